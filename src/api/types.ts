@@ -1,0 +1,118 @@
+// Resource shapes of the Bitbucket Data Center snippets app, pages app and repository hooks,
+// exactly as the API specification's tables give them. Nothing here imports `vscode`.
+
+export interface Category {
+  guid: string;
+  name: string;
+}
+
+export interface SnippetFile {
+  guid: string;
+  name: string;
+  content: string;
+}
+
+export interface Comment {
+  guid: string;
+  text: string;
+  userId: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Snippet {
+  guid: string;
+  name: string;
+  /** Absent when the snippet has none (the create response leaves it out). */
+  description?: string;
+  categories: Category[];
+  isVisible: boolean;
+  isPublic: boolean;
+  userId: number;
+  createdAt: number;
+  updatedAt: number;
+  files: SnippetFile[];
+  comments: Comment[];
+}
+
+/** Entry of the starred and by-category listings: a wrapper, not a bare snippet. */
+export interface StarredEntry {
+  snippet: Snippet;
+  userId: number;
+  starredAt: number;
+}
+
+/** Envelope of every list response. `nextPageStart` is Bitbucket's, given when not last. */
+export interface Page<T> {
+  size: number;
+  limit: number;
+  isLastPage: boolean;
+  values: T[];
+  start: number;
+  nextPageStart?: number;
+}
+
+export interface PageRequest {
+  start?: number;
+  limit?: number;
+}
+
+export interface PagesRefSetting {
+  repositoryId: number;
+  refId: string;
+  isEnabled: boolean;
+}
+
+export interface PagesNewRefsSetting {
+  repositoryId: number;
+  isEnabledForBranches: boolean;
+  isEnabledForTags: boolean;
+}
+
+/** Hook settings are a flat JSON object: values are strings, numbers or booleans. */
+export type HookSettings = Record<string, string | number | boolean>;
+
+export type HookType = 'PRE_RECEIVE' | 'PRE_PULL_REQUEST_MERGE' | 'POST_RECEIVE';
+
+export interface HookDetails {
+  key: string;
+  name: string;
+  type: HookType | string;
+  description?: string;
+  version?: string;
+  configFormKey?: string;
+  supportedScopes?: string[];
+}
+
+/** A repository hook as core Bitbucket REST returns it (GET of a hook, PUT/DELETE of /enabled). */
+export interface RepositoryHook {
+  details: HookDetails;
+  enabled: boolean;
+  configured: boolean;
+  scope?: { type: string; resourceId: number };
+}
+
+/** Body of Create snippet: a name and files only. */
+export interface CreateSnippetRequest {
+  name: string;
+  files: Array<{ name: string; content: string }>;
+}
+
+/** Body of Update snippet: everything is replaced, files as a whole. */
+export interface UpdateSnippetRequest {
+  name: string;
+  description: string;
+  /** Category names; the server turns them into category objects. */
+  categories: string[];
+  files: Array<{ name: string; content: string }>;
+}
+
+export interface CommentRequest {
+  text: string;
+}
+
+/** Identifies a repository on the server. */
+export interface RepositoryRef {
+  projectKey: string;
+  repositorySlug: string;
+}
