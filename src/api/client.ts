@@ -1,0 +1,269 @@
+// The Bitbucket Data Center API client: every operation of the snippets app, the pages app
+// and repository hook settings, with checked responses. It does not import `vscode`.
+import { BitbucketError } from './errors';
+import { HttpTransport, type HttpRequest, type Method, type TransportOptions } from './http';
+import { items, pages, type PaginateOptions } from './paging';
+import type {
+  Comment,
+  CommentRequest,
+  CreateSnippetRequest,
+  HookSettings,
+  HookType,
+  Page,
+  PageRequest,
+  PagesNewRefsSetting,
+  PagesRefSetting,
+  RepositoryHook,
+  RepositoryRef,
+  Snippet,
+  StarredEntry,
+  UpdateSnippetRequest,
+} from './types';
+import * as check from './validate';
+
+export interface ApiPrefixes {
+  /** Default `rest/snippets/1.0`. */
+  snippets: string;
+  /** Default `rest/latest/pages-settings`; some installations use `rest/pages/latest/pages-settings`. */
+  pages: string;
+  /** Core REST, default `rest/api/latest`. */
+  api: string;
+}
+
+export const DEFAULT_PREFIXES: ApiPrefixes = {
+  snippets: 'rest/snippets/1.0',
+  pages: 'rest/latest/pages-settings',
+  api: 'rest/api/latest',
+};
+
+export interface ClientOptions extends TransportOptions {
+  prefixes?: Partial<ApiPrefixes>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Encodes one path segment: `/`, `#`, `%`, `?` and spaces can never change the path's shape. */
+export const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+const prefixPath = (prefix: string): string => '/' + prefix.split('/').filter(Boolean).map(seg).join('/');
+
+/** Hook settings as the server holds them; `undefined` means never configured (HTTP 204). */
+export type MaybeHookSettings = HookSettings | undefined;
+
+export class BitbucketClient {
+  private readonly http: HttpTransport;
+  private readonly prefixes: { snippets: string; pages: string; api: string };
+
+  constructor(options: ClientOptions) {
+    this.http = new HttpTransport(options);
+    const p = { ...DEFAULT_PREFIXES, ...options.prefixes };
+    this.prefixes = { snippets: prefixPath(p.snippets), pages: prefixPath(p.pages), api: prefixPath(p.api) };
+  }
+
+  /** The server's base URL, normalised (no trailing slash, no credentials). */
+  get baseUrl(): string {
+    return this.http.baseUrl.toString().replace(/\/$/, '');
+  }
+
+  dispose(): Promise<void> {
+    return this.http.dispose();
+  }
+
+  // ---- Paging helpers -------------------------------------------------------------------
+
+  /** Every page of a listing, fetched one request at a time as the caller reads. */
+  pages<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<Page<T>> {
+    return pages(list, options);
+  }
+
+  /** Every entry of a listing, fetched one page at a time as the caller reads. */
+  items<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<T> {
+    return items(list, options);
+  }
+
+  // ---- Snippets (13 operations) ---------------------------------------------------------
+
+  getMySnippets(page: PageRequest = {}, o: CallOptions = {}): Promise<Page<Snippet>> {
+    return this.list(this.snippetsPath(), page, check.snippet, o);
+  }
+
+  getStarredSnippets(page: PageRequest = {}, o: CallOptions = {}): Promise<Page<StarredEntry>> {
+    return this.list(this.snippetsPath('starred'), page, check.starredEntry, o);
+  }
+
+  browseSnippets(page: PageRequest = {}, o: CallOptions = {}): Promise<Page<Snippet>> {
+    return this.list(this.snippetsPath('browse'), page, check.snippet, o);
+  }
+
+  browseUserSnippets(username: string, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<Snippet>> {
+    return this.list(this.snippetsPath('browse'), page, check.snippet, o, { username });
+  }
+
+  /** Entries are starred-entry wrappers, as the API gives them for categories. */
+  getCategorySnippets(categoryGuid: string, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<StarredEntry>> {
+    return this.list(this.snippetsPath('categories', categoryGuid), page, check.starredEntry, o);
+  }
+
+  getSnippet(guid: string, o: CallOptions = {}): Promise<Snippet> {
+    return this.call('GET', this.snippetsPath(guid), check.snippet, o);
+  }
+
+  getComment(snippetGuid: string, commentGuid: string, o: CallOptions = {}): Promise<Comment> {
+    return this.call('GET', this.snippetsPath(snippetGuid, 'comments', commentGuid), check.comment, o);
+  }
+
+  /** Never retried: a repeated create would make a duplicate snippet. */
+  createSnippet(body: CreateSnippetRequest, o: CallOptions = {}): Promise<Snippet> {
+    return this.call('POST', this.snippetsPath(), check.snippet, o, body);
+  }
+
+  createComment(snippetGuid: string, body: CommentRequest, o: CallOptions = {}): Promise<Comment> {
+    return this.call('POST', this.snippetsPath(snippetGuid, 'comments'), check.comment, o, body);
+  }
+
+  /** Replaces name, description, categories and all files: a file left out is a file deleted. */
+  updateSnippet(guid: string, body: UpdateSnippetRequest, o: CallOptions = {}): Promise<Snippet> {
+    return this.call('PUT', this.snippetsPath(guid), check.snippet, o, body);
+  }
+
+  updateComment(snippetGuid: string, commentGuid: string, body: CommentRequest, o: CallOptions = {}): Promise<Comment> {
+    return this.call('PUT', this.snippetsPath(snippetGuid, 'comments', commentGuid), check.comment, o, body);
+  }
+
+  async deleteSnippet(guid: string, o: CallOptions = {}): Promise<void> {
+    await this.send({ method: 'DELETE', path: this.snippetsPath(guid), signal: o.signal });
+  }
+
+  async deleteComment(snippetGuid: string, commentGuid: string, o: CallOptions = {}): Promise<void> {
+    await this.send({ method: 'DELETE', path: this.snippetsPath(snippetGuid, 'comments', commentGuid), signal: o.signal });
+  }
+
+  // ---- Pages (7 operations) -------------------------------------------------------------
+
+  getPagesForRef(repo: RepositoryRef, refId: string, o: CallOptions = {}): Promise<PagesRefSetting> {
+    return this.pagesRef('GET', repo, refId, o);
+  }
+
+  enablePagesForRef(repo: RepositoryRef, refId: string, o: CallOptions = {}): Promise<PagesRefSetting> {
+    return this.pagesRef('PUT', repo, refId, o);
+  }
+
+  disablePagesForRef(repo: RepositoryRef, refId: string, o: CallOptions = {}): Promise<PagesRefSetting> {
+    return this.pagesRef('DELETE', repo, refId, o);
+  }
+
+  setPagesForNewBranches(repo: RepositoryRef, enabled: boolean, o: CallOptions = {}): Promise<PagesNewRefsSetting> {
+    return this.pagesNewRefs(enabled ? 'PUT' : 'DELETE', repo, 'enabled-for-new-branches', o);
+  }
+
+  setPagesForNewTags(repo: RepositoryRef, enabled: boolean, o: CallOptions = {}): Promise<PagesNewRefsSetting> {
+    return this.pagesNewRefs(enabled ? 'PUT' : 'DELETE', repo, 'enabled-for-new-tags', o);
+  }
+
+  // ---- Repository hooks (4 operations, plus the hook list and one hook for a picker) -----
+
+  /** Undefined when the hook was never configured (Bitbucket answers 204). */
+  async getHookSettings(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<MaybeHookSettings> {
+    const { body } = await this.send({ method: 'GET', path: this.hookPath(repo, hookKey, 'settings'), signal: o.signal });
+    return body === undefined ? undefined : this.checked(check.hookSettings, body, 'GET settings');
+  }
+
+  /** Sends the whole settings object; answers what the server stored. */
+  async replaceHookSettings(repo: RepositoryRef, hookKey: string, settings: HookSettings, o: CallOptions = {}): Promise<MaybeHookSettings> {
+    const { body } = await this.send({ method: 'PUT', path: this.hookPath(repo, hookKey, 'settings'), body: settings, signal: o.signal });
+    return body === undefined ? undefined : this.checked(check.hookSettings, body, 'PUT settings');
+  }
+
+  enableHook(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<RepositoryHook | undefined> {
+    return this.hookEnabled('PUT', repo, hookKey, o);
+  }
+
+  disableHook(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<RepositoryHook | undefined> {
+    return this.hookEnabled('DELETE', repo, hookKey, o);
+  }
+
+  getHook(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<RepositoryHook> {
+    return this.call('GET', this.hookPath(repo, hookKey), check.repositoryHook, o);
+  }
+
+  listHooks(repo: RepositoryRef, type?: HookType, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<RepositoryHook>> {
+    return this.list(this.hooksPath(repo), page, check.repositoryHook, o, { type });
+  }
+
+  // ---- Internals ------------------------------------------------------------------------
+
+  private snippetsPath(...segments: string[]): string {
+    return [this.prefixes.snippets, 'snippets', ...segments.map(seg)].join('/');
+  }
+
+  private repoPath(prefix: string, repo: RepositoryRef): string {
+    return `${prefix}/${seg(repo.projectKey)}/${seg(repo.repositorySlug)}`;
+  }
+
+  private hooksPath(repo: RepositoryRef): string {
+    return `${this.prefixes.api}/projects/${seg(repo.projectKey)}/repos/${seg(repo.repositorySlug)}/settings/hooks`;
+  }
+
+  private hookPath(repo: RepositoryRef, hookKey: string, ...rest: string[]): string {
+    return [this.hooksPath(repo), seg(hookKey), ...rest].join('/');
+  }
+
+  private pagesRef(method: Method, repo: RepositoryRef, refId: string, o: CallOptions): Promise<PagesRefSetting> {
+    return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/enabled`, check.pagesRefSetting, o, undefined, { refId });
+  }
+
+  private pagesNewRefs(method: Method, repo: RepositoryRef, which: string, o: CallOptions): Promise<PagesNewRefsSetting> {
+    return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/${which}`, check.pagesNewRefsSetting, o);
+  }
+
+  private async hookEnabled(method: Method, repo: RepositoryRef, hookKey: string, o: CallOptions): Promise<RepositoryHook | undefined> {
+    const { body } = await this.send({ method, path: this.hookPath(repo, hookKey, 'enabled'), signal: o.signal });
+    return body === undefined ? undefined : this.checked(check.repositoryHook, body, `${method} enabled`);
+  }
+
+  private list<T>(
+    path: string,
+    page: PageRequest,
+    item: check.Check<T>,
+    o: CallOptions,
+    query: Record<string, string | undefined> = {},
+  ): Promise<Page<T>> {
+    return this.call('GET', path, check.page(item), o, undefined, { ...query, start: page.start, limit: page.limit });
+  }
+
+  private async call<T>(
+    method: Method,
+    path: string,
+    shape: check.Check<T>,
+    o: CallOptions,
+    body?: unknown,
+    query?: HttpRequest['query'],
+  ): Promise<T> {
+    const response = await this.send({ method, path, body, query, signal: o.signal });
+    if (response.body === undefined) {
+      throw new BitbucketError('unexpected-response', 'The server answered with an empty body where data was expected.', {
+        status: response.status,
+        request: `${method} ${path}`,
+      });
+    }
+    return this.checked(shape, response.body, `${method} ${path}`);
+  }
+
+  private checked<T>(shape: check.Check<T>, body: unknown, request: string): T {
+    try {
+      return shape(body, '');
+    } catch (err) {
+      if (!(err instanceof check.ShapeError)) throw err;
+      throw new BitbucketError('unexpected-response', `The server's answer is not what Bitbucket sends: ${err.message}.`, {
+        request,
+        cause: err,
+      });
+    }
+  }
+
+  private send(request: HttpRequest) {
+    return this.http.send(request);
+  }
+}

@@ -1,0 +1,77 @@
+// One error type for everything the API client can fail with, so callers branch on `kind`
+// and show `message` without ever having to parse HTTP details themselves.
+
+export type BitbucketErrorKind =
+  | 'auth' // missing or wrong credentials
+  | 'forbidden' // signed in, but not permitted (Bitbucket often says so with a 401)
+  | 'not-found'
+  | 'conflict' // the resource changed on the server in between
+  | 'validation' // the server refused a field (see `fields`)
+  | 'server' // 5xx
+  | 'network' // unreachable, connection reset, TLS failure (see `tlsFailure`)
+  | 'timeout'
+  | 'captcha' // too many failed logins: the server wants a CAPTCHA in the browser
+  | 'cancelled'
+  | 'unexpected-response'; // an HTML login page, non-JSON, or a wrong shape
+
+/** One entry of a Bitbucket error body. */
+export interface ServerMessage {
+  context: string | null;
+  message: string;
+  exceptionName: string | null;
+}
+
+export interface BitbucketErrorInit {
+  status?: number;
+  serverMessages?: ServerMessage[];
+  /** `GET /rest/...` — method and path only: never a query with secrets, never a header. */
+  request?: string;
+  tlsFailure?: boolean;
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+export class BitbucketError extends Error {
+  readonly kind: BitbucketErrorKind;
+  readonly status: number | undefined;
+  readonly serverMessages: ServerMessage[];
+  readonly request: string | undefined;
+  readonly tlsFailure: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(kind: BitbucketErrorKind, message: string, init: BitbucketErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'BitbucketError';
+    this.kind = kind;
+    this.status = init.status;
+    this.serverMessages = init.serverMessages ?? [];
+    this.request = init.request;
+    this.tlsFailure = init.tlsFailure ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** Field errors of a validation failure: field name → messages. */
+  get fields(): Map<string, string[]> {
+    const fields = new Map<string, string[]>();
+    for (const m of this.serverMessages) {
+      if (m.context) fields.set(m.context, [...(fields.get(m.context) ?? []), m.message]);
+    }
+    return fields;
+  }
+
+  /** A line for the log: kind, status, request and server messages, never credentials. */
+  toLogString(): string {
+    const parts = [`${this.kind}`];
+    if (this.status !== undefined) parts.push(`HTTP ${this.status}`);
+    if (this.request) parts.push(this.request);
+    parts.push(this.message);
+    for (const m of this.serverMessages) {
+      parts.push(`[${m.context ?? '-'}] ${m.message}${m.exceptionName ? ` (${m.exceptionName})` : ''}`);
+    }
+    return parts.join(' | ');
+  }
+}
+
+export function isBitbucketError(err: unknown, kind?: BitbucketErrorKind): err is BitbucketError {
+  return err instanceof BitbucketError && (kind === undefined || err.kind === kind);
+}

@@ -1,0 +1,454 @@
+// The one place that talks HTTP: a keep-alive undici dispatcher per server, authentication,
+// Bitbucket's headers, timeouts, retries for reads, and the translation of every failure into
+// a BitbucketError. It never stores, logs or reports credentials.
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
+
+export type Credentials =
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'token'; token: string };
+
+/** Called before every request, so a sign-out or a new password takes effect at once. */
+export type CredentialsProvider = () => Credentials | undefined | Promise<Credentials | undefined>;
+
+export interface Timeouts {
+  connectMs: number;
+  /** Until the response headers arrive. */
+  headersMs: number;
+  /** Longest silence while the body streams in. */
+  bodyMs: number;
+}
+
+export interface RetryPolicy {
+  /** Extra attempts after the first, for GETs only. */
+  retries: number;
+  baseDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the error is reported instead. */
+  maxDelayMs: number;
+}
+
+export interface ProxyOptions {
+  httpProxy?: string;
+  httpsProxy?: string;
+  /** Comma-separated hosts (and host:port) that are reached directly, as in NO_PROXY. */
+  noProxy?: string;
+}
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+export type Logger = (level: LogLevel, message: string) => void;
+
+export interface CurrentUser {
+  id: number;
+  name: string | undefined;
+}
+
+export interface TransportOptions {
+  /** Scheme, host, port and optional context path, e.g. `https://host/bitbucket`. */
+  baseUrl: string;
+  credentials: CredentialsProvider;
+  /** PEM files of extra certificate authorities, trusted besides the system's. */
+  caFiles?: string[];
+  /** PEM text of extra certificate authorities. */
+  ca?: string[];
+  /** Proxies; when absent, HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the environment apply. */
+  proxy?: ProxyOptions;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  log?: Logger;
+  userAgent?: string;
+  /** Told the caller's identity whenever a response carries X-AUSERID. */
+  onCurrentUser?: (user: CurrentUser) => void;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method: Method;
+  /** Path below the base URL, every segment already encoded, starting with `/`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Parsed JSON, or undefined for 204 and empty bodies. */
+  body: unknown;
+}
+
+const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000 };
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+/** Parses and checks a base URL; user info in it is refused, since it would leak into logs. */
+export function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new BitbucketError('validation', `"${raw}" is not a URL. Use the form https://bitbucket.example.com[/context].`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new BitbucketError('validation', `The server URL must start with https:// or http://, not ${url.protocol}//.`);
+  }
+  if (url.username || url.password) {
+    throw new BitbucketError('validation', 'The server URL must not contain a user name or password: sign in instead.');
+  }
+  url.search = '';
+  url.hash = '';
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+export class HttpTransport {
+  readonly baseUrl: URL;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly timeouts: Timeouts;
+  private readonly retry: RetryPolicy;
+  private dispatcher: Dispatcher | undefined;
+  private lastUserId: number | undefined;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.origin = this.baseUrl.origin;
+    this.basePath = this.baseUrl.pathname;
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+  }
+
+  /** Closes the keep-alive connections. */
+  async dispose(): Promise<void> {
+    const d = this.dispatcher;
+    this.dispatcher = undefined;
+    await d?.close();
+  }
+
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const label = `${request.method} ${request.path}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendOnce(request, label);
+      } catch (err) {
+        const error = err as BitbucketError;
+        const delay = this.retryDelay(request, error, attempt);
+        if (delay === undefined) throw error;
+        this.log('warn', `${label}: ${error.kind}${error.status ? ` ${error.status}` : ''}, retry ${attempt + 1} in ${delay} ms`);
+        await sleep(delay, request.signal).catch(() => {
+          throw new BitbucketError('cancelled', 'The request was cancelled.', { request: label });
+        });
+      }
+    }
+  }
+
+  /** How long to wait before retrying, or undefined when this failure is not retried. */
+  private retryDelay(request: HttpRequest, error: BitbucketError, attempt: number): number | undefined {
+    // Only reads are retried: a repeated POST would create a second snippet. Timeouts are not
+    // retried either: the user has already waited the whole timeout once.
+    if (request.method !== 'GET' || attempt >= this.retry.retries) return undefined;
+    const retryable =
+      (error.kind === 'network' && !error.tlsFailure) ||
+      (error.kind === 'server' && error.status !== undefined && RETRYABLE_STATUS.has(error.status));
+    if (!retryable) return undefined;
+    if (error.retryAfterMs !== undefined) {
+      return error.retryAfterMs <= this.retry.maxDelayMs ? error.retryAfterMs : undefined;
+    }
+    const backoff = this.retry.baseDelayMs * 2 ** attempt;
+    return Math.min(this.retry.maxDelayMs, backoff + Math.floor(Math.random() * this.retry.baseDelayMs));
+  }
+
+  private async sendOnce(request: HttpRequest, label: string): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    const credentials = await this.options.credentials();
+    if (credentials) headers.authorization = authorizationHeader(credentials);
+    let body: string | undefined;
+    if (request.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      headers['x-atlassian-token'] = 'no-check';
+      if (request.body !== undefined) body = JSON.stringify(request.body);
+    }
+
+    const started = Date.now();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.getDispatcher().request({
+        origin: this.origin,
+        path: this.basePath + request.path + queryString(request.query),
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+      });
+    } catch (err) {
+      throw this.transportError(err, label, request.signal);
+    }
+
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (err) {
+      throw this.transportError(err, label, request.signal);
+    }
+    const status = response.statusCode;
+    this.log('debug', `${label} → ${status} in ${Date.now() - started} ms`);
+    this.noteCurrentUser(response.headers);
+    const contentType = headerValue(response.headers, 'content-type') ?? '';
+
+    if (status >= 200 && status < 300) {
+      return { status, body: parseSuccessBody(text, contentType, status, label) };
+    }
+    throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
+  }
+
+  private getDispatcher(): Dispatcher {
+    if (this.dispatcher) return this.dispatcher;
+    const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
+    // Setting `ca` replaces Node's trust store, so the system's roots are kept alongside.
+    const tls = extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {};
+    const agentOptions = {
+      connect: { timeout: this.timeouts.connectMs, ...tls },
+      keepAliveTimeout: 30_000,
+    };
+    const proxy = this.options.proxy;
+    const useProxy = proxy ? Boolean(proxy.httpProxy || proxy.httpsProxy) : hasProxyEnvironment();
+    this.dispatcher = useProxy
+      ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls, proxyTls: tls })
+      : new Agent(agentOptions);
+    return this.dispatcher;
+  }
+
+  private noteCurrentUser(headers: Dispatcher.ResponseData['headers']): void {
+    const id = Number(headerValue(headers, 'x-auserid'));
+    if (!Number.isInteger(id) || id === this.lastUserId) return;
+    this.lastUserId = id;
+    this.options.onCurrentUser?.({ id, name: headerValue(headers, 'x-ausername') });
+  }
+
+  private transportError(err: unknown, label: string, signal: AbortSignal | undefined): BitbucketError {
+    if (err instanceof BitbucketError) return err;
+    const host = this.baseUrl.host;
+    const codes = errorCodes(err);
+    const has = (...c: string[]) => c.some((x) => codes.includes(x));
+    let kind: BitbucketErrorKind = 'network';
+    let message: string;
+    let tlsFailure = false;
+    if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
+      return new BitbucketError('cancelled', 'The request was cancelled.', { request: label, cause: err });
+    } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
+      kind = 'timeout';
+      message = `Could not connect to ${host} within ${seconds(this.timeouts.connectMs)}.`;
+    } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
+      kind = 'timeout';
+      message = `${host} did not answer within ${seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs)}.`;
+    } else if (codes.some(isTlsCode)) {
+      tlsFailure = true;
+      message = `The secure connection to ${host} failed: ${tlsReason(codes)}.`;
+    } else if (has('ECONNREFUSED')) {
+      message = `Cannot reach ${host}: the connection was refused. Is the server running, and is the URL right?`;
+    } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
+      message = `Cannot reach ${host}: the host name could not be resolved.`;
+    } else if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
+      message = `The connection to ${host} was closed before the server answered.`;
+    } else if (has('EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT')) {
+      message = `Cannot reach ${host}: the network did not route there.`;
+    } else if (has('UND_ERR_PRX_TLS', 'UND_ERR_PROXY')) {
+      message = `The proxy refused the connection to ${host}.`;
+    } else {
+      message = `The request to ${host} failed (${codes[0] ?? 'unknown error'}).`;
+    }
+    return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
+  }
+
+  private log(level: LogLevel, message: string): void {
+    this.options.log?.(level, message);
+  }
+}
+
+function authorizationHeader(c: Credentials): string {
+  return c.type === 'basic'
+    ? `Basic ${Buffer.from(`${c.username}:${c.password}`, 'utf8').toString('base64')}`
+    : `Bearer ${c.token}`;
+}
+
+function queryString(query: HttpRequest['query']): string {
+  if (!query) return '';
+  const parts = Object.entries(query)
+    .filter((e): e is [string, string | number] => e[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function readCaFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new BitbucketError('validation', `The certificate file ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+}
+
+function hasProxyEnvironment(): boolean {
+  const env = process.env;
+  return Boolean(env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy);
+}
+
+function looksLikeHtml(text: string, contentType: string): boolean {
+  return contentType.includes('html') || /^\s*</.test(text);
+}
+
+const WEB_PAGE_MESSAGE =
+  'The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.';
+
+function parseSuccessBody(text: string, contentType: string, status: number, label: string): unknown {
+  if (status === 204 || text.trim() === '') return undefined;
+  if (looksLikeHtml(text, contentType)) {
+    throw new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, { status, request: label });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new BitbucketError('unexpected-response', 'The server answered with something that is not valid JSON.', {
+      status,
+      request: label,
+      cause: err,
+    });
+  }
+}
+
+/** Reads `{"errors":[...]}`; anything else gives no messages. */
+function parseServerMessages(text: string): ServerMessage[] {
+  try {
+    const parsed = JSON.parse(text) as { errors?: unknown };
+    if (!Array.isArray(parsed?.errors)) return [];
+    return parsed.errors
+      .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+      .map((e) => ({
+        context: typeof e.context === 'string' ? e.context : null,
+        message: typeof e.message === 'string' ? e.message : '',
+        exceptionName: typeof e.exceptionName === 'string' ? e.exceptionName : null,
+      }));
+  } catch {
+    return [];
+  }
+}
+
+function errorFromResponse(
+  status: number,
+  text: string,
+  contentType: string,
+  headers: Dispatcher.ResponseData['headers'],
+  label: string,
+  host: string,
+): BitbucketError {
+  const serverMessages = parseServerMessages(text);
+  const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
+  const init = { status, serverMessages, request: label, retryAfterMs };
+  const first = serverMessages.find((m) => m.message)?.message;
+  const plain = serverMessages.length === 0 && !looksLikeHtml(text, contentType) ? text.trim().slice(0, 200) : '';
+  const said = first ?? (plain || undefined);
+
+  if (status >= 300 && status < 400) {
+    return new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, init);
+  }
+  if (status === 401) {
+    const exception = serverMessages.map((m) => m.exceptionName ?? '').join(' ');
+    if (exception.includes('Captcha')) {
+      return new BitbucketError(
+        'captcha',
+        'Too many failed sign-ins: Bitbucket now wants a CAPTCHA. Sign in once in a browser, then try again here.',
+        init,
+      );
+    }
+    // Bitbucket answers "signed in but not allowed" with 401 too; the exception tells them apart.
+    if (exception.includes('AuthorisationException') || /not permitted/i.test(first ?? '')) {
+      return new BitbucketError('forbidden', said ?? 'You are not permitted to do this.', init);
+    }
+    return new BitbucketError('auth', said ?? 'Authentication failed: check the user name and password or token.', init);
+  }
+  if (status === 403) return new BitbucketError('forbidden', said ?? 'You are not permitted to do this.', init);
+  if (status === 404) return new BitbucketError('not-found', said ?? 'Not found on the server.', init);
+  if (status === 409) return new BitbucketError('conflict', said ?? 'It was changed on the server in the meantime.', init);
+  if (status === 400 || status === 422) {
+    return new BitbucketError('validation', said ?? 'The server refused the request as invalid.', init);
+  }
+  if (status >= 500) {
+    if (looksLikeHtml(text, contentType) && serverMessages.length === 0) {
+      return new BitbucketError('server', `${host} answered with a server error (HTTP ${status}). Try again later.`, init);
+    }
+    return new BitbucketError('server', `${host} had a server error (HTTP ${status})${said ? `: ${said}` : ''}. Try again later.`, init);
+  }
+  if (looksLikeHtml(text, contentType)) return new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, init);
+  return new BitbucketError('unexpected-response', `The server answered HTTP ${status}${said ? `: ${said}` : ''}.`, init);
+}
+
+function parseRetryAfter(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const secs = Number(value);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Error codes along the cause chain (undici wraps socket and TLS errors). */
+function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    if (e instanceof AggregateError) for (const inner of e.errors) codes.push(...errorCodes(inner));
+  }
+  return codes;
+}
+
+const TLS_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+]);
+
+function isTlsCode(code: string): boolean {
+  return TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_');
+}
+
+function tlsReason(codes: string[]): string {
+  const code = codes.find(isTlsCode) ?? '';
+  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'its certificate is for another host name';
+  if (code.startsWith('ERR_SSL_')) return `the TLS handshake failed (${code}); is it an http:// server?`;
+  return `its certificate is not trusted (${code}); a company certificate authority must be added as a trusted CA`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
