@@ -1,15 +1,20 @@
 import * as vscode from 'vscode';
-import { Commands, ContextKeys } from './constants';
+import { AccountStore } from './auth/accounts';
+import { Session } from './auth/session';
+import { registerSignInCommands } from './auth/signIn';
+import { registerStatusBar } from './auth/statusBar';
+import { Log } from './util/log';
 
 // activate() only wires objects together: no network, no heavy work.
 export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
-  context.subscriptions.push(log);
-  void vscode.commands.executeCommand('setContext', ContextKeys.signedIn, false);
+  const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
+  const log = new Log(channel);
+  const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'));
   context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.signIn, () => undefined),
-    vscode.commands.registerCommand(Commands.signOut, () => undefined),
-    vscode.commands.registerCommand(Commands.switchAccount, () => undefined),
+    channel,
+    session,
+    registerSignInCommands(session, log.child('sign-in')),
+    registerStatusBar(session),
   );
 }
 

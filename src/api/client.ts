@@ -1,7 +1,7 @@
 // The Bitbucket Data Center API client: every operation of the snippets app, the pages app
 // and repository hook settings, with checked responses. It does not import `vscode`.
 import { BitbucketError } from './errors';
-import { HttpTransport, type HttpRequest, type Method, type TransportOptions } from './http';
+import { HttpTransport, withDefaults, type HttpRequest, type Method, type TransportOptions } from './http';
 import { items, pages, type PaginateOptions } from './paging';
 import type {
   Comment,
@@ -58,7 +58,7 @@ export class BitbucketClient {
 
   constructor(options: ClientOptions) {
     this.http = new HttpTransport(options);
-    const p = { ...DEFAULT_PREFIXES, ...options.prefixes };
+    const p = withDefaults(DEFAULT_PREFIXES, options.prefixes);
     this.prefixes = { snippets: prefixPath(p.snippets), pages: prefixPath(p.pages), api: prefixPath(p.api) };
   }
 

@@ -116,8 +116,8 @@ export class HttpTransport {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
     this.basePath = this.baseUrl.pathname;
-    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeouts = withDefaults(DEFAULT_TIMEOUTS, options.timeouts);
+    this.retry = withDefaults(DEFAULT_RETRY, options.retry);
   }
 
   /** Closes the keep-alive connections. */
@@ -268,6 +268,15 @@ export class HttpTransport {
   private log(level: LogLevel, message: string): void {
     this.options.log?.(level, message);
   }
+}
+
+/** Defaults overridden only by values that are really given (an `undefined` keeps the default). */
+export function withDefaults<T extends object>(defaults: T, given: Partial<T> | undefined): T {
+  const result = { ...defaults };
+  for (const [key, value] of Object.entries(given ?? {})) {
+    if (value !== undefined) (result as Record<string, unknown>)[key] = value;
+  }
+  return result;
 }
 
 function authorizationHeader(c: Credentials): string {

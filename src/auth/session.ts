@@ -1,0 +1,116 @@
+// The signed-in account and the one API client that goes with it. Activation only reads
+// what is remembered (no network); the client is made on first use and remade when the
+// account or a connection setting changes.
+import * as vscode from 'vscode';
+import { BitbucketClient, type ClientOptions } from '../api/client';
+import type { Credentials } from '../api/http';
+import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
+import type { Log } from '../util/log';
+import { type Account, type AccountStore } from './accounts';
+
+export class Session implements vscode.Disposable {
+  private current: Account | undefined;
+  private cachedClient: BitbucketClient | undefined;
+  private readonly changed = new vscode.EventEmitter<Account | undefined>();
+  /** Fires when the user signs in, out, switches account, or a connection setting changes. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(private readonly store: AccountStore, private readonly log: Log) {
+    this.current = store.active();
+    void this.updateContext();
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SETTINGS_SECTION) || e.affectsConfiguration('http.proxy')) {
+          this.resetClient();
+          this.changed.fire(this.current);
+        }
+      }),
+    );
+  }
+
+  get account(): Account | undefined {
+    return this.current;
+  }
+
+  /** The API client of the signed-in account, or undefined when signed out. */
+  get client(): BitbucketClient | undefined {
+    if (!this.current) return undefined;
+    if (!this.cachedClient) {
+      const account = this.current;
+      this.cachedClient = createClient(account.serverUrl, () => this.store.credentials(account), this.log);
+    }
+    return this.cachedClient;
+  }
+
+  async signIn(account: Account, credentials: Credentials): Promise<void> {
+    await this.store.save(account, credentials);
+    await this.store.setActive(account);
+    this.current = account;
+    this.resetClient();
+    await this.updateContext();
+    this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
+    this.changed.fire(account);
+  }
+
+  async signOut(): Promise<void> {
+    const account = this.current;
+    if (!account) return;
+    await this.store.remove(account);
+    this.current = undefined;
+    this.resetClient();
+    await this.updateContext();
+    this.log.info(`signed out of ${account.serverUrl} as ${account.username}`);
+    this.changed.fire(undefined);
+  }
+
+  /** Makes another remembered account the active one. */
+  async use(account: Account): Promise<void> {
+    await this.store.setActive(account);
+    this.current = account;
+    this.resetClient();
+    await this.updateContext();
+    this.changed.fire(account);
+  }
+
+  accounts(): Account[] {
+    return this.store.list();
+  }
+
+  private resetClient(): void {
+    void this.cachedClient?.dispose();
+    this.cachedClient = undefined;
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', ContextKeys.signedIn, this.current !== undefined);
+  }
+
+  dispose(): void {
+    this.resetClient();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** A client for a server, configured from the user's settings. */
+export function createClient(serverUrl: string, credentials: ClientOptions['credentials'], log: Log, extra: Partial<ClientOptions> = {}): BitbucketClient {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = http.get<string>('proxy') || undefined;
+  const noProxy = http.get<string[]>('noProxy', []);
+  const timeoutMs = config.get<number>(Settings.requestTimeoutSeconds, 30) * 1000;
+  return new BitbucketClient({
+    baseUrl: serverUrl,
+    credentials,
+    caFiles: config.get<string[]>(Settings.caFiles, []),
+    prefixes: {
+      snippets: config.get<string>(Settings.snippetsRestPrefix) || undefined,
+      pages: config.get<string>(Settings.pagesRestPrefix) || undefined,
+    },
+    proxy: proxy ? { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(',') } : undefined,
+    timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs },
+    userAgent: `vscode-bitbucket-snippets/${vscode.extensions.getExtension('bitbucket-snippets.bitbucket-snippets')?.packageJSON.version ?? 'dev'}`,
+    log: log.forApi(),
+    ...extra,
+  });
+}

@@ -1,0 +1,167 @@
+// The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
+// server before anything is stored, and each failure says what to do next.
+import * as vscode from 'vscode';
+import type { Credentials } from '../api/http';
+import { parseBaseUrl } from '../api/http';
+import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import type { Log } from '../util/log';
+import { describeSignInError } from '../util/userMessages';
+import type { Account, AuthType } from './accounts';
+import { createClient, type Session } from './session';
+
+/** What automation (tests, other extensions) may pass to the Sign In command to skip the prompts. */
+export interface SignInArgs {
+  serverUrl: string;
+  username?: string;
+  password?: string;
+  token?: string;
+}
+
+export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.signIn, (args?: SignInArgs) => signIn(session, log, args)),
+    vscode.commands.registerCommand(Commands.signOut, () => signOut(session)),
+    vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
+  );
+}
+
+interface Draft {
+  serverUrl?: string;
+  authType?: AuthType;
+  username?: string;
+}
+
+/** Returns the account signed in to, or undefined when the user gave up or it failed. */
+export async function signIn(session: Session, log: Log, args?: SignInArgs, draft: Draft = {}): Promise<Account | undefined> {
+  const input = args ? fromArgs(args) : await ask(draft);
+  if (!input) return undefined;
+  const { serverUrl, credentials } = input;
+  const host = new URL(serverUrl).host;
+  let username = credentials.type === 'basic' ? credentials.username : undefined;
+  let userId: number | undefined;
+  const client = createClient(serverUrl, () => credentials, log, {
+    retry: { retries: 0 },
+    onCurrentUser: (u) => {
+      userId = u.id;
+      username ??= u.name;
+    },
+  });
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Checking your credentials with ${host}…`, cancellable: true },
+      (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return client.getMySnippets({ limit: 1 }, { signal: abort.signal });
+      },
+    );
+  } catch (err) {
+    log.error(`sign-in to ${serverUrl} failed`, err);
+    const problem = describeSignInError(err, host, credentials.type);
+    if (args) throw new Error(problem.message);
+    void offerNextStep(problem, serverUrl, () => signIn(session, log, undefined, { serverUrl, authType: credentials.type, username }));
+    return undefined;
+  } finally {
+    void client.dispose();
+  }
+  if (!username) {
+    username = await vscode.window.showInputBox({
+      title: 'Bitbucket Snippets: Sign In',
+      prompt: 'The server did not say whose token this is. Your Bitbucket user name:',
+      ignoreFocusOut: true,
+    });
+    if (!username) return undefined;
+  }
+  const account: Account = { serverUrl, username, authType: credentials.type, userId };
+  await session.signIn(account, credentials);
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  if (config.get<string>(Settings.serverUrl) !== serverUrl) {
+    await config.update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
+  }
+  if (!args) void vscode.window.showInformationMessage(`Signed in to ${host} as ${username}.`);
+  return account;
+}
+
+function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentials } {
+  const serverUrl = normalise(args.serverUrl);
+  if (args.token) return { serverUrl, credentials: { type: 'token', token: args.token } };
+  return { serverUrl, credentials: { type: 'basic', username: args.username ?? '', password: args.password ?? '' } };
+}
+
+const normalise = (raw: string): string => parseBaseUrl(raw).toString().replace(/\/$/, '');
+
+async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
+  const title = 'Bitbucket Snippets: Sign In';
+  const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl);
+  const rawUrl = await vscode.window.showInputBox({
+    title,
+    prompt: 'Bitbucket Data Center URL, including any context path',
+    placeHolder: 'https://bitbucket.example.com/bitbucket',
+    value: draft.serverUrl ?? configured ?? '',
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      try {
+        normalise(v);
+        return undefined;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
+  });
+  if (!rawUrl) return undefined;
+  const serverUrl = normalise(rawUrl);
+  const method = await vscode.window.showQuickPick(
+    [
+      { label: '$(key) User name and password', authType: 'basic' as const },
+      { label: '$(lock) Personal access token', description: 'HTTP access token, sent as Bearer', authType: 'token' as const },
+    ],
+    { title, placeHolder: 'How do you want to sign in?', ignoreFocusOut: true },
+  );
+  if (!method) return undefined;
+  if (method.authType === 'token') {
+    const token = await vscode.window.showInputBox({ title, prompt: 'Personal access token', password: true, ignoreFocusOut: true });
+    return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
+  }
+  const username = await vscode.window.showInputBox({ title, prompt: 'User name', value: draft.username ?? '', ignoreFocusOut: true });
+  if (!username) return undefined;
+  const password = await vscode.window.showInputBox({ title, prompt: `Password for ${username}`, password: true, ignoreFocusOut: true });
+  if (!password) return undefined;
+  return { serverUrl, credentials: { type: 'basic', username, password } };
+}
+
+async function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUrl: string, retry: () => unknown): Promise<void> {
+  const buttons: Record<string, string> = {
+    retry: 'Try Again',
+    openCaSetting: 'Open Setting',
+    openPrefixSetting: 'Open Setting',
+    openInBrowser: 'Open in Browser',
+  };
+  const label = problem.action ? buttons[problem.action] : undefined;
+  const choice = await vscode.window.showErrorMessage(problem.message, ...(label ? [label] : []));
+  if (!choice) return;
+  if (problem.action === 'retry') retry();
+  else if (problem.action === 'openCaSetting') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.caFiles}`);
+  else if (problem.action === 'openPrefixSetting') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.snippetsRestPrefix}`);
+  else if (problem.action === 'openInBrowser') void vscode.env.openExternal(vscode.Uri.parse(`${serverUrl}/login`));
+}
+
+async function signOut(session: Session): Promise<void> {
+  const account = session.account;
+  if (!account) return;
+  await session.signOut();
+  void vscode.window.showInformationMessage(`Signed out of ${new URL(account.serverUrl).host}. The saved credentials were removed.`);
+}
+
+async function switchAccount(session: Session, log: Log): Promise<void> {
+  const current = session.account;
+  const items: Array<vscode.QuickPickItem & { account?: Account }> = session.accounts().map((account) => ({
+    label: `$(account) ${account.username}`,
+    description: new URL(account.serverUrl).host + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ' (current)' : ''),
+    account,
+  }));
+  items.push({ label: '$(add) Sign in with another account…' });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Bitbucket Snippets: Switch Account', ignoreFocusOut: true });
+  if (!picked) return;
+  if (picked.account) await session.use(picked.account);
+  else await signIn(session, log);
+}

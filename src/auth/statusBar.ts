@@ -1,0 +1,23 @@
+// Shows who is signed in to which server; clicking it switches account.
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { Session } from './session';
+
+export function registerStatusBar(session: Session): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('bitbucketSnippets.account', vscode.StatusBarAlignment.Left, 0);
+  item.name = 'Bitbucket Snippets Account';
+  item.command = Commands.switchAccount;
+  const update = () => {
+    const account = session.account;
+    if (!account) {
+      item.hide();
+      return;
+    }
+    const host = new URL(account.serverUrl).host;
+    item.text = `$(repo) ${account.username}@${host}`;
+    item.tooltip = `Bitbucket Snippets: signed in to ${account.serverUrl} as ${account.username}. Click to switch account.`;
+    item.show();
+  };
+  update();
+  return vscode.Disposable.from(item, session.onDidChange(update));
+}

@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { BitbucketError } from '../../src/api/errors';
+import { describeError, describeSignInError } from '../../src/util/userMessages';
+
+describe('user messages', () => {
+  it('suggests the CA setting for a TLS failure, at sign-in and later', () => {
+    const err = new BitbucketError('network', 'The secure connection to h failed: its certificate is not trusted.', { tlsFailure: true });
+    const signIn = describeSignInError(err, 'h', 'basic');
+    assert.equal(signIn.action, 'openCaSetting');
+    assert.match(signIn.message, /Ca Files/);
+    assert.match(describeError(err, { action: 'load My Snippets' }), /Ca Files/);
+  });
+
+  it('tells a wrong password apart from an unreachable server and an HTML login page', () => {
+    const auth = describeSignInError(new BitbucketError('auth', 'Authentication failed.'), 'h', 'basic');
+    const down = describeSignInError(new BitbucketError('network', 'Cannot reach h: the connection was refused.'), 'h', 'basic');
+    const html = describeSignInError(new BitbucketError('unexpected-response', 'The server answered with a web page.'), 'h', 'basic');
+    assert.match(auth.message, /did not accept the user name or password\. Nothing was saved/);
+    assert.match(down.message, /refused.*Check the server URL/);
+    assert.match(html.message, /did not answer like Bitbucket's API.*context path/);
+    assert.equal(new Set([auth.message, down.message, html.message]).size, 3);
+  });
+
+  it('speaks of the token when a token was refused', () => {
+    assert.match(describeSignInError(new BitbucketError('auth', 'x'), 'h', 'token').message, /access token/);
+  });
+
+  it('sends a CAPTCHA lock to the browser instead of retrying credentials', () => {
+    assert.equal(describeSignInError(new BitbucketError('captcha', 'x'), 'h', 'basic').action, 'openInBrowser');
+  });
+
+  it('lists the fields of a validation failure', () => {
+    const err = new BitbucketError('validation', 'bad', {
+      serverMessages: [
+        { context: 'name', message: 'Name is required', exceptionName: null },
+        { context: 'files', message: 'At least one file', exceptionName: null },
+      ],
+    });
+    assert.equal(describeError(err, { action: 'create the snippet' }), 'Could not create the snippet: the server refused it. name: Name is required; files: At least one file');
+  });
+
+  it('says who was refused when permission is missing', () => {
+    const msg = describeError(new BitbucketError('forbidden', 'You are not permitted to access this resource'), { action: 'save a.ts', user: 'bob' });
+    assert.match(msg, /signed in as bob, but you are not permitted/);
+  });
+
+  it('promises unsaved work is kept when the network fails', () => {
+    assert.match(describeError(new BitbucketError('network', 'Cannot reach h.'), { action: 'save a.ts' }), /unsaved work is kept/);
+  });
+});
