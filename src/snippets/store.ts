@@ -1,0 +1,205 @@
+// The snippets the user has loaded, per list, with paging state. It does not import `vscode`:
+// views listen to `onDidChange`, commands call it, and it is unit-tested in Node.
+import type { BitbucketClient } from '../api/client';
+import { BitbucketError } from '../api/errors';
+import type { Page, PageRequest, Snippet, StarredEntry } from '../api/types';
+import { nextStart } from '../api/paging';
+import { knownCategories } from './query';
+
+/** A list of snippets: a root of the tree, a browsed user, or a category. */
+export type ListId = 'mine' | 'starred' | 'browse' | `user:${string}` | `category:${string}`;
+
+export interface ListState {
+  /** Snippet guids in the server's order, as loaded so far. */
+  guids: string[];
+  /** Where the next page starts; undefined when everything is loaded. */
+  nextStart: number | undefined;
+  loading: boolean;
+  loaded: boolean;
+  error: BitbucketError | undefined;
+}
+
+export interface StoreChange {
+  lists: ListId[];
+  snippets: string[];
+}
+
+/** The part of the client the store uses: tests can hand in the real client. */
+export type SnippetsApi = Pick<
+  BitbucketClient,
+  'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets' | 'getCategorySnippets' | 'getSnippet'
+>;
+
+type Listener = (change: StoreChange) => void;
+
+const emptyList = (): ListState => ({ guids: [], nextStart: 0, loading: false, loaded: false, error: undefined });
+
+export class SnippetStore {
+  private readonly snippets = new Map<string, Snippet>();
+  private readonly lists = new Map<ListId, ListState>();
+  /** Bumped by every refresh, so an older in-flight page cannot overwrite a newer one. */
+  private readonly generation = new Map<ListId, number>();
+  private readonly inFlight = new Map<ListId, Promise<void>>();
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly api: () => SnippetsApi | undefined, private readonly pageSize: () => number) {}
+
+  onDidChange(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  list(id: ListId): ListState {
+    return this.lists.get(id) ?? emptyList();
+  }
+
+  /** The snippets of a list, in the server's order. */
+  snippetsOf(id: ListId): Snippet[] {
+    return this.list(id)
+      .guids.map((g) => this.snippets.get(g))
+      .filter((s): s is Snippet => s !== undefined);
+  }
+
+  get(guid: string): Snippet | undefined {
+    return this.snippets.get(guid);
+  }
+
+  /** Categories known from every snippet loaded so far. */
+  categories() {
+    return knownCategories(this.snippets.values());
+  }
+
+  /**
+   * Loads a list from its first page. A list that had more pages loaded is reloaded as far
+   * as it was, in one request, so a refresh neither shrinks nor collapses what the user saw.
+   */
+  refresh(id: ListId): Promise<void> {
+    const generation = (this.generation.get(id) ?? 0) + 1;
+    this.generation.set(id, generation);
+    const loadedCount = this.list(id).guids.length;
+    const limit = Math.min(1000, Math.max(this.pageSize(), loadedCount));
+    const work = this.fetchInto(id, { start: 0, limit }, generation, true);
+    this.inFlight.set(id, work);
+    return work;
+  }
+
+  /** Loads the first page unless the list is loaded or loading already. */
+  ensureLoaded(id: ListId): Promise<void> {
+    const state = this.list(id);
+    if (state.loaded && !state.error) return Promise.resolve();
+    return this.inFlight.get(id) ?? this.refresh(id);
+  }
+
+  /** Fetches the next page with one request. */
+  loadMore(id: ListId): Promise<void> {
+    const state = this.list(id);
+    if (state.nextStart === undefined || !state.loaded) return this.ensureLoaded(id);
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const work = this.fetchInto(id, { start: state.nextStart, limit: this.pageSize() }, this.generation.get(id) ?? 0, false);
+    this.inFlight.set(id, work);
+    return work;
+  }
+
+  /** Fetches one snippet fresh from the server and updates every list that shows it. */
+  async fetch(guid: string, signal?: AbortSignal): Promise<Snippet> {
+    const api = this.requireApi();
+    try {
+      const snippet = await api.getSnippet(guid, { signal });
+      this.put(snippet);
+      return snippet;
+    } catch (err) {
+      if (err instanceof BitbucketError && err.kind === 'not-found') this.remove(guid);
+      throw err;
+    }
+  }
+
+  /** Records what the server answered to a create or update; a new own snippet joins My Snippets. */
+  put(snippet: Snippet, options: { isNewOwn?: boolean } = {}): void {
+    this.snippets.set(snippet.guid, snippet);
+    const lists: ListId[] = [];
+    if (options.isNewOwn) {
+      const mine = this.lists.get('mine');
+      if (mine && !mine.guids.includes(snippet.guid)) {
+        mine.guids.unshift(snippet.guid);
+        if (mine.nextStart !== undefined) mine.nextStart += 1;
+        lists.push('mine');
+      }
+    }
+    for (const [id, state] of this.lists) if (state.guids.includes(snippet.guid) && !lists.includes(id)) lists.push(id);
+    this.emit({ lists, snippets: [snippet.guid] });
+  }
+
+  /** Forgets a snippet that was deleted, here or elsewhere. */
+  remove(guid: string): void {
+    this.snippets.delete(guid);
+    const lists: ListId[] = [];
+    for (const [id, state] of this.lists) {
+      const i = state.guids.indexOf(guid);
+      if (i >= 0) {
+        state.guids.splice(i, 1);
+        if (state.nextStart !== undefined) state.nextStart = Math.max(0, state.nextStart - 1);
+        lists.push(id);
+      }
+    }
+    this.emit({ lists, snippets: [guid] });
+  }
+
+  /** Drops everything, as on sign-out or account switch. */
+  clear(): void {
+    const lists = [...this.lists.keys()];
+    this.snippets.clear();
+    this.lists.clear();
+    this.inFlight.clear();
+    for (const id of lists) this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
+    this.emit({ lists, snippets: [] });
+  }
+
+  private async fetchInto(id: ListId, request: PageRequest, generation: number, replace: boolean): Promise<void> {
+    const before = this.list(id);
+    this.lists.set(id, { ...before, loading: true });
+    this.emit({ lists: [id], snippets: [] });
+    try {
+      const page = await this.fetchPage(id, request);
+      if (this.generation.get(id) !== generation) return;
+      for (const s of page.values) this.snippets.set(s.guid, s);
+      const current = this.list(id);
+      const incoming = page.values.map((s) => s.guid);
+      const guids = replace ? incoming : [...current.guids, ...incoming.filter((g) => !current.guids.includes(g))];
+      this.lists.set(id, { guids, nextStart: nextStart(page), loading: false, loaded: true, error: undefined });
+      this.emit({ lists: [id], snippets: incoming });
+    } catch (err) {
+      if (this.generation.get(id) !== generation) return;
+      const error = err instanceof BitbucketError ? err : new BitbucketError('unexpected-response', String(err), { cause: err });
+      this.lists.set(id, { ...this.list(id), loading: false, error });
+      this.emit({ lists: [id], snippets: [] });
+      throw error;
+    } finally {
+      if (this.generation.get(id) === generation) this.inFlight.delete(id);
+    }
+  }
+
+  private async fetchPage(id: ListId, request: PageRequest): Promise<Page<Snippet>> {
+    const api = this.requireApi();
+    if (id === 'mine') return api.getMySnippets(request);
+    if (id === 'browse') return api.browseSnippets(request);
+    if (id === 'starred') return unwrap(await api.getStarredSnippets(request));
+    if (id.startsWith('user:')) return api.browseUserSnippets(id.slice('user:'.length), request);
+    return unwrap(await api.getCategorySnippets(id.slice('category:'.length), request));
+  }
+
+  private requireApi(): SnippetsApi {
+    const api = this.api();
+    if (!api) throw new BitbucketError('auth', 'Not signed in.');
+    return api;
+  }
+
+  private emit(change: StoreChange): void {
+    if (change.lists.length === 0 && change.snippets.length === 0) return;
+    for (const l of this.listeners) l(change);
+  }
+}
+
+function unwrap(page: Page<StarredEntry>): Page<Snippet> {
+  return { ...page, values: page.values.map((e) => e.snippet) };
+}
