@@ -99,7 +99,7 @@ export function parseBaseUrl(raw: string): URL {
   }
   url.search = '';
   url.hash = '';
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = url.pathname.replace(/\/+$/, '') || '/';
   return url;
 }
 
@@ -115,7 +115,8 @@ export class HttpTransport {
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.origin = this.baseUrl.origin;
-    this.basePath = this.baseUrl.pathname;
+    // A URL's pathname is never empty ('/' at least), so the context path is taken without it.
+    this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
     this.timeouts = withDefaults(DEFAULT_TIMEOUTS, options.timeouts);
     this.retry = withDefaults(DEFAULT_RETRY, options.retry);
   }

@@ -67,6 +67,13 @@ describe('API client transport', () => {
     assert.equal(server.seen[0].url, '/bitbucket/rest/latest/pages-settings/P%20R/re%2Fpo/enabled?refId=refs%2Fheads%2Ffeature%2Fa%20b%231');
   });
 
+  it('adds no stray slash when the server has no context path', async () => {
+    client = make({ baseUrl: `${server.url}/` });
+    server.script(json(200, emptyPage));
+    await client.getMySnippets();
+    assert.equal(server.seen[0].url, '/rest/snippets/1.0/snippets');
+  });
+
   it('uses the configured app prefixes', async () => {
     client = make({ prefixes: { pages: '/rest/pages/latest/pages-settings/', snippets: 'x/snip/2.0' } });
     server.script(json(200, { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: false }), json(200, emptyPage));
