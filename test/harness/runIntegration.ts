@@ -1,0 +1,63 @@
+// `npm run test:integration`: runs the mocha suite of test/integration/ inside the extension host of
+// a real VS Code (code-server in Chromium), against a fresh local Bitbucket server, and exits with
+// the suite's status. Everything it starts is stopped on every way out.
+import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
+import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
+import { startWorkbench, type Workbench } from './workbench';
+
+const SUITE_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
+const verbose = process.env.BBS_TEST_VERBOSE === '1';
+
+// A value that cannot occur by chance, so no workbench line is mistaken for the suite's.
+const MARKER = `«bbs-suite-${process.pid}» `;
+
+/** The workbench's log carries the extension host's console: print the suite's lines, the rest only when verbose. */
+function printLog(type: string, text: string): void {
+  const at = text.indexOf(MARKER);
+  if (at >= 0) {
+    (type === 'error' ? process.stderr : process.stdout).write(`${text.slice(at + MARKER.length)}\n`);
+  } else if (verbose) {
+    process.stderr.write(`[workbench ${type}] ${text}\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  const started = Date.now();
+  const timer = setTimeout(() => {
+    console.error(`\nThe integration suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping it.`);
+    void exitAfterCleanup(1);
+  }, SUITE_TIMEOUT_MS);
+  timer.unref();
+
+  let workbench: Workbench | undefined;
+  try {
+    workbench = await startWorkbench({
+      extensionTestsPath: INTEGRATION_SUITE,
+      env: { [OUTPUT_MARKER_ENV]: MARKER },
+      onAutomationLog: printLog,
+      onConsole: (type, text) => {
+        if (type === 'pageerror') process.stderr.write(`[workbench page error] ${text}\n`);
+      },
+      onCodeServerOutput: (line) => {
+        if (verbose) process.stderr.write(`[code-server] ${line}\n`);
+      },
+    });
+    console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`);
+    const code = await workbench.testsExitCode;
+    // The last log lines travel over the same connection as the exit call; let them arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(code === 0 ? `Integration suite passed (${seconds} s).` : `Integration suite FAILED with exit code ${code} (${seconds} s).`);
+    clearTimeout(timer);
+    await workbench.close();
+    await exitAfterCleanup(code);
+  } catch (err) {
+    console.error(`\nThe integration suite could not run: ${err instanceof Error ? err.message : String(err)}`);
+    await workbench?.close().catch(() => undefined);
+    await cleanUpAll();
+    process.exit(1);
+  }
+}
+
+void main();
