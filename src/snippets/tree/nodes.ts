@@ -4,34 +4,42 @@
 import type { ListId } from '../store';
 
 export type RootNode = { kind: 'root'; list: ListId; label: string };
+/** The "Categories" root: its children are one RootNode per known category (`category:<guid>`). */
+export type CategoriesNode = { kind: 'categories'; label: string };
 export type SnippetNode = { kind: 'snippet'; list: ListId; snippetGuid: string; own: boolean };
-export type FileNode = { kind: 'file'; snippetGuid: string; fileName: string; own: boolean };
-export type CommentsNode = { kind: 'comments'; snippetGuid: string; own: boolean };
-export type CommentNode = { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean };
+// One snippet can show under several roots (My Snippets and Browse), so the rows below it carry
+// the list they are shown under: VS Code refuses two rows with the same id.
+export type FileNode = { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId };
+export type CommentsNode = { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
+export type CommentNode = { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
 export type LoadMoreNode = { kind: 'loadMore'; list: ListId };
-export type MessageNode = { kind: 'message'; list: ListId; text: string; isError: boolean };
+export type MessageNode = { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
 
-export type TreeNode = RootNode | SnippetNode | FileNode | CommentsNode | CommentNode | LoadMoreNode | MessageNode;
+export type TreeNode = RootNode | CategoriesNode | SnippetNode | FileNode | CommentsNode | CommentNode | LoadMoreNode | MessageNode;
 
 /** A stable id per row, so refreshes keep expansion and selection. */
 export function nodeId(node: TreeNode): string {
   switch (node.kind) {
     case 'root':
       return `root/${node.list}`;
+    case 'categories':
+      return 'categories';
     case 'snippet':
       return `${node.list}/${node.snippetGuid}`;
     case 'file':
-      return `file/${node.snippetGuid}/${node.fileName}`;
+      return `${underList(node)}file/${node.snippetGuid}/${node.fileName}`;
     case 'comments':
-      return `comments/${node.snippetGuid}`;
+      return `${underList(node)}comments/${node.snippetGuid}`;
     case 'comment':
-      return `comment/${node.snippetGuid}/${node.commentGuid}`;
+      return `${underList(node)}comment/${node.snippetGuid}/${node.commentGuid}`;
     case 'loadMore':
       return `more/${node.list}`;
     case 'message':
       return `message/${node.list}`;
   }
 }
+
+const underList = (node: { list?: ListId }): string => (node.list ? `${node.list}/` : '');
 
 /**
  * contextValue of a row, e.g. `snippet.own`, `file.other`, `comment.mine`, `root.user`.
@@ -41,6 +49,8 @@ export function contextValue(node: TreeNode): string {
   switch (node.kind) {
     case 'root':
       return `root.${node.list.split(':')[0]}`;
+    case 'categories':
+      return 'categories';
     case 'snippet':
       return `snippet.${node.own ? 'own' : 'other'}`;
     case 'file':
