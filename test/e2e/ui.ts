@@ -1,0 +1,155 @@
+// What a person does in the VS Code workbench, as Playwright steps: open a view container, run a
+// command from the palette, watch for a notification, find a tree row, use a context menu, and take
+// a screenshot named after the step. Selectors are VS Code 1.100's accessible roles and names where
+// it has them, so they read like what is on screen.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+export const EXTENSION_CONTAINER_TITLE = 'Bitbucket Snippets';
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A string matches as a whole label (case as written); a RegExp as given. */
+function labelPattern(label: string | RegExp): RegExp {
+  return typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}\\b`) : label;
+}
+
+export class WorkbenchUi {
+  private screenshotCount = 0;
+
+  constructor(
+    readonly page: Page,
+    readonly screenshotDir: string,
+  ) {}
+
+  /** Waits until the workbench shows its activity bar and the extensions have been registered. */
+  async waitForReady(timeoutMs = 60_000): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.activityBarItem(EXTENSION_CONTAINER_TITLE).waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  activityBarItem(title: string): Locator {
+    return this.page.locator('.part.activitybar').getByRole('tab', { name: labelPattern(title) });
+  }
+
+  /** The side bar, showing whichever view container is open. */
+  get sideBar(): Locator {
+    return this.page.locator('.part.sidebar');
+  }
+
+  /** Clicks the activity-bar icon unless its container is already showing; returns the side bar. */
+  async openViewContainer(title = EXTENSION_CONTAINER_TITLE): Promise<Locator> {
+    const item = this.activityBarItem(title);
+    await item.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // A second click on the open container's icon would close the side bar.
+    const open = (await item.getAttribute('aria-selected')) === 'true' && (await this.sideBar.isVisible());
+    if (!open) await item.click();
+    await this.sideBar
+      .locator('.composite.title')
+      .getByText(new RegExp(escapeRegExp(title), 'i'))
+      .first()
+      .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // Views show a progress bar while their extension activates; screenshots are clearer after it.
+    await this.sideBar
+      .locator('.monaco-progress-container.active')
+      .first()
+      .waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS })
+      .catch(() => undefined);
+    return this.sideBar;
+  }
+
+  /** Opens the command palette with `query` typed and returns the titles it offers; leaves it open. */
+  async paletteOptions(query: string): Promise<string[]> {
+    await this.page.keyboard.press('F1');
+    const quickInput = this.page.locator('.quick-input-widget');
+    const input = quickInput.locator('input[type="text"]').first();
+    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await input.fill(`>${query}`);
+    // The list filters as it is typed: wait until it has settled on this query.
+    await this.page.waitForTimeout(300);
+    const labels = await quickInput.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    return labels;
+  }
+
+  /** Closes whatever quick input, menu or dialog is open. */
+  async dismiss(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const quickInput = this.page.locator('.quick-input-widget');
+    const input = quickInput.locator('input[type="text"]').first();
+    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await input.fill(`>${title}`);
+    const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
+    try {
+      await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    } catch {
+      const offered = await quickInput.getByRole('option').allInnerTexts();
+      await this.page.keyboard.press('Escape');
+      throw new Error(`The command palette has no command "${title}". It offered: ${offered.join(' | ') || 'nothing'}`);
+    }
+    await row.click();
+  }
+
+  /** The notification toast whose message matches; waits for it to appear. */
+  async waitForNotification(message: string | RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: message }).first();
+    try {
+      await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+    } catch {
+      const shown = await this.page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+      throw new Error(`No notification matching ${String(message)} within ${timeoutMs / 1000} s. Showing: ${shown.join(' | ') || 'none'}`);
+    }
+    return toast;
+  }
+
+  /** A row of a tree in the side bar, by its label (a string matches the start of the accessible name). */
+  treeRow(label: string | RegExp): Locator {
+    return this.sideBar.getByRole('treeitem', { name: labelPattern(label) }).first();
+  }
+
+  /** Like treeRow, but waits until the row is shown and says which rows there were if it is not. */
+  async findTreeRow(label: string | RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Locator> {
+    const row = this.treeRow(label);
+    try {
+      await row.waitFor({ state: 'visible', timeout: timeoutMs });
+    } catch {
+      const rows = await this.sideBar.getByRole('treeitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+      throw new Error(`No tree row ${String(label)} within ${timeoutMs / 1000} s. Rows shown: ${rows.join(' | ') || 'none'}`);
+    }
+    return row;
+  }
+
+  /** Right-clicks `target` and chooses the context-menu item with this label. */
+  async chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
+    await target.click({ button: 'right' });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    const entry = menu.getByRole('menuitem', { name: labelPattern(item) }).first();
+    try {
+      await entry.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    } catch {
+      const offered = await menu.getByRole('menuitem').allInnerTexts();
+      await this.page.keyboard.press('Escape');
+      throw new Error(`The context menu has no item ${String(item)}. It offered: ${offered.join(' | ') || 'nothing'}`);
+    }
+    await entry.click();
+  }
+
+  /** Saves test-results/e2e/<nn>-<name>.png (numbered in the order taken) and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(this.screenshotDir, { recursive: true });
+    this.screenshotCount += 1;
+    const safeName = name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-|-$/g, '');
+    const file = path.join(this.screenshotDir, `${String(this.screenshotCount).padStart(2, '0')}-${safeName}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}

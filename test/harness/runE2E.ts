@@ -1,0 +1,82 @@
+// `npm run test:e2e`: starts one real VS Code (code-server in Chromium, the extension loaded from the
+// checkout in development mode, a fresh local server) and runs the Playwright tests of test/e2e/
+// against it with mocha, then stops everything and exits with mocha's status.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+import { setSession } from '../e2e/session';
+import { WorkbenchUi } from '../e2e/ui';
+import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
+import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
+import { startWorkbench, type Workbench } from './workbench';
+
+const RUN_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
+const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'e2e');
+const verbose = process.env.BBS_TEST_VERBOSE === '1';
+
+function findTests(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  const started = Date.now();
+  const timer = setTimeout(() => {
+    console.error(`\nThe e2e tests did not finish within ${RUN_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping them.`);
+    void exitAfterCleanup(1);
+  }, RUN_TIMEOUT_MS);
+  timer.unref();
+
+  let workbench: Workbench | undefined;
+  try {
+    // Screenshots of an earlier run would be mistaken for this one's.
+    fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+    workbench = await startWorkbench({
+      onConsole: (type, text) => {
+        if (verbose || type === 'pageerror') process.stderr.write(`[workbench ${type}] ${text}\n`);
+      },
+      onCodeServerOutput: (line) => {
+        if (verbose) process.stderr.write(`[code-server] ${line}\n`);
+      },
+    });
+    const ui = new WorkbenchUi(workbench.page, SCREENSHOT_DIR);
+    await ui.waitForReady();
+    await ui.screenshot('workbench-ready');
+    console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`);
+    setSession({ workbench, ui });
+
+    const mocha = new Mocha({
+      ui: 'bdd',
+      reporter: 'spec',
+      timeout: Number(process.env.BBS_TEST_CASE_TIMEOUT_MS) || 60_000,
+      ...(process.env.BBS_TEST_GREP ? { grep: process.env.BBS_TEST_GREP } : {}),
+    });
+    for (const file of findTests(E2E_TESTS_DIR)) mocha.addFile(file);
+    // A failing step is easier to understand with a picture of the screen at that moment.
+    mocha.suite.afterEach(async function () {
+      const test = this.currentTest;
+      if (test?.state === 'failed') {
+        const file = await ui.screenshot(`FAILED-${test.fullTitle()}`).catch(() => undefined);
+        if (file) console.error(`    screenshot of the failure: ${path.relative(process.cwd(), file)}`);
+      }
+    });
+    const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
+    clearTimeout(timer);
+    setSession(undefined);
+    await workbench.close();
+    await exitAfterCleanup(failures === 0 ? 0 : 1);
+  } catch (err) {
+    console.error(`\nThe e2e tests could not run: ${err instanceof Error ? err.message : String(err)}`);
+    await workbench?.close().catch(() => undefined);
+    await cleanUpAll();
+    process.exit(1);
+  }
+}
+
+void main();
