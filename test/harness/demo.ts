@@ -1,0 +1,107 @@
+// `npm start`: the packaged extension in a real VS Code (code-server) against the local demo server,
+// for a person to try. `npm start` has already built bitbucket-snippets.vsix; this installs it the
+// way a user would, keeps everything a person creates in .demo/ (git-ignored), and stops it all on
+// Ctrl+C. Everything listens on 127.0.0.1 only.
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { exitAfterCleanup, installCleanupHandlers } from './cleanup';
+import { ensureCodeServer, installExtension, startCodeServer } from './codeServer';
+import { startLocalServer } from './localServer';
+import { REPO_ROOT } from './paths';
+
+const HOST = '127.0.0.1';
+const DEMO_DIR = path.resolve(process.env.BBS_DEMO_DIR || path.join(REPO_ROOT, '.demo'));
+const CODE_PORT = Number(process.env.BBS_DEMO_PORT) || 8080;
+// Bitbucket's own default port, so the demo server URL looks familiar.
+const SERVER_PORT = Number(process.env.BBS_DEMO_SERVER_PORT) || 7990;
+const VSIX = path.join(REPO_ROOT, 'bitbucket-snippets.vsix');
+
+async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`Port ${port} on ${HOST} is taken, so ${what} cannot use it. Stop what uses it, or choose another port: ${variable}=<port> npm start`)));
+    probe.listen(port, HOST, () => probe.close(() => resolve()));
+  });
+}
+
+function readJson(file: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} is missing: run \`npm start\` (it packages the extension first), or \`npm run package\`.`);
+  await assertPortFree(CODE_PORT, 'VS Code (code-server)', 'BBS_DEMO_PORT');
+  await assertPortFree(SERVER_PORT, 'the demo Bitbucket server', 'BBS_DEMO_SERVER_PORT');
+
+  const entry = await ensureCodeServer();
+  const userDataDir = path.join(DEMO_DIR, 'user-data');
+  const extensionsDir = path.join(DEMO_DIR, 'extensions');
+  const workspaceFolder = path.join(DEMO_DIR, 'workspace');
+  fs.mkdirSync(workspaceFolder, { recursive: true });
+  const readme = path.join(workspaceFolder, 'README.md');
+  if (!fs.existsSync(readme)) fs.writeFileSync(readme, '# Demo workspace\n\nOpen the Bitbucket Snippets view in the activity bar and sign in as alice / alice.\n');
+
+  console.log(`Installing ${path.basename(VSIX)} into the demo VS Code...`);
+  installExtension(entry, VSIX, extensionsDir, userDataDir);
+
+  const server = await startLocalServer({ host: HOST, port: SERVER_PORT, demo: true, dataFile: path.join(DEMO_DIR, 'server-data.json') });
+
+  // Keep whatever the person changed in the demo's settings; only point the extension at this server.
+  const settingsFile = path.join(userDataDir, 'User', 'settings.json');
+  const settings = {
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'security.workspace.trust.enabled': false,
+    ...readJson(settingsFile),
+    'bitbucketSnippets.serverUrl': server.url,
+  };
+  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+  fs.writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+
+  const codeServer = await startCodeServer({
+    entry,
+    workDir: DEMO_DIR,
+    userDataDir,
+    extensionsDir,
+    folder: workspaceFolder,
+    host: HOST,
+    port: CODE_PORT,
+    onOutput: (line) => {
+      if (process.env.BBS_TEST_VERBOSE === '1') console.log(`[code-server] ${line}`);
+    },
+  });
+
+  console.log(`
+  Bitbucket Snippets demo is running.
+
+    Open VS Code:        ${codeServer.url}/?folder=${encodeURIComponent(workspaceFolder)}
+    Demo Bitbucket:      ${server.url}  (already set as bitbucketSnippets.serverUrl)
+    Sign in as:          alice / alice   (also bob / bob, admin / admin)
+
+  What you create is kept in ${path.relative(process.cwd(), DEMO_DIR) || DEMO_DIR}/ (delete it to start over).
+  Press Ctrl+C to stop.
+`);
+
+  // Stay up until Ctrl+C; if code-server dies on its own, say so and stop the rest.
+  const watch = setInterval(() => {
+    try {
+      process.kill(codeServer.pid, 0);
+    } catch {
+      clearInterval(watch);
+      console.error(`code-server stopped unexpectedly. Its last output:\n${codeServer.outputTail()}`);
+      void exitAfterCleanup(1);
+    }
+  }, 2_000);
+}
+
+main().catch((err: unknown) => {
+  console.error(`\nThe demo could not start: ${err instanceof Error ? err.message : String(err)}`);
+  void exitAfterCleanup(1);
+});
