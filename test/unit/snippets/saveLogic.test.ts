@@ -1,0 +1,173 @@
+import * as assert from 'node:assert/strict';
+import type { Snippet } from '../../../src/api/types';
+import {
+  asUpdate,
+  decideSave,
+  defaultSnippetName,
+  fileNameProblem,
+  isUnchangedSave,
+  parseCategories,
+  SnippetEditError,
+  uniqueFileNames,
+  withDetails,
+  withFileAdded,
+  withFileContent,
+  withFileDeleted,
+  withFileRenamed,
+} from '../../../src/snippets/fs/saveLogic';
+
+const snippet = (extra: Partial<Snippet> = {}): Snippet => ({
+  guid: 'g1',
+  name: 'Deploy helpers',
+  description: 'What we run on release day',
+  categories: [
+    { guid: 'c1', name: 'shell scripts' },
+    { guid: 'c2', name: 'ops' },
+  ],
+  isVisible: true,
+  isPublic: false,
+  userId: 1,
+  createdAt: 100,
+  updatedAt: 200,
+  files: [
+    { guid: 'f1', name: 'deploy.sh', content: 'echo deploy\n' },
+    { guid: 'f2', name: 'README.md', content: '# Deploy\n' },
+    { guid: 'f3', name: '.env', content: 'A=1' },
+  ],
+  comments: [],
+  ...extra,
+});
+
+describe('save logic: update bodies', () => {
+  it('saving one file keeps name, description, category names and every other file in order', () => {
+    assert.deepEqual(withFileContent(snippet(), 'README.md', '# New\n'), {
+      name: 'Deploy helpers',
+      description: 'What we run on release day',
+      categories: ['shell scripts', 'ops'],
+      files: [
+        { name: 'deploy.sh', content: 'echo deploy\n' },
+        { name: 'README.md', content: '# New\n' },
+        { name: '.env', content: 'A=1' },
+      ],
+    });
+  });
+
+  it('sends an empty description when the snippet has none, and never file guids', () => {
+    const body = asUpdate(snippet({ description: undefined }));
+    assert.equal(body.description, '');
+    assert.ok(body.files.every((f) => !('guid' in f)));
+  });
+
+  it('refuses to save a file the snippet no longer has', () => {
+    assert.throws(() => withFileContent(snippet(), 'gone.txt', 'x'), SnippetEditError);
+  });
+
+  it('adds a file at the end, refusing a name in use', () => {
+    const body = withFileAdded(snippet(), 'notes.txt', '');
+    assert.deepEqual(body.files.map((f) => f.name), ['deploy.sh', 'README.md', '.env', 'notes.txt']);
+    assert.deepEqual(body.categories, ['shell scripts', 'ops']);
+    assert.throws(() => withFileAdded(snippet(), 'README.md', ''), /already has a file named "README.md"/);
+  });
+
+  it('renames a file in place, keeping its content', () => {
+    const body = withFileRenamed(snippet(), 'deploy.sh', 'deploy v2.sh');
+    assert.deepEqual(body.files[0], { name: 'deploy v2.sh', content: 'echo deploy\n' });
+    assert.equal(body.files.length, 3);
+    assert.throws(() => withFileRenamed(snippet(), 'deploy.sh', '.env'), /already has/);
+    assert.throws(() => withFileRenamed(snippet(), 'nope', 'x'), /no file named "nope"/);
+  });
+
+  it('deletes a file, but never the last one', () => {
+    assert.deepEqual(withFileDeleted(snippet(), 'README.md').files.map((f) => f.name), ['deploy.sh', '.env']);
+    const single = snippet({ files: [{ guid: 'f', name: 'only.txt', content: '' }] });
+    assert.throws(() => withFileDeleted(single, 'only.txt'), /only file .* Delete the snippet instead/);
+  });
+
+  it('changes details and keeps the files', () => {
+    const body = withDetails(snippet(), { name: '  Renamed ', description: '', categories: ['a b'] });
+    assert.deepEqual(body, { name: 'Renamed', description: '', categories: ['a b'], files: asUpdate(snippet()).files });
+    assert.throws(() => withDetails(snippet(), { name: ' ', description: '', categories: [] }), /needs a name/);
+  });
+});
+
+describe('save logic: names and categories', () => {
+  it('parses comma-separated categories: trimmed, inner spaces kept, empties and duplicates dropped', () => {
+    assert.deepEqual(parseCategories(' shell scripts, ops ,, Ops,  ci   cd '), ['shell scripts', 'ops', 'ci cd']);
+    assert.deepEqual(parseCategories(''), []);
+    assert.deepEqual(parseCategories(' , '), []);
+  });
+
+  it('checks file names', () => {
+    assert.equal(fileNameProblem('snippet.txt', []), undefined);
+    assert.equal(fileNameProblem('.bashrc', []), undefined);
+    assert.equal(fileNameProblem('my file #1 (100%).md', []), undefined);
+    assert.match(fileNameProblem('', []) ?? '', /needs a name/);
+    assert.match(fileNameProblem(' a.txt', []) ?? '', /spaces/);
+    assert.match(fileNameProblem('a/b.txt', []) ?? '', /"\/"/);
+    assert.match(fileNameProblem('a.txt', ['a.txt']) ?? '', /already/);
+  });
+
+  it('offers a default snippet name from the file name and the selected lines', () => {
+    assert.equal(defaultSnippetName(['utils.ts']), 'utils.ts');
+    assert.equal(defaultSnippetName(['utils.ts'], { first: 3, last: 9 }), 'utils.ts lines 3-9');
+    assert.equal(defaultSnippetName(['utils.ts'], { first: 4, last: 4 }), 'utils.ts line 4');
+    assert.equal(defaultSnippetName(['a.ts', 'b.ts', 'c.ts']), 'a.ts and 2 more');
+    assert.equal(defaultSnippetName([]), '');
+  });
+
+  it('makes file names unique before the extension', () => {
+    assert.deepEqual(uniqueFileNames(['index.ts', 'index.ts', 'Dockerfile', 'Dockerfile', 'index.ts']), [
+      'index.ts',
+      'index (2).ts',
+      'Dockerfile',
+      'Dockerfile (2)',
+      'index (3).ts',
+    ]);
+  });
+});
+
+describe('save logic: when a save goes ahead', () => {
+  const loaded = { updatedAt: 200, content: 'echo deploy\n' };
+  const base = { fileName: 'deploy.sh', reported: { mtime: 200, size: 12 }, reportedConflict: undefined, overwriteWithoutAsking: false };
+
+  it('sends nothing for text equal to what was loaded, and something otherwise', () => {
+    assert.equal(isUnchangedSave(loaded, 'echo deploy\n'), true);
+    assert.equal(isUnchangedSave(loaded, 'echo deploy'), false);
+    assert.equal(isUnchangedSave(undefined, 'echo deploy\n'), false);
+  });
+
+  it('writes when the server still has the loaded version', () => {
+    assert.deepEqual(decideSave({ ...base, loaded, fresh: snippet() }), { kind: 'write' });
+  });
+
+  it('writes when others changed only other files or fields (they are kept from the fresh snippet)', () => {
+    const fresh = snippet({ updatedAt: 300, name: 'Renamed elsewhere' });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh }), { kind: 'write' });
+  });
+
+  it('reports a conflict when this file changed on the server, saying whether the editor can compare', () => {
+    const longer = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo deploy --prod\n' }] });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh: longer }), { kind: 'conflict', editorCanCompare: true });
+    const sameSize = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo DEPLOY\n' }] });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh: sameSize }), { kind: 'conflict', editorCanCompare: false });
+  });
+
+  it('writes after the editor showed its own "file is newer" check (the user chose Overwrite)', () => {
+    const fresh = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo deploy --prod\n' }] });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, reported: { mtime: 300, size: 19 } }), { kind: 'write' });
+    // Same mtime but the same size as loaded: the editor could not have noticed.
+    const sameSize = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo DEPLOY\n' }] });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh: sameSize, reported: { mtime: 300, size: 12 } }), { kind: 'conflict', editorCanCompare: false });
+  });
+
+  it('writes once the user was told about this very server version, or turned the check off', () => {
+    const fresh = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo DEPLOY\n' }] });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, reportedConflict: 300 }), { kind: 'write' });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, reportedConflict: 250 }), { kind: 'conflict', editorCanCompare: false });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, overwriteWithoutAsking: true }), { kind: 'write' });
+  });
+
+  it('says so when the file is gone from the server', () => {
+    assert.deepEqual(decideSave({ ...base, loaded, fresh: snippet({ files: [] }) }), { kind: 'file-gone' });
+  });
+});
