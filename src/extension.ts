@@ -3,19 +3,37 @@ import { AccountStore } from './auth/accounts';
 import { Session } from './auth/session';
 import { registerSignInCommands } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
+import { SETTINGS_SECTION, Settings } from './constants';
+import { SnippetStore } from './snippets/store';
+import type { SnippetExplorerApi } from './snippets/tree/explorer';
+import { registerSnippetExplorer } from './snippets/tree/register';
 import { Log } from './util/log';
 
+/** What activate() hands to tests (through the extension's exports); kept small on purpose. */
+export interface ExtensionApi {
+  store: SnippetStore;
+  explorer: SnippetExplorerApi;
+}
+
 // activate() only wires objects together: no network, no heavy work.
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'));
+  // One store of loaded snippets, shared by the tree, the file system and the commands.
+  const store = new SnippetStore(
+    () => session.client,
+    () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25),
+  );
+  const snippetExplorer = registerSnippetExplorer(session, store, context.globalState, log);
   context.subscriptions.push(
     channel,
     session,
     registerSignInCommands(session, log.child('sign-in')),
     registerStatusBar(session),
+    snippetExplorer.disposable,
   );
+  return { store, explorer: snippetExplorer.explorer };
 }
 
 export function deactivate(): void {

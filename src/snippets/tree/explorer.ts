@@ -1,0 +1,201 @@
+// The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
+// the signed-in account, and registers the toolbar and root commands.
+import * as vscode from 'vscode';
+import { accountId } from '../../auth/accounts';
+import type { Session } from '../../auth/session';
+import { Commands, ContextKeys, SETTINGS_SECTION, Settings, Views } from '../../constants';
+import type { Log } from '../../util/log';
+import { matchesFilter, type SortOrder } from '../query';
+import type { ListId, SnippetStore } from '../store';
+import { BrowsedUsers, validateUserName } from './browsedUsers';
+import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
+import { SnippetTreeProvider, withViewProgress } from './provider';
+
+/** What the other parts of the extension (and the tests) may ask of the explorer. */
+export interface SnippetExplorerApi {
+  /** Shows a snippet under My Snippets, expanded and selected (after creating it, for example). */
+  reveal(snippetGuid: string): Promise<void>;
+  readonly provider: vscode.TreeDataProvider<TreeNode>;
+  readonly view: vscode.TreeView<TreeNode>;
+}
+
+type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
+
+export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
+  readonly provider: SnippetTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  private sortOverride: SortOrder | undefined;
+  private filter = '';
+  private accountKey: string | undefined;
+  private readonly browsedUsers: BrowsedUsers;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    session: Session,
+    private readonly store: SnippetStore,
+    globalState: vscode.Memento,
+    private readonly log: Log,
+  ) {
+    this.browsedUsers = new BrowsedUsers(globalState);
+    this.accountKey = session.account ? accountId(session.account) : undefined;
+    this.provider = new SnippetTreeProvider({
+      store,
+      account: () => session.account,
+      browsedUsers: this.browsedUsers,
+      settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      log,
+    });
+    this.view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.disposables.push(
+      this.provider,
+      this.view,
+      session.onDidChange((account) => this.onAccountChange(account ? accountId(account) : undefined)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.sortOrder}`)) {
+          this.sortOverride = undefined;
+          this.applyViewState();
+        }
+      }),
+      vscode.commands.registerCommand(Commands.refreshExplorer, () => this.refreshAll()),
+      vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => this.refreshList(node)),
+      vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) => this.loadMore(node)),
+      vscode.commands.registerCommand(Commands.sortByName, () => this.setSort('name')),
+      vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
+      vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
+      vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
+      vscode.commands.registerCommand(Commands.browseUser, (name?: string) => this.browseUser(name)),
+      vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
+    );
+    this.applyViewState(false);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  async reveal(snippetGuid: string): Promise<void> {
+    await withViewProgress(() => this.store.ensureLoaded('mine'));
+    if (!this.store.list('mine').guids.includes(snippetGuid)) {
+      const fetched = this.store.get(snippetGuid) ?? (await this.store.fetch(snippetGuid));
+      this.store.put(fetched, { isNewOwn: true });
+    }
+    const snippet = this.store.get(snippetGuid);
+    if (!snippet) return;
+    if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
+    await this.view.reveal(this.provider.snippetNode('mine', snippet), { select: true, focus: true, expand: true });
+  }
+
+  // ---- Commands -------------------------------------------------------------------------------
+
+  private async refreshAll(): Promise<void> {
+    this.provider.redraw();
+    const lists = this.provider.loadedLists();
+    await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
+  }
+
+  private async refreshList(node: ListArg): Promise<void> {
+    if (!node) return this.refreshAll();
+    if (node.kind === 'categories' || (node.kind === 'message' && node.list === 'categories')) {
+      const lists = this.provider.loadedLists().filter((id) => id.startsWith('category:'));
+      this.provider.redraw();
+      await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
+      return;
+    }
+    const list = node.list as ListId;
+    await withViewProgress(() => this.reload(list));
+  }
+
+  private async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
+    if (!node) return;
+    try {
+      await withViewProgress(() => this.store.loadMore(node.list));
+    } catch (err) {
+      // The store keeps the error; the list shows it as a row with a retry.
+      this.log.error(`loading more of ${node.list} failed`, err);
+    }
+  }
+
+  private async reload(list: ListId): Promise<void> {
+    try {
+      await this.store.refresh(list);
+    } catch (err) {
+      this.log.error(`refreshing ${list} failed`, err);
+    }
+  }
+
+  private setSort(order: SortOrder): void {
+    this.sortOverride = order;
+    this.applyViewState();
+  }
+
+  private async askFilter(text?: string): Promise<void> {
+    const value =
+      typeof text === 'string'
+        ? text
+        : await vscode.window.showInputBox({
+            title: 'Bitbucket Snippets: Filter',
+            prompt: 'Show loaded snippets whose name, description, file names or categories contain every word',
+            value: this.filter,
+            placeHolder: 'e.g. docker compose',
+          });
+    if (value === undefined) return;
+    this.setFilter(value.trim());
+  }
+
+  private setFilter(filter: string): void {
+    this.filter = filter;
+    this.applyViewState();
+  }
+
+  private async browseUser(name?: string): Promise<void> {
+    if (!this.accountKey) return;
+    const picked =
+      typeof name === 'string'
+        ? name
+        : await vscode.window.showInputBox({
+            title: 'Bitbucket Snippets: Browse User',
+            prompt: 'Whose snippets do you want to browse? The user stays in the tree until you remove it.',
+            placeHolder: 'Bitbucket user name, e.g. bob',
+            validateInput: validateUserName,
+          });
+    if (picked === undefined || validateUserName(picked) !== undefined) return;
+    const user = picked.trim();
+    await this.browsedUsers.add(this.accountKey, user);
+    const existing = this.browsedUsers.list(this.accountKey).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
+    this.provider.redraw();
+    await this.view.reveal(this.provider.rootNode(`user:${existing}`), { select: true, focus: true, expand: true });
+  }
+
+  private async removeBrowsedUser(node?: RootNode): Promise<void> {
+    if (!this.accountKey || !node || !node.list.startsWith('user:')) return;
+    await this.browsedUsers.remove(this.accountKey, node.list.slice('user:'.length));
+    this.provider.redraw();
+  }
+
+  // ---- State ----------------------------------------------------------------------------------
+
+  private sortOrder(): SortOrder {
+    return this.sortOverride ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SortOrder>(Settings.sortOrder, 'updated');
+  }
+
+  private onAccountChange(key: string | undefined): void {
+    if (key === this.accountKey) {
+      // A connection setting changed: the rows stay, nothing is fetched.
+      return;
+    }
+    this.accountKey = key;
+    this.filter = '';
+    this.store.clear();
+    this.provider.reset();
+    this.applyViewState(false);
+  }
+
+  /** Context keys for the toolbar, the view's description, and a redraw. */
+  private applyViewState(redraw = true): void {
+    void vscode.commands.executeCommand('setContext', ContextKeys.sortOrder, this.sortOrder());
+    void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, this.filter !== '');
+    this.view.description = this.filter ? `Filter: "${this.filter}"` : undefined;
+    this.view.message = this.filter ? `Showing loaded snippets matching "${this.filter}". Clear the filter to see all.` : undefined;
+    if (redraw) this.provider.redraw();
+  }
+}

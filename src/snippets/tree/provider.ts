@@ -1,0 +1,396 @@
+// Turns the snippet store into tree rows. It fetches nothing itself except through the store,
+// and only when a list is first expanded; it listens to the store and refreshes just the
+// roots whose lists changed, reusing one object per row id so VS Code keeps expansion and
+// selection.
+import * as vscode from 'vscode';
+import type { Snippet } from '../../api/types';
+import { accountId, type Account } from '../../auth/accounts';
+import { Commands, Views } from '../../constants';
+import type { Log } from '../../util/log';
+import { describeError } from '../../util/userMessages';
+import { snippetFileUri } from '../fs/uris';
+import { matchesFilter, sortSnippets, type SortOrder } from '../query';
+import type { ListId, SnippetStore, StoreChange } from '../store';
+import type { BrowsedUsers } from './browsedUsers';
+import { iconForFileName } from './icons';
+import {
+  NO_CATEGORIES_TEXT,
+  commentDescription,
+  commentLabel,
+  emptyListText,
+  listTitle,
+  noMatchText,
+  personLabel,
+  snippetDescription,
+  snippetTooltip,
+  type People,
+} from './presentation';
+import {
+  contextValue,
+  nodeId,
+  type CategoriesNode,
+  type CommentNode,
+  type CommentsNode,
+  type FileNode,
+  type LoadMoreNode,
+  type MessageNode,
+  type RootNode,
+  type SnippetNode,
+  type TreeNode,
+} from './nodes';
+
+const FIXED_ROOTS: ReadonlyArray<{ list: ListId; label: string }> = [
+  { list: 'mine', label: 'My Snippets' },
+  { list: 'starred', label: 'Starred' },
+];
+const ROOT_ICONS: Record<string, string> = { mine: 'account', starred: 'star-full', browse: 'globe', user: 'person', category: 'tag' };
+
+export interface ExplorerSettings {
+  sortOrder: SortOrder;
+  filter: string;
+}
+
+export interface TreeDeps {
+  store: SnippetStore;
+  account: () => Account | undefined;
+  browsedUsers: BrowsedUsers;
+  settings: () => ExplorerSettings;
+  log: Log;
+}
+
+export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** One object per row id: VS Code finds rows by object, so refreshes must hand back the same ones. */
+  private nodes = new Map<string, TreeNode>();
+  /** User names learned from browsed users' lists, by user id. */
+  private readonly names = new Map<number, string>();
+  /** The signed-in user's id, learned from My Snippets when the account does not know it. */
+  private learnedOwnId: number | undefined;
+  /** Lists whose rows were shown, so Refresh reloads exactly those. */
+  private readonly shownLists = new Set<ListId>();
+  private categoriesKey = '';
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(private readonly deps: TreeDeps) {
+    const subscription = deps.store.onDidChange((c) => this.onStoreChange(c));
+    this.disposables.push({ dispose: () => subscription.dispose() });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Forgets every row, as after sign-out or an account switch. */
+  reset(): void {
+    this.nodes = new Map();
+    this.names.clear();
+    this.learnedOwnId = undefined;
+    this.shownLists.clear();
+    this.categoriesKey = '';
+    this.changed.fire(undefined);
+  }
+
+  /** Redraws everything from what is loaded (sort or filter changed); sends no request. */
+  redraw(): void {
+    this.changed.fire(undefined);
+  }
+
+  /** Lists shown so far that have been loaded (or failed), for Refresh All. */
+  loadedLists(): ListId[] {
+    return [...this.shownLists].filter((id) => {
+      const s = this.deps.store.list(id);
+      return s.loaded || s.error !== undefined;
+    });
+  }
+
+  people(): People {
+    return { ownUserId: this.ownUserId(), names: this.names };
+  }
+
+  /** The row of a list: a root, a browsed user or a category. */
+  rootNode(list: ListId): RootNode {
+    return this.intern<RootNode>({ kind: 'root', list, label: this.rootLabel(list) });
+  }
+
+  categoriesNode(): CategoriesNode {
+    return this.intern<CategoriesNode>({ kind: 'categories', label: 'Categories' });
+  }
+
+  snippetNode(list: ListId, snippet: Snippet): SnippetNode {
+    return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.isOwn(snippet, list) });
+  }
+
+  // ---- TreeDataProvider --------------------------------------------------------------------
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    const item = this.buildItem(node);
+    item.id = nodeId(node);
+    item.contextValue = contextValue(node);
+    return item;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) return this.roots();
+    switch (node.kind) {
+      case 'categories':
+        return this.categoryRoots();
+      case 'root':
+        return this.listChildren(node.list);
+      case 'snippet':
+        return this.snippetChildren(node);
+      case 'comments':
+        return this.commentRows(node);
+      default:
+        return [];
+    }
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    switch (node.kind) {
+      case 'root':
+        return node.list.startsWith('category:') ? this.categoriesNode() : undefined;
+      case 'categories':
+        return undefined;
+      case 'snippet':
+      case 'loadMore':
+        return this.rootNode(node.list);
+      case 'message':
+        return node.list === 'categories' ? this.categoriesNode() : this.rootNode(node.list);
+      case 'file':
+      case 'comments':
+        return node.list ? this.nodes.get(`${node.list}/${node.snippetGuid}`) : undefined;
+      case 'comment':
+        return node.list ? this.nodes.get(`${node.list}/comments/${node.snippetGuid}`) : undefined;
+    }
+  }
+
+  // ---- Rows -------------------------------------------------------------------------------
+
+  private roots(): TreeNode[] {
+    const account = this.deps.account();
+    if (!account) return [];
+    const users = this.deps.browsedUsers.list(accountId(account));
+    return [
+      ...FIXED_ROOTS.map((r) => this.rootNode(r.list)),
+      this.categoriesNode(),
+      this.rootNode('browse'),
+      ...users.map((u) => this.rootNode(`user:${u}`)),
+    ];
+  }
+
+  private categoryRoots(): TreeNode[] {
+    const categories = this.deps.store.categories();
+    this.categoriesKey = categoryKey(categories);
+    if (categories.length > 0) return categories.map((c) => this.rootNode(`category:${c.guid}`));
+    const anythingLoaded = [...this.shownLists].some((id) => this.deps.store.list(id).loaded);
+    const text = anythingLoaded ? NO_CATEGORIES_TEXT : 'Categories are collected from loaded snippets: expand My Snippets or Browse first.';
+    return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false })];
+  }
+
+  private async listChildren(list: ListId): Promise<TreeNode[]> {
+    this.shownLists.add(list);
+    const { store } = this.deps;
+    const before = store.list(list);
+    if (!before.loaded && !before.error) {
+      try {
+        await withViewProgress(() => store.ensureLoaded(list));
+      } catch (err) {
+        this.deps.log.error(`loading ${list} failed`, err);
+      }
+    }
+    const state = store.list(list);
+    const { sortOrder, filter } = this.deps.settings();
+    const all = store.snippetsOf(list);
+    const shown = sortSnippets(
+      all.filter((s) => matchesFilter(s, filter)),
+      sortOrder,
+    );
+    const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s));
+    const more = state.nextStart !== undefined && state.loaded;
+    if (state.error) {
+      const text = `${describeError(state.error, this.errorContext(`load ${listTitle(list, this.categoryName(list))}`))} — click to retry`;
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true }));
+    } else if (state.loaded && all.length === 0 && !more) {
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: emptyListText(list), isError: false }));
+    } else if (state.loaded && shown.length === 0 && filter.trim()) {
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: noMatchText(filter.trim(), more), isError: false }));
+    }
+    if (more && !state.error) rows.push(this.intern<LoadMoreNode>({ kind: 'loadMore', list }));
+    return rows;
+  }
+
+  private snippetChildren(node: SnippetNode): TreeNode[] {
+    const snippet = this.deps.store.get(node.snippetGuid);
+    if (!snippet) return [];
+    const own = this.isOwn(snippet, node.list);
+    return [
+      ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list })),
+      this.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list }),
+    ];
+  }
+
+  private commentRows(node: CommentsNode): TreeNode[] {
+    const snippet = this.deps.store.get(node.snippetGuid);
+    if (!snippet) return [];
+    const ownId = this.ownUserId();
+    return [...snippet.comments]
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((c) =>
+        this.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: ownId !== undefined && c.userId === ownId, list: node.list }),
+      );
+  }
+
+  private buildItem(node: TreeNode): vscode.TreeItem {
+    const now = Date.now();
+    const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+    switch (node.kind) {
+      case 'root': {
+        const item = new vscode.TreeItem(node.label, collapsed);
+        item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
+        const state = this.deps.store.list(node.list);
+        if (state.loaded) item.description = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
+        if (node.list.startsWith('user:')) item.tooltip = `Snippets of ${node.label} that you can see`;
+        return item;
+      }
+      case 'categories': {
+        const item = new vscode.TreeItem(node.label, collapsed);
+        item.iconPath = new vscode.ThemeIcon('tag');
+        item.tooltip = 'Categories of the snippets loaded so far';
+        return item;
+      }
+      case 'snippet': {
+        const snippet = this.deps.store.get(node.snippetGuid);
+        if (!snippet) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(snippet.name, collapsed);
+        const people = this.people();
+        item.description = snippetDescription(snippet, node.own, people, now);
+        item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now));
+        item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
+        item.accessibilityInformation = { label: `${snippet.name}, ${item.description}` };
+        return item;
+      }
+      case 'file': {
+        const item = new vscode.TreeItem(node.fileName, vscode.TreeItemCollapsibleState.None);
+        const account = this.deps.account();
+        if (account) item.resourceUri = snippetFileUri(account.serverUrl, node.snippetGuid, node.fileName);
+        item.command = { command: 'bitbucketSnippets.openFile', title: 'Open File', arguments: [node] };
+        if (!node.own) item.description = 'read-only';
+        return item;
+      }
+      case 'comments': {
+        const count = this.deps.store.get(node.snippetGuid)?.comments.length ?? 0;
+        const item = new vscode.TreeItem(`Comments (${count})`, count > 0 ? collapsed : vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon('comment-discussion');
+        if (count === 0) item.tooltip = 'No comments yet: right-click to add one.';
+        return item;
+      }
+      case 'comment': {
+        const comment = this.deps.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+        if (!comment) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(commentLabel(comment), vscode.TreeItemCollapsibleState.None);
+        const people = this.people();
+        item.description = commentDescription(comment, people, now);
+        const tooltip = new vscode.MarkdownString();
+        tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${new Date(comment.createdAt).toLocaleString()}\n\n`);
+        tooltip.appendText(comment.text);
+        item.tooltip = tooltip;
+        item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
+        return item;
+      }
+      case 'loadMore': {
+        const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon('fold-down');
+        item.tooltip = 'Fetch the next page of this list';
+        item.command = { command: Commands.loadMore, title: 'Load More', arguments: [node] };
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.tooltip = node.text;
+        if (node.isError) {
+          item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+          item.command = { command: Commands.refreshList, title: 'Retry', arguments: [node] };
+        } else {
+          item.iconPath = new vscode.ThemeIcon('info');
+        }
+        return item;
+      }
+    }
+  }
+
+  // ---- Store changes ------------------------------------------------------------------------
+
+  private onStoreChange(change: StoreChange): void {
+    const toRefresh = new Set<TreeNode>();
+    for (const list of change.lists) {
+      // While a list reloads, its old rows stay: only the answer changes what is shown.
+      if (this.deps.store.list(list).loading) continue;
+      this.learnFrom(list);
+      const node = this.nodes.get(`root/${list}`);
+      if (node) toRefresh.add(node);
+    }
+    const key = categoryKey(this.deps.store.categories());
+    if (key !== this.categoriesKey) {
+      const node = this.nodes.get('categories');
+      if (node) toRefresh.add(node);
+    }
+    if (toRefresh.size > 0) this.changed.fire([...toRefresh]);
+  }
+
+  /** Learns the browsed user's id from their list, and one's own id from My Snippets. */
+  private learnFrom(list: ListId): void {
+    const snippets = this.deps.store.snippetsOf(list);
+    const owners = new Set(snippets.map((s) => s.userId));
+    if (owners.size !== 1) return;
+    const [owner] = owners;
+    if (list.startsWith('user:')) this.names.set(owner, list.slice('user:'.length));
+    if (list === 'mine' && this.deps.account()?.userId === undefined) this.learnedOwnId = owner;
+  }
+
+  // ---- Helpers ------------------------------------------------------------------------------
+
+  private ownUserId(): number | undefined {
+    return this.deps.account()?.userId ?? this.learnedOwnId;
+  }
+
+  private isOwn(snippet: Snippet, list: ListId): boolean {
+    const own = this.ownUserId();
+    return own !== undefined ? snippet.userId === own : list === 'mine';
+  }
+
+  private rootLabel(list: ListId): string {
+    const fixed = FIXED_ROOTS.find((r) => r.list === list);
+    if (fixed) return fixed.label;
+    if (list === 'browse') return 'Browse';
+    if (list.startsWith('user:')) return list.slice('user:'.length);
+    return this.categoryName(list) ?? 'Category';
+  }
+
+  private categoryName(list: ListId): string | undefined {
+    if (!list.startsWith('category:')) return undefined;
+    const guid = list.slice('category:'.length);
+    return this.deps.store.categories().find((c) => c.guid === guid)?.name;
+  }
+
+  private errorContext(action: string) {
+    const account = this.deps.account();
+    return { action, host: account ? new URL(account.serverUrl).host : undefined, user: account?.username };
+  }
+
+  /** The one object for this row's id, updated with the latest fields. */
+  private intern<T extends TreeNode>(node: T): T {
+    const id = nodeId(node);
+    const existing = this.nodes.get(id) as T | undefined;
+    if (existing) return Object.assign(existing, node);
+    this.nodes.set(id, node);
+    return node;
+  }
+}
+
+const categoryKey = (categories: ReadonlyArray<{ guid: string; name: string }>): string => categories.map((c) => `${c.guid}=${c.name}`).join('\n');
+
+/** Shows the view's progress bar while `task` runs. */
+export function withViewProgress<T>(task: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: { viewId: Views.explorer } }, task));
+}

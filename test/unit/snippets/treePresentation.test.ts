@@ -1,0 +1,166 @@
+import * as assert from 'node:assert/strict';
+import type { Snippet } from '../../../src/api/types';
+import { iconForFileName } from '../../../src/snippets/tree/icons';
+import {
+  commentDescription,
+  commentLabel,
+  emptyListText,
+  escapeMarkdown,
+  listTitle,
+  personLabel,
+  relativeTime,
+  snippetDescription,
+  snippetTooltip,
+  type People,
+} from '../../../src/snippets/tree/presentation';
+import { sanitizeUsers, validateUserName, withUser, withoutUser } from '../../../src/snippets/tree/browsedUsers';
+import { withComment, withoutComment } from '../../../src/snippets/comments/patch';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const NOW = Date.UTC(2025, 5, 15, 12);
+
+const snip = (extra: Partial<Snippet> = {}): Snippet => ({
+  guid: 'g1',
+  name: 'deploy.sh',
+  categories: [],
+  isVisible: true,
+  isPublic: false,
+  userId: 3,
+  createdAt: NOW - 10 * DAY,
+  updatedAt: NOW - 2 * DAY,
+  files: [{ guid: 'f1', name: 'deploy.sh', content: 'echo' }],
+  comments: [],
+  ...extra,
+});
+
+const people = (names: Array<[number, string]> = [], ownUserId: number | undefined = 2): People => ({ ownUserId, names: new Map(names) });
+
+describe('tree: icon by file type', () => {
+  const cases: Array<[string | undefined, string]> = [
+    ['config.json', 'json'],
+    ['README.md', 'markdown'],
+    ['deploy.sh', 'terminal'],
+    ['Run.PS1', 'terminal'],
+    ['schema.sql', 'database'],
+    ['docker-compose.yml', 'settings-gear'],
+    ['Dockerfile', 'package'],
+    ['Makefile', 'tools'],
+    ['.bashrc', 'terminal'],
+    ['main.ts', 'file-code'],
+    ['script.py', 'file-code'],
+    ['notes', 'file'],
+    ['trailing.', 'file'],
+    ['logo.PNG', 'file-media'],
+    ['fix.patch', 'diff'],
+    [undefined, 'file'],
+    ['', 'file'],
+  ];
+  for (const [name, icon] of cases) {
+    it(`${JSON.stringify(name)} → ${icon}`, () => assert.equal(iconForFileName(name), icon));
+  }
+});
+
+describe('tree: relative time', () => {
+  it('says just now for the last seconds and for times in the future', () => {
+    assert.equal(relativeTime(NOW - 10_000, NOW), 'just now');
+    assert.equal(relativeTime(NOW + HOUR, NOW), 'just now');
+  });
+  it('counts minutes, hours, days, months and years with the right plural', () => {
+    assert.equal(relativeTime(NOW - MIN, NOW), '1 minute ago');
+    assert.equal(relativeTime(NOW - 5 * MIN, NOW), '5 minutes ago');
+    assert.equal(relativeTime(NOW - 3 * HOUR, NOW), '3 hours ago');
+    assert.equal(relativeTime(NOW - DAY, NOW), 'yesterday');
+    assert.equal(relativeTime(NOW - 4 * DAY, NOW), '4 days ago');
+    assert.equal(relativeTime(NOW - 62 * DAY, NOW), '2 months ago');
+    assert.equal(relativeTime(NOW - 800 * DAY, NOW), '2 years ago');
+  });
+});
+
+describe('tree: labels, descriptions and tooltips', () => {
+  it('marks other people\'s snippets: by name when known, "shared" otherwise', () => {
+    assert.equal(snippetDescription(snip(), false, people([[3, 'bob']]), NOW), 'by bob · 2 days ago');
+    assert.equal(snippetDescription(snip(), false, people(), NOW), 'shared · 2 days ago');
+    assert.equal(snippetDescription(snip(), true, people(), NOW), '2 days ago');
+  });
+
+  it('names authors: you, a learned name, or the id', () => {
+    assert.equal(personLabel(2, people()), 'you');
+    assert.equal(personLabel(3, people([[3, 'bob']])), 'bob');
+    assert.equal(personLabel(7, people()), 'user 7');
+    assert.equal(personLabel(2, { ownUserId: undefined, names: new Map() }), 'user 2');
+  });
+
+  it('puts description, owner id, categories, file count and update time in the tooltip, escaped', () => {
+    const md = snippetTooltip(
+      snip({ name: 'a*b', description: 'Deploys [prod]', categories: [{ guid: 'c', name: 'ops' }], files: [{ guid: 'f', name: 'x', content: '' }, { guid: 'g', name: 'y', content: '' }] }),
+      false,
+      people(),
+      NOW,
+    );
+    assert.match(md, /\*\*a\\\*b\*\*/);
+    assert.match(md, /Deploys \\\[prod\\\]/);
+    assert.match(md, /Owner: user 3/);
+    assert.match(md, /Categories: ops/);
+    assert.match(md, /2 files · 0 comments · updated 2 days ago/);
+  });
+
+  it('escapes markdown so server text cannot become links or markup', () => {
+    assert.equal(escapeMarkdown('[x](http://e) *y* <b>'), '\\[x\\]\\(http://e\\) \\*y\\* \\<b\\>');
+  });
+
+  it('labels a comment with its first non-empty line, shortened', () => {
+    assert.equal(commentLabel({ text: '\n  first line  \nsecond' }), 'first line');
+    assert.equal(commentLabel({ text: 'x'.repeat(100) }, 10), `${'x'.repeat(9)}…`);
+    assert.equal(commentLabel({ text: '   ' }), '(empty comment)');
+  });
+
+  it('describes a comment by author and time, and says when it was edited', () => {
+    const c = { guid: 'c', text: 't', userId: 2, createdAt: NOW - 3 * HOUR, updatedAt: NOW - 3 * HOUR };
+    assert.equal(commentDescription(c, people(), NOW), 'you · 3 hours ago');
+    assert.equal(commentDescription({ ...c, userId: 3, updatedAt: NOW }, people([[3, 'bob']]), NOW), 'bob · 3 hours ago (edited)');
+  });
+
+  it('names lists and says what to do in empty ones', () => {
+    assert.equal(listTitle('mine'), 'My Snippets');
+    assert.equal(listTitle('user:bob'), "bob's snippets");
+    assert.equal(listTitle('category:c1', 'ops'), 'category ops');
+    assert.match(emptyListText('mine'), /Save Selection as Snippet/);
+    assert.match(emptyListText('starred'), /star snippets in Bitbucket's web UI/);
+  });
+});
+
+describe('tree: remembered browsed users', () => {
+  it('adds a user once, ignoring case, and keeps the order', () => {
+    const one = withUser([], 'bob');
+    assert.deepEqual(withUser(one, ' admin '), ['bob', 'admin']);
+    assert.equal(withUser(one, 'BOB'), one);
+  });
+  it('removes a user ignoring case', () => {
+    assert.deepEqual(withoutUser(['bob', 'admin'], 'Bob'), ['admin']);
+  });
+  it('refuses empty names and names with spaces', () => {
+    assert.ok(validateUserName('  '));
+    assert.ok(validateUserName('bob smith'));
+    assert.equal(validateUserName('bob'), undefined);
+  });
+  it('keeps only well-formed distinct names from stored state', () => {
+    assert.deepEqual(sanitizeUsers(['bob', 3, 'Bob', '', 'a b', 'alice']), ['bob', 'alice']);
+    assert.deepEqual(sanitizeUsers('bob'), []);
+    assert.deepEqual(sanitizeUsers(undefined), []);
+  });
+});
+
+describe('comments: patching a snippet without another request', () => {
+  const c1 = { guid: 'c1', text: 'one', userId: 2, createdAt: 1, updatedAt: 1 };
+  it('adds, replaces and removes comments without touching the original', () => {
+    const s = snip({ comments: [c1] });
+    const added = withComment(s, { ...c1, guid: 'c2', text: 'two' });
+    assert.deepEqual(added.comments.map((c) => c.text), ['one', 'two']);
+    const edited = withComment(added, { ...c1, text: 'uno', updatedAt: 5 });
+    assert.deepEqual(edited.comments.map((c) => c.text), ['uno', 'two']);
+    assert.deepEqual(withoutComment(edited, 'c1').comments.map((c) => c.guid), ['c2']);
+    assert.deepEqual(s.comments, [c1]);
+  });
+});
