@@ -1,0 +1,116 @@
+// What the tree and comments suites share: the extension's test API, sign-in, data made through
+// the local server's REST API (the harness starts it empty), and its request log.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Comment, Snippet } from '../../src/api/types';
+import { EXTENSION_ID } from '../../src/constants';
+import type { ExtensionApi } from '../../src/extension';
+import type { TreeNode } from '../../src/snippets/tree/nodes';
+
+export const SNIPPETS = '/rest/snippets/1.0/snippets';
+
+export function serverUrl(): string {
+  const url = process.env.BBS_TEST_SERVER_URL;
+  assert.ok(url, 'BBS_TEST_SERVER_URL is not set: run this suite with `npm run test:integration`.');
+  return url;
+}
+
+export async function extensionApi(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  assert.ok(api?.explorer && api.store, 'activate() did not return the test API');
+  return api;
+}
+
+export async function signInAs(user: string): Promise<void> {
+  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: user, password: user });
+}
+
+/** A REST call as `user` (password = name), the way the extension's client sends it. */
+export async function rest<T>(user: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${serverUrl()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`,
+      ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path} as ${user} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function createSnippet(user: string, name: string, fileName = `${name}.sh`, categories: string[] = []): Promise<Snippet> {
+  const created = await rest<Snippet>(user, 'POST', SNIPPETS, { name, files: [{ name: fileName, content: `echo ${name}\n` }] });
+  if (categories.length === 0) return created;
+  return rest<Snippet>(user, 'PUT', `${SNIPPETS}/${created.guid}`, {
+    name,
+    description: `${name} with categories`,
+    categories,
+    files: [{ name: fileName, content: `echo ${name}\n` }],
+  });
+}
+
+export async function commentAs(user: string, snippetGuid: string, text: string): Promise<Comment> {
+  return rest<Comment>(user, 'POST', `${SNIPPETS}/${snippetGuid}/comments`, { text });
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  user: string | null;
+}
+
+export async function clearRequestLog(): Promise<void> {
+  await fetch(`${serverUrl()}/__control/requests`, { method: 'DELETE' });
+}
+
+/** The /rest requests since the last clear, without the ones a test made itself through `rest`. */
+export async function requestsSince(): Promise<LoggedRequest[]> {
+  const response = await fetch(`${serverUrl()}/__control/requests`);
+  return (await response.json()) as LoggedRequest[];
+}
+
+export async function addFault(spec: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${serverUrl()}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(spec) });
+  assert.ok(response.ok, `could not queue fault: ${response.status}`);
+}
+
+export function queryOf(request: LoggedRequest): URLSearchParams {
+  return new URLSearchParams(request.query);
+}
+
+/** The children of a node through the view's own provider, as VS Code would ask for them. */
+export async function childrenOf(api: ExtensionApi, node?: TreeNode): Promise<TreeNode[]> {
+  return (await api.explorer.provider.getChildren(node)) ?? [];
+}
+
+export async function itemOf(api: ExtensionApi, node: TreeNode): Promise<vscode.TreeItem> {
+  return api.explorer.provider.getTreeItem(node);
+}
+
+export async function rootOf(api: ExtensionApi, list: string): Promise<TreeNode> {
+  const roots = await childrenOf(api);
+  const root = roots.find((r) => r.kind === 'root' && r.list === list);
+  assert.ok(root, `no root for ${list} among ${roots.map((r) => (r.kind === 'root' ? r.list : r.kind)).join(', ')}`);
+  return root;
+}
+
+export async function setPageSize(size: number | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('bitbucketSnippets').update('pageSize', size, vscode.ConfigurationTarget.Global);
+}
+
+export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+
+/** Waits until `check` holds, for changes that arrive through events. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
