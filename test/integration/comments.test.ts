@@ -1,0 +1,104 @@
+// Comments on snippets inside a real VS Code, against the local server: add, edit and delete
+// through the commands, one request each, and what the tree shows afterwards.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Comment, Snippet } from '../../src/api/types';
+import type { ExtensionApi } from '../../src/extension';
+import type { CommentNode, CommentsNode, SnippetNode } from '../../src/snippets/tree/nodes';
+import {
+  SNIPPETS,
+  childrenOf,
+  clearRequestLog,
+  commentAs,
+  createSnippet,
+  extensionApi,
+  itemOf,
+  labelOf,
+  requestsSince,
+  rest,
+  rootOf,
+  signInAs,
+} from './treeFixtures';
+
+describe('snippet comments', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let snippet: Snippet;
+  let bobComment: Comment;
+
+  before(async () => {
+    api = await extensionApi();
+    snippet = await createSnippet('alice', `comments-${Date.now().toString(36)}`, 'notes.md');
+    bobComment = await commentAs('bob', snippet.guid, 'Nice one, from bob');
+    await signInAs('alice');
+  });
+
+  /** The Comments row of the test snippet under My Snippets, loading the list as the tree would. */
+  async function commentsRow(): Promise<CommentsNode> {
+    await api.explorer.reveal(snippet.guid);
+    const row = (await childrenOf(api, await rootOf(api, 'mine'))).find((r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === snippet.guid);
+    assert.ok(row, 'the snippet is under My Snippets');
+    const comments = (await childrenOf(api, row)).find((r): r is CommentsNode => r.kind === 'comments');
+    assert.ok(comments, 'a Comments row');
+    return comments;
+  }
+
+  const serverComments = async () => (await rest<Snippet>('alice', 'GET', `${SNIPPETS}/${snippet.guid}`)).comments;
+
+  it("shows others' comments as not one's own, with their author", async () => {
+    const comments = await commentsRow();
+    assert.equal(labelOf(await itemOf(api, comments)), 'Comments (1)');
+    const [row] = (await childrenOf(api, comments)) as CommentNode[];
+    assert.equal(row.commentGuid, bobComment.guid);
+    assert.equal(row.mine, false);
+    const item = await itemOf(api, row);
+    assert.equal(labelOf(item), 'Nice one, from bob');
+    assert.match(String(item.description), /^(user 3|bob) · /);
+    assert.equal(item.contextValue, 'comment.other');
+  });
+
+  it('adds, edits and deletes a comment with one request each, and the tree follows', async () => {
+    let comments = await commentsRow();
+
+    await clearRequestLog();
+    const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', comments, 'First from alice');
+    assert.ok(added, 'the command returns the new comment');
+    let requests = await requestsSince();
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
+    assert.deepEqual((await serverComments()).map((c) => c.text).sort(), ['First from alice', 'Nice one, from bob']);
+    comments = await commentsRow();
+    assert.equal(labelOf(await itemOf(api, comments)), 'Comments (2)');
+    const mine = ((await childrenOf(api, comments)) as CommentNode[]).find((c) => c.commentGuid === added.guid);
+    assert.ok(mine, 'the new comment is listed');
+    assert.equal(mine.mine, true);
+    const mineItem = await itemOf(api, mine);
+    assert.equal(mineItem.contextValue, 'comment.mine');
+    assert.match(String(mineItem.description), /^you · /);
+
+    await clearRequestLog();
+    await vscode.commands.executeCommand('bitbucketSnippets.editComment', { ...mine, text: 'Edited by alice' });
+    requests = await requestsSince();
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
+    assert.ok((await serverComments()).some((c) => c.guid === added.guid && c.text === 'Edited by alice'));
+    assert.equal(labelOf(await itemOf(api, mine)), 'Edited by alice');
+
+    await clearRequestLog();
+    const deleted = await vscode.commands.executeCommand<boolean>('bitbucketSnippets.deleteComment', mine, true);
+    assert.equal(deleted, true);
+    requests = await requestsSince();
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`DELETE ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
+    assert.deepEqual((await serverComments()).map((c) => c.guid), [bobComment.guid]);
+    comments = await commentsRow();
+    assert.equal(labelOf(await itemOf(api, comments)), 'Comments (1)');
+  });
+
+  it("refuses to edit or delete someone else's comment", async () => {
+    const comments = await commentsRow();
+    const [bobs] = (await childrenOf(api, comments)) as CommentNode[];
+    await clearRequestLog();
+    await vscode.commands.executeCommand('bitbucketSnippets.editComment', { ...bobs, text: 'hijacked' });
+    await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', bobs, true);
+    assert.deepEqual(await requestsSince(), [], 'nothing was sent');
+    assert.deepEqual((await serverComments()).map((c) => c.text), ['Nice one, from bob']);
+  });
+});
