@@ -20,6 +20,25 @@ export const Commands = {
   editComment: 'bitbucketSnippets.editComment',
   deleteComment: 'bitbucketSnippets.deleteComment',
   replyToSnippet: 'bitbucketSnippets.replyToSnippet',
+  // Snippet documents and the create / edit / use commands (src/snippets/fs/, src/snippets/commands/)
+  openFile: 'bitbucketSnippets.openFile',
+  newSnippet: 'bitbucketSnippets.newSnippet',
+  createFromSelection: 'bitbucketSnippets.createFromSelection',
+  createFromFile: 'bitbucketSnippets.createFromFile',
+  createFromClipboard: 'bitbucketSnippets.createFromClipboard',
+  editSnippetDetails: 'bitbucketSnippets.editSnippetDetails',
+  addFile: 'bitbucketSnippets.addFile',
+  renameFile: 'bitbucketSnippets.renameFile',
+  deleteFile: 'bitbucketSnippets.deleteFile',
+  deleteSnippet: 'bitbucketSnippets.deleteSnippet',
+  insertFile: 'bitbucketSnippets.insertFile',
+  copyFileContent: 'bitbucketSnippets.copyFileContent',
+  copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
+  // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
+  openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
+  /** The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI. */
+  overwriteHookSettings: 'bitbucketSnippets.overwriteHookSettings',
+  compareHookSettings: 'bitbucketSnippets.compareHookSettings',
 } as const;
 
 export const ContextKeys = {

@@ -4,6 +4,8 @@ import { Session } from './auth/session';
 import { registerSignInCommands } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
 import { SETTINGS_SECTION, Settings } from './constants';
+import { registerRepositorySettings } from './settingsPanel/register';
+import { registerSnippetDocuments } from './snippets/commands/register';
 import { SnippetStore } from './snippets/store';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
 import { registerSnippetExplorer } from './snippets/tree/register';
@@ -32,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerSignInCommands(session, log.child('sign-in')),
     registerStatusBar(session),
     snippetExplorer.disposable,
+    registerSnippetDocuments(session, store, log, (guid) => snippetExplorer.explorer.reveal(guid)),
+    registerRepositorySettings(context, session, log.child('settings-panel')),
   );
   return { store, explorer: snippetExplorer.explorer };
 }

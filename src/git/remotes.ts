@@ -125,3 +125,9 @@ export function matchRemotes(remoteUrls: readonly string[], serverUrl: string): 
 export function sameRepository(a: RemoteRepository, b: RemoteRepository): boolean {
   return a.projectKey.toUpperCase() === b.projectKey.toUpperCase() && a.repositorySlug === b.repositorySlug;
 }
+
+/** A repository typed as `PROJECT/slug` (a trailing .git allowed); the project key is upper-cased. */
+export function parseRepositoryName(text: string): RemoteRepository | undefined {
+  const m = /^\s*([A-Za-z0-9_~]+)\s*\/\s*([^\s/]+?)(?:\.git)?\s*$/.exec(text);
+  return m ? { projectKey: m[1].toUpperCase(), repositorySlug: m[2] } : undefined;
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { matchRemote, matchRemotes, parseRemote, sameRepository } from '../../../src/git/remotes';
+import { matchRemote, matchRemotes, parseRemote, parseRepositoryName, sameRepository } from '../../../src/git/remotes';
 
 const repo = (projectKey: string, repositorySlug: string) => ({ projectKey, repositorySlug });
 
@@ -85,5 +85,11 @@ describe('git remotes → Bitbucket repository', () => {
   it('compares project keys without case and slugs exactly', () => {
     assert.equal(sameRepository(repo('proj', 'r'), repo('PROJ', 'r')), true);
     assert.equal(sameRepository(repo('PROJ', 'R'), repo('PROJ', 'r')), false);
+  });
+
+  it('reads a repository typed as PROJECT/slug', () => {
+    assert.deepEqual(parseRepositoryName(' proj / repo-1.git '), repo('PROJ', 'repo-1'));
+    assert.deepEqual(parseRepositoryName('PROJ/my.repo'), repo('PROJ', 'my.repo'));
+    for (const bad of ['', 'PROJ', 'PROJ/', '/repo', 'PROJ/a/b', 'PR OJ/repo', 'PROJ/re po']) assert.equal(parseRepositoryName(bad), undefined, bad);
   });
 });

@@ -1,0 +1,255 @@
+// @ts-check
+// The repository settings webview. It draws what the extension sends (`state` messages) and
+// posts the user's actions back; it never decides a setting's value itself. Every string from
+// the server or from git is put in the page with textContent or as an attribute value, never
+// parsed as HTML. Message shapes: src/settingsPanel/protocol.ts.
+(function () {
+  'use strict';
+
+  // eslint-disable-next-line no-undef
+  const vscode = acquireVsCodeApi();
+  const app = /** @type {HTMLElement} */ (document.getElementById('app'));
+
+  /** @type {any} */
+  let state = null;
+  let sequence = 0;
+  /** Controls the user just used, shown as busy until the next state arrives. */
+  const clicked = new Set();
+
+  // ---- Building DOM without HTML parsing ---------------------------------------------------
+
+  /**
+   * @param {string} tag
+   * @param {Record<string, any>} [props] class, text, id, for, type, disabled, checked, attrs: {name: value}, on: {event: fn}
+   * @param {Array<Node | string | null | undefined | false>} [children]
+   */
+  function el(tag, props, children) {
+    const node = document.createElement(tag);
+    const p = props || {};
+    if (p.class) node.className = p.class;
+    if (p.id) node.id = p.id;
+    if (p.text !== undefined) node.textContent = String(p.text);
+    if (p.for) node.setAttribute('for', p.for);
+    if (p.type) node.setAttribute('type', p.type);
+    if (p.disabled) node.setAttribute('disabled', '');
+    if (p.attrs) for (const [name, value] of Object.entries(p.attrs)) if (value !== undefined && value !== null) node.setAttribute(name, String(value));
+    if (p.on) for (const [event, fn] of Object.entries(p.on)) node.addEventListener(event, fn);
+    for (const child of children || []) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  /** A checkbox showing a server value: checked, unchecked, or indeterminate when unknown. */
+  function checkbox(id, value, disabled, focusKey, onToggle) {
+    const input = /** @type {HTMLInputElement} */ (el('input', { id, type: 'checkbox', disabled, attrs: { 'data-focus-key': focusKey } }));
+    input.checked = value === true;
+    input.indeterminate = value === null;
+    input.addEventListener('change', () => {
+      const wanted = value !== true;
+      // Show the server's value until the server answers: never the value that was asked for.
+      input.checked = value === true;
+      input.indeterminate = value === null;
+      input.setAttribute('aria-busy', 'true');
+      input.disabled = true;
+      clicked.add(focusKey);
+      onToggle(wanted);
+    });
+    return input;
+  }
+
+  function button(label, focusKey, onClick, opts) {
+    const o = opts || {};
+    return el('button', {
+      type: 'button',
+      class: o.secondary ? 'secondary' : '',
+      disabled: !!o.disabled,
+      text: label,
+      attrs: { 'data-focus-key': focusKey, 'aria-label': o.ariaLabel },
+      on: { click: onClick },
+    });
+  }
+
+  function send(type, fields) {
+    sequence += 1;
+    const requestId = `r${Date.now().toString(36)}-${sequence}`;
+    vscode.postMessage(Object.assign({ type, requestId }, fields || {}));
+    return requestId;
+  }
+
+  const onOff = (v, on, off) => (v === true ? on : v === false ? off : 'Unknown');
+  const when = (ms) => new Date(ms).toLocaleString();
+
+  // ---- Status line (a live region that exists before anything is announced) ----------------
+
+  const header = el('header', { class: 'header' });
+  const status = el('div', { id: 'status', class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  const content = el('div', { id: 'content' });
+  app.replaceChildren(header, status, content);
+
+  function announce(message, isError) {
+    status.classList.toggle('error', !!isError);
+    status.setAttribute('aria-live', isError ? 'assertive' : 'polite');
+    status.textContent = message || '';
+  }
+
+  // ---- Sections -----------------------------------------------------------------------------
+
+  function renderHeader(s) {
+    const repo = `${s.repository.projectKey}/${s.repository.repositorySlug}`;
+    header.replaceChildren(
+      el('div', { class: 'title' }, [
+        el('h1', { text: repo }),
+        el('p', { class: 'muted', text: `on ${s.repository.host}${s.account ? ` · signed in as ${s.account.username}` : ''}` }),
+      ]),
+      s.account ? button('Refresh', 'refresh', () => send('refresh'), { secondary: true, ariaLabel: `Refresh the settings of ${repo}` }) : null,
+    );
+  }
+
+  function renderSignIn(s) {
+    return el('section', { class: 'card', attrs: { 'aria-labelledby': 'signin-title' } }, [
+      el('h2', { id: 'signin-title', text: 'Not signed in' }),
+      el('p', { text: `Sign in to ${s.repository.host} to see and change the static pages and hooks of ${s.repository.projectKey}/${s.repository.repositorySlug}.` }),
+      button('Sign In', 'signin', () => send('signIn')),
+    ]);
+  }
+
+  function newRefsRow(s, which, label) {
+    const value = s.newRefs[which];
+    const busy = s.newRefs.changing.includes(which) || clicked.has(`new-${which}`);
+    const id = `new-${which}`;
+    return el('div', { class: 'row' }, [
+      checkbox(id, value, busy || !!s.notice, id, (wanted) => send('setPagesForNewRefs', { which, enabled: wanted })),
+      el('label', { for: id, text: label }),
+      el('span', { class: `state ${busy ? 'busy' : ''}`, attrs: { 'aria-hidden': 'true' }, text: busy ? 'Changing…' : onOff(value, 'On', 'Off') }),
+    ]);
+  }
+
+  function renderPages(s) {
+    const nr = s.newRefs;
+    let learned;
+    if (nr.learnedAt === null) learned = 'Unknown: Bitbucket reports these two only in its answer to a change.';
+    else if (nr.fresh) learned = `As the server answered on ${when(nr.learnedAt)}.`;
+    else learned = `Last known: on ${when(nr.learnedAt)}. Bitbucket reports these only in its answer to a change.`;
+
+    const rows = s.refs.rows.map((r, i) => {
+      const id = `ref-${i}`;
+      const focusKey = `ref:${r.refId}`;
+      const busy = r.busy !== null || clicked.has(focusKey);
+      const stateText = r.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(r.enabled, 'Published', 'Not published');
+      return el('li', { class: 'row ref', attrs: { 'data-ref': r.refId } }, [
+        checkbox(id, r.enabled, busy || !!s.notice, focusKey, (wanted) => send('setPagesForRef', { refId: r.refId, enabled: wanted })),
+        el('label', { for: id, attrs: { title: r.refId } }, [
+          el('span', { class: 'visually-hidden', text: 'Publish pages for ' }),
+          el('span', { class: 'ref-name', text: r.name }),
+          r.isDefault ? el('span', { class: 'badge', text: 'default' }) : null,
+          el('span', { class: 'muted kind', text: r.kind }),
+        ]),
+        el('span', { class: `state ${busy ? 'busy' : ''}`, text: stateText }),
+        r.error ? el('span', { class: 'error-text', text: r.error }) : null,
+      ]);
+    });
+
+    const sourceNote =
+      s.refs.source === 'git'
+        ? 'Branches and tags of your local clone; the default branch first.'
+        : 'No clone of this repository is open in the workspace: add refs by their full name.';
+
+    return el('section', { class: 'card', attrs: { 'aria-labelledby': 'pages-title' } }, [
+      el('h2', { id: 'pages-title', text: 'Static pages' }),
+      el('fieldset', {}, [
+        el('legend', { text: 'New refs' }),
+        newRefsRow(s, 'branches', 'Publish new branches'),
+        newRefsRow(s, 'tags', 'Publish new tags'),
+        el('p', { class: 'muted', text: learned }),
+      ]),
+      el('h3', { id: 'refs-title', text: 'Refs' }),
+      el('p', { class: 'muted', text: sourceNote }),
+      rows.length > 0 ? el('ul', { class: 'refs', attrs: { 'aria-labelledby': 'refs-title' } }, rows) : el('p', { class: 'muted', text: 'No refs listed yet.' }),
+      el('div', { class: 'actions' }, [
+        s.refs.more > 0 ? button(`Show ${Math.min(s.refs.more, 25)} more (${s.refs.more} not listed)`, 'more', () => send('showMoreRefs'), { secondary: true }) : null,
+        button('Add Ref…', 'addref', () => send('addRef'), { secondary: true, disabled: !!s.notice }),
+      ]),
+    ]);
+  }
+
+  function renderHook(s, h) {
+    const roleName = h.role === 'preReceive' ? 'Pre-receive hook' : 'Merge check';
+    const titleId = `hook-${h.role}-title`;
+    const blocked = !!s.hooks.blocked || !!s.notice;
+    const focusKey = `hook:${h.role}`;
+    const busy = h.busy !== null || clicked.has(focusKey);
+    const stateText = h.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(h.enabled, 'Enabled', 'Disabled');
+    const configured = h.configured === true ? 'configured' : h.configured === false ? 'not configured' : null;
+    return el('article', { class: 'hook', attrs: { 'aria-labelledby': titleId, 'data-hook': h.role } }, [
+      el('div', { class: 'hook-head' }, [el('h3', { id: titleId, text: h.name || h.key }), el('span', { class: 'badge', text: roleName })]),
+      el('p', {}, [el('code', { text: h.key })]),
+      el('div', { class: 'row' }, [
+        h.canToggle
+          ? checkbox(`hook-${h.role}-enabled`, h.enabled, busy || blocked, focusKey, (wanted) => send('setHookEnabled', { role: h.role, enabled: wanted }))
+          : null,
+        h.canToggle ? el('label', { for: `hook-${h.role}-enabled`, text: 'Enabled' }) : el('span', { text: 'Enabled:' }),
+        el('span', { class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
+      ]),
+      h.error ? el('p', { class: 'error-text', text: h.error }) : null,
+      el('div', { class: 'actions' }, [
+        button('Edit Settings…', `edit:${h.role}`, () => send('editHookSettings', { role: h.role }), { disabled: blocked, ariaLabel: `Edit the settings of the ${roleName.toLowerCase()}` }),
+        button('Change…', `change:${h.role}`, () => send('changeHook', { role: h.role }), { secondary: true, disabled: blocked, ariaLabel: `Choose which ${roleName.toLowerCase()} to show` }),
+      ]),
+    ]);
+  }
+
+  function renderHooks(s) {
+    return el('section', { class: 'card', attrs: { 'aria-labelledby': 'hooks-title' } }, [
+      el('h2', { id: 'hooks-title', text: 'Repository hooks' }),
+      s.hooks.blocked ? el('p', { class: 'notice', attrs: { role: 'alert' }, text: s.hooks.blocked }) : null,
+      ...s.hooks.rows.map((h) => renderHook(s, h)),
+    ]);
+  }
+
+  function render() {
+    if (!state) return;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active && active.dataset ? active.dataset.focusKey : undefined;
+    renderHeader(state);
+    const parts = [];
+    if (state.notice) parts.push(el('p', { class: 'notice', attrs: { role: 'alert' }, text: state.notice }));
+    if (!state.account) parts.push(renderSignIn(state));
+    else {
+      parts.push(renderPages(state));
+      parts.push(renderHooks(state));
+    }
+    content.replaceChildren(...parts);
+    app.removeAttribute('aria-busy');
+    // Rebuilding the page must not throw the keyboard user back to the top.
+    if (focusKey) {
+      const again = [...document.querySelectorAll('[data-focus-key]')].find((n) => /** @type {HTMLElement} */ (n).dataset.focusKey === focusKey);
+      if (again) /** @type {HTMLElement} */ (again).focus();
+    }
+  }
+
+  // ---- Messages from the extension -------------------------------------------------------------
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'state' && message.state && typeof message.state === 'object' && message.state.repository) {
+      state = message.state;
+      clicked.clear();
+      vscode.setState({ state });
+      render();
+    } else if (message.type === 'result' && typeof message.requestId === 'string') {
+      if (typeof message.message === 'string' && message.message) announce(message.message, message.ok !== true);
+      else if (message.ok === true) announce('', false);
+    }
+  });
+
+  // Shown again after being hidden: draw the last state at once, then ask for the current one.
+  const saved = vscode.getState();
+  if (saved && saved.state && saved.state.repository) {
+    state = saved.state;
+    render();
+  }
+  vscode.postMessage({ type: 'ready' });
+})();

@@ -1,0 +1,282 @@
+// Hook settings as JSON documents in real editors: `bitbucket-hook://<host[:port]>/<PROJ>/<repo>/<hookKey>.json`.
+// Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
+// locally, checks that nobody changed the settings on the server since they were opened, and
+// then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
+// field it is about.
+import * as vscode from 'vscode';
+import { BitbucketError, isBitbucketError } from '../api/errors';
+import type { HookSettings, RepositoryRef } from '../api/types';
+import type { Session } from '../auth/session';
+import { Commands, Schemes } from '../constants';
+import type { Log } from '../util/log';
+import { describeError } from '../util/userMessages';
+import { hookDocumentPath, parseHookDocument, serverAuthority, type HookDocument } from './hookUri';
+import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from './settingsValidator';
+
+const DIAGNOSTIC_SOURCE = 'Bitbucket';
+
+/** The document of a hook's settings on the server at `authority` (host[:port], see serverAuthority). */
+export function hookDocumentUri(authority: string, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: Schemes.hook,
+    authority,
+    path: hookDocumentPath({ projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) }),
+  });
+}
+
+/** Settings compared by content, whatever the key order the server answers in. */
+function canonical(settings: HookSettings | undefined): string {
+  const s = settings ?? {};
+  return JSON.stringify(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
+}
+
+function offsetToPosition(text: string, offset: number): vscode.Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+}
+
+const rangeOf = (text: string, offset: number, length: number): vscode.Range =>
+  new vscode.Range(offsetToPosition(text, offset), offsetToPosition(text, offset + Math.max(length, 1)));
+
+
+export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('bitbucket-hook-settings');
+  /** Per document: canonical form of the server's settings the editor's text started from. */
+  private readonly bases = new Map<string, string>();
+  /**
+   * Per document: the modification time reported by stat. It moves only when this provider
+   * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
+   */
+  private readonly mtimes = new Map<string, number>();
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
+
+  constructor(private readonly session: Session, private readonly log: Log) {
+    this.disposables.push(
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
+      }),
+    );
+  }
+
+  /** Opens a hook's settings in an editor. */
+  async open(serverUrl: string, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
+    const uri = hookDocumentUri(serverAuthority(serverUrl), repo, hookKey);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
+    const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    return vscode.window.showTextDocument(json, { preview: false });
+  }
+
+  /** The "Overwrite" of a save conflict: take the server's current version as the base, and save again. */
+  async overwrite(uri: vscode.Uri): Promise<boolean> {
+    const target = this.target(uri);
+    const current = await this.client(target).getHookSettings(this.repo(target), target.hookKey);
+    this.bases.set(uri.toString(), canonical(current));
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    return doc ? doc.save() : false;
+  }
+
+  /** The "Compare" of a save conflict: the server's version on the left, the editor's on the right. */
+  async compare(uri: vscode.Uri): Promise<void> {
+    const target = this.target(uri);
+    const left = hookDocumentUri(target.authority, this.repo(target), target.hookKey, true);
+    // An earlier comparison may still be open: make VS Code read the server's version again.
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: left }]);
+    await vscode.commands.executeCommand('vscode.diff', left, uri, `${target.hookKey}.json: on ${target.authority} ↔ yours`);
+  }
+
+  // ---- FileSystemProvider ---------------------------------------------------------------
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const target = parseHookDocument(uri.authority, uri.path);
+    if (!target) {
+      // The folders above documents exist so that VS Code can resolve paths; nothing can be listed there.
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    }
+    const key = uri.toString();
+    let mtime = this.mtimes.get(key);
+    if (mtime === undefined) this.mtimes.set(key, (mtime = Date.now()));
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime,
+      size: 0,
+      ...(target.serverCopy ? { permissions: vscode.FilePermission.Readonly } : {}),
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const target = this.target(uri);
+    const repo = this.repo(target);
+    let settings: HookSettings | undefined;
+    try {
+      settings = await this.client(target).getHookSettings(repo, target.hookKey);
+    } catch (err) {
+      this.log.error(`reading ${uri.toString()} failed`, err);
+      throw vscode.FileSystemError.Unavailable(this.describe(err, `open the settings of ${target.hookKey}`, target));
+    }
+    if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
+    return new TextEncoder().encode(formatSettings(settings));
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const target = this.target(uri);
+    if (target.serverCopy) throw vscode.FileSystemError.NoPermissions('This is the server\'s version, shown for comparison only.');
+    const repo = this.repo(target);
+    const text = new TextDecoder().decode(content);
+    const where = `${target.projectKey}/${target.repositorySlug}`;
+
+    const checked = checkSettingsText(text);
+    if (!checked.ok) {
+      this.showProblems(uri, text, checked.problems);
+      throw new vscode.FileSystemError(`The settings were not sent: ${checked.problems[0].message}${more(checked.problems)}`);
+    }
+    this.diagnostics.delete(uri);
+
+    const client = this.client(target);
+    let current: HookSettings | undefined;
+    try {
+      current = await client.getHookSettings(repo, target.hookKey);
+    } catch (err) {
+      this.log.error(`checking ${uri.toString()} before saving failed`, err);
+      throw new vscode.FileSystemError(this.describe(err, `save the settings of ${target.hookKey}`, target));
+    }
+    const base = this.bases.get(uri.toString());
+    if (base !== undefined && base !== canonical(current)) {
+      this.log.warn(`${uri.toString()} changed on the server since it was opened; not overwriting`);
+      void this.offerConflictChoices(uri, where);
+      throw new vscode.FileSystemError(`The settings of ${target.hookKey} on ${where} changed on the server since you opened them. Compare, or Overwrite.`);
+    }
+
+    let stored: HookSettings | undefined;
+    try {
+      stored = await client.replaceHookSettings(repo, target.hookKey, checked.settings);
+    } catch (err) {
+      this.log.error(`saving ${uri.toString()} failed`, err);
+      if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
+      throw new vscode.FileSystemError(this.describe(err, `save the settings of ${target.hookKey}`, target));
+    }
+    this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
+    this.mtimes.set(uri.toString(), Date.now());
+    this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions('Hook settings documents cannot hold folders.');
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions('Hook settings cannot be deleted here; empty them ({}) instead.');
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('Hook settings documents cannot be renamed.');
+  }
+
+  // ---- Internals ------------------------------------------------------------------------
+
+  private target(uri: vscode.Uri): HookDocument {
+    const target = parseHookDocument(uri.authority, uri.path);
+    if (!target) throw vscode.FileSystemError.FileNotFound(uri);
+    return target;
+  }
+
+  private repo(target: HookDocument): RepositoryRef {
+    return { projectKey: target.projectKey, repositorySlug: target.repositorySlug };
+  }
+
+  private client(target: HookDocument) {
+    const account = this.session.account;
+    const client = this.session.client;
+    if (!account || !client) throw vscode.FileSystemError.Unavailable(`Sign in to ${target.authority} to open its hook settings (Bitbucket Snippets: Sign In).`);
+    if (serverAuthority(account.serverUrl) !== target.authority) {
+      throw vscode.FileSystemError.Unavailable(`These hook settings are on ${target.authority}, but you are signed in to ${serverAuthority(account.serverUrl)}. Switch account to reach them.`);
+    }
+    return client;
+  }
+
+  private describe(err: unknown, action: string, target: HookDocument): string {
+    const where = `${target.projectKey}/${target.repositorySlug}`;
+    if (isBitbucketError(err, 'forbidden')) return `You need repository admin rights on ${where} to change hooks (signed in as ${this.session.account?.username ?? 'nobody'}).`;
+    if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
+    return describeError(err, { action, host: target.authority, user: this.session.account?.username });
+  }
+
+  private showProblems(uri: vscode.Uri, text: string, problems: SettingsProblem[]): void {
+    this.diagnostics.set(
+      uri,
+      problems.map((p) => {
+        const d = new vscode.Diagnostic(rangeOf(text, p.offset, p.length), p.message, vscode.DiagnosticSeverity.Error);
+        d.source = DIAGNOSTIC_SOURCE;
+        return d;
+      }),
+    );
+  }
+
+  /** The server's field errors at their fields (`context` = field name), the others at the start. */
+  private showServerProblems(uri: vscode.Uri, text: string, err: BitbucketError): void {
+    const problems: SettingsProblem[] = err.serverMessages.map((m) => {
+      const at = m.context ? locateField(text, m.context) : undefined;
+      return { message: m.context && !at ? `${m.context}: ${m.message}` : m.message, field: m.context ?? undefined, offset: at?.offset ?? 0, length: at?.length ?? 1 };
+    });
+    this.showProblems(uri, text, problems.length > 0 ? problems : [{ message: err.message, offset: 0, length: 1 }]);
+  }
+
+  private async offerConflictChoices(uri: vscode.Uri, where: string): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(
+      `Not saved: the hook settings on ${where} changed on the server since you opened them.`,
+      'Compare',
+      'Overwrite',
+    );
+    if (choice === 'Compare') await this.compare(uri);
+    else if (choice === 'Overwrite') await vscode.commands.executeCommand(Commands.overwriteHookSettings, uri);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+const more = (problems: SettingsProblem[]): string => (problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}, marked in the editor)` : '');
+
+/** A 404 says either that the repository or that the hook does not exist; tell which. */
+export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
+  const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
+  if (err.serverMessages.some((m) => /NoSuchRepository/.test(m.exceptionName ?? '')) || /^Repository .* does not exist/.test(server)) {
+    return `Repository ${where} was not found on ${host}.`;
+  }
+  return `${server} on ${where} (${host}): the hook is not installed there. Pick another one with Change… in the repository settings.`;
+}
+
+/** Registers the `bitbucket-hook` file system and the conflict commands. */
+export function registerHookDocuments(session: Session, log: Log): { documents: HookDocuments; disposable: vscode.Disposable } {
+  const documents = new HookDocuments(session, log);
+  const disposable = vscode.Disposable.from(
+    documents,
+    vscode.workspace.registerFileSystemProvider(Schemes.hook, documents, { isCaseSensitive: true }),
+    vscode.commands.registerCommand(Commands.overwriteHookSettings, (uri?: vscode.Uri) => withDocument(uri, (u) => documents.overwrite(u))),
+    vscode.commands.registerCommand(Commands.compareHookSettings, (uri?: vscode.Uri) => withDocument(uri, (u) => documents.compare(u))),
+  );
+  return { documents, disposable };
+}
+
+/** The command's URI, or the active editor's when run from the Command Palette. */
+async function withDocument<T>(uri: vscode.Uri | undefined, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
+  const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+  if (!target || target.scheme !== Schemes.hook) {
+    void vscode.window.showInformationMessage('Open a hook settings document first (Edit Settings… in the repository settings panel).');
+    return undefined;
+  }
+  return run(target);
+}

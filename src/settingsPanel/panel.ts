@@ -1,0 +1,131 @@
+// The webview panel of one repository's settings: its HTML shell (a strict CSP, only media/
+// loadable), and the wiring between the webview and its controller. One panel per repository;
+// opening it again brings the existing one back.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { RepositoryRef } from '../api/types';
+import type { Log } from '../util/log';
+import { SettingsPanelController, type ControllerDeps } from './controller';
+import type { ExtensionMessage } from './protocol';
+
+const VIEW_TYPE = 'bitbucketSnippets.repositorySettings';
+/** Several state changes in quick succession (refs loading 4 at a time) go out as one message. */
+const POST_DELAY_MS = 30;
+
+const nonce = (): string => randomBytes(18).toString('base64').replace(/[+/=]/g, '');
+
+export class SettingsPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private postTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly controller: SettingsPanelController,
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: Log,
+    onDispose: () => void,
+  ) {
+    panel.webview.html = this.html();
+    this.disposables.push(
+      controller,
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        controller.handleMessage(raw).catch((err) => this.log.error('handling a settings webview message failed', err));
+      }),
+      controller.onDidChangeState(() => this.schedulePost()),
+      controller.onDidAnswer((message) => this.post(message)),
+      panel.onDidDispose(() => {
+        onDispose();
+        this.dispose();
+      }),
+    );
+  }
+
+  private schedulePost(): void {
+    if (this.postTimer) return;
+    this.postTimer = setTimeout(() => {
+      this.postTimer = undefined;
+      this.post({ type: 'state', state: this.controller.state });
+    }, POST_DELAY_MS);
+  }
+
+  private post(message: ExtensionMessage): void {
+    if (this.disposed) return;
+    // A hidden webview (retainContextWhenHidden is off) drops messages; it asks again with `ready` when shown.
+    void this.panel.webview.postMessage(message).then(undefined, (err) => this.log.warn(`posting to the settings webview failed: ${String(err)}`));
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media', 'settingsPanel');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.css'));
+    const n = nonce();
+    // Nothing from the server or from git goes into this HTML: the script builds the page from
+    // the state messages with textContent only.
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}'; font-src ${webview.cspSource};">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>Repository settings</title>
+</head>
+<body>
+<main id="app" aria-busy="true"><p class="muted">Loading…</p></main>
+<script nonce="${n}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.postTimer) clearTimeout(this.postTimer);
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+/** The open panels, one per server and repository. */
+export class SettingsPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, SettingsPanel>();
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly deps: ControllerDeps) {}
+
+  static key(serverUrl: string, repo: RepositoryRef): string {
+    return `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
+  }
+
+  /** Shows the panel of a repository, creating it when there is none; answers its controller. */
+  show(serverUrl: string, repo: RepositoryRef): SettingsPanelController {
+    const key = SettingsPanels.key(serverUrl, repo);
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.panel.reveal();
+      return existing.controller;
+    }
+    const title = `Settings: ${repo.projectKey}/${repo.repositorySlug}`;
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableCommandUris: false,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+    });
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activitybar.svg');
+    const controller = new SettingsPanelController(serverUrl, repo, this.deps);
+    this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key)));
+    return controller;
+  }
+
+  /** The open panel of a repository, if any (for tests and for commands acting on it). */
+  get(serverUrl: string, repo: RepositoryRef): SettingsPanel | undefined {
+    return this.panels.get(SettingsPanels.key(serverUrl, repo));
+  }
+
+  dispose(): void {
+    for (const p of [...this.panels.values()]) p.dispose();
+    this.panels.clear();
+  }
+}

@@ -1,0 +1,116 @@
+// "Bitbucket Snippets: Open Repository Settings": finds the repository (the clone the command
+// was run on, the workspace's clones of the configured server, or one the user names) and
+// shows its settings panel.
+import * as vscode from 'vscode';
+import type { RepositoryRef } from '../api/types';
+import type { Session } from '../auth/session';
+import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import { GitRepositories } from '../git/gitApi';
+import { parseRepositoryName, sameRepository } from '../git/remotes';
+import { registerHookDocuments } from '../hooks/hookDocuments';
+import { serverAuthority } from '../hooks/hookUri';
+import type { Log } from '../util/log';
+import type { SettingsPanelController } from './controller';
+import { PanelMemory } from './memory';
+import { SettingsPanels } from './panel';
+
+const isRepositoryRef = (v: unknown): v is RepositoryRef =>
+  typeof v === 'object' && v !== null && typeof (v as RepositoryRef).projectKey === 'string' && typeof (v as RepositoryRef).repositorySlug === 'string';
+
+/** Where the command was run from: an Explorer resource, or Source Control's provider (which has a rootUri). */
+function resourceOf(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const root = (arg as { rootUri?: unknown } | undefined)?.rootUri;
+  return root instanceof vscode.Uri ? root : undefined;
+}
+
+type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef };
+
+async function pickRepository(serverUrl: string, git: GitRepositories, memory: PanelMemory, near: vscode.Uri | undefined): Promise<RepositoryRef | undefined> {
+  const here = near ? await git.cloneAt(serverUrl, near) : undefined;
+  if (here) return here.repository;
+  const clones = await git.clones(serverUrl);
+  if (clones.length === 1 && memory.recent(serverUrl).length === 0) return clones[0].repository;
+
+  const host = serverAuthority(serverUrl);
+  const items: PickItem[] = [];
+  const seen: RepositoryRef[] = [];
+  const add = (repository: RepositoryRef, description: string) => {
+    if (seen.some((r) => sameRepository(r, repository))) return;
+    seen.push(repository);
+    items.push({ label: `$(repo) ${repository.projectKey}/${repository.repositorySlug}`, description, repository });
+  };
+  if (clones.length > 0) items.push({ label: 'Cloned in this workspace', kind: vscode.QuickPickItemKind.Separator });
+  for (const c of clones) add(c.repository, vscode.workspace.asRelativePath(c.git.rootUri, true));
+  const recent = memory.recent(serverUrl).filter((r) => !seen.some((s) => sameRepository(s, r)));
+  if (recent.length > 0) items.push({ label: 'Recently opened', kind: vscode.QuickPickItemKind.Separator });
+  for (const r of recent) add(r, `opened ${new Date(r.openedAt).toLocaleDateString()}`);
+
+  const pick = vscode.window.createQuickPick<PickItem>();
+  pick.title = `Repository settings on ${host}`;
+  pick.placeholder = 'Pick a repository, or type PROJECT/repository-slug';
+  pick.ignoreFocusOut = true;
+  pick.items = items;
+  pick.onDidChangeValue((value) => {
+    const typed = parseRepositoryName(value);
+    const entry: PickItem[] = typed ? [{ label: `$(arrow-right) Open ${typed.projectKey}/${typed.repositorySlug}`, description: 'as typed', alwaysShow: true, repository: typed }] : [];
+    pick.items = [...entry, ...items];
+  });
+  return new Promise<RepositoryRef | undefined>((resolve) => {
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0]?.repository ?? parseRepositoryName(pick.value);
+      if (!chosen) {
+        pick.placeholder = 'Type a project key and repository slug, like PROJ/my-repo';
+        return;
+      }
+      resolve(chosen);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+/**
+ * Registers the repository settings panel and the hook settings documents it opens.
+ * Open Repository Settings takes an optional argument: a repository
+ * (`{projectKey, repositorySlug}`, as tests and other commands pass it), an Explorer resource,
+ * or Source Control's provider. It answers the panel's controller.
+ */
+export function registerRepositorySettings(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
+  const hooks = registerHookDocuments(session, log.child('hooks'));
+  const hookDocuments = hooks.documents;
+  const memory = new PanelMemory(context.globalState);
+  const git = new GitRepositories(log.child('git'));
+  const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments });
+
+  const open = async (arg?: unknown): Promise<SettingsPanelController | undefined> => {
+    const serverUrl = session.account?.serverUrl ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
+    if (!serverUrl) {
+      const choice = await vscode.window.showInformationMessage('Sign in to your Bitbucket server first: the repository settings live there.', 'Sign In');
+      if (choice === 'Sign In') await vscode.commands.executeCommand(Commands.signIn);
+      if (!session.account) return undefined;
+      return open(arg);
+    }
+    let repository: RepositoryRef | undefined;
+    if (isRepositoryRef(arg)) {
+      repository = { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug };
+    } else {
+      try {
+        repository = await pickRepository(serverUrl, git, memory, resourceOf(arg));
+      } catch (err) {
+        log.error('finding the repository failed', err);
+        void vscode.window.showErrorMessage(`Could not find the repository: ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      }
+    }
+    if (!repository) return undefined;
+    await memory.addRecent(serverUrl, repository);
+    return panels.show(serverUrl, repository);
+  };
+
+  return vscode.Disposable.from(hooks.disposable, panels, vscode.commands.registerCommand(Commands.openRepositorySettings, open));
+}
