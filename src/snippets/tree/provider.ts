@@ -127,6 +127,8 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const item = this.buildItem(node);
     item.id = nodeId(node);
     item.contextValue = contextValue(node);
+    // Without this, screen readers hear a plain-text tooltip instead of the row's label.
+    item.accessibilityInformation ??= { label: [labelText(item), item.description].filter(Boolean).join(', ') };
     return item;
   }
 
@@ -387,6 +389,8 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return node;
   }
 }
+
+const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 
 const categoryKey = (categories: ReadonlyArray<{ guid: string; name: string }>): string => categories.map((c) => `${c.guid}=${c.name}`).join('\n');
 

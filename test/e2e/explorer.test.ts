@@ -1,0 +1,94 @@
+// The snippet explorer as a person uses it: sign in through the command palette, expand My
+// Snippets, see the snippets and a snippet's files and comments. Screenshots of every step go to
+// test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { session } from './session';
+
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+
+async function createAs(user: string, name: string, fileName: string): Promise<void> {
+  const { workbench } = session();
+  const response = await fetch(`${workbench.server.url}${SNIPPETS}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+      'X-Atlassian-Token': 'no-check',
+    },
+    body: JSON.stringify({ name, files: [{ name: fileName, content: `# ${name}\n` }] }),
+  });
+  assert.ok(response.ok, `creating ${name} answered ${response.status}`);
+}
+
+/** Types into the open quick input and presses Enter. */
+async function answer(text: string): Promise<void> {
+  const { ui } = session();
+  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  await ui.page.keyboard.press('Enter');
+}
+
+async function expand(row: Locator): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+}
+
+describe('Snippet explorer', () => {
+  before(async () => {
+    await createAs('alice', 'e2e deploy script', 'deploy.sh');
+    await createAs('alice', 'e2e compose file', 'docker-compose.yml');
+    await createAs('alice', 'e2e readme', 'README.md');
+  });
+
+  after(async () => {
+    // The run shares one VS Code: leave it signed out, as the other UI tests expect to find it.
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+  });
+
+  it('signs in through the command palette as alice', async () => {
+    const { ui, workbench } = session();
+    await ui.openViewContainer();
+    await ui.runCommand('Bitbucket Snippets: Sign In');
+    await answer(workbench.server.url);
+    await ui.screenshot('sign-in-url-entered');
+    const method = ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ });
+    await method.waitFor({ state: 'visible' });
+    await ui.screenshot('sign-in-method-pick');
+    await method.click();
+    await answer('alice');
+    await answer('alice');
+    await ui.waitForNotification(/Signed in to .* as alice/);
+    await ui.screenshot('signed-in');
+  });
+
+  it('shows the roots, and the snippets when My Snippets is expanded', async () => {
+    const { ui } = session();
+    await ui.openViewContainer();
+    for (const root of ['My Snippets', 'Starred', 'Categories', 'Browse']) await ui.findTreeRow(root);
+    await ui.screenshot('explorer-roots');
+    await expand(await ui.findTreeRow('My Snippets'));
+    for (const name of ['e2e deploy script', 'e2e compose file', 'e2e readme']) await ui.findTreeRow(name);
+    await ui.screenshot('my-snippets-expanded');
+  });
+
+  it("shows a snippet's files and its Comments row when expanded", async () => {
+    const { ui } = session();
+    await expand(await ui.findTreeRow('e2e deploy script'));
+    await ui.findTreeRow('deploy.sh');
+    await ui.findTreeRow(/^Comments \(0\)/);
+    await ui.screenshot('snippet-expanded');
+  });
+
+  it('shows the sort, filter, Browse User and refresh buttons in the view title', async () => {
+    const { ui } = session();
+    // The explorer is the container's only view, so its actions sit in the container's title bar.
+    const title = ui.sideBar.locator('.composite.title');
+    for (const action of ['Filter Snippets…', 'Sort by Name', 'Browse User…', 'Refresh']) {
+      await title.getByRole('button', { name: action, exact: true }).first().waitFor({ state: 'visible' });
+    }
+    await ui.screenshot('view-title-actions');
+  });
+});
