@@ -175,7 +175,7 @@ export function decideSave(input: {
   /** What `stat` last reported for the file (undefined if it was never asked). */
   reported: ReportedStat | undefined;
   /** The server version the user was already told conflicts with their text. */
-  reportedConflict: number | undefined;
+  reportedConflict?: number;
   /** `files.saveConflictResolution` is `overwriteFileOnDisk`: the user turned the check off. */
   overwriteWithoutAsking: boolean;
 }): SaveDecision {

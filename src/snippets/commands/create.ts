@@ -1,0 +1,223 @@
+// Creating snippets: empty, from the editor's selection, from the active file, from files
+// selected in the Explorer, or from the clipboard. Everything is read before the first prompt
+// and nothing local is changed, so a failure or a cancel loses nothing.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Snippet } from '../../api/types';
+import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, withDetails } from '../fs/saveLogic';
+import { fileUriFor } from '../fs/provider';
+import { describeError } from '../../util/userMessages';
+import { errorContext, reportFailure, requireClient, withProgress, type CommandDeps } from './context';
+
+/**
+ * Arguments for automation (tests, keybindings, other extensions). With `name` given, nothing
+ * is asked: `description` and `categories` default to none.
+ */
+export interface CreateOptions {
+  name?: string;
+  description?: string;
+  /** Names, or one comma-separated string. */
+  categories?: string | string[];
+  /** For a new empty snippet or one from the clipboard: the first file's name. */
+  fileName?: string;
+}
+
+interface NewFile {
+  name: string;
+  content: string;
+}
+
+const TITLE = 'Bitbucket Snippets: New Snippet';
+
+export async function createEmpty(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+  const fileName = options?.fileName ?? (await askFileName('snippet.txt'));
+  if (fileName === undefined) return undefined;
+  // The server takes empty content; a first line would only be something to delete.
+  return create(deps, [{ name: fileName, content: '' }], '', options);
+}
+
+export async function createFromSelection(deps: CommandDeps, arg?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+  options ??= asOptions(arg);
+  const editor = vscode.window.activeTextEditor;
+  const selections = editor?.selections.filter((s) => !s.isEmpty) ?? [];
+  if (!editor || selections.length === 0) {
+    void vscode.window.showInformationMessage('Select some text in an editor first, then run "Save Selection as Snippet".');
+    return undefined;
+  }
+  const sorted = [...selections].sort((a, b) => a.start.compareTo(b.start));
+  const content = sorted.map((s) => editor.document.getText(s)).join('\n');
+  const name = documentFileName(editor.document);
+  const first = sorted[0].start.line + 1;
+  const lastSel = sorted[sorted.length - 1];
+  const last = lastSel.end.character === 0 && lastSel.end.line > lastSel.start.line ? lastSel.end.line : lastSel.end.line + 1;
+  return create(deps, [{ name, content }], defaultSnippetName([name], { first, last }), options);
+}
+
+/** From the Explorer (`uri`, `uris` of the selection), an editor tab, or the active editor. */
+export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+  options ??= asOptions(uri) ?? asOptions(uris);
+  const targets = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) && uris.length > 0 ? (uris as vscode.Uri[]) : uri instanceof vscode.Uri ? [uri] : [];
+  let files: NewFile[];
+  if (targets.length === 0) {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document) {
+      void vscode.window.showInformationMessage('Open a file, or select files in the Explorer, to save them as a snippet.');
+      return undefined;
+    }
+    files = [{ name: documentFileName(document), content: document.getText() }];
+  } else {
+    const read = await readFiles(deps, targets);
+    if (!read) return undefined;
+    files = read;
+  }
+  const names = uniqueFileNames(files.map((f) => f.name));
+  files = files.map((f, i) => ({ name: names[i], content: f.content }));
+  return create(deps, files, defaultSnippetName(names), options);
+}
+
+export async function createFromClipboard(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+  const content = await vscode.env.clipboard.readText();
+  if (!content) {
+    void vscode.window.showInformationMessage('The clipboard has no text to save as a snippet.');
+    return undefined;
+  }
+  const fileName = options?.fileName ?? (await askFileName('clipboard.txt'));
+  if (fileName === undefined) return undefined;
+  return create(deps, [{ name: fileName, content }], '', options);
+}
+
+// ---- The shared part -----------------------------------------------------------------------
+
+async function create(deps: CommandDeps, files: NewFile[], defaultName: string, options: CreateOptions | undefined): Promise<Snippet | undefined> {
+  if (!requireClient(deps)) return undefined;
+  const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
+  if (!details) return undefined;
+  const client = requireClient(deps);
+  if (!client) return undefined;
+
+  let created: Snippet;
+  try {
+    created = await withProgress(`Creating snippet "${details.name}"…`, () => client.createSnippet({ name: details.name, files }));
+  } catch (err) {
+    return reportFailure(deps, `create snippet "${details.name}"`, err);
+  }
+  deps.log.info(`created snippet ${created.guid} with ${files.length} file(s)`);
+  let snippet = created;
+  // Create takes only a name and files: description and categories need one update. It is never
+  // followed by a second create, whatever happens to it.
+  if (details.description || details.categories.length > 0) {
+    try {
+      snippet = await client.updateSnippet(created.guid, withDetails(created, details));
+    } catch (err) {
+      deps.log.error(`created snippet ${created.guid}, but could not set its description and categories`, err);
+      const reason = describeError(err, errorContext(deps, 'set its description and categories'));
+      void vscode.window.showWarningMessage(`Snippet "${created.name}" was created, without its description and categories. ${reason} Use "Edit Details…" to add them.`);
+    }
+  }
+  deps.store.put(snippet, { isNewOwn: true });
+  try {
+    await deps.reveal(snippet.guid);
+  } catch (err) {
+    deps.log.warn(`could not reveal snippet ${snippet.guid} in the tree: ${String(err)}`);
+  }
+  await vscode.window.showTextDocument(fileUriFor(deps.session, snippet.guid, snippet.files[0]?.name ?? files[0].name), { preview: true });
+  return snippet;
+}
+
+function asOptions(arg: unknown): CreateOptions | undefined {
+  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) && !Array.isArray(arg) ? (arg as CreateOptions) : undefined;
+}
+
+function fromOptions(o: CreateOptions) {
+  const categories = typeof o.categories === 'string' ? parseCategories(o.categories) : parseCategories((o.categories ?? []).join(','));
+  return { name: (o.name ?? '').trim(), description: o.description ?? '', categories };
+}
+
+async function askDetails(defaultName: string) {
+  const name = await vscode.window.showInputBox({
+    title: `${TITLE} (1/3)`,
+    prompt: 'Name of the snippet',
+    value: defaultName,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'A snippet needs a name.'),
+  });
+  if (name === undefined) return undefined;
+  const description = await vscode.window.showInputBox({
+    title: `${TITLE} (2/3)`,
+    prompt: 'Description (optional; press Enter to skip)',
+    ignoreFocusOut: true,
+  });
+  if (description === undefined) return undefined;
+  const categoriesText = await vscode.window.showInputBox({
+    title: `${TITLE} (3/3)`,
+    prompt: 'Categories, separated by commas (optional; press Enter to skip)',
+    placeHolder: 'e.g. shell scripts, ops',
+    ignoreFocusOut: true,
+  });
+  if (categoriesText === undefined) return undefined;
+  return { name: name.trim(), description: description.trim(), categories: parseCategories(categoriesText) };
+}
+
+export async function askFileName(value: string, existing: readonly string[] = [], title = TITLE): Promise<string | undefined> {
+  const dot = value.lastIndexOf('.');
+  return vscode.window.showInputBox({
+    title,
+    prompt: 'File name (its extension picks the language, e.g. script.sh, query.sql, Dockerfile)',
+    value,
+    valueSelection: [0, dot > 0 ? dot : value.length],
+    ignoreFocusOut: true,
+    validateInput: (v) => fileNameProblem(v, existing),
+  });
+}
+
+function documentFileName(document: vscode.TextDocument): string {
+  if (document.isUntitled) {
+    const ext = LANGUAGE_EXTENSIONS[document.languageId] ?? 'txt';
+    return `snippet.${ext}`;
+  }
+  return path.posix.basename(document.uri.path) || 'snippet.txt';
+}
+
+/** Extensions for untitled documents, so the snippet opens in the same language later. */
+const LANGUAGE_EXTENSIONS: Record<string, string> = {
+  typescript: 'ts',
+  javascript: 'js',
+  python: 'py',
+  shellscript: 'sh',
+  json: 'json',
+  markdown: 'md',
+  sql: 'sql',
+  yaml: 'yaml',
+  java: 'java',
+  go: 'go',
+  csharp: 'cs',
+  xml: 'xml',
+  html: 'html',
+  css: 'css',
+  powershell: 'ps1',
+};
+
+async function readFiles(deps: CommandDeps, uris: vscode.Uri[]): Promise<NewFile[] | undefined> {
+  const files: NewFile[] = [];
+  for (const uri of uris) {
+    const name = path.posix.basename(uri.path);
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.type & vscode.FileType.Directory) {
+        void vscode.window.showWarningMessage(`"${name}" is a folder: select files to save them as a snippet.`);
+        return undefined;
+      }
+      // An open editor may hold newer text than the disk: that text is what the user sees.
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const bytes = open ? undefined : await vscode.workspace.fs.readFile(uri);
+      if (bytes && bytes.includes(0)) {
+        void vscode.window.showWarningMessage(`"${name}" looks like a binary file; snippets hold text only.`);
+        return undefined;
+      }
+      files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes) });
+    } catch (err) {
+      return reportFailure(deps, `read ${name}`, err);
+    }
+  }
+  return files;
+}

@@ -1,0 +1,93 @@
+// Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
+import * as vscode from 'vscode';
+import type { Snippet, SnippetFile } from '../../api/types';
+import { fileUriFor } from '../fs/provider';
+import { knownSnippet, reportFailure, resolveTarget, type CommandDeps } from './context';
+
+export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
+  const target = resolveTarget(arg);
+  if (!target?.fileName) return undefined;
+  try {
+    return await vscode.window.showTextDocument(fileUriFor(deps.session, target.snippetGuid, target.fileName), { preview: true, ...options });
+  } catch (err) {
+    return reportFailure(deps, `open ${target.fileName}`, err);
+  }
+}
+
+interface FilePick extends vscode.QuickPickItem {
+  snippet: Snippet;
+  file: SnippetFile;
+}
+
+/** Automation: `{ snippetGuid, fileName }` inserts that file without the picker. */
+export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<boolean> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage('Open an editor and place the cursor where the snippet file should go.');
+    return false;
+  }
+  try {
+    const target = typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? resolveTarget(arg) : undefined;
+    let content: string | undefined;
+    if (target?.fileName) {
+      content = (await knownSnippet(deps, target.snippetGuid)).files.find((f) => f.name === target.fileName)?.content;
+    } else {
+      content = (await pickFile(deps, target?.snippetGuid))?.file.content;
+    }
+    if (content === undefined) return false;
+    const text = content;
+    return await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, text)));
+  } catch (err) {
+    return reportFailure(deps, 'insert the snippet file', err) ?? false;
+  }
+}
+
+export async function copyFileContent(deps: CommandDeps, arg: unknown): Promise<void> {
+  const target = resolveTarget(arg);
+  if (!target) return;
+  try {
+    const snippet = await knownSnippet(deps, target.snippetGuid);
+    const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : (await pickFile(deps, snippet.guid))?.file;
+    if (!file) return;
+    await vscode.env.clipboard.writeText(file.content);
+    vscode.window.setStatusBarMessage(`Copied "${file.name}" to the clipboard`, 3000);
+  } catch (err) {
+    reportFailure(deps, 'copy the file', err);
+  }
+}
+
+export async function copySnippetGuid(arg: unknown): Promise<void> {
+  const target = resolveTarget(arg);
+  if (!target) return;
+  await vscode.env.clipboard.writeText(target.snippetGuid);
+  vscode.window.setStatusBarMessage(`Copied snippet GUID ${target.snippetGuid}`, 3000);
+}
+
+/** A QuickPick of the files of loaded snippets (or of one snippet), with their first lines as a preview. */
+async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePick | undefined> {
+  let snippets: Snippet[];
+  if (snippetGuid) {
+    snippets = [await knownSnippet(deps, snippetGuid)];
+  } else {
+    await deps.store.ensureLoaded('mine');
+    const seen = new Set<string>();
+    snippets = (['mine', 'starred', 'browse'] as const)
+      .flatMap((list) => deps.store.snippetsOf(list))
+      .filter((s) => !seen.has(s.guid) && seen.add(s.guid));
+  }
+  const items: FilePick[] = snippets.flatMap((snippet) =>
+    snippet.files.map((file) => ({ label: `$(file) ${file.name}`, description: snippet.name, detail: preview(file.content), snippet, file })),
+  );
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('No snippets are loaded yet: open the Snippets view, or create one first.');
+    return undefined;
+  }
+  return vscode.window.showQuickPick(items, { title: 'Insert Snippet File', placeHolder: 'Type to find a file by name or snippet', matchOnDescription: true, matchOnDetail: true });
+}
+
+/** The first non-empty lines, on one line, for a QuickPick `detail`. */
+export function preview(content: string): string {
+  const lines = content.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 3);
+  const text = lines.join(' ⏎ ');
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text || '(empty)';
+}
