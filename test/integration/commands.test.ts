@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { getExtension } from './support';
+import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
+import { getExtension, serverRequests } from './support';
 
 interface Manifest {
   contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
@@ -26,5 +27,118 @@ describe('Commands', () => {
       { missing: [], undeclared: [] },
       `Commands in package.json but not registered: ${missing.join(', ') || 'none'}. Registered but not in package.json: ${undeclared.join(', ') || 'none'}.`,
     );
+  });
+});
+
+describe('Snippet commands', function () {
+  this.timeout(60_000);
+  const helpers = () => ({ apiAs, control, requestsSince, signInAsAlice });
+  const run = <T>(id: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(id, ...args));
+  const posts = (sent: Array<{ method: string; path: string }>) => sent.filter((r) => r.method === 'POST' && /\/snippets$/.test(r.path));
+  const puts = (sent: Array<{ method: string }>) => sent.filter((r) => r.method === 'PUT');
+
+  before(async () => {
+    await helpers().signInAsAlice();
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  async function editorWithSelection(text: string, language: string, from: [number, number], to: [number, number]): Promise<vscode.TextEditor> {
+    const doc = await vscode.workspace.openTextDocument({ content: text, language });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(new vscode.Position(...from), new vscode.Position(...to));
+    return editor;
+  }
+
+  it('Save Selection as Snippet with a description and categories: one POST and one PUT, then opens the file', async () => {
+    const editor = await editorWithSelection('import os\nprint(os.getcwd())\nprint("done")\n', 'python', [1, 0], [3, 0]);
+    const before = (await serverRequests()).length;
+    const created = await run<{ guid: string; name: string } | undefined>('bitbucketSnippets.createFromSelection', { name: 'cwd printer', description: 'prints it', categories: ' python , tools ,' });
+    assert.ok(created, 'the command returns the new snippet');
+    const sent = await helpers().requestsSince(before, '/snippets');
+    assert.equal(posts(sent).length, 1);
+    assert.equal(puts(sent).length, 1);
+    const server = await helpers().apiAs('alice').getSnippet(created.guid);
+    assert.equal(server.name, 'cwd printer');
+    assert.equal(server.description, 'prints it');
+    assert.deepEqual(server.categories.map((c) => c.name).sort(), ['python', 'tools']);
+    assert.deepEqual(server.files.map((f) => [f.name, f.content]), [['snippet.py', 'print(os.getcwd())\nprint("done")\n']]);
+    assert.equal(editor.document.getText(), 'import os\nprint(os.getcwd())\nprint("done")\n', 'the source is untouched');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'bitbucket-snippet');
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), 'print(os.getcwd())\nprint("done")\n');
+  });
+
+  it('Save Selection as Snippet without description or categories sends only the POST', async () => {
+    await editorWithSelection('a\nb\n', 'plaintext', [0, 0], [0, 1]);
+    const before = (await serverRequests()).length;
+    const created = await run<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name: 'just a' });
+    assert.ok(created);
+    const sent = await helpers().requestsSince(before, '/snippets');
+    assert.equal(posts(sent).length, 1);
+    assert.equal(puts(sent).length, 0);
+  });
+
+  it('a failed create changes nothing locally and creates nothing', async () => {
+    const editor = await editorWithSelection('keep me\n', 'plaintext', [0, 0], [0, 4]);
+    await helpers().control('POST', 'faults', { kind: 'status', status: 500, method: 'POST', path: '/snippets' });
+    const before = (await serverRequests()).length;
+    const created = await run('bitbucketSnippets.createFromSelection', { name: 'never' });
+    assert.equal(created, undefined);
+    assert.equal(posts(await helpers().requestsSince(before, '/snippets')).length, 1, 'tried once, never twice');
+    assert.equal(editor.document.getText(), 'keep me\n');
+    await helpers().control('DELETE', 'faults');
+  });
+
+  it('New Snippet makes an empty file the server accepts', async () => {
+    const created = await run<{ guid: string } | undefined>('bitbucketSnippets.newSnippet', { name: 'empty one', fileName: 'notes.md' });
+    assert.ok(created);
+    const server = await helpers().apiAs('alice').getSnippet(created.guid);
+    assert.deepEqual(server.files.map((f) => [f.name, f.content]), [['notes.md', '']]);
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
+  });
+
+  it('edits details, adds, renames and deletes files, each keeping everything else; refuses to delete the last file', async () => {
+    const alice = helpers().apiAs('alice');
+    const s = await alice.createSnippet({ name: 'to edit', files: [{ name: 'one.txt', content: '1' }] });
+    const target = { snippetGuid: s.guid };
+    await run('bitbucketSnippets.editSnippetDetails', target, { name: 'edited', description: 'desc', categories: 'x, y z' });
+    await run('bitbucketSnippets.addFile', target, { fileName: 'two.txt', content: '2' });
+    await run('bitbucketSnippets.renameFile', { snippetGuid: s.guid, fileName: 'one.txt' }, { newName: 'uno.txt' });
+    let now = await alice.getSnippet(s.guid);
+    assert.equal(now.name, 'edited');
+    assert.equal(now.description, 'desc');
+    assert.deepEqual(now.categories.map((c) => c.name).sort(), ['x', 'y z']);
+    assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['uno.txt', '1'], ['two.txt', '2']]);
+    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'two.txt' }, { confirm: true });
+    const before = (await serverRequests()).length;
+    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'uno.txt' }, { confirm: true });
+    assert.deepEqual(puts(await helpers().requestsSince(before, s.guid)), [], 'the last file is never deleted');
+    now = await alice.getSnippet(s.guid);
+    assert.deepEqual(now.files.map((f) => f.name), ['uno.txt']);
+    assert.equal(now.description, 'desc');
+    assert.equal(await run('bitbucketSnippets.deleteSnippet', target, { confirm: true }), true);
+    await assert.rejects(alice.getSnippet(s.guid), /not|exist/i);
+  });
+
+  it("does not edit others' snippets", async () => {
+    const s = await helpers().apiAs('bob').createSnippet({ name: 'bobs', files: [{ name: 'b.txt', content: 'b' }] });
+    const before = (await serverRequests()).length;
+    await run('bitbucketSnippets.editSnippetDetails', { snippetGuid: s.guid }, { name: 'hijacked', description: '', categories: '' });
+    assert.deepEqual((await helpers().requestsSince(before, s.guid)).filter((r) => r.method !== 'GET'), []);
+    assert.equal((await helpers().apiAs('bob').getSnippet(s.guid)).name, 'bobs');
+  });
+
+  it('inserts a snippet file at the cursor and copies content and guid', async () => {
+    const s = await helpers().apiAs('alice').createSnippet({ name: 'to use', files: [{ name: 'u.txt', content: 'USED' }] });
+    const doc = await vscode.workspace.openTextDocument({ content: 'before  after' });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(0, 7, 0, 7);
+    assert.equal(await run('bitbucketSnippets.insertFile', { snippetGuid: s.guid, fileName: 'u.txt' }), true);
+    assert.equal(doc.getText(), 'before USED after');
+    await run('bitbucketSnippets.copyFileContent', { snippetGuid: s.guid, fileName: 'u.txt' });
+    assert.equal(await vscode.env.clipboard.readText(), 'USED');
+    await run('bitbucketSnippets.copySnippetGuid', { snippetGuid: s.guid });
+    assert.equal(await vscode.env.clipboard.readText(), s.guid);
   });
 });

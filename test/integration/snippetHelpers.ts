@@ -1,0 +1,32 @@
+// Helpers of the snippet document and command suites: API clients as the demo users, signing in,
+// and the local server's request log and fault controls.
+import * as vscode from 'vscode';
+import { BitbucketClient } from '../../src/api';
+import type { ExtensionApi } from '../../src/extension';
+import { getExtension, localServerUrl, serverRequests } from './support';
+
+interface LoggedRequest {
+  method: string;
+  path: string;
+}
+
+export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
+  return new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
+}
+
+export async function signInAsAlice(): Promise<ExtensionApi> {
+  const api = (await getExtension().activate()) as ExtensionApi;
+  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+  return api;
+}
+
+/** Requests the local server logged after `before` entries, optionally only those whose path contains `pathPart`. */
+export async function requestsSince(before: number, pathPart = ''): Promise<LoggedRequest[]> {
+  return ((await serverRequests()) as LoggedRequest[]).slice(before).filter((r) => r.path.includes(pathPart));
+}
+
+export async function control(method: string, route: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${localServerUrl()}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  if (!response.ok) throw new Error(`${method} /__control/${route} answered ${response.status}`);
+}
+
