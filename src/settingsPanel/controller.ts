@@ -171,7 +171,11 @@ export class SettingsPanelController implements vscode.Disposable {
   // ---- Loading ------------------------------------------------------------------------------
 
   /** Loads everything again: refs from git, their states, the new-refs memory, the hooks. */
-  async reload(): Promise<ActionResult> {
+  reload(): Promise<ActionResult> {
+    return this.track(this.load());
+  }
+
+  private async load(): Promise<ActionResult> {
     this.loaded = true;
     this.generation++;
     this.limiter.clear();
