@@ -140,7 +140,18 @@ export class WorkbenchUi {
       await this.page.keyboard.press('Escape');
       throw new Error(`The context menu has no item ${String(item)}. It offered: ${offered.join(' | ') || 'nothing'}`);
     }
-    await entry.click();
+    // Now and then the menu ignores the first choice (a click or Enter right after it opened, while it
+    // still settles): choose again until it closes, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      await entry.hover();
+      await this.page.keyboard.press('Enter');
+      try {
+        await menu.waitFor({ state: 'hidden', timeout: 2_000 });
+        return;
+      } catch {
+        if (attempt === 3) throw new Error(`The context menu stayed open after choosing ${String(item)} three times.`);
+      }
+    }
   }
 
   /** Saves test-results/e2e/<nn>-<name>.png (numbered in the order taken) and returns its path. */

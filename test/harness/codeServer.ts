@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { trackProcessGroup, killProcessGroup, isAlive } from './cleanup';
+import { isAlive, killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { codeServerBuildNeeds, ensureSystemPackages, RIPGREP_PATH } from './systemPackages';
 
 export const CODE_SERVER_VERSION = '4.100.3';
@@ -154,6 +154,8 @@ export async function ensureCodeServer(): Promise<string> {
   fs.mkdirSync(parent, { recursive: true });
   // A half-finished install lives under another name and is never mistaken for a usable one.
   const staging = fs.mkdtempSync(path.join(parent, `.installing-code-server-${CODE_SERVER_VERSION}-`));
+  // Removed on every way out (Ctrl+C included) unless it was renamed into place.
+  trackTempDir(staging);
   const logFile = path.join(parent, `install-code-server-${CODE_SERVER_VERSION}.log`);
   fs.writeFileSync(logFile, `code-server ${CODE_SERVER_VERSION} install, ${new Date().toISOString()}, node ${process.version}\n`);
   const started = Date.now();
