@@ -17,6 +17,7 @@ import {
   requestsSince,
   rest,
   rootOf,
+  serverUrl,
   signInAs,
 } from './treeFixtures';
 
@@ -100,5 +101,22 @@ describe('snippet comments', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', bobs, true);
     assert.deepEqual(await requestsSince(), [], 'nothing was sent');
     assert.deepEqual((await serverComments()).map((c) => c.text), ['Nice one, from bob']);
+  });
+
+  it('adds a comment from the reply box of a file editor\'s comment thread', async () => {
+    const uri = vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${snippet.guid}/notes.md` });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    let disposed = false;
+    // What VS Code hands the reply command: the thread the box belongs to (here one the user
+    // started from the gutter, which ours replaces) and the typed text.
+    const reply = { thread: { uri, dispose: () => (disposed = true) }, text: 'Reply from the editor' };
+    await clearRequestLog();
+    await vscode.commands.executeCommand('bitbucketSnippets.replyToSnippet', reply);
+    const requests = await requestsSince();
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
+    assert.ok((await serverComments()).some((c) => c.text === 'Reply from the editor'));
+    assert.equal(disposed, true, 'the gutter thread gives way to the snippet thread');
+    assert.ok(api.store.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

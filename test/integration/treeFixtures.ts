@@ -23,7 +23,9 @@ export async function extensionApi(): Promise<ExtensionApi> {
   return api;
 }
 
+/** Signs out first, so the tree and the store start empty whatever an earlier suite loaded. */
 export async function signInAs(user: string): Promise<void> {
+  await vscode.commands.executeCommand('bitbucketSnippets.signOut');
   await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: user, password: user });
 }
 

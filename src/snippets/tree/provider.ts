@@ -276,7 +276,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.fileName, vscode.TreeItemCollapsibleState.None);
         const account = this.deps.account();
         if (account) item.resourceUri = snippetFileUri(account.serverUrl, node.snippetGuid, node.fileName);
-        item.command = { command: 'bitbucketSnippets.openFile', title: 'Open File', arguments: [node] };
+        item.command = { command: Commands.openFile, title: 'Open File', arguments: [node] };
         if (!node.own) item.description = 'read-only';
         return item;
       }
