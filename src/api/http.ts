@@ -388,6 +388,9 @@ function errorFromResponse(
   if (status === 403) return new BitbucketError('forbidden', said ?? 'You are not permitted to do this.', init);
   if (status === 404) return new BitbucketError('not-found', said ?? 'Not found on the server.', init);
   if (status === 409) return new BitbucketError('conflict', said ?? 'It was changed on the server in the meantime.', init);
+  if (status === 413) {
+    return new BitbucketError('validation', said ?? 'The server refused the request as too large.', init);
+  }
   if (status === 400 || status === 422) {
     return new BitbucketError('validation', said ?? 'The server refused the request as invalid.', init);
   }
@@ -395,10 +398,10 @@ function errorFromResponse(
     if (looksLikeHtml(text, contentType) && serverMessages.length === 0) {
       return new BitbucketError('server', `${host} answered with a server error (HTTP ${status}). Try again later.`, init);
     }
-    return new BitbucketError('server', `${host} had a server error (HTTP ${status})${said ? `: ${said}` : ''}. Try again later.`, init);
+    return new BitbucketError('server', `${host} had a server error (HTTP ${status})${said ? `: ${said.replace(/\.$/, '')}` : ''}. Try again later.`, init);
   }
   if (looksLikeHtml(text, contentType)) return new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, init);
-  return new BitbucketError('unexpected-response', `The server answered HTTP ${status}${said ? `: ${said}` : ''}.`, init);
+  return new BitbucketError('unexpected-response', `The server answered HTTP ${status}${said ? `: ${said.replace(/\.$/, '')}` : ''}.`, init);
 }
 
 function parseRetryAfter(value: string | undefined): number | undefined {

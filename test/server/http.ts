@@ -115,7 +115,9 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     const buffer = chunk as Buffer;
     total += buffer.length;
     if (total > MAX_BODY_BYTES) {
-      throw new ApiError(413, [{ context: null, message: 'The request body is too large.', exceptionName: Exceptions.badRequest }]);
+      // The rest of the body is never read, so the connection cannot carry another request:
+      // say so, or a keep-alive client reuses it and its next request fails.
+      throw new ApiError(413, [{ context: null, message: 'The request body is too large.', exceptionName: Exceptions.badRequest }], { Connection: 'close' });
     }
     chunks.push(buffer);
   }
