@@ -82,6 +82,16 @@ describe('Snippet explorer', () => {
     await ui.screenshot('snippet-expanded');
   });
 
+  it('opens a file from its row, with the snippet\'s comment thread on line 1', async () => {
+    const { ui } = session();
+    await (await ui.findTreeRow('deploy.sh')).click();
+    await ui.page.getByRole('tab', { name: /^deploy\.sh/ }).first().waitFor({ state: 'visible' });
+    // A collapsed comment thread shows as a glyph in the editor's gutter.
+    await ui.page.locator('.monaco-editor .comment-range-glyph.comment-thread').first().waitFor({ state: 'visible' });
+    await ui.screenshot('file-open-with-comment-thread');
+    await ui.runCommand('View: Close All Editors');
+  });
+
   it('shows the sort, filter, Browse User and refresh buttons in the view title', async () => {
     const { ui } = session();
     // The explorer is the container's only view, so its actions sit in the container's title bar.
