@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   {
     // Test runners and the local server are command-line programs: they print to the terminal.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -1,0 +1,189 @@
+// Runs inside the real extension host (code-server), loaded by the harness as an extensionTestsPath
+// module: VS Code calls run() after the workbench started. It measures the extension's activation
+// and, in "full" mode, drives the product's real paths (tree provider, file system provider,
+// commands, settings panel controller) and counts their requests in the local server's log.
+// It writes what it measured as JSON to BBS_BENCH_OUT; the bench runner reads it.
+import * as fs from 'node:fs';
+import { Agent, request } from 'undici';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../src/constants';
+import type { ExtensionApi } from '../../src/extension';
+import type { SettingsPanelController } from '../../src/settingsPanel/controller';
+import type { TreeNode } from '../../src/snippets/tree/nodes';
+
+interface Logged {
+  method: string;
+  path: string;
+  query: string;
+}
+
+const serverUrl = (): string => {
+  const url = process.env.BBS_TEST_SERVER_URL;
+  if (!url) throw new Error('BBS_TEST_SERVER_URL is not set');
+  return url;
+};
+
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+const auth = (user: string) => `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`;
+
+async function control(method: string, route: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${serverUrl()}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  if (!response.ok) throw new Error(`${method} /__control/${route}: ${response.status}`);
+  return response.json();
+}
+
+async function rest<T>(user: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${serverUrl()}${path}`, {
+    method,
+    headers: { Authorization: auth(user), ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Runs `action` with an empty request log, waits for stragglers, and lists what it sent. */
+async function counted(action: () => Promise<unknown>): Promise<string[]> {
+  await control('DELETE', 'requests');
+  await action();
+  await sleep(700);
+  return ((await control('GET', 'requests')) as Logged[]).map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{guid}')}${r.query ? `?${r.query}` : ''}`);
+}
+
+export async function run(): Promise<void> {
+  const out = process.env.BBS_BENCH_OUT;
+  if (!out) throw new Error('BBS_BENCH_OUT is not set');
+  const result: Record<string, unknown> = { mode: process.env.BBS_BENCH_MODE ?? 'activation' };
+  try {
+    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+    result.wasActiveBefore = extension.isActive;
+    // Loading the bundle and calling activate(): what "Developer: Show Running Extensions" calls activation.
+    const started = performance.now();
+    const api = await extension.activate();
+    result.activationMs = performance.now() - started;
+    if (result.mode === 'full') Object.assign(result, await fullRun(api));
+  } catch (err) {
+    result.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  }
+  fs.writeFileSync(out, JSON.stringify(result, null, 2));
+}
+
+async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
+  const figures: Record<string, unknown> = {};
+  // Data: 30 snippets of alice (more than one page), one with a category, one starred; one of bob.
+  const mine: Array<{ guid: string; files: Array<{ name: string }> }> = [];
+  for (let i = 0; i < 30; i++) {
+    mine.push(await rest('alice', 'POST', SNIPPETS, { name: `bench ${i}`, files: [{ name: `bench${i}.sh`, content: `echo ${i}\n` }, { name: 'README.md', content: '# bench\n' }] }));
+  }
+  const categorised = await rest<{ categories: Array<{ guid: string }> }>('alice', 'PUT', `${SNIPPETS}/${mine[0].guid}`, {
+    name: 'bench 0',
+    description: '',
+    categories: ['bench'],
+    files: [{ name: 'bench0.sh', content: 'echo 0\n' }],
+  });
+  await control('POST', 'stars', { user: 'alice', snippetGuid: mine[1].guid });
+  await rest('bob', 'POST', SNIPPETS, { name: 'bob 1', files: [{ name: 'b.txt', content: 'b' }] });
+
+  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: 'alice', password: 'alice' });
+  const provider = api.explorer.provider;
+  const root = (list: string): TreeNode => ({ kind: 'root', list, label: list }) as TreeNode;
+  const children = async (list: string) => (await provider.getChildren(root(list))) ?? [];
+
+  // ---- First page and parallel roots, 100 ms of server latency --------------------------
+  await control('PUT', 'latency', { ms: 100 });
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const bare = async () => {
+    const t = performance.now();
+    const response = await request(`${serverUrl()}${SNIPPETS}?start=0&limit=25`, { dispatcher: agent, headers: { authorization: auth('alice'), accept: 'application/json' } });
+    JSON.parse(await response.body.text());
+    return performance.now() - t;
+  };
+  const timed = async (work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    return performance.now() - t;
+  };
+  await bare();
+  await children('mine');
+  const bareTimes: number[] = [];
+  const storeTimes: number[] = [];
+  const treeTimes: number[] = [];
+  const oneRoot: number[] = [];
+  const fourRoots: number[] = [];
+  const category = `category:${categorised.categories[0].guid}`;
+  for (let i = 0; i < 7; i++) {
+    bareTimes.push(await bare());
+    storeTimes.push(await timed(() => api.store.refresh('mine')));
+    api.store.clear();
+    treeTimes.push(await timed(async () => {
+      if ((await children('mine')).length < 25) throw new Error('first page of My Snippets is short');
+    }));
+    api.store.clear();
+    oneRoot.push(await timed(() => children('mine')));
+    api.store.clear();
+    fourRoots.push(await timed(() => Promise.all(['mine', 'starred', 'browse', category].map(children))));
+  }
+  await agent.close();
+  await control('DELETE', 'latency');
+  figures.firstPage = { bareMs: median(bareTimes), storeMs: median(storeTimes), treeMs: median(treeTimes), samples: bareTimes.length };
+  figures.parallelRoots = { oneRootMs: median(oneRoot), fourRootsMs: median(fourRoots), samples: oneRoot.length };
+
+  // ---- Requests per user action ------------------------------------------------------------
+  const requests: Record<string, string[]> = {};
+  await api.store.refresh('mine');
+  const uri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${guid}/${name}` });
+  let editor: vscode.TextEditor | undefined;
+  requests.openFileFromTree = await counted(async () => {
+    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[5].guid, 'bench5.sh')));
+  });
+  api.store.clear();
+  requests.openFileNotLoaded = await counted(async () => {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[6].guid, 'bench6.sh')));
+  });
+  requests.saveFile = await counted(async () => {
+    const e = editor!;
+    await vscode.window.showTextDocument(e.document);
+    await e.edit((b) => b.insert(new vscode.Position(1, 0), 'echo saved\n'));
+    if (!(await e.document.save())) throw new Error('save failed');
+  });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const source = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'one\ntwo\nthree\n', language: 'plaintext' }));
+  source.selection = new vscode.Selection(new vscode.Position(0, 0), new vscode.Position(2, 0));
+  requests.createFromSelection = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'bench selection' })));
+  await vscode.window.showTextDocument(source.document);
+  source.selection = new vscode.Selection(new vscode.Position(0, 0), new vscode.Position(2, 0));
+  requests.createFromSelectionWithDetails = await counted(() =>
+    Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'bench details', description: 'd', categories: 'a, b' })),
+  );
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  requests.addComment = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.addComment', { snippetGuid: mine[7].guid }, 'bench comment')));
+
+  await vscode.commands.executeCommand('bitbucketSnippets.signOut');
+  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: 'admin', password: 'admin' });
+  let controller: SettingsPanelController | undefined;
+  requests.openSettingsPanel = await counted(async () => {
+    controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
+    if (!controller) throw new Error('the settings panel did not open');
+    await controller.whenIdle();
+  });
+  requests.addRefToPanel = await counted(async () => {
+    await controller!.addRef('refs/heads/main');
+    await controller!.whenIdle();
+  });
+  requests.toggleRef = await counted(async () => {
+    const result = await controller!.setPagesForRef('refs/heads/main', true);
+    if (!result.ok) throw new Error(`toggle failed: ${result.message}`);
+  });
+  figures.panelRows = { refs: controller!.state.refs.rows.length, hooks: controller!.state.hooks.rows.length };
+  figures.requests = requests;
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  return figures;
+}

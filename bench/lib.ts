@@ -1,0 +1,99 @@
+// Small helpers of the benchmark: timing, medians, the local server in a child process, and the
+// table of figures.
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+
+export interface Figure {
+  section: string;
+  name: string;
+  value: string;
+  goal?: string;
+  /** Whether the goal was met, when there is one. */
+  met?: boolean;
+  method: string;
+}
+
+export const now = (): number => performance.now();
+
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const t = now();
+  await work();
+  return now() - t;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export const ms = (x: number): string => (x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
+export const ratio = (x: number): string => `${x.toFixed(2)}×`;
+export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+export interface ServerProcess {
+  url: string;
+  info: Record<string, string>;
+  setLatency(ms: number): Promise<void>;
+  control(method: string, route: string, body?: unknown): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/serverProcess.js in its own process and waits until it is ready (at most 60 s). */
+export async function startServerProcess(args: string[] = []): Promise<ServerProcess> {
+  const child: ChildProcess = fork(path.join(__dirname, 'serverProcess.js'), args, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: [] });
+  const info = await new Promise<Record<string, string>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the benchmark server did not start within 60 s')), 60_000);
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const line = buffered.split('\n').find((l) => l.startsWith('ready '));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice('ready '.length)) as Record<string, string>);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
+  });
+  const control = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${info.url}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    if (!response.ok) throw new Error(`${method} /__control/${route}: ${response.status}`);
+    return response.json();
+  };
+  return {
+    url: info.url,
+    info,
+    control,
+    setLatency: async (latency) => void (await control('PUT', 'latency', { ms: latency })),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Prints figures as a table grouped by section. */
+export function formatTable(figures: readonly Figure[]): string {
+  const lines: string[] = [];
+  let section = '';
+  const w = Math.max(...figures.map((f) => f.name.length), 10);
+  const v = Math.max(...figures.map((f) => f.value.length), 8);
+  for (const f of figures) {
+    if (f.section !== section) {
+      section = f.section;
+      lines.push('', section);
+    }
+    const goal = f.goal ? ` [goal ${f.goal}: ${f.met ? 'met' : 'MISSED'}]` : '';
+    lines.push(`  ${f.name.padEnd(w)}  ${f.value.padStart(v)}${goal}`);
+    lines.push(`  ${''.padEnd(w)}  ${f.method}`);
+  }
+  return lines.join('\n');
+}

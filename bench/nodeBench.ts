@@ -1,0 +1,253 @@
+// The benchmark sections that run in Node, against the local server in a child process: bundle
+// size, first page and parallel roots through the real store and client, scale, and the client's
+// overhead over raw undici. Ratios are measured side by side (alternating) in the same run.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Agent, request } from 'undici';
+import { BitbucketClient } from '../src/api/client';
+import type { Snippet } from '../src/api/types';
+import { withFileContent } from '../src/snippets/fs/saveLogic';
+import { matchesFilter } from '../src/snippets/query';
+import { SnippetStore, type ListId } from '../src/snippets/store';
+import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
+
+const aliceClient = (url: string) => new BitbucketClient({ baseUrl: url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
+
+/** One bare undici GET, body read and parsed: the floor any client has to pay. */
+async function bareGet(agent: Agent, url: string): Promise<unknown> {
+  const response = await request(url, { dispatcher: agent, headers: { authorization: AUTH, accept: 'application/json' } });
+  const text = await response.body.text();
+  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode}`);
+  return JSON.parse(text);
+}
+
+export async function sizeSection(): Promise<Figure[]> {
+  const build = spawnSync(process.execPath, ['esbuild.js', '--production'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`node esbuild.js --production failed: ${build.stderr}`);
+  const bundle = fs.readFileSync(path.join(ROOT, 'dist', 'extension.js'));
+  const method = 'dist/extension.js after `node esbuild.js --production`; gzip level 9 with Node zlib';
+  return [
+    { section: 'Size', name: 'bundle, raw', value: kb(bundle.length), method },
+    { section: 'Size', name: 'bundle, gzipped', value: kb(gzipSync(bundle, { level: 9 }).length), method },
+  ];
+}
+
+export async function treeSection(samples = 9): Promise<{ figures: Figure[]; raw: Record<string, number[]> }> {
+  const server = await startServerProcess();
+  const client = aliceClient(server.url);
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  try {
+    // 30 snippets of alice (more than a page), one in a category, one starred.
+    const made: Snippet[] = [];
+    for (let i = 0; i < 30; i++) made.push(await client.createSnippet({ name: `tree ${i}`, files: [{ name: `t${i}.sh`, content: `echo ${i}\n` }] }));
+    const categorised = await client.updateSnippet(made[0].guid, { name: 'tree 0', description: '', categories: ['bench'], files: [{ name: 't0.sh', content: 'echo 0\n' }] });
+    await server.control('POST', 'stars', { user: 'alice', snippetGuid: made[1].guid });
+    const category: ListId = `category:${categorised.categories[0].guid}`;
+    await server.setLatency(100);
+
+    const url = `${server.url}${SNIPPETS}?start=0&limit=25`;
+    const store = () => new SnippetStore(() => client, () => 25);
+    // Warm both connections, then alternate.
+    await bareGet(agent, url);
+    await store().refresh('mine');
+    const bare: number[] = [];
+    const first: number[] = [];
+    const one: number[] = [];
+    const four: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      bare.push(await timed(() => bareGet(agent, url)));
+      first.push(await timed(() => store().refresh('mine')));
+      one.push(await timed(() => store().refresh('starred')));
+      const s = store();
+      four.push(await timed(() => Promise.all((['mine', 'starred', 'browse', category] as ListId[]).map((l) => s.refresh(l)))));
+    }
+    const r1 = median(first) / median(bare);
+    const r4 = median(four) / median(one);
+    return {
+      raw: { bare, first, one, four },
+      figures: [
+        {
+          section: 'First page of the tree (Node, real store + client)',
+          name: 'My Snippets, refresh to first page',
+          value: `${ms(median(first))} vs bare GET ${ms(median(bare))} = ${ratio(r1)}`,
+          goal: '≤ 1.30×',
+          met: r1 <= 1.3,
+          method: `SnippetStore.refresh('mine') with the real BitbucketClient vs one undici GET of the same URL, server +100 ms latency, median of ${samples} alternating, keep-alive`,
+        },
+        {
+          section: 'First page of the tree (Node, real store + client)',
+          name: 'four roots together vs one',
+          value: `${ms(median(four))} vs ${ms(median(one))} = ${ratio(r4)}`,
+          goal: '≈ 1 round trip (≤ 1.30×)',
+          met: r4 <= 1.3,
+          method: `refresh of mine, starred, browse and a category at once vs starred alone, +100 ms latency, median of ${samples}`,
+        },
+      ],
+    };
+  } finally {
+    await agent.close();
+    await client.dispose();
+    await server.stop();
+  }
+}
+
+export async function scaleSection(): Promise<Figure[]> {
+  const server = await startServerProcess(['--scale']);
+  const client = aliceClient(server.url);
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const section = 'Scale (10,000 snippets, 200 files, 5 MB file; Node)';
+  try {
+    const figures: Figure[] = [];
+    await client.getMySnippets({ limit: 1 });
+
+    const firstPage: number[] = [];
+    for (let i = 0; i < 7; i++) firstPage.push(await timed(() => new SnippetStore(() => client, () => 25).refresh('mine')));
+    figures.push({ section, name: 'first page of My Snippets', value: ms(median(firstPage)), method: "SnippetStore.refresh('mine'), page size 25, 10,002 snippets on the server, no added latency, median of 7" });
+
+    // Memory: what the store holds after paging through 1,000 snippets, as the tree's Load more does.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    let store: SnippetStore | undefined = new SnippetStore(() => client, () => 25);
+    gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const pagingTime = await timed(async () => {
+      await store!.refresh('mine');
+      while (store!.list('mine').guids.length < 1000) await store!.loadMore('mine');
+    });
+    gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
+    const loaded = store.snippetsOf('mine');
+    figures.push({
+      section,
+      name: 'heap after paging 1,000 snippets',
+      value: `${mb(heapAfter - heapBefore)} (${kb((heapAfter - heapBefore) / loaded.length)} per snippet); ${ms(pagingTime)} for 40 pages`,
+      method: gc
+        ? "Node process heapUsed after gc(), before and after SnippetStore paged My Snippets to 1,000 with loadMore (page size 25); Node's heap, not the extension host's"
+        : 'heapUsed without --expose-gc (noisy); run with node --expose-gc for a clean figure',
+    });
+
+    const filterRuns = (snippets: Snippet[]) => {
+      const times: number[] = [];
+      let hits = 0;
+      for (let i = 0; i < 15; i++) {
+        const t = performance.now();
+        hits = snippets.filter((s) => matchesFilter(s, 'Deploy snippet 9')).length;
+        times.push(performance.now() - t);
+      }
+      return { time: median(times), hits };
+    };
+    const f1 = filterRuns(loaded);
+    figures.push({ section, name: 'filter 1,000 loaded', value: `${ms(f1.time)} (${f1.hits} match)`, method: 'query.matchesFilter("Deploy snippet 9") over the 1,000 loaded snippets, median of 15' });
+    store = undefined;
+    const all = new SnippetStore(() => client, () => 1000);
+    await all.refresh('mine');
+    while (all.list('mine').nextStart !== undefined) await all.loadMore('mine');
+    const f10 = filterRuns(all.snippetsOf('mine'));
+    figures.push({ section, name: 'filter all 10,002 loaded', value: `${ms(f10.time)} (${f10.hits} match)`, method: 'the same over every snippet of the account, loaded with page size 1,000' });
+
+    const open5: number[] = [];
+    const bare5: number[] = [];
+    const bigUrl = `${server.url}${SNIPPETS}/${server.info.bigFile}`;
+    let bytes = 0;
+    for (let i = 0; i < 5; i++) {
+      bare5.push(await timed(() => bareGet(agent, bigUrl)));
+      open5.push(
+        await timed(async () => {
+          const s = await new SnippetStore(() => client, () => 25).fetch(server.info.bigFile);
+          bytes = new TextEncoder().encode(s.files[0].content).length;
+        }),
+      );
+    }
+    figures.push({
+      section,
+      name: 'open the 5 MB file',
+      value: `${ms(median(open5))} (bare GET + JSON.parse ${ms(median(bare5))}; ${mb(bytes)})`,
+      method: 'SnippetStore.fetch (GET + checks through the client) then UTF-8 encoding, what the file system provider does for a snippet it has not loaded; median of 5',
+    });
+
+    const open200: number[] = [];
+    const save200: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      let fresh: Snippet | undefined;
+      open200.push(await timed(async () => (fresh = await client.getSnippet(server.info.manyFiles))));
+      save200.push(await timed(async () => {
+        const current = await client.getSnippet(server.info.manyFiles);
+        await client.updateSnippet(current.guid, withFileContent(current, 'part-100.ts', `export const saved = ${i};\n`));
+      }));
+      if (fresh!.files.length !== 200) throw new Error('the 200-file snippet lost files');
+    }
+    figures.push({ section, name: 'open the 200-file snippet', value: ms(median(open200)), method: 'client.getSnippet, median of 5' });
+    figures.push({ section, name: 'save one of 200 files', value: ms(median(save200)), method: 'the save path: fresh GET + withFileContent + PUT of all 200 files, median of 5' });
+    return figures;
+  } finally {
+    await agent.close();
+    await client.dispose();
+    await server.stop();
+  }
+}
+
+export async function overheadSection(total = 1000, block = 100): Promise<{ figures: Figure[]; raw: Record<string, number> }> {
+  const server = await startServerProcess();
+  const client = aliceClient(server.url);
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  try {
+    const created = await client.createSnippet({ name: 'overhead', files: [{ name: 'a.ts', content: 'export const a = 1;\n'.repeat(20) }] });
+    const url = `${server.url}${SNIPPETS}/${created.guid}`;
+    const viaClient = () => client.getSnippet(created.guid);
+    const viaRaw = () => bareGet(agent, url);
+    const run = async (one: () => Promise<unknown>, n: number, group: number) => {
+      const t = performance.now();
+      for (let done = 0; done < n; done += group) await Promise.all(Array.from({ length: Math.min(group, n - done) }, one));
+      return performance.now() - t;
+    };
+    // Warm up both sides (and the server's JIT) well before measuring: the first thousand
+    // requests of a fresh process are several times slower than the rest.
+    for (const one of [viaClient, viaRaw]) {
+      await run(one, 1500, 1);
+      await run(one, 1500, 16);
+    }
+    const sums = { seqClient: 0, seqRaw: 0, conClient: 0, conRaw: 0 };
+    const seqRatios: number[] = [];
+    const conRatios: number[] = [];
+    // Alternating blocks (which side goes first alternates too), so drift of the machine hits
+    // both sides alike; the figure is the median of the per-block ratios.
+    for (let b = 0, done = 0; done < total; done += block, b++) {
+      const pair = async (group: number): Promise<[number, number]> => {
+        if (b % 2 === 0) {
+          const c = await run(viaClient, block, group);
+          return [c, await run(viaRaw, block, group)];
+        }
+        const r = await run(viaRaw, block, group);
+        return [await run(viaClient, block, group), r];
+      };
+      const [sc, sr] = await pair(1);
+      const [cc, cr] = await pair(16);
+      sums.seqClient += sc;
+      sums.seqRaw += sr;
+      sums.conClient += cc;
+      sums.conRaw += cr;
+      seqRatios.push(sc / sr);
+      conRatios.push(cc / cr);
+    }
+    const seq = median(seqRatios);
+    const con = median(conRatios);
+    const section = 'Client overhead (Node)';
+    const method = `${total} GETs of one snippet through BitbucketClient.getSnippet vs undici request + JSON.parse of the same URL, in alternating blocks of ${block} after 3,000 warm-up requests per side; median of the per-block ratios; server in its own process, no latency`;
+    return {
+      raw: sums,
+      figures: [
+        { section, name: `${total} sequential GETs`, value: `${ratio(seq)} (totals ${ms(sums.seqClient)} vs raw ${ms(sums.seqRaw)})`, goal: '≤ 1.10×', met: seq <= 1.1, method },
+        { section, name: `${total} concurrent GETs (16 at a time)`, value: `${ratio(con)} (totals ${ms(sums.conClient)} vs raw ${ms(sums.conRaw)})`, goal: '≤ 1.10×', met: con <= 1.1, method },
+      ],
+    };
+  } finally {
+    await agent.close();
+    await client.dispose();
+    await server.stop();
+  }
+}

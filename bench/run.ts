@@ -1,0 +1,110 @@
+// `npm run bench [-- --no-host] [-- --quick]`: prints a table of figures, each with its method, and
+// writes them as JSON under bench-results/. Not a test: nothing here passes or fails, goals are
+// only marked met or missed. Loopback only; every loop is bounded; everything started is stopped.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cleanUpAll, installCleanupHandlers } from '../test/harness/cleanup';
+import { hostRun, type HostResult } from './hostBench';
+import { formatTable, median, ms, ratio, type Figure } from './lib';
+import { overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const args = new Set(process.argv.slice(2));
+
+async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: unknown }> {
+  const runs: HostResult[] = [];
+  for (let i = 0; i < starts; i++) {
+    const r = await hostRun('activation');
+    console.log(`  extension host start ${i + 1}/${starts}: activate ${r.activationMs?.toFixed(1)} ms${r.wasActiveBefore ? ' (was already active)' : ''}${r.error ? ` ERROR ${r.error}` : ''}`);
+    runs.push(r);
+  }
+  const full = await hostRun('full');
+  if (full.error) console.log(`  full run ERROR: ${full.error}`);
+  const figures: Figure[] = [];
+  const cold = runs.filter((r) => !r.wasActiveBefore && r.activationMs !== undefined).map((r) => r.activationMs!);
+  figures.push({
+    section: 'Activation (real extension host: code-server 1.100.3)',
+    name: 'activate()',
+    value: cold.length ? `${ms(median(cold))} (median of ${cold.length}; ${cold.map((x) => x.toFixed(0)).join(', ')} ms)` : 'not measured (already active at every start)',
+    method: 'extension.activate() timed by an extensionTestsPath module in a fresh code-server + Chromium each time: loads dist/extension.js and runs activate()',
+  });
+  const fp = full.firstPage as { bareMs: number; storeMs: number; treeMs: number; samples: number } | undefined;
+  if (fp) {
+    const section = 'First page of the tree (real extension host)';
+    figures.push({ section, name: 'My Snippets through the tree provider', value: `${ms(fp.treeMs)} vs bare GET ${ms(fp.bareMs)} = ${ratio(fp.treeMs / fp.bareMs)}`, goal: '≤ 1.30×', met: fp.treeMs / fp.bareMs <= 1.3, method: `getChildren(My Snippets root) of the real tree provider after the store was cleared vs one undici GET from the same host, +100 ms latency, median of ${fp.samples}` });
+    figures.push({ section, name: 'My Snippets through the store', value: `${ms(fp.storeMs)} = ${ratio(fp.storeMs / fp.bareMs)}`, goal: '≤ 1.30×', met: fp.storeMs / fp.bareMs <= 1.3, method: "the extension's own SnippetStore.refresh('mine')" });
+  }
+  const pr = full.parallelRoots as { oneRootMs: number; fourRootsMs: number; samples: number } | undefined;
+  if (pr) {
+    figures.push({ section: 'First page of the tree (real extension host)', name: 'four roots together vs one', value: `${ms(pr.fourRootsMs)} vs ${ms(pr.oneRootMs)} = ${ratio(pr.fourRootsMs / pr.oneRootMs)}`, goal: '≤ 1.30×', met: pr.fourRootsMs / pr.oneRootMs <= 1.3, method: `getChildren of My Snippets, Starred, Browse and a category root at once vs My Snippets alone, +100 ms latency, median of ${pr.samples}` });
+  }
+  const requests = full.requests as Record<string, string[]> | undefined;
+  if (requests) {
+    const minimum: Record<string, [number, string]> = {
+      openFileFromTree: [0, 'the listing already carried the file'],
+      openFileNotLoaded: [1, 'GET of the snippet (no file endpoint)'],
+      saveFile: [1, 'one PUT of the whole snippet'],
+      createFromSelection: [1, 'one POST'],
+      createFromSelectionWithDetails: [2, 'POST takes only name and files, so description and categories need a PUT'],
+      addComment: [1, 'one POST'],
+      openSettingsPanel: [0, 'one GET per listed ref and per hook (no bulk endpoint)'],
+      addRefToPanel: [1, 'GET of its Pages state'],
+      toggleRef: [1, 'one PUT or DELETE'],
+    };
+    for (const [action, sent] of Object.entries(requests)) {
+      const [min, why] = minimum[action] ?? [NaN, ''];
+      const extra = sent.length - min;
+      figures.push({
+        section: 'Requests per user action (real extension host, server request log)',
+        name: action,
+        value: `${sent.length} (minimum ${Number.isNaN(min) ? '?' : min}${extra > 0 ? `, ${extra} extra` : ''})`,
+        method: `${sent.join(', ') || 'no request'} — minimum: ${why}`,
+      });
+    }
+  }
+  return { figures, raw: { runs, full } };
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  const started = Date.now();
+  const figures: Figure[] = [];
+  const raw: Record<string, unknown> = {};
+  const section = async (name: string, work: () => Promise<Figure[] | { figures: Figure[]; raw: unknown }>) => {
+    console.log(`${name}…`);
+    try {
+      const result = await work();
+      if (Array.isArray(result)) figures.push(...result);
+      else {
+        figures.push(...result.figures);
+        raw[name] = result.raw;
+      }
+    } catch (err) {
+      console.error(`  ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      figures.push({ section: name, name: 'failed', value: '-', method: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  await section('size', sizeSection);
+  await section('tree', () => treeSection(args.has('--quick') ? 5 : 9));
+  await section('scale', scaleSection);
+  await section('overhead', () => overheadSection(1000));
+  if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 5));
+
+  const table = formatTable(figures);
+  console.log(table);
+  const dir = path.join(ROOT, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, figures, raw }, null, 2);
+  fs.writeFileSync(path.join(dir, `bench-${stamp}.json`), json);
+  fs.writeFileSync(path.join(dir, 'latest.json'), json);
+  console.log(`\nwritten: bench-results/bench-${stamp}.json (and latest.json), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await cleanUpAll();
+  process.exit(0);
+}
+
+main().catch(async (err: unknown) => {
+  console.error('bench crashed:', err);
+  await cleanUpAll();
+  process.exit(1);
+});
