@@ -189,7 +189,8 @@
         h.canToggle
           ? checkbox(`hook-${h.role}-enabled`, h.enabled, busy || blocked, focusKey, (wanted) => send('setHookEnabled', { role: h.role, enabled: wanted }))
           : null,
-        h.canToggle ? el('label', { for: `hook-${h.role}-enabled`, text: 'Enabled' }) : el('span', { text: 'Enabled:' }),
+        // Merge checks cannot be switched on or off through this API: their state is shown, not offered.
+        h.canToggle ? el('label', { for: `hook-${h.role}-enabled`, text: 'Enabled' }) : el('span', { text: 'Status' }),
         el('span', { class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
       ]),
       h.error ? el('p', { class: 'error-text', text: h.error }) : null,

@@ -7,7 +7,7 @@
 // value it had, and the error says why.
 import * as vscode from 'vscode';
 import type { BitbucketClient } from '../api/client';
-import { isBitbucketError, type BitbucketError } from '../api/errors';
+import { isBitbucketError } from '../api/errors';
 import type { HookType, RepositoryHook, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
@@ -19,6 +19,7 @@ import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { createLimiter, LimiterClearedError } from './limiter';
 import type { PanelMemory } from './memory';
+import { isMissingRepository } from './missingRepository';
 import {
   InvalidMessageError,
   parseWebviewMessage,
@@ -538,7 +539,3 @@ export class SettingsPanelController implements vscode.Disposable {
 }
 
 const onOff = (v: boolean): string => (v ? 'published' : 'not published');
-
-function isMissingRepository(err: BitbucketError): boolean {
-  return err.serverMessages.some((m) => /NoSuchRepository/.test(m.exceptionName ?? '') || /^Repository .* does not exist/.test(m.message));
-}

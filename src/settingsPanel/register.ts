@@ -30,7 +30,8 @@ async function pickRepository(serverUrl: string, git: GitRepositories, memory: P
   const here = near ? await git.cloneAt(serverUrl, near) : undefined;
   if (here) return here.repository;
   const clones = await git.clones(serverUrl);
-  if (clones.length === 1 && memory.recent(serverUrl).length === 0) return clones[0].repository;
+  // The workspace is a clone of exactly one repository of this server: that is the one meant.
+  if (clones.length === 1) return clones[0].repository;
 
   const host = serverAuthority(serverUrl);
   const items: PickItem[] = [];

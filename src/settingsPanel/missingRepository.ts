@@ -1,0 +1,12 @@
+// A 404 from the Pages or hook REST APIs means either "no such repository" or "no such hook"
+// (or ref). Only the first should turn the whole panel into "not found". Pure logic, no `vscode`.
+import type { BitbucketError } from '../api/errors';
+
+/**
+ * True when the server said the repository itself does not exist. Matched on the exception's
+ * class name exactly: the missing-hook exception is NoSuchRepositoryHookException, which a
+ * looser match would take for a missing repository.
+ */
+export function isMissingRepository(err: BitbucketError): boolean {
+  return err.kind === 'not-found' && err.serverMessages.some((m) => /\bNoSuchRepositoryException$/.test(m.exceptionName ?? '') || /^Repository \S+ does not exist/.test(m.message));
+}

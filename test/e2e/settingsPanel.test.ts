@@ -1,0 +1,247 @@
+// The repository settings panel as a person uses it, in the real workbench: open it for the
+// workspace's clone of PROJ/repo1, toggle a branch and "publish new branches", enable the
+// pre-receive hook, save hook settings with an invalid value and see the field error, fix it and
+// save; then hostile names and messages that must show as text and run nothing. Screenshots of
+// every step go to test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame, Locator } from 'playwright-core';
+import { session } from './session';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+/** Git refuses spaces in ref names: the same attack without them. */
+const HOSTILE_BRANCH = 'x<img/src=x/onerror=alert(1)>';
+const PRE_RECEIVE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
+const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
+const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks';
+const PAGES = '/rest/latest/pages-settings/PROJ/repo1';
+
+async function rest(method: string, urlPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const { workbench } = session();
+  const response = await fetch(`${workbench.server.url}${urlPath}`, {
+    method,
+    headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function answer(text: string): Promise<void> {
+  const { ui } = session();
+  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  await ui.page.keyboard.press('Enter');
+}
+
+/** The webview's own document: VS Code nests it two iframes deep; ours is the one with the status line and this repository's title. */
+async function panelFrame(title = 'PROJ/repo1', timeoutMs = 20_000): Promise<Frame> {
+  const { ui } = session();
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of ui.page.frames()) {
+      const found = await frame
+        .evaluate((t) => !!document.getElementById('status') && document.querySelector('h1')?.textContent === t, title)
+        .catch(() => false);
+      if (found) return frame;
+    }
+    if (Date.now() > end) throw new Error(`No settings webview for ${title} within ${timeoutMs / 1000} s`);
+    await ui.page.waitForTimeout(200);
+  }
+}
+
+/** Waits until nothing in the panel says Loading… or Changing…. */
+async function settled(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => !/Loading…|Changing…/.test(document.getElementById('content')?.textContent ?? ''), undefined, { timeout: 15_000 });
+}
+
+function refRow(frame: Frame, name: string): Locator {
+  return frame.locator('li.ref').filter({ has: frame.locator('.ref-name', { hasText: name }) });
+}
+
+function hookCard(frame: Frame, role: 'preReceive' | 'mergeCheck'): Locator {
+  return frame.locator(`article[data-hook="${role}"]`);
+}
+
+/** Replaces the text editor's content by pasting (typing would auto-close brackets and quotes) and saves. */
+async function replaceAndSave(text: string): Promise<void> {
+  const { ui } = session();
+  await ui.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  // The only text editor open; clicking it moves the focus out of the webview.
+  await ui.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await ui.page.keyboard.press('ControlOrMeta+A');
+  await ui.page.keyboard.press('ControlOrMeta+V');
+  await ui.page.keyboard.press('ControlOrMeta+S');
+}
+
+async function clearNotifications(): Promise<void> {
+  await session().ui.runCommand('Notifications: Clear All Notifications');
+}
+
+describe('Repository settings panel', () => {
+  let workspaceSettings: string;
+  const dialogs: string[] = [];
+
+  before(async () => {
+    const { workbench, ui } = session();
+    const folder = workbench.workspaceFolder;
+    await ui.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
+    workspaceSettings = path.join(folder, '.vscode', 'settings.json');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
+    git('commit', '--allow-empty', '-m', 'first');
+    git('branch', '-M', 'main');
+    git('branch', 'feature/pages');
+    git('tag', 'v1.0');
+    // An alert() from any frame (the webview's included) would show up here.
+    ui.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    await ui.runCommand('Bitbucket Snippets: Sign In');
+    await answer(workbench.server.url);
+    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
+    await answer('admin');
+    await answer('admin');
+    await ui.waitForNotification(/Signed in to .* as admin/);
+    await clearNotifications();
+  });
+
+  after(async () => {
+    const { ui } = session();
+    fs.rmSync(workspaceSettings, { force: true });
+    await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
+    await ui.runCommand('View: Close All Editors').catch(() => undefined);
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+  });
+
+  it('opens for the workspace clone of PROJ/repo1, the default branch first', async () => {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    const frame = await panelFrame();
+    await settled(frame);
+    const names = await frame.locator('li.ref .ref-name').allTextContents();
+    assert.deepEqual(names, ['main', 'feature/pages', 'v1.0']);
+    assert.equal(await refRow(frame, 'main').locator('.badge').textContent(), 'default');
+    assert.equal(await hookCard(frame, 'preReceive').locator('h3').textContent(), 'External Pre Receive Hook');
+    assert.match((await frame.locator('fieldset').textContent()) ?? '', /Unknown: Bitbucket reports these two only in its answer to a change/);
+    await ui.screenshot('settings-panel-opened');
+  });
+
+  it('publishes a branch and new branches, showing what the server answered', async () => {
+    const { ui } = session();
+    const frame = await panelFrame();
+    const row = refRow(frame, 'feature/pages');
+    await row.getByLabel('Publish pages for feature/pages').click();
+    await row.locator('.state', { hasText: /^Published$/ }).waitFor();
+    assert.equal(await row.locator('input[type=checkbox]').isChecked(), true);
+    assert.deepEqual(((await rest('GET', `${PAGES}/enabled?refId=refs/heads/feature/pages`)).json as { isEnabled: boolean }).isEnabled, true);
+
+    await frame.getByLabel('Publish new branches').click();
+    await frame.locator('fieldset', { hasText: 'As the server answered on' }).waitFor();
+    await settled(frame);
+    assert.equal(await frame.getByLabel('Publish new branches').isChecked(), true);
+    assert.equal(await frame.getByLabel('Publish new tags').isChecked(), false, 'the tags value the server sent back');
+    assert.match((await frame.locator('#status').textContent()) ?? '', /New branches: published; new tags: not published/);
+    await ui.screenshot('settings-panel-branch-and-new-branches-published');
+  });
+
+  it('enables the pre-receive hook', async () => {
+    const { ui } = session();
+    const frame = await panelFrame();
+    const card = hookCard(frame, 'preReceive');
+    await card.getByLabel('Enabled').click();
+    await card.locator('.state', { hasText: /^Enabled/ }).waitFor();
+    assert.equal(await card.getByLabel('Enabled').isChecked(), true);
+    assert.equal(((await rest('GET', `${HOOKS}/${PRE_RECEIVE}`)).json as { enabled: boolean }).enabled, true);
+    await ui.screenshot('settings-panel-pre-receive-enabled');
+  });
+
+  it('marks the server\'s field error for an empty exe (External Hooks), then saves the fixed settings', async () => {
+    const { ui } = session();
+    const frame = await panelFrame();
+    await hookCard(frame, 'preReceive').getByRole('button', { name: /Edit the settings/ }).click();
+    await ui.page.getByRole('tab', { name: new RegExp(`^${PRE_RECEIVE.replace(/[.:]/g, '.')}\\.json`) }).waitFor();
+    await replaceAndSave('{\n  "exe": "",\n  "safe_path": true\n}\n');
+    await ui.waitForNotification(/Executable does not exist/);
+    await ui.runCommand('View: Toggle Problems');
+    await ui.page.locator('.markers-panel').getByText('Executable does not exist').first().waitFor();
+    await ui.page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    await ui.screenshot('hook-settings-empty-exe-refused');
+    assert.equal((await rest('GET', `${HOOKS}/${PRE_RECEIVE}/settings`)).status, 204, 'nothing was stored');
+
+    await clearNotifications();
+    await replaceAndSave('{\n  "exe": "/usr/local/bin/check-push",\n  "safe_path": true\n}\n');
+    await ui.page.locator('.tabs-container .tab.active:not(.dirty)').waitFor();
+    await ui.page.locator('.markers-panel').getByText('Executable does not exist').waitFor({ state: 'detached' });
+    assert.deepEqual((await rest('GET', `${HOOKS}/${PRE_RECEIVE}/settings`)).json, { exe: '/usr/local/bin/check-push', safe_path: true });
+    await ui.screenshot('hook-settings-saved');
+  });
+
+  it('switches the pre-receive hook to YACC with Change…, and marks a regex that does not compile', async () => {
+    const { ui } = session();
+    await ui.runCommand('View: Close All Editors');
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    let frame = await panelFrame();
+    await hookCard(frame, 'preReceive').getByRole('button', { name: /Choose which/ }).click();
+    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /Yet Another Commit Checker/ }).click();
+    frame = await panelFrame();
+    await hookCard(frame, 'preReceive').locator('h3', { hasText: 'Yet Another Commit Checker' }).waitFor();
+    await settled(frame);
+    await ui.screenshot('settings-panel-yacc-chosen');
+
+    await hookCard(frame, 'preReceive').getByRole('button', { name: /Edit the settings/ }).click();
+    await ui.page.getByRole('tab', { name: /yaccHook\.json/ }).waitFor();
+    await replaceAndSave('{\n  "requireJiraIssue": true,\n  "commitMessageRegex": "[A-Z+-\\\\d+ .*"\n}\n');
+    await ui.waitForNotification(/Invalid Regex/);
+    await ui.page.locator('.markers-panel').getByText(/Invalid Regex/).first().waitFor();
+    await ui.screenshot('hook-settings-yacc-invalid-regex');
+
+    await clearNotifications();
+    await replaceAndSave('{\n  "requireJiraIssue": true,\n  "commitMessageRegex": "[A-Z]+-\\\\d+ .*"\n}\n');
+    await ui.page.locator('.tabs-container .tab.active:not(.dirty)').waitFor();
+    assert.deepEqual((await rest('GET', `${HOOKS}/${YACC}/settings`)).json, { requireJiraIssue: true, commitMessageRegex: '[A-Z]+-\\d+ .*' });
+    await ui.screenshot('hook-settings-yacc-saved');
+  });
+
+  it('shows hostile names and messages as text and runs nothing', async () => {
+    const { ui, workbench } = session();
+    await ui.runCommand('View: Close All Editors');
+    execFileSync('git', ['branch', HOSTILE_BRANCH], { cwd: workbench.workspaceFolder });
+    // A hook key from the settings, which the server's 404 message repeats, and a server error message.
+    fs.mkdirSync(path.dirname(workspaceSettings), { recursive: true });
+    fs.writeFileSync(workspaceSettings, JSON.stringify({ 'bitbucketSnippets.preReceiveHookKey': HOSTILE }, null, 2));
+    const fault = await fetch(`${workbench.server.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'status', status: 500, message: `boom ${HOSTILE}`, method: 'GET', path: '/pages-settings/', count: 3 }),
+    });
+    assert.ok(fault.ok);
+
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    const frame = await panelFrame();
+    await frame.locator('article[data-hook="preReceive"] code', { hasText: HOSTILE }).waitFor();
+    await settled(frame);
+    await frame.locator('li.ref .ref-name', { hasText: HOSTILE_BRANCH }).waitFor();
+    await frame.locator('.error-text', { hasText: `boom ${HOSTILE}` }).first().waitFor();
+    await ui.screenshot('settings-panel-hostile-content-as-text');
+
+    const dom = await frame.evaluate(() => ({
+      images: document.querySelectorAll('img').length,
+      text: document.body.textContent ?? '',
+      hooked: Array.from(document.querySelectorAll('*')).some((n) => Array.from(n.attributes).some((a) => a.name.startsWith('on'))),
+    }));
+    assert.equal(dom.images, 0, 'no <img> element was created');
+    assert.equal(dom.hooked, false, 'no element has an event-handler attribute');
+    assert.ok(dom.text.includes(HOSTILE), 'the hook key and the server message show as text');
+    assert.ok(dom.text.includes(HOSTILE_BRANCH), 'the branch name shows as text');
+    assert.ok(dom.text.includes(`No such hook ${HOSTILE}`), "the server's 404 message shows as text");
+    assert.deepEqual(dialogs, [], 'nothing ran alert()');
+    await fetch(`${workbench.server.url}/__control/faults`, { method: 'DELETE' });
+  });
+});
