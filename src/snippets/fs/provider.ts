@@ -98,7 +98,22 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const known = this.store.get(loc.snippetGuid);
     if (known && !this.isOwn(known)) throw this.readonlyError(known, fileName);
 
-    const fresh = await this.fetchFresh(loc, `save ${fileName}`);
+    const fresh = await this.fetchFresh(loc, `save ${fileName}`, false);
+    try {
+      await this.saveOver(uri, fresh, fileName, text, options);
+    } catch (err) {
+      // The save did not go through: the store (and so the tree and `stat`) still learns the
+      // server's version, which is what lets VS Code offer Compare / Overwrite on the next save.
+      const gone = err instanceof vscode.FileSystemError && err.code === 'FileNotFound';
+      if (!gone && fresh.updatedAt !== known?.updatedAt) this.store.put(fresh);
+      throw err;
+    }
+  }
+
+  /** The part of a save after the GET: decides, sends the PUT, records what was saved. */
+  private async saveOver(uri: vscode.Uri, fresh: Snippet, fileName: string, text: string, options: { create: boolean; overwrite: boolean }): Promise<void> {
+    const key = uri.toString();
+    const loaded = this.loaded.get(key);
     if (!this.isOwn(fresh)) throw this.readonlyError(fresh, fileName);
     const exists = fresh.files.some((f) => f.name === fileName);
     let body;
@@ -191,12 +206,19 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return this.fetchFresh(loc, action);
   }
 
-  private async fetchFresh(loc: SnippetLocation, action: string): Promise<Snippet> {
+  /**
+   * One GET. With `remember` false the store is not told (a save tells it once, with the answer of
+   * its PUT, so the tree redraws once per save rather than twice in a row).
+   */
+  private async fetchFresh(loc: SnippetLocation, action: string, remember = true): Promise<Snippet> {
     try {
-      const snippet = await this.store.fetch(loc.snippetGuid);
+      const client = this.session.client;
+      if (!remember && !client) throw vscode.FileSystemError.Unavailable('Not signed in to Bitbucket.');
+      const snippet = remember || !client ? await this.store.fetch(loc.snippetGuid) : await client.getSnippet(loc.snippetGuid);
       this.names.set(snippet.guid, snippet.name);
       return snippet;
     } catch (err) {
+      if (err instanceof vscode.FileSystemError) throw err;
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
       throw this.fsError(err, action);
     }

@@ -1,0 +1,143 @@
+// Snippet files as a person edits them: open a file from the tree, edit, save; then save a
+// selection of a local file as a new snippet from the editor's context menu. Screenshots of every
+// step go to test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { session } from './session';
+
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+const auth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+
+interface ServerSnippet {
+  guid: string;
+  name: string;
+  description?: string;
+  categories: Array<{ name: string }>;
+  files: Array<{ name: string; content: string }>;
+}
+
+async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+  assert.ok(response.ok, `${method} ${pathAndQuery} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function answer(text: string): Promise<void> {
+  const { ui } = session();
+  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  await ui.page.keyboard.press('Enter');
+}
+
+async function expand(row: Locator): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+}
+
+function activeEditor(): Locator {
+  return session().ui.page.locator('.editor-group-container.active .monaco-editor').first();
+}
+
+/** The active tab's label element; its class list carries `dirty` while there are unsaved changes. */
+function activeTab(): Locator {
+  return session().ui.page.locator('.editor-group-container.active .tab.active').first();
+}
+
+describe('Snippet documents (UI)', function () {
+  this.timeout(120_000);
+  let snippet: ServerSnippet;
+
+  before(async () => {
+    snippet = await aliceRequest<ServerSnippet>('POST', '', { name: 'e2e notes to edit', files: [{ name: 'notes.md', content: '# Notes\n' }, { name: 'keep.txt', content: 'keep\n' }] });
+    fs.writeFileSync(path.join(session().workbench.workspaceFolder, 'script.py'), 'import os\nprint(os.getcwd())\nprint("done")\n');
+    const { ui, workbench } = session();
+    await ui.openViewContainer();
+    await ui.runCommand('Bitbucket Snippets: Sign In');
+    await answer(workbench.server.url);
+    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
+    await answer('alice');
+    await answer('alice');
+    await ui.waitForNotification(/Signed in to .* as alice/);
+  });
+
+  after(async () => {
+    // One VS Code serves the whole run: leave it signed out, with no editors, as the others expect.
+    const { ui } = session();
+    await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
+    await ui.runCommand('View: Close All Editors');
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+  });
+
+  it('opens a snippet file from the tree, edits it and saves it to the server', async () => {
+    const { ui } = session();
+    await expand(await ui.findTreeRow('My Snippets'));
+    await expand(await ui.findTreeRow('e2e notes to edit'));
+    await (await ui.findTreeRow('notes.md')).click();
+    await activeTab().filter({ hasText: 'notes.md' }).waitFor({ state: 'visible' });
+    await ui.screenshot('snippet-file-opened');
+
+    await activeEditor().locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+End');
+    await ui.page.keyboard.type('Edited in the editor.');
+    await ui.screenshot('snippet-file-edited-unsaved');
+    // VS Code for the Web (code-server) defaults `files.autoSave` to afterDelay, so the text may
+    // already be on its way; Ctrl+S saves whatever is left.
+
+    await ui.page.keyboard.press('Control+S');
+    let now = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    for (let i = 0; i < 50 && now.files[0].content === '# Notes\n'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      now = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    }
+    await ui.screenshot('snippet-file-saved');
+    assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['notes.md', '# Notes\nEdited in the editor.'], ['keep.txt', 'keep\n']]);
+  });
+
+  it('saves the selection of a local file as a new snippet from the editor context menu', async () => {
+    const { ui } = session();
+    await ui.page.keyboard.press('Control+P');
+    const quickOpen = ui.page.locator('.quick-input-widget');
+    await quickOpen.locator('input[type="text"]').first().fill('script.py');
+    await quickOpen.getByRole('option', { name: /script\.py/ }).first().click();
+    await activeTab().filter({ hasText: 'script.py' }).waitFor({ state: 'visible' });
+    await activeEditor().locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+Home');
+    await ui.page.keyboard.press('ArrowDown');
+    await ui.page.keyboard.press('Shift+ArrowDown');
+    await ui.page.keyboard.press('Shift+ArrowDown');
+    await ui.screenshot('local-file-selection');
+
+    // Right-click inside the selection (line 2), so the selection stays as it is.
+    const line2 = activeEditor().locator('.view-line').nth(1);
+    await line2.click({ button: 'right', position: { x: 20, y: 5 } });
+    const item = ui.page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: /^Save Selection as Snippet/ });
+    await item.waitFor({ state: 'visible' });
+    await ui.screenshot('editor-context-menu');
+    // The menu ignores a click right after it opens (it guards against the right-click's release).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await item.click();
+    const name = ui.page.locator('.quick-input-widget input[type="text"]').first();
+    await name.waitFor({ state: 'visible' });
+    assert.equal(await name.inputValue(), 'script.py lines 2-3', 'the name is offered from the file name and the lines');
+    await ui.screenshot('save-selection-name-prompt');
+    await answer('e2e from selection');
+    await answer('made from the editor');
+    await answer('e2e, python tools');
+
+    // The new snippet's file opens in the editor (its tab's description is the snippet's folder).
+    await activeTab().filter({ hasText: /script\.py\s*\/[0-9a-f-]{8,}/ }).waitFor({ state: 'visible' });
+    await ui.page.locator('.editor-group-container.active .monaco-editor .view-line').filter({ hasText: 'print("done")' }).first().waitFor({ state: 'visible' });
+    // The tree reveals it too, but not asserted here: the tree sometimes loses My Snippets' rows to
+    // VS Code's "Element with id … is already registered" when two refreshes overlap (reported to the tree's owner).
+    await ui.screenshot('snippet-created-from-selection');
+    const mine = await aliceRequest<{ values: ServerSnippet[] }>('GET', '?limit=100');
+    const created = mine.values.find((s) => s.name === 'e2e from selection');
+    assert.ok(created, 'the snippet exists on the server');
+    assert.equal(created.description, 'made from the editor');
+    assert.deepEqual(created.categories.map((c) => c.name).sort(), ['e2e', 'python tools']);
+    assert.deepEqual(created.files.map((f) => [f.name, f.content]), [['script.py', 'print(os.getcwd())\nprint("done")\n']]);
+  });
+});
