@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     'workbench.startupEditor': 'none',
     'telemetry.telemetryLevel': 'off',
     'security.workspace.trust.enabled': false,
+    // .demo/workspace sits inside this repository: do not offer to open the extension's own repo.
+    'git.openRepositoryInParentFolders': 'never',
     ...readJson(settingsFile),
     'bitbucketSnippets.serverUrl': server.url,
   };
