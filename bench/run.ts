@@ -40,6 +40,8 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
   }
   const requests = full.requests as Record<string, string[]> | undefined;
   if (requests) {
+    const atOpen = full.panelRowsAtOpen as { refs: number; hooks: number } | undefined;
+    const openRows = atOpen ? atOpen.refs + atOpen.hooks : NaN;
     const minimum: Record<string, [number, string]> = {
       openFileFromTree: [0, 'the listing already carried the file'],
       openFileNotLoaded: [1, 'GET of the snippet (no file endpoint)'],
@@ -47,7 +49,7 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
       createFromSelection: [1, 'one POST'],
       createFromSelectionWithDetails: [2, 'POST takes only name and files, so description and categories need a PUT'],
       addComment: [1, 'one POST'],
-      openSettingsPanel: [0, 'one GET per listed ref and per hook (no bulk endpoint)'],
+      openSettingsPanel: [openRows, 'one GET per listed ref and per hook (no bulk endpoint)'],
       addRefToPanel: [1, 'GET of its Pages state'],
       toggleRef: [1, 'one PUT or DELETE'],
     };

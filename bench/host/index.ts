@@ -138,21 +138,23 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
 
   // ---- Requests per user action ------------------------------------------------------------
   const requests: Record<string, string[]> = {};
-  await api.store.refresh('mine');
   const uri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${guid}/${name}` });
-  let editor: vscode.TextEditor | undefined;
-  requests.openFileFromTree = await counted(async () => {
-    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[5].guid, 'bench5.sh')));
-  });
   api.store.clear();
   requests.openFileNotLoaded = await counted(async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[6].guid, 'bench6.sh')));
   });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await api.store.refresh('mine');
+  if (!api.store.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
+  let editor: vscode.TextEditor | undefined;
+  requests.openFileFromTree = await counted(async () => {
+    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[20].guid, 'bench20.sh')));
+  });
   requests.saveFile = await counted(async () => {
-    const e = editor!;
-    await vscode.window.showTextDocument(e.document);
-    await e.edit((b) => b.insert(new vscode.Position(1, 0), 'echo saved\n'));
-    if (!(await e.document.save())) throw new Error('save failed');
+    const e = await vscode.window.showTextDocument(editor!.document);
+    const edited = await e.edit((b) => b.insert(new vscode.Position(0, 0), 'echo saved\n'));
+    const dirty = e.document.isDirty;
+    if (!(await e.document.save())) throw new Error(`save failed (edit applied: ${edited}, dirty: ${dirty}, text: ${JSON.stringify(e.document.getText())})`);
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const source = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'one\ntwo\nthree\n', language: 'plaintext' }));
@@ -168,12 +170,15 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
 
   await vscode.commands.executeCommand('bitbucketSnippets.signOut');
   await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: 'admin', password: 'admin' });
+  // What signing in loads by itself is not the panel's.
+  await sleep(1500);
   let controller: SettingsPanelController | undefined;
   requests.openSettingsPanel = await counted(async () => {
     controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
     if (!controller) throw new Error('the settings panel did not open');
     await controller.whenIdle();
   });
+  figures.panelRowsAtOpen = { refs: controller!.state.refs.rows.length, hooks: controller!.state.hooks.rows.length };
   requests.addRefToPanel = await counted(async () => {
     await controller!.addRef('refs/heads/main');
     await controller!.whenIdle();
