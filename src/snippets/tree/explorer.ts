@@ -82,6 +82,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     const snippet = this.store.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
+    // Revealing while VS Code still fetches refreshed rows would register them twice.
+    await this.provider.settled();
     await this.view.reveal(this.provider.snippetNode('mine', snippet), { select: true, focus: true, expand: true });
   }
 
@@ -163,6 +165,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     await this.browsedUsers.add(this.accountKey, user);
     const existing = this.browsedUsers.list(this.accountKey).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
+    await this.provider.settled();
     await this.view.reveal(this.provider.rootNode(`user:${existing}`), { select: true, focus: true, expand: true });
   }
 

@@ -71,6 +71,15 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private readonly shownLists = new Set<ListId>();
   private categoriesKey = '';
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  /**
+   * VS Code 1.100 registers a row twice ("Element with id … is already registered") when a
+   * refresh of an element arrives while its children are still being fetched, or while a
+   * reveal resolves them. So a refresh of an element whose children are in flight waits until
+   * they are answered, and `settled()` lets a reveal wait until no refresh is outstanding.
+   */
+  private readonly childrenInFlight = new Set<TreeNode | typeof WHOLE_TREE>();
+  private readonly deferredRefresh = new Set<TreeNode | typeof WHOLE_TREE>();
+  private readonly refreshSent = new Set<TreeNode | typeof WHOLE_TREE>();
 
   constructor(private readonly deps: TreeDeps) {
     const subscription = deps.store.onDidChange((c) => this.onStoreChange(c));
@@ -88,12 +97,36 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.learnedOwnId = undefined;
     this.shownLists.clear();
     this.categoriesKey = '';
-    this.changed.fire(undefined);
+    this.refresh([WHOLE_TREE]);
   }
 
   /** Redraws everything from what is loaded (sort or filter changed); sends no request. */
   redraw(): void {
-    this.changed.fire(undefined);
+    this.refresh([WHOLE_TREE]);
+  }
+
+  /**
+   * Resolves once VS Code has fetched the children of every element refreshed so far (or after
+   * `timeoutMs`, since a collapsed element is never asked for its children).
+   */
+  async settled(timeoutMs = 1500): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && (this.childrenInFlight.size > 0 || this.deferredRefresh.size > 0 || this.refreshSent.size > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+
+  private refresh(elements: Array<TreeNode | typeof WHOLE_TREE>): void {
+    const now: Array<TreeNode | typeof WHOLE_TREE> = [];
+    for (const element of elements) {
+      if (this.childrenInFlight.has(element)) this.deferredRefresh.add(element);
+      else now.push(element);
+    }
+    if (now.length === 0) return;
+    for (const element of now) this.refreshSent.add(element);
+    // Bounded: a refresh VS Code never follows up (a collapsed row) must not hold settled() forever.
+    setTimeout(() => now.forEach((e) => this.refreshSent.delete(e)), 1000);
+    this.changed.fire(now.includes(WHOLE_TREE) ? undefined : (now as TreeNode[]));
   }
 
   /** Lists shown so far that have been loaded (or failed), for Refresh All. */
@@ -133,6 +166,18 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const key = node ?? WHOLE_TREE;
+    this.refreshSent.delete(key);
+    this.childrenInFlight.add(key);
+    try {
+      return await this.childrenOf(node);
+    } finally {
+      this.childrenInFlight.delete(key);
+      if (this.deferredRefresh.delete(key)) setTimeout(() => this.refresh([key]), 0);
+    }
+  }
+
+  private async childrenOf(node: TreeNode | undefined): Promise<TreeNode[]> {
     if (!node) return this.roots();
     switch (node.kind) {
       case 'categories':
@@ -337,7 +382,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       const node = this.nodes.get('categories');
       if (node) toRefresh.add(node);
     }
-    if (toRefresh.size > 0) this.changed.fire([...toRefresh]);
+    if (toRefresh.size > 0) this.refresh([...toRefresh]);
   }
 
   /** Learns the browsed user's id from their list, and one's own id from My Snippets. */
@@ -389,6 +434,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return node;
   }
 }
+
+/** Stands for "the whole tree" (VS Code's `undefined` element) in the refresh bookkeeping. */
+const WHOLE_TREE = Symbol('whole tree');
 
 const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 
