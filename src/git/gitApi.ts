@@ -103,7 +103,10 @@ export class GitRepositories {
   /** Clones of repositories on `serverUrl` among the workspace's git repositories. */
   async clones(serverUrl: string): Promise<Clone[]> {
     const api = await this.getApi();
-    return api ? api.repositories.flatMap((git) => clonesOf(git, serverUrl)) : [];
+    if (!api) return [];
+    // A repository the git extension has just opened may not have read its remotes yet.
+    await Promise.all(api.repositories.filter((git) => git.state.remotes.length === 0).map((git) => git.status?.().catch(() => undefined)));
+    return api.repositories.flatMap((git) => clonesOf(git, serverUrl));
   }
 
   /** The clone of a repository on `serverUrl` that holds `uri`, if any. */
