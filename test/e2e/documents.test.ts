@@ -24,8 +24,10 @@ async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unkn
   return (await response.json()) as T;
 }
 
-async function answer(text: string): Promise<void> {
+/** Answers one prompt; `step` (e.g. "2/3") waits for that prompt, since every step reuses one input box. */
+async function answer(text: string, step?: string): Promise<void> {
   const { ui } = session();
+  if (step) await ui.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: `(${step})` }).first().waitFor({ state: 'visible' });
   const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
   await input.waitFor({ state: 'visible' });
   await input.fill(text);
@@ -123,15 +125,16 @@ describe('Snippet documents (UI)', function () {
     await name.waitFor({ state: 'visible' });
     assert.equal(await name.inputValue(), 'script.py lines 2-3', 'the name is offered from the file name and the lines');
     await ui.screenshot('save-selection-name-prompt');
-    await answer('e2e from selection');
-    await answer('made from the editor');
-    await answer('e2e, python tools');
+    await answer('e2e from selection', '1/3');
+    await answer('made from the editor', '2/3');
+    await answer('e2e, python tools', '3/3');
 
     // The new snippet's file opens in the editor (its tab's description is the snippet's folder).
     await activeTab().filter({ hasText: /script\.py\s*\/[0-9a-f-]{8,}/ }).waitFor({ state: 'visible' });
     await ui.page.locator('.editor-group-container.active .monaco-editor .view-line').filter({ hasText: 'print("done")' }).first().waitFor({ state: 'visible' });
-    // The tree reveals it too, but not asserted here: the tree sometimes loses My Snippets' rows to
-    // VS Code's "Element with id … is already registered" when two refreshes overlap (reported to the tree's owner).
+    // The tree reveals and selects it under My Snippets.
+    const row = await ui.findTreeRow('e2e from selection');
+    await ui.page.waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await row.elementHandle(), { timeout: 10_000 });
     await ui.screenshot('snippet-created-from-selection');
     const mine = await aliceRequest<{ values: ServerSnippet[] }>('GET', '?limit=100');
     const created = mine.values.find((s) => s.name === 'e2e from selection');
