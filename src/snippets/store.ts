@@ -40,6 +40,10 @@ export class SnippetStore {
   /** Bumped by every refresh, so an older in-flight page cannot overwrite a newer one. */
   private readonly generation = new Map<ListId, number>();
   private readonly inFlight = new Map<ListId, Promise<void>>();
+  /** GETs of single snippets under way, shared by everyone who asks meanwhile. */
+  private readonly fetching = new Map<string, Promise<Snippet>>();
+  /** The last queued read-modify-write of each snippet (see `exclusive`). */
+  private readonly writes = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<Listener>();
 
   constructor(private readonly api: () => SnippetsApi | undefined, private readonly pageSize: () => number) {}
@@ -101,17 +105,51 @@ export class SnippetStore {
     return work;
   }
 
-  /** Fetches one snippet fresh from the server and updates every list that shows it. */
-  async fetch(guid: string, signal?: AbortSignal): Promise<Snippet> {
-    const api = this.requireApi();
+  /**
+   * Fetches one snippet fresh from the server and updates every list that shows it. Callers
+   * asking for the same snippet while a GET is under way share it (an editor's `stat` and
+   * `readFile` of a file not loaded yet cost one request, not two). A read-modify-write asks
+   * with `startNew`: a GET that began before an earlier write finished would be stale.
+   */
+  fetch(guid: string, options: { startNew?: boolean } = {}): Promise<Snippet> {
+    const running = this.fetching.get(guid);
+    if (running && !options.startNew) return running;
+    const work: Promise<Snippet> = this.getAndPut(guid).finally(() => {
+      if (this.fetching.get(guid) === work) this.fetching.delete(guid);
+    });
+    this.fetching.set(guid, work);
+    return work;
+  }
+
+  private async getAndPut(guid: string): Promise<Snippet> {
     try {
-      const snippet = await api.getSnippet(guid, { signal });
+      const snippet = await this.requireApi().getSnippet(guid);
       this.put(snippet);
       return snippet;
     } catch (err) {
       if (err instanceof BitbucketError && err.kind === 'not-found') this.remove(guid);
       throw err;
     }
+  }
+
+  /**
+   * Runs `task` once every earlier task for the same snippet has settled. An update replaces
+   * all of a snippet's files, so two read-modify-writes of one snippet (Save All with two of
+   * its files dirty, say) must not interleave: the second would be built from a copy that
+   * lacks the first one's change, and drop it.
+   */
+  exclusive<T>(snippetGuid: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.writes.get(snippetGuid) ?? Promise.resolve();
+    const run = previous.then(task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.writes.set(snippetGuid, settled);
+    void settled.then(() => {
+      if (this.writes.get(snippetGuid) === settled) this.writes.delete(snippetGuid);
+    });
+    return run;
   }
 
   /** Records what the server answered to a create or update; a new own snippet joins My Snippets. */

@@ -72,6 +72,27 @@ describe('Snippet documents', function () {
     assert.deepEqual(listing.map(([name]) => name), ['deploy.sh', 'Dockerfile', 'my query #1.sql']);
   });
 
+  it('Save All with two dirty files of one snippet keeps both changes', async () => {
+    const s = await fixture(alice, [{ name: 'one.txt', content: 'one\n' }, { name: 'two.txt', content: 'two\n' }]);
+    const one = await openFile(s, 'one.txt');
+    await append(one, 'changed one');
+    const two = await openFile(s, 'two.txt');
+    await append(two, 'changed two');
+    await control('PUT', 'latency', { ms: 150 });
+    try {
+      // Both saves start together; each update replaces all files, so they must not interleave.
+      const saved = await Promise.all([one.document.save(), two.document.save()]);
+      assert.deepEqual(saved, [true, true]);
+    } finally {
+      await control('DELETE', 'latency');
+    }
+    const server = await alice.getSnippet(s.guid);
+    assert.deepEqual(
+      server.files.map((f) => [f.name, f.content]),
+      [['one.txt', 'one\nchanged one'], ['two.txt', 'two\nchanged two']],
+    );
+  });
+
   it('a save sends one GET and one PUT and keeps the other files, the name, the description and the categories', async () => {
     const s = await fixture(alice, [{ name: 'a.txt', content: 'first\n' }, { name: 'b.md', content: '# second\n' }], { description: 'keep me', categories: ['shell scripts', 'ops'] });
     const editor = await openFile(s, 'a.txt');

@@ -79,7 +79,7 @@ export function withProgress<T>(title: string, task: () => Promise<T>): Promise<
 
 /** The snippet as fresh as the server has it; edits that replace all files start from this. */
 export async function freshOwnSnippet(deps: CommandDeps, snippetGuid: string): Promise<Snippet> {
-  const snippet = await deps.store.fetch(snippetGuid);
+  const snippet = await deps.store.fetch(snippetGuid, { startNew: true });
   if (!deps.fs.isOwn(snippet)) throw new SnippetEditError(`"${snippet.name}" belongs to another user: only its owner can change it.`);
   return snippet;
 }

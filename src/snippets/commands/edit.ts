@@ -144,11 +144,14 @@ async function edit(deps: CommandDeps, arg: unknown, what: string, change: Chang
     if (!deps.fs.isOwn(known)) throw new SnippetEditError(`${name} belongs to another user: only its owner can change it.`);
     const build = await change(known);
     if (!build) return undefined;
-    const fresh = await freshOwnSnippet(deps, known.guid);
-    const body = build(fresh);
-    const updated = await withProgress(`Updating snippet ${name}…`, () => client.updateSnippet(fresh.guid, body));
-    deps.store.put(updated);
-    return updated;
+    // Queued behind any save of the same snippet, so neither update drops the other's change.
+    return await deps.store.exclusive(known.guid, async () => {
+      const fresh = await freshOwnSnippet(deps, known.guid);
+      const body = build(fresh);
+      const updated = await withProgress(`Updating snippet ${name}…`, () => client.updateSnippet(fresh.guid, body));
+      deps.store.put(updated);
+      return updated;
+    });
   } catch (err) {
     return reportFailure(deps, `${what} ${name}`, err);
   }

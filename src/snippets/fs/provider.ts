@@ -98,16 +98,18 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const known = this.store.get(loc.snippetGuid);
     if (known && !this.isOwn(known)) throw this.readonlyError(known, fileName);
 
-    const fresh = await this.fetchFresh(loc, `save ${fileName}`, false);
-    try {
-      await this.saveOver(uri, fresh, fileName, text, options);
-    } catch (err) {
-      // The save did not go through: the store (and so the tree and `stat`) still learns the
-      // server's version, which is what lets VS Code offer Compare / Overwrite on the next save.
-      const gone = err instanceof vscode.FileSystemError && err.code === 'FileNotFound';
-      if (!gone && fresh.updatedAt !== known?.updatedAt) this.store.put(fresh);
-      throw err;
-    }
+    await this.store.exclusive(loc.snippetGuid, async () => {
+      const fresh = await this.fetchFresh(loc, `save ${fileName}`, false);
+      try {
+        await this.saveOver(uri, fresh, fileName, text, options);
+      } catch (err) {
+        // The save did not go through: the store (and so the tree and `stat`) still learns the
+        // server's version, which is what lets VS Code offer Compare / Overwrite on the next save.
+        const gone = err instanceof vscode.FileSystemError && err.code === 'FileNotFound';
+        if (!gone && fresh.updatedAt !== this.store.get(loc.snippetGuid)?.updatedAt) this.store.put(fresh);
+        throw err;
+      }
+    });
   }
 
   /** The part of a save after the GET: decides, sends the PUT, records what was saved. */
@@ -160,10 +162,12 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions('Delete snippets with the "Delete Snippet" command of the Snippets view.');
     const fileName = loc.fileName;
-    const fresh = await this.fetchFresh(loc, `delete ${fileName}`);
-    if (!this.isOwn(fresh)) throw this.readonlyError(fresh, fileName);
-    const updated = await this.update(fresh, this.build(() => withFileDeleted(fresh, fileName)), `delete ${fileName}`);
-    this.store.put(updated);
+    await this.store.exclusive(loc.snippetGuid, async () => {
+      const fresh = await this.fetchFresh(loc, `delete ${fileName}`, false);
+      if (!this.isOwn(fresh)) throw this.readonlyError(fresh, fileName);
+      const updated = await this.update(fresh, this.build(() => withFileDeleted(fresh, fileName)), `delete ${fileName}`);
+      this.store.put(updated);
+    });
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
@@ -172,11 +176,13 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions('Only files of a snippet can be renamed.');
     if (from.snippetGuid !== to.snippetGuid) throw vscode.FileSystemError.NoPermissions('Files cannot be moved between snippets.');
     const [oldName, newName] = [from.fileName, to.fileName];
-    const fresh = await this.fetchFresh(from, `rename ${oldName}`);
-    if (!this.isOwn(fresh)) throw this.readonlyError(fresh, oldName);
-    if (fresh.files.some((f) => f.name === newName) && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
-    const updated = await this.update(fresh, this.build(() => withFileRenamed(fresh, oldName, newName)), `rename ${oldName}`);
-    this.store.put(updated);
+    await this.store.exclusive(from.snippetGuid, async () => {
+      const fresh = await this.fetchFresh(from, `rename ${oldName}`, false);
+      if (!this.isOwn(fresh)) throw this.readonlyError(fresh, oldName);
+      if (fresh.files.some((f) => f.name === newName) && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
+      const updated = await this.update(fresh, this.build(() => withFileRenamed(fresh, oldName, newName)), `rename ${oldName}`);
+      this.store.put(updated);
+    });
   }
 
   createDirectory(): void {

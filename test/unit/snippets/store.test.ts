@@ -150,3 +150,37 @@ describe('snippet sorting and filtering', () => {
     assert.ok(matchesFilter(a, '   '));
   });
 });
+
+describe('snippet store: one snippet, several writers', () => {
+  it('shares one GET between callers asking for the same snippet at once', async () => {
+    const { api } = fakeApi(3);
+    let gets = 0;
+    const counting = { ...api, getSnippet: (g: string) => (gets++, api.getSnippet(g)) } as SnippetsApi;
+    const store = new SnippetStore(() => counting, () => 25);
+    const [a, b] = await Promise.all([store.fetch('s1'), store.fetch('s1')]);
+    assert.equal(a, b);
+    assert.equal(gets, 1);
+    await Promise.all([store.fetch('s1'), store.fetch('s1', { startNew: true })]);
+    assert.equal(gets, 3, 'a read-modify-write starts its own GET');
+  });
+
+  it('runs read-modify-writes of one snippet one after another, even when one fails', async () => {
+    const store = new SnippetStore(() => undefined, () => 25);
+    const events: string[] = [];
+    const step = (name: string, ms: number, fail = false) => async () => {
+      events.push(`${name} start`);
+      await new Promise((r) => setTimeout(r, ms));
+      events.push(`${name} end`);
+      if (fail) throw new Error(name);
+      return name;
+    };
+    const first = store.exclusive('s', step('first', 30, true));
+    const second = store.exclusive('s', step('second', 5));
+    const other = store.exclusive('t', step('other', 1));
+    await assert.rejects(first, /first/);
+    assert.equal(await second, 'second');
+    await other;
+    assert.deepEqual(events.filter((e) => !e.startsWith('other')), ['first start', 'first end', 'second start', 'second end']);
+    assert.ok(events.indexOf('other end') < events.indexOf('first end'), 'another snippet does not wait');
+  });
+});
