@@ -15,6 +15,8 @@ import { Log } from './util/log';
 export interface ExtensionApi {
   store: SnippetStore;
   explorer: SnippetExplorerApi;
+  /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
+  globalStateSnapshot(): Record<string, unknown>;
 }
 
 // activate() only wires objects together: no network, no heavy work.
@@ -37,7 +39,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerSnippetDocuments(session, store, log, (guid) => snippetExplorer.explorer.reveal(guid)),
     registerRepositorySettings(context, session, log.child('settings-panel')),
   );
-  return { store, explorer: snippetExplorer.explorer };
+  return {
+    store,
+    explorer: snippetExplorer.explorer,
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+  };
 }
 
 export function deactivate(): void {

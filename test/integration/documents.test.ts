@@ -188,13 +188,16 @@ describe('Snippet documents', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(editor.document.uri)), (err: Error) => /deleted on the server|not found/i.test(err.message));
   });
 
-  it('after a wrong and then a right sign-in, the password and token appear nowhere in settings or the log', async () => {
+  it('after a wrong and then a right sign-in, the password and token appear nowhere in settings, state or the log', async () => {
     const wrong = `wrong-${Date.now()}`;
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: 'alice', password: wrong })));
     await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), token: 'alice-token' });
     const secrets = [wrong, 'alice-token'];
     const settingsText = JSON.stringify(vscode.workspace.getConfiguration().get('bitbucketSnippets')) + JSON.stringify(vscode.workspace.getConfiguration().get('http'));
     for (const secret of secrets) assert.ok(!settingsText.includes(secret), `a secret is in the configuration`);
+    const state = JSON.stringify(ext.globalStateSnapshot());
+    assert.match(state, /alice/, 'the account (without its secret) is remembered in global state');
+    for (const secret of secrets) assert.ok(!state.includes(secret), 'a secret is in global state');
     const files = findFiles(userDataCandidates(), (name) => name === 'settings.json' || name.endsWith('Bitbucket Snippets.log'));
     assert.ok(files.some((f) => f.endsWith('.log')), `the extension's log file was not found under ${userDataCandidates().join(', ')}`);
     for (const file of files) {
