@@ -119,4 +119,15 @@ describe('snippet comments', function () {
     assert.ok(api.store.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+  it('drops a snippet deleted elsewhere from the tree when a comment on it fails with 404', async () => {
+    const doomed = await createSnippet('alice', `doomed-${Date.now().toString(36)}`, 'gone.md');
+    await api.explorer.reveal(doomed.guid);
+    assert.ok(api.store.get(doomed.guid), 'loaded in the tree');
+    await rest('alice', 'DELETE', `${SNIPPETS}/${doomed.guid}`);
+    const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', { kind: 'comments', snippetGuid: doomed.guid, own: true, list: 'mine' }, 'too late');
+    assert.equal(added, undefined);
+    for (let i = 0; i < 50 && api.store.get(doomed.guid); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(api.store.get(doomed.guid), undefined, 'the snippet left the store, so the tree');
+    assert.ok(!api.store.list('mine').guids.includes(doomed.guid));
+  });
 });

@@ -6,6 +6,7 @@ import type { Session } from '../../auth/session';
 import { Commands } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError } from '../../util/userMessages';
+import { isBitbucketError } from '../../api/errors';
 import type { SnippetStore } from '../store';
 import type { CommentNode, CommentsNode, SnippetNode } from '../tree/nodes';
 import { withoutComment, withComment } from './patch';
@@ -26,7 +27,7 @@ export class CommentActions {
   async add(snippetGuid: string, text?: string): Promise<Comment | undefined> {
     const body = text ?? (await askText('Add Comment', 'Your comment', ''));
     if (body === undefined) return undefined;
-    return this.run('add the comment', async (client) => {
+    return this.run('add the comment', snippetGuid, async (client) => {
       const created = await client.createComment(snippetGuid, { text: body });
       this.patch(snippetGuid, (s) => withComment(s, created));
       return created;
@@ -37,7 +38,7 @@ export class CommentActions {
     const current = this.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
     const text = node.text ?? (await askText('Edit Comment', 'Comment', current?.text ?? ''));
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run('edit the comment', async (client) => {
+    return this.run('edit the comment', node.snippetGuid, async (client) => {
       const updated = await client.updateComment(node.snippetGuid, node.commentGuid, { text });
       this.patch(node.snippetGuid, (s) => withComment(s, updated));
       return updated;
@@ -54,7 +55,7 @@ export class CommentActions {
       );
       if (answer !== 'Delete') return false;
     }
-    const done = await this.run('delete the comment', async (client) => {
+    const done = await this.run('delete the comment', node.snippetGuid, async (client) => {
       await client.deleteComment(node.snippetGuid, node.commentGuid);
       this.patch(node.snippetGuid, (s) => withoutComment(s, node.commentGuid));
       return true;
@@ -67,7 +68,7 @@ export class CommentActions {
     if (snippet) this.store.put(change(snippet));
   }
 
-  private async run<T>(action: string, work: (client: NonNullable<Session['client']>) => Promise<T>): Promise<T | undefined> {
+  private async run<T>(action: string, snippetGuid: string, work: (client: NonNullable<Session['client']>) => Promise<T>): Promise<T | undefined> {
     const client = this.session.client;
     const account = this.session.account;
     if (!client || !account) {
@@ -79,6 +80,9 @@ export class CommentActions {
     } catch (err) {
       this.log.error(`${action} failed`, err);
       void vscode.window.showErrorMessage(describeError(err, { action, host: new URL(account.serverUrl).host, user: account.username }));
+      // The snippet or the comment is gone on the server: one GET brings the tree up to date
+      // (the store drops a snippet that answers 404).
+      if (isBitbucketError(err, 'not-found')) void this.store.fetch(snippetGuid).catch(() => undefined);
       return undefined;
     }
   }
