@@ -2,6 +2,7 @@
 // for a person to try. `npm start` has already built bitbucket-snippets.vsix; this installs it the
 // way a user would, keeps everything a person creates in .demo/ (git-ignored), and stops it all on
 // Ctrl+C. Everything listens on 127.0.0.1 only.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -45,13 +46,13 @@ async function main(): Promise<void> {
   const extensionsDir = path.join(DEMO_DIR, 'extensions');
   const workspaceFolder = path.join(DEMO_DIR, 'workspace');
   fs.mkdirSync(workspaceFolder, { recursive: true });
-  const readme = path.join(workspaceFolder, 'README.md');
-  if (!fs.existsSync(readme)) fs.writeFileSync(readme, '# Demo workspace\n\nOpen the Bitbucket Snippets view in the activity bar and sign in as alice / alice.\n');
 
   console.log(`Installing ${path.basename(VSIX)} into the demo VS Code...`);
   installExtension(entry, VSIX, extensionsDir, userDataDir);
 
   const server = await startLocalServer({ host: HOST, port: SERVER_PORT, demo: true, dataFile: path.join(DEMO_DIR, 'server-data.json') });
+
+  makeDemoClone(workspaceFolder, server.url);
 
   // Keep whatever the person changed in the demo's settings; only point the extension at this server.
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
@@ -107,3 +108,33 @@ main().catch((err: unknown) => {
   console.error(`\nThe demo could not start: ${err instanceof Error ? err.message : String(err)}`);
   void exitAfterCleanup(1);
 });
+
+/**
+ * The demo's workspace is a clone-like git repository of PROJ/repo1 on the demo server, so the
+ * repository settings panel finds its repository, branches and tags as it would in a real
+ * clone, and there is a script to try Save Selection as Snippet on. Made once; kept after.
+ */
+function makeDemoClone(folder: string, serverUrl: string): void {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: folder, stdio: 'ignore' });
+  if (!fs.existsSync(path.join(folder, '.git'))) {
+    fs.mkdirSync(path.join(folder, 'scripts'), { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, 'README.md'),
+      '# repo1 (demo clone)\n\nOpen the Bitbucket Snippets view in the activity bar and sign in as alice / alice (admin / admin for hooks).\nSelect lines in scripts/deploy.sh and choose Save Selection as Snippet from the context menu.\n',
+    );
+    fs.writeFileSync(
+      path.join(folder, 'scripts', 'deploy.sh'),
+      '#!/usr/bin/env bash\nset -euo pipefail\n\n# Build and publish the static site of this repository.\nnpm ci\nnpm run build\nrsync -a --delete dist/ "$PAGES_HOST:/srv/pages/repo1/"\necho "published $(git rev-parse --short HEAD)"\n',
+    );
+    git('init', '--quiet');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'Demo clone of PROJ/repo1');
+    git('branch', 'feature/docs');
+    git('branch', 'release/1.x');
+    git('tag', 'v1.0');
+    git('remote', 'add', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
+  }
+  // The server's port can change between runs (BBS_DEMO_SERVER_PORT).
+  git('remote', 'set-url', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
+}
