@@ -24,15 +24,6 @@ async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unkn
   return (await response.json()) as T;
 }
 
-/** Answers one prompt; `step` (e.g. "2/3") waits for that prompt, since every step reuses one input box. */
-async function answer(text: string, step?: string): Promise<void> {
-  const { ui } = session();
-  if (step) await ui.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: `(${step})` }).first().waitFor({ state: 'visible' });
-  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill(text);
-  await ui.page.keyboard.press('Enter');
-}
 
 async function expand(row: Locator): Promise<void> {
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
@@ -57,10 +48,10 @@ describe('Snippet documents (UI)', function () {
     const { ui, workbench } = session();
     await ui.openViewContainer();
     await ui.runCommand('Bitbucket Snippets: Sign In');
-    await answer(workbench.server.url);
+    await ui.answer(workbench.server.url);
     await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
-    await answer('alice');
-    await answer('alice');
+    await ui.answer('alice');
+    await ui.answer('alice');
     await ui.waitForNotification(/Signed in to .* as alice/);
   });
 
@@ -125,9 +116,9 @@ describe('Snippet documents (UI)', function () {
     await name.waitFor({ state: 'visible' });
     assert.equal(await name.inputValue(), 'script.py lines 2-3', 'the name is offered from the file name and the lines');
     await ui.screenshot('save-selection-name-prompt');
-    await answer('e2e from selection', '1/3');
-    await answer('made from the editor', '2/3');
-    await answer('e2e, python tools', '3/3');
+    await ui.answer('e2e from selection', '1/3');
+    await ui.answer('made from the editor', '2/3');
+    await ui.answer('e2e, python tools', '3/3');
 
     // The new snippet's file opens in the editor (its tab's description is the snippet's folder).
     await activeTab().filter({ hasText: /script\.py\s*\/[0-9a-f-]{8,}/ }).waitFor({ state: 'visible' });

@@ -21,14 +21,6 @@ async function createAs(user: string, name: string, fileName: string): Promise<v
   assert.ok(response.ok, `creating ${name} answered ${response.status}`);
 }
 
-/** Types into the open quick input and presses Enter. */
-async function answer(text: string): Promise<void> {
-  const { ui } = session();
-  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill(text);
-  await ui.page.keyboard.press('Enter');
-}
 
 async function expand(row: Locator): Promise<void> {
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
@@ -52,14 +44,14 @@ describe('Snippet explorer', () => {
     const { ui, workbench } = session();
     await ui.openViewContainer();
     await ui.runCommand('Bitbucket Snippets: Sign In');
-    await answer(workbench.server.url);
+    await ui.answer(workbench.server.url);
     await ui.screenshot('sign-in-url-entered');
     const method = ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ });
     await method.waitFor({ state: 'visible' });
     await ui.screenshot('sign-in-method-pick');
     await method.click();
-    await answer('alice');
-    await answer('alice');
+    await ui.answer('alice');
+    await ui.answer('alice');
     await ui.waitForNotification(/Signed in to .* as alice/);
     await ui.screenshot('signed-in');
   });

@@ -29,13 +29,6 @@ async function rest(method: string, urlPath: string, body?: unknown): Promise<{ 
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
-async function answer(text: string): Promise<void> {
-  const { ui } = session();
-  const input = ui.page.locator('.quick-input-widget input[type="text"], .quick-input-widget input[type="password"]').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill(text);
-  await ui.page.keyboard.press('Enter');
-}
 
 /** The webview's own document: VS Code nests it two iframes deep; ours is the one with the status line and this repository's title. */
 async function panelFrame(title = 'PROJ/repo1', timeoutMs = 20_000): Promise<Frame> {
@@ -103,10 +96,10 @@ describe('Repository settings panel', () => {
     });
 
     await ui.runCommand('Bitbucket Snippets: Sign In');
-    await answer(workbench.server.url);
+    await ui.answer(workbench.server.url);
     await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
-    await answer('admin');
-    await answer('admin');
+    await ui.answer('admin');
+    await ui.answer('admin');
     await ui.waitForNotification(/Signed in to .* as admin/);
     await clearNotifications();
   });

@@ -80,6 +80,19 @@ export class WorkbenchUi {
     await this.page.keyboard.press('Escape');
   }
 
+  /**
+   * Types an answer into the open prompt and presses Enter. Every step of a multi-step prompt
+   * reuses one input box, so `step` (e.g. "2/3") waits until that step's title is shown.
+   */
+  async answer(text: string, step?: string): Promise<void> {
+    const quickInput = this.page.locator('.quick-input-widget');
+    if (step) await quickInput.locator('.quick-input-title').filter({ hasText: `(${step})` }).first().waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    const input = quickInput.locator('input[type="text"], input[type="password"]').first();
+    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
   /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');
