@@ -36,6 +36,7 @@ export const Commands = {
   copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
   // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
   openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
+  openOtherRepositorySettings: 'bitbucketSnippets.openOtherRepositorySettings',
   /** The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI. */
   overwriteHookSettings: 'bitbucketSnippets.overwriteHookSettings',
   compareHookSettings: 'bitbucketSnippets.compareHookSettings',

@@ -26,12 +26,19 @@ function resourceOf(arg: unknown): vscode.Uri | undefined {
 
 type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef };
 
-async function pickRepository(serverUrl: string, git: GitRepositories, memory: PanelMemory, near: vscode.Uri | undefined): Promise<RepositoryRef | undefined> {
-  const here = near ? await git.cloneAt(serverUrl, near) : undefined;
+async function pickRepository(
+  serverUrl: string,
+  git: GitRepositories,
+  memory: PanelMemory,
+  near: vscode.Uri | undefined,
+  alwaysAsk = false,
+): Promise<RepositoryRef | undefined> {
+  const here = near && !alwaysAsk ? await git.cloneAt(serverUrl, near) : undefined;
   if (here) return here.repository;
   const clones = await git.clones(serverUrl);
-  // The workspace is a clone of exactly one repository of this server: that is the one meant.
-  if (clones.length === 1) return clones[0].repository;
+  // The workspace is a clone of exactly one repository of this server: that is the one meant,
+  // unless the user asked for another one.
+  if (clones.length === 1 && !alwaysAsk) return clones[0].repository;
 
   const host = serverAuthority(serverUrl);
   const items: PickItem[] = [];
@@ -88,20 +95,20 @@ export function registerRepositorySettings(context: vscode.ExtensionContext, ses
   const git = new GitRepositories(log.child('git'));
   const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments });
 
-  const open = async (arg?: unknown): Promise<SettingsPanelController | undefined> => {
+  const open = async (arg?: unknown, alwaysAsk = false): Promise<SettingsPanelController | undefined> => {
     const serverUrl = session.account?.serverUrl ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
     if (!serverUrl) {
       const choice = await vscode.window.showInformationMessage('Sign in to your Bitbucket server first: the repository settings live there.', 'Sign In');
       if (choice === 'Sign In') await vscode.commands.executeCommand(Commands.signIn);
       if (!session.account) return undefined;
-      return open(arg);
+      return open(arg, alwaysAsk);
     }
     let repository: RepositoryRef | undefined;
     if (isRepositoryRef(arg)) {
       repository = { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug };
     } else {
       try {
-        repository = await pickRepository(serverUrl, git, memory, resourceOf(arg));
+        repository = await pickRepository(serverUrl, git, memory, resourceOf(arg), alwaysAsk);
       } catch (err) {
         log.error('finding the repository failed', err);
         void vscode.window.showErrorMessage(`Could not find the repository: ${err instanceof Error ? err.message : String(err)}`);
@@ -113,5 +120,11 @@ export function registerRepositorySettings(context: vscode.ExtensionContext, ses
     return panels.show(serverUrl, repository);
   };
 
-  return vscode.Disposable.from(hooks.disposable, panels, vscode.commands.registerCommand(Commands.openRepositorySettings, open));
+  return vscode.Disposable.from(
+    hooks.disposable,
+    panels,
+    vscode.commands.registerCommand(Commands.openRepositorySettings, (arg?: unknown) => open(arg)),
+    // From inside a clone, Open Repository Settings goes straight to that repository; this one asks.
+    vscode.commands.registerCommand(Commands.openOtherRepositorySettings, () => open(undefined, true)),
+  );
 }

@@ -126,6 +126,20 @@ describe('Repository settings panel', () => {
     await ui.screenshot('settings-panel-opened');
   });
 
+  it('opens another repository from inside the clone when asked, with its own panel', async () => {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
+    await ui.answer('PROJ/repo2');
+    const frame = await panelFrame('PROJ/repo2');
+    await settled(frame);
+    assert.equal(await frame.locator('h1').textContent(), 'PROJ/repo2');
+    await ui.screenshot('settings-panel-other-repository');
+    // Back to repo1's panel, which is still open: one panel per repository.
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    await settled(await panelFrame());
+    assert.equal(await ui.page.locator('.tab').filter({ hasText: 'Settings: PROJ/repo1' }).count(), 1);
+  });
+
   it('publishes a branch and new branches, showing what the server answered', async () => {
     const { ui } = session();
     const frame = await panelFrame();

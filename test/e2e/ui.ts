@@ -14,8 +14,9 @@ function escapeRegExp(text: string): string {
 }
 
 /** A string matches as a whole label (case as written); a RegExp as given. */
+/** A label at the start of an accessible name, not followed by more of a word ("Refresh" is not "Refreshing"; works after "…" too). */
 function labelPattern(label: string | RegExp): RegExp {
-  return typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}\\b`) : label;
+  return typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}(?!\\w)`) : label;
 }
 
 export class WorkbenchUi {
