@@ -197,8 +197,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     };
 
-    /** A whole-snippet update, the way the file system provider and the edit commands send it. */
-    const update = async (
+    /**
+     * A whole-snippet update, the way the file system provider and the edit commands send it:
+     * queued behind the same user's other writes of that snippet (`SnippetStore.exclusive`).
+     */
+    const update = (
+      user: User,
+      kind: OpKind,
+      s: ModelSnippet,
+      build: (fresh: Snippet) => UpdateSnippetRequest | undefined,
+    ): Promise<void> => user.store.exclusive(s.guid!, () => updateNow(user, kind, s, build));
+
+    const updateNow = async (
       user: User,
       kind: OpKind,
       s: ModelSnippet,
