@@ -8,6 +8,13 @@ import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { type Account, type AccountStore } from './accounts';
 
+/** Settings the API client is built from: a change to one of them makes a new client. */
+const CONNECTION_SETTINGS = [
+  ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds].map((k) => `${SETTINGS_SECTION}.${k}`),
+  'http.proxy',
+  'http.noProxy',
+];
+
 export class Session implements vscode.Disposable {
   private current: Account | undefined;
   private cachedClient: BitbucketClient | undefined;
@@ -21,7 +28,7 @@ export class Session implements vscode.Disposable {
     void this.updateContext();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SETTINGS_SECTION) || e.affectsConfiguration('http.proxy')) {
+        if (CONNECTION_SETTINGS.some((key) => e.affectsConfiguration(key))) {
           this.resetClient();
           this.changed.fire(this.current);
         }
