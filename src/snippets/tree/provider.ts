@@ -170,14 +170,19 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.refreshSent.delete(key);
     this.childrenInFlight.add(key);
     try {
-      return await this.childrenOf(node);
+      if (node?.kind === 'root') await this.ensureListLoaded(node.list);
+      // The rows are built below, synchronously, from what the store holds now: a refresh asked
+      // for while the list loaded is already in them and need not be replayed (a replay would
+      // redraw rows right under the user's next click).
+      this.deferredRefresh.delete(key);
+      return this.childrenOf(node);
     } finally {
       this.childrenInFlight.delete(key);
       if (this.deferredRefresh.delete(key)) setTimeout(() => this.refresh([key]), 0);
     }
   }
 
-  private async childrenOf(node: TreeNode | undefined): Promise<TreeNode[]> {
+  private childrenOf(node: TreeNode | undefined): TreeNode[] {
     if (!node) return this.roots();
     switch (node.kind) {
       case 'categories':
@@ -235,17 +240,20 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false })];
   }
 
-  private async listChildren(list: ListId): Promise<TreeNode[]> {
+  /** Loads a list's first page the first time it is shown (one request, with the view's progress bar). */
+  private async ensureListLoaded(list: ListId): Promise<void> {
     this.shownLists.add(list);
-    const { store } = this.deps;
-    const before = store.list(list);
-    if (!before.loaded && !before.error) {
-      try {
-        await withViewProgress(() => store.ensureLoaded(list));
-      } catch (err) {
-        this.deps.log.error(`loading ${list} failed`, err);
-      }
+    const before = this.deps.store.list(list);
+    if (before.loaded || before.error) return;
+    try {
+      await withViewProgress(() => this.deps.store.ensureLoaded(list));
+    } catch (err) {
+      this.deps.log.error(`loading ${list} failed`, err);
     }
+  }
+
+  private listChildren(list: ListId): TreeNode[] {
+    const { store } = this.deps;
     const state = store.list(list);
     const { sortOrder, filter } = this.deps.settings();
     const all = store.snippetsOf(list);
