@@ -22,6 +22,8 @@ export const Commands = {
   replyToSnippet: 'bitbucketSnippets.replyToSnippet',
   // Snippet documents and the create / edit / use commands (src/snippets/fs/, src/snippets/commands/)
   openFile: 'bitbucketSnippets.openFile',
+  compareWithServer: 'bitbucketSnippets.compareWithServer',
+  overwriteServerVersion: 'bitbucketSnippets.overwriteServerVersion',
   newSnippet: 'bitbucketSnippets.newSnippet',
   createFromSelection: 'bitbucketSnippets.createFromSelection',
   createFromFile: 'bitbucketSnippets.createFromFile',
@@ -70,5 +72,7 @@ export const Settings = {
 
 export const Schemes = {
   snippet: 'bitbucket-snippet',
+  /** Read-only: a snippet file as the server has it, the left side of a conflict's Compare. */
+  snippetOnServer: 'bitbucket-snippet-server',
   hook: 'bitbucket-hook',
 } as const;

@@ -89,6 +89,37 @@ describe('Snippet documents (UI)', function () {
     assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['notes.md', '# Notes\nEdited in the editor.'], ['keep.txt', 'keep\n']]);
   });
 
+  it('a save that meets a change made on the server offers Compare, which shows both versions', async () => {
+    const { ui } = session();
+    // Someone changes the file on the server while it is open here.
+    const current = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    await aliceRequest('PUT', `/${snippet.guid}`, {
+      name: current.name,
+      description: '',
+      categories: [],
+      files: current.files.map((f) => (f.name === 'notes.md' ? { name: f.name, content: '# Notes\nChanged on the server meanwhile.' } : f)),
+    });
+    // Earlier toasts would cover the one this test reads.
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await activeEditor().locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+End');
+    await ui.page.keyboard.type(' And more here.');
+    await ui.page.keyboard.press('Control+S');
+    const toast = await ui.waitForNotification(/changed on the server since you opened it\. Your text is still in the editor/);
+    await toast.hover();
+    await ui.screenshot('save-conflict-offer');
+    await toast.getByRole('button', { name: 'Compare' }).click();
+    await ui.page.locator('.tab').filter({ hasText: 'on the server ↔ yours' }).first().waitFor({ state: 'visible' });
+    const diff = ui.page.locator('.monaco-diff-editor').first();
+    await diff.locator('.view-line').filter({ hasText: 'Changed on the server meanwhile.' }).first().waitFor({ state: 'visible' });
+    await diff.locator('.view-line').filter({ hasText: 'And more here.' }).first().waitFor({ state: 'visible' });
+    await ui.screenshot('save-conflict-compare');
+    const server = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    assert.equal(server.files.find((f) => f.name === 'notes.md')?.content, '# Notes\nChanged on the server meanwhile.', 'nothing was overwritten');
+    await ui.runCommand('View: Close All Editors');
+    await ui.page.locator('.monaco-dialog-box').getByRole('button', { name: /Don't Save/ }).click();
+  });
+
   it('saves the selection of a local file as a new snippet from the editor context menu', async () => {
     const { ui } = session();
     await ui.page.keyboard.press('Control+P');

@@ -138,14 +138,21 @@ describe('Snippet documents', function () {
     assert.equal(editor.document.getText(), 'one\nmine');
   });
 
-  it('a same-size change on the server fails the first save, and the next save (the user was told) overwrites keeping the other files', async () => {
+  it('a same-size change on the server is not overwritten by saving again, only by choosing Overwrite, which keeps the other files', async () => {
     const s = await fixture(alice, [{ name: 'd.txt', content: 'abc\n' }, { name: 'keep.txt', content: 'keep\n' }]);
     const editor = await openFile(s, 'd.txt');
     await alice.updateSnippet(s.guid, { name: s.name, description: '', categories: [], files: [{ name: 'd.txt', content: 'XYZ\n' }, { name: 'keep.txt', content: 'keep 2\n' }] });
     await append(editor, '!');
     assert.equal(await editor.document.save(), false);
     assert.equal((await alice.getSnippet(s.guid)).files[0].content, 'XYZ\n');
-    assert.equal(await editor.document.save(), true);
+    // Compare shows the server's version beside the user's text.
+    const onServer = await vscode.workspace.openTextDocument(editor.document.uri.with({ scheme: 'bitbucket-snippet-server' }));
+    assert.equal(onServer.getText(), 'XYZ\n');
+    assert.equal(editor.document.getText(), 'abc\n!', 'the editor keeps the user\'s text');
+    // Saving again (as auto-save does) is no choice: still refused.
+    assert.equal(await editor.document.save(), false);
+    assert.equal((await alice.getSnippet(s.guid)).files[0].content, 'XYZ\n');
+    assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.overwriteServerVersion', editor.document.uri), true);
     const now = await alice.getSnippet(s.guid);
     assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['d.txt', 'abc\n!'], ['keep.txt', 'keep 2\n']]);
   });

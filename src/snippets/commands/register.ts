@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { Session } from '../../auth/session';
 import { Commands, Schemes } from '../../constants';
 import type { Log } from '../../util/log';
+import { compareWithServer, ServerVersions } from '../fs/conflicts';
+import { snippetLocation } from '../fs/uris';
 import { SnippetFileSystem } from '../fs/provider';
 import type { SnippetStore } from '../store';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './create';
@@ -17,11 +19,14 @@ export function registerSnippetDocuments(
   reveal: (snippetGuid: string) => Promise<void>,
 ): vscode.Disposable {
   const fs = new SnippetFileSystem(session, store, log.child('fs'));
+  const serverVersions = new ServerVersions(store);
   const deps: CommandDeps = { session, store, fs, log: log.child('commands'), reveal };
   const command = (id: string, run: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, run);
   return vscode.Disposable.from(
     fs,
     vscode.workspace.registerFileSystemProvider(Schemes.snippet, fs, { isCaseSensitive: true }),
+    serverVersions,
+    vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
     command(Commands.openFile, (arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
     command(Commands.newSnippet, (options) => createEmpty(deps, options as CreateOptions | undefined)),
     command(Commands.createFromSelection, (arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
@@ -35,5 +40,27 @@ export function registerSnippetDocuments(
     command(Commands.insertFile, (arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (arg) => copySnippetGuid(arg)),
+    command(Commands.compareWithServer, async (arg) => {
+      const uri = snippetFileArg(arg);
+      const loc = uri && snippetLocation(uri);
+      if (!uri || !loc?.fileName) return;
+      await compareWithServer(uri, loc.fileName, store.get(loc.snippetGuid)?.name ?? 'snippet');
+    }),
+    command(Commands.overwriteServerVersion, async (arg) => {
+      const uri = snippetFileArg(arg);
+      if (!uri) return false;
+      if (!fs.approveOverwrite(uri)) {
+        void vscode.window.showInformationMessage('Nothing to overwrite: no save of this file was refused because of a change on the server.');
+        return false;
+      }
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      return document ? document.save() : false;
+    }),
   );
+}
+
+/** The snippet file a command is about: its argument, or the active editor's document. */
+function snippetFileArg(arg: unknown): vscode.Uri | undefined {
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === Schemes.snippet ? uri : undefined;
 }

@@ -14,6 +14,7 @@ import { describeError } from '../../util/userMessages';
 import type { SnippetStore, StoreChange } from '../store';
 import { byteLength, decideSave, isUnchangedSave, SnippetEditError, withFileAdded, withFileContent, withFileDeleted, withFileRenamed, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { isOnServer, type SnippetLocation } from './snippetUri';
+import { offerConflictChoices } from './conflicts';
 import { snippetFileUri, snippetLocation } from './uris';
 
 const encoder = new TextEncoder();
@@ -26,8 +27,10 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly loaded = new Map<string, LoadedVersion & { uri: vscode.Uri; snippetGuid: string; fileName: string }>();
   /** Per file URI: what `stat` last told the editor. */
   private readonly reported = new Map<string, ReportedStat>();
-  /** Per file URI: the server version the user was told conflicts with their text. */
-  private readonly reportedConflicts = new Map<string, number>();
+  /** Per file URI: the server version a refused save met. */
+  private readonly conflicts = new Map<string, number>();
+  /** Per file URI: the server version the user chose to overwrite. */
+  private readonly approvedOverwrites = new Map<string, number>();
   /** Snippet names, remembered to name a snippet after it was deleted. */
   private readonly names = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.emitter];
@@ -45,6 +48,22 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   isOwn(snippet: Snippet): boolean {
     const ownId = this.session.account?.userId ?? this.learnedOwnId();
     return ownId !== undefined ? snippet.userId === ownId : this.store.list('mine').guids.includes(snippet.guid);
+  }
+
+  /**
+   * The user chose Overwrite after a refused save: the next save of this file may replace the
+   * server version that save met, and only that one. False when no save of it was refused.
+   */
+  approveOverwrite(uri: vscode.Uri): boolean {
+    const version = this.conflicts.get(uri.toString());
+    if (version === undefined) return false;
+    this.approvedOverwrites.set(uri.toString(), version);
+    return true;
+  }
+
+  private forgetConflict(key: string): void {
+    this.conflicts.delete(key);
+    this.approvedOverwrites.delete(key);
   }
 
   // ---- FileSystemProvider ------------------------------------------------------------------
@@ -80,7 +99,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const snippet = await this.snippet(loc, `open ${loc.fileName}`);
     const file = this.file(snippet, loc.fileName);
     this.loaded.set(uri.toString(), { uri, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
-    this.reportedConflicts.delete(uri.toString());
+    this.forgetConflict(uri.toString());
     return encoder.encode(file.content);
   }
 
@@ -130,7 +149,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         fresh,
         fileName,
         reported: this.reported.get(key),
-        reportedConflict: this.reportedConflicts.get(key),
+        overwriteApproved: this.approvedOverwrites.get(key),
         overwriteWithoutAsking: vscode.workspace.getConfiguration('files', uri).get('saveConflictResolution') === 'overwriteFileOnDisk',
       });
       if (decision.kind === 'file-gone') {
@@ -139,12 +158,11 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         );
       }
       if (decision.kind === 'conflict') {
-        this.reportedConflicts.set(key, fresh.updatedAt);
+        this.conflicts.set(key, fresh.updatedAt);
+        void offerConflictChoices(uri, fileName, fresh.name);
         this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${loaded?.updatedAt}, server ${fresh.updatedAt}); not overwritten`);
         throw vscode.FileSystemError.Unavailable(
-          decision.editorCanCompare
-            ? `"${fileName}" in snippet "${fresh.name}" was changed on the server since you opened it, so it was not overwritten. Save again to compare your text with the server's or to overwrite it.`
-            : `"${fileName}" in snippet "${fresh.name}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: save again to overwrite the server's version, or Revert to load it.`,
+          `"${fileName}" in snippet "${fresh.name}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server's version, or Overwrite it.`,
         );
       }
       if (decision.kind === 'unchanged') return;
@@ -153,7 +171,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const updated = await this.update(fresh, body, `save ${fileName}`);
     const saved = updated.files.find((f) => f.name === fileName);
     this.loaded.set(key, { uri, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
-    this.reportedConflicts.delete(key);
+    this.forgetConflict(key);
     this.store.put(updated);
     if (!exists) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
   }

@@ -174,8 +174,11 @@ export function decideSave(input: {
   fileName: string;
   /** What `stat` last reported for the file (undefined if it was never asked). */
   reported: ReportedStat | undefined;
-  /** The server version the user was already told conflicts with their text. */
-  reportedConflict?: number;
+  /**
+   * The server version the user explicitly chose to overwrite (the Overwrite action). Being told
+   * of a conflict is not enough: with auto-save on, the next save happens without any choice.
+   */
+  overwriteApproved?: number;
   /** `files.saveConflictResolution` is `overwriteFileOnDisk`: the user turned the check off. */
   overwriteWithoutAsking: boolean;
 }): SaveDecision {
@@ -188,6 +191,6 @@ export function decideSave(input: {
   if (input.overwriteWithoutAsking) return { kind: 'write' };
   const sizeDiffers = byteLength(file.content) !== byteLength(loaded.content);
   const editorSawIt = reported !== undefined && reported.mtime === fresh.updatedAt && reported.mtime > loaded.updatedAt && reported.size !== byteLength(loaded.content);
-  if (editorSawIt || input.reportedConflict === fresh.updatedAt) return { kind: 'write' };
+  if (editorSawIt || input.overwriteApproved === fresh.updatedAt) return { kind: 'write' };
   return { kind: 'conflict', editorCanCompare: sizeDiffers };
 }

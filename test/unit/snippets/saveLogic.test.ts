@@ -128,7 +128,7 @@ describe('save logic: names and categories', () => {
 
 describe('save logic: when a save goes ahead', () => {
   const loaded = { updatedAt: 200, content: 'echo deploy\n' };
-  const base = { fileName: 'deploy.sh', reported: { mtime: 200, size: 12 }, reportedConflict: undefined, overwriteWithoutAsking: false };
+  const base = { fileName: 'deploy.sh', reported: { mtime: 200, size: 12 }, overwriteApproved: undefined, overwriteWithoutAsking: false };
 
   it('sends nothing for text equal to what was loaded, and something otherwise', () => {
     assert.equal(isUnchangedSave(loaded, 'echo deploy\n'), true);
@@ -160,10 +160,11 @@ describe('save logic: when a save goes ahead', () => {
     assert.deepEqual(decideSave({ ...base, loaded, fresh: sameSize, reported: { mtime: 300, size: 12 } }), { kind: 'conflict', editorCanCompare: false });
   });
 
-  it('writes once the user was told about this very server version, or turned the check off', () => {
+  it('writes only once the user chose to overwrite this very server version, or turned the check off', () => {
     const fresh = snippet({ updatedAt: 300, files: [{ guid: 'x', name: 'deploy.sh', content: 'echo DEPLOY\n' }] });
-    assert.deepEqual(decideSave({ ...base, loaded, fresh, reportedConflict: 300 }), { kind: 'write' });
-    assert.deepEqual(decideSave({ ...base, loaded, fresh, reportedConflict: 250 }), { kind: 'conflict', editorCanCompare: false });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh }), { kind: 'conflict', editorCanCompare: false }, 'a second save alone (auto-save) is no choice');
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, overwriteApproved: 300 }), { kind: 'write' });
+    assert.deepEqual(decideSave({ ...base, loaded, fresh, overwriteApproved: 250 }), { kind: 'conflict', editorCanCompare: false }, 'changed again since the choice');
     assert.deepEqual(decideSave({ ...base, loaded, fresh, overwriteWithoutAsking: true }), { kind: 'write' });
   });
 

@@ -1,0 +1,56 @@
+// What a user can do when a save is refused because the snippet changed on the server:
+// Compare (the server's version on the left, theirs on the right) or Overwrite. VS Code's own
+// "file is newer" dialog only appears when the server's version differs in size, so this offer
+// is made on every conflict.
+import * as vscode from 'vscode';
+import { Commands, Schemes } from '../../constants';
+import type { SnippetStore } from '../store';
+import { snippetLocation } from './uris';
+
+/** Read-only documents of snippet files as the store last learned them from the server. */
+export class ServerVersions implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly open = new Map<string, vscode.Uri>();
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly store: SnippetStore) {
+    // A refused save tells the store the server's version: an open comparison follows it.
+    this.subscription = store.onDidChange(({ snippets }) => {
+      for (const uri of this.open.values()) if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) this.changed.fire(uri);
+    });
+  }
+
+  /** The server-version twin of a snippet file URI. */
+  static uriFor(fileUri: vscode.Uri): vscode.Uri {
+    return fileUri.with({ scheme: Schemes.snippetOnServer });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    this.open.set(uri.toString(), uri);
+    const loc = snippetLocation(uri.with({ scheme: Schemes.snippet }));
+    const file = loc?.fileName === undefined ? undefined : this.store.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName);
+    return file?.content ?? '';
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Opens the comparison: the server's version on the left, the editor's text on the right. */
+export async function compareWithServer(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
+  await vscode.commands.executeCommand('vscode.diff', ServerVersions.uriFor(fileUri), fileUri, `${fileName} (${snippetName}): on the server ↔ yours`);
+}
+
+/** Offers Compare and Overwrite after a refused save; both are also commands of the palette. */
+export async function offerConflictChoices(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
+  const choice = await vscode.window.showWarningMessage(
+    `"${fileName}" in snippet "${snippetName}" changed on the server since you opened it. Your text is still in the editor.`,
+    'Compare',
+    'Overwrite',
+  );
+  if (choice === 'Compare') await compareWithServer(fileUri, fileName, snippetName);
+  else if (choice === 'Overwrite') await vscode.commands.executeCommand(Commands.overwriteServerVersion, fileUri);
+}
