@@ -12,11 +12,6 @@ const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
 const APPROVERS = 'com.atlassian.bitbucket.server.bitbucket-bundled-hooks:requiredApproversMergeHook';
 const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo2/settings/hooks';
 
-interface LoggedRequest {
-  method: string;
-  path: string;
-}
-
 const host = () => new URL(localServerUrl()).host;
 const hookUri = (key: string, repo = 'repo2') => vscode.Uri.from({ scheme: SCHEME, authority: host(), path: `/PROJ/${repo}/${key}.json` });
 
@@ -57,7 +52,7 @@ async function openWith(uri: vscode.Uri, text?: string): Promise<vscode.TextDocu
 }
 
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Bitbucket');
-const putsSince = async (count: number) => ((await serverRequests()) as LoggedRequest[]).slice(count).filter((r) => r.method === 'PUT');
+const putsSince = async (count: number) => (await serverRequests()).slice(count).filter((r) => r.method === 'PUT');
 
 describe('Hook settings documents', function () {
   this.timeout(60_000);

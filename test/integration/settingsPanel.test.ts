@@ -6,19 +6,11 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import type { PanelState } from '../../src/settingsPanel/protocol';
-import { localServerUrl, serverRequests } from './support';
+import { localServerUrl, serverRequests, type LoggedRequest } from './support';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
 const PRE_RECEIVE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
 const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  user: string | null;
-}
 
 async function signIn(user: string): Promise<void> {
   await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: user, password: user });
@@ -53,7 +45,7 @@ async function open(projectKey: string, repositorySlug: string): Promise<Setting
   return controller;
 }
 
-const requestsSince = async (count: number): Promise<LoggedRequest[]> => ((await serverRequests()) as LoggedRequest[]).slice(count);
+const requestsSince = async (count: number): Promise<LoggedRequest[]> => (await serverRequests()).slice(count);
 const row = (state: PanelState, refId: string) => state.refs.rows.find((r) => r.refId === refId);
 const hook = (state: PanelState, role: 'preReceive' | 'mergeCheck') => state.hooks.rows.find((h) => h.role === role)!;
 const settingsTabs = () =>

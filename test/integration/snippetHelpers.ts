@@ -3,12 +3,7 @@
 import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import type { ExtensionApi } from '../../src/extension';
-import { getExtension, localServerUrl, serverRequests } from './support';
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-}
+import { getExtension, localServerUrl, serverRequests, type LoggedRequest } from './support';
 
 export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
   return new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
@@ -22,7 +17,7 @@ export async function signInAsAlice(): Promise<ExtensionApi> {
 
 /** Requests the local server logged after `before` entries, optionally only those whose path contains `pathPart`. */
 export async function requestsSince(before: number, pathPart = ''): Promise<LoggedRequest[]> {
-  return ((await serverRequests()) as LoggedRequest[]).slice(before).filter((r) => r.path.includes(pathPart));
+  return (await serverRequests()).slice(before).filter((r) => r.path.includes(pathPart));
 }
 
 export async function control(method: string, route: string, body?: unknown): Promise<void> {

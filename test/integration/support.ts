@@ -2,6 +2,9 @@
 // started for this run.
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/constants';
+import type { LoggedRequest } from '../server/controls';
+
+export type { LoggedRequest };
 
 export function getExtension(): vscode.Extension<unknown> {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -19,11 +22,11 @@ export function localServerUrl(): string {
 }
 
 /** The /rest requests the local server has logged since it started, oldest first. */
-export async function serverRequests(): Promise<unknown[]> {
+export async function serverRequests(): Promise<LoggedRequest[]> {
   const url = `${localServerUrl()}/__control/requests`;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}; the local server's request log is needed here.`);
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer with a JSON array.`);
-  return body;
+  return body as LoggedRequest[];
 }

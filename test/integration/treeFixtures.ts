@@ -6,14 +6,14 @@ import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
+import { localServerUrl, serverRequests, type LoggedRequest } from './support';
+
+export type { LoggedRequest };
 
 export const SNIPPETS = '/rest/snippets/1.0/snippets';
 
-export function serverUrl(): string {
-  const url = process.env.BBS_TEST_SERVER_URL;
-  assert.ok(url, 'BBS_TEST_SERVER_URL is not set: run this suite with `npm run test:integration`.');
-  return url;
-}
+/** The local server of this run (see support.ts). */
+export const serverUrl = localServerUrl;
 
 export async function extensionApi(): Promise<ExtensionApi> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
@@ -59,22 +59,13 @@ export async function commentAs(user: string, snippetGuid: string, text: string)
   return rest<Comment>(user, 'POST', `${SNIPPETS}/${snippetGuid}/comments`, { text });
 }
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  user: string | null;
-}
-
 export async function clearRequestLog(): Promise<void> {
   await fetch(`${serverUrl()}/__control/requests`, { method: 'DELETE' });
 }
 
 /** The /rest requests since the last clear, without the ones a test made itself through `rest`. */
-export async function requestsSince(): Promise<LoggedRequest[]> {
-  const response = await fetch(`${serverUrl()}/__control/requests`);
-  return (await response.json()) as LoggedRequest[];
+export function requestsSince(): Promise<LoggedRequest[]> {
+  return serverRequests();
 }
 
 export async function addFault(spec: Record<string, unknown>): Promise<void> {
