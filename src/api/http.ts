@@ -3,7 +3,8 @@
 // a BitbucketError. It never stores, logs or reports credentials.
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undici';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
 
 export type Credentials =

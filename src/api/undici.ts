@@ -1,0 +1,13 @@
+// The parts of undici this client uses: a keep-alive Agent, the proxy-aware agent, and the
+// `request` API. undici's entry point also loads fetch, WebSocket, mocks and HTTP caches, about
+// a third of the extension's bundle that would never run; this module wires just these pieces
+// the way that entry point does (`Object.assign(Dispatcher.prototype, api)`), so the bundle
+// leaves the rest out. Types still come from the package's own declarations.
+/* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules are CommonJS without typings */
+import type * as Undici from 'undici';
+
+const Dispatcher: { prototype: object } = require('undici/lib/dispatcher/dispatcher');
+Object.assign(Dispatcher.prototype, require('undici/lib/api'));
+
+export const Agent: typeof Undici.Agent = require('undici/lib/dispatcher/agent');
+export const EnvHttpProxyAgent: typeof Undici.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
