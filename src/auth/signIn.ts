@@ -8,6 +8,7 @@ import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
 import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
+import { serverHost } from '../util/serverUrl';
 
 /** What automation (tests, other extensions) may pass to the Sign In command to skip the prompts. */
 export interface SignInArgs {
@@ -36,7 +37,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   const input = args ? fromArgs(args) : await ask(draft);
   if (!input) return undefined;
   const { serverUrl, credentials } = input;
-  const host = new URL(serverUrl).host;
+  const host = serverHost(serverUrl);
   let username = credentials.type === 'basic' ? credentials.username : undefined;
   let userId: number | undefined;
   const client = createClient(serverUrl, () => credentials, log, {
@@ -149,14 +150,14 @@ async function signOut(session: Session): Promise<void> {
   const account = session.account;
   if (!account) return;
   await session.signOut();
-  void vscode.window.showInformationMessage(`Signed out of ${new URL(account.serverUrl).host}. The saved credentials were removed.`);
+  void vscode.window.showInformationMessage(`Signed out of ${serverHost(account.serverUrl)}. The saved credentials were removed.`);
 }
 
 async function switchAccount(session: Session, log: Log): Promise<void> {
   const current = session.account;
   const items: Array<vscode.QuickPickItem & { account?: Account }> = session.accounts().map((account) => ({
     label: `$(account) ${account.username}`,
-    description: new URL(account.serverUrl).host + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ' (current)' : ''),
+    description: serverHost(account.serverUrl) + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ' (current)' : ''),
     account,
   }));
   items.push({ label: '$(add) Sign in with another account…' });

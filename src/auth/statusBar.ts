@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Session } from './session';
+import { serverHost } from '../util/serverUrl';
 
 export function registerStatusBar(session: Session): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('bitbucketSnippets.account', vscode.StatusBarAlignment.Left, 0);
@@ -13,7 +14,7 @@ export function registerStatusBar(session: Session): vscode.Disposable {
       item.hide();
       return;
     }
-    const host = new URL(account.serverUrl).host;
+    const host = serverHost(account.serverUrl);
     item.text = `$(repo) ${account.username}@${host}`;
     item.tooltip = `Bitbucket Snippets: signed in to ${account.serverUrl} as ${account.username}. Click to switch account.`;
     item.show();

@@ -11,12 +11,13 @@ import { Commands, Schemes } from '../constants';
 import { isMissingRepository } from '../settingsPanel/missingRepository';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
-import { hookDocumentPath, parseHookDocument, serverAuthority, type HookDocument } from './hookUri';
+import { serverHost } from '../util/serverUrl';
+import { hookDocumentPath, parseHookDocument, type HookDocument } from './hookUri';
 import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from './settingsValidator';
 
 const DIAGNOSTIC_SOURCE = 'Bitbucket';
 
-/** The document of a hook's settings on the server at `authority` (host[:port], see serverAuthority). */
+/** The document of a hook's settings on the server at `authority` (host[:port], see serverHost). */
 export function hookDocumentUri(authority: string, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
   return vscode.Uri.from({
     scheme: Schemes.hook,
@@ -64,7 +65,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
 
   /** Opens a hook's settings in an editor. */
   async open(serverUrl: string, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
-    const uri = hookDocumentUri(serverAuthority(serverUrl), repo, hookKey);
+    const uri = hookDocumentUri(serverHost(serverUrl), repo, hookKey);
     const doc = await vscode.workspace.openTextDocument(uri);
     // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
     const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
@@ -201,8 +202,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const account = this.session.account;
     const client = this.session.client;
     if (!account || !client) throw vscode.FileSystemError.Unavailable(`Sign in to ${target.authority} to open its hook settings (Bitbucket Snippets: Sign In).`);
-    if (serverAuthority(account.serverUrl) !== target.authority) {
-      throw vscode.FileSystemError.Unavailable(`These hook settings are on ${target.authority}, but you are signed in to ${serverAuthority(account.serverUrl)}. Switch account to reach them.`);
+    if (serverHost(account.serverUrl) !== target.authority) {
+      throw vscode.FileSystemError.Unavailable(`These hook settings are on ${target.authority}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to reach them.`);
     }
     return client;
   }

@@ -49,7 +49,3 @@ export function parseHookDocument(authority: string, path: string): HookDocument
   return { authority, projectKey, repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) };
 }
 
-/** `host[:port]` of a server base URL: the authority of its hook documents. */
-export function serverAuthority(serverUrl: string): string {
-  return new URL(serverUrl).host.toLowerCase();
-}

@@ -14,7 +14,7 @@ import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { GitRepositories } from '../git/gitApi';
 import { sameRepository } from '../git/remotes';
 import type { HookDocuments } from '../hooks/hookDocuments';
-import { serverAuthority } from '../hooks/hookUri';
+import { serverHost } from '../util/serverUrl';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { createLimiter, LimiterClearedError } from './limiter';
@@ -95,7 +95,7 @@ export class SettingsPanelController implements vscode.Disposable {
   }
 
   get host(): string {
-    return serverAuthority(this.serverUrl);
+    return serverHost(this.serverUrl);
   }
 
   get where(): string {
@@ -473,8 +473,8 @@ export class SettingsPanelController implements vscode.Disposable {
     const account = this.deps.session.account;
     const known = this.deps.memory.newRefs(this.serverUrl, this.repository);
     let notice: string | null = null;
-    if (account && serverAuthority(account.serverUrl) !== this.host) {
-      notice = `This panel is for ${this.where} on ${this.host}, but you are signed in to ${serverAuthority(account.serverUrl)}. Switch account to reach it.`;
+    if (account && serverHost(account.serverUrl) !== this.host) {
+      notice = `This panel is for ${this.where} on ${this.host}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to reach it.`;
     }
     return {
       repository: { projectKey: this.repository.projectKey, repositorySlug: this.repository.repositorySlug, host: this.host },
@@ -489,7 +489,7 @@ export class SettingsPanelController implements vscode.Disposable {
   /** The client when signed in to this panel's server. */
   private client(): BitbucketClient | undefined {
     const account = this.deps.session.account;
-    if (!account || serverAuthority(account.serverUrl) !== this.host) return undefined;
+    if (!account || serverHost(account.serverUrl) !== this.host) return undefined;
     return this.deps.session.client;
   }
 

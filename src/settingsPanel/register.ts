@@ -8,7 +8,7 @@ import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import { GitRepositories } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { registerHookDocuments } from '../hooks/hookDocuments';
-import { serverAuthority } from '../hooks/hookUri';
+import { serverHost } from '../util/serverUrl';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
@@ -40,7 +40,7 @@ async function pickRepository(
   // unless the user asked for another one.
   if (clones.length === 1 && !alwaysAsk) return clones[0].repository;
 
-  const host = serverAuthority(serverUrl);
+  const host = serverHost(serverUrl);
   const items: PickItem[] = [];
   const seen: RepositoryRef[] = [];
   const add = (repository: RepositoryRef, description: string) => {

@@ -1,6 +1,7 @@
 // Turns any failure into one sentence a user can act on. No `vscode` here: it is plain logic,
 // unit-tested in Node. The full detail goes to the log separately.
 import { BitbucketError } from '../api/errors';
+import { serverHost } from './serverUrl';
 
 export interface MessageContext {
   /** What the user tried, as a clause: "save snippet.ts", "load My Snippets". */
@@ -9,6 +10,11 @@ export interface MessageContext {
   host?: string;
   /** The signed-in user's name, to say who was refused. */
   user?: string;
+}
+
+/** The context of a message about `action` for the signed-in account: its host and user name. */
+export function messageContext(action: string, account: { serverUrl: string; username: string } | undefined): MessageContext {
+  return { action, host: account ? serverHost(account.serverUrl) : undefined, user: account?.username };
 }
 
 /** Settings names as users see them in the Settings editor. */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import type { Log } from '../../util/log';
-import { describeError } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/userMessages';
 import { SnippetEditError } from '../fs/saveLogic';
 import type { SnippetFileSystem } from '../fs/provider';
 import { snippetLocation } from '../fs/uris';
@@ -47,8 +47,7 @@ export function resolveTarget(arg: unknown): ResolvedTarget | undefined {
 }
 
 export function errorContext(deps: CommandDeps, action: string) {
-  const account = deps.session.account;
-  return { action, host: account ? new URL(account.serverUrl).host : undefined, user: account?.username };
+  return messageContext(action, deps.session.account);
 }
 
 /** Shows one message for a failure (details to the log) and returns undefined. */

@@ -5,7 +5,7 @@ import type { Comment, Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands } from '../../constants';
 import type { Log } from '../../util/log';
-import { describeError } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/userMessages';
 import { isBitbucketError } from '../../api/errors';
 import type { SnippetStore } from '../store';
 import type { CommentNode, CommentsNode, SnippetNode } from '../tree/nodes';
@@ -79,7 +79,7 @@ export class CommentActions {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Bitbucket: ${action}…` }, () => work(client));
     } catch (err) {
       this.log.error(`${action} failed`, err);
-      void vscode.window.showErrorMessage(describeError(err, { action, host: new URL(account.serverUrl).host, user: account.username }));
+      void vscode.window.showErrorMessage(describeError(err, messageContext(action, account)));
       // The snippet or the comment is gone on the server: one GET brings the tree up to date
       // (the store drops a snippet that answers 404).
       if (isBitbucketError(err, 'not-found')) void this.store.fetch(snippetGuid).catch(() => undefined);

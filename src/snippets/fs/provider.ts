@@ -10,12 +10,13 @@ import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import type { Log } from '../../util/log';
-import { describeError } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/userMessages';
 import type { SnippetStore, StoreChange } from '../store';
 import { byteLength, decideSave, isUnchangedSave, SnippetEditError, withFileAdded, withFileContent, withFileDeleted, withFileRenamed, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { isOnServer, type SnippetLocation } from './snippetUri';
 import { offerConflictChoices } from './conflicts';
 import { snippetFileUri, snippetLocation } from './uris';
+import { serverHost } from '../../util/serverUrl';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -215,7 +216,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const account = this.session.account;
     if (!account) throw vscode.FileSystemError.Unavailable('Not signed in to Bitbucket: sign in (Bitbucket Snippets: Sign In) to open snippet files.');
     if (loc && !isOnServer(loc, account.serverUrl)) {
-      throw vscode.FileSystemError.Unavailable(`This snippet is on ${loc.authority}, but you are signed in to ${new URL(account.serverUrl).host}. Switch account to open it.`);
+      throw vscode.FileSystemError.Unavailable(`This snippet is on ${loc.authority}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to open it.`);
     }
     return loc;
   }
@@ -293,7 +294,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   private fsError(err: unknown, action: string): vscode.FileSystemError {
     const account = this.session.account;
-    const message = describeError(err, { action, host: account ? new URL(account.serverUrl).host : undefined, user: account?.username });
+    const message = describeError(err, messageContext(action, account));
     this.log.error(`could not ${action}`, err);
     if (err instanceof BitbucketError && (err.kind === 'auth' || err.kind === 'forbidden')) return vscode.FileSystemError.NoPermissions(message);
     if (err instanceof BitbucketError && err.kind === 'not-found') return vscode.FileSystemError.FileNotFound(message);

@@ -2,23 +2,20 @@
 // Files are addressed by name, because the server gives files new guids on every update.
 // The mapping is plain logic without `vscode`, so it is unit-tested in Node; `snippetFileUri`
 // in ./uris.ts wraps it into a vscode.Uri.
+import { serverHost } from '../../util/serverUrl';
 import { Schemes } from '../../constants';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 
 /** What a snippet URI addresses. `fileName` is undefined for the snippet's folder (`/<guid>`). */
 export interface SnippetLocation {
-  /** `host` or `host:port` of the server, lower case, as `new URL(serverUrl).host` gives it. */
+  /** `host` or `host:port` of the server, lower case, as `serverHost` gives it. */
   authority: string;
   snippetGuid: string;
   fileName: string | undefined;
 }
 
 /** The URI authority of a server: its host and (non-default) port. The context path is not part of it. */
-export function authorityOf(serverUrl: string): string {
-  return new URL(serverUrl).host.toLowerCase();
-}
-
 /**
  * The decoded components of a snippet file's URI, for `vscode.Uri.from`. The path is kept
  * decoded: vscode.Uri does the escaping, so `#`, `?`, `%` and spaces survive as they are.
@@ -29,7 +26,7 @@ export function snippetUriComponents(serverUrl: string, snippetGuid: string, fil
   if (fileName === '') throw new Error('A snippet file needs a name.');
   return {
     scheme: SNIPPET_SCHEME,
-    authority: authorityOf(serverUrl),
+    authority: serverHost(serverUrl),
     path: fileName === undefined ? `/${snippetGuid}` : `/${snippetGuid}/${fileName}`,
   };
 }
@@ -67,5 +64,5 @@ export function parseSnippetUri(uri: string): SnippetLocation | undefined {
 
 /** True when a URI's authority names the server of `serverUrl`. */
 export function isOnServer(location: Pick<SnippetLocation, 'authority'>, serverUrl: string): boolean {
-  return location.authority === authorityOf(serverUrl);
+  return location.authority === serverHost(serverUrl);
 }

@@ -7,7 +7,7 @@ import type { Snippet } from '../../api/types';
 import { accountId, type Account } from '../../auth/accounts';
 import { Commands, Views } from '../../constants';
 import type { Log } from '../../util/log';
-import { describeError } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/userMessages';
 import { snippetFileUri } from '../fs/uris';
 import { matchesFilter, sortSnippets, type SortOrder } from '../query';
 import type { ListId, SnippetStore, StoreChange } from '../store';
@@ -264,7 +264,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s));
     const more = state.nextStart !== undefined && state.loaded;
     if (state.error) {
-      const text = `${describeError(state.error, this.errorContext(`load ${listTitle(list, this.categoryName(list))}`))} — click to retry`;
+      const text = `${describeError(state.error, messageContext(`load ${listTitle(list, this.categoryName(list))}`, this.deps.account()))} — click to retry`;
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true }));
     } else if (state.loaded && all.length === 0 && !more) {
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text: emptyListText(list), isError: false }));
@@ -426,11 +426,6 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (!list.startsWith('category:')) return undefined;
     const guid = list.slice('category:'.length);
     return this.deps.store.categories().find((c) => c.guid === guid)?.name;
-  }
-
-  private errorContext(action: string) {
-    const account = this.deps.account();
-    return { action, host: account ? new URL(account.serverUrl).host : undefined, user: account?.username };
   }
 
   /** The one object for this row's id, updated with the latest fields. */
