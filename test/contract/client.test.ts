@@ -6,10 +6,11 @@ import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type ClientOp
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate } from '../server/tls';
 import { startProxy } from '../support/proxy';
+import { HookKeys } from '../server/hookCatalog';
 
-const EXT_PRE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
-const EXT_MERGE = 'com.ngs.stash.externalhooks.external-hooks:external-merge-check-hook';
-const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
+const EXT_PRE = HookKeys.externalPreReceive;
+const EXT_MERGE = HookKeys.externalMergeCheck;
+const YACC = HookKeys.yacc;
 const repo1: RepositoryRef = { projectKey: 'PROJ', repositorySlug: 'repo1' };
 
 const basic = (username: string, password = username): Credentials => ({ type: 'basic', username, password });

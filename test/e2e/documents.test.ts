@@ -47,12 +47,7 @@ describe('Snippet documents (UI)', function () {
     fs.writeFileSync(path.join(session().workbench.workspaceFolder, 'script.py'), 'import os\nprint(os.getcwd())\nprint("done")\n');
     const { ui, workbench } = session();
     await ui.openViewContainer();
-    await ui.runCommand('Bitbucket Snippets: Sign In');
-    await ui.answer(workbench.server.url);
-    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
-    await ui.answer('alice');
-    await ui.answer('alice');
-    await ui.waitForNotification(/Signed in to .* as alice/);
+    await ui.signIn(workbench.server.url, 'alice');
   });
 
   after(async () => {

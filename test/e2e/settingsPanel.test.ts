@@ -9,12 +9,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
 import { session } from './session';
+import { HookKeys } from '../server/hookCatalog';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 /** Git refuses spaces in ref names: the same attack without them. */
 const HOSTILE_BRANCH = 'x<img/src=x/onerror=alert(1)>';
-const PRE_RECEIVE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
-const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
+const PRE_RECEIVE = HookKeys.externalPreReceive;
+const YACC = HookKeys.yacc;
 const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks';
 const PAGES = '/rest/latest/pages-settings/PROJ/repo1';
 
@@ -95,12 +96,7 @@ describe('Repository settings panel', () => {
       void dialog.dismiss();
     });
 
-    await ui.runCommand('Bitbucket Snippets: Sign In');
-    await ui.answer(workbench.server.url);
-    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
-    await ui.answer('admin');
-    await ui.answer('admin');
-    await ui.waitForNotification(/Signed in to .* as admin/);
+    await ui.signIn(workbench.server.url, 'admin');
     await clearNotifications();
   });
 

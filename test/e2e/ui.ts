@@ -94,6 +94,18 @@ export class WorkbenchUi {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Signs in through the palette with a user name and password, as a person does. */
+  async signIn(serverUrl: string, user: string, password = user): Promise<void> {
+    await this.runCommand('Bitbucket Snippets: Sign In');
+    await this.answer(serverUrl);
+    await this.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
+    await this.answer(user);
+    // Every prompt reuses one input: wait until it has become the password box.
+    await this.page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await this.answer(password);
+    await this.waitForNotification(new RegExp(`Signed in to .* as ${user}`));
+  }
+
   /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');

@@ -4,12 +4,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { localServerUrl, serverRequests } from './support';
+import { HookKeys } from '../server/hookCatalog';
 
 const SCHEME = 'bitbucket-hook';
-const EXTERNAL = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
-const MERGE = 'com.ngs.stash.externalhooks.external-hooks:external-merge-check-hook';
-const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
-const APPROVERS = 'com.atlassian.bitbucket.server.bitbucket-bundled-hooks:requiredApproversMergeHook';
+const EXTERNAL = HookKeys.externalPreReceive;
+const MERGE = HookKeys.externalMergeCheck;
+const YACC = HookKeys.yacc;
+const APPROVERS = HookKeys.requiredApprovers;
 const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo2/settings/hooks';
 
 const host = () => new URL(localServerUrl()).host;

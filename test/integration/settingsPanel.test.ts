@@ -7,10 +7,11 @@ import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import type { PanelState } from '../../src/settingsPanel/protocol';
 import { localServerUrl, serverRequests, type LoggedRequest } from './support';
+import { HookKeys } from '../server/hookCatalog';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
-const PRE_RECEIVE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
-const YACC = 'com.isroot.stash.plugin.yacc:yaccHook';
+const PRE_RECEIVE = HookKeys.externalPreReceive;
+const YACC = HookKeys.yacc;
 
 async function signIn(user: string): Promise<void> {
   await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: user, password: user });

@@ -4,19 +4,10 @@ import * as assert from 'node:assert/strict';
 import type { Comment, Snippet } from '../../src/api/types';
 import { ABSENT, Model, stateOf, type ModelComment, type ModelSnippet } from './model';
 import { formatReport, runSoak } from './soak';
+import { aSnippet } from '../support/snippets';
 
-const snippet = (token: string, files: Array<[string, string]>, comments: Comment[] = []): Snippet => ({
-  guid: `guid-${token}`,
-  name: `[${token}] name`,
-  categories: [],
-  isVisible: true,
-  isPublic: false,
-  userId: 2,
-  createdAt: 1,
-  updatedAt: 1,
-  files: files.map(([name, content], i) => ({ guid: `f${i}`, name, content })),
-  comments,
-});
+const snippet = (token: string, files: Array<[string, string]>, comments: Comment[] = []): Snippet =>
+  aSnippet({ guid: `guid-${token}`, name: `[${token}] name`, files: files.map(([name, content], i) => ({ guid: `f${i}`, name, content })), comments });
 
 const comment = (token: string, text = `[${token}] hello`): Comment => ({ guid: `g-${token}`, text, userId: 3, createdAt: 1, updatedAt: 1 });
 

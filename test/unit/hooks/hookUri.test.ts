@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { hookDocumentPath, parseHookDocument, serverAuthority } from '../../../src/hooks/hookUri';
+import { hookDocumentPath, parseHookDocument } from '../../../src/hooks/hookUri';
+import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
 
 describe('hook document URIs', () => {
   const externalHook = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { serverHost as authorityOf } from '../../../src/util/serverUrl';
 import {
-  authorityOf,
   formatSnippetUri,
   isOnServer,
   parseSnippetPath,

@@ -1,22 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { Page, PageRequest, Snippet } from '../../../src/api/types';
 import { BitbucketError } from '../../../src/api/errors';
+import { aSnippet } from '../../support/snippets';
 import { SnippetStore, type SnippetsApi, type StoreChange } from '../../../src/snippets/store';
 import { knownCategories, matchesFilter, sortSnippets } from '../../../src/snippets/query';
 
-const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet => ({
-  guid,
-  name: guid,
-  categories: [],
-  isVisible: true,
-  isPublic: false,
-  userId: 2,
-  createdAt: 1,
-  updatedAt: 1,
-  files: [],
-  comments: [],
-  ...extra,
-});
+const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet => aSnippet({ guid, name: guid, ...extra });
 
 /** A fake list endpoint over `total` snippets, recording every request. */
 function fakeApi(total: number) {

@@ -15,25 +15,15 @@ import {
 } from '../../../src/snippets/tree/presentation';
 import { sanitizeUsers, validateUserName, withUser, withoutUser } from '../../../src/snippets/tree/browsedUsers';
 import { withComment, withoutComment } from '../../../src/snippets/comments/patch';
+import { aSnippet } from '../../support/snippets';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2025, 5, 15, 12);
 
-const snip = (extra: Partial<Snippet> = {}): Snippet => ({
-  guid: 'g1',
-  name: 'deploy.sh',
-  categories: [],
-  isVisible: true,
-  isPublic: false,
-  userId: 3,
-  createdAt: NOW - 10 * DAY,
-  updatedAt: NOW - 2 * DAY,
-  files: [{ guid: 'f1', name: 'deploy.sh', content: 'echo' }],
-  comments: [],
-  ...extra,
-});
+const snip = (extra: Partial<Snippet> = {}): Snippet =>
+  aSnippet({ name: 'deploy.sh', userId: 3, createdAt: NOW - 10 * DAY, updatedAt: NOW - 2 * DAY, files: [{ guid: 'f1', name: 'deploy.sh', content: 'echo' }], ...extra });
 
 const people = (names: Array<[number, string]> = [], ownUserId: number | undefined = 2): People => ({ ownUserId, names: new Map(names) });
 
