@@ -8,9 +8,9 @@ import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import type { Snippet } from '../src/api/types';
-import { withFileContent } from '../src/snippets/fs/saveLogic';
-import { matchesFilter } from '../src/snippets/query';
-import { SnippetStore, type ListId } from '../src/snippets/store';
+import { withFileContent } from '../src/snippets/core/edits';
+import { matchesFilter } from '../src/snippets/core/query';
+import { SnippetStore, type ListId } from '../src/snippets/core/store';
 import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -1,22 +1,34 @@
 import * as vscode from 'vscode';
 import { AccountStore } from './auth/accounts';
 import { Session } from './auth/session';
-import { registerSignInCommands } from './auth/signIn';
+import type { Account } from './auth/accounts';
+import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
-import { SETTINGS_SECTION, Settings } from './constants';
 import { registerRepositorySettings } from './settingsPanel/register';
-import { registerSnippetDocuments } from './snippets/commands/register';
-import { SnippetStore } from './snippets/store';
+import type { SnippetService } from './snippets/core/service';
+import { registerSnippets } from './snippets/register';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
-import { registerSnippetExplorer } from './snippets/tree/register';
+import { enableScriptedAnswers, type ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
 
 /** What activate() hands to tests (through the extension's exports); kept small on purpose. */
 export interface ExtensionApi {
-  store: SnippetStore;
+  service: SnippetService;
   explorer: SnippetExplorerApi;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
+  /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
+  testing?: TestingApi;
+}
+
+/** What the extension's own tests need and no user-facing command offers. */
+export interface TestingApi {
+  /** Signs in without the prompts; rejects with the message a user would see when it fails. */
+  signIn(args: SignInArgs): Promise<Account | undefined>;
+  /** Queues answers for the next confirmations (true / false) and input boxes (text, or undefined for Escape). */
+  answerPrompts(...answers: ScriptedAnswer[]): void;
+  /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
+  unusedAnswers(): number;
 }
 
 // activate() only wires objects together: no network, no heavy work.
@@ -24,25 +36,33 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'));
-  // One store of loaded snippets, shared by the tree, the file system and the commands.
-  const store = new SnippetStore(
-    () => session.client,
-    () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25),
-  );
-  const snippetExplorer = registerSnippetExplorer(session, store, context.globalState, log);
+  const snippets = registerSnippets(session, context.globalState, log);
   context.subscriptions.push(
     channel,
     session,
     registerSignInCommands(session, log.child('sign-in')),
     registerStatusBar(session),
-    snippetExplorer.disposable,
-    registerSnippetDocuments(session, store, log, (guid) => snippetExplorer.explorer.reveal(guid)),
+    snippets.disposable,
     registerRepositorySettings(context, session, log.child('settings-panel')),
   );
+  const testing: TestingApi | undefined =
+    context.extensionMode === vscode.ExtensionMode.Production
+      ? undefined
+      : testingApi(session, log);
   return {
-    store,
-    explorer: snippetExplorer.explorer,
+    testing,
+    service: snippets.service,
+    explorer: snippets.explorer,
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+  };
+}
+
+function testingApi(session: Session, log: Log): TestingApi {
+  const answers = enableScriptedAnswers();
+  return {
+    signIn: (args) => signIn(session, log.child('sign-in'), args),
+    answerPrompts: (...a) => answers.queue(...a),
+    unusedAnswers: () => answers.drain(),
   };
 }
 

@@ -92,7 +92,8 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
   await control('POST', 'stars', { user: 'alice', snippetGuid: mine[1].guid });
   await rest('bob', 'POST', SNIPPETS, { name: 'bob 1', files: [{ name: 'b.txt', content: 'b' }] });
 
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: 'alice', password: 'alice' });
+  if (!api.testing) throw new Error('the extension did not export its test API');
+  await api.testing.signIn({ serverUrl: serverUrl(), username: 'alice', password: 'alice' });
   const provider = api.explorer.provider;
   const root = (list: string): TreeNode => ({ kind: 'root', list, label: list }) as TreeNode;
   const children = async (list: string) => (await provider.getChildren(root(list))) ?? [];
@@ -121,14 +122,14 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
   const category = `category:${categorised.categories[0].guid}`;
   for (let i = 0; i < 7; i++) {
     bareTimes.push(await bare());
-    storeTimes.push(await timed(() => api.store.refresh('mine')));
-    api.store.clear();
+    storeTimes.push(await timed(() => api.service.refresh('mine')));
+    api.service.reset({ username: 'alice', userId: 2 });
     treeTimes.push(await timed(async () => {
       if ((await children('mine')).length < 25) throw new Error('first page of My Snippets is short');
     }));
-    api.store.clear();
+    api.service.reset({ username: 'alice', userId: 2 });
     oneRoot.push(await timed(() => children('mine')));
-    api.store.clear();
+    api.service.reset({ username: 'alice', userId: 2 });
     fourRoots.push(await timed(() => Promise.all(['mine', 'starred', 'browse', category].map(children))));
   }
   await agent.close();
@@ -139,13 +140,13 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
   // ---- Requests per user action ------------------------------------------------------------
   const requests: Record<string, string[]> = {};
   const uri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${guid}/${name}` });
-  api.store.clear();
+  api.service.reset({ username: 'alice', userId: 2 });
   requests.openFileNotLoaded = await counted(async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[6].guid, 'bench6.sh')));
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  await api.store.refresh('mine');
-  if (!api.store.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
+  await api.service.refresh('mine');
+  if (!api.service.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
   let editor: vscode.TextEditor | undefined;
   requests.openFileFromTree = await counted(async () => {
     editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[20].guid, 'bench20.sh')));
@@ -169,7 +170,7 @@ async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
   requests.addComment = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.addComment', { snippetGuid: mine[7].guid }, 'bench comment')));
 
   await vscode.commands.executeCommand('bitbucketSnippets.signOut');
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: 'admin', password: 'admin' });
+  await api.testing.signIn({ serverUrl: serverUrl(), username: 'admin', password: 'admin' });
   // What signing in loads by itself is not the panel's.
   await sleep(1500);
   let controller: SettingsPanelController | undefined;

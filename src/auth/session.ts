@@ -3,7 +3,7 @@
 // account or a connection setting changes.
 import * as vscode from 'vscode';
 import { BitbucketClient, type ClientOptions } from '../api/client';
-import type { Credentials } from '../api/http';
+import type { Credentials, CurrentUser } from '../api/http';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { type Account, type AccountStore } from './accounts';
@@ -21,7 +21,10 @@ export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Account | undefined>();
   /** Fires when the user signs in, out, switches account, or a connection setting changes. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly currentUser = new vscode.EventEmitter<CurrentUser>();
+  /** Fires with what an answer's `X-AUSERID` / `X-AUSERNAME` said about the signed-in caller. */
+  readonly onDidHearCurrentUser = this.currentUser.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser];
 
   constructor(private readonly store: AccountStore, private readonly log: Log) {
     this.current = store.active();
@@ -45,7 +48,11 @@ export class Session implements vscode.Disposable {
     if (!this.current) return undefined;
     if (!this.cachedClient) {
       const account = this.current;
-      this.cachedClient = createClient(account.serverUrl, () => this.store.credentials(account), this.log);
+      this.cachedClient = createClient(account.serverUrl, () => this.store.credentials(account), this.log, {
+        onCurrentUser: (user) => {
+          if (this.current === account) this.currentUser.fire(user);
+        },
+      });
     }
     return this.cachedClient;
   }

@@ -10,7 +10,11 @@ import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
 import { serverHost } from '../util/serverUrl';
 
-/** What automation (tests, other extensions) may pass to the Sign In command to skip the prompts. */
+/**
+ * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
+ * Development modes) passes these: the Sign In command itself takes no argument, so no caller
+ * can hand it a password.
+ */
 export interface SignInArgs {
   serverUrl: string;
   username?: string;
@@ -20,7 +24,7 @@ export interface SignInArgs {
 
 export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.signIn, (args?: SignInArgs) => signIn(session, log, args)),
+    vscode.commands.registerCommand(Commands.signIn, () => signIn(session, log)),
     vscode.commands.registerCommand(Commands.signOut, () => signOut(session)),
     vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
   );

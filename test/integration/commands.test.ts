@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
-import { getExtension, serverRequests } from './support';
+import { answerPrompts, getExtension, serverRequests, unusedAnswers } from './support';
 
 interface Manifest {
   contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
@@ -110,14 +110,21 @@ describe('Snippet commands', function () {
     assert.equal(now.description, 'desc');
     assert.deepEqual(now.categories.map((c) => c.name).sort(), ['x', 'y z']);
     assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['uno.txt', '1'], ['two.txt', '2']]);
-    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'two.txt' }, { confirm: true });
+    await answerPrompts(true);
+    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'two.txt' });
     const before = (await serverRequests()).length;
-    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'uno.txt' }, { confirm: true });
+    await answerPrompts(true);
+    await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'uno.txt' });
+    assert.equal(await unusedAnswers(), 1, 'deleting the last file is refused before asking');
     assert.deepEqual(puts(await helpers().requestsSince(before, s.guid)), [], 'the last file is never deleted');
     now = await alice.getSnippet(s.guid);
     assert.deepEqual(now.files.map((f) => f.name), ['uno.txt']);
     assert.equal(now.description, 'desc');
-    assert.equal(await run('bitbucketSnippets.deleteSnippet', target, { confirm: true }), true);
+    await answerPrompts(false);
+    assert.equal(await run('bitbucketSnippets.deleteSnippet', target), false, 'No at the confirmation deletes nothing');
+    await alice.getSnippet(s.guid);
+    await answerPrompts(true);
+    assert.equal(await run('bitbucketSnippets.deleteSnippet', target), true);
     await assert.rejects(alice.getSnippet(s.guid), /not|exist/i);
   });
 

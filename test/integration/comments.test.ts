@@ -20,6 +20,7 @@ import {
   serverUrl,
   signInAs,
 } from './treeFixtures';
+import { answerPrompts, unusedAnswers } from './support';
 
 describe('snippet comments', function () {
   this.timeout(60_000);
@@ -77,14 +78,16 @@ describe('snippet comments', function () {
     assert.match(String(mineItem.description), /^you · /);
 
     await clearRequestLog();
-    await vscode.commands.executeCommand('bitbucketSnippets.editComment', { ...mine, text: 'Edited by alice' });
+    await answerPrompts('Edited by alice');
+    await vscode.commands.executeCommand('bitbucketSnippets.editComment', mine);
     requests = await requestsSince();
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
     assert.ok((await serverComments()).some((c) => c.guid === added.guid && c.text === 'Edited by alice'));
     assert.equal(labelOf(await itemOf(api, mine)), 'Edited by alice');
 
     await clearRequestLog();
-    const deleted = await vscode.commands.executeCommand<boolean>('bitbucketSnippets.deleteComment', mine, true);
+    await answerPrompts(true);
+    const deleted = await vscode.commands.executeCommand<boolean>('bitbucketSnippets.deleteComment', mine);
     assert.equal(deleted, true);
     requests = await requestsSince();
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`DELETE ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
@@ -97,8 +100,10 @@ describe('snippet comments', function () {
     const comments = await commentsRow();
     const [bobs] = (await childrenOf(api, comments)) as CommentNode[];
     await clearRequestLog();
-    await vscode.commands.executeCommand('bitbucketSnippets.editComment', { ...bobs, text: 'hijacked' });
-    await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', bobs, true);
+    await answerPrompts('hijacked', true);
+    await vscode.commands.executeCommand('bitbucketSnippets.editComment', bobs);
+    await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', bobs);
+    assert.equal(await unusedAnswers(), 2, 'neither command asked anything');
     assert.deepEqual(await requestsSince(), [], 'nothing was sent');
     assert.deepEqual((await serverComments()).map((c) => c.text), ['Nice one, from bob']);
   });
@@ -116,18 +121,18 @@ describe('snippet comments', function () {
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
     assert.ok((await serverComments()).some((c) => c.text === 'Reply from the editor'));
     assert.equal(disposed, true, 'the gutter thread gives way to the snippet thread');
-    assert.ok(api.store.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
+    assert.ok(api.service.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   it('drops a snippet deleted elsewhere from the tree when a comment on it fails with 404', async () => {
     const doomed = await createSnippet('alice', `doomed-${Date.now().toString(36)}`, 'gone.md');
     await api.explorer.reveal(doomed.guid);
-    assert.ok(api.store.get(doomed.guid), 'loaded in the tree');
+    assert.ok(api.service.get(doomed.guid), 'loaded in the tree');
     await rest('alice', 'DELETE', `${SNIPPETS}/${doomed.guid}`);
     const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', { kind: 'comments', snippetGuid: doomed.guid, own: true, list: 'mine' }, 'too late');
     assert.equal(added, undefined);
-    for (let i = 0; i < 50 && api.store.get(doomed.guid); i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(api.store.get(doomed.guid), undefined, 'the snippet left the store, so the tree');
-    assert.ok(!api.store.list('mine').guids.includes(doomed.guid));
+    for (let i = 0; i < 50 && api.service.get(doomed.guid); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(api.service.get(doomed.guid), undefined, 'the snippet left the store, so the tree');
+    assert.ok(!api.service.list('mine').guids.includes(doomed.guid));
   });
 });

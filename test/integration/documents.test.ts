@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import type { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import type { ExtensionApi } from '../../src/extension';
-import { snippetFileUri } from '../../src/snippets/fs/uris';
+import { snippetFileUri } from '../../src/snippets/uris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
-import { localServerUrl, serverRequests } from './support';
+import { localServerUrl, serverRequests, signInWith } from './support';
 
 async function fixture(client: BitbucketClient, files: Array<{ name: string; content: string }>, details?: { description: string; categories: string[] }): Promise<Snippet> {
   const created = await client.createSnippet({ name: `fixture ${Date.now()} ${Math.random().toString(36).slice(2, 6)}`, files });
@@ -191,14 +191,14 @@ describe('Snippet documents', function () {
     await append(editor, 'my text');
     assert.equal(await editor.document.save(), false);
     assert.equal(editor.document.getText(), 'soon gone\nmy text');
-    assert.equal(ext.store.get(s.guid), undefined);
+    assert.equal(ext.service.get(s.guid), undefined);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(editor.document.uri)), (err: Error) => /deleted on the server|not found/i.test(err.message));
   });
 
   it('after a wrong and then a right sign-in, the password and token appear nowhere in settings, state or the log', async () => {
     const wrong = `wrong-${Date.now()}`;
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: 'alice', password: wrong })));
-    await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), token: 'alice-token' });
+    await assert.rejects(signInWith({ serverUrl: localServerUrl(), username: 'alice', password: wrong }));
+    await signInWith({ serverUrl: localServerUrl(), token: 'alice-token' });
     const secrets = [wrong, 'alice-token'];
     const settingsText = JSON.stringify(vscode.workspace.getConfiguration().get('bitbucketSnippets')) + JSON.stringify(vscode.workspace.getConfiguration().get('http'));
     for (const secret of secrets) assert.ok(!settingsText.includes(secret), `a secret is in the configuration`);
@@ -212,7 +212,7 @@ describe('Snippet documents', function () {
       for (const secret of secrets) assert.ok(!text.includes(secret), `a secret is in ${file}`);
     }
     // Back to alice with her password, as the other tests expect.
-    await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+    await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
   });
 });
 

@@ -3,7 +3,7 @@
 // the JSON schemas the JSON language service applies to these virtual documents.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { localServerUrl, serverRequests } from './support';
+import { localServerUrl, serverRequests, signInAs } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const SCHEME = 'bitbucket-hook';
@@ -17,7 +17,7 @@ const host = () => new URL(localServerUrl()).host;
 const hookUri = (key: string, repo = 'repo2') => vscode.Uri.from({ scheme: SCHEME, authority: host(), path: `/PROJ/${repo}/${key}.json` });
 
 async function signIn(user: string): Promise<void> {
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: user, password: user });
+  await signInAs(user);
 }
 
 async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import type { PanelState } from '../../src/settingsPanel/protocol';
-import { localServerUrl, serverRequests, type LoggedRequest } from './support';
+import { localServerUrl, serverRequests, signInAs, type LoggedRequest } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
@@ -14,7 +14,7 @@ const PRE_RECEIVE = HookKeys.externalPreReceive;
 const YACC = HookKeys.yacc;
 
 async function signIn(user: string): Promise<void> {
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: user, password: user });
+  await signInAs(user);
 }
 
 /** A REST call as another client would make it, to see what the server holds. */

@@ -2,13 +2,12 @@
 // own message with the next step, and stores nothing; a token sign-in learns whose token it is.
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
-import * as vscode from 'vscode';
 import type { Account } from '../../src/auth/accounts';
 import type { ExtensionApi } from '../../src/extension';
 import { control } from './snippetHelpers';
-import { getExtension, localServerUrl } from './support';
+import { getExtension, localServerUrl, signInWith } from './support';
 
-const signIn = (args: Record<string, string>) => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.signIn', args));
+const signIn = (args: { serverUrl: string; username?: string; password?: string; token?: string }) => signInWith(args);
 
 /** A loopback port nothing listens on: the server is "down". */
 async function closedPort(): Promise<number> {
@@ -35,7 +34,7 @@ describe('Sign-in failures', function () {
     await signIn({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
   });
 
-  const refused = async (args: Record<string, string>, message: RegExp) => {
+  const refused = async (args: { serverUrl: string } & Record<string, string>, message: RegExp) => {
     const before = JSON.stringify(accounts());
     await assert.rejects(signIn(args), (err: Error) => {
       assert.match(err.message, message);

@@ -1,9 +1,8 @@
 // Helpers of the snippet document and command suites: API clients as the demo users, signing in,
 // and the local server's request log and fault controls.
-import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import type { ExtensionApi } from '../../src/extension';
-import { getExtension, localServerUrl, serverRequests, type LoggedRequest } from './support';
+import { getExtension, localServerUrl, serverRequests, signInAs, type LoggedRequest } from './support';
 
 export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
   return new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
@@ -11,7 +10,7 @@ export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
 
 export async function signInAsAlice(): Promise<ExtensionApi> {
   const api = (await getExtension().activate()) as ExtensionApi;
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+  await signInAs('alice');
   return api;
 }
 

@@ -1,7 +1,10 @@
 // What the integration tests share: the extension under test and the local server the runner
 // started for this run.
 import * as vscode from 'vscode';
+import type { SignInArgs } from '../../src/auth/signIn';
 import { EXTENSION_ID } from '../../src/constants';
+import type { ExtensionApi, TestingApi } from '../../src/extension';
+import type { ScriptedAnswer } from '../../src/ui/prompts';
 import type { LoggedRequest } from '../server/controls';
 
 export type { LoggedRequest };
@@ -10,6 +13,33 @@ export function getExtension(): vscode.Extension<unknown> {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`The extension ${EXTENSION_ID} is not loaded in this VS Code.`);
   return extension;
+}
+
+/** The extension's test API (its exports in Test mode), activating the extension if needed. */
+export async function testingApi(): Promise<TestingApi> {
+  const api = (await getExtension().activate()) as ExtensionApi;
+  if (!api.testing) throw new Error('The extension did not export its test API: it must run in Test or Development mode.');
+  return api.testing;
+}
+
+/** Signs in through the test API (the Sign In command takes no password). */
+export async function signInWith(args: SignInArgs): Promise<void> {
+  await (await testingApi()).signIn(args);
+}
+
+/** Signs in to the local server as `user`, whose password is the user name. */
+export function signInAs(user: string): Promise<void> {
+  return signInWith({ serverUrl: localServerUrl(), username: user, password: user });
+}
+
+/** Answers the next confirmations and input boxes, which a test inside the extension host cannot click. */
+export async function answerPrompts(...answers: ScriptedAnswer[]): Promise<void> {
+  (await testingApi()).answerPrompts(...answers);
+}
+
+/** Drops queued answers nobody asked for; returns how many there were. */
+export async function unusedAnswers(): Promise<number> {
+  return (await testingApi()).unusedAnswers();
 }
 
 /** The local Bitbucket server of this run, as the runner passed it to the extension host. */

@@ -6,7 +6,7 @@ import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
-import { localServerUrl, serverRequests, type LoggedRequest } from './support';
+import { localServerUrl, serverRequests, signInWith, type LoggedRequest } from './support';
 
 export type { LoggedRequest };
 
@@ -19,14 +19,14 @@ export async function extensionApi(): Promise<ExtensionApi> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
   const api = await extension.activate();
-  assert.ok(api?.explorer && api.store, 'activate() did not return the test API');
+  assert.ok(api?.explorer && api.service, 'activate() did not return the test API');
   return api;
 }
 
 /** Signs out first, so the tree and the store start empty whatever an earlier suite loaded. */
 export async function signInAs(user: string): Promise<void> {
   await vscode.commands.executeCommand('bitbucketSnippets.signOut');
-  await vscode.commands.executeCommand('bitbucketSnippets.signIn', { serverUrl: serverUrl(), username: user, password: user });
+  await signInWith({ serverUrl: serverUrl(), username: user, password: user });
 }
 
 /** A REST call as `user` (password = name), the way the extension's client sends it. */

@@ -8,17 +8,10 @@
 import { BitbucketClient } from '../../src/api/client';
 import { BitbucketError } from '../../src/api/errors';
 import type { RepositoryRef, Snippet, UpdateSnippetRequest } from '../../src/api/types';
-import {
-  decideSave,
-  isUnchangedSave,
-  SnippetEditError,
-  withDetails,
-  withFileAdded,
-  withFileContent,
-  withFileDeleted,
-  withFileRenamed,
-} from '../../src/snippets/fs/saveLogic';
-import { SnippetStore } from '../../src/snippets/store';
+import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/snippets/core/edits';
+import { SnippetStore } from '../../src/snippets/core/store';
+import { WriteQueue } from '../../src/snippets/core/writeQueue';
+import { decideSave, isUnchangedSave } from '../../src/snippets/fs/saveLogic';
 import { refNameProblem } from '../../src/settingsPanel/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';
@@ -129,6 +122,7 @@ interface User {
   name: UserName;
   client: BitbucketClient;
   store: SnippetStore;
+  writes: WriteQueue;
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
@@ -163,7 +157,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         retry: { baseDelayMs: 5, retries: 2 },
         timeouts: { connectMs: 5_000, headersMs: 20_000, bodyMs: 20_000 },
       });
-      users.push({ name, client, store: new SnippetStore(() => client, () => 1000) });
+      users.push({ name, client, store: new SnippetStore(() => client, () => 1000), writes: new WriteQueue() });
     }
     for (const r of REFS) model.ref(refKey(r), false);
 
@@ -199,14 +193,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     /**
      * A whole-snippet update, the way the file system provider and the edit commands send it:
-     * queued behind the same user's other writes of that snippet (`SnippetStore.exclusive`).
+     * queued behind the same user's other writes of that snippet (the core's `WriteQueue`).
      */
     const update = (
       user: User,
       kind: OpKind,
       s: ModelSnippet,
       build: (fresh: Snippet) => UpdateSnippetRequest | undefined,
-    ): Promise<void> => user.store.exclusive(s.guid!, () => updateNow(user, kind, s, build));
+    ): Promise<void> => user.writes.run(s.guid!, () => updateNow(user, kind, s, build));
 
     const updateNow = async (
       user: User,

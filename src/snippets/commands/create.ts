@@ -4,10 +4,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../api/types';
-import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, withDetails } from '../fs/saveLogic';
-import { fileUriFor } from '../fs/provider';
-import { describeError } from '../../util/userMessages';
-import { errorContext, reportFailure, requireClient, withProgress, type CommandDeps } from './context';
+import { withProgress } from '../../ui/progress';
+import { describeError, messageContext } from '../../util/userMessages';
+import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames } from '../core/edits';
+import type { NewFile } from '../core/service';
+import { fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
 
 /**
  * Arguments for automation (tests, keybindings, other extensions). With `name` given, nothing
@@ -20,11 +21,6 @@ export interface CreateOptions {
   categories?: string | string[];
   /** For a new empty snippet or one from the clipboard: the first file's name. */
   fileName?: string;
-}
-
-interface NewFile {
-  name: string;
-  content: string;
 }
 
 const TITLE = 'Bitbucket Snippets: New Snippet';
@@ -89,38 +85,28 @@ export async function createFromClipboard(deps: CommandDeps, options?: CreateOpt
 // ---- The shared part -----------------------------------------------------------------------
 
 async function create(deps: CommandDeps, files: NewFile[], defaultName: string, options: CreateOptions | undefined): Promise<Snippet | undefined> {
-  if (!requireClient(deps)) return undefined;
+  if (!requireSignedIn(deps)) return undefined;
   const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
   if (!details) return undefined;
-  const client = requireClient(deps);
-  if (!client) return undefined;
-
-  let created: Snippet;
+  let result;
   try {
-    created = await withProgress(`Creating snippet "${details.name}"…`, () => client.createSnippet({ name: details.name, files }));
+    result = await withProgress('notification', `Creating snippet "${details.name}"…`, () => deps.service.create(files, details));
   } catch (err) {
     return reportFailure(deps, `create snippet "${details.name}"`, err);
   }
-  deps.log.info(`created snippet ${created.guid} with ${files.length} file(s)`);
-  let snippet = created;
-  // Create takes only a name and files: description and categories need one update. It is never
-  // followed by a second create, whatever happens to it.
-  if (details.description || details.categories.length > 0) {
-    try {
-      snippet = await client.updateSnippet(created.guid, withDetails(created, details));
-    } catch (err) {
-      deps.log.error(`created snippet ${created.guid}, but could not set its description and categories`, err);
-      const reason = describeError(err, errorContext(deps, 'set its description and categories'));
-      void vscode.window.showWarningMessage(`Snippet "${created.name}" was created, without its description and categories. ${reason} Use "Edit Details…" to add them.`);
-    }
+  const { snippet, detailsFailed } = result;
+  deps.log.info(`created snippet ${snippet.guid} with ${files.length} file(s)`);
+  if (detailsFailed) {
+    deps.log.error(`created snippet ${snippet.guid}, but could not set its description and categories`, detailsFailed);
+    const reason = describeError(detailsFailed, messageContext('set its description and categories', deps.session.account));
+    void vscode.window.showWarningMessage(`Snippet "${snippet.name}" was created, without its description and categories. ${reason} Use "Edit Details…" to add them.`);
   }
-  deps.store.put(snippet, { isNewOwn: true });
   try {
     await deps.reveal(snippet.guid);
   } catch (err) {
     deps.log.warn(`could not reveal snippet ${snippet.guid} in the tree: ${String(err)}`);
   }
-  await vscode.window.showTextDocument(fileUriFor(deps.session, snippet.guid, snippet.files[0]?.name ?? files[0].name), { preview: true });
+  await vscode.window.showTextDocument(fileUri(deps, snippet.guid, snippet.files[0]?.name ?? files[0].name), { preview: true });
   return snippet;
 }
 

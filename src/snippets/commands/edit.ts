@@ -1,14 +1,19 @@
 // Changing own snippets: details, adding, renaming and deleting files, deleting the snippet.
-// Each change sends one update (after one GET, since an update replaces every file and must start
-// from the snippet as the server has it now) or one delete; bodies come from the pure save logic.
+// The prompts are here; each change itself is one call of the snippet core, which queues it
+// behind other writes of the snippet and sends one GET and one PUT (or one DELETE).
 import * as vscode from 'vscode';
-import type { Snippet, UpdateSnippetRequest } from '../../api/types';
-import { formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileDeleted, withFileRenamed } from '../fs/saveLogic';
-import { fileUriFor } from '../fs/provider';
+import type { Snippet } from '../../api/types';
+import { confirm } from '../../ui/prompts';
+import { withProgress } from '../../ui/progress';
+import { NotOwnerError } from '../core/errors';
+import { formatCategories, parseCategories, withFileDeleted, withFileRenamed, withFileAdded } from '../core/edits';
 import { askFileName } from './create';
-import { freshOwnSnippet, knownSnippet, reportFailure, requireClient, resolveTarget, withProgress, type CommandDeps } from './context';
+import { fileUri, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 
-/** Automation arguments; any value given is used instead of asking. */
+/**
+ * Values for keybindings and automation; any value given is used instead of asking for it.
+ * Nothing here skips a confirmation: deleting always asks.
+ */
 export interface EditOptions {
   name?: string;
   description?: string;
@@ -16,8 +21,6 @@ export interface EditOptions {
   fileName?: string;
   newName?: string;
   content?: string;
-  /** Skips the modal confirmation of a delete. */
-  confirm?: boolean;
 }
 
 export async function editDetails(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
@@ -47,7 +50,7 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
           });
     if (categoriesText === undefined) return undefined;
     const details = { name, description: description.trim(), categories: parseCategories(categoriesText) };
-    return (fresh) => withDetails(fresh, details);
+    return () => deps.service.editDetails(snippet.guid, details);
   });
 }
 
@@ -59,9 +62,9 @@ export async function addFile(deps: CommandDeps, arg: unknown, options: EditOpti
     const fileName = added;
     if (fileName === undefined) return undefined;
     withFileAdded(snippet, fileName, ''); // refuses a name in use before anything is sent
-    return (fresh) => withFileAdded(fresh, fileName, options.content ?? '');
+    return () => deps.service.addFile(snippet.guid, fileName, options.content ?? '');
   });
-  if (updated && added !== undefined) await vscode.window.showTextDocument(fileUriFor(deps.session, updated.guid, added), { preview: true });
+  if (updated && added !== undefined) await vscode.window.showTextDocument(fileUri(deps, updated.guid, added), { preview: true });
   return updated;
 }
 
@@ -74,7 +77,7 @@ export async function renameFile(deps: CommandDeps, arg: unknown, options: EditO
     const newName = options.newName ?? (await askFileName(oldName, others, `Rename "${oldName}"`));
     if (newName === undefined || newName === oldName) return undefined;
     withFileRenamed(snippet, oldName, newName);
-    return (fresh) => withFileRenamed(fresh, oldName, newName);
+    return () => deps.service.renameFile(snippet.guid, oldName, newName);
   });
 }
 
@@ -85,38 +88,23 @@ export async function deleteFile(deps: CommandDeps, arg: unknown, options: EditO
   return edit(deps, target, `delete ${fileName} from`, async (snippet) => {
     // Checked before asking: the last file cannot go, and the user should hear why at once.
     withFileDeleted(snippet, fileName);
-    if (!options.confirm) {
-      const choice = await vscode.window.showWarningMessage(
-        `Delete "${fileName}" from snippet "${snippet.name}"?`,
-        { modal: true, detail: 'The file is removed on the server. This cannot be undone.' },
-        'Delete File',
-      );
-      if (choice !== 'Delete File') return undefined;
-    }
-    return (fresh) => withFileDeleted(fresh, fileName);
+    if (!(await confirm(`Delete "${fileName}" from snippet "${snippet.name}"?`, 'The file is removed on the server. This cannot be undone.', 'Delete File'))) return undefined;
+    return () => deps.service.deleteFile(snippet.guid, fileName);
   });
 }
 
-export async function deleteSnippet(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<boolean> {
+export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<boolean> {
   const target = resolveTarget(arg);
   if (!target) return notASnippet() ?? false;
-  const client = requireClient(deps);
-  if (!client) return false;
+  if (!requireSignedIn(deps)) return false;
   try {
-    const snippet = await knownSnippet(deps, target.snippetGuid);
-    if (!deps.fs.isOwn(snippet)) throw new SnippetEditError(`"${snippet.name}" belongs to another user: only its owner can delete it.`);
-    if (!options.confirm) {
-      const files = snippet.files.length === 1 ? '1 file' : `${snippet.files.length} files`;
-      const choice = await vscode.window.showWarningMessage(
-        `Delete snippet "${snippet.name}"?`,
-        { modal: true, detail: `Its ${files} and comments are deleted on the server for everyone. This cannot be undone.` },
-        'Delete Snippet',
-      );
-      if (choice !== 'Delete Snippet') return false;
-    }
-    await withProgress(`Deleting snippet "${snippet.name}"…`, () => client.deleteSnippet(snippet.guid));
+    const snippet = await deps.service.snippet(target.snippetGuid);
+    if (!deps.service.mayWrite(snippet)) throw new NotOwnerError(snippet, `"${snippet.name}" belongs to another user: only its owner can delete it.`);
+    const files = snippet.files.length === 1 ? '1 file' : `${snippet.files.length} files`;
+    const detail = `Its ${files} and comments are deleted on the server for everyone. This cannot be undone.`;
+    if (!(await confirm(`Delete snippet "${snippet.name}"?`, detail, 'Delete Snippet'))) return false;
+    await withProgress('notification', `Deleting snippet "${snippet.name}"…`, () => deps.service.deleteSnippet(snippet.guid));
     deps.log.info(`deleted snippet ${snippet.guid}`);
-    deps.store.remove(snippet.guid);
     return true;
   } catch (err) {
     reportFailure(deps, 'delete the snippet', err);
@@ -124,34 +112,25 @@ export async function deleteSnippet(deps: CommandDeps, arg: unknown, options: Ed
   }
 }
 
-/** What an edit asks of the user, turned into a body for the fresh snippet; undefined when cancelled. */
-type Change = (known: Snippet) => Promise<((fresh: Snippet) => UpdateSnippetRequest) | undefined>;
+/** What an edit asks of the user, turned into the core call that makes it; undefined when cancelled. */
+type Change = (known: Snippet) => Promise<(() => Promise<Snippet | undefined>) | undefined>;
 
 /**
- * Asks with the snippet as loaded (prompts are prefilled from it), then fetches it fresh and
- * builds the body from that: the update replaces every file, so files changed meanwhile on
- * the server are kept. One GET and one PUT.
+ * Asks with the snippet as loaded (prompts are prefilled from it), then has the core make the
+ * change from the snippet as the server has it now, so files changed meanwhile are kept.
  */
 async function edit(deps: CommandDeps, arg: unknown, what: string, change: Change): Promise<Snippet | undefined> {
   const target = resolveTarget(arg);
   if (!target) return notASnippet();
-  const client = requireClient(deps);
-  if (!client) return undefined;
+  if (!requireSignedIn(deps)) return undefined;
   let name = 'the snippet';
   try {
-    const known = await knownSnippet(deps, target.snippetGuid);
+    const known = await deps.service.snippet(target.snippetGuid);
     name = `"${known.name}"`;
-    if (!deps.fs.isOwn(known)) throw new SnippetEditError(`${name} belongs to another user: only its owner can change it.`);
-    const build = await change(known);
-    if (!build) return undefined;
-    // Queued behind any save of the same snippet, so neither update drops the other's change.
-    return await deps.store.exclusive(known.guid, async () => {
-      const fresh = await freshOwnSnippet(deps, known.guid);
-      const body = build(fresh);
-      const updated = await withProgress(`Updating snippet ${name}…`, () => client.updateSnippet(fresh.guid, body));
-      deps.store.put(updated);
-      return updated;
-    });
+    if (!deps.service.mayWrite(known)) throw new NotOwnerError(known);
+    const make = await change(known);
+    if (!make) return undefined;
+    return await withProgress('notification', `Updating snippet ${name}…`, make);
   } catch (err) {
     return reportFailure(deps, `${what} ${name}`, err);
   }

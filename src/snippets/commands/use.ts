@@ -1,14 +1,13 @@
 // Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
 import * as vscode from 'vscode';
 import type { Snippet, SnippetFile } from '../../api/types';
-import { fileUriFor } from '../fs/provider';
-import { knownSnippet, reportFailure, resolveTarget, type CommandDeps } from './context';
+import { fileUri, reportFailure, resolveTarget, type CommandDeps } from './context';
 
 export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
   const target = resolveTarget(arg);
   if (!target?.fileName) return undefined;
   try {
-    return await vscode.window.showTextDocument(fileUriFor(deps.session, target.snippetGuid, target.fileName), { preview: true, ...options });
+    return await vscode.window.showTextDocument(fileUri(deps, target.snippetGuid, target.fileName), { preview: true, ...options });
   } catch (err) {
     return reportFailure(deps, `open ${target.fileName}`, err);
   }
@@ -30,7 +29,7 @@ export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<bool
     const target = typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? resolveTarget(arg) : undefined;
     let content: string | undefined;
     if (target?.fileName) {
-      content = (await knownSnippet(deps, target.snippetGuid)).files.find((f) => f.name === target.fileName)?.content;
+      content = (await deps.service.snippet(target.snippetGuid)).files.find((f) => f.name === target.fileName)?.content;
     } else {
       content = (await pickFile(deps, target?.snippetGuid))?.file.content;
     }
@@ -46,7 +45,7 @@ export async function copyFileContent(deps: CommandDeps, arg: unknown): Promise<
   const target = resolveTarget(arg);
   if (!target) return;
   try {
-    const snippet = await knownSnippet(deps, target.snippetGuid);
+    const snippet = await deps.service.snippet(target.snippetGuid);
     const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : (await pickFile(deps, snippet.guid))?.file;
     if (!file) return;
     await vscode.env.clipboard.writeText(file.content);
@@ -67,12 +66,12 @@ export async function copySnippetGuid(arg: unknown): Promise<void> {
 async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePick | undefined> {
   let snippets: Snippet[];
   if (snippetGuid) {
-    snippets = [await knownSnippet(deps, snippetGuid)];
+    snippets = [await deps.service.snippet(snippetGuid)];
   } else {
-    await deps.store.ensureLoaded('mine');
+    await deps.service.ensureLoaded('mine');
     const seen = new Set<string>();
     snippets = (['mine', 'starred', 'browse'] as const)
-      .flatMap((list) => deps.store.snippetsOf(list))
+      .flatMap((list) => deps.service.snippetsOf(list))
       .filter((s) => !seen.has(s.guid) && seen.add(s.guid));
   }
   const items: FilePick[] = snippets.flatMap((snippet) =>

@@ -1,25 +1,23 @@
 // Add, edit and delete comments on a snippet. Each is one request; the answer is patched into
 // the store, which redraws the tree and the comment threads without fetching the snippet again.
 import * as vscode from 'vscode';
-import type { Comment, Snippet } from '../../api/types';
+import type { Comment } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands } from '../../constants';
+import { showFailure } from '../../ui/messages';
+import { confirm, input } from '../../ui/prompts';
 import type { Log } from '../../util/log';
-import { describeError, messageContext } from '../../util/userMessages';
-import { isBitbucketError } from '../../api/errors';
-import type { SnippetStore } from '../store';
-import type { CommentNode, CommentsNode, SnippetNode } from '../tree/nodes';
-import { withoutComment, withComment } from './patch';
+import type { SnippetService } from '../core/service';
 
-/** Where a comment is added: a snippet row, its Comments row, or just a guid (automation, reply box). */
-type SnippetArg = SnippetNode | CommentsNode | { snippetGuid: string };
-/** Automation may pass the new text to skip the input box. */
-type CommentArg = CommentNode & { text?: string };
+/** Where a comment is added: a snippet row, its Comments row, or the reply box's snippet. */
+type SnippetArg = { snippetGuid: string };
+/** A comment row. */
+type CommentArg = { snippetGuid: string; commentGuid: string };
 
 export class CommentActions {
   constructor(
     private readonly session: Session,
-    private readonly store: SnippetStore,
+    private readonly service: SnippetService,
     private readonly log: Log,
   ) {}
 
@@ -27,69 +25,48 @@ export class CommentActions {
   async add(snippetGuid: string, text?: string): Promise<Comment | undefined> {
     const body = text ?? (await askText('Add Comment', 'Your comment', ''));
     if (body === undefined) return undefined;
-    return this.run('add the comment', snippetGuid, async (client) => {
-      const created = await client.createComment(snippetGuid, { text: body });
-      this.patch(snippetGuid, (s) => withComment(s, created));
-      return created;
-    });
+    return this.run('add the comment', () => this.service.addComment(snippetGuid, body));
   }
 
   async edit(node: CommentArg): Promise<Comment | undefined> {
-    const current = this.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
-    const text = node.text ?? (await askText('Edit Comment', 'Comment', current?.text ?? ''));
+    const current = this.comment(node);
+    const text = await askText('Edit Comment', 'Comment', current?.text ?? '');
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run('edit the comment', node.snippetGuid, async (client) => {
-      const updated = await client.updateComment(node.snippetGuid, node.commentGuid, { text });
-      this.patch(node.snippetGuid, (s) => withComment(s, updated));
-      return updated;
-    });
+    return this.run('edit the comment', () => this.service.editComment(node.snippetGuid, node.commentGuid, text));
   }
 
-  async delete(node: CommentNode, confirmed = false): Promise<boolean> {
-    if (!confirmed) {
-      const current = this.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
-      const answer = await vscode.window.showWarningMessage(
-        'Delete this comment?',
-        { modal: true, detail: current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\nThis cannot be undone.` : 'This cannot be undone.' },
-        'Delete',
-      );
-      if (answer !== 'Delete') return false;
-    }
-    const done = await this.run('delete the comment', node.snippetGuid, async (client) => {
-      await client.deleteComment(node.snippetGuid, node.commentGuid);
-      this.patch(node.snippetGuid, (s) => withoutComment(s, node.commentGuid));
+  async delete(node: CommentArg): Promise<boolean> {
+    const current = this.comment(node);
+    const quoted = current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n` : '';
+    if (!(await confirm('Delete this comment?', `${quoted}This cannot be undone.`, 'Delete'))) return false;
+    const done = await this.run('delete the comment', async () => {
+      await this.service.deleteComment(node.snippetGuid, node.commentGuid);
       return true;
     });
     return done ?? false;
   }
 
-  private patch(snippetGuid: string, change: (s: Snippet) => Snippet): void {
-    const snippet = this.store.get(snippetGuid);
-    if (snippet) this.store.put(change(snippet));
+  /** The comment a row stands for, if the user may change it. */
+  mine(node: CommentArg | undefined): CommentArg | undefined {
+    const comment = node && this.comment(node);
+    return comment && this.service.mayEditComment(comment) ? node : undefined;
   }
 
-  private async run<T>(action: string, snippetGuid: string, work: (client: NonNullable<Session['client']>) => Promise<T>): Promise<T | undefined> {
-    const client = this.session.client;
-    const account = this.session.account;
-    if (!client || !account) {
-      void vscode.window.showErrorMessage(`Could not ${action}: you are signed out. Sign in first.`);
-      return undefined;
-    }
+  private comment(node: CommentArg): Comment | undefined {
+    return this.service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+  }
+
+  private async run<T>(action: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Bitbucket: ${action}…` }, () => work(client));
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Bitbucket: ${action}…` }, work);
     } catch (err) {
-      this.log.error(`${action} failed`, err);
-      void vscode.window.showErrorMessage(describeError(err, messageContext(action, account)));
-      // The snippet or the comment is gone on the server: one GET brings the tree up to date
-      // (the store drops a snippet that answers 404).
-      if (isBitbucketError(err, 'not-found')) void this.store.fetch(snippetGuid).catch(() => undefined);
-      return undefined;
+      return showFailure(err, { action, account: this.session.account, log: this.log });
     }
   }
 }
 
 async function askText(title: string, prompt: string, value: string): Promise<string | undefined> {
-  const text = await vscode.window.showInputBox({
+  const text = await input({
     title: `Bitbucket Snippets: ${title}`,
     prompt,
     value,
@@ -104,9 +81,13 @@ export function registerCommentCommands(actions: CommentActions): vscode.Disposa
     vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) =>
       node ? actions.add(node.snippetGuid, typeof text === 'string' ? text : undefined) : undefined,
     ),
-    vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => (node?.mine ? actions.edit(node) : undefined)),
-    vscode.commands.registerCommand(Commands.deleteComment, (node?: CommentNode, confirmed?: boolean) =>
-      node?.mine ? actions.delete(node, confirmed === true) : undefined,
-    ),
+    vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => {
+      const own = actions.mine(node);
+      return own ? actions.edit(own) : undefined;
+    }),
+    vscode.commands.registerCommand(Commands.deleteComment, (node?: CommentArg) => {
+      const own = actions.mine(node);
+      return own ? actions.delete(own) : undefined;
+    }),
   );
 }

@@ -1,14 +1,14 @@
 // A snippet's comments as a comment thread on line 1 of each of its open files, through VS
-// Code's Comments API. The thread only shows what the store holds (no extra request when a file
+// Code's Comments API. The thread only shows what the snippet core holds (no extra request when a file
 // opens); its reply box adds a comment to the snippet.
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands, Schemes } from '../../constants';
-import { isOnServer } from '../fs/snippetUri';
-import { snippetLocation } from '../fs/uris';
-import type { SnippetStore } from '../store';
-import { personLabel, type People } from '../tree/presentation';
+import { personLabel, type People } from '../core/people';
+import type { SnippetService } from '../core/service';
+import { isOnServer } from '../core/snippetUri';
+import { snippetLocation } from '../uris';
 import type { CommentActions } from './commands';
 
 export const COMMENT_CONTROLLER_ID = 'bitbucketSnippets.comments';
@@ -21,17 +21,15 @@ export class SnippetCommentThreads implements vscode.Disposable {
 
   constructor(
     private readonly session: Session,
-    private readonly store: SnippetStore,
+    private readonly service: SnippetService,
     private readonly actions: CommentActions,
-    /** Names the tree has learned, so a thread names authors the way the tree does. */
-    private readonly people: () => People,
   ) {
     this.controller.options = { prompt: 'Comment on this snippet…', placeHolder: 'A comment on the whole snippet' };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => (this.guidOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
     };
-    const subscription = store.onDidChange(() => this.updateAll());
+    const subscription = service.onDidChange(() => this.updateAll());
     this.disposables.push(
       { dispose: () => subscription.dispose() },
       vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri)),
@@ -65,7 +63,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
 
   private update(uri: vscode.Uri): void {
     const guid = this.guidOf(uri);
-    const snippet = guid ? this.store.get(guid) : undefined;
+    const snippet = guid ? this.service.get(guid) : undefined;
     if (!snippet) {
       this.drop(uri.toString());
       return;
@@ -83,7 +81,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
   }
 
   private toComments(snippet: Snippet): vscode.Comment[] {
-    const people = this.people();
+    const people = this.service.people();
     return [...snippet.comments].sort((a, b) => a.createdAt - b.createdAt).map((c) => toVsComment(c, people));
   }
 

@@ -4,19 +4,19 @@
 // is made on every conflict.
 import * as vscode from 'vscode';
 import { Commands, Schemes } from '../../constants';
-import type { SnippetStore } from '../store';
-import { snippetLocation } from './uris';
+import type { SnippetService } from '../core/service';
+import { snippetLocation } from '../uris';
 
-/** Read-only documents of snippet files as the store last learned them from the server. */
+/** Read-only documents of snippet files as the snippet core last learned them from the server. */
 export class ServerVersions implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly open = new Map<string, vscode.Uri>();
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly store: SnippetStore) {
-    // A refused save tells the store the server's version: an open comparison follows it.
-    this.subscription = store.onDidChange(({ snippets }) => {
+  constructor(private readonly service: SnippetService) {
+    // A refused save tells the core the server's version: an open comparison follows it.
+    this.subscription = service.onDidChange(({ snippets }) => {
       for (const uri of this.open.values()) if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) this.changed.fire(uri);
     });
   }
@@ -29,7 +29,7 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
   provideTextDocumentContent(uri: vscode.Uri): string {
     this.open.set(uri.toString(), uri);
     const loc = snippetLocation(uri.with({ scheme: Schemes.snippet }));
-    const file = loc?.fileName === undefined ? undefined : this.store.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName);
+    const file = loc?.fileName === undefined ? undefined : this.service.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName);
     return file?.content ?? '';
   }
 

@@ -1,7 +1,7 @@
 // Snippet files as documents: a writable FileSystemProvider on `bitbucket-snippet:`.
 //
-// Where the data comes from: `stat` and `readFile` serve the snippet as the store last learned it
-// (from the tree's lists, a save, or a GET when the store does not know the snippet), so opening
+// Where the data comes from: `stat` and `readFile` serve the snippet as the snippet core last
+// learned it (from the tree's lists, a save, or a GET when it does not know the snippet), so opening
 // a file from the tree sends no request. A save fetches the snippet fresh (one GET; the API has
 // no conditional PUT) to detect conflicts and to keep every other file, then sends one PUT.
 // See saveLogic.ts for when a save goes ahead.
@@ -11,12 +11,15 @@ import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
-import type { SnippetStore, StoreChange } from '../store';
-import { byteLength, decideSave, isUnchangedSave, SnippetEditError, withFileAdded, withFileContent, withFileDeleted, withFileRenamed, type LoadedVersion, type ReportedStat } from './saveLogic';
-import { isOnServer, type SnippetLocation } from './snippetUri';
-import { offerConflictChoices } from './conflicts';
-import { snippetFileUri, snippetLocation } from './uris';
+import { NotOwnerError, SignedOutError } from '../core/errors';
+import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
+import type { ServiceChange, SnippetService } from '../core/service';
+import { isOnServer, type SnippetLocation } from '../core/snippetUri';
+import { NOT_SIGNED_IN } from '../../ui/messages';
 import { serverHost } from '../../util/serverUrl';
+import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
+import { offerConflictChoices } from './conflicts';
+import { snippetLocation } from '../uris';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -36,19 +39,13 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly names = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.emitter];
 
-  constructor(private readonly session: Session, private readonly store: SnippetStore, private readonly log: Log) {
-    const subscription = store.onDidChange((c) => this.onStoreChange(c));
+  constructor(private readonly session: Session, private readonly service: SnippetService, private readonly log: Log) {
+    const subscription = service.onDidChange((c) => this.onServiceChange(c));
     this.disposables.push({ dispose: () => subscription.dispose() });
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
-  }
-
-  /** Whether the signed-in user owns a snippet; without a known user id, My Snippets decides. */
-  isOwn(snippet: Snippet): boolean {
-    const ownId = this.session.account?.userId ?? this.learnedOwnId();
-    return ownId !== undefined ? snippet.userId === ownId : this.store.list('mine').guids.includes(snippet.guid);
   }
 
   /**
@@ -70,7 +67,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   // ---- FileSystemProvider ------------------------------------------------------------------
 
   watch(): vscode.Disposable {
-    // Changes are announced from the store (see onStoreChange): there is nothing to poll.
+    // Changes are announced from the store (see onServiceChange): there is nothing to poll.
     return new vscode.Disposable(() => undefined);
   }
 
@@ -78,7 +75,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
-    const readonly = this.isOwn(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
+    const readonly = this.service.mayWrite(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
     const file = this.file(snippet, loc.fileName);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
@@ -88,7 +85,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     const loc = this.locate(uri);
-    if (!loc) return this.store.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
+    if (!loc) return this.service.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
     if (loc.fileName !== undefined) throw vscode.FileSystemError.FileNotADirectory(uri);
     const snippet = await this.snippet(loc, 'list');
     return snippet.files.map((f) => [f.name, vscode.FileType.File]);
@@ -110,41 +107,22 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const fileName = loc.fileName;
     const key = uri.toString();
     const text = decoder.decode(content);
-    const loaded = this.loaded.get(key);
-    if (isUnchangedSave(loaded, text)) {
+    if (isUnchangedSave(this.loaded.get(key), text)) {
       this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: unchanged since loaded, nothing sent`);
       return;
     }
-    const known = this.store.get(loc.snippetGuid);
-    if (known && !this.isOwn(known)) throw this.readonlyError(known, fileName);
-
-    await this.store.exclusive(loc.snippetGuid, async () => {
-      const fresh = await this.fetchFresh(loc, `save ${fileName}`, false);
-      try {
-        await this.saveOver(uri, fresh, fileName, text, options);
-      } catch (err) {
-        // The save did not go through: the store (and so the tree and `stat`) still learns the
-        // server's version, which is what lets VS Code offer Compare / Overwrite on the next save.
-        const gone = err instanceof vscode.FileSystemError && err.code === 'FileNotFound';
-        if (!gone && fresh.updatedAt !== this.store.get(loc.snippetGuid)?.updatedAt) this.store.put(fresh);
-        throw err;
+    const known = this.service.get(loc.snippetGuid);
+    if (known && !this.service.mayWrite(known)) throw this.readonlyError(known, fileName);
+    let created = false;
+    const updated = await this.write(loc, `save ${fileName}`, fileName, (fresh) => {
+      const loaded = this.loaded.get(key);
+      const exists = fresh.files.some((f) => f.name === fileName);
+      if (!exists && !loaded) {
+        if (!options.create) throw vscode.FileSystemError.FileNotFound(uri);
+        created = true;
+        return withFileAdded(fresh, fileName, text);
       }
-    });
-  }
-
-  /** The part of a save after the GET: decides, sends the PUT, records what was saved. */
-  private async saveOver(uri: vscode.Uri, fresh: Snippet, fileName: string, text: string, options: { create: boolean; overwrite: boolean }): Promise<void> {
-    const key = uri.toString();
-    const loaded = this.loaded.get(key);
-    if (!this.isOwn(fresh)) throw this.readonlyError(fresh, fileName);
-    const exists = fresh.files.some((f) => f.name === fileName);
-    let body;
-    if (!exists && !loaded) {
-      if (!options.create) throw vscode.FileSystemError.FileNotFound(uri);
-      body = this.build(() => withFileAdded(fresh, fileName, text));
-    } else if (exists && !loaded && !options.overwrite) {
-      throw vscode.FileSystemError.FileExists(uri);
-    } else {
+      if (exists && !loaded && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
       const decision = decideSave({
         loaded,
         fresh,
@@ -160,33 +138,29 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       }
       if (decision.kind === 'conflict') {
         this.conflicts.set(key, fresh.updatedAt);
+        // VS Code shows the error thrown below as its own "Failed to save" notification, and there
+        // is no way for a provider to stop that; this one is ours, the one with Compare / Overwrite.
         void offerConflictChoices(uri, fileName, fresh.name);
         this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${loaded?.updatedAt}, server ${fresh.updatedAt}); not overwritten`);
         throw vscode.FileSystemError.Unavailable(
           `"${fileName}" in snippet "${fresh.name}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server's version, or Overwrite it.`,
         );
       }
-      if (decision.kind === 'unchanged') return;
-      body = this.build(() => withFileContent(fresh, fileName, text));
-    }
-    const updated = await this.update(fresh, body, `save ${fileName}`);
+      if (decision.kind === 'unchanged') return undefined;
+      return withFileContent(fresh, fileName, text);
+    });
+    if (!updated) return;
     const saved = updated.files.find((f) => f.name === fileName);
     this.loaded.set(key, { uri, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
     this.forgetConflict(key);
-    this.store.put(updated);
-    if (!exists) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
+    if (created) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
   }
 
   async delete(uri: vscode.Uri): Promise<void> {
     const loc = this.locate(uri);
     if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions('Delete snippets with the "Delete Snippet" command of the Snippets view.');
     const fileName = loc.fileName;
-    await this.store.exclusive(loc.snippetGuid, async () => {
-      const fresh = await this.fetchFresh(loc, `delete ${fileName}`, false);
-      if (!this.isOwn(fresh)) throw this.readonlyError(fresh, fileName);
-      const updated = await this.update(fresh, this.build(() => withFileDeleted(fresh, fileName)), `delete ${fileName}`);
-      this.store.put(updated);
-    });
+    await this.translate(loc, `delete ${fileName}`, fileName, () => this.service.deleteFile(loc.snippetGuid, fileName));
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
@@ -195,13 +169,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions('Only files of a snippet can be renamed.');
     if (from.snippetGuid !== to.snippetGuid) throw vscode.FileSystemError.NoPermissions('Files cannot be moved between snippets.');
     const [oldName, newName] = [from.fileName, to.fileName];
-    await this.store.exclusive(from.snippetGuid, async () => {
-      const fresh = await this.fetchFresh(from, `rename ${oldName}`, false);
-      if (!this.isOwn(fresh)) throw this.readonlyError(fresh, oldName);
-      if (fresh.files.some((f) => f.name === newName) && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
-      const updated = await this.update(fresh, this.build(() => withFileRenamed(fresh, oldName, newName)), `rename ${oldName}`);
-      this.store.put(updated);
-    });
+    const known = this.service.get(from.snippetGuid);
+    if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw vscode.FileSystemError.FileExists(newUri);
+    await this.translate(from, `rename ${oldName}`, oldName, () => this.service.renameFile(from.snippetGuid, oldName, newName));
   }
 
   createDirectory(): void {
@@ -214,16 +184,16 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private locate(uri: vscode.Uri): SnippetLocation | undefined {
     const loc = snippetLocation(uri);
     const account = this.session.account;
-    if (!account) throw vscode.FileSystemError.Unavailable('Not signed in to Bitbucket: sign in (Bitbucket Snippets: Sign In) to open snippet files.');
+    if (!account) throw notSignedIn();
     if (loc && !isOnServer(loc, account.serverUrl)) {
       throw vscode.FileSystemError.Unavailable(`This snippet is on ${loc.authority}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to open it.`);
     }
     return loc;
   }
 
-  /** The snippet as the store knows it, fetched when it does not. */
+  /** The snippet as the core knows it, fetched when it does not. */
   private async snippet(loc: SnippetLocation, action: string): Promise<Snippet> {
-    const known = this.store.get(loc.snippetGuid);
+    const known = this.service.get(loc.snippetGuid);
     if (known) {
       this.names.set(known.guid, known.name);
       return known;
@@ -231,41 +201,29 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return this.fetchFresh(loc, action);
   }
 
-  /**
-   * One GET. With `remember` false the store is not told (a save tells it once, with the answer of
-   * its PUT, so the tree redraws once per save rather than twice in a row).
-   */
-  private async fetchFresh(loc: SnippetLocation, action: string, remember = true): Promise<Snippet> {
+  /** One GET through the core (shared with anyone asking meanwhile), in file system terms. */
+  private async fetchFresh(loc: SnippetLocation, action: string): Promise<Snippet> {
+    const snippet = await this.translate(loc, action, undefined, () => this.service.fetch(loc.snippetGuid));
+    this.names.set(snippet.guid, snippet.name);
+    return snippet;
+  }
+
+  /** A read-modify-write through the core's queue, in file system terms. */
+  private write(loc: SnippetLocation, action: string, fileName: string, build: Parameters<SnippetService['update']>[1]): Promise<Snippet | undefined> {
+    return this.translate(loc, action, fileName, () => this.service.update(loc.snippetGuid, build));
+  }
+
+  /** Runs a core call and turns whatever it throws into the FileSystemError VS Code shows. */
+  private async translate<T>(loc: SnippetLocation, action: string, fileName: string | undefined, work: () => Promise<T>): Promise<T> {
     try {
-      const client = this.session.client;
-      if (!remember && !client) throw vscode.FileSystemError.Unavailable('Not signed in to Bitbucket.');
-      const snippet = remember || !client ? await this.store.fetch(loc.snippetGuid) : await client.getSnippet(loc.snippetGuid);
-      this.names.set(snippet.guid, snippet.name);
-      return snippet;
+      return await work();
     } catch (err) {
       if (err instanceof vscode.FileSystemError) throw err;
+      if (err instanceof SignedOutError) throw notSignedIn();
+      if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName);
+      if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
       throw this.fsError(err, action);
-    }
-  }
-
-  private async update(fresh: Snippet, body: ReturnType<typeof withFileContent>, action: string): Promise<Snippet> {
-    const client = this.session.client;
-    if (!client) throw vscode.FileSystemError.Unavailable('Not signed in to Bitbucket.');
-    try {
-      return await client.updateSnippet(fresh.guid, body);
-    } catch (err) {
-      if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer({ authority: '', snippetGuid: fresh.guid, fileName: undefined });
-      throw this.fsError(err, action);
-    }
-  }
-
-  private build<T>(make: () => T): T {
-    try {
-      return make();
-    } catch (err) {
-      if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
-      throw err;
     }
   }
 
@@ -275,11 +233,10 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return file;
   }
 
-  /** A snippet that the server no longer has: the store forgets it and open editors learn of it. */
+  /** A snippet that the server no longer has: the core forgot it, and open editors learn of it. */
   private deletedOnServer(loc: SnippetLocation): vscode.FileSystemError {
     const name = this.names.get(loc.snippetGuid) ?? loc.snippetGuid;
-    // store.fetch already forgot it on 404; the store's change event marks open files deleted.
-    this.store.remove(loc.snippetGuid);
+    // The core forgot it on the 404; its change event marks open files deleted.
     const hadOpenFiles = [...this.loaded.values()].some((l) => l.snippetGuid === loc.snippetGuid);
     if (hadOpenFiles) {
       void vscode.window.showInformationMessage(`Snippet "${name}" was deleted on the server; your text is still in the editor — save it elsewhere with Save As.`);
@@ -301,18 +258,13 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return vscode.FileSystemError.Unavailable(message);
   }
 
-  private learnedOwnId(): number | undefined {
-    const owners = new Set(this.store.snippetsOf('mine').map((s) => s.userId));
-    return owners.size === 1 ? [...owners][0] : undefined;
-  }
-
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
-  private onStoreChange(change: StoreChange): void {
+  private onServiceChange(change: ServiceChange): void {
     const events: vscode.FileChangeEvent[] = [];
     const guids = new Set(change.snippets);
     for (const l of this.loaded.values()) {
       if (!guids.has(l.snippetGuid)) continue;
-      const snippet = this.store.get(l.snippetGuid);
+      const snippet = this.service.get(l.snippetGuid);
       const file = snippet?.files.find((f) => f.name === l.fileName);
       if (!snippet || !file) {
         // `loaded` is kept: it is how a later save knows the file was there and says so.
@@ -325,9 +277,4 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 }
 
-/** The document URI of a file of a snippet on the signed-in server. */
-export function fileUriFor(session: Session, snippetGuid: string, fileName: string): vscode.Uri {
-  const account = session.account;
-  if (!account) throw new Error('Not signed in to Bitbucket.');
-  return snippetFileUri(account.serverUrl, snippetGuid, fileName);
-}
+const notSignedIn = () => vscode.FileSystemError.Unavailable(`${NOT_SIGNED_IN} Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.`);

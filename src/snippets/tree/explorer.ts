@@ -4,12 +4,14 @@ import * as vscode from 'vscode';
 import { accountId } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { Commands, ContextKeys, SETTINGS_SECTION, Settings, Views } from '../../constants';
+import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
-import { matchesFilter, type SortOrder } from '../query';
-import type { ListId, SnippetStore } from '../store';
+import { matchesFilter, type SortOrder } from '../core/query';
+import type { SnippetService } from '../core/service';
+import type { ListId } from '../core/store';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
-import { SnippetTreeProvider, withViewProgress } from './provider';
+import { SnippetTreeProvider } from './provider';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */
 export interface SnippetExplorerApi {
@@ -32,14 +34,14 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   constructor(
     session: Session,
-    private readonly store: SnippetStore,
+    private readonly service: SnippetService,
     globalState: vscode.Memento,
     private readonly log: Log,
   ) {
     this.browsedUsers = new BrowsedUsers(globalState);
     this.accountKey = session.account ? accountId(session.account) : undefined;
     this.provider = new SnippetTreeProvider({
-      store,
+      service,
       account: () => session.account,
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
@@ -74,12 +76,9 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   }
 
   async reveal(snippetGuid: string): Promise<void> {
-    await withViewProgress(() => this.store.ensureLoaded('mine'));
-    if (!this.store.list('mine').guids.includes(snippetGuid)) {
-      const fetched = this.store.get(snippetGuid) ?? (await this.store.fetch(snippetGuid));
-      this.store.put(fetched, { isNewOwn: true });
-    }
-    const snippet = this.store.get(snippetGuid);
+    await withViewProgress(() => this.service.ensureLoaded('mine'));
+    if (!this.service.list('mine').guids.includes(snippetGuid)) this.service.showAsMine(await this.service.snippet(snippetGuid));
+    const snippet = this.service.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     // Revealing while VS Code still fetches refreshed rows would register them twice.
@@ -110,7 +109,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
     if (!node) return;
     try {
-      await withViewProgress(() => this.store.loadMore(node.list));
+      await withViewProgress(() => this.service.loadMore(node.list));
     } catch (err) {
       // The store keeps the error; the list shows it as a row with a retry.
       this.log.error(`loading more of ${node.list} failed`, err);
@@ -119,7 +118,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   private async reload(list: ListId): Promise<void> {
     try {
-      await this.store.refresh(list);
+      await this.service.refresh(list);
     } catch (err) {
       this.log.error(`refreshing ${list} failed`, err);
     }
@@ -188,7 +187,6 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     this.accountKey = key;
     this.filter = '';
-    this.store.clear();
     this.provider.reset();
     this.applyViewState(false);
   }
@@ -202,3 +200,5 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     if (redraw) this.provider.redraw();
   }
 }
+
+const withViewProgress = <T>(task: () => Promise<T>): Promise<T> => withProgress('view', undefined, task);

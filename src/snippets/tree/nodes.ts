@@ -1,7 +1,7 @@
 // What the snippet tree's rows are. Commands receive these objects as their argument when run
 // from a context menu or an inline action, so they are the contract between the tree and
 // the commands. `contextValue`s (used in package.json `when` clauses) are built here too.
-import type { ListId } from '../store';
+import type { ListId } from '../core/store';
 
 export type RootNode = { kind: 'root'; list: ListId; label: string };
 /** The "Categories" root: its children are one RootNode per known category (`category:<guid>`). */

@@ -1,7 +1,8 @@
 // The words and markdown the snippet tree shows: labels, descriptions, tooltips and empty
 // states. Plain logic without `vscode`, unit-tested in Node; the provider only wraps it.
 import type { Comment, Snippet } from '../../api/types';
-import type { ListId } from '../store';
+import type { ListId } from '../core/store';
+import { personLabel, type People } from '../core/people';
 
 /** "just now", "5 minutes ago", "yesterday", "3 months ago"… A time in the future counts as now. */
 export function relativeTime(at: number, now: number): string {
@@ -20,18 +21,6 @@ export function relativeTime(at: number, now: number): string {
 }
 
 const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-
-/** What the tree knows about people: the signed-in user's id, and names learned along the way. */
-export interface People {
-  ownUserId: number | undefined;
-  names: ReadonlyMap<number, string>;
-}
-
-/** How an author is shown: "you", a learned name, or "user 3" when only the id is known. */
-export function personLabel(userId: number, people: People): string {
-  if (people.ownUserId !== undefined && userId === people.ownUserId) return 'you';
-  return people.names.get(userId) ?? `user ${userId}`;
-}
 
 /**
  * A snippet row's description. Other people's snippets are always marked: "by bob" when

@@ -1,17 +1,21 @@
-// Turns the snippet store into tree rows. It fetches nothing itself except through the store,
-// and only when a list is first expanded; it listens to the store and refreshes just the
+// Turns the snippet core's lists into tree rows. It fetches nothing itself except through the
+// core, and only when a list is first expanded; it listens to the core and refreshes just the
 // roots whose lists changed, reusing one object per row id so VS Code keeps expansion and
-// selection.
+// selection. Who owns what is the core's answer, never decided here.
 import * as vscode from 'vscode';
 import type { Snippet } from '../../api/types';
 import { accountId, type Account } from '../../auth/accounts';
-import { Commands, Views } from '../../constants';
+import { Commands } from '../../constants';
+import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
-import { snippetFileUri } from '../fs/uris';
-import { matchesFilter, sortSnippets, type SortOrder } from '../query';
-import type { ListId, SnippetStore, StoreChange } from '../store';
+import { personLabel } from '../core/people';
+import { matchesFilter, sortSnippets, type SortOrder } from '../core/query';
+import type { ServiceChange, SnippetService } from '../core/service';
+import type { ListId } from '../core/store';
+import { snippetFileUri } from '../uris';
 import type { BrowsedUsers } from './browsedUsers';
+import { RefreshGate, WHOLE_TREE } from './refreshGate';
 import { iconForFileName } from './icons';
 import {
   NO_CATEGORIES_TEXT,
@@ -20,10 +24,8 @@ import {
   emptyListText,
   listTitle,
   noMatchText,
-  personLabel,
   snippetDescription,
   snippetTooltip,
-  type People,
 } from './presentation';
 import {
   contextValue,
@@ -51,7 +53,7 @@ export interface ExplorerSettings {
 }
 
 export interface TreeDeps {
-  store: SnippetStore;
+  service: SnippetService;
   account: () => Account | undefined;
   browsedUsers: BrowsedUsers;
   settings: () => ExplorerSettings;
@@ -63,26 +65,14 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   readonly onDidChangeTreeData = this.changed.event;
   /** One object per row id: VS Code finds rows by object, so refreshes must hand back the same ones. */
   private nodes = new Map<string, TreeNode>();
-  /** User names learned from browsed users' lists, by user id. */
-  private readonly names = new Map<number, string>();
-  /** The signed-in user's id, learned from My Snippets when the account does not know it. */
-  private learnedOwnId: number | undefined;
   /** Lists whose rows were shown, so Refresh reloads exactly those. */
   private readonly shownLists = new Set<ListId>();
   private categoriesKey = '';
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  /**
-   * VS Code 1.100 registers a row twice ("Element with id … is already registered") when a
-   * refresh of an element arrives while its children are still being fetched, or while a
-   * reveal resolves them. So a refresh of an element whose children are in flight waits until
-   * they are answered, and `settled()` lets a reveal wait until no refresh is outstanding.
-   */
-  private readonly childrenInFlight = new Set<TreeNode | typeof WHOLE_TREE>();
-  private readonly deferredRefresh = new Set<TreeNode | typeof WHOLE_TREE>();
-  private readonly refreshSent = new Set<TreeNode | typeof WHOLE_TREE>();
+  private readonly gate = new RefreshGate<TreeNode>((elements) => this.changed.fire(elements.includes(WHOLE_TREE) ? undefined : (elements as TreeNode[])));
 
   constructor(private readonly deps: TreeDeps) {
-    const subscription = deps.store.onDidChange((c) => this.onStoreChange(c));
+    const subscription = deps.service.onDidChange((c) => this.onServiceChange(c));
     this.disposables.push({ dispose: () => subscription.dispose() });
   }
 
@@ -93,52 +83,27 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   /** Forgets every row, as after sign-out or an account switch. */
   reset(): void {
     this.nodes = new Map();
-    this.names.clear();
-    this.learnedOwnId = undefined;
     this.shownLists.clear();
     this.categoriesKey = '';
-    this.refresh([WHOLE_TREE]);
+    this.gate.refresh([WHOLE_TREE]);
   }
 
   /** Redraws everything from what is loaded (sort or filter changed); sends no request. */
   redraw(): void {
-    this.refresh([WHOLE_TREE]);
+    this.gate.refresh([WHOLE_TREE]);
   }
 
-  /**
-   * Resolves once VS Code has fetched the children of every element refreshed so far (or after
-   * `timeoutMs`, since a collapsed element is never asked for its children).
-   */
-  async settled(timeoutMs = 1500): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline && (this.childrenInFlight.size > 0 || this.deferredRefresh.size > 0 || this.refreshSent.size > 0)) {
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
-  }
-
-  private refresh(elements: Array<TreeNode | typeof WHOLE_TREE>): void {
-    const now: Array<TreeNode | typeof WHOLE_TREE> = [];
-    for (const element of elements) {
-      if (this.childrenInFlight.has(element)) this.deferredRefresh.add(element);
-      else now.push(element);
-    }
-    if (now.length === 0) return;
-    for (const element of now) this.refreshSent.add(element);
-    // Bounded: a refresh VS Code never follows up (a collapsed row) must not hold settled() forever.
-    setTimeout(() => now.forEach((e) => this.refreshSent.delete(e)), 1000);
-    this.changed.fire(now.includes(WHOLE_TREE) ? undefined : (now as TreeNode[]));
+  /** Resolves once VS Code has fetched the rows of every refresh so far (a reveal waits for this). */
+  settled(): Promise<void> {
+    return this.gate.settled();
   }
 
   /** Lists shown so far that have been loaded (or failed), for Refresh All. */
   loadedLists(): ListId[] {
     return [...this.shownLists].filter((id) => {
-      const s = this.deps.store.list(id);
+      const s = this.deps.service.list(id);
       return s.loaded || s.error !== undefined;
     });
-  }
-
-  people(): People {
-    return { ownUserId: this.ownUserId(), names: this.names };
   }
 
   /** The row of a list: a root, a browsed user or a category. */
@@ -151,7 +116,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   snippetNode(list: ListId, snippet: Snippet): SnippetNode {
-    return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.isOwn(snippet, list) });
+    return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.deps.service.mayWrite(snippet) });
   }
 
   // ---- TreeDataProvider --------------------------------------------------------------------
@@ -165,21 +130,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return item;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    const key = node ?? WHOLE_TREE;
-    this.refreshSent.delete(key);
-    this.childrenInFlight.add(key);
-    try {
-      if (node?.kind === 'root') await this.ensureListLoaded(node.list);
-      // The rows are built below, synchronously, from what the store holds now: a refresh asked
-      // for while the list loaded is already in them and need not be replayed (a replay would
-      // redraw rows right under the user's next click).
-      this.deferredRefresh.delete(key);
-      return this.childrenOf(node);
-    } finally {
-      this.childrenInFlight.delete(key);
-      if (this.deferredRefresh.delete(key)) setTimeout(() => this.refresh([key]), 0);
-    }
+  getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return this.gate.children(
+      node ?? WHOLE_TREE,
+      () => (node?.kind === 'root' ? this.ensureListLoaded(node.list) : Promise.resolve()),
+      () => this.childrenOf(node),
+    );
   }
 
   private childrenOf(node: TreeNode | undefined): TreeNode[] {
@@ -232,10 +188,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   private categoryRoots(): TreeNode[] {
-    const categories = this.deps.store.categories();
+    const categories = this.deps.service.categories();
     this.categoriesKey = categoryKey(categories);
     if (categories.length > 0) return categories.map((c) => this.rootNode(`category:${c.guid}`));
-    const anythingLoaded = [...this.shownLists].some((id) => this.deps.store.list(id).loaded);
+    const anythingLoaded = [...this.shownLists].some((id) => this.deps.service.list(id).loaded);
     const text = anythingLoaded ? NO_CATEGORIES_TEXT : 'Categories are collected from loaded snippets: expand My Snippets or Browse first.';
     return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false })];
   }
@@ -243,20 +199,20 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   /** Loads a list's first page the first time it is shown (one request, with the view's progress bar). */
   private async ensureListLoaded(list: ListId): Promise<void> {
     this.shownLists.add(list);
-    const before = this.deps.store.list(list);
+    const before = this.deps.service.list(list);
     if (before.loaded || before.error) return;
     try {
-      await withViewProgress(() => this.deps.store.ensureLoaded(list));
+      await withProgress('view', undefined, () => this.deps.service.ensureLoaded(list));
     } catch (err) {
       this.deps.log.error(`loading ${list} failed`, err);
     }
   }
 
   private listChildren(list: ListId): TreeNode[] {
-    const { store } = this.deps;
-    const state = store.list(list);
+    const { service } = this.deps;
+    const state = service.list(list);
     const { sortOrder, filter } = this.deps.settings();
-    const all = store.snippetsOf(list);
+    const all = service.snippetsOf(list);
     const shown = sortSnippets(
       all.filter((s) => matchesFilter(s, filter)),
       sortOrder,
@@ -276,9 +232,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   private snippetChildren(node: SnippetNode): TreeNode[] {
-    const snippet = this.deps.store.get(node.snippetGuid);
+    const snippet = this.deps.service.get(node.snippetGuid);
     if (!snippet) return [];
-    const own = this.isOwn(snippet, node.list);
+    const own = this.deps.service.mayWrite(snippet);
     return [
       ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list })),
       this.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list }),
@@ -286,13 +242,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   private commentRows(node: CommentsNode): TreeNode[] {
-    const snippet = this.deps.store.get(node.snippetGuid);
+    const snippet = this.deps.service.get(node.snippetGuid);
     if (!snippet) return [];
-    const ownId = this.ownUserId();
     return [...snippet.comments]
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((c) =>
-        this.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: ownId !== undefined && c.userId === ownId, list: node.list }),
+        this.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: this.deps.service.mayEditComment(c), list: node.list }),
       );
   }
 
@@ -303,7 +258,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'root': {
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
-        const state = this.deps.store.list(node.list);
+        const state = this.deps.service.list(node.list);
         if (state.loaded) item.description = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
         if (node.list.startsWith('user:')) item.tooltip = `Snippets of ${node.label} that you can see`;
         return item;
@@ -315,10 +270,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return item;
       }
       case 'snippet': {
-        const snippet = this.deps.store.get(node.snippetGuid);
+        const snippet = this.deps.service.get(node.snippetGuid);
         if (!snippet) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(snippet.name, collapsed);
-        const people = this.people();
+        const people = this.deps.service.people();
         item.description = snippetDescription(snippet, node.own, people, now);
         item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
@@ -334,17 +289,17 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return item;
       }
       case 'comments': {
-        const count = this.deps.store.get(node.snippetGuid)?.comments.length ?? 0;
+        const count = this.deps.service.get(node.snippetGuid)?.comments.length ?? 0;
         const item = new vscode.TreeItem(`Comments (${count})`, count > 0 ? collapsed : vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('comment-discussion');
         if (count === 0) item.tooltip = 'No comments yet: right-click to add one.';
         return item;
       }
       case 'comment': {
-        const comment = this.deps.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+        const comment = this.deps.service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
         if (!comment) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(commentLabel(comment), vscode.TreeItemCollapsibleState.None);
-        const people = this.people();
+        const people = this.deps.service.people();
         item.description = commentDescription(comment, people, now);
         const tooltip = new vscode.MarkdownString();
         tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${new Date(comment.createdAt).toLocaleString()}\n\n`);
@@ -376,43 +331,28 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   // ---- Store changes ------------------------------------------------------------------------
 
-  private onStoreChange(change: StoreChange): void {
+  private onServiceChange(change: ServiceChange): void {
+    if (change.people) {
+      // Whose snippets and comments these are may read differently now: redraw every row.
+      this.gate.refresh([WHOLE_TREE]);
+      return;
+    }
     const toRefresh = new Set<TreeNode>();
     for (const list of change.lists) {
       // While a list reloads, its old rows stay: only the answer changes what is shown.
-      if (this.deps.store.list(list).loading) continue;
-      this.learnFrom(list);
+      if (this.deps.service.list(list).loading) continue;
       const node = this.nodes.get(`root/${list}`);
       if (node) toRefresh.add(node);
     }
-    const key = categoryKey(this.deps.store.categories());
+    const key = categoryKey(this.deps.service.categories());
     if (key !== this.categoriesKey) {
       const node = this.nodes.get('categories');
       if (node) toRefresh.add(node);
     }
-    if (toRefresh.size > 0) this.refresh([...toRefresh]);
-  }
-
-  /** Learns the browsed user's id from their list, and one's own id from My Snippets. */
-  private learnFrom(list: ListId): void {
-    const snippets = this.deps.store.snippetsOf(list);
-    const owners = new Set(snippets.map((s) => s.userId));
-    if (owners.size !== 1) return;
-    const [owner] = owners;
-    if (list.startsWith('user:')) this.names.set(owner, list.slice('user:'.length));
-    if (list === 'mine' && this.deps.account()?.userId === undefined) this.learnedOwnId = owner;
+    if (toRefresh.size > 0) this.gate.refresh([...toRefresh]);
   }
 
   // ---- Helpers ------------------------------------------------------------------------------
-
-  private ownUserId(): number | undefined {
-    return this.deps.account()?.userId ?? this.learnedOwnId;
-  }
-
-  private isOwn(snippet: Snippet, list: ListId): boolean {
-    const own = this.ownUserId();
-    return own !== undefined ? snippet.userId === own : list === 'mine';
-  }
 
   private rootLabel(list: ListId): string {
     const fixed = FIXED_ROOTS.find((r) => r.list === list);
@@ -425,7 +365,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private categoryName(list: ListId): string | undefined {
     if (!list.startsWith('category:')) return undefined;
     const guid = list.slice('category:'.length);
-    return this.deps.store.categories().find((c) => c.guid === guid)?.name;
+    return this.deps.service.categories().find((c) => c.guid === guid)?.name;
   }
 
   /** The one object for this row's id, updated with the latest fields. */
@@ -438,14 +378,6 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 }
 
-/** Stands for "the whole tree" (VS Code's `undefined` element) in the refresh bookkeeping. */
-const WHOLE_TREE = Symbol('whole tree');
-
 const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 
 const categoryKey = (categories: ReadonlyArray<{ guid: string; name: string }>): string => categories.map((c) => `${c.guid}=${c.name}`).join('\n');
-
-/** Shows the view's progress bar while `task` runs. */
-export function withViewProgress<T>(task: () => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: { viewId: Views.explorer } }, task));
-}

@@ -6,7 +6,7 @@ import {
   parseSnippetPath,
   parseSnippetUri,
   snippetUriComponents,
-} from '../../../src/snippets/fs/snippetUri';
+} from '../../../src/snippets/core/snippetUri';
 
 const odd = [
   'snippet.ts',

@@ -2,10 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
 import {
   asUpdate,
-  decideSave,
   defaultSnippetName,
   fileNameProblem,
-  isUnchangedSave,
   parseCategories,
   SnippetEditError,
   uniqueFileNames,
@@ -14,7 +12,8 @@ import {
   withFileContent,
   withFileDeleted,
   withFileRenamed,
-} from '../../../src/snippets/fs/saveLogic';
+} from '../../../src/snippets/core/edits';
+import { decideSave, isUnchangedSave } from '../../../src/snippets/fs/saveLogic';
 
 const snippet = (extra: Partial<Snippet> = {}): Snippet => ({
   guid: 'g1',

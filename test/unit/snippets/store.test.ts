@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { Page, PageRequest, Snippet } from '../../../src/api/types';
 import { BitbucketError } from '../../../src/api/errors';
 import { aSnippet } from '../../support/snippets';
-import { SnippetStore, type SnippetsApi, type StoreChange } from '../../../src/snippets/store';
-import { knownCategories, matchesFilter, sortSnippets } from '../../../src/snippets/query';
+import { SnippetStore, type ListsApi, type StoreChange } from '../../../src/snippets/core/store';
+import { WriteQueue } from '../../../src/snippets/core/writeQueue';
+import { knownCategories, matchesFilter, sortSnippets } from '../../../src/snippets/core/query';
 
 const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet => aSnippet({ guid, name: guid, ...extra });
 
@@ -36,7 +37,7 @@ function fakeApi(total: number) {
       if (!s) throw new BitbucketError('not-found', 'gone', { status: 404 });
       return s;
     },
-  } as unknown as SnippetsApi;
+  } as unknown as ListsApi;
   return { api, requests, all };
 }
 
@@ -107,7 +108,7 @@ describe('snippet store', () => {
   it('keeps what was shown and records the error when a page fails', async () => {
     const { api } = fakeApi(30);
     let fail = false;
-    const flaky = { ...api, getMySnippets: (r: PageRequest) => (fail ? Promise.reject(new BitbucketError('server', 'boom', { status: 500 })) : api.getMySnippets(r)) } as SnippetsApi;
+    const flaky = { ...api, getMySnippets: (r: PageRequest) => (fail ? Promise.reject(new BitbucketError('server', 'boom', { status: 500 })) : api.getMySnippets(r)) } as ListsApi;
     const store = new SnippetStore(() => flaky, () => 25);
     await store.ensureLoaded('mine');
     fail = true;
@@ -144,17 +145,15 @@ describe('snippet store: one snippet, several writers', () => {
   it('shares one GET between callers asking for the same snippet at once', async () => {
     const { api } = fakeApi(3);
     let gets = 0;
-    const counting = { ...api, getSnippet: (g: string) => (gets++, api.getSnippet(g)) } as SnippetsApi;
+    const counting = { ...api, getSnippet: (g: string) => (gets++, api.getSnippet(g)) } as ListsApi;
     const store = new SnippetStore(() => counting, () => 25);
     const [a, b] = await Promise.all([store.fetch('s1'), store.fetch('s1')]);
     assert.equal(a, b);
     assert.equal(gets, 1);
-    await Promise.all([store.fetch('s1'), store.fetch('s1', { startNew: true })]);
-    assert.equal(gets, 3, 'a read-modify-write starts its own GET');
   });
 
   it('runs read-modify-writes of one snippet one after another, even when one fails', async () => {
-    const store = new SnippetStore(() => undefined, () => 25);
+    const queue = new WriteQueue();
     const events: string[] = [];
     const step = (name: string, ms: number, fail = false) => async () => {
       events.push(`${name} start`);
@@ -163,9 +162,9 @@ describe('snippet store: one snippet, several writers', () => {
       if (fail) throw new Error(name);
       return name;
     };
-    const first = store.exclusive('s', step('first', 30, true));
-    const second = store.exclusive('s', step('second', 5));
-    const other = store.exclusive('t', step('other', 1));
+    const first = queue.run('s', step('first', 30, true));
+    const second = queue.run('s', step('second', 5));
+    const other = queue.run('t', step('other', 1));
     await assert.rejects(first, /first/);
     assert.equal(await second, 'second');
     await other;

@@ -7,14 +7,13 @@ import {
   emptyListText,
   escapeMarkdown,
   listTitle,
-  personLabel,
   relativeTime,
   snippetDescription,
   snippetTooltip,
-  type People,
 } from '../../../src/snippets/tree/presentation';
+import { personLabel, type People } from '../../../src/snippets/core/people';
 import { sanitizeUsers, validateUserName, withUser, withoutUser } from '../../../src/snippets/tree/browsedUsers';
-import { withComment, withoutComment } from '../../../src/snippets/comments/patch';
+import { withComment, withoutComment } from '../../../src/snippets/core/commentPatch';
 import { aSnippet } from '../../support/snippets';
 
 const MIN = 60_000;

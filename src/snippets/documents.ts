@@ -1,26 +1,27 @@
-// Wires snippet documents and the create / edit / use commands: one call from activate(), no network.
+// Wires snippet documents (the file system provider and the server-version documents of a
+// conflict) and the create / edit / use commands.
 import * as vscode from 'vscode';
-import type { Session } from '../../auth/session';
-import { Commands, Schemes } from '../../constants';
-import type { Log } from '../../util/log';
-import { compareWithServer, ServerVersions } from '../fs/conflicts';
-import { snippetLocation } from '../fs/uris';
-import { SnippetFileSystem } from '../fs/provider';
-import type { SnippetStore } from '../store';
-import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './create';
-import { addFile, deleteFile, deleteSnippet, editDetails, renameFile, type EditOptions } from './edit';
-import { copyFileContent, copySnippetGuid, insertFile, openFile } from './use';
-import type { CommandDeps } from './context';
+import type { Session } from '../auth/session';
+import { Commands, Schemes } from '../constants';
+import type { Log } from '../util/log';
+import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
+import { addFile, deleteFile, deleteSnippet, editDetails, renameFile, type EditOptions } from './commands/edit';
+import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
+import type { CommandDeps } from './commands/context';
+import type { SnippetService } from './core/service';
+import { compareWithServer, ServerVersions } from './fs/conflicts';
+import { SnippetFileSystem } from './fs/provider';
+import { snippetLocation } from './uris';
 
 export function registerSnippetDocuments(
   session: Session,
-  store: SnippetStore,
+  service: SnippetService,
   log: Log,
   reveal: (snippetGuid: string) => Promise<void>,
 ): vscode.Disposable {
-  const fs = new SnippetFileSystem(session, store, log.child('fs'));
-  const serverVersions = new ServerVersions(store);
-  const deps: CommandDeps = { session, store, fs, log: log.child('commands'), reveal };
+  const fs = new SnippetFileSystem(session, service, log.child('fs'));
+  const serverVersions = new ServerVersions(service);
+  const deps: CommandDeps = { session, service, log: log.child('commands'), reveal };
   const command = (id: string, run: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, run);
   return vscode.Disposable.from(
     fs,
@@ -36,7 +37,7 @@ export function registerSnippetDocuments(
     command(Commands.addFile, (arg, options) => addFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.renameFile, (arg, options) => renameFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.deleteFile, (arg, options) => deleteFile(deps, arg, options as EditOptions | undefined)),
-    command(Commands.deleteSnippet, (arg, options) => deleteSnippet(deps, arg, options as EditOptions | undefined)),
+    command(Commands.deleteSnippet, (arg) => deleteSnippet(deps, arg)),
     command(Commands.insertFile, (arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (arg) => copySnippetGuid(arg)),
@@ -44,7 +45,7 @@ export function registerSnippetDocuments(
       const uri = snippetFileArg(arg);
       const loc = uri && snippetLocation(uri);
       if (!uri || !loc?.fileName) return;
-      await compareWithServer(uri, loc.fileName, store.get(loc.snippetGuid)?.name ?? 'snippet');
+      await compareWithServer(uri, loc.fileName, service.get(loc.snippetGuid)?.name ?? 'snippet');
     }),
     command(Commands.overwriteServerVersion, async (arg) => {
       const uri = snippetFileArg(arg);

@@ -1,7 +1,7 @@
 // Where a snippet file lives as a URI: `bitbucket-snippet://<host[:port]>/<snippet guid>/<file name>`.
 // Files are addressed by name, because the server gives files new guids on every update.
 // The mapping is plain logic without `vscode`, so it is unit-tested in Node; `snippetFileUri`
-// in ./uris.ts wraps it into a vscode.Uri.
+// in ../uris.ts wraps it into a vscode.Uri.
 import { serverHost } from '../../util/serverUrl';
 import { Schemes } from '../../constants';
 
@@ -15,7 +15,6 @@ export interface SnippetLocation {
   fileName: string | undefined;
 }
 
-/** The URI authority of a server: its host and (non-default) port. The context path is not part of it. */
 /**
  * The decoded components of a snippet file's URI, for `vscode.Uri.from`. The path is kept
  * decoded: vscode.Uri does the escaping, so `#`, `?`, `%` and spaces survive as they are.

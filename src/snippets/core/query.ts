@@ -1,5 +1,5 @@
 // Sorting and filtering of loaded snippets: plain functions, unit-tested in Node.
-import type { Category, Snippet } from '../api/types';
+import type { Category, Snippet } from '../../api/types';
 
 export type SortOrder = 'updated' | 'name';
 

@@ -1,9 +1,10 @@
-// The snippets the user has loaded, per list, with paging state. It does not import `vscode`:
-// views listen to `onDidChange`, commands call it, and it is unit-tested in Node.
-import type { BitbucketClient } from '../api/client';
-import { BitbucketError } from '../api/errors';
-import type { Page, PageRequest, Snippet, StarredEntry } from '../api/types';
-import { nextStart } from '../api/paging';
+// The snippets the user has loaded, per list, with paging state: the read side of the snippet
+// core (service.ts owns it and does every write). It does not import `vscode`.
+import type { BitbucketClient } from '../../api/client';
+import { BitbucketError } from '../../api/errors';
+import type { Page, PageRequest, Snippet, StarredEntry } from '../../api/types';
+import { nextStart } from '../../api/paging';
+import { SignedOutError } from './errors';
 import { knownCategories } from './query';
 
 /** A list of snippets: a root of the tree, a browsed user, or a category. */
@@ -25,7 +26,7 @@ export interface StoreChange {
 }
 
 /** The part of the client the store uses: tests can hand in the real client. */
-export type SnippetsApi = Pick<
+export type ListsApi = Pick<
   BitbucketClient,
   'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets' | 'getCategorySnippets' | 'getSnippet'
 >;
@@ -42,11 +43,9 @@ export class SnippetStore {
   private readonly inFlight = new Map<ListId, Promise<void>>();
   /** GETs of single snippets under way, shared by everyone who asks meanwhile. */
   private readonly fetching = new Map<string, Promise<Snippet>>();
-  /** The last queued read-modify-write of each snippet (see `exclusive`). */
-  private readonly writes = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly api: () => SnippetsApi | undefined, private readonly pageSize: () => number) {}
+  constructor(private readonly api: () => ListsApi | undefined, private readonly pageSize: () => number) {}
 
   onDidChange(listener: Listener): { dispose(): void } {
     this.listeners.add(listener);
@@ -82,7 +81,10 @@ export class SnippetStore {
     this.generation.set(id, generation);
     const loadedCount = this.list(id).guids.length;
     const limit = Math.min(1000, Math.max(this.pageSize(), loadedCount));
-    const work = this.fetchInto(id, { start: 0, limit }, generation, true);
+    // Signed out is not a failure of the list: nothing is asked, and the list keeps no error.
+    const api = this.api();
+    if (!api) return Promise.reject(new SignedOutError());
+    const work = this.fetchInto(api, id, { start: 0, limit }, generation, true);
     this.inFlight.set(id, work);
     return work;
   }
@@ -100,7 +102,9 @@ export class SnippetStore {
     if (state.nextStart === undefined || !state.loaded) return this.ensureLoaded(id);
     const running = this.inFlight.get(id);
     if (running) return running;
-    const work = this.fetchInto(id, { start: state.nextStart, limit: this.pageSize() }, this.generation.get(id) ?? 0, false);
+    const api = this.api();
+    if (!api) return Promise.reject(new SignedOutError());
+    const work = this.fetchInto(api, id, { start: state.nextStart, limit: this.pageSize() }, this.generation.get(id) ?? 0, false);
     this.inFlight.set(id, work);
     return work;
   }
@@ -108,12 +112,11 @@ export class SnippetStore {
   /**
    * Fetches one snippet fresh from the server and updates every list that shows it. Callers
    * asking for the same snippet while a GET is under way share it (an editor's `stat` and
-   * `readFile` of a file not loaded yet cost one request, not two). A read-modify-write asks
-   * with `startNew`: a GET that began before an earlier write finished would be stale.
+   * `readFile` of a file not loaded yet cost one request, not two).
    */
-  fetch(guid: string, options: { startNew?: boolean } = {}): Promise<Snippet> {
+  fetch(guid: string): Promise<Snippet> {
     const running = this.fetching.get(guid);
-    if (running && !options.startNew) return running;
+    if (running) return running;
     const work: Promise<Snippet> = this.getAndPut(guid).finally(() => {
       if (this.fetching.get(guid) === work) this.fetching.delete(guid);
     });
@@ -130,26 +133,6 @@ export class SnippetStore {
       if (err instanceof BitbucketError && err.kind === 'not-found') this.remove(guid);
       throw err;
     }
-  }
-
-  /**
-   * Runs `task` once every earlier task for the same snippet has settled. An update replaces
-   * all of a snippet's files, so two read-modify-writes of one snippet (Save All with two of
-   * its files dirty, say) must not interleave: the second would be built from a copy that
-   * lacks the first one's change, and drop it.
-   */
-  exclusive<T>(snippetGuid: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.writes.get(snippetGuid) ?? Promise.resolve();
-    const run = previous.then(task);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.writes.set(snippetGuid, settled);
-    void settled.then(() => {
-      if (this.writes.get(snippetGuid) === settled) this.writes.delete(snippetGuid);
-    });
-    return run;
   }
 
   /** Records what the server answered to a create or update; a new own snippet joins My Snippets. */
@@ -193,12 +176,12 @@ export class SnippetStore {
     this.emit({ lists, snippets: [] });
   }
 
-  private async fetchInto(id: ListId, request: PageRequest, generation: number, replace: boolean): Promise<void> {
+  private async fetchInto(api: ListsApi, id: ListId, request: PageRequest, generation: number, replace: boolean): Promise<void> {
     const before = this.list(id);
     this.lists.set(id, { ...before, loading: true });
     this.emit({ lists: [id], snippets: [] });
     try {
-      const page = await this.fetchPage(id, request);
+      const page = await this.fetchPage(api, id, request);
       if (this.generation.get(id) !== generation) return;
       for (const s of page.values) this.snippets.set(s.guid, s);
       const current = this.list(id);
@@ -217,8 +200,7 @@ export class SnippetStore {
     }
   }
 
-  private async fetchPage(id: ListId, request: PageRequest): Promise<Page<Snippet>> {
-    const api = this.requireApi();
+  private async fetchPage(api: ListsApi, id: ListId, request: PageRequest): Promise<Page<Snippet>> {
     if (id === 'mine') return api.getMySnippets(request);
     if (id === 'browse') return api.browseSnippets(request);
     if (id === 'starred') return unwrap(await api.getStarredSnippets(request));
@@ -226,9 +208,9 @@ export class SnippetStore {
     return unwrap(await api.getCategorySnippets(id.slice('category:'.length), request));
   }
 
-  private requireApi(): SnippetsApi {
+  private requireApi(): ListsApi {
     const api = this.api();
-    if (!api) throw new BitbucketError('auth', 'Not signed in.');
+    if (!api) throw new SignedOutError();
     return api;
   }
 

@@ -1,13 +1,10 @@
-// The vscode.Uri of a snippet file or folder. The tree uses it for `resourceUri`, commands to open files.
+// The vscode.Uri of a snippet file, shared by every snippet view and command: the tree's rows,
+// the commands that open files, the comment threads and the file system provider.
 import * as vscode from 'vscode';
-import { parseSnippetPath, snippetUriComponents, type SnippetLocation } from './snippetUri';
+import { parseSnippetPath, snippetUriComponents, type SnippetLocation } from './core/snippetUri';
 
 export function snippetFileUri(serverUrl: string, snippetGuid: string, fileName: string): vscode.Uri {
   return vscode.Uri.from(snippetUriComponents(serverUrl, snippetGuid, fileName));
-}
-
-export function snippetFolderUri(serverUrl: string, snippetGuid: string): vscode.Uri {
-  return vscode.Uri.from(snippetUriComponents(serverUrl, snippetGuid));
 }
 
 /** Where a vscode.Uri of our scheme points; undefined for anything else. */

@@ -1,0 +1,74 @@
+// The one way a failure reaches the user: one notification that says what happened and offers
+// the next step as a button, with the full detail in the log. Every view and command uses it,
+// so "not signed in" is worded once and every error kind offers the same next step everywhere.
+import * as vscode from 'vscode';
+import { BitbucketError } from '../api/errors';
+import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import { SignedOutError } from '../snippets/core/errors';
+import { SnippetEditError } from '../snippets/core/edits';
+import type { Log } from '../util/log';
+import { describeError, messageContext } from '../util/userMessages';
+
+export const NOT_SIGNED_IN = 'You are not signed in to Bitbucket.';
+
+export interface FailureContext {
+  /** What the user tried, as a clause: "save snippet.ts", "delete the comment". */
+  action: string;
+  account: { serverUrl: string; username: string } | undefined;
+  log: Log;
+  /** Offered as "Try Again" where trying again can help (the network, a time-out, the server). */
+  retry?: () => unknown;
+}
+
+/** Says that nothing can be done signed out, with a Sign In button. */
+export function showNotSignedIn(what?: string): void {
+  const message = what ? `${NOT_SIGNED_IN} Sign in to ${what}.` : `${NOT_SIGNED_IN} Sign in first.`;
+  void vscode.window.showWarningMessage(message, 'Sign In').then((choice) => {
+    if (choice) void vscode.commands.executeCommand(Commands.signIn);
+  });
+}
+
+/** Shows one message for a failure (the detail goes to the log) and returns undefined. */
+export function showFailure(err: unknown, ctx: FailureContext): undefined {
+  if (err instanceof SignedOutError) {
+    showNotSignedIn();
+    return undefined;
+  }
+  if (err instanceof SnippetEditError) {
+    // A rule the user can act on: its message is the whole story.
+    void vscode.window.showWarningMessage(err.message);
+    return undefined;
+  }
+  ctx.log.error(`could not ${ctx.action}`, err);
+  const step = nextStep(err, ctx);
+  const message = describeError(err, messageContext(ctx.action, ctx.account));
+  void vscode.window.showErrorMessage(message, ...(step ? [step.label] : [])).then((choice) => {
+    if (choice && step) void step.run();
+  });
+  return undefined;
+}
+
+interface NextStep {
+  label: string;
+  run: () => unknown;
+}
+
+function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
+  if (!(err instanceof BitbucketError)) return undefined;
+  switch (err.kind) {
+    case 'auth':
+      return { label: 'Sign In Again', run: () => vscode.commands.executeCommand(Commands.switchAccount) };
+    case 'captcha':
+      return ctx.account ? { label: 'Open in Browser', run: () => vscode.env.openExternal(vscode.Uri.parse(`${ctx.account!.serverUrl}/login`)) } : undefined;
+    case 'network':
+      if (err.tlsFailure) return { label: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.caFiles}`) };
+      return ctx.retry ? { label: 'Try Again', run: ctx.retry } : undefined;
+    case 'timeout':
+    case 'server':
+      return ctx.retry ? { label: 'Try Again', run: ctx.retry } : undefined;
+    case 'not-found':
+      return { label: 'Refresh', run: () => vscode.commands.executeCommand(Commands.refreshExplorer) };
+    default:
+      return undefined;
+  }
+}
