@@ -56,6 +56,21 @@ export const Views = {
   explorer: 'bitbucketSnippets.explorer',
 } as const;
 
+/** Keys of what the extension keeps in global state (never secrets; those live in SecretStorage). */
+export const StateKeys = {
+  accounts: 'bitbucketSnippets.accounts',
+  activeAccount: 'bitbucketSnippets.activeAccount',
+  browsedUsers: 'bitbucketSnippets.browsedUsers',
+} as const;
+
+/** Ids of the things the extension creates: VS Code shows some of them (and keeps per-id state). */
+export const Ids = {
+  statusBarItem: 'bitbucketSnippets.account',
+  commentController: 'bitbucketSnippets.comments',
+  settingsWebview: 'bitbucketSnippets.repositorySettings',
+  hookDiagnostics: 'bitbucket-hook-settings',
+} as const;
+
 export const SETTINGS_SECTION = 'bitbucketSnippets';
 
 export const Settings = {

@@ -2,7 +2,7 @@
 // and repository hook settings, with checked responses. It does not import `vscode`.
 import { BitbucketError } from './errors';
 import { HttpTransport, withDefaults, type HttpRequest, type Method, type TransportOptions } from './http';
-import { items, pages, type PaginateOptions } from './paging';
+import { items, type PaginateOptions } from './paging';
 import type {
   Comment,
   CommentRequest,
@@ -72,11 +72,6 @@ export class BitbucketClient {
   }
 
   // ---- Paging helpers -------------------------------------------------------------------
-
-  /** Every page of a listing, fetched one request at a time as the caller reads. */
-  pages<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<Page<T>> {
-    return pages(list, options);
-  }
 
   /** Every entry of a listing, fetched one page at a time as the caller reads. */
   items<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<T> {

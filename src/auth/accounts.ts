@@ -2,6 +2,7 @@
 // user name, kind of credential); passwords and tokens live in SecretStorage alone.
 import type * as vscode from 'vscode';
 import type { Credentials } from '../api/http';
+import { StateKeys } from '../constants';
 
 export type AuthType = 'basic' | 'token';
 
@@ -13,8 +14,8 @@ export interface Account {
   userId?: number;
 }
 
-const ACCOUNTS_KEY = 'bitbucketSnippets.accounts';
-const ACTIVE_KEY = 'bitbucketSnippets.activeAccount';
+const ACCOUNTS_KEY = StateKeys.accounts;
+const ACTIVE_KEY = StateKeys.activeAccount;
 
 export const accountId = (a: Pick<Account, 'serverUrl' | 'username'>): string => `${a.serverUrl}#${a.username}`;
 const secretKey = (a: Pick<Account, 'serverUrl' | 'username'>): string => `bitbucketSnippets.credentials:${accountId(a)}`;

@@ -1,11 +1,11 @@
 // Shows who is signed in to which server; clicking it switches account.
 import * as vscode from 'vscode';
-import { Commands } from '../constants';
+import { Commands, Ids } from '../constants';
 import type { Session } from './session';
 import { serverHost } from '../util/serverUrl';
 
 export function registerStatusBar(session: Session): vscode.Disposable {
-  const item = vscode.window.createStatusBarItem('bitbucketSnippets.account', vscode.StatusBarAlignment.Left, 0);
+  const item = vscode.window.createStatusBarItem(Ids.statusBarItem, vscode.StatusBarAlignment.Left, 0);
   item.name = 'Bitbucket Snippets Account';
   item.command = Commands.switchAccount;
   const update = () => {

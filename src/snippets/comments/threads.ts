@@ -4,17 +4,17 @@
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
-import { Commands, Schemes } from '../../constants';
+import { Commands, Ids, Schemes } from '../../constants';
 import { personLabel, type People } from '../core/people';
 import type { SnippetService } from '../core/service';
 import { isOnServer } from '../core/snippetUri';
 import { snippetLocation } from '../uris';
 import type { CommentActions } from './commands';
 
-export const COMMENT_CONTROLLER_ID = 'bitbucketSnippets.comments';
+
 
 export class SnippetCommentThreads implements vscode.Disposable {
-  private readonly controller = vscode.comments.createCommentController(COMMENT_CONTROLLER_ID, 'Bitbucket Snippets');
+  private readonly controller = vscode.comments.createCommentController(Ids.commentController, 'Bitbucket Snippets');
   /** Our thread per open document, by URI. */
   private readonly threads = new Map<string, vscode.CommentThread>();
   private readonly disposables: vscode.Disposable[] = [this.controller];

@@ -1,8 +1,9 @@
 // The users someone chose with "Browse User…", remembered per account across restarts. The
 // list handling is plain logic; the class only reads and writes a Memento.
 import type * as vscode from 'vscode';
+import { StateKeys } from '../../constants';
 
-const STATE_KEY = 'bitbucketSnippets.browsedUsers';
+const STATE_KEY = StateKeys.browsedUsers;
 
 /** Bitbucket user names are matched without regard to case. */
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
