@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Log } from '../util/log';
 import { matchRemote, sameRepository, type RemoteRepository } from './remotes';
-import { branchRef, defaultBranch, tagRef, type RefEntry } from '../settingsPanel/refs';
+import { branchRef, defaultBranch, tagRef, type LocalRefs, type RefEntry } from '../repositories/refs';
 
 // The few parts of the git extension's API (vscode.git, API version 1) this extension uses.
 // Declared here rather than copied from git.d.ts, whose full surface is not needed.
@@ -55,12 +55,6 @@ export interface Clone {
   /** The git remote that points at it. */
   remoteName: string;
   git: GitRepository;
-}
-
-export interface LocalRefs {
-  refs: RefEntry[];
-  /** The branch to list first (HEAD's upstream branch, main or master). */
-  defaultBranch: string | undefined;
 }
 
 const INIT_TIMEOUT_MS = 10_000;
@@ -114,6 +108,12 @@ export class GitRepositories {
     const api = await this.getApi();
     const git = api?.getRepository(uri);
     return git ? clonesOf(git, serverUrl)[0] : undefined;
+  }
+
+  /** The refs of the workspace's clone of `repository` on `serverUrl`; undefined when there is no such clone. */
+  async refsOf(serverUrl: string, repository: RemoteRepository): Promise<LocalRefs | undefined> {
+    const clone = (await this.clones(serverUrl)).find((c) => sameRepository(c.repository, repository));
+    return clone ? this.refs(clone) : undefined;
   }
 
   /** Branches (local, and remote ones of the Bitbucket remote) and tags of a clone. */

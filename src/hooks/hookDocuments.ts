@@ -8,7 +8,7 @@ import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, Schemes } from '../constants';
-import { isMissingRepository } from '../settingsPanel/missingRepository';
+import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { serverHost } from '../util/serverUrl';
@@ -255,9 +255,7 @@ const more = (problems: SettingsProblem[]): string => (problems.length > 1 ? ` (
 /** A 404 says either that the repository or that the hook does not exist; tell which. */
 export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
   const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
-  if (isMissingRepository(err)) {
-    return `Repository ${where} was not found on ${host}.`;
-  }
+  if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
   return `${server} on ${where} (${host}): the hook is not installed there. Pick another one with Change… in the repository settings.`;
 }
 

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type RepositoryRef } from '../../src/api';
 import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/hooks/settingsValidator';
-import { refNameProblem } from '../../src/settingsPanel/refs';
+import { refNameProblem } from '../../src/repositories/refs';
 import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/snippets/core/edits';
 import { formatSnippetUri, parseSnippetPath, parseSnippetUri, snippetUriComponents } from '../../src/snippets/core/snippetUri';
 import { describeError } from '../../src/util/userMessages';

@@ -12,7 +12,7 @@ import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFile
 import { SnippetStore } from '../../src/snippets/core/store';
 import { WriteQueue } from '../../src/snippets/core/writeQueue';
 import { decideSave, isUnchangedSave } from '../../src/snippets/fs/saveLogic';
-import { refNameProblem } from '../../src/settingsPanel/refs';
+import { refNameProblem } from '../../src/repositories/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';
 import { startLossyProxy, type LossyProxy } from './lossyProxy';

@@ -1,5 +1,6 @@
 // A 404 from the Pages or hook REST APIs means either "no such repository" or "no such hook"
-// (or ref). Only the first should turn the whole panel into "not found". Pure logic, no `vscode`.
+// (or ref). Only the first should turn the whole panel (or a hook document) into "not found".
+// Shared by hooks/ and settingsPanel/. Pure logic, no `vscode`.
 import type { BitbucketError } from '../api/errors';
 
 /**
@@ -10,3 +11,6 @@ import type { BitbucketError } from '../api/errors';
 export function isMissingRepository(err: BitbucketError): boolean {
   return err.kind === 'not-found' && err.serverMessages.some((m) => /\bNoSuchRepositoryException$/.test(m.exceptionName ?? '') || /^Repository \S+ does not exist/.test(m.message));
 }
+
+/** What the panel and the hook documents say when the repository itself is missing. */
+export const missingRepositoryMessage = (where: string, host: string): string => `Repository ${where} was not found on ${host}.`;

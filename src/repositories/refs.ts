@@ -1,5 +1,6 @@
 // Refs as the Pages app names them (full names: refs/heads/…, refs/tags/…): checking a name a
-// user typed, and the order the panel lists them in. Pure logic, no `vscode`.
+// user typed, the order the panel lists them in, and the refs a local clone has. Shared by the
+// git layer (which reads them) and the settings panel (which lists them). Pure logic, no `vscode`.
 
 export type RefKind = 'branch' | 'tag';
 
@@ -9,6 +10,13 @@ export interface RefEntry {
   kind: RefKind;
   /** Name without the refs/heads/ or refs/tags/ prefix. */
   name: string;
+}
+
+/** The branches and tags of a local clone, as the git layer reads them. */
+export interface LocalRefs {
+  refs: RefEntry[];
+  /** The branch to list first (HEAD's upstream branch, main or master). */
+  defaultBranch: string | undefined;
 }
 
 const PREFIXES: Record<RefKind, string> = { branch: 'refs/heads/', tag: 'refs/tags/' };
