@@ -1,8 +1,14 @@
 // What the settings panel remembers across sessions (globalState): the repositories opened
 // recently, and the last known "publish new branches / new tags" values, which the Pages app
-// only ever tells in the answer to a change.
-import type * as vscode from 'vscode';
+// only ever tells in the answer to a change. No `vscode`: it needs only a key-value store,
+// which VS Code's globalState (a Memento) is, and a Map is in unit tests.
 import type { RepositoryRef } from '../api/types';
+
+/** The part of vscode.Memento this uses. */
+export interface KeyValueStore {
+  get<T>(key: string, defaultValue: T): T;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
 
 export interface RecentRepository extends RepositoryRef {
   serverUrl: string;
@@ -23,7 +29,7 @@ const MAX_RECENT = 10;
 const repoKey = (serverUrl: string, repo: RepositoryRef): string => `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
 
 export class PanelMemory {
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: KeyValueStore) {}
 
   recent(serverUrl: string): RecentRepository[] {
     return this.state.get<RecentRepository[]>(RECENT_KEY, []).filter((r) => r.serverUrl === serverUrl);
