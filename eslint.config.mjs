@@ -1,6 +1,91 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// ---- Layers ------------------------------------------------------------------------------------
+// Imports flow down: api → models and rules without `vscode` (the snippet core, repository models)
+// → editor adapters (auth, ui, tree, file system, comments, commands, settings panel, hooks, git)
+// → wiring (extension.ts, the register modules). These rules make `npm run lint` fail when an
+// import runs the other way, or when a module meant to run in plain Node imports `vscode`.
+
+const NO_VSCODE = { name: 'vscode', message: 'This module runs in plain Node (and is unit-tested there): keep `vscode` out of it.' };
+const upward = (message, ...group) => ({ group, message });
+
+/** Modules meant to run in plain Node: the API client, the snippet core and every other rule or model. */
+const PLAIN_NODE = [
+  'src/api/**/*.ts',
+  'src/snippets/core/**/*.ts',
+  'src/repositories/**/*.ts',
+  'src/snippets/fs/saveLogic.ts',
+  'src/snippets/tree/nodes.ts',
+  'src/snippets/tree/presentation.ts',
+  'src/snippets/tree/icons.ts',
+  'src/snippets/tree/refreshGate.ts',
+  'src/git/remotes.ts',
+  'src/hooks/settingsValidator.ts',
+  'src/hooks/jsonScanner.ts',
+  'src/hooks/hookUri.ts',
+  'src/settingsPanel/protocol.ts',
+  'src/settingsPanel/limiter.ts',
+  'src/settingsPanel/memory.ts',
+  'src/settingsPanel/emitter.ts',
+  'src/settingsPanel/generation.ts',
+  'src/settingsPanel/scope.ts',
+  'src/settingsPanel/pagesSection.ts',
+  'src/settingsPanel/hooksSection.ts',
+  'src/settingsPanel/repositorySettings.ts',
+  'src/util/userMessages.ts',
+  'src/util/serverUrl.ts',
+];
+
+const WIRING = upward('Only the wiring (extension.ts) brings the parts together; nothing imports it.', '**/extension', '../extension', '../../extension');
+const VIEWS_FROM_BELOW = upward(
+  'Editor views sit above this layer: import downwards only (api → core/models → views → wiring).',
+  '**/snippets/tree/*', '**/snippets/fs/provider', '**/snippets/fs/conflicts', '**/snippets/comments/*', '**/snippets/commands/*',
+  '**/snippets/register', '**/snippets/documents', '**/snippets/uris', '**/settingsPanel/*', '**/hooks/hookDocuments', '**/git/gitApi',
+  '**/auth/*', '**/ui/*', '../tree/*', '../fs/*', '../comments/*', '../commands/*', '../uris', '../register', '../documents',
+);
+
+/** One block per layer; a later block replaces the rule for the files it names, so each lists everything its files may not import. */
+const layers = [
+  { files: ['src/**/*.ts'], paths: [], patterns: [WIRING] },
+  {
+    files: ['src/api/**/*.ts'],
+    paths: [NO_VSCODE],
+    patterns: [upward('The API client is the bottom layer: it imports nothing of the extension above it.', '../*', '!../api', '!../api/*', '../../*'), WIRING],
+  },
+  { files: PLAIN_NODE.filter((f) => !f.startsWith('src/api/')), paths: [NO_VSCODE], patterns: [VIEWS_FROM_BELOW, WIRING] },
+  {
+    files: ['src/git/gitApi.ts'],
+    paths: [],
+    patterns: [upward('git/ sits below the settings panel and hook documents: move what both need into a model below them.', '../settingsPanel/*', '../hooks/*'), WIRING],
+  },
+  {
+    files: ['src/hooks/hookDocuments.ts'],
+    paths: [],
+    patterns: [upward('hooks/ sits below the settings panel: move what both need into a model below them (src/repositories/).', '../settingsPanel/*'), WIRING],
+  },
+  {
+    files: ['src/ui/**/*.ts'],
+    paths: [],
+    patterns: [upward('ui/ holds the shared ways to tell the user; the views use it, never the other way round.', '../snippets/tree/*', '../snippets/fs/*', '../snippets/comments/*', '../snippets/commands/*', '../settingsPanel/*', '../hooks/*'), WIRING],
+  },
+  ...[
+    ['tree', ['../fs/*', '../comments/*', '../commands/*', '../documents', '../register']],
+    ['fs', ['../tree/*', '../comments/*', '../commands/*', '../documents', '../register']],
+    ['comments', ['../tree/*', '../fs/*', '../commands/*', '../documents', '../register']],
+    ['commands', ['../tree/*', '../fs/*', '../comments/*', '../documents', '../register']],
+  ].map(([view, others]) => ({
+    files: [`src/snippets/${view}/**/*.ts`],
+    ignores: PLAIN_NODE,
+    paths: [],
+    patterns: [upward(`The snippet views never ask each other: ${view}/ gets its answers from the snippet core (src/snippets/core/).`, ...others), WIRING],
+  })),
+].map(({ files, ignores, paths, patterns }) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+}));
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'media/**', '.vscode-test/**', 'test-results/**'] },
   js.configs.recommended,
@@ -15,6 +100,7 @@ export default tseslint.config(
       curly: ['error', 'multi-line'],
     },
   },
+  ...layers,
   {
     // Test runners and the local server are command-line programs: they print to the terminal.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
