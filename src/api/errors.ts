@@ -31,7 +31,18 @@ export interface BitbucketErrorInit {
   cause?: unknown;
 }
 
+/**
+ * The extension is split into bundles that load on demand (esbuild.js), and each bundle that
+ * uses this class has its own copy of it. The brand, a registered symbol shared by every copy,
+ * makes `instanceof BitbucketError` true for an error made by any of them.
+ */
+const BRAND = Symbol.for('bitbucket-snippets.BitbucketError');
+
 export class BitbucketError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   readonly kind: BitbucketErrorKind;
   readonly status: number | undefined;
   readonly serverMessages: ServerMessage[];
@@ -48,6 +59,7 @@ export class BitbucketError extends Error {
     this.request = init.request;
     this.tlsFailure = init.tlsFailure ?? false;
     this.retryAfterMs = init.retryAfterMs;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /** Field errors of a validation failure: field name → messages. */
