@@ -1,40 +1,87 @@
-// Bundles the extension into one file so that VS Code loads a single module at activation.
-// `vscode` is provided by the editor at run time and stays external.
+// Bundles the extension. `vscode` is provided by the editor at run time and stays external.
+//
+// Activation loads only dist/extension.js. Two bundles load on first use, so that activation
+// reads and compiles a fraction of the code:
+//   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
+//   dist/repositorySettings.js  the settings panel, hook settings documents and git detection.
+// The sources keep a plain require() at each of those boundaries, which works as it is in plain
+// Node (out/, the unit tests); the plugin below points those requires at the bundle files instead
+// of inlining them. `--single-bundle` builds the earlier one-file layout, for the benchmark.
+const path = require('node:path');
 const esbuild = require('esbuild');
 
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
+/** Modules loaded on demand, and the bundle each becomes. */
+const ON_DEMAND = [
+  { source: 'src/api/undici.ts', bundle: 'undici' },
+  { source: 'src/settingsPanel/register.ts', bundle: 'repositorySettings' },
+];
 
-/** @type {import('esbuild').BuildOptions} */
-const options = {
-  entryPoints: ['src/extension.ts'],
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  outfile: 'dist/extension.js',
-  external: ['vscode'],
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  legalComments: production ? 'external' : 'inline',
-  metafile: true,
-  logLevel: 'warning',
+const onDemandBoundaries = {
+  name: 'on-demand-boundaries',
+  setup(build) {
+    const bySource = new Map(ON_DEMAND.map((m) => [path.resolve(__dirname, m.source), m.bundle]));
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const bundle = bySource.get(path.resolve(args.resolveDir, `${args.path}.ts`));
+      // Every bundle lands in the same folder, so the require is relative to it.
+      return bundle ? { path: `./${bundle}.js`, external: true } : undefined;
+    });
+  },
 };
 
+/** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
+async function buildBundles({ production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+  const entries = [{ source: 'src/extension.ts', bundle: 'extension' }, ...(singleBundle ? [] : ON_DEMAND)];
+  const results = await Promise.all(
+    entries.map((entry) =>
+      esbuild.build({
+        entryPoints: [path.join(__dirname, entry.source)],
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        outfile: path.join(outdir, `${entry.bundle}.js`),
+        external: ['vscode'],
+        plugins: singleBundle ? [] : [onDemandBoundaries],
+        minify: production,
+        sourcemap: !production,
+        sourcesContent: false,
+        legalComments: production ? 'external' : 'inline',
+        metafile: true,
+        logLevel: quiet ? 'silent' : 'warning',
+      }),
+    ),
+  );
+  return Object.fromEntries(entries.map((entry, i) => [entry.bundle, results[i].metafile]));
+}
+
 async function main() {
-  if (watch) {
-    const ctx = await esbuild.context(options);
-    await ctx.watch();
+  const production = process.argv.includes('--production');
+  const singleBundle = process.argv.includes('--single-bundle');
+  if (process.argv.includes('--watch')) {
+    for (const entry of [{ source: 'src/extension.ts', bundle: 'extension' }, ...ON_DEMAND]) {
+      const ctx = await esbuild.context({
+        entryPoints: [entry.source], bundle: true, format: 'cjs', platform: 'node', target: 'node20',
+        outfile: `dist/${entry.bundle}.js`, external: ['vscode'], plugins: [onDemandBoundaries], sourcemap: true, logLevel: 'warning',
+      });
+      await ctx.watch();
+    }
     process.stdout.write('watching src/ for changes\n');
     return;
   }
-  const result = await esbuild.build(options);
-  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  process.stdout.write(`dist/extension.js (${production ? 'production' : 'development'}): ${(bytes / 1024).toFixed(1)} KiB\n`);
+  const metafiles = await buildBundles({ production, singleBundle });
+  const sizes = Object.entries(metafiles).map(([bundle, meta]) => {
+    const bytes = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.js')).reduce((n, [, o]) => n + o.bytes, 0);
+    return `dist/${bundle}.js ${(bytes / 1024).toFixed(1)} KiB`;
+  });
+  process.stdout.write(`${production ? 'production' : 'development'}: ${sizes.join(', ')}\n`);
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err.stack || err}\n`);
-  process.exit(1);
-});
+module.exports = { buildBundles, ON_DEMAND };
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`${err.stack || err}\n`);
+    process.exit(1);
+  });
+}

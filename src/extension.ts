@@ -4,7 +4,7 @@ import { Session } from './auth/session';
 import type { Account } from './auth/accounts';
 import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
-import { registerRepositorySettings } from './settingsPanel/register';
+import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import type { SnippetService } from './snippets/core/service';
 import { registerSnippets } from './snippets/register';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
@@ -31,7 +31,8 @@ export interface TestingApi {
   unusedAnswers(): number;
 }
 
-// activate() only wires objects together: no network, no heavy work.
+// activate() only wires objects together: no network, no heavy work. The HTTP stack and the
+// repository settings load on first use from bundles of their own (esbuild.js).
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
@@ -43,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerSignInCommands(session, log.child('sign-in')),
     registerStatusBar(session),
     snippets.disposable,
-    registerRepositorySettings(context, session, log.child('settings-panel')),
+    registerRepositorySettingsOnDemand(context, session, log),
   );
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production

@@ -2,9 +2,8 @@
 // Bitbucket's headers, timeouts, retries for reads, and the translation of every failure into
 // a BitbucketError. It never stores, logs or reports credentials.
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from './undici';
+import type * as UndiciParts from './undici';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
 
 export type Credentials =
@@ -103,6 +102,15 @@ export function parseBaseUrl(raw: string): URL {
   url.pathname = url.pathname.replace(/\/+$/, '') || '/';
   return url;
 }
+
+/**
+ * undici is most of the extension's code (about 310 of 440 KiB) and activation sends no request,
+ * so it is loaded with the first request instead. esbuild.js puts ./undici in a bundle of its own
+ * and keeps this require; in plain Node (the unit tests) it is an ordinary require. Node caches
+ * the module, so only the first dispatcher of a session pays for it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadUndici = (): typeof UndiciParts => require('./undici');
 
 export class HttpTransport {
   readonly baseUrl: URL;
@@ -210,9 +218,12 @@ export class HttpTransport {
 
   private getDispatcher(): Dispatcher {
     if (this.dispatcher) return this.dispatcher;
+    const { Agent, EnvHttpProxyAgent } = loadUndici();
     const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
-    // Setting `ca` replaces Node's trust store, so the system's roots are kept alongside.
-    const tls = extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {};
+    // Setting `ca` replaces Node's trust store, so the system's roots are kept alongside. node:tls
+    // is required here, not at the top: loading it costs milliseconds that activation need not pay.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const tls = extraCa.length > 0 ? { ca: [...(require('node:tls') as typeof import('node:tls')).rootCertificates, ...extraCa] } : {};
     const agentOptions = {
       connect: { timeout: this.timeouts.connectMs, ...tls },
       keepAliveTimeout: 30_000,

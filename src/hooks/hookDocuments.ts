@@ -259,20 +259,24 @@ export function notFoundMessage(err: BitbucketError, where: string, host: string
   return `${server} on ${where} (${host}): the hook is not installed there. Pick another one with Change… in the repository settings.`;
 }
 
-/** Registers the `bitbucket-hook` file system and the conflict commands. */
-export function registerHookDocuments(session: Session, log: Log): { documents: HookDocuments; disposable: vscode.Disposable } {
+/** The `bitbucket-hook` file system and what its two conflict commands run; the caller registers them. */
+export interface HookDocumentsFeature {
+  documents: HookDocuments;
+  compare(uri?: unknown): Promise<unknown>;
+  overwrite(uri?: unknown): Promise<unknown>;
+}
+
+export function createHookDocuments(session: Session, log: Log): HookDocumentsFeature {
   const documents = new HookDocuments(session, log);
-  const disposable = vscode.Disposable.from(
+  return {
     documents,
-    vscode.workspace.registerFileSystemProvider(Schemes.hook, documents, { isCaseSensitive: true }),
-    vscode.commands.registerCommand(Commands.overwriteHookSettings, (uri?: vscode.Uri) => withDocument(uri, (u) => documents.overwrite(u))),
-    vscode.commands.registerCommand(Commands.compareHookSettings, (uri?: vscode.Uri) => withDocument(uri, (u) => documents.compare(u))),
-  );
-  return { documents, disposable };
+    compare: (uri) => withDocument(uri, (u) => documents.compare(u)),
+    overwrite: (uri) => withDocument(uri, (u) => documents.overwrite(u)),
+  };
 }
 
 /** The command's URI, or the active editor's when run from the Command Palette. */
-async function withDocument<T>(uri: vscode.Uri | undefined, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
+async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
   const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!target || target.scheme !== Schemes.hook) {
     void vscode.window.showInformationMessage('Open a hook settings document first (Edit Settings… in the repository settings panel).');

@@ -1,13 +1,17 @@
-// "Bitbucket Snippets: Open Repository Settings": finds the repository (the clone the command
-// was run on, the workspace's clones of the configured server, or one the user names) and
-// shows its settings panel.
+// Repository settings: "Open Repository Settings" finds the repository (the clone the command
+// was run on, the workspace's clones of the configured server, or one the user names) and shows
+// its settings panel; hook settings open as `bitbucket-hook` documents. This module is the entry
+// of a bundle of its own (esbuild.js) that loads the first time one of them is used: activation
+// registers placeholders (src/onDemand/repositorySettings.ts) and never loads the panel, hook
+// documents or git detection.
 import * as vscode from 'vscode';
 import type { RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import { GitRepositories } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
-import { registerHookDocuments } from '../hooks/hookDocuments';
+import { createHookDocuments } from '../hooks/hookDocuments';
+import { NOT_SIGNED_IN } from '../ui/messages';
 import { serverHost } from '../util/serverUrl';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
@@ -82,23 +86,31 @@ async function pickRepository(
   });
 }
 
+/** What activation's placeholders forward to once this bundle has loaded. */
+export interface RepositorySettingsFeature extends vscode.Disposable {
+  /** What each contributed command of this feature runs, by command id. */
+  readonly commands: Readonly<Record<string, (...args: unknown[]) => unknown>>;
+  /** The `bitbucket-hook` file system: a hook's settings as a JSON document. */
+  readonly hookFileSystem: vscode.FileSystemProvider;
+}
+
 /**
- * Registers the repository settings panel and the hook settings documents it opens.
- * Open Repository Settings takes an optional argument: a repository
- * (`{projectKey, repositorySlug}`, as tests and other commands pass it), an Explorer resource,
- * or Source Control's provider. It answers the panel's controller.
+ * The repository settings panel and the hook settings documents it opens. Open Repository
+ * Settings takes an optional argument: a repository (`{projectKey, repositorySlug}`, as tests and
+ * other commands pass it), an Explorer resource, or Source Control's provider. It answers the
+ * panel's controller.
  */
-export function registerRepositorySettings(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
-  const hooks = registerHookDocuments(session, log.child('hooks'));
-  const hookDocuments = hooks.documents;
+export function createRepositorySettings(context: vscode.ExtensionContext, session: Session, log: Log): RepositorySettingsFeature {
+  const hooks = createHookDocuments(session, log.child('hooks'));
   const memory = new PanelMemory(context.globalState);
   const git = new GitRepositories(log.child('git'));
-  const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments });
+  const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });
 
   const open = async (arg?: unknown, alwaysAsk = false): Promise<SettingsPanelController | undefined> => {
     const serverUrl = session.account?.serverUrl ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
     if (!serverUrl) {
-      const choice = await vscode.window.showInformationMessage('Sign in to your Bitbucket server first: the repository settings live there.', 'Sign In');
+      // The one "not signed in" wording; unlike elsewhere, the panel opens once sign-in succeeds.
+      const choice = await vscode.window.showWarningMessage(`${NOT_SIGNED_IN} Sign in to open repository settings: they live on the server.`, 'Sign In');
       if (choice === 'Sign In') await vscode.commands.executeCommand(Commands.signIn);
       if (!session.account) return undefined;
       return open(arg, alwaysAsk);
@@ -120,11 +132,16 @@ export function registerRepositorySettings(context: vscode.ExtensionContext, ses
     return panels.show(serverUrl, repository);
   };
 
-  return vscode.Disposable.from(
-    hooks.disposable,
-    panels,
-    vscode.commands.registerCommand(Commands.openRepositorySettings, (arg?: unknown) => open(arg)),
-    // From inside a clone, Open Repository Settings goes straight to that repository; this one asks.
-    vscode.commands.registerCommand(Commands.openOtherRepositorySettings, () => open(undefined, true)),
-  );
+  const disposable = vscode.Disposable.from(hooks.documents, panels);
+  return {
+    commands: {
+      [Commands.openRepositorySettings]: (arg?: unknown) => open(arg),
+      // From inside a clone, Open Repository Settings goes straight to that repository; this one asks.
+      [Commands.openOtherRepositorySettings]: () => open(undefined, true),
+      [Commands.compareHookSettings]: (uri?: unknown) => hooks.compare(uri),
+      [Commands.overwriteHookSettings]: (uri?: unknown) => hooks.overwrite(uri),
+    },
+    hookFileSystem: hooks.documents,
+    dispose: () => disposable.dispose(),
+  };
 }

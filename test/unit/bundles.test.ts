@@ -1,0 +1,74 @@
+// Activation loads dist/extension.js only; undici and the repository settings come from bundles
+// of their own on first use (esbuild.js). This builds the bundles the way `npm run package` does
+// and checks what landed where, so an innocent-looking import cannot pull them back into activation.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+// Compiled to out/test/unit/; esbuild.js is at the checkout's root.
+const ROOT = path.resolve(__dirname, '../../..');
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildBundles } = require(path.join(ROOT, 'esbuild.js')) as {
+  buildBundles(options: { production?: boolean; singleBundle?: boolean; outdir: string; quiet?: boolean }): Promise<Record<string, Metafile>>;
+};
+
+/** The sources (and packages) that ended up in a bundle's JavaScript. */
+function inputsOf(meta: Metafile): string[] {
+  const js = Object.entries(meta.outputs).find(([file]) => file.endsWith('.js'));
+  assert.ok(js, 'the bundle has a .js output');
+  return Object.entries(js[1].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([file]) => file.split(path.sep).join('/'));
+}
+
+describe('bundles', function () {
+  this.timeout(60_000);
+  let outdir: string;
+  let bundles: Record<string, Metafile>;
+
+  before(async () => {
+    outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bundles-'));
+    bundles = await buildBundles({ production: true, outdir, quiet: true });
+  });
+  after(() => fs.rmSync(outdir, { recursive: true, force: true }));
+
+  it('activation loads neither undici, the settings panel, hook documents nor git detection', () => {
+    const main = inputsOf(bundles.extension);
+    assert.deepEqual(main.filter((f) => f.includes('node_modules/undici')), []);
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git)\//.test(f)), []);
+    assert.ok(main.some((f) => f.endsWith('src/snippets/core/service.ts')), 'the snippet core is in the main bundle');
+  });
+
+  it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
+    const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
+    const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
+    assert.deepEqual(local, ['./repositorySettings.js', './undici.js']);
+    for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
+  });
+
+  it('undici is in its own bundle', () => {
+    assert.ok(inputsOf(bundles.undici).some((f) => f.includes('node_modules/undici/lib/dispatcher/agent.js')));
+  });
+
+  it('the repository settings bundle carries the panel, hooks and git, but not the HTTP client or the snippet views', () => {
+    const inputs = inputsOf(bundles.repositorySettings);
+    for (const want of ['src/settingsPanel/controller.ts', 'src/hooks/hookDocuments.ts', 'src/git/gitApi.ts']) {
+      assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
+    }
+    assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|node_modules\/undici/.test(f)), []);
+  });
+
+  it('the single-bundle layout (the benchmark baseline) inlines everything', async () => {
+    const single = path.join(outdir, 'single');
+    const metas = await buildBundles({ production: true, singleBundle: true, outdir: single, quiet: true });
+    assert.deepEqual(Object.keys(metas), ['extension']);
+    const inputs = inputsOf(metas.extension);
+    assert.ok(inputs.some((f) => f.includes('node_modules/undici')));
+    assert.ok(inputs.some((f) => f.endsWith('src/settingsPanel/controller.ts')));
+    assert.doesNotMatch(fs.readFileSync(path.join(single, 'extension.js'), 'utf8'), /require\("\.\//);
+  });
+});
