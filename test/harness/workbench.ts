@@ -18,6 +18,8 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export interface WorkbenchOptions {
   /** Absolute path of a suite module without .js: VS Code then calls its run() in the extension host. */
   extensionTestsPath?: string;
+  /** The extension's folder (package.json and dist/); the checkout unless the benchmark compares another build. */
+  extensionDevelopmentPath?: string;
   /** Extra environment for code-server; its extension host inherits it. */
   env?: Record<string, string>;
   /** Extra user settings on top of the deterministic defaults. */
@@ -78,9 +80,9 @@ function makeWorkspace(folder: string): void {
 }
 
 /** The page URL that opens `folder` with this extension in development mode, optionally running a suite. */
-export function workbenchUrl(codeServerUrl: string, folder: string, extensionTestsPath?: string): string {
+export function workbenchUrl(codeServerUrl: string, folder: string, extensionTestsPath?: string, extensionDevelopmentPath = REPO_ROOT): string {
   const authority = new URL(codeServerUrl).host;
-  const payload: [string, string][] = [['extensionDevelopmentPath', `vscode-remote://${authority}${REPO_ROOT}`]];
+  const payload: [string, string][] = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionDevelopmentPath}`]];
   if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${extensionTestsPath}`]);
   return `${codeServerUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
@@ -174,7 +176,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
     page.on('pageerror', (err) => options.onConsole?.('pageerror', err.stack ?? err.message));
 
-    const url = workbenchUrl(codeServer.url, workspaceFolder, options.extensionTestsPath);
+    const url = workbenchUrl(codeServer.url, workspaceFolder, options.extensionTestsPath, options.extensionDevelopmentPath);
     try {
       await page.goto(url, { waitUntil: 'domcontentloaded', timeout: startupTimeoutMs });
       await page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: startupTimeoutMs });
