@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import type * as UndiciParts from './undici';
+import { parseBaseUrl } from './baseUrl';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
 
 export type Credentials =
@@ -82,26 +83,6 @@ export interface HttpResponse {
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000 };
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-
-/** Parses and checks a base URL; user info in it is refused, since it would leak into logs. */
-export function parseBaseUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new BitbucketError('validation', `"${raw}" is not a URL. Use the form https://bitbucket.example.com[/context].`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BitbucketError('validation', `The server URL must start with https:// or http://, not ${url.protocol}//.`);
-  }
-  if (url.username || url.password) {
-    throw new BitbucketError('validation', 'The server URL must not contain a user name or password: sign in instead.');
-  }
-  url.search = '';
-  url.hash = '';
-  url.pathname = url.pathname.replace(/\/+$/, '') || '/';
-  return url;
-}
 
 /**
  * undici is most of the extension's code (about 310 of 440 KiB) and activation sends no request,

@@ -1,6 +1,6 @@
 export * from './client';
 export * from './errors';
 export type { Credentials, CredentialsProvider, CurrentUser, Logger, LogLevel, ProxyOptions, RetryPolicy, Timeouts } from './http';
-export { parseBaseUrl } from './http';
+export { parseBaseUrl } from './baseUrl';
 export { nextStart } from './paging';
 export * from './types';

@@ -2,7 +2,7 @@
 // what is remembered (no network); the client is made on first use and remade when the
 // account or a connection setting changes.
 import * as vscode from 'vscode';
-import { BitbucketClient, type ClientOptions } from '../api/client';
+import type { BitbucketClient, ClientOptions } from '../api/client';
 import type { Credentials, CurrentUser } from '../api/http';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
@@ -113,6 +113,10 @@ export function createClient(serverUrl: string, credentials: ClientOptions['cred
   const proxy = http.get<string>('proxy') || undefined;
   const noProxy = http.get<string[]>('noProxy', []);
   const timeoutMs = config.get<number>(Settings.requestTimeoutSeconds, 30) * 1000;
+  // The API client is loaded when the first client is made, not at activation; esbuild.js turns
+  // this require into one of dist/api.js.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { BitbucketClient } = require('../api/client') as typeof import('../api/client');
   return new BitbucketClient({
     baseUrl: serverUrl,
     credentials,

@@ -2,7 +2,7 @@
 // server before anything is stored, and each failure says what to do next.
 import * as vscode from 'vscode';
 import type { Credentials } from '../api/http';
-import { parseBaseUrl } from '../api/http';
+import { parseBaseUrl } from '../api/baseUrl';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
