@@ -1,7 +1,10 @@
 // Bundles the extension. `vscode` is provided by the editor at run time and stays external.
 //
-// Activation loads only dist/extension.js. Two bundles load on first use, so that activation
-// reads and compiles a fraction of the code:
+// Activation loads only dist/extension.js: the wiring, sign-in and stand-ins (src/onDemand/).
+// The rest loads on first use, so that activation reads and compiles a fraction of the code:
+//   dist/snippets.js            the snippet core, the Snippets view, snippet documents, comments
+//                               and the snippet commands, when any of them is first used;
+//   dist/api.js                 the API client, when the first client is made;
 //   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
 //   dist/repositorySettings.js  the settings panel, hook settings documents and git detection.
 // The sources keep a plain require() at each of those boundaries, which works as it is in plain
@@ -12,6 +15,8 @@ const esbuild = require('esbuild');
 
 /** Modules loaded on demand, and the bundle each becomes. */
 const ON_DEMAND = [
+  { source: 'src/snippets/register.ts', bundle: 'snippets' },
+  { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/undici.ts', bundle: 'undici' },
   { source: 'src/settingsPanel/register.ts', bundle: 'repositorySettings' },
 ];

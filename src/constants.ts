@@ -44,6 +44,21 @@ export const Commands = {
   compareHookSettings: 'bitbucketSnippets.compareHookSettings',
 } as const;
 
+/** Commands that activation registers itself: signing in and out needs nothing loaded on demand. */
+export const ACTIVATION_COMMANDS: readonly string[] = [Commands.signIn, Commands.signOut, Commands.switchAccount];
+
+/** Commands of the repository settings bundle (dist/repositorySettings.js), which loads on first use. */
+export const REPOSITORY_SETTINGS_COMMANDS: readonly string[] = [
+  Commands.openRepositorySettings,
+  Commands.openOtherRepositorySettings,
+  Commands.compareHookSettings,
+  Commands.overwriteHookSettings,
+];
+
+/** Every other command belongs to the snippets bundle (dist/snippets.js), which loads on first use. */
+export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filter((id) => !ACTIVATION_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id));
+
+
 export const ContextKeys = {
   signedIn: 'bitbucketSnippets:signedIn',
   /** `updated` or `name`: which of the two sort buttons the explorer shows. */

@@ -5,16 +5,17 @@ import type { Account } from './auth/accounts';
 import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
+import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
 import type { SnippetService } from './snippets/core/service';
-import { registerSnippets } from './snippets/register';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
-import { enableScriptedAnswers, type ScriptedAnswer } from './ui/prompts';
+import type { ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
 
 /** What activate() hands to tests (through the extension's exports); kept small on purpose. */
 export interface ExtensionApi {
-  service: SnippetService;
-  explorer: SnippetExplorerApi;
+  /** Reading it loads the snippets bundle, as any first use does. */
+  readonly service: SnippetService;
+  readonly explorer: SnippetExplorerApi;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
   /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
@@ -31,13 +32,13 @@ export interface TestingApi {
   unusedAnswers(): number;
 }
 
-// activate() only wires objects together: no network, no heavy work. The HTTP stack and the
-// repository settings load on first use from bundles of their own (esbuild.js).
+// activate() only wires objects together: no network, no heavy work. The snippets, the HTTP
+// stack and the repository settings load on first use from bundles of their own (esbuild.js).
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'));
-  const snippets = registerSnippets(session, context.globalState, log);
+  const snippets = registerSnippetsOnDemand(context, session, log);
   context.subscriptions.push(
     channel,
     session,
@@ -49,21 +50,30 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production
       ? undefined
-      : testingApi(session, log);
+      : testingApi(session, log, snippets);
   return {
     testing,
-    service: snippets.service,
-    explorer: snippets.explorer,
+    get service() {
+      return snippets.feature().service;
+    },
+    get explorer() {
+      return snippets.feature().explorer;
+    },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };
 }
 
-function testingApi(session: Session, log: Log): TestingApi {
-  const answers = enableScriptedAnswers();
+function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand): TestingApi {
+  // The prompts that take scripted answers are in the snippets bundle, so the answers go there.
+  const answers = () => {
+    const scripted = snippets.feature().scriptedAnswers;
+    if (!scripted) throw new Error('scripted answers are off');
+    return scripted;
+  };
   return {
     signIn: (args) => signIn(session, log.child('sign-in'), args),
-    answerPrompts: (...a) => answers.queue(...a),
-    unusedAnswers: () => answers.drain(),
+    answerPrompts: (...a) => answers().queue(...a),
+    unusedAnswers: () => answers().drain(),
   };
 }
 

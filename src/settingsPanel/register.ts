@@ -1,8 +1,8 @@
 // Repository settings: "Open Repository Settings" finds the repository (the clone the command
 // was run on, the workspace's clones of the configured server, or one the user names) and shows
 // its settings panel; hook settings open as `bitbucket-hook` documents. This module is the entry
-// of a bundle of its own (esbuild.js) that loads the first time one of them is used: activation
-// registers placeholders (src/onDemand/repositorySettings.ts) and never loads the panel, hook
+// of a bundle of its own (dist/repositorySettings.js, esbuild.js) that loads the first time one of
+// them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
 import * as vscode from 'vscode';
 import type { RepositoryRef } from '../api/types';
@@ -86,10 +86,8 @@ async function pickRepository(
   });
 }
 
-/** What activation's placeholders forward to once this bundle has loaded. */
+/** The loaded feature: its commands are registered; activation forwards its file system here. */
 export interface RepositorySettingsFeature extends vscode.Disposable {
-  /** What each contributed command of this feature runs, by command id. */
-  readonly commands: Readonly<Record<string, (...args: unknown[]) => unknown>>;
   /** The `bitbucket-hook` file system: a hook's settings as a JSON document. */
   readonly hookFileSystem: vscode.FileSystemProvider;
 }
@@ -132,16 +130,14 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     return panels.show(serverUrl, repository);
   };
 
-  const disposable = vscode.Disposable.from(hooks.documents, panels);
-  return {
-    commands: {
-      [Commands.openRepositorySettings]: (arg?: unknown) => open(arg),
-      // From inside a clone, Open Repository Settings goes straight to that repository; this one asks.
-      [Commands.openOtherRepositorySettings]: () => open(undefined, true),
-      [Commands.compareHookSettings]: (uri?: unknown) => hooks.compare(uri),
-      [Commands.overwriteHookSettings]: (uri?: unknown) => hooks.overwrite(uri),
-    },
-    hookFileSystem: hooks.documents,
-    dispose: () => disposable.dispose(),
-  };
+  const disposable = vscode.Disposable.from(
+    hooks.documents,
+    panels,
+    vscode.commands.registerCommand(Commands.openRepositorySettings, (arg?: unknown) => open(arg)),
+    // From inside a clone, Open Repository Settings goes straight to that repository; this one asks.
+    vscode.commands.registerCommand(Commands.openOtherRepositorySettings, () => open(undefined, true)),
+    vscode.commands.registerCommand(Commands.compareHookSettings, (uri?: unknown) => hooks.compare(uri)),
+    vscode.commands.registerCommand(Commands.overwriteHookSettings, (uri?: unknown) => hooks.overwrite(uri)),
+  );
+  return { hookFileSystem: hooks.documents, dispose: () => disposable.dispose() };
 }

@@ -1,5 +1,6 @@
-// Wires snippet documents (the file system provider and the server-version documents of a
-// conflict) and the create / edit / use commands.
+// Snippet documents (the file system provider and the server-version documents of a conflict)
+// and the create / edit / use commands. Activation registers the two providers' schemes
+// (src/onDemand/snippets.ts); this makes the providers and registers the commands.
 import * as vscode from 'vscode';
 import type { Session } from '../auth/session';
 import { Commands, Schemes } from '../constants';
@@ -13,21 +14,25 @@ import { compareWithServer, ServerVersions } from './fs/conflicts';
 import { SnippetFileSystem } from './fs/provider';
 import { snippetLocation } from './uris';
 
-export function registerSnippetDocuments(
+export interface SnippetDocuments {
+  fileSystem: vscode.FileSystemProvider;
+  serverVersions: vscode.TextDocumentContentProvider;
+  disposable: vscode.Disposable;
+}
+
+export function createSnippetDocuments(
   session: Session,
   service: SnippetService,
   log: Log,
   reveal: (snippetGuid: string) => Promise<void>,
-): vscode.Disposable {
+): SnippetDocuments {
   const fs = new SnippetFileSystem(session, service, log.child('fs'));
   const serverVersions = new ServerVersions(service);
   const deps: CommandDeps = { session, service, log: log.child('commands'), reveal };
   const command = (id: string, run: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, run);
-  return vscode.Disposable.from(
+  const disposable = vscode.Disposable.from(
     fs,
-    vscode.workspace.registerFileSystemProvider(Schemes.snippet, fs, { isCaseSensitive: true }),
     serverVersions,
-    vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
     command(Commands.openFile, (arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
     command(Commands.newSnippet, (options) => createEmpty(deps, options as CreateOptions | undefined)),
     command(Commands.createFromSelection, (arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
@@ -58,6 +63,7 @@ export function registerSnippetDocuments(
       return document ? document.save() : false;
     }),
   );
+  return { fileSystem: fs, serverVersions, disposable };
 }
 
 /** The snippet file a command is about: its argument, or the active editor's document. */

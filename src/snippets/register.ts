@@ -1,24 +1,41 @@
-// Wires everything about snippets: the one snippet core, and the views that translate it (the
+// Everything about snippets: the one snippet core, and the views that translate it (the
 // explorer, snippet documents, comment threads) with their commands. The core follows the
 // signed-in account and learns from every answer who the user is; the views only listen to it.
+// This module is the entry of the snippets bundle (dist/snippets.js, esbuild.js), which loads on
+// first use; activation registers its view, schemes and commands (src/onDemand/snippets.ts).
 import * as vscode from 'vscode';
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { SETTINGS_SECTION, Settings } from '../constants';
+import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
 import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetService } from './core/service';
-import { registerSnippetDocuments } from './documents';
+import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
+import type { TreeNode } from './tree/nodes';
 
-export interface SnippetFeatures {
+export interface SnippetsFeature extends vscode.Disposable {
   service: SnippetService;
   explorer: SnippetExplorerApi;
-  disposable: vscode.Disposable;
+  fileSystem: vscode.FileSystemProvider;
+  serverVersions: vscode.TextDocumentContentProvider;
+  /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
+  scriptedAnswers: ScriptedAnswers | undefined;
 }
 
-export function registerSnippets(session: Session, globalState: vscode.Memento, log: Log): SnippetFeatures {
+export interface SnippetsHost {
+  session: Session;
+  globalState: vscode.Memento;
+  log: Log;
+  /** The Snippets view, made at activation, connected to the explorer's provider. */
+  createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode>;
+  /** Whether tests may queue answers to prompts (never in an installed extension). */
+  scriptedAnswers: boolean;
+}
+
+export function createSnippets({ session, globalState, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
   const service = new SnippetService(
     () => session.client,
     () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25),
@@ -35,13 +52,17 @@ export function registerSnippets(session: Session, globalState: vscode.Memento, 
   });
   const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, globalState, log.child('tree'));
+  const explorer = new SnippetExplorer(session, service, globalState, log.child('tree'), createView);
   const actions = new CommentActions(session, service, log.child('comments'));
   const threads = new SnippetCommentThreads(session, service, actions);
-  const documents = registerSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
+  const documents = createSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
+  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable);
   return {
     service,
     explorer,
-    disposable: vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents),
+    fileSystem: documents.fileSystem,
+    serverVersions: documents.serverVersions,
+    scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
+    dispose: () => disposable.dispose(),
   };
 }

@@ -1,5 +1,5 @@
-// Activation loads dist/extension.js only; undici and the repository settings come from bundles
-// of their own on first use (esbuild.js). This builds the bundles the way `npm run package` does
+// Activation loads dist/extension.js only; the snippets, the API client, undici and the repository
+// settings come from bundles of their own on first use (esbuild.js). This builds the bundles the way `npm run package` does
 // and checks what landed where, so an innocent-looking import cannot pull them back into activation.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -36,18 +36,34 @@ describe('bundles', function () {
   });
   after(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
-  it('activation loads neither undici, the settings panel, hook documents nor git detection', () => {
+  it('activation loads only the wiring, sign-in and the stand-ins', () => {
     const main = inputsOf(bundles.extension);
-    assert.deepEqual(main.filter((f) => f.includes('node_modules/undici')), []);
-    assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git)\//.test(f)), []);
-    assert.ok(main.some((f) => f.endsWith('src/snippets/core/service.ts')), 'the snippet core is in the main bundle');
+    assert.deepEqual(main.filter((f) => f.includes('node_modules/')), []);
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git|snippets)\//.test(f)), []);
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(client|http|undici|validate)\.ts$/.test(f)), []);
+    assert.ok(main.some((f) => f.endsWith('src/onDemand/snippets.ts')), 'the stand-ins are in it');
+    assert.ok(fs.statSync(path.join(outdir, 'extension.js')).size < 32 * 1024, 'under 32 KiB');
   });
 
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
     const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
     const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(local, ['./repositorySettings.js', './undici.js']);
+    assert.deepEqual(local, ['./api.js', './repositorySettings.js', './snippets.js']);
     for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
+  });
+
+  it('the snippets bundle has the core and the views, and neither the HTTP client nor the settings panel', () => {
+    const inputs = inputsOf(bundles.snippets);
+    for (const want of ['src/snippets/core/service.ts', 'src/snippets/tree/provider.ts', 'src/snippets/fs/provider.ts', 'src/snippets/comments/threads.ts']) {
+      assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
+    }
+    assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/(settingsPanel|hooks|git)\/|node_modules\//.test(f)), []);
+  });
+
+  it('the API client loads undici on demand too', () => {
+    assert.ok(inputsOf(bundles.api).some((f) => f.endsWith('src/api/http.ts')));
+    assert.deepEqual(inputsOf(bundles.api).filter((f) => f.includes('node_modules/')), []);
+    assert.match(fs.readFileSync(path.join(outdir, 'api.js'), 'utf8'), /require\("\.\/undici\.js"\)/);
   });
 
   it('undici is in its own bundle', () => {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { accountId } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
-import { Commands, ContextKeys, SETTINGS_SECTION, Settings, Views } from '../../constants';
+import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constants';
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
@@ -37,6 +37,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     private readonly service: SnippetService,
     globalState: vscode.Memento,
     private readonly log: Log,
+    /** Makes the view for the provider (activation made it already, with a forwarding provider). */
+    createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
   ) {
     this.browsedUsers = new BrowsedUsers(globalState);
     this.accountKey = session.account ? accountId(session.account) : undefined;
@@ -47,7 +49,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
       log,
     });
-    this.view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = createView(this.provider);
     this.disposables.push(
       this.provider,
       this.view,

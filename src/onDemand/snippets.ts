@@ -1,0 +1,59 @@
+// Activation's part of the snippets: the Snippets view with a forwarding data provider, the
+// `bitbucket-snippet` file system and the server-version documents of a conflict, and stand-ins
+// for the snippet commands. The first use of any of them loads dist/snippets.js (esbuild.js): the
+// snippet core, the tree, snippet documents, comments and the commands.
+import * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import { SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import type { SnippetsFeature } from '../snippets/register';
+import type { TreeNode } from '../snippets/tree/nodes';
+import type { Log } from '../util/log';
+import { ForwardingContentProvider } from './forwardingContentProvider';
+import { ForwardingFileSystemProvider } from './forwardingFileSystem';
+import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
+import { OnDemandFeature } from './onDemandFeature';
+
+export interface SnippetsOnDemand {
+  /** The snippets feature, loaded on the first call. */
+  feature(): SnippetsFeature;
+  disposable: vscode.Disposable;
+}
+
+export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
+  const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
+  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true });
+  const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
+    'snippets',
+    SNIPPET_COMMANDS,
+    () => {
+      // esbuild.js turns this require into one of dist/snippets.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createSnippets } = require('../snippets/register') as typeof import('../snippets/register');
+      return createSnippets({
+        session,
+        globalState: context.globalState,
+        log,
+        scriptedAnswers: context.extensionMode !== vscode.ExtensionMode.Production,
+        createView: (real) => {
+          provider.connect(real);
+          return view;
+        },
+      });
+    },
+    log,
+  );
+  const fileSystem = new ForwardingFileSystemProvider(() => feature.get().fileSystem);
+  const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
+  return {
+    feature: () => feature.get(),
+    disposable: vscode.Disposable.from(
+      feature,
+      provider,
+      view,
+      fileSystem,
+      vscode.workspace.registerFileSystemProvider(Schemes.snippet, fileSystem, { isCaseSensitive: true }),
+      serverVersions,
+      vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
+    ),
+  };
+}
