@@ -16,6 +16,8 @@ export interface HostResult {
   /** What VS Code itself records (ms, from its performance marks): loading the extension's code, and calling activate(). */
   codeLoadingMs?: number;
   activateCallMs?: number;
+  /** The Snippets view's first getChildren, signed out: it loads the snippets where they are deferred. */
+  firstViewMs?: number;
   /** Signing in, the session's first request: it loads the HTTP stack where that is deferred. */
   firstRequestMs?: number;
   /** The same sign-in again: the HTTP stack is loaded, a new connection is made. */

@@ -50,7 +50,8 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
   compare('activation: load code + activate()', vscodeCount, "VS Code's own performance marks (whole ms) around loading dist/extension.js and calling activate(), the activation time \"Show Running Extensions\" reports; a fresh code-server + Chromium per start", { text: '≤ 10 ms', max: 10 });
   compare('  of which loading the code', (r) => r.codeLoadingMs, 'code/extHost/willLoadExtensionCode → didLoadExtensionCode');
   compare('extension.activate() seen by a caller', (r) => r.activationMs, "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts");
-  compare('first request (sign-in, loads undici.js)', (r) => r.firstRequestMs, "the extension's sign-in right after activation: one GET, client and connection set-up, and, on demand, loading dist/undici.js");
+  compare('first use of the Snippets view (loads snippets.js)', (r) => r.firstViewMs, "the view's first getChildren right after activation, signed out (no request): on demand, it loads dist/snippets.js");
+  compare('first request (sign-in, loads api.js + undici.js)', (r) => r.firstRequestMs, "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js and dist/undici.js");
   compare('second sign-in (nothing left to load)', (r) => r.secondRequestMs, 'the same sign-in again: a new client and connection, no code to load');
   figures.push({
     section,

@@ -94,16 +94,23 @@ function activationMarks(): { codeLoadingMs?: number; activateCallMs?: number } 
   return { codeLoadingMs: span('willLoadExtensionCode', 'didLoadExtensionCode'), activateCallMs: span('willActivateExtension', 'didActivateExtension') };
 }
 
-/** Signing in twice: the first is the session's first request (and loads what was deferred), the second is not. */
-async function firstRequests(api: ExtensionApi): Promise<{ firstRequestMs: number; secondRequestMs: number }> {
+/**
+ * The first question of the Snippets view, signed out (no request): where the snippets are on
+ * demand, it loads dist/snippets.js. Then signing in twice: the first is the session's first
+ * request (and loads the API client and undici where they are on demand), the second is not.
+ */
+async function firstRequests(api: ExtensionApi): Promise<{ firstViewMs: number; firstRequestMs: number; secondRequestMs: number }> {
   if (!api.testing) throw new Error('the extension did not export its test API');
+  const viewStarted = performance.now();
+  await api.explorer.provider.getChildren(undefined);
+  const firstViewMs = performance.now() - viewStarted;
   const signIn = async () => {
     const t = performance.now();
     await api.testing!.signIn({ serverUrl: serverUrl(), username: 'alice', password: 'alice' });
     return performance.now() - t;
   };
   const firstRequestMs = await signIn();
-  return { firstRequestMs, secondRequestMs: await signIn() };
+  return { firstViewMs, firstRequestMs, secondRequestMs: await signIn() };
 }
 
 async function fullRun(api: ExtensionApi): Promise<Record<string, unknown>> {
