@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
-import { Commands, Schemes } from '../constants';
+import { Commands, Ids, Schemes } from '../constants';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
@@ -45,7 +45,7 @@ const rangeOf = (text: string, offset: number, length: number): vscode.Range =>
 export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('bitbucket-hook-settings');
+  readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
   /** Per document: canonical form of the server's settings the editor's text started from. */
   private readonly bases = new Map<string, string>();
   /**

@@ -4,11 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { RepositoryRef } from '../api/types';
+import { Ids } from '../constants';
 import type { Log } from '../util/log';
 import { SettingsPanelController, type ControllerDeps } from './controller';
 import type { ExtensionMessage } from './protocol';
 
-const VIEW_TYPE = 'bitbucketSnippets.repositorySettings';
 /** Several state changes in quick succession (refs loading 4 at a time) go out as one message. */
 const POST_DELAY_MS = 30;
 
@@ -107,7 +107,7 @@ export class SettingsPanels implements vscode.Disposable {
       return existing.controller;
     }
     const title = `Settings: ${repo.projectKey}/${repo.repositorySlug}`;
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
       retainContextWhenHidden: false,
