@@ -9,6 +9,8 @@ import { describeSignInError } from '../util/userMessages';
 import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
 import { serverHost } from '../util/serverUrl';
+import { withProgress } from '../ui/progress';
+import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 
 /**
  * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
@@ -52,19 +54,12 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     },
   });
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking your credentials with ${host}…`, cancellable: true },
-      (_p, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return client.getMySnippets({ limit: 1 }, { signal: abort.signal });
-      },
-    );
+    await withProgress('notification', `Checking your credentials with ${host}…`, (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
   } catch (err) {
     log.error(`sign-in to ${serverUrl} failed`, err);
     const problem = describeSignInError(err, host, credentials.type);
     if (args) throw new Error(problem.message);
-    void offerNextStep(problem, serverUrl, () => signIn(session, log, undefined, { serverUrl, authType: credentials.type, username }));
+    offerNextStep(problem, serverUrl, () => signIn(session, log, undefined, { serverUrl, authType: credentials.type, username }));
     return undefined;
   } finally {
     void client.dispose();
@@ -134,20 +129,15 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
   return { serverUrl, credentials: { type: 'basic', username, password } };
 }
 
-async function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUrl: string, retry: () => unknown): Promise<void> {
-  const buttons: Record<string, string> = {
-    retry: 'Try Again',
-    openCaSetting: 'Open Setting',
-    openPrefixSetting: 'Open Setting',
-    openInBrowser: 'Open in Browser',
+/** The sign-in problem's message, with the step that can fix it (the one error helper, ui/nextStep.ts). */
+function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUrl: string, retry: () => unknown): void {
+  const steps: Record<string, NextStep> = {
+    retry: tryAgainStep(retry),
+    openCaSetting: openSettingStep(Settings.caFiles),
+    openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
+    openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
-  const label = problem.action ? buttons[problem.action] : undefined;
-  const choice = await vscode.window.showErrorMessage(problem.message, ...(label ? [label] : []));
-  if (!choice) return;
-  if (problem.action === 'retry') retry();
-  else if (problem.action === 'openCaSetting') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.caFiles}`);
-  else if (problem.action === 'openPrefixSetting') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.snippetsRestPrefix}`);
-  else if (problem.action === 'openInBrowser') void vscode.env.openExternal(vscode.Uri.parse(`${serverUrl}/login`));
+  showError(problem.message, problem.action ? steps[problem.action] : undefined);
 }
 
 async function signOut(session: Session): Promise<void> {

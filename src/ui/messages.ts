@@ -3,11 +3,12 @@
 // so "not signed in" is worded once and every error kind offers the same next step everywhere.
 import * as vscode from 'vscode';
 import { BitbucketError } from '../api/errors';
-import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import { Commands, Settings } from '../constants';
 import { SignedOutError } from '../snippets/core/errors';
 import { SnippetEditError } from '../snippets/core/edits';
 import type { Log } from '../util/log';
 import { describeError, messageContext } from '../util/userMessages';
+import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
 
 export const NOT_SIGNED_IN = 'You are not signed in to Bitbucket.';
 
@@ -40,17 +41,8 @@ export function showFailure(err: unknown, ctx: FailureContext): undefined {
     return undefined;
   }
   ctx.log.error(`could not ${ctx.action}`, err);
-  const step = nextStep(err, ctx);
-  const message = describeError(err, messageContext(ctx.action, ctx.account));
-  void vscode.window.showErrorMessage(message, ...(step ? [step.label] : [])).then((choice) => {
-    if (choice && step) void step.run();
-  });
+  showError(describeError(err, messageContext(ctx.action, ctx.account)), nextStep(err, ctx));
   return undefined;
-}
-
-interface NextStep {
-  label: string;
-  run: () => unknown;
 }
 
 function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
@@ -59,13 +51,13 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
     case 'auth':
       return { label: 'Sign In Again', run: () => vscode.commands.executeCommand(Commands.switchAccount) };
     case 'captcha':
-      return ctx.account ? { label: 'Open in Browser', run: () => vscode.env.openExternal(vscode.Uri.parse(`${ctx.account!.serverUrl}/login`)) } : undefined;
+      return ctx.account ? openInBrowserStep(`${ctx.account.serverUrl}/login`) : undefined;
     case 'network':
-      if (err.tlsFailure) return { label: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.caFiles}`) };
-      return ctx.retry ? { label: 'Try Again', run: ctx.retry } : undefined;
+      if (err.tlsFailure) return openSettingStep(Settings.caFiles);
+      return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
     case 'timeout':
     case 'server':
-      return ctx.retry ? { label: 'Try Again', run: ctx.retry } : undefined;
+      return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
     case 'not-found':
       return { label: 'Refresh', run: () => vscode.commands.executeCommand(Commands.refreshExplorer) };
     default:

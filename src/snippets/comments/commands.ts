@@ -5,6 +5,7 @@ import type { Comment } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands } from '../../constants';
 import { showFailure } from '../../ui/messages';
+import { withProgress } from '../../ui/progress';
 import { confirm, input } from '../../ui/prompts';
 import type { Log } from '../../util/log';
 import type { SnippetService } from '../core/service';
@@ -58,7 +59,7 @@ export class CommentActions {
 
   private async run<T>(action: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Bitbucket: ${action}…` }, work);
+      return await withProgress('status', `Bitbucket: ${action}…`, work);
     } catch (err) {
       return showFailure(err, { action, account: this.session.account, log: this.log });
     }
