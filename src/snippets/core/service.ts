@@ -7,6 +7,7 @@ import { BitbucketError } from '../../api/errors';
 import type { BitbucketClient } from '../../api/client';
 import type { Comment, Snippet, UpdateSnippetRequest } from '../../api/types';
 import { NotOwnerError, SignedOutError } from './errors';
+import { exportSnippets, type ExportOptions, type ExportResult } from './export/exporter';
 import { withComment, withoutComment } from './commentPatch';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import { Identity, type SignedInUser } from './identity';
@@ -17,6 +18,7 @@ import { WriteQueue } from './writeQueue';
 /** The part of the API client the core uses; tests hand in the real client. */
 export type SnippetsApi = Pick<
   BitbucketClient,
+  | 'baseUrl'
   | 'getMySnippets'
   | 'getStarredSnippets'
   | 'browseSnippets'
@@ -255,6 +257,14 @@ export class SnippetService {
     this.requireOwnComment(guid, commentGuid);
     await this.refreshIfGone(guid, () => api.deleteComment(guid, commentGuid));
     this.patch(guid, (s) => withoutComment(s, commentGuid));
+  }
+
+  /**
+   * Exports lists into a folder on disk (export/exporter.ts). It reads its own large pages rather
+   * than the store's, which pages for the tree, and leaves the store as it is.
+   */
+  export(options: ExportOptions): Promise<ExportResult> {
+    return exportSnippets(this.requireApi(), options);
   }
 
   // ---- Helpers ------------------------------------------------------------------------------

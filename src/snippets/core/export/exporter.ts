@@ -1,0 +1,179 @@
+// Export: My Snippets (and, if asked, Starred and categories) into a folder on disk, one folder
+// per snippet plus a manifest. The listings carry every file, so the requests are the pages of
+// the chosen lists, asked for in the largest pages the server allows, and none per snippet.
+// Run again into the same folder, it writes only what changed. It reads from the server and
+// never writes to it.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { BitbucketClient } from '../../../api/client';
+import { pages } from '../../../api/paging';
+import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
+import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry } from './manifest';
+import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
+
+export type ExportList = { kind: 'mine' } | { kind: 'starred' } | { kind: 'category'; guid: string; name: string };
+
+export type ExportLister = Pick<BitbucketClient, 'baseUrl' | 'getMySnippets' | 'getStarredSnippets' | 'getCategorySnippets'>;
+
+export interface ExportOptions {
+  lists: ExportList[];
+  folder: string;
+  signal?: AbortSignal;
+  /** Told after each page and each snippet written. */
+  onProgress?: (progress: { phase: 'listing' | 'writing'; done: number; total: number | undefined }) => void;
+  now?: () => Date;
+}
+
+export interface ExportResult {
+  folder: string;
+  snippets: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Snippets of the previous export no longer in the lists: their folders are kept. */
+  gone: number;
+  filesWritten: number;
+  /** True when cancelled: what was written is in the manifest, and the next export goes on from there. */
+  cancelled: boolean;
+}
+
+/** What a user can act on: the folder cannot be written (permissions, a full or read-only disk). */
+export class ExportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ExportError';
+  }
+}
+
+/** How many snippets are written at once. */
+const WRITERS = 8;
+
+/** The server caps the page size (Bitbucket at 1,000) and says what it applied. */
+const LARGEST_PAGE = 1000;
+
+export const listName = (list: ExportList): string => (list.kind === 'mine' ? 'My Snippets' : list.kind === 'starred' ? 'Starred' : list.name);
+
+function fetcher(client: ExportLister, list: ExportList, signal: AbortSignal | undefined): (page: PageRequest) => Promise<Page<Snippet>> {
+  const unwrap = (p: Page<StarredEntry>): Page<Snippet> => ({ ...p, values: p.values.map((e) => e.snippet) });
+  if (list.kind === 'mine') return (page) => client.getMySnippets(page, { signal });
+  if (list.kind === 'starred') return async (page) => unwrap(await client.getStarredSnippets(page, { signal }));
+  return async (page) => unwrap(await client.getCategorySnippets(list.guid, page, { signal }));
+}
+
+async function collect(client: ExportLister, options: ExportOptions): Promise<ExportedSnippet[]> {
+  const found = new Map<string, ExportedSnippet>();
+  for (const list of options.lists) {
+    for await (const page of pages(fetcher(client, list, options.signal), { limit: LARGEST_PAGE })) {
+      for (const snippet of page.values) {
+        const known = found.get(snippet.guid);
+        if (known) known.lists.push(listName(list));
+        else found.set(snippet.guid, { snippet, lists: [listName(list)] });
+      }
+      options.onProgress?.({ phase: 'listing', done: found.size, total: undefined });
+    }
+  }
+  return [...found.values()];
+}
+
+function writeProblem(err: unknown, folder: string): ExportError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EROFS' ? 'the disk is read-only'
+    : code === 'ENOSPC' ? 'the disk is full'
+    : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way of a folder'
+    : code === 'ENAMETOOLONG' ? 'a path is too long'
+    : err instanceof Error ? err.message : String(err);
+  return new ExportError(`Could not export to ${folder}: ${reason}. Choose another folder; nothing on the server was changed.`, { cause: err });
+}
+
+/** The previous export's manifest; one of another server is not this export's to continue. */
+async function readPrevious(folder: string, server: string): Promise<ExportManifest | undefined> {
+  try {
+    const manifest = parseManifest(await fs.readFile(path.join(folder, MANIFEST_FILE), 'utf8'));
+    return manifest?.server === server ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const exists = (file: string) => fs.access(file).then(() => true, () => false);
+
+/** Writes `content` unless the file already holds exactly that; true when it wrote. */
+async function writeIfDifferent(file: string, content: string): Promise<boolean> {
+  const wanted = Buffer.from(content, 'utf8');
+  const present = await fs.readFile(file).catch(() => undefined);
+  if (present?.equals(wanted)) return false;
+  await fs.writeFile(file, wanted);
+  return true;
+}
+
+/** Writes the manifest through a temporary file, so a crash never leaves half of one. */
+async function writeManifest(folder: string, manifest: ExportManifest): Promise<void> {
+  const target = path.join(folder, MANIFEST_FILE);
+  const temporary = `${target}.${process.pid}.tmp`;
+  await fs.writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.rename(temporary, target);
+}
+
+export async function exportSnippets(client: ExportLister, options: ExportOptions): Promise<ExportResult> {
+  const folder = path.resolve(options.folder);
+  const snippets = await collect(client, options);
+  try {
+    await fs.mkdir(folder, { recursive: true });
+  } catch (err) {
+    throw writeProblem(err, folder);
+  }
+  const previous = await readPrevious(folder, client.baseUrl);
+  const existing = await fs.readdir(folder).catch(() => [] as string[]);
+  const plan = planExport(snippets, previous, existing);
+  const result: ExportResult = { folder, snippets: snippets.length, added: 0, updated: 0, unchanged: 0, gone: plan.gone.length, filesWritten: 0, cancelled: false };
+  const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
+  const written: ManifestEntry[] = [];
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  // Several snippets at a time: the disk, not the network, is what an export waits for.
+  const worker = async () => {
+    for (let index = next++; index < plan.snippets.length && !failure; index = next++) {
+      if (options.signal?.aborted) {
+        result.cancelled = true;
+        return;
+      }
+      try {
+        await writeSnippet(plan.snippets[index]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  const writeSnippet = async (planned: PlannedSnippet) => {
+    const dir = path.join(folder, planned.entry.folder);
+    await fs.mkdir(dir, { recursive: true });
+    let wrote = 0;
+    for (const [file, content] of planned.contents) {
+      const target = path.join(dir, file);
+      // Unchanged on the server since the last export: only a file missing on disk is written.
+      const needed = planned.changed || !(await exists(target));
+      if (needed && (await writeIfDifferent(target, content))) wrote++;
+    }
+    result.filesWritten += wrote;
+    if (!before.has(planned.entry.guid)) result.added++;
+    else if (planned.changed || wrote > 0) result.updated++;
+    else result.unchanged++;
+    written.push(planned.entry);
+    options.onProgress?.({ phase: 'writing', done: written.length, total: plan.snippets.length });
+  };
+  await Promise.all(Array.from({ length: WRITERS }, worker));
+  // The manifest records what was written even when the export stopped early (cancelled, or a
+  // disk error), so the next export finds those folders again instead of making new ones beside
+  // them. Entries not reached, or gone from the server, keep their previous record.
+  const done = new Set(written.map((e) => e.guid));
+  const kept = (previous?.snippets ?? []).filter((e) => !done.has(e.guid));
+  try {
+    await writeManifest(folder, newManifest(client.baseUrl, [...written, ...kept], (options.now ?? (() => new Date()))()));
+  } catch (error) {
+    failure ??= { error };
+  }
+  if (failure) throw writeProblem(failure.error, folder);
+  return result;
+}

@@ -1,0 +1,64 @@
+// Decides where each snippet of an export goes and what must be written, from the snippets and
+// the previous export's manifest. A snippet keeps its folder, and a file its name, from one
+// export to the next; new ones get names no other entry of the folder has. Nothing is ever
+// planned for deletion: a snippet or file gone from the server stays on disk.
+import type { Snippet } from '../../../api/types';
+import type { ExportManifest, ManifestEntry } from './manifest';
+import { NameSet, safeName } from './safeNames';
+
+export interface ExportedSnippet {
+  snippet: Snippet;
+  /** The lists it was found in, as the manifest names them. */
+  lists: string[];
+}
+
+export interface PlannedSnippet {
+  entry: ManifestEntry;
+  /** False when the previous export has it at the same update time: its files are only checked. */
+  changed: boolean;
+  /** The snippet's files by their path in its folder. */
+  contents: Map<string, string>;
+}
+
+export interface ExportPlan {
+  snippets: PlannedSnippet[];
+  /** Entries of the previous export whose snippet is no longer in the lists (kept on disk). */
+  gone: ManifestEntry[];
+}
+
+/**
+ * `existing` are the names already in the export folder (other files, or folders of a manifest
+ * that could not be read): new folders never take one of them.
+ */
+export function planExport(snippets: ExportedSnippet[], previous: ExportManifest | undefined, existing: Iterable<string>): ExportPlan {
+  const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
+  const current = new Set(snippets.map((s) => s.snippet.guid));
+  const folders = new NameSet(existing);
+  for (const e of before.values()) folders.add(e.folder);
+
+  const planned = snippets.map(({ snippet, lists }): PlannedSnippet => {
+    const old = before.get(snippet.guid);
+    const folder = old?.folder ?? folders.claim(safeName(snippet.name, snippet.guid), false);
+    const oldPaths = new Map((old?.files ?? []).map((f) => [f.name, f.path]));
+    const names = new NameSet(old?.files.map((f) => f.path));
+    const contents = new Map<string, string>();
+    const files = snippet.files.map((file, index) => {
+      const path = oldPaths.get(file.name) ?? names.claim(safeName(file.name, `file ${index + 1}`), true);
+      contents.set(path, file.content);
+      return { name: file.name, path };
+    });
+    const entry: ManifestEntry = {
+      guid: snippet.guid,
+      name: snippet.name,
+      description: snippet.description ?? '',
+      categories: snippet.categories.map((c) => c.name),
+      createdAt: snippet.createdAt,
+      updatedAt: snippet.updatedAt,
+      lists,
+      folder,
+      files,
+    };
+    return { entry, changed: old?.updatedAt !== snippet.updatedAt, contents };
+  });
+  return { snippets: planned, gone: [...before.values()].filter((e) => !current.has(e.guid)) };
+}
