@@ -36,6 +36,7 @@ export const Commands = {
   insertFile: 'bitbucketSnippets.insertFile',
   copyFileContent: 'bitbucketSnippets.copyFileContent',
   copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
+  exportSnippets: 'bitbucketSnippets.exportSnippets',
   // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
   openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
   openOtherRepositorySettings: 'bitbucketSnippets.openOtherRepositorySettings',
