@@ -3,12 +3,14 @@
 // overhead over raw undici. Ratios are measured side by side (alternating) in the same run.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import type { Snippet } from '../src/api/types';
 import { withFileContent } from '../src/snippets/core/edits';
+import { exportSnippets, type ExportResult } from '../src/snippets/core/export/exporter';
 import { matchesFilter } from '../src/snippets/core/query';
 import { SnippetStore, type ListId } from '../src/snippets/core/store';
 import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
@@ -255,5 +257,42 @@ export async function overheadSection(total = 1000, block = 100): Promise<{ figu
     await agent.close();
     await client.dispose();
     await server.stop();
+  }
+}
+
+/**
+ * Export All of 1,000 snippets into an empty folder and again into the same folder, against the
+ * bare GETs of the same listing pages (the least any export must do), +50 ms latency.
+ */
+export async function exportSection(): Promise<Figure[]> {
+  const server = await startServerProcess(['--scale', '--count', '1000', '--no-specials']);
+  const client = aliceClient(server.url);
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-export-'));
+  const section = 'Export All (1,000 snippets of 2 files, +50 ms latency; Node)';
+  try {
+    await server.setLatency(50);
+    await bareGet(agent, `${server.url}${SNIPPETS}?start=0&limit=1`);
+    await client.getMySnippets({ limit: 1 });
+    const bare = await timed(() => bareGet(agent, `${server.url}${SNIPPETS}?start=0&limit=1000`));
+    const requestsOf = async (work: () => Promise<unknown>) => {
+      await server.control('DELETE', 'requests');
+      const t = await timed(work);
+      return { ms: t, requests: ((await server.control('GET', 'requests')) as unknown[]).length };
+    };
+    let first: ExportResult | undefined;
+    let again: ExportResult | undefined;
+    const fresh = await requestsOf(async () => (first = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder })));
+    const repeat = await requestsOf(async () => (again = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder })));
+    const method = `exportSnippets (the snippet core's, as the command runs it) into a temporary folder; requests counted in the server's log; baseline: one bare undici GET of the same page of 1,000 (${ms(bare)})`;
+    return [
+      { section, name: 'into an empty folder', value: `${ms(fresh.ms)} = ${ratio(fresh.ms / bare)} the bare listing; ${fresh.requests} request(s), ${first?.filesWritten} files written`, goal: '≤ pages (1) + 0 per snippet', met: fresh.requests <= 1, method },
+      { section, name: 'again, nothing changed', value: `${ms(repeat.ms)} = ${ratio(repeat.ms / bare)}; ${repeat.requests} request(s), ${again?.filesWritten} files written, ${again?.unchanged} unchanged`, goal: '0 files written', met: again?.filesWritten === 0, method },
+    ];
+  } finally {
+    await agent.close();
+    await client.dispose();
+    await server.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 // The local Bitbucket server in its own process, so the server's work does not share the event
 // loop (and core) with the client being measured. With `--scale` it starts with an account of
-// 10,000 snippets, one snippet with 200 files and one with a 5 MB file (made in memory, never
-// saved to a file). Prints `ready <json>` with its URL and the guids of the special snippets.
+// 10,000 snippets (`--count N` for another number), one snippet with 200 files and one with a
+// 5 MB file (made in memory, never saved to a file; `--no-specials` leaves those two out). Prints `ready <json>` with its URL and the guids of the special snippets.
 import { randomUUID } from 'node:crypto';
 import type { Snippet } from '../src/api/types';
 import { startServer } from '../test/server/server';
@@ -24,6 +24,9 @@ function snippet(name: string, userId: number, files: Array<{ name: string; cont
 
 async function main(): Promise<void> {
   const scale = process.argv.includes('--scale');
+  const countAt = process.argv.indexOf('--count');
+  const count = countAt > 0 ? Number(process.argv[countAt + 1]) : 10_000;
+  const specials = !process.argv.includes('--no-specials');
   const server = await startServer({ port: 0, host: '127.0.0.1' });
   const info: Record<string, string> = { url: server.url };
   if (scale) {
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
     data.categories.push(category);
     const base = Date.now() - 20_000_000;
     const words = ['retry', 'parser', 'deploy', 'query', 'helper', 'config', 'script', 'docker', 'kafka', 'nginx'];
-    for (let i = 0; i < 10_000; i++) {
+    for (let i = 0; i < count; i++) {
       const s = snippet(`${words[i % 10]} ${words[(i * 7) % 10]} snippet ${i}`, 2, [
         { name: `file${i}.sh`, content: `#!/bin/sh\n# snippet ${i}\n${'echo "line"\n'.repeat(20)}` },
         { name: 'README.md', content: `# Snippet ${i}\n\nWhat it does, in a few words.\n` },
@@ -43,9 +46,11 @@ async function main(): Promise<void> {
     const many = snippet('two hundred files', 2, Array.from({ length: 200 }, (_, i) => ({ name: `part-${i}.ts`, content: `export const part${i} = ${i};\n`.repeat(10) })), base - 1000);
     const line = 'const value = "0123456789abcdefghijklmnopqrstuvwxyz";\n';
     const big = snippet('five megabytes', 2, [{ name: 'big.js', content: line.repeat(Math.ceil((5 * 1024 * 1024) / line.length)) }], base - 2000);
-    data.snippets.push(many, big);
-    info.manyFiles = many.guid;
-    info.bigFile = big.guid;
+    if (specials) {
+      data.snippets.push(many, big);
+      info.manyFiles = many.guid;
+      info.bigFile = big.guid;
+    }
     info.category = category.guid;
   }
   console.log(`ready ${JSON.stringify(info)}`);
