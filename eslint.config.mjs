@@ -70,13 +70,14 @@ const layers = [
   {
     files: ['src/ui/**/*.ts'],
     paths: [],
-    patterns: [upward('ui/ holds the shared ways to tell the user; the views use it, never the other way round.', '../snippets/tree/*', '../snippets/fs/*', '../snippets/comments/*', '../snippets/commands/*', '../settingsPanel/*', '../hooks/*'), WIRING],
+    patterns: [upward('ui/ holds the shared ways to tell the user; the views use it, never the other way round.', '../snippets/tree/*', '../snippets/fs/*', '../snippets/comments/*', '../snippets/commands/*', '../snippets/completion/*', '../settingsPanel/*', '../hooks/*'), WIRING],
   },
   ...[
-    ['tree', ['../fs/*', '../comments/*', '../commands/*', '../documents', '../register']],
-    ['fs', ['../tree/*', '../comments/*', '../commands/*', '../documents', '../register']],
-    ['comments', ['../tree/*', '../fs/*', '../commands/*', '../documents', '../register']],
-    ['commands', ['../tree/*', '../fs/*', '../comments/*', '../documents', '../register']],
+    ['tree', ['../fs/*', '../comments/*', '../commands/*', '../completion/*', '../documents', '../register']],
+    ['fs', ['../tree/*', '../comments/*', '../commands/*', '../completion/*', '../documents', '../register']],
+    ['comments', ['../tree/*', '../fs/*', '../commands/*', '../completion/*', '../documents', '../register']],
+    ['commands', ['../tree/*', '../fs/*', '../comments/*', '../completion/*', '../documents', '../register']],
+    ['completion', ['../tree/*', '../fs/*', '../comments/*', '../commands/*', '../documents', '../register']],
   ].map(([view, others]) => ({
     files: [`src/snippets/${view}/**/*.ts`],
     ignores: PLAIN_NODE,

@@ -7,7 +7,7 @@ import { cleanUpAll, installCleanupHandlers } from '../test/harness/cleanup';
 import { hostRun, type HostResult } from './hostBench';
 import { buildExtension, type Layout } from './layouts';
 import { formatTable, median, ms, ratio, type Figure } from './lib';
-import { exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
+import { completionSection, exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const args = new Set(process.argv.slice(2));
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
   await section('scale', scaleSection);
   await section('overhead', () => overheadSection(1000));
   await section('export', exportSection);
+  await section('completion', completionSection);
   if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 5));
 
   const table = formatTable(figures);

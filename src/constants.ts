@@ -99,6 +99,10 @@ export const Settings = {
   preReceiveHookKey: 'preReceiveHookKey',
   mergeCheckHookKey: 'mergeCheckHookKey',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  completionEnabled: 'completion.enabled',
+  completionLists: 'completion.lists',
+  completionCategories: 'completion.categories',
+  snippetSyntaxCategory: 'snippetSyntaxCategory',
 } as const;
 
 export const Schemes = {

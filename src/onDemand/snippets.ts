@@ -43,6 +43,11 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     log,
   );
   const fileSystem = new ForwardingFileSystemProvider(() => feature.get().fileSystem);
+  // Completion offers what is loaded; until the snippets bundle is, no list is either, so typing
+  // never loads it.
+  const completion: vscode.CompletionItemProvider = {
+    provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
+  };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   return {
     feature: () => feature.get(),
@@ -54,6 +59,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       vscode.workspace.registerFileSystemProvider(Schemes.snippet, fileSystem, { isCaseSensitive: true }),
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
+      vscode.languages.registerCompletionItemProvider('*', completion),
     ),
   };
 }

@@ -11,6 +11,7 @@ import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
 import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
+import { SnippetCompletionProvider } from './completion/provider';
 import { SnippetService } from './core/service';
 import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
@@ -21,6 +22,7 @@ export interface SnippetsFeature extends vscode.Disposable {
   explorer: SnippetExplorerApi;
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
+  completion: vscode.CompletionItemProvider;
   /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
   scriptedAnswers: ScriptedAnswers | undefined;
 }
@@ -56,12 +58,14 @@ export function createSnippets({ session, globalState, log, createView, scripted
   const actions = new CommentActions(session, service, log.child('comments'));
   const threads = new SnippetCommentThreads(session, service, actions);
   const documents = createSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
-  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable);
+  const completion = new SnippetCompletionProvider(service);
+  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable, completion);
   return {
     service,
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
+    completion,
     scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     dispose: () => disposable.dispose(),
   };

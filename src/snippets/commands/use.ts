@@ -1,6 +1,8 @@
 // Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
 import * as vscode from 'vscode';
 import type { Snippet, SnippetFile } from '../../api/types';
+import { SETTINGS_SECTION, Settings } from '../../constants';
+import { usesSnippetSyntax } from '../core/completion';
 import { fileUri, reportFailure, resolveTarget, type CommandDeps } from './context';
 
 export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
@@ -27,15 +29,19 @@ export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<bool
   }
   try {
     const target = typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? resolveTarget(arg) : undefined;
-    let content: string | undefined;
+    let picked: { snippet: Snippet; file: SnippetFile | undefined } | undefined;
     if (target?.fileName) {
-      content = (await deps.service.snippet(target.snippetGuid)).files.find((f) => f.name === target.fileName)?.content;
+      const snippet = await deps.service.snippet(target.snippetGuid);
+      picked = { snippet, file: snippet.files.find((f) => f.name === target.fileName) };
     } else {
-      content = (await pickFile(deps, target?.snippetGuid))?.file.content;
+      picked = await pickFile(deps, target?.snippetGuid);
     }
-    if (content === undefined) return false;
-    const text = content;
-    return await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, text)));
+    const file = picked?.file;
+    if (!picked || !file) return false;
+    // Files of snippets marked for it are VS Code snippets: inserted with their tab stops.
+    const marker = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.snippetSyntaxCategory, 'vscode-snippet');
+    if (usesSnippetSyntax(picked.snippet, marker)) return await editor.insertSnippet(new vscode.SnippetString(file.content), editor.selections);
+    return await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, file.content)));
   } catch (err) {
     return reportFailure(deps, 'insert the snippet file', err) ?? false;
   }

@@ -1,0 +1,105 @@
+// Snippet files as completions while typing. The index is built from what the snippet core has
+// loaded, once per change of it (never per keystroke, and never with a request), grouped by the
+// language of each file's name; a file whose language is unknown is offered in every editor.
+// Files are inserted as plain text, so a `$` in a shell script stays a `$`, except the files of
+// snippets in the category that marks VS Code snippet syntax (tab stops, placeholders, choices).
+import type { Snippet } from '../../api/types';
+
+export type CompletionList = 'mine' | 'starred' | 'browse';
+
+export interface CompletionSettings {
+  enabled: boolean;
+  /** The lists whose loaded snippets are offered. */
+  lists: CompletionList[];
+  /** Only snippets in one of these categories (by name, without case); empty for all. */
+  categories: string[];
+  /** The category that marks a snippet's files as VS Code snippet syntax. */
+  snippetSyntaxCategory: string;
+}
+
+export interface CompletionEntry {
+  snippetGuid: string;
+  snippetName: string;
+  fileName: string;
+  content: string;
+  /** True when the content is VS Code snippet syntax, to be inserted with its tab stops. */
+  snippetSyntax: boolean;
+}
+
+/** The language id of a file name (from its extension or whole name), or undefined when unknown. */
+export type LanguageOf = (fileName: string) => string | undefined;
+
+const ANY_LANGUAGE = '';
+
+export const usesSnippetSyntax = (snippet: Pick<Snippet, 'categories'>, markerCategory: string): boolean =>
+  markerCategory.trim() !== '' && snippet.categories.some((c) => c.name.toLowerCase() === markerCategory.trim().toLowerCase());
+
+export class CompletionIndex {
+  private byLanguage = new Map<string, CompletionEntry[]>();
+  private merged = new Map<string, CompletionEntry[]>();
+
+  constructor(private readonly languageOf: LanguageOf) {}
+
+  /** Rebuilds from the loaded lists; `lists` gives each list's snippets. */
+  rebuild(lists: Record<CompletionList, Snippet[]>, settings: CompletionSettings): void {
+    this.byLanguage = new Map();
+    this.merged = new Map();
+    if (!settings.enabled) return;
+    const wanted = new Set(settings.categories.map((c) => c.trim().toLowerCase()).filter(Boolean));
+    const seen = new Set<string>();
+    for (const list of settings.lists) {
+      for (const snippet of lists[list] ?? []) {
+        if (seen.has(snippet.guid)) continue;
+        seen.add(snippet.guid);
+        if (wanted.size > 0 && !snippet.categories.some((c) => wanted.has(c.name.toLowerCase()))) continue;
+        const snippetSyntax = usesSnippetSyntax(snippet, settings.snippetSyntaxCategory);
+        for (const file of snippet.files) {
+          const language = this.languageOf(file.name) ?? ANY_LANGUAGE;
+          const entries = this.byLanguage.get(language) ?? [];
+          entries.push({ snippetGuid: snippet.guid, snippetName: snippet.name, fileName: file.name, content: file.content, snippetSyntax });
+          this.byLanguage.set(language, entries);
+        }
+      }
+    }
+  }
+
+  /** The entries for an editor of `languageId`: its own files, then those of no known language. */
+  entriesFor(languageId: string): CompletionEntry[] {
+    let entries = this.merged.get(languageId);
+    if (!entries) {
+      entries = languageId === ANY_LANGUAGE ? this.byLanguage.get(ANY_LANGUAGE) ?? [] : [...(this.byLanguage.get(languageId) ?? []), ...(this.byLanguage.get(ANY_LANGUAGE) ?? [])];
+      this.merged.set(languageId, entries);
+    }
+    return entries;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const entries of this.byLanguage.values()) n += entries.length;
+    return n;
+  }
+}
+
+/**
+ * A language lookup from the languages VS Code knows (each with its file extensions and whole
+ * file names, as extensions contribute them). Case is ignored; the longest matching extension
+ * wins, so `.d.ts` beats `.ts` where a language claims it.
+ */
+export function languageLookup(languages: Array<{ id: string; extensions?: string[]; filenames?: string[] }>): LanguageOf {
+  const byExtension = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const language of languages) {
+    for (const extension of language.extensions ?? []) if (!byExtension.has(extension.toLowerCase())) byExtension.set(extension.toLowerCase(), language.id);
+    for (const name of language.filenames ?? []) if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), language.id);
+  }
+  return (fileName) => {
+    const name = fileName.slice(fileName.lastIndexOf('/') + 1).toLowerCase();
+    const whole = byName.get(name);
+    if (whole) return whole;
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) {
+      const language = byExtension.get(name.slice(dot));
+      if (language) return language;
+    }
+    return undefined;
+  };
+}

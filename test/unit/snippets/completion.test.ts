@@ -1,0 +1,89 @@
+// The completion index: which loaded snippet files are offered in which editor, and when their
+// text is VS Code snippet syntax.
+import * as assert from 'node:assert/strict';
+import type { Snippet } from '../../../src/api/types';
+import { CompletionIndex, languageLookup, usesSnippetSyntax, type CompletionSettings } from '../../../src/snippets/core/completion';
+
+let n = 0;
+const snippet = (name: string, files: string[], categories: string[] = []): Snippet => ({
+  guid: `g${++n}`,
+  name,
+  description: '',
+  categories: categories.map((c) => ({ guid: c, name: c })),
+  isVisible: true,
+  isPublic: false,
+  userId: 2,
+  createdAt: 0,
+  updatedAt: 0,
+  files: files.map((f) => ({ guid: `${f}-${n}`, name: f, content: `content of ${f}` })),
+  comments: [],
+});
+
+const languageOf = languageLookup([
+  { id: 'typescript', extensions: ['.ts', '.mts'] },
+  { id: 'typescript-declaration', extensions: ['.d.ts'] },
+  { id: 'shellscript', extensions: ['.sh', '.bashrc'] },
+  { id: 'dockerfile', filenames: ['Dockerfile'] },
+]);
+
+const settings = (over: Partial<CompletionSettings> = {}): CompletionSettings => ({ enabled: true, lists: ['mine', 'starred'], categories: [], snippetSyntaxCategory: 'vscode-snippet', ...over });
+
+describe('completion: languages of file names', () => {
+  it('by extension (longest first, any case), by whole name, or unknown', () => {
+    assert.equal(languageOf('retry.TS'), 'typescript');
+    assert.equal(languageOf('types.d.ts'), 'typescript-declaration');
+    assert.equal(languageOf('dockerfile'), 'dockerfile');
+    assert.equal(languageOf('.bashrc'), 'shellscript');
+    assert.equal(languageOf('README'), undefined);
+    assert.equal(languageOf('notes.unknownext'), undefined);
+  });
+});
+
+describe('completion: the index', () => {
+  const ts = snippet('retry', ['retry.ts', 'retry.sh']);
+  const plain = snippet('notes', ['NOTES']);
+  const starredTwice = snippet('shared', ['shared.ts']);
+  const browsed = snippet('someone else', ['other.ts']);
+  const lists = { mine: [ts, plain, starredTwice], starred: [starredTwice], browse: [browsed] };
+
+  it('offers files in editors of their language, and files of no known language everywhere', () => {
+    const index = new CompletionIndex(languageOf);
+    index.rebuild(lists, settings());
+    assert.deepEqual(index.entriesFor('typescript').map((e) => e.fileName), ['retry.ts', 'shared.ts', 'NOTES']);
+    assert.deepEqual(index.entriesFor('shellscript').map((e) => e.fileName), ['retry.sh', 'NOTES']);
+    assert.deepEqual(index.entriesFor('python').map((e) => e.fileName), ['NOTES']);
+  });
+
+  it('takes a snippet in two lists once, and only the lists asked for', () => {
+    const index = new CompletionIndex(languageOf);
+    index.rebuild(lists, settings({ lists: ['starred', 'browse'] }));
+    assert.deepEqual(index.entriesFor('typescript').map((e) => e.snippetName), ['shared', 'someone else']);
+    assert.equal(index.size, 2);
+  });
+
+  it('limited to categories (case ignored), and off when disabled', () => {
+    const tagged = snippet('tagged', ['t.ts'], ['Tools']);
+    const index = new CompletionIndex(languageOf);
+    index.rebuild({ mine: [ts, tagged], starred: [], browse: [] }, settings({ categories: ['tools'] }));
+    assert.deepEqual(index.entriesFor('typescript').map((e) => e.snippetName), ['tagged']);
+    index.rebuild({ mine: [ts, tagged], starred: [], browse: [] }, settings({ enabled: false }));
+    assert.equal(index.size, 0);
+    assert.deepEqual(index.entriesFor('typescript'), []);
+  });
+
+  it('plain text unless the snippet is in the marker category', () => {
+    const marked = snippet('with tab stops', ['loop.ts'], ['VSCode-Snippet']);
+    const index = new CompletionIndex(languageOf);
+    index.rebuild({ mine: [ts, marked], starred: [], browse: [] }, settings());
+    assert.deepEqual(index.entriesFor('typescript').map((e) => [e.snippetName, e.snippetSyntax]), [['retry', false], ['with tab stops', true]]);
+    assert.equal(usesSnippetSyntax(marked, ''), false, 'an empty marker marks nothing');
+  });
+
+  it('a rebuild replaces what was offered before', () => {
+    const index = new CompletionIndex(languageOf);
+    index.rebuild(lists, settings());
+    assert.equal(index.entriesFor('typescript').length, 3);
+    index.rebuild({ mine: [plain], starred: [], browse: [] }, settings());
+    assert.deepEqual(index.entriesFor('typescript').map((e) => e.fileName), ['NOTES']);
+  });
+});
