@@ -37,6 +37,7 @@ export const Commands = {
   copyFileContent: 'bitbucketSnippets.copyFileContent',
   copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
   exportSnippets: 'bitbucketSnippets.exportSnippets',
+  copyToMySnippets: 'bitbucketSnippets.copyToMySnippets',
   // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
   openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
   openOtherRepositorySettings: 'bitbucketSnippets.openOtherRepositorySettings',

@@ -7,6 +7,7 @@ import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
 import { addFile, deleteFile, deleteSnippet, editDetails, renameFile, type EditOptions } from './commands/edit';
+import { copyToMine } from './commands/copy';
 import { exportAll } from './commands/export';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
 import type { CommandDeps } from './commands/context';
@@ -48,6 +49,7 @@ export function createSnippetDocuments(
     command(Commands.copyFileContent, (arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (arg) => copySnippetGuid(arg)),
     command(Commands.exportSnippets, (folder, lists) => exportAll(deps, folder, lists)),
+    command(Commands.copyToMySnippets, (arg, carried) => copyToMine(deps, arg, carried)),
     command(Commands.compareWithServer, async (arg) => {
       const uri = snippetFileArg(arg);
       const loc = uri && snippetLocation(uri);

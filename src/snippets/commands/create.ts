@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { describeError, messageContext } from '../../util/userMessages';
-import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames } from '../core/edits';
+import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../core/edits';
 import type { NewFile } from '../core/service';
 import { fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
 
@@ -88,9 +88,17 @@ async function create(deps: CommandDeps, files: NewFile[], defaultName: string, 
   if (!requireSignedIn(deps)) return undefined;
   const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
   if (!details) return undefined;
+  return createAndOpen(deps, files, details, `Creating snippet "${details.name}"…`);
+}
+
+/**
+ * Every create path ends here: one POST (and one PUT for a description or categories), the new
+ * snippet revealed in My Snippets, and a file of it opened (`open`, else its first).
+ */
+export async function createAndOpen(deps: CommandDeps, files: NewFile[], details: SnippetDetails, title: string, open?: string): Promise<Snippet | undefined> {
   let result;
   try {
-    result = await withProgress('notification', `Creating snippet "${details.name}"…`, () => deps.service.create(files, details));
+    result = await withProgress('notification', title, () => deps.service.create(files, details));
   } catch (err) {
     return reportFailure(deps, `create snippet "${details.name}"`, err);
   }
@@ -106,7 +114,8 @@ async function create(deps: CommandDeps, files: NewFile[], defaultName: string, 
   } catch (err) {
     deps.log.warn(`could not reveal snippet ${snippet.guid} in the tree: ${String(err)}`);
   }
-  await vscode.window.showTextDocument(fileUri(deps, snippet.guid, snippet.files[0]?.name ?? files[0].name), { preview: true });
+  const opened = open !== undefined && snippet.files.some((f) => f.name === open) ? open : snippet.files[0]?.name ?? files[0].name;
+  await vscode.window.showTextDocument(fileUri(deps, snippet.guid, opened), { preview: true });
   return snippet;
 }
 

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
+import { Commands } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
 import { NotOwnerError, SignedOutError } from '../core/errors';
@@ -112,7 +113,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       return;
     }
     const known = this.service.get(loc.snippetGuid);
-    if (known && !this.service.mayWrite(known)) throw this.readonlyError(known, fileName);
+    if (known && !this.service.mayWrite(known)) throw this.readonlyError(known, fileName, text);
     let created = false;
     const updated = await this.write(loc, `save ${fileName}`, fileName, (fresh) => {
       const loaded = this.loaded.get(key);
@@ -148,7 +149,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       }
       if (decision.kind === 'unchanged') return undefined;
       return withFileContent(fresh, fileName, text);
-    });
+    }, text);
     if (!updated) return;
     const saved = updated.files.find((f) => f.name === fileName);
     this.loaded.set(key, { uri, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
@@ -209,18 +210,18 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   /** A read-modify-write through the core's queue, in file system terms. */
-  private write(loc: SnippetLocation, action: string, fileName: string, build: Parameters<SnippetService['update']>[1]): Promise<Snippet | undefined> {
-    return this.translate(loc, action, fileName, () => this.service.update(loc.snippetGuid, build));
+  private write(loc: SnippetLocation, action: string, fileName: string, build: Parameters<SnippetService['update']>[1], unsaved?: string): Promise<Snippet | undefined> {
+    return this.translate(loc, action, fileName, () => this.service.update(loc.snippetGuid, build), unsaved);
   }
 
   /** Runs a core call and turns whatever it throws into the FileSystemError VS Code shows. */
-  private async translate<T>(loc: SnippetLocation, action: string, fileName: string | undefined, work: () => Promise<T>): Promise<T> {
+  private async translate<T>(loc: SnippetLocation, action: string, fileName: string | undefined, work: () => Promise<T>, unsaved?: string): Promise<T> {
     try {
       return await work();
     } catch (err) {
       if (err instanceof vscode.FileSystemError) throw err;
       if (err instanceof SignedOutError) throw notSignedIn();
-      if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName);
+      if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName, unsaved);
       if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
       throw this.fsError(err, action);
@@ -245,8 +246,17 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return vscode.FileSystemError.FileNotFound(`Snippet "${name}" was deleted on the server.`);
   }
 
-  private readonlyError(snippet: Snippet, fileName: string): vscode.FileSystemError {
-    return vscode.FileSystemError.NoPermissions(`"${fileName}" belongs to another user's snippet "${snippet.name}" and is read-only. Keep your text with Save As.`);
+  /**
+   * A refused save of someone else's snippet: besides the error VS Code shows, one notification
+   * offers to copy the snippet to My Snippets with the text that could not be saved.
+   */
+  private readonlyError(snippet: Snippet, fileName: string, unsaved?: string): vscode.FileSystemError {
+    if (unsaved !== undefined) {
+      void vscode.window.showWarningMessage(`"${fileName}" is in ${snippet.name ? `"${snippet.name}", ` : ''}another user's snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?`, 'Copy to My Snippets').then((choice) => {
+        if (choice) void vscode.commands.executeCommand(Commands.copyToMySnippets, { snippetGuid: snippet.guid, fileName }, { fileName, text: unsaved });
+      });
+    }
+    return vscode.FileSystemError.NoPermissions(`"${fileName}" belongs to another user's snippet "${snippet.name}" and is read-only. Keep your text with Copy to My Snippets or Save As.`);
   }
 
   private fsError(err: unknown, action: string): vscode.FileSystemError {
