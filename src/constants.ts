@@ -15,6 +15,7 @@ export const Commands = {
   clearFilter: 'bitbucketSnippets.clearFilter',
   browseUser: 'bitbucketSnippets.browseUser',
   removeBrowsedUser: 'bitbucketSnippets.removeBrowsedUser',
+  revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
   // Comments (src/snippets/comments/)
   addComment: 'bitbucketSnippets.addComment',
   editComment: 'bitbucketSnippets.editComment',
@@ -104,6 +105,7 @@ export const Settings = {
   completionLists: 'completion.lists',
   completionCategories: 'completion.categories',
   snippetSyntaxCategory: 'snippetSyntaxCategory',
+  followActiveEditor: 'followActiveEditor',
 } as const;
 
 export const Schemes = {

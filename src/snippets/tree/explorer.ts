@@ -9,6 +9,7 @@ import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
 import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
+import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
@@ -69,6 +70,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
       vscode.commands.registerCommand(Commands.browseUser, (name?: string) => this.browseUser(name)),
       vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
+      vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
+      // Like the Explorer's autoReveal: follows the active editor among the rows already loaded.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        const follow = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>(Settings.followActiveEditor, false);
+        if (follow && editor && this.view.visible && snippetLocation(editor.document.uri)) void this.revealFile(editor.document.uri, false);
+      }),
     );
     this.applyViewState(false);
   }
@@ -86,6 +93,42 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     // Revealing while VS Code still fetches refreshed rows would register them twice.
     await this.provider.settled();
     await this.view.reveal(this.provider.snippetNode('mine', snippet), { select: true, focus: true, expand: true });
+  }
+
+  /**
+   * Shows the row of a snippet file: in a loaded list that has it, else in My Snippets (own) or
+   * Browse (others'), whose first page is loaded only if it is not. Following the active editor
+   * (`load` false) looks only at what is loaded and sends no request.
+   */
+  async revealFile(uri: vscode.Uri | undefined, load: boolean): Promise<boolean> {
+    const loc = uri && snippetLocation(uri);
+    if (!loc?.fileName) {
+      if (load) void vscode.window.showInformationMessage('Open a snippet file first: this shows its snippet in the Snippets view.');
+      return false;
+    }
+    const { snippetGuid, fileName } = loc;
+    const inLoadedList = () => this.provider.loadedLists().find((id) => this.service.list(id).guids.includes(snippetGuid));
+    let list = inLoadedList();
+    if (!list && !load) return false;
+    if (!list) {
+      const snippet = await this.service.snippet(snippetGuid);
+      const home: ListId = this.service.mayWrite(snippet) ? 'mine' : 'browse';
+      await withViewProgress(() => this.service.ensureLoaded(home));
+      if (home === 'mine' && !this.service.list('mine').guids.includes(snippetGuid)) this.service.showAsMine(snippet);
+      list = this.service.list(home).guids.includes(snippetGuid) ? home : undefined;
+    }
+    const snippet = this.service.get(snippetGuid);
+    if (!list || !snippet) {
+      void vscode.window.showInformationMessage(`Snippet "${snippet?.name ?? snippetGuid}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner's snippets.`);
+      return false;
+    }
+    if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
+    await this.provider.settled();
+    // The snippet's row first: the file row's parent is found through it.
+    const row = this.provider.snippetNode(list, snippet);
+    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName) : row;
+    await this.view.reveal(target, { select: true, focus: false, expand: true });
+    return true;
   }
 
   // ---- Commands -------------------------------------------------------------------------------

@@ -119,6 +119,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.deps.service.mayWrite(snippet) });
   }
 
+  fileNode(list: ListId, snippet: Snippet, fileName: string): FileNode {
+    return this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName, own: this.deps.service.mayWrite(snippet), list });
+  }
+
   // ---- TreeDataProvider --------------------------------------------------------------------
 
   getTreeItem(node: TreeNode): vscode.TreeItem {

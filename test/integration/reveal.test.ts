@@ -1,0 +1,61 @@
+// Reveal Snippet of Active File, and following the active editor, in the real editor.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { TreeNode } from '../../src/snippets/tree/nodes';
+import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
+import { localServerUrl, serverRequests } from './support';
+
+const fileUri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(localServerUrl()).host, path: `/${guid}/${name}` });
+
+describe('Reveal Snippet of Active File', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+
+  before(async () => {
+    api = await signInAsAlice();
+    await vscode.commands.executeCommand('bitbucketSnippets.explorer.focus');
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('bitbucketSnippets').update('followActiveEditor', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  const selected = () => api.explorer.view.selection[0] as TreeNode | undefined;
+
+  it('selects the file row of an own snippet, loading My Snippets only when it is not loaded', async () => {
+    const made = await apiAs('alice').createSnippet({ name: 'reveal me', files: [{ name: 'one.txt', content: '1' }, { name: 'two.txt', content: '2' }] });
+    await vscode.window.showTextDocument(fileUri(made.guid, 'two.txt'));
+    assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
+    assert.deepEqual(selected() && { kind: selected()!.kind, fileName: (selected() as { fileName?: string }).fileName }, { kind: 'file', fileName: 'two.txt' });
+
+    const before = (await serverRequests()).length;
+    await vscode.window.showTextDocument(fileUri(made.guid, 'one.txt'));
+    assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
+    assert.equal((selected() as { fileName?: string }).fileName, 'one.txt');
+    assert.deepEqual((await requestsSince(before)).filter((r) => /\/snippets$/.test(r.path)), [], 'no list page is loaded again');
+  });
+
+  it("finds someone else's snippet in Browse", async () => {
+    const theirs = await apiAs('bob').createSnippet({ name: 'bob reveal', files: [{ name: 'b.txt', content: 'b' }] });
+    await vscode.window.showTextDocument(fileUri(theirs.guid, 'b.txt'));
+    assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
+    const row = selected() as { kind: string; list?: string; snippetGuid?: string };
+    assert.deepEqual([row.kind, row.list, row.snippetGuid], ['file', 'browse', theirs.guid]);
+  });
+
+  it('with followActiveEditor on, switching editors selects the loaded row, with no request', async () => {
+    const alice = apiAs('alice');
+    const a = await alice.createSnippet({ name: 'follow a', files: [{ name: 'a.txt', content: 'a' }] });
+    const b = await alice.createSnippet({ name: 'follow b', files: [{ name: 'b.txt', content: 'b' }] });
+    await api.service.refresh('mine');
+    await vscode.workspace.getConfiguration('bitbucketSnippets').update('followActiveEditor', true, vscode.ConfigurationTarget.Global);
+    await vscode.window.showTextDocument(fileUri(a.guid, 'a.txt'));
+    await vscode.window.showTextDocument(fileUri(b.guid, 'b.txt'), { preview: false });
+    const before = (await serverRequests()).length;
+    await vscode.window.showTextDocument(fileUri(a.guid, 'a.txt'), { preview: false });
+    for (let i = 0; i < 50 && (selected() as { snippetGuid?: string } | undefined)?.snippetGuid !== a.guid; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal((selected() as { snippetGuid?: string }).snippetGuid, a.guid);
+    assert.deepEqual(await requestsSince(before), []);
+  });
+});
