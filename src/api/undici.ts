@@ -11,3 +11,5 @@ Object.assign(Dispatcher.prototype, require('undici/lib/api'));
 
 export const Agent: typeof Undici.Agent = require('undici/lib/dispatcher/agent');
 export const EnvHttpProxyAgent: typeof Undici.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
+export const ProxyAgent: typeof Undici.ProxyAgent = require('undici/lib/dispatcher/proxy-agent');
+export const Pool: typeof Undici.Pool = require('undici/lib/dispatcher/pool');

@@ -1,0 +1,41 @@
+// The operating system's trusted certificate authorities, read once per process and on first
+// use only: reading them costs a file read on Linux and a process start on macOS and Windows,
+// which activation must not pay. A failure leaves the store empty, never the client broken.
+import { runCommand, type CommandRunner } from './commandRunner';
+import { readLinuxStore } from './linuxStore';
+import { readMacStore } from './macStore';
+import { uniqueCertificates } from './pem';
+import type { StoreReading } from './storeReading';
+import { readWindowsStore } from './windowsStore';
+
+export interface SystemStore extends StoreReading {
+  /** How long reading the store took, for the log. */
+  loadMs: number;
+}
+
+let cached: Promise<SystemStore> | undefined;
+
+/** The OS's trusted CAs as PEM strings, one per certificate. */
+export async function loadSystemCertificates(): Promise<string[]> {
+  return (await loadSystemStore()).certificates;
+}
+
+/** The same, with what went wrong and how long it took, read once per process. */
+export function loadSystemStore(): Promise<SystemStore> {
+  cached ??= readSystemStore(process.platform, runCommand);
+  return cached;
+}
+
+export async function readSystemStore(platform: NodeJS.Platform, run: CommandRunner): Promise<SystemStore> {
+  const started = Date.now();
+  let reading: StoreReading;
+  try {
+    reading =
+      platform === 'darwin' ? await readMacStore(run)
+      : platform === 'win32' ? await readWindowsStore(run)
+      : await readLinuxStore();
+  } catch (err) {
+    reading = { certificates: [], problems: [`the system store could not be read: ${(err as Error).message}`] };
+  }
+  return { certificates: uniqueCertificates(reading.certificates), problems: reading.problems, loadMs: Date.now() - started };
+}
