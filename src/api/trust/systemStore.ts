@@ -26,6 +26,11 @@ export function loadSystemStore(): Promise<SystemStore> {
   return cached;
 }
 
+/** The next load reads the store again: for tests that point SSL_CERT_FILE at a store of their own. */
+export function forgetSystemCertificates(): void {
+  cached = undefined;
+}
+
 export async function readSystemStore(platform: NodeJS.Platform, run: CommandRunner): Promise<SystemStore> {
   const started = Date.now();
   let reading: StoreReading;
