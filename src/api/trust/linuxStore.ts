@@ -1,6 +1,6 @@
 // The trust store of Linux and the other Unix systems: the bundle files and hashed certificate
 // folders that OpenSSL, curl and Go read, in the same order and with the same overrides.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { splitPemBundle } from './pem';
 import type { StoreReading } from './storeReading';
@@ -30,6 +30,10 @@ export interface LinuxStoreSources {
  */
 export async function readLinuxStore(sources: LinuxStoreSources = { env: process.env, bundleFiles: BUNDLE_FILES, certificateDirs: CERTIFICATE_DIRS }): Promise<StoreReading> {
   const problems: string[] = [];
+  // /etc/ssl/certs links each certificate under two names and holds the bundle too: each real file is read once.
+  const read = new Set<string>();
+  const readBundle = (file: string, notes: string[]) => readBundleOnce(file, notes, read);
+  const readDir = (dir: string, notes: string[]) => readDirOnce(dir, notes, read);
   const fileOverride = sources.env.SSL_CERT_FILE;
   const dirOverride = sources.env.SSL_CERT_DIR;
   if (fileOverride || dirOverride) {
@@ -48,16 +52,19 @@ export async function readLinuxStore(sources: LinuxStoreSources = { env: process
   return { certificates, problems };
 }
 
-async function readBundle(file: string, problems: string[]): Promise<string[]> {
+async function readBundleOnce(file: string, problems: string[], read: Set<string>): Promise<string[]> {
   try {
-    return splitPemBundle(await readFile(file, 'utf8'));
+    const real = await realpath(file);
+    if (read.has(real)) return [];
+    read.add(real);
+    return splitPemBundle(await readFile(real, 'utf8'));
   } catch (err) {
     problems.push(`${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
     return [];
   }
 }
 
-async function readDir(dir: string, problems: string[]): Promise<string[]> {
+async function readDirOnce(dir: string, problems: string[], read: Set<string>): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -68,6 +75,6 @@ async function readDir(dir: string, problems: string[]): Promise<string[]> {
   // *.pem and *.crt, and OpenSSL's hashed links (`5ad8a5d6.0`); other files are not certificates.
   const wanted = names.filter((n) => /\.(pem|crt)$|^[0-9a-f]{8}\.\d+$/.test(n)).sort();
   const certificates: string[] = [];
-  for (const name of wanted) certificates.push(...(await readBundle(join(dir, name), [])));
+  for (const name of wanted) certificates.push(...(await readBundleOnce(join(dir, name), [], read)));
   return certificates;
 }

@@ -4,7 +4,7 @@
 import { runCommand, type CommandRunner } from './commandRunner';
 import { readLinuxStore } from './linuxStore';
 import { readMacStore } from './macStore';
-import { uniqueCertificates } from './pem';
+import { parsableCertificates, uniqueCertificates } from './pem';
 import type { StoreReading } from './storeReading';
 import { readWindowsStore } from './windowsStore';
 
@@ -42,5 +42,9 @@ export async function readSystemStore(platform: NodeJS.Platform, run: CommandRun
   } catch (err) {
     reading = { certificates: [], problems: [`the system store could not be read: ${(err as Error).message}`] };
   }
-  return { certificates: uniqueCertificates(reading.certificates), problems: reading.problems, loadMs: Date.now() - started };
+  const unique = uniqueCertificates(reading.certificates);
+  const certificates = parsableCertificates(unique);
+  const problems = [...reading.problems];
+  if (certificates.length < unique.length) problems.push(`${unique.length - certificates.length} entries are not readable certificates and were left out`);
+  return { certificates, problems, loadMs: Date.now() - started };
 }

@@ -24,5 +24,5 @@ export async function readWindowsStore(run: CommandRunner): Promise<StoreReading
     if (pem) certificates.push(pem);
     else unreadable++;
   }
-  return { certificates, problems: unreadable > 0 ? [`${unreadable} lines of PowerShell output were not certificates`] : [] };
+  return { certificates, problems: unreadable > 0 ? [`${unreadable} lines of PowerShell output were not base64`] : [] };
 }

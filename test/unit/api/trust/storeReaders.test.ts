@@ -3,14 +3,14 @@
 // give it, built from real root certificates.
 import * as assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tls from 'node:tls';
 import type { CommandRunner } from '../../../../src/api/trust/commandRunner';
 import { readLinuxStore } from '../../../../src/api/trust/linuxStore';
 import { MAC_KEYCHAINS, readMacStore } from '../../../../src/api/trust/macStore';
-import { base64DerToPem, splitPemBundle } from '../../../../src/api/trust/pem';
+import { base64DerToPem, parsableCertificates, splitPemBundle } from '../../../../src/api/trust/pem';
 import { readSystemStore } from '../../../../src/api/trust/systemStore';
 import { POWERSHELL_ARGS, readWindowsStore } from '../../../../src/api/trust/windowsStore';
 
@@ -35,17 +35,25 @@ function fakeRunner(answers: Record<string, string | Error>): CommandRunner & { 
 
 describe('OS trust store readers', () => {
   describe('PEM handling', () => {
-    it('splits a bundle, skipping comments, OpenSSL trusted-certificate blocks and broken entries', () => {
-      const broken = '-----BEGIN CERTIFICATE-----\nTm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n';
+    it('splits a bundle, skipping comments and OpenSSL trusted-certificate blocks, and writes each block the same way', () => {
       const trusted = rootC.replace(/CERTIFICATE/g, 'TRUSTED CERTIFICATE');
-      const found = splitPemBundle(`# Comment\n${rootA}\r\n${broken}${trusted}Issuer: x\n${rootB}`);
+      const found = splitPemBundle(`# Comment\n${rootA.replace(/\n/g, '\r\n')}\r\n${trusted}Issuer: x\n${rootB}`);
       assert.deepEqual(fingerprints(found), fingerprints([rootA, rootB]));
+      assert.equal(found[0], splitPemBundle(rootA)[0], 'CRLF and LF give the same block');
     });
 
-    it('turns Windows\' base64 DER into PEM, and refuses what is not a certificate', () => {
+    it('leaves out entries that are not certificates, and duplicates, before trusting the store', async () => {
+      const broken = '-----BEGIN CERTIFICATE-----\nTm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n';
+      const run = fakeRunner({ [['powershell.exe', ...POWERSHELL_ARGS].join(' ')]: `${base64Der(rootA)}\nQUJD\n${base64Der(rootA)}\n` });
+      const store = await readSystemStore('win32', run);
+      assert.deepEqual(fingerprints(store.certificates), fingerprints([rootA]));
+      assert.match(store.problems.join(), /1 entries are not readable certificates/);
+      assert.deepEqual(parsableCertificates(splitPemBundle(rootA + broken)).length, 1);
+    });
+
+    it('turns Windows\' base64 DER into PEM, and refuses what is not base64', () => {
       assert.equal(fingerprint(base64DerToPem(base64Der(rootA)) ?? ''), fingerprint(rootA));
       assert.equal(base64DerToPem('WARNING: not base64!'), undefined);
-      assert.equal(base64DerToPem('QUJD'), undefined, 'valid base64, but not a certificate');
     });
   });
 
@@ -70,8 +78,9 @@ describe('OS trust store readers', () => {
       await writeFile(join(certs, 'a.pem'), rootA);
       await writeFile(join(certs, '5ad8a5d6.0'), rootB);
       await writeFile(join(certs, 'README'), rootC);
+      await symlink(join(certs, 'a.pem'), join(certs, '3513523f.0'));
       const reading = await readLinuxStore({ env: {}, bundleFiles: [join(dir, 'none.crt')], certificateDirs: [certs, join(dir, 'absent')] });
-      assert.deepEqual(fingerprints(reading.certificates).sort(), fingerprints([rootA, rootB]).sort());
+      assert.deepEqual(fingerprints(reading.certificates).sort(), fingerprints([rootA, rootB]).sort(), 'a linked file is read once');
     });
 
     it('lets SSL_CERT_FILE and SSL_CERT_DIR replace the defaults, as OpenSSL does', async () => {
@@ -143,7 +152,7 @@ describe('OS trust store readers', () => {
       const run = fakeRunner({ [['powershell.exe', ...POWERSHELL_ARGS].join(' ')]: `${base64Der(rootC)}\nGet-ChildItem : Access denied\n` });
       const reading = await readWindowsStore(run);
       assert.deepEqual(fingerprints(reading.certificates), fingerprints([rootC]));
-      assert.match(reading.problems.join(), /1 lines of PowerShell output/);
+      assert.match(reading.problems.join(), /1 lines of PowerShell output were not base64/);
     });
 
     it('leaves the store empty, with a note, when PowerShell cannot run', async () => {
