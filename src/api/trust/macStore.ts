@@ -1,6 +1,7 @@
-// The macOS trust store: the built-in roots and the keychains where administrators and users
-// add a company CA, as `security` exports them. Trust settings (a certificate marked "never
-// trust") are not read; the certificate is only ever added as a trust anchor.
+// The macOS trust store: the built-in roots and the System keychain, where administrators and
+// device management install a company CA, as `security` exports them. Trust settings are not
+// read, so every certificate found becomes a trust anchor; that is why the user's own keychains,
+// which hold certificates nobody chose to trust, are left out (their CAs go in Ca Files).
 import type { CommandRunner } from './commandRunner';
 import { splitPemBundle } from './pem';
 import type { StoreReading } from './storeReading';
@@ -13,9 +14,8 @@ export const MAC_KEYCHAINS = [
 export async function readMacStore(run: CommandRunner): Promise<StoreReading> {
   const certificates: string[] = [];
   const problems: string[] = [];
-  // The last call names no keychain: `security` then searches the user's list (the login keychain).
-  for (const keychain of [...MAC_KEYCHAINS, undefined]) {
-    const args = ['find-certificate', '-a', '-p', ...(keychain ? [keychain] : [])];
+  for (const keychain of MAC_KEYCHAINS) {
+    const args = ['find-certificate', '-a', '-p', keychain];
     try {
       certificates.push(...splitPemBundle(await run('/usr/bin/security', args)));
     } catch (err) {

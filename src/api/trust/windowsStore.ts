@@ -1,14 +1,18 @@
-// The Windows trust store: the ROOT and CA stores of the machine and of the user, read through
-// PowerShell's certificate drive (present on every supported Windows) as one base64 DER per line.
+// The Windows trust store: the Trusted Root stores of the machine and of the user (where group
+// policy puts a company CA), read through PowerShell's certificate drive, present on every
+// supported Windows, as one base64 DER per line. The intermediate (CA) stores are left out: Node
+// would make every certificate in them a trust anchor, and Windows keeps intermediates there that
+// it fetched along the way, not ones anybody chose to trust.
 import type { CommandRunner } from './commandRunner';
 import { base64DerToPem } from './pem';
 import type { StoreReading } from './storeReading';
 
-export const WINDOWS_STORES = ['Cert:\\LocalMachine\\Root', 'Cert:\\CurrentUser\\Root', 'Cert:\\LocalMachine\\CA', 'Cert:\\CurrentUser\\CA'];
+export const WINDOWS_STORES = ['Cert:\\LocalMachine\\Root', 'Cert:\\CurrentUser\\Root'];
 
 const SCRIPT = `Get-ChildItem -Path ${WINDOWS_STORES.map((s) => `'${s}'`).join(',')} -ErrorAction SilentlyContinue | ForEach-Object { [Convert]::ToBase64String($_.RawData) }`;
 
-export const POWERSHELL_ARGS = ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-Command', SCRIPT];
+// No -ExecutionPolicy Bypass: -Command needs none, and endpoint protection flags that switch.
+export const POWERSHELL_ARGS = ['-NoProfile', '-NonInteractive', '-Command', SCRIPT];
 
 export async function readWindowsStore(run: CommandRunner): Promise<StoreReading> {
   let output: string;

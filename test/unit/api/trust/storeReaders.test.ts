@@ -103,15 +103,15 @@ describe('OS trust store readers', () => {
   });
 
   describe('macOS', () => {
-    it('reads the system roots, the System keychain and the user\'s keychains through `security`', async () => {
+    it('reads the system roots and the System keychain through `security`, not the user\'s keychains', async () => {
       const run = fakeRunner({
         [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[0]}`]: rootA + rootB,
         [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[1]}`]: rootC,
-        '/usr/bin/security find-certificate -a -p': rootC,
       });
       const reading = await readMacStore(run);
-      assert.equal(run.calls.length, 3);
-      assert.deepEqual(fingerprints(reading.certificates), fingerprints([rootA, rootB, rootC, rootC]));
+      assert.deepEqual(run.calls, MAC_KEYCHAINS.map((k) => `/usr/bin/security find-certificate -a -p ${k}`));
+      assert.deepEqual(MAC_KEYCHAINS, ['/System/Library/Keychains/SystemRootCertificates.keychain', '/Library/Keychains/System.keychain']);
+      assert.deepEqual(fingerprints(reading.certificates), fingerprints([rootA, rootB, rootC]));
       assert.deepEqual(reading.problems, []);
     });
 
@@ -119,7 +119,6 @@ describe('OS trust store readers', () => {
       const run = fakeRunner({
         [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[0]}`]: rootA,
         [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[1]}`]: new Error('security: SecKeychainOpen: The specified keychain could not be found.\nmore'),
-        '/usr/bin/security find-certificate -a -p': '',
       });
       const reading = await readMacStore(run);
       assert.deepEqual(fingerprints(reading.certificates), fingerprints([rootA]));
@@ -130,8 +129,7 @@ describe('OS trust store readers', () => {
     it('counts a certificate found in two keychains once', async () => {
       const run = fakeRunner({
         [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[0]}`]: rootA,
-        [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[1]}`]: rootA,
-        '/usr/bin/security find-certificate -a -p': rootB,
+        [`/usr/bin/security find-certificate -a -p ${MAC_KEYCHAINS[1]}`]: rootA + rootB,
       });
       const store = await readSystemStore('darwin', run);
       assert.deepEqual(fingerprints(store.certificates), fingerprints([rootA, rootB]));
@@ -139,13 +137,14 @@ describe('OS trust store readers', () => {
   });
 
   describe('Windows', () => {
-    it('reads the ROOT and CA stores through PowerShell, one base64 DER per line', async () => {
+    it('reads the machine\'s and the user\'s Trusted Root stores through PowerShell, one base64 DER per line', async () => {
       const output = [rootA, rootB, rootA].map(base64Der).join('\r\n') + '\r\n';
       const run = fakeRunner({ [['powershell.exe', ...POWERSHELL_ARGS].join(' ')]: output });
       const store = await readSystemStore('win32', run);
       assert.deepEqual(fingerprints(store.certificates), fingerprints([rootA, rootB]));
       assert.deepEqual(store.problems, []);
-      assert.match(POWERSHELL_ARGS.join(' '), /LocalMachine\\Root.*CurrentUser\\Root.*LocalMachine\\CA/);
+      assert.match(POWERSHELL_ARGS.join(' '), /Get-ChildItem -Path 'Cert:\\LocalMachine\\Root','Cert:\\CurrentUser\\Root' /);
+      assert.doesNotMatch(POWERSHELL_ARGS.join(' '), /\\CA'/, 'intermediates are not made trust anchors');
     });
 
     it('notes output lines that are not certificates, and keeps the rest', async () => {
