@@ -52,7 +52,7 @@ export interface TransportOptions {
   systemCertificates?: boolean;
   /** PEM text of extra certificate authorities. */
   ca?: string[];
-  /** Proxies; when absent, HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the environment apply. */
+  /** Proxies; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryPolicy>;
@@ -90,7 +90,7 @@ export class HttpTransport {
   private readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
   private dispatcher: Promise<Dispatcher> | undefined;
-  /** The proxy of the last request, to name it when it fails. */
+  /** The proxy the dispatcher goes through, to name it when it fails. */
   private proxy: ResolvedProxy | undefined;
   private lastUserId: number | undefined;
 
