@@ -12,7 +12,16 @@ export type BitbucketErrorKind =
   | 'timeout'
   | 'captcha' // too many failed logins: the server wants a CAPTCHA in the browser
   | 'cancelled'
+  | 'proxy' // the proxy failed us, not the server (see `proxy` and `proxyFailure`)
   | 'unexpected-response'; // an HTML login page, non-JSON, or a wrong shape
+
+/** What went wrong with a proxy; the message a user sees depends on it. */
+export type ProxyFailure =
+  | 'auth-required' // 407: missing or wrong proxy credentials
+  | 'refused' // connection refused, or a 403 / 5xx answer to CONNECT
+  | 'unreachable' // its host name does not resolve, or the network does not route there
+  | 'certificate' // an https:// proxy whose certificate is not trusted
+  | 'invalid-url';
 
 /** One entry of a Bitbucket error body. */
 export interface ServerMessage {
@@ -28,6 +37,9 @@ export interface BitbucketErrorInit {
   request?: string;
   tlsFailure?: boolean;
   retryAfterMs?: number;
+  /** The proxy as `scheme://host:port`, never with credentials. */
+  proxy?: string;
+  proxyFailure?: ProxyFailure;
   cause?: unknown;
 }
 
@@ -49,6 +61,8 @@ export class BitbucketError extends Error {
   readonly request: string | undefined;
   readonly tlsFailure: boolean;
   readonly retryAfterMs: number | undefined;
+  readonly proxy: string | undefined;
+  readonly proxyFailure: ProxyFailure | undefined;
 
   constructor(kind: BitbucketErrorKind, message: string, init: BitbucketErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -59,6 +73,8 @@ export class BitbucketError extends Error {
     this.request = init.request;
     this.tlsFailure = init.tlsFailure ?? false;
     this.retryAfterMs = init.retryAfterMs;
+    this.proxy = init.proxy;
+    this.proxyFailure = init.proxyFailure;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -76,6 +92,7 @@ export class BitbucketError extends Error {
     const parts = [`${this.kind}`];
     if (this.status !== undefined) parts.push(`HTTP ${this.status}`);
     if (this.request) parts.push(this.request);
+    if (this.proxy) parts.push(`via ${this.proxy}`);
     parts.push(this.message);
     for (const m of this.serverMessages) {
       parts.push(`[${m.context ?? '-'}] ${m.message}${m.exceptionName ? ` (${m.exceptionName})` : ''}`);

@@ -3,9 +3,13 @@
 // a BitbucketError. It never stores, logs or reports credentials.
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
-import type * as UndiciParts from './undici';
 import { parseBaseUrl } from './baseUrl';
+import { createDispatcher } from './dispatcher';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
+import { proxyError } from './proxy/proxyErrors';
+import { proxyForTarget, type ProxyOptions, type ResolvedProxy } from './proxy/proxyForTarget';
+
+export type { ProxyOptions } from './proxy/proxyForTarget';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -30,13 +34,6 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export interface ProxyOptions {
-  httpProxy?: string;
-  httpsProxy?: string;
-  /** Comma-separated hosts (and host:port) that are reached directly, as in NO_PROXY. */
-  noProxy?: string;
-}
-
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string) => void;
 
@@ -51,9 +48,11 @@ export interface TransportOptions {
   credentials: CredentialsProvider;
   /** PEM files of extra certificate authorities, trusted besides the system's. */
   caFiles?: string[];
+  /** Trust the OS's certificate store besides Node's roots (VS Code's `http.systemCertificates`); default true. */
+  systemCertificates?: boolean;
   /** PEM text of extra certificate authorities. */
   ca?: string[];
-  /** Proxies; when absent, HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the environment apply. */
+  /** Proxies; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryPolicy>;
@@ -84,22 +83,15 @@ const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyM
 const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000 };
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
-/**
- * undici is most of the extension's code (about 310 of 440 KiB) and activation sends no request,
- * so it is loaded with the first request instead. esbuild.js puts ./undici in a bundle of its own
- * and keeps this require; in plain Node (the unit tests) it is an ordinary require. Node caches
- * the module, so only the first dispatcher of a session pays for it.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadUndici = (): typeof UndiciParts => require('./undici');
-
 export class HttpTransport {
   readonly baseUrl: URL;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
-  private dispatcher: Dispatcher | undefined;
+  private dispatcher: Promise<Dispatcher> | undefined;
+  /** The proxy the dispatcher goes through, to name it when it fails. */
+  private proxy: ResolvedProxy | undefined;
   private lastUserId: number | undefined;
 
   constructor(private readonly options: TransportOptions) {
@@ -115,7 +107,7 @@ export class HttpTransport {
   async dispose(): Promise<void> {
     const d = this.dispatcher;
     this.dispatcher = undefined;
-    await d?.close();
+    await (await d?.catch(() => undefined))?.close();
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
@@ -166,7 +158,7 @@ export class HttpTransport {
     const started = Date.now();
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.getDispatcher().request({
+      response = await (await this.getDispatcher()).request({
         origin: this.origin,
         path: this.basePath + request.path + queryString(request.query),
         method: request.method,
@@ -197,24 +189,24 @@ export class HttpTransport {
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
   }
 
-  private getDispatcher(): Dispatcher {
+  /** Made on the first request (the OS store and undici load then) and kept; a failure is not kept. */
+  private getDispatcher(): Promise<Dispatcher> {
     if (this.dispatcher) return this.dispatcher;
-    const { Agent, EnvHttpProxyAgent } = loadUndici();
+    const proxy = proxyForTarget(this.baseUrl, this.options.proxy);
+    this.proxy = proxy;
     const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
-    // Setting `ca` replaces Node's trust store, so the system's roots are kept alongside. node:tls
-    // is required here, not at the top: loading it costs milliseconds that activation need not pay.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const tls = extraCa.length > 0 ? { ca: [...(require('node:tls') as typeof import('node:tls')).rootCertificates, ...extraCa] } : {};
-    const agentOptions = {
-      connect: { timeout: this.timeouts.connectMs, ...tls },
-      keepAliveTimeout: 30_000,
-    };
-    const proxy = this.options.proxy;
-    const useProxy = proxy ? Boolean(proxy.httpProxy || proxy.httpsProxy) : hasProxyEnvironment();
-    this.dispatcher = useProxy
-      ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls, proxyTls: tls })
-      : new Agent(agentOptions);
-    return this.dispatcher;
+    const made = createDispatcher({
+      proxy,
+      systemCertificates: this.options.systemCertificates ?? true,
+      extraCa,
+      connectMs: this.timeouts.connectMs,
+      log: (message) => this.log('debug', message),
+    });
+    this.dispatcher = made;
+    made.catch(() => {
+      if (this.dispatcher === made) this.dispatcher = undefined;
+    });
+    return made;
   }
 
   private noteCurrentUser(headers: Dispatcher.ResponseData['headers']): void {
@@ -232,6 +224,8 @@ export class HttpTransport {
     let kind: BitbucketErrorKind = 'network';
     let message: string;
     let tlsFailure = false;
+    const viaProxy = this.proxy && !signal?.aborted ? proxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, this.proxy, label, host) : undefined;
+    if (viaProxy) return viaProxy;
     if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
       return new BitbucketError('cancelled', 'The request was cancelled.', { request: label, cause: err });
     } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
@@ -298,11 +292,6 @@ function readCaFile(file: string): string {
   } catch (err) {
     throw new BitbucketError('validation', `The certificate file ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
-}
-
-function hasProxyEnvironment(): boolean {
-  const env = process.env;
-  return Boolean(env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy);
 }
 
 function looksLikeHtml(text: string, contentType: string): boolean {

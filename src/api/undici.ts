@@ -1,4 +1,4 @@
-// The parts of undici this client uses: a keep-alive Agent, the proxy-aware agent, and the
+// The parts of undici this client uses: a keep-alive Agent and its Pools, the ProxyAgent, and the
 // `request` API. undici's entry point also loads fetch, WebSocket, mocks and HTTP caches, about
 // a third of the extension's bundle that would never run; this module wires just these pieces
 // the way that entry point does (`Object.assign(Dispatcher.prototype, api)`), so the bundle
@@ -10,4 +10,5 @@ const Dispatcher: { prototype: object } = require('undici/lib/dispatcher/dispatc
 Object.assign(Dispatcher.prototype, require('undici/lib/api'));
 
 export const Agent: typeof Undici.Agent = require('undici/lib/dispatcher/agent');
-export const EnvHttpProxyAgent: typeof Undici.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
+export const ProxyAgent: typeof Undici.ProxyAgent = require('undici/lib/dispatcher/proxy-agent');
+export const Pool: typeof Undici.Pool = require('undici/lib/dispatcher/pool');

@@ -13,6 +13,9 @@ const CONNECTION_SETTINGS = [
   ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds].map((k) => `${SETTINGS_SECTION}.${k}`),
   'http.proxy',
   'http.noProxy',
+  'http.proxyAuthorization',
+  'http.proxyStrictSSL',
+  'http.systemCertificates',
 ];
 
 export class Session implements vscode.Disposable {
@@ -112,6 +115,10 @@ export function createClient(serverUrl: string, credentials: ClientOptions['cred
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy') || undefined;
   const noProxy = http.get<string[]>('noProxy', []);
+  const proxyAuthorization = http.get<string | null>('proxyAuthorization') || undefined;
+  if (http.get<boolean>('proxyStrictSSL', true) === false) {
+    log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
+  }
   const timeoutMs = config.get<number>(Settings.requestTimeoutSeconds, 30) * 1000;
   // The API client is loaded when the first client is made, not at activation; esbuild.js turns
   // this require into one of dist/api.js.
@@ -121,11 +128,13 @@ export function createClient(serverUrl: string, credentials: ClientOptions['cred
     baseUrl: serverUrl,
     credentials,
     caFiles: config.get<string[]>(Settings.caFiles, []),
+    systemCertificates: http.get<boolean>('systemCertificates', true),
     prefixes: {
       snippets: config.get<string>(Settings.snippetsRestPrefix) || undefined,
       pages: config.get<string>(Settings.pagesRestPrefix) || undefined,
     },
-    proxy: proxy ? { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(',') } : undefined,
+    // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
+    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: 'the http.proxy setting' },
     timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs },
     userAgent: `vscode-bitbucket-snippets/${vscode.extensions.getExtension('bitbucket-snippets.bitbucket-snippets')?.packageJSON.version ?? 'dev'}`,
     log: log.forApi(),

@@ -10,7 +10,7 @@ import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
-import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
+import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 
 /**
  * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
@@ -135,6 +135,8 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
     retry: tryAgainStep(retry),
     openCaSetting: openSettingStep(Settings.caFiles),
     openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
+    // The query shows http.proxy with http.proxyAuthorization and the other proxy settings.
+    openProxySetting: openEditorSettingStep('http.proxy'),
     openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
   showError(problem.message, problem.action ? steps[problem.action] : undefined);

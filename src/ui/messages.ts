@@ -8,7 +8,7 @@ import { SignedOutError } from '../snippets/core/errors';
 import { SnippetEditError } from '../snippets/core/edits';
 import type { Log } from '../util/log';
 import { describeError, messageContext } from '../util/userMessages';
-import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
+import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
 
 export const NOT_SIGNED_IN = 'You are not signed in to Bitbucket.';
 
@@ -55,6 +55,8 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
     case 'network':
       if (err.tlsFailure) return openSettingStep(Settings.caFiles);
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
+    case 'proxy':
+      return err.proxyFailure === 'certificate' ? openSettingStep(Settings.caFiles) : openEditorSettingStep('http.proxy');
     case 'timeout':
     case 'server':
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;

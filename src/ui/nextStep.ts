@@ -20,6 +20,12 @@ export const openSettingStep = (setting: string): NextStep => ({
   run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${setting}`),
 });
 
+/** Opens the Settings editor at VS Code's own settings matching `query`, e.g. `http.proxy` and its siblings. */
+export const openEditorSettingStep = (query: string): NextStep => ({
+  label: 'Open Setting',
+  run: () => vscode.commands.executeCommand('workbench.action.openSettings', query),
+});
+
 export const tryAgainStep = (retry: () => unknown): NextStep => ({ label: 'Try Again', run: retry });
 
 export const openInBrowserStep = (url: string): NextStep => ({ label: 'Open in Browser', run: () => vscode.env.openExternal(vscode.Uri.parse(url)) });

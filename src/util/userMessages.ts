@@ -1,6 +1,6 @@
 // Turns any failure into one sentence a user can act on. No `vscode` here: it is plain logic,
 // unit-tested in Node. The full detail goes to the log separately.
-import { BitbucketError } from '../api/errors';
+import { BitbucketError, type ProxyFailure } from '../api/errors';
 import { serverHost } from './serverUrl';
 
 export interface MessageContext {
@@ -19,6 +19,19 @@ export function messageContext(action: string, account: { serverUrl: string; use
 
 /** Settings names as users see them in the Settings editor. */
 export const CA_SETTING_LABEL = 'Bitbucket Snippets: Ca Files';
+
+/** What to do about each kind of proxy failure; the error's own message names the proxy. */
+const PROXY_ADVICE: Record<ProxyFailure, string> = {
+  'auth-required': 'Give the proxy\'s user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.',
+  refused: 'Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.',
+  unreachable: 'Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY).',
+  certificate: `This extension always verifies certificates, the proxy's too, whatever http.proxyStrictSSL says: add the proxy's CA certificate file to the "${CA_SETTING_LABEL}" setting.`,
+  'invalid-url': 'Correct it in the http.proxy setting, or in HTTP_PROXY / HTTPS_PROXY.',
+};
+
+function proxyAdvice(err: BitbucketError): string {
+  return PROXY_ADVICE[err.proxyFailure ?? 'unreachable'];
+}
 
 export function describeError(err: unknown, ctx: MessageContext): string {
   const prefix = `Could not ${ctx.action}`;
@@ -52,13 +65,15 @@ export function describeError(err: unknown, ctx: MessageContext): string {
       return `${prefix}: cancelled.`;
     case 'unexpected-response':
       return `${prefix}: ${err.message}`;
+    case 'proxy':
+      return `${prefix}: ${err.message} ${proxyAdvice(err)}`;
   }
 }
 
 export interface SignInProblem {
   message: string;
   /** The next step offered as a button. */
-  action?: 'retry' | 'openCaSetting' | 'openInBrowser' | 'openPrefixSetting';
+  action?: 'retry' | 'openCaSetting' | 'openInBrowser' | 'openPrefixSetting' | 'openProxySetting';
 }
 
 /** Sign-in failures, each with its own next step. Nothing is stored when any of these happens. */
@@ -85,6 +100,8 @@ export function describeSignInError(err: unknown, host: string, authType: 'basic
       return { message: `${err.message} Check the server URL, your network and proxy settings.`, action: 'retry' };
     case 'timeout':
       return { message: `${err.message} Check the server URL, your network and proxy settings.`, action: 'retry' };
+    case 'proxy':
+      return { message: `${err.message} ${proxyAdvice(err)}`, action: err.proxyFailure === 'certificate' ? 'openCaSetting' : 'openProxySetting' };
     case 'unexpected-response':
       return {
         message: `${host} did not answer like Bitbucket's API: ${err.message} Check that the URL is the Bitbucket base URL, including any context path.`,

@@ -47,4 +47,16 @@ describe('user messages', () => {
   it('promises unsaved work is kept when the network fails', () => {
     assert.match(describeError(new BitbucketError('network', 'Cannot reach h.'), { action: 'save a.ts' }), /unsaved work is kept/);
   });
+
+  it('gives each proxy failure its own next step, and sends certificate trouble to Ca Files', () => {
+    const failures = ['auth-required', 'refused', 'unreachable', 'certificate', 'invalid-url'] as const;
+    const problems = failures.map((proxyFailure) =>
+      describeSignInError(new BitbucketError('proxy', `The proxy http://p:3128 failed (${proxyFailure}).`, { proxy: 'http://p:3128', proxyFailure, tlsFailure: proxyFailure === 'certificate' }), 'h', 'basic'),
+    );
+    assert.deepEqual(problems.map((p) => p.action), ['openProxySetting', 'openProxySetting', 'openProxySetting', 'openCaSetting', 'openProxySetting']);
+    assert.match(problems[0].message, /http\.proxyAuthorization/);
+    assert.match(problems[3].message, /always verifies certificates.*Ca Files/);
+    const later = describeError(new BitbucketError('proxy', 'The proxy http://p:3128 refused the connection.', { proxyFailure: 'refused' }), { action: 'save a.ts' });
+    assert.equal(later, 'Could not save a.ts: The proxy http://p:3128 refused the connection. Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.');
+  });
 });

@@ -1,0 +1,63 @@
+// Failures that are the proxy's, not the server's, turned into errors that name the proxy (as
+// scheme://host:port, never with credentials) so the message can point at the proxy settings.
+import { BitbucketError, type ProxyFailure } from '../errors';
+import { isProxyConnectFailure } from './proxyConnectFailure';
+import type { ResolvedProxy } from './proxyForTarget';
+
+export interface FailureCodes {
+  /** Error codes along the cause chain. */
+  codes: string[];
+  /** The first of them that is a TLS verification or handshake code. */
+  tlsCode: string | undefined;
+}
+
+/**
+ * The proxy's failure, or undefined when the failure is the server's (or the network's beyond
+ * the proxy). undici reports a refused CONNECT only in its message text ("Proxy response (407)
+ * !== 200 when HTTP Tunneling"; "Proxy Authentication Required (407)" when forwarding), so the
+ * status is read from there; the contract tests pin these texts for the undici version in use.
+ */
+export function proxyError(err: unknown, failure: FailureCodes, proxy: ResolvedProxy, request: string, targetHost: string): BitbucketError | undefined {
+  const { codes, tlsCode } = failure;
+  const make = (proxyFailure: ProxyFailure, message: string, extra: { status?: number; tlsFailure?: boolean } = {}) =>
+    new BitbucketError('proxy', message, { request, proxy: proxy.label, proxyFailure, cause: err, ...extra });
+
+  const status = proxyStatus(err);
+  if (status === 407) {
+    return make('auth-required', `The proxy ${proxy.label} wants credentials (HTTP 407)${proxy.authorization ? ' and did not accept the ones configured' : ', and none are configured'}.`, { status });
+  }
+  if (status !== undefined) {
+    return make('refused', `The proxy ${proxy.label} refused to connect to ${targetHost} (HTTP ${status}).`, { status });
+  }
+  if (codes.includes('UND_ERR_PRX_TLS')) {
+    return make('certificate', `The secure connection to the proxy ${proxy.label} failed: its certificate is for another host name.`, { tlsFailure: true });
+  }
+  if (!isProxyConnectFailure(err)) return undefined;
+  if (tlsCode) {
+    return make('certificate', `The secure connection to the proxy ${proxy.label} failed: its certificate is not trusted (${tlsCode}).`, { tlsFailure: true });
+  }
+  if (codes.includes('ECONNREFUSED')) {
+    return make('refused', `The proxy ${proxy.label} refused the connection. Is the proxy running, and is its address right?`);
+  }
+  if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) {
+    return make('unreachable', `Cannot reach the proxy ${proxy.label}: its host name could not be resolved.`);
+  }
+  if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
+    return make('unreachable', `The proxy ${proxy.label} did not accept a connection in time.`);
+  }
+  return make('unreachable', `The connection to the proxy ${proxy.label} failed (${codes[0] ?? 'unknown error'}).`);
+}
+
+const STATUS_IN_MESSAGE = [/Proxy response \((\d{3})\) !== 200/, /Proxy Authentication Required \((407)\)/];
+
+function proxyStatus(err: unknown): number | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message !== 'string') continue;
+    for (const pattern of STATUS_IN_MESSAGE) {
+      const match = pattern.exec(message);
+      if (match) return Number(match[1]);
+    }
+  }
+  return undefined;
+}
