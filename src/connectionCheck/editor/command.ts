@@ -26,7 +26,7 @@ export function createConnectionCheck(session: Session, log: Log): vscode.Dispos
   );
 }
 
-/** Resolves with the report document, or undefined when the user gave no server. */
+/** Resolves with the report document, or undefined when the user gave no server or cancelled. */
 async function checkConnection(session: Session, log: Log, git: GitRepositories, given: string | undefined): Promise<vscode.TextDocument | undefined> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const serverUrl = given ?? session.account?.serverUrl ?? (config.get<string>(Settings.serverUrl) || (await askServerUrl()));
@@ -39,8 +39,8 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   const result = await withProgress(
     'notification',
     `Checking the connection to ${hostOf(serverUrl)}…`,
-    async (signal) =>
-      runConnectionCheck({
+    async (signal) => {
+      const checked = await runConnectionCheck({
         serverUrl,
         credentials,
         trustSources: connectionCheckTrustSources(config.get<string[]>(Settings.caFiles, [])),
@@ -52,9 +52,13 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
         timeoutMs: NETWORK_TIMEOUT_MS,
         makeClient,
         signal,
-      }),
+      });
+      // A cancelled check would report its cancelled requests as failures: no report then.
+      return signal.aborted ? undefined : checked;
+    },
     { cancellable: true },
   );
+  if (!result) return undefined;
   const failed = result.steps.filter((s) => s.status === 'fail').map((s) => s.id);
   log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}`);
   const content = formatReport(result, {
