@@ -21,8 +21,8 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
   lines.push(`- Server: ${result.target}`, `- Checked: ${result.checkedAt.toISOString()}`);
   for (const [name, version] of Object.entries(context.versions ?? {})) lines.push(`- ${name}: ${version}`);
   const failed = result.steps.filter((s) => s.status === 'fail');
-  lines.push('', failed.length === 0 ? 'Every step that ran passed.' : `${failed.length} step${failed.length === 1 ? '' : 's'} failed: ${failed.map((s) => s.title).join(', ')}. The first failure is usually the one to fix first.`, '');
-  lines.push('| Step | Result | |', '|---|---|---|');
+  lines.push('', failed.length === 0 ? 'Every step that ran passed.' : `${failed.length} step${failed.length === 1 ? '' : 's'} failed: ${failed.map((s) => s.title).join(', ')}. Start with the first: later failures often follow from it.`, '');
+  lines.push('| Step | Result | Summary |', '|---|---|---|');
   for (const s of result.steps) lines.push(`| ${s.title} | ${MARK[s.status]} | ${cell(s.summary)} |`);
   for (const s of result.steps) {
     lines.push('', `## ${s.title}: ${MARK[s.status]}`, '', s.summary);
