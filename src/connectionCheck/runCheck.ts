@@ -171,7 +171,7 @@ function tlsStep(facts: TlsFacts): StepResult {
   for (const v of facts.verdicts) {
     if (v.result === 'accepted') details.push(`Accepted by ${v.source}.`);
     else if (v.result === 'rejected') details.push(`Not accepted by ${v.source}: ${v.code}${meaning(v.code)}.`);
-    else details.push(`Not checked: ${v.source} (${v.reason}).`);
+    else details.push(`Skipped: ${v.source} (${v.reason}).`);
   }
   if (!cert && facts.connectError) {
     return step('tls', 'fail', `No TLS handshake with the server (${facts.connectError}).`, { details, next: 'Check that the URL\'s port serves HTTPS; an http:// server cannot be reached with https://.' });

@@ -1,6 +1,6 @@
 // The one place the trust sources of the connection check are listed, in the order the report
 // shows them. The check itself takes any list (src/connectionCheck/runCheck.ts), so a source this
-// build cannot read is listed as unavailable and reported as not checked.
+// build cannot read is listed as unavailable and reported as skipped.
 import { caFilesSource, nodeRootsSource, unavailableSource, type TrustSource } from '../trustSources';
 
 export const OS_STORE_NAME = "the operating system's certificate store";

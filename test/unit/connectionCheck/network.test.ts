@@ -52,8 +52,8 @@ describe('connection check: network and TLS', function () {
       assert.ok(tls.details.includes('Issuer: CN=localhost'));
       assert.ok(tls.details.some((d) => /^Valid from .+ to .+/.test(d)));
       assert.ok(tls.details.some((d) => /^Not accepted by Node's bundled roots.*: DEPTH_ZERO_SELF_SIGNED_CERT/.test(d)), tls.details.join('\n'));
-      assert.ok(tls.details.includes('Not checked: OS certificate store (not available in this build).'));
-      assert.ok(tls.details.includes('Not checked: bitbucketSnippets.caFiles (it holds no certificates).'));
+      assert.ok(tls.details.includes('Skipped: OS certificate store (not available in this build).'));
+      assert.ok(tls.details.includes('Skipped: bitbucketSnippets.caFiles (it holds no certificates).'));
       assert.match(tls.next ?? '', /bitbucketSnippets\.caFiles/);
       assert.equal(stepOf(result, 'auth').status, 'skipped');
       assert.match(stepOf(result, 'auth').summary, /no trust source accepts/);
@@ -71,7 +71,7 @@ describe('connection check: network and TLS', function () {
 
     it('a caFiles entry that cannot be read: that source is not checked, with the file named', async () => {
       const result = await check({ serverUrl: server.url }, ['/nonexistent/ca.pem']);
-      assert.ok(stepOf(result, 'tls').details.includes('Not checked: bitbucketSnippets.caFiles (the file /nonexistent/ca.pem could not be read (ENOENT)).'));
+      assert.ok(stepOf(result, 'tls').details.includes('Skipped: bitbucketSnippets.caFiles (the file /nonexistent/ca.pem could not be read (ENOENT)).'));
     });
   });
 
