@@ -1,8 +1,13 @@
 // The network steps against real sockets on loopback: a name that cannot resolve, a closed port,
 // an untrusted self-signed certificate and the same one trusted through the caFiles source.
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../../server/tls';
 import { basic, check, closedPort, statuses, stepOf } from './support';
@@ -43,7 +48,7 @@ describe('connection check: network and TLS', function () {
       await certificate.remove();
     });
 
-    it('an untrusted self-signed certificate: names it, says which source rejects it and which were not checked', async () => {
+    it('an untrusted self-signed certificate: names it, says which source rejects it and which were skipped', async () => {
       const result = await check({ serverUrl: server.url, credentials: basic('alice') });
       const tls = stepOf(result, 'tls');
       assert.equal(tls.status, 'fail');
@@ -69,9 +74,36 @@ describe('connection check: network and TLS', function () {
       assert.equal(stepOf(result, 'snippets').status, 'pass');
     });
 
-    it('a caFiles entry that cannot be read: that source is not checked, with the file named', async () => {
+    it('a caFiles entry that cannot be read: that source is skipped, with the file named', async () => {
       const result = await check({ serverUrl: server.url }, ['/nonexistent/ca.pem']);
       assert.ok(stepOf(result, 'tls').details.includes('Skipped: bitbucketSnippets.caFiles (the file /nonexistent/ca.pem could not be read (ENOENT)).'));
+    });
+  });
+
+  describe('a certificate for another host name', () => {
+    let dir: string;
+    let server: RunningServer;
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'bbs-check-altname-'));
+      await promisify(execFile)('openssl', [
+        'req', '-x509', '-nodes', '-days', '2', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=bitbucket.other.example',
+        '-addext', 'subjectAltName=DNS:bitbucket.other.example', '-addext', 'basicConstraints=critical,CA:TRUE',
+      ]);
+      server = await startServer({ port: 0, tls: { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) } });
+    });
+    after(async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('trusted through caFiles but for other names: says so, and names the names to use', async () => {
+      const result = await check({ serverUrl: server.url }, [join(dir, 'cert.pem')]);
+      const tls = stepOf(result, 'tls');
+      assert.equal(tls.status, 'fail');
+      assert.ok(tls.details.includes('Names (SAN): DNS:bitbucket.other.example'), tls.details.join('\n'));
+      assert.ok(tls.details.includes('Not accepted by bitbucketSnippets.caFiles: ERR_TLS_CERT_ALTNAME_INVALID (the certificate is for other host names).'), tls.details.join('\n'));
+      assert.match(tls.next ?? '', /The certificate names other hosts/);
     });
   });
 
