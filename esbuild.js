@@ -6,7 +6,8 @@
 //                               and the snippet commands, when any of them is first used;
 //   dist/api.js                 the API client, when the first client is made;
 //   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
-//   dist/repositorySettings.js  the settings panel, hook settings documents and git detection.
+//   dist/repositorySettings.js  the settings panel, hook settings documents and git detection;
+//   dist/connectionCheck.js     the Check Connection command and its diagnosis.
 // The sources keep a plain require() at each of those boundaries, which works as it is in plain
 // Node (out/, the unit tests); the plugin below points those requires at the bundle files instead
 // of inlining them. `--single-bundle` builds the earlier one-file layout, for the benchmark.
@@ -19,6 +20,7 @@ const ON_DEMAND = [
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/undici.ts', bundle: 'undici' },
   { source: 'src/settingsPanel/register.ts', bundle: 'repositorySettings' },
+  { source: 'src/connectionCheck/editor/command.ts', bundle: 'connectionCheck' },
 ];
 
 const onDemandBoundaries = {

@@ -35,6 +35,8 @@ const PLAIN_NODE = [
   'src/settingsPanel/repositorySettings.ts',
   'src/util/userMessages.ts',
   'src/util/serverUrl.ts',
+  // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
+  'src/connectionCheck/*.ts',
 ];
 
 const WIRING = upward(

@@ -45,6 +45,8 @@ export const Commands = {
   /** The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI. */
   overwriteHookSettings: 'bitbucketSnippets.overwriteHookSettings',
   compareHookSettings: 'bitbucketSnippets.compareHookSettings',
+  // Connection check (src/connectionCheck/)
+  checkConnection: 'bitbucketSnippets.checkConnection',
 } as const;
 
 /** Commands that activation registers itself: signing in and out needs nothing loaded on demand. */
@@ -58,8 +60,13 @@ export const REPOSITORY_SETTINGS_COMMANDS: readonly string[] = [
   Commands.overwriteHookSettings,
 ];
 
+/** Commands of the connection check bundle (dist/connectionCheck.js), which loads on first use. */
+export const CONNECTION_CHECK_COMMANDS: readonly string[] = [Commands.checkConnection];
+
 /** Every other command belongs to the snippets bundle (dist/snippets.js), which loads on first use. */
-export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filter((id) => !ACTIVATION_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id));
+export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filter(
+  (id) => !ACTIVATION_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id) && !CONNECTION_CHECK_COMMANDS.includes(id),
+);
 
 
 export const ContextKeys = {

@@ -4,6 +4,7 @@ import { Session } from './auth/session';
 import type { Account } from './auth/accounts';
 import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
+import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
 import type { SnippetService } from './snippets/core/service';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerStatusBar(session),
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, session, log),
+    registerConnectionCheckOnDemand(session, log),
   );
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production

@@ -3,6 +3,7 @@
 import { BitbucketError } from './errors';
 import { HttpTransport, withDefaults, type HttpRequest, type Method, type TransportOptions } from './http';
 import { items, type PaginateOptions } from './paging';
+import { DEFAULT_PREFIXES, type ApiPrefixes } from './prefixes';
 import type {
   Comment,
   CommentRequest,
@@ -21,20 +22,7 @@ import type {
 } from './types';
 import * as check from './validate';
 
-export interface ApiPrefixes {
-  /** Default `rest/snippets/1.0`. */
-  snippets: string;
-  /** Default `rest/latest/pages-settings`; some installations use `rest/pages/latest/pages-settings`. */
-  pages: string;
-  /** Core REST, default `rest/api/latest`. */
-  api: string;
-}
-
-export const DEFAULT_PREFIXES: ApiPrefixes = {
-  snippets: 'rest/snippets/1.0',
-  pages: 'rest/latest/pages-settings',
-  api: 'rest/api/latest',
-};
+export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
 
 export interface ClientOptions extends TransportOptions {
   prefixes?: Partial<ApiPrefixes>;

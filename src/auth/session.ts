@@ -60,6 +60,11 @@ export class Session implements vscode.Disposable {
     return this.cachedClient;
   }
 
+  /** The saved credentials of the signed-in account, for a client of the caller's own (the connection check). */
+  credentials(): Promise<Credentials | undefined> {
+    return this.current ? this.store.credentials(this.current) : Promise.resolve(undefined);
+  }
+
   async signIn(account: Account, credentials: Credentials): Promise<void> {
     await this.store.save(account, credentials);
     await this.store.setActive(account);

@@ -10,7 +10,7 @@ import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
-import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
+import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 
 /**
  * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
@@ -129,7 +129,7 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
   return { serverUrl, credentials: { type: 'basic', username, password } };
 }
 
-/** The sign-in problem's message, with the step that can fix it (the one error helper, ui/nextStep.ts). */
+/** The sign-in problem's message, with the step that can fix it (the one error helper, ui/nextStep.ts) and the connection check. */
 function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUrl: string, retry: () => unknown): void {
   const steps: Record<string, NextStep> = {
     retry: tryAgainStep(retry),
@@ -139,7 +139,7 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
     openProxySetting: openEditorSettingStep('http.proxy'),
     openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
-  showError(problem.message, problem.action ? steps[problem.action] : undefined);
+  showError(problem.message, problem.action ? steps[problem.action] : undefined, checkConnectionStep(serverUrl));
 }
 
 async function signOut(session: Session): Promise<void> {

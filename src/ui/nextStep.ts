@@ -1,16 +1,18 @@
 // The one way an error notification is shown: what happened, and the next step as its button.
 // Sign-in and every snippet view use it, so the same problem offers the same step everywhere.
 import * as vscode from 'vscode';
-import { SETTINGS_SECTION } from '../constants';
+import { Commands, SETTINGS_SECTION } from '../constants';
 
 export interface NextStep {
   label: string;
   run: () => unknown;
 }
 
-export function showError(message: string, step?: NextStep): void {
-  void vscode.window.showErrorMessage(message, ...(step ? [step.label] : [])).then((choice) => {
-    if (choice && step) void step.run();
+/** Shows `message` with a button per step (an absent step is left out). */
+export function showError(message: string, ...steps: Array<NextStep | undefined>): void {
+  const offered = steps.filter((s): s is NextStep => s !== undefined);
+  void vscode.window.showErrorMessage(message, ...offered.map((s) => s.label)).then((choice) => {
+    void offered.find((s) => s.label === choice)?.run();
   });
 }
 
@@ -29,3 +31,9 @@ export const openEditorSettingStep = (query: string): NextStep => ({
 export const tryAgainStep = (retry: () => unknown): NextStep => ({ label: 'Try Again', run: retry });
 
 export const openInBrowserStep = (url: string): NextStep => ({ label: 'Open in Browser', run: () => vscode.env.openExternal(vscode.Uri.parse(url)) });
+
+/** Runs Check Connection on a server, to find out why it cannot be reached or used. */
+export const checkConnectionStep = (serverUrl: string): NextStep => ({
+  label: 'Check Connection',
+  run: () => vscode.commands.executeCommand(Commands.checkConnection, serverUrl),
+});

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BitbucketClient, BitbucketError, type ClientOptions } from '../../src/api';
 import { forgetSystemCertificates, loadSystemCertificates } from '../../src/api/trust/systemStore';
+import { connectionCheckTrustSources } from '../../src/connectionCheck/editor/trustSources';
+import { runConnectionCheck } from '../../src/connectionCheck/runCheck';
 import { describeError, describeSignInError } from '../../src/util/userMessages';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
@@ -101,5 +103,24 @@ describe('trusting the OS certificate store', function () {
     const first = await loadSystemCertificates();
     await client(companyServer.url).getMySnippets({ limit: 1 });
     assert.equal(await loadSystemCertificates(), first, 'the same array: the store was not read again');
+  });
+
+  it('the connection check says the OS store is the source that trusts the server, and Node alone does not', async () => {
+    const result = await runConnectionCheck({
+      serverUrl: companyServer.url,
+      credentials: { type: 'basic', username: 'alice', password: 'alice' },
+      trustSources: connectionCheckTrustSources([], true),
+      proxy: { env: {} },
+      hookKey: '',
+      timeoutMs: 5000,
+      makeClient: (request) => client(request.baseUrl, request),
+    });
+    const tls = result.steps.find((step) => step.id === 'tls')!;
+    assert.equal(tls.status, 'pass', tls.details.join('\n'));
+    assert.equal(tls.summary, "The certificate is trusted by: the operating system's certificate store.");
+    assert.ok(tls.details.some((d) => d.startsWith("Not accepted by Node's bundled roots")), tls.details.join('\n'));
+    assert.equal(result.steps.find((step) => step.id === 'auth')?.status, 'pass');
+    const off = await runConnectionCheck({ serverUrl: companyServer.url, trustSources: connectionCheckTrustSources([], false), proxy: { env: {} }, hookKey: '', timeoutMs: 5000, makeClient: (request) => client(request.baseUrl, { ...request, systemCertificates: false }) });
+    assert.equal(off.steps.find((step) => step.id === 'tls')?.status, 'fail');
   });
 });

@@ -1,5 +1,5 @@
-// Activation loads dist/extension.js only; the snippets, the API client, undici and the repository
-// settings come from bundles of their own on first use (esbuild.js). This builds the bundles the way `npm run package` does
+// Activation loads dist/extension.js only; the snippets, the API client, undici, the repository
+// settings and the connection check come from bundles of their own on first use (esbuild.js). This builds the bundles the way `npm run package` does
 // and checks what landed where, so an innocent-looking import cannot pull them back into activation.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -39,7 +39,7 @@ describe('bundles', function () {
   it('activation loads only the wiring, sign-in and the stand-ins', () => {
     const main = inputsOf(bundles.extension);
     assert.deepEqual(main.filter((f) => f.includes('node_modules/')), []);
-    assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git|snippets)\//.test(f)), []);
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git|snippets|connectionCheck)\//.test(f)), []);
     assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(client|http|undici|validate|dispatcher)\.ts$/.test(f)), []);
     // The OS trust store is read with the first request, never at activation.
     assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(trust|proxy)\//.test(f)), []);
@@ -50,7 +50,7 @@ describe('bundles', function () {
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
     const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
     const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(local, ['./api.js', './repositorySettings.js', './snippets.js']);
+    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './repositorySettings.js', './snippets.js']);
     for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
   });
 
@@ -78,6 +78,15 @@ describe('bundles', function () {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|node_modules\/undici/.test(f)), []);
+  });
+
+  it('the connection check bundle has the check and its command, and loads the API client from its own bundle', () => {
+    const inputs = inputsOf(bundles.connectionCheck);
+    for (const want of ['src/connectionCheck/runCheck.ts', 'src/connectionCheck/certificate.ts', 'src/connectionCheck/report.ts', 'src/connectionCheck/editor/command.ts']) {
+      assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
+    }
+    assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|src\/settingsPanel\/|node_modules\//.test(f)), []);
+    assert.match(fs.readFileSync(path.join(outdir, 'connectionCheck.js'), 'utf8'), /require\("\.\/api\.js"\)/);
   });
 
   it('the single-bundle layout (the benchmark baseline) inlines everything', async () => {

@@ -1,0 +1,108 @@
+// The Check Connection command: which server to check, the settings and saved credentials the
+// check needs, progress while it runs, and the report opened as an untitled Markdown document the
+// user can read, copy into a support ticket, or close. The diagnosis is src/connectionCheck/.
+import * as vscode from 'vscode';
+import { parseBaseUrl } from '../../api/baseUrl';
+import type { RepositoryRef } from '../../api/types';
+import { createClient, type Session } from '../../auth/session';
+import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../constants';
+import { GitRepositories } from '../../git/gitApi';
+import { withProgress } from '../../ui/progress';
+import type { Log } from '../../util/log';
+import { serverHost } from '../../util/serverUrl';
+import type { ClientFactory } from '../apiSteps';
+import { formatReport } from '../report';
+import { runConnectionCheck } from '../runCheck';
+import { connectionCheckTrustSources } from './trustSources';
+
+/** Each attempt of the network steps; the API steps use the request timeout of the settings. */
+const NETWORK_TIMEOUT_MS = 10_000;
+
+export function createConnectionCheck(session: Session, log: Log): vscode.Disposable {
+  const git = new GitRepositories(log);
+  // Takes the server URL to check (sign-in passes the one that failed); the palette passes none.
+  return vscode.commands.registerCommand(Commands.checkConnection, (serverUrl?: unknown) =>
+    checkConnection(session, log, git, typeof serverUrl === 'string' ? serverUrl : undefined),
+  );
+}
+
+/** Resolves with the report document, or undefined when the user gave no server or cancelled. */
+async function checkConnection(session: Session, log: Log, git: GitRepositories, given: string | undefined): Promise<vscode.TextDocument | undefined> {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const serverUrl = given ?? session.account?.serverUrl ?? (config.get<string>(Settings.serverUrl) || (await askServerUrl()));
+  if (!serverUrl) return undefined;
+  const account = session.account && sameServer(session.account.serverUrl, serverUrl) ? session.account : undefined;
+  const credentials = account ? await session.credentials() : undefined;
+  const http = vscode.workspace.getConfiguration('http');
+  const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request);
+
+  const result = await withProgress(
+    'notification',
+    `Checking the connection to ${hostOf(serverUrl)}…`,
+    async (signal) => {
+      const checked = await runConnectionCheck({
+        serverUrl,
+        credentials,
+        trustSources: connectionCheckTrustSources(config.get<string[]>(Settings.caFiles, []), http.get<boolean>('systemCertificates', true)),
+        proxy: { setting: http.get<string>('proxy') || undefined, settingNoProxy: http.get<string[]>('noProxy', []), env: process.env },
+        snippetsPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
+        pagesPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
+        repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
+        hookKey: config.get<string>(Settings.preReceiveHookKey, ''),
+        timeoutMs: NETWORK_TIMEOUT_MS,
+        makeClient,
+        signal,
+      });
+      // A cancelled check would report its cancelled requests as failures: no report then.
+      return signal.aborted ? undefined : checked;
+    },
+    { cancellable: true },
+  );
+  if (!result) return undefined;
+  const failed = result.steps.filter((s) => s.status === 'fail').map((s) => s.id);
+  log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}`);
+  const content = formatReport(result, {
+    credentials,
+    versions: {
+      Extension: vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.version ?? 'dev',
+      'VS Code': vscode.version,
+      Node: process.versions.node,
+      Platform: `${process.platform} ${process.arch}`,
+      ...(account ? { Account: `${account.username} (${account.authType === 'basic' ? 'user name and password' : 'token'})` } : {}),
+    },
+  });
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+async function askServerUrl(): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Bitbucket Snippets: Check Connection',
+    prompt: 'The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)',
+    placeHolder: 'https://bitbucket.example.com/bitbucket',
+    ignoreFocusOut: true,
+  });
+}
+
+/** The first clone in the workspace of a repository on this server, for the hook permission step. */
+async function repositoryOf(git: GitRepositories, serverUrl: string): Promise<RepositoryRef | undefined> {
+  const clone = (await git.clones(serverUrl).catch(() => []))[0];
+  return clone ? { projectKey: clone.repository.projectKey, repositorySlug: clone.repository.repositorySlug } : undefined;
+}
+
+function sameServer(a: string, b: string): boolean {
+  try {
+    return parseBaseUrl(a).toString() === parseBaseUrl(b).toString();
+  } catch {
+    return false;
+  }
+}
+
+function hostOf(serverUrl: string): string {
+  try {
+    return serverHost(serverUrl);
+  } catch {
+    return 'the server';
+  }
+}

@@ -1,0 +1,42 @@
+// What the connection check reports: one result per step, in a fixed order, each with what was
+// seen and the next thing to try. Plain data, so the report can be formatted and tested in Node.
+
+export type StepStatus = 'pass' | 'fail' | 'skipped';
+
+export type StepId = 'url' | 'dns' | 'tcp' | 'tls' | 'proxy' | 'auth' | 'identity' | 'snippets' | 'pages' | 'hooks';
+
+export interface StepResult {
+  id: StepId;
+  title: string;
+  status: StepStatus;
+  /** One-line verdict: what passed, failed, or why the step was skipped. */
+  summary: string;
+  /** Further observations, one per line (certificate fields, each trust source, each prefix). */
+  details: string[];
+  /** The next thing to try; absent when nothing needs doing. */
+  next?: string;
+}
+
+/** The order steps appear in the report, and their titles. */
+export const STEP_TITLES: ReadonlyArray<[StepId, string]> = [
+  ['url', 'Server URL'],
+  ['dns', 'DNS'],
+  ['tcp', 'TCP connection'],
+  ['tls', 'TLS certificate'],
+  ['proxy', 'Proxy'],
+  ['auth', 'Authentication'],
+  ['identity', 'Who the server says you are'],
+  ['snippets', 'Snippets REST prefix'],
+  ['pages', 'Pages REST prefixes'],
+  ['hooks', 'Hook settings permission'],
+];
+
+export function titleOf(id: StepId): string {
+  return STEP_TITLES.find(([stepId]) => stepId === id)?.[1] ?? id;
+}
+
+export function step(id: StepId, status: StepStatus, summary: string, more: { details?: string[]; next?: string } = {}): StepResult {
+  return { id, title: titleOf(id), status, summary, details: more.details ?? [], ...(more.next ? { next: more.next } : {}) };
+}
+
+export const skipped = (id: StepId, reason: string): StepResult => step(id, 'skipped', reason);

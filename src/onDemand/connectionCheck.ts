@@ -1,0 +1,21 @@
+// Activation's part of the connection check: a stand-in for its command. The check and its
+// report load from dist/connectionCheck.js (esbuild.js) the first time it runs.
+import type * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import { CONNECTION_CHECK_COMMANDS } from '../constants';
+import type { Log } from '../util/log';
+import { OnDemandFeature } from './onDemandFeature';
+
+export function registerConnectionCheckOnDemand(session: Session, log: Log): vscode.Disposable {
+  return new OnDemandFeature<vscode.Disposable>(
+    'connection check',
+    CONNECTION_CHECK_COMMANDS,
+    () => {
+      // esbuild.js turns this require into one of dist/connectionCheck.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createConnectionCheck } = require('../connectionCheck/editor/command') as typeof import('../connectionCheck/editor/command');
+      return createConnectionCheck(session, log.child('connection-check'));
+    },
+    log,
+  );
+}

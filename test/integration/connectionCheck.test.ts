@@ -1,0 +1,90 @@
+// Check Connection in the real editor against the local server: the command loads its bundle,
+// runs every step through the extension's own client and settings, and opens the report as a
+// Markdown document that names what passed and failed and holds no secret.
+import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { getExtension, localServerUrl, signInAs, signInWith } from './support';
+
+const CHECK = 'bitbucketSnippets.checkConnection';
+
+/** Which of the on-demand bundles are loaded in this extension host. */
+function loadedBundles(): string[] {
+  const dist = path.join(getExtension().extensionPath, 'dist');
+  return Object.keys(require.cache).filter((file) => path.dirname(file) === dist).map((file) => path.basename(file));
+}
+
+async function runCheck(...args: unknown[]): Promise<string> {
+  const document = await vscode.commands.executeCommand<vscode.TextDocument | undefined>(CHECK, ...args);
+  assert.ok(document, 'the command answers the report document');
+  assert.equal(document.languageId, 'markdown');
+  assert.equal(document.uri.scheme, 'untitled');
+  assert.equal(vscode.window.activeTextEditor?.document, document, 'the report is shown');
+  return document.getText();
+}
+
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('Check Connection', function () {
+  this.timeout(60_000);
+
+  afterEach(async () => {
+    // The reports are untitled documents: closed without the "save?" question.
+    while (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled') {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+  after(async () => {
+    await signInAs('alice');
+  });
+
+  it('checks the signed-in server step by step, names the user, and never shows the token', async () => {
+    await signInWith({ serverUrl: localServerUrl(), token: 'alice-token' });
+    const report = await runCheck();
+    assert.ok(loadedBundles().includes('connectionCheck.js'), 'the command loaded dist/connectionCheck.js');
+    assert.match(report, /^# Bitbucket Snippets: connection check\n/);
+    assert.ok(report.includes(`- Server: ${localServerUrl()}\n`), report);
+    assert.ok(report.includes('- Account: alice (token)'));
+    assert.ok(report.includes('Every step that ran passed.'), report);
+    for (const line of ['| DNS | ✅ pass', '| TCP connection | ✅ pass', '| Authentication | ✅ pass', '| Snippets REST prefix | ✅ pass', '| Pages REST prefixes | ✅ pass']) {
+      assert.ok(report.includes(line), `${line} in:\n${report}`);
+    }
+    assert.ok(report.includes('| TLS certificate | ⏭️ skipped | The URL is http://'));
+    assert.ok(report.includes('- X-AUSERNAME: alice'));
+    assert.ok(report.includes('Mode: personal access token (sent as Bearer).'));
+    assert.ok(!report.includes('alice-token'), 'the report holds the token');
+    assert.ok(!/authorization|bearer [a-z]/i.test(report.replace('sent as Bearer', '')), 'the report holds an Authorization header');
+  });
+
+  it('a server URL handed over (as a failed sign-in does): a closed port fails at TCP, and the rest says why it was skipped', async () => {
+    const port = await closedPort();
+    const report = await runCheck(`http://127.0.0.1:${port}/bitbucket`);
+    assert.ok(report.includes(`- Server: http://127.0.0.1:${port}/bitbucket`));
+    assert.match(report, new RegExp(`\\| TCP connection \\| ❌ fail \\| 127\\.0\\.0\\.1:${port} \\(127\\.0\\.0\\.1\\) refused the connection`));
+    assert.ok(report.includes('| Authentication | ⏭️ skipped | the server cannot be reached (see above) |'));
+    assert.ok(report.includes('**Next:** Check the port in the URL, and that the server is running.'));
+  });
+
+  it('a wrong snippets prefix in the settings: the report names it and the prefix that answers', async () => {
+    await signInAs('alice');
+    const config = vscode.workspace.getConfiguration('bitbucketSnippets');
+    await config.update('snippetsRestPrefix', 'rest/snippets/9.9', vscode.ConfigurationTarget.Global);
+    try {
+      const report = await runCheck();
+      assert.ok(report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'), report);
+      assert.ok(report.includes('**Next:** The default prefix rest/snippets/1.0 answers'));
+      // alice's password is her user name: the second guard blots it out wherever it appears.
+      assert.ok(report.includes('- Account: [hidden] (user name and password)'), report);
+      assert.ok(!report.includes('alice'), 'the report holds the password');
+    } finally {
+      await config.update('snippetsRestPrefix', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
