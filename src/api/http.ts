@@ -6,6 +6,8 @@ import type { Dispatcher } from 'undici';
 import type * as UndiciParts from './undici';
 import { parseBaseUrl } from './baseUrl';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
+import { certificateLabel, loadClientCertificate, type ClientCertificateOptions } from './clientCertificate';
+import { clientCertificateFailure } from './clientCertificateFailure';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -53,6 +55,8 @@ export interface TransportOptions {
   caFiles?: string[];
   /** PEM text of extra certificate authorities. */
   ca?: string[];
+  /** The certificate to present to a server that asks for one, and where its passphrase comes from. */
+  clientCertificate?: ClientCertificateOptions;
   /** Proxies; when absent, HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the environment apply. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
@@ -99,7 +103,7 @@ export class HttpTransport {
   private readonly basePath: string;
   private readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
-  private dispatcher: Dispatcher | undefined;
+  private dispatcher: Promise<Dispatcher> | undefined;
   private lastUserId: number | undefined;
 
   constructor(private readonly options: TransportOptions) {
@@ -115,7 +119,7 @@ export class HttpTransport {
   async dispose(): Promise<void> {
     const d = this.dispatcher;
     this.dispatcher = undefined;
-    await d?.close();
+    await (await d?.catch(() => undefined))?.close();
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
@@ -166,7 +170,7 @@ export class HttpTransport {
     const started = Date.now();
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.getDispatcher().request({
+      response = await (await this.getDispatcher()).request({
         origin: this.origin,
         path: this.basePath + request.path + queryString(request.query),
         method: request.method,
@@ -197,8 +201,18 @@ export class HttpTransport {
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
   }
 
-  private getDispatcher(): Dispatcher {
-    if (this.dispatcher) return this.dispatcher;
+  /** One dispatcher per transport; a failure to make it (say, a wrong passphrase) is not kept, so the next request tries again. */
+  private getDispatcher(): Promise<Dispatcher> {
+    this.dispatcher ??= this.createDispatcher().catch((err: unknown) => {
+      this.dispatcher = undefined;
+      throw err;
+    });
+    return this.dispatcher;
+  }
+
+  private async createDispatcher(): Promise<Dispatcher> {
+    // Read before undici loads: a certificate problem is reported without touching the network.
+    const certificate = this.options.clientCertificate ? await loadClientCertificate(this.options.clientCertificate) : {};
     const { Agent, EnvHttpProxyAgent } = loadUndici();
     const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
     // Setting `ca` replaces Node's trust store, so the system's roots are kept alongside. node:tls
@@ -206,15 +220,14 @@ export class HttpTransport {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const tls = extraCa.length > 0 ? { ca: [...(require('node:tls') as typeof import('node:tls')).rootCertificates, ...extraCa] } : {};
     const agentOptions = {
-      connect: { timeout: this.timeouts.connectMs, ...tls },
+      connect: { timeout: this.timeouts.connectMs, ...tls, ...certificate },
       keepAliveTimeout: 30_000,
     };
     const proxy = this.options.proxy;
     const useProxy = proxy ? Boolean(proxy.httpProxy || proxy.httpsProxy) : hasProxyEnvironment();
-    this.dispatcher = useProxy
-      ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls, proxyTls: tls })
+    return useProxy
+      ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: { ...tls, ...certificate }, proxyTls: tls })
       : new Agent(agentOptions);
-    return this.dispatcher;
   }
 
   private noteCurrentUser(headers: Dispatcher.ResponseData['headers']): void {
@@ -232,6 +245,7 @@ export class HttpTransport {
     let kind: BitbucketErrorKind = 'network';
     let message: string;
     let tlsFailure = false;
+    let certificateError: BitbucketError | undefined;
     if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
       return new BitbucketError('cancelled', 'The request was cancelled.', { request: label, cause: err });
     } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
@@ -240,6 +254,8 @@ export class HttpTransport {
     } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
       kind = 'timeout';
       message = `${host} did not answer within ${seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs)}.`;
+    } else if (this.baseUrl.protocol === 'https:' && (certificateError = this.clientCertificateFailure(codes, err, label))) {
+      return certificateError;
     } else if (codes.some(isTlsCode)) {
       tlsFailure = true;
       message = `The secure connection to ${host} failed: ${tlsReason(codes)}.`;
@@ -257,6 +273,11 @@ export class HttpTransport {
       message = `The request to ${host} failed (${codes[0] ?? 'unknown error'}).`;
     }
     return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
+  }
+
+  private clientCertificateFailure(codes: string[], error: unknown, request: string): BitbucketError | undefined {
+    const certificate = this.options.clientCertificate?.certificate;
+    return clientCertificateFailure({ codes, error, host: this.baseUrl.host, certificate: certificate && certificateLabel(certificate), request });
   }
 
   private log(level: LogLevel, message: string): void {
