@@ -35,6 +35,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/repositorySettings.ts',
   'src/util/userMessages.ts',
   'src/util/serverUrl.ts',
+  'src/util/connectionSettings.ts',
 ];
 
 const WIRING = upward(
