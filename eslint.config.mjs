@@ -36,6 +36,7 @@ const PLAIN_NODE = [
   'src/util/userMessages.ts',
   'src/util/serverUrl.ts',
   'src/util/connectionSettings.ts',
+  'src/util/clientCertificateMessages.ts',
 ];
 
 const WIRING = upward(
