@@ -98,6 +98,9 @@ export const Settings = {
   preReceiveHookKey: 'preReceiveHookKey',
   mergeCheckHookKey: 'mergeCheckHookKey',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  clientCertificate: 'clientCertificate',
+  /** Per-server overrides of the connection settings, keyed by server URL. */
+  servers: 'servers',
 } as const;
 
 export const Schemes = {

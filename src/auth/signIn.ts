@@ -8,6 +8,7 @@ import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
 import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
+import { connectionSettingsFor } from './serverSettings';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
@@ -46,13 +47,19 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   const host = serverHost(serverUrl);
   let username = credentials.type === 'basic' ? credentials.username : undefined;
   let userId: number | undefined;
-  const client = createClient(serverUrl, () => credentials, log, {
-    retry: { retries: 0 },
-    onCurrentUser: (u) => {
-      userId = u.id;
-      username ??= u.name;
+  const client = createClient(
+    serverUrl,
+    () => credentials,
+    log,
+    {
+      retry: { retries: 0 },
+      onCurrentUser: (u) => {
+        userId = u.id;
+        username ??= u.name;
+      },
     },
-  });
+    session.passphrases,
+  );
   try {
     await withProgress('notification', `Checking your credentials with ${host}…`, (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
   } catch (err) {
@@ -135,6 +142,8 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
     retry: tryAgainStep(retry),
     openCaSetting: openSettingStep(Settings.caFiles),
     openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
+    // The certificate may come from the server's own entry: open the setting that holds it.
+    openClientCertificateSetting: openSettingStep(connectionSettingsFor(serverUrl).entry !== undefined ? Settings.servers : Settings.clientCertificate),
     openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
   showError(problem.message, problem.action ? steps[problem.action] : undefined);

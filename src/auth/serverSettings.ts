@@ -1,0 +1,27 @@
+// Reads the connection settings of one server from VS Code's configuration: the raw values go to
+// util/connectionSettings.ts, which decides which apply; what it had to ignore goes to the log.
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { SETTINGS_SECTION, Settings } from '../constants';
+import { parseClientCertificate, resolveConnectionSettings, type ResolvedConnectionSettings } from '../util/connectionSettings';
+import type { Log } from '../util/log';
+
+export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedConnectionSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const certificate = parseClientCertificate(config.get<unknown>(Settings.clientCertificate));
+  const ignored: string[] = certificate === 'invalid' ? [`${Settings.clientCertificate} needs either "pfxFile", or both "certFile" and "keyFile"`] : [];
+  const resolved = resolveConnectionSettings(
+    serverUrl,
+    {
+      caFiles: config.get<string[]>(Settings.caFiles, []),
+      clientCertificate: certificate === 'invalid' ? undefined : certificate,
+      snippetsRestPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
+      pagesRestPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
+      requestTimeoutSeconds: config.get<number>(Settings.requestTimeoutSeconds, 30),
+    },
+    config.get<unknown>(Settings.servers),
+    os.homedir(),
+  );
+  for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);
+  return resolved;
+}
