@@ -35,7 +35,6 @@ const PLAIN_NODE = [
   'src/settingsPanel/repositorySettings.ts',
   'src/util/userMessages.ts',
   'src/util/serverUrl.ts',
-  'src/util/connectionSettings.ts',
   'src/util/clientCertificateMessages.ts',
 ];
 

@@ -21,6 +21,9 @@ import type {
 } from './types';
 import * as check from './validate';
 
+// Which settings apply to a server is decided when a client is made, so it loads with the client.
+export { parseClientCertificate, resolveConnectionSettings } from './connectionSettings';
+
 export interface ApiPrefixes {
   /** Default `rest/snippets/1.0`. */
   snippets: string;

@@ -4,7 +4,6 @@
 // wrong: the stored one is then dropped and the user asked again.
 import * as vscode from 'vscode';
 import type { PassphraseSource } from '../api/clientCertificate';
-import { serverKey } from '../util/connectionSettings';
 import { serverHost } from '../util/serverUrl';
 
 const SECRET_PREFIX = 'bitbucketSnippets.certificatePassphrase:';
@@ -12,9 +11,9 @@ const SECRET_PREFIX = 'bitbucketSnippets.certificatePassphrase:';
 export class CertificatePassphrases {
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
-  /** The passphrase source of one server's client certificate. */
+  /** The passphrase source of one server's client certificate; `serverUrl` as accounts keep it (normalised). */
   forServer(serverUrl: string): PassphraseSource {
-    const key = (file: string) => `${SECRET_PREFIX}${serverKey(serverUrl) ?? serverUrl}#${file}`;
+    const key = (file: string) => `${SECRET_PREFIX}${serverUrl}#${file}`;
     return {
       get: async (file, wrong) => {
         if (wrong) {

@@ -1,12 +1,15 @@
 // Reads the connection settings of one server from VS Code's configuration: the raw values go to
-// util/connectionSettings.ts, which decides which apply; what it had to ignore goes to the log.
+// api/connectionSettings.ts, which decides which apply; what it had to ignore goes to the log.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import type { ResolvedConnectionSettings } from '../api/connectionSettings';
 import { SETTINGS_SECTION, Settings } from '../constants';
-import { parseClientCertificate, resolveConnectionSettings, type ResolvedConnectionSettings } from '../util/connectionSettings';
 import type { Log } from '../util/log';
+import { loadApi } from './loadApi';
 
 export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedConnectionSettings {
+  // Loaded with the API client (dist/api.js), which anyone asking this is about to make.
+  const { parseClientCertificate, resolveConnectionSettings } = loadApi();
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const certificate = parseClientCertificate(config.get<unknown>(Settings.clientCertificate));
   const ignored: string[] = certificate === 'invalid' ? [`${Settings.clientCertificate} needs either "pfxFile", or both "certFile" and "keyFile"`] : [];

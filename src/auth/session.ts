@@ -8,6 +8,7 @@ import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { type Account, type AccountStore } from './accounts';
 import type { CertificatePassphrases } from './certificatePassphrases';
+import { loadApi } from './loadApi';
 import { connectionSettingsFor } from './serverSettings';
 
 /** Settings the API client is built from: a change to one of them makes a new client. */
@@ -133,10 +134,7 @@ export function createClient(
   const proxy = http.get<string>('proxy') || undefined;
   const noProxy = http.get<string[]>('noProxy', []);
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
-  // The API client is loaded when the first client is made, not at activation; esbuild.js turns
-  // this require into one of dist/api.js.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { BitbucketClient } = require('../api/client') as typeof import('../api/client');
+  const { BitbucketClient } = loadApi();
   return new BitbucketClient({
     baseUrl: serverUrl,
     credentials,

@@ -1,8 +1,9 @@
 // Which connection settings apply to a server: the top-level ones, overridden by the entry of
 // `bitbucketSnippets.servers` whose URL is the server's. One server needs no entry at all; each
 // further server that differs (another CA, a client certificate, other REST prefixes) gets one.
-// No `vscode` here: the editor layer hands in the raw values and this module decides.
-import type { ClientCertificate } from '../api/clientCertificate';
+// No `vscode` here: the editor layer hands in the raw values and this module decides. It loads
+// with the API client (client.ts re-exports it), as only making a client needs it.
+import type { ClientCertificate } from './clientCertificate';
 
 export interface ConnectionSettings {
   caFiles: string[];

@@ -1,7 +1,7 @@
 // Which connection settings apply to a server: the top-level defaults, and the `servers` entry
 // whose URL matches however it is written (trailing slash, case, default port, context path).
 import * as assert from 'node:assert/strict';
-import { parseClientCertificate, resolveConnectionSettings, serverKey, type ConnectionSettings } from '../../src/util/connectionSettings';
+import { parseClientCertificate, resolveConnectionSettings, serverKey, type ConnectionSettings } from '../../../src/api/connectionSettings';
 
 const defaults: ConnectionSettings = {
   caFiles: ['/etc/company-ca.pem'],
