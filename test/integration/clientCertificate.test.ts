@@ -3,6 +3,7 @@
 // keeps working with the top-level settings; without a certificate the message names the setting.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { CertificatePassphrases } from '../../src/auth/certificatePassphrases';
 import { SETTINGS_SECTION, Settings } from '../../src/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';
@@ -57,5 +58,40 @@ describe('Client certificates and per-server settings', function () {
   it('the run\'s own server is untouched by another server\'s entry', async () => {
     await config().update(Settings.servers, { [url]: { clientCertificate: { pfxFile: files.notACertificateFile } } }, vscode.ConfigurationTarget.Global);
     await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+  });
+});
+
+describe('Client certificate passphrases in secret storage', () => {
+  /** SecretStorage in memory, so the test sees exactly what is kept. */
+  class MemorySecrets {
+    readonly values = new Map<string, string>();
+    readonly onDidChange = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>().event;
+    get = async (key: string) => this.values.get(key);
+    store = async (key: string, value: string) => void this.values.set(key, value);
+    delete = async (key: string) => void this.values.delete(key);
+    keys = async () => [...this.values.keys()];
+  }
+  const server = 'https://bb.example.com/bitbucket';
+  const file = '/certs/me.p12';
+
+  it('keeps an accepted passphrase per server and file, and gives it back without asking', async () => {
+    const secrets = new MemorySecrets();
+    const passphrases = new CertificatePassphrases(secrets as unknown as vscode.SecretStorage);
+    await passphrases.forServer(server).accepted?.(file, 'pp-secret');
+    assert.deepEqual([...secrets.values.keys()], [`bitbucketSnippets.certificatePassphrase:${server}#${file}`]);
+    assert.equal(await passphrases.forServer(server).get(file, false), 'pp-secret');
+  });
+
+  it('drops the stored passphrase when told it was wrong, and asks again (Escape gives up)', async () => {
+    const secrets = new MemorySecrets();
+    const passphrases = new CertificatePassphrases(secrets as unknown as vscode.SecretStorage);
+    await passphrases.forServer(server).accepted?.(file, 'pp-old');
+    const asking = Promise.resolve(passphrases.forServer(server).get(file, true));
+    // Still waiting after a while: the password box is open. Closing it is what Escape does.
+    const waiting = await Promise.race([asking.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+    assert.equal(waiting, 'waiting', 'it asked, rather than answering at once');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await asking, undefined);
+    assert.equal(secrets.values.size, 0, 'the wrong passphrase is no longer kept');
   });
 });
