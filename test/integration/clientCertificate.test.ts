@@ -8,7 +8,8 @@ import { SETTINGS_SECTION, Settings } from '../../src/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../support/clientCertificates';
-import { localServerUrl, signInAs, signInWith } from './support';
+import type { ExtensionApi } from '../../src/extension';
+import { getExtension, localServerUrl, serverRequests, signInAs, signInWith } from './support';
 
 describe('Client certificates and per-server settings', function () {
   this.timeout(60_000);
@@ -58,6 +59,25 @@ describe('Client certificates and per-server settings', function () {
   it('the run\'s own server is untouched by another server\'s entry', async () => {
     await config().update(Settings.servers, { [url]: { clientCertificate: { pfxFile: files.notACertificateFile } } }, vscode.ConfigurationTarget.Global);
     await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+  });
+});
+
+describe('A change of a server\'s entry', () => {
+  afterEach(async () => {
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(Settings.servers, undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('remakes the signed-in client: its next request uses the entry\'s REST prefix', async () => {
+    const api = (await getExtension().activate()) as ExtensionApi;
+    await signInAs('alice');
+    await api.service.refresh('mine');
+    const before = (await serverRequests()).length;
+    await vscode.workspace
+      .getConfiguration(SETTINGS_SECTION)
+      .update(Settings.servers, { [`${localServerUrl()}/`]: { snippetsRestPrefix: 'rest/elsewhere/1.0' } }, vscode.ConfigurationTarget.Global);
+    await api.service.refresh('mine').catch(() => undefined);
+    const paths = (await serverRequests()).slice(before).map((r) => r.path);
+    assert.ok(paths.some((p) => p.startsWith('/rest/elsewhere/1.0/snippets')), `requests after the change: ${paths.join(', ')}`);
   });
 });
 
