@@ -28,3 +28,8 @@ export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedCon
   for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);
   return resolved;
 }
+
+/** The setting that holds a server's client certificate: its `servers` entry when it has one. */
+export function clientCertificateSettingFor(serverUrl: string | undefined): string {
+  return serverUrl !== undefined && connectionSettingsFor(serverUrl).entry !== undefined ? Settings.servers : Settings.clientCertificate;
+}

@@ -8,7 +8,7 @@ import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
 import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
-import { connectionSettingsFor } from './serverSettings';
+import { clientCertificateSettingFor } from './serverSettings';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
@@ -142,8 +142,7 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
     retry: tryAgainStep(retry),
     openCaSetting: openSettingStep(Settings.caFiles),
     openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
-    // The certificate may come from the server's own entry: open the setting that holds it.
-    openClientCertificateSetting: openSettingStep(connectionSettingsFor(serverUrl).entry !== undefined ? Settings.servers : Settings.clientCertificate),
+    openClientCertificateSetting: openSettingStep(clientCertificateSettingFor(serverUrl)),
     openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
   showError(problem.message, problem.action ? steps[problem.action] : undefined);

@@ -88,8 +88,10 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
 
   const pem = () => ({ certFile: files.certFile, keyFile: files.keyFile });
 
-  it('connects with the right PEM certificate and key', async () => {
-    assert.equal((await client(pem()).getMySnippets()).isLastPage, true);
+  it('connects with the right PEM certificate and key, asking no passphrase for a plain key', async () => {
+    const passphrases = new ScriptedPassphrases([]);
+    assert.equal((await client(pem(), passphrases).getMySnippets()).isLastPage, true);
+    assert.deepEqual(passphrases.asked, []);
   });
 
   it('connects with an encrypted PEM key, asking its passphrase once and keeping it', async () => {
@@ -120,6 +122,7 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     const passphrases = new ScriptedPassphrases(['wrong one', files.passphrase]);
     await client({ pfxFile: files.pfxFile }, passphrases).getMySnippets();
     assert.deepEqual(passphrases.asked.map((a) => a.wrong), [false, true]);
+    assert.deepEqual(passphrases.acceptedFiles, [files.pfxFile], 'only the right one is kept');
   });
 
   it('gives up after three wrong passphrases with a clear error, without the passphrase in it', async () => {
