@@ -37,6 +37,7 @@ const PLAIN_NODE = [
   'src/util/serverUrl.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
   'src/connectionCheck/*.ts',
+  'src/util/clientCertificateMessages.ts',
 ];
 
 const WIRING = upward(

@@ -113,6 +113,9 @@ export const Settings = {
   completionCategories: 'completion.categories',
   snippetSyntaxCategory: 'snippetSyntaxCategory',
   followActiveEditor: 'followActiveEditor',
+  clientCertificate: 'clientCertificate',
+  /** Per-server overrides of the connection settings, keyed by server URL. */
+  servers: 'servers',
 } as const;
 
 export const Schemes = {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AccountStore } from './auth/accounts';
+import { CertificatePassphrases } from './auth/certificatePassphrases';
 import { Session } from './auth/session';
 import type { Account } from './auth/accounts';
 import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
@@ -38,7 +39,7 @@ export interface TestingApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
-  const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'));
+  const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, session, log);
   context.subscriptions.push(
     channel,

@@ -23,6 +23,8 @@ import type {
 import * as check from './validate';
 
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
+// Which settings apply to a server is decided when a client is made, so it loads with the client.
+export { parseClientCertificate, resolveConnectionSettings } from './connectionSettings';
 
 export interface ClientOptions extends TransportOptions {
   prefixes?: Partial<ApiPrefixes>;

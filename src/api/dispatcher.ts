@@ -6,6 +6,7 @@ import type buildConnector from 'undici/types/connector';
 import type * as UndiciParts from './undici';
 import { markingProxyFailures } from './proxy/proxyConnectFailure';
 import type { ResolvedProxy } from './proxy/proxyForTarget';
+import type { TlsClientMaterial } from './clientCertificate';
 import { secureContextFor, trustedAuthorities } from './trust/trustedAuthorities';
 
 export interface DispatcherPlan {
@@ -14,6 +15,8 @@ export interface DispatcherPlan {
   systemCertificates: boolean;
   /** PEM text of the user's CA files. */
   extraCa: string[];
+  /** Presented to the Bitbucket server when it asks for one (mutual TLS); never to the proxy. */
+  clientCertificate?: TlsClientMaterial;
   connectMs: number;
   log: (message: string) => void;
 }
@@ -36,7 +39,10 @@ export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher
       : `trusting Node's roots and ${plan.extraCa.length} CA files (http.systemCertificates is off)`,
   );
   const tls = { secureContext: secureContextFor(authorities) };
-  const agentOptions = { connect: { timeout: plan.connectMs, ...tls }, keepAliveTimeout: 30_000 };
+  // A secureContext makes tls.connect ignore `cert`, `key` and `pfx`, so the server's own context
+  // carries the client certificate; the proxy's does not.
+  const serverTls = plan.clientCertificate ? { secureContext: secureContextFor(authorities, plan.clientCertificate) } : tls;
+  const agentOptions = { connect: { timeout: plan.connectMs, ...serverTls }, keepAliveTimeout: 30_000 };
   const proxy = plan.proxy;
   if (!proxy) return new Agent(agentOptions);
   plan.log(`using the proxy ${proxy.label}${proxy.authorization ? ' with credentials' : ''}`);
@@ -52,7 +58,7 @@ export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher
     // The same trust for the proxy as for the server: an https:// proxy is verified too, and a
     // company proxy's CA goes in the Ca Files setting like any other.
     proxyTls: { timeout: plan.connectMs, ...tls },
-    requestTls: tls,
+    requestTls: serverTls,
     // http:// targets go to the proxy as absolute URIs, as browsers and curl send them; https://
     // targets are tunnelled with CONNECT.
     proxyTunnel: false,

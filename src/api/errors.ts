@@ -23,6 +23,17 @@ export type ProxyFailure =
   | 'certificate' // an https:// proxy whose certificate is not trusted
   | 'invalid-url';
 
+/**
+ * What was wrong with the client certificate (mutual TLS), when that is why a request failed:
+ * - `file`: a file is missing, unreadable, not PEM / PKCS#12, or the key does not fit the certificate;
+ * - `passphrase-needed`: the key or PKCS#12 file is encrypted and no passphrase was given;
+ * - `wrong-passphrase`: the passphrases given did not open it;
+ * - `expired` / `not-yet-valid`: outside its validity dates (checked before connecting);
+ * - `required`: the server demands a certificate and none is set for it;
+ * - `rejected`: the server did not accept the one sent (another CA, revoked, or expired by its clock).
+ */
+export type ClientCertificateProblem = 'file' | 'passphrase-needed' | 'wrong-passphrase' | 'expired' | 'not-yet-valid' | 'required' | 'rejected';
+
 /** One entry of a Bitbucket error body. */
 export interface ServerMessage {
   context: string | null;
@@ -36,6 +47,8 @@ export interface BitbucketErrorInit {
   /** `GET /rest/...` — method and path only: never a query with secrets, never a header. */
   request?: string;
   tlsFailure?: boolean;
+  /** Set when the client certificate is the reason (`tlsFailure` is then true as well). */
+  clientCertificate?: ClientCertificateProblem;
   retryAfterMs?: number;
   /** The proxy as `scheme://host:port`, never with credentials. */
   proxy?: string;
@@ -60,6 +73,7 @@ export class BitbucketError extends Error {
   readonly serverMessages: ServerMessage[];
   readonly request: string | undefined;
   readonly tlsFailure: boolean;
+  readonly clientCertificate: ClientCertificateProblem | undefined;
   readonly retryAfterMs: number | undefined;
   readonly proxy: string | undefined;
   readonly proxyFailure: ProxyFailure | undefined;
@@ -71,7 +85,8 @@ export class BitbucketError extends Error {
     this.status = init.status;
     this.serverMessages = init.serverMessages ?? [];
     this.request = init.request;
-    this.tlsFailure = init.tlsFailure ?? false;
+    this.tlsFailure = init.tlsFailure ?? init.clientCertificate !== undefined;
+    this.clientCertificate = init.clientCertificate;
     this.retryAfterMs = init.retryAfterMs;
     this.proxy = init.proxy;
     this.proxyFailure = init.proxyFailure;

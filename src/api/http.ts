@@ -10,6 +10,8 @@ import { proxyError } from './proxy/proxyErrors';
 import { proxyForTarget, type ProxyOptions, type ResolvedProxy } from './proxy/proxyForTarget';
 
 export type { ProxyOptions } from './proxy/proxyForTarget';
+import { certificateLabel, loadClientCertificate, type ClientCertificateOptions } from './clientCertificate';
+import { clientCertificateFailure } from './clientCertificateFailure';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -52,6 +54,8 @@ export interface TransportOptions {
   systemCertificates?: boolean;
   /** PEM text of extra certificate authorities. */
   ca?: string[];
+  /** The certificate to present to a server that asks for one, and where its passphrase comes from. */
+  clientCertificate?: ClientCertificateOptions;
   /** Proxies; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
@@ -189,24 +193,31 @@ export class HttpTransport {
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
   }
 
-  /** Made on the first request (the OS store and undici load then) and kept; a failure is not kept. */
+  /** Made on the first request (the OS store and undici load then) and kept; a failure (say, a wrong passphrase) is not kept, so the next request tries again. */
   private getDispatcher(): Promise<Dispatcher> {
     if (this.dispatcher) return this.dispatcher;
     const proxy = proxyForTarget(this.baseUrl, this.options.proxy);
     this.proxy = proxy;
-    const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
-    const made = createDispatcher({
-      proxy,
-      systemCertificates: this.options.systemCertificates ?? true,
-      extraCa,
-      connectMs: this.timeouts.connectMs,
-      log: (message) => this.log('debug', message),
-    });
+    const made = this.createDispatcher(proxy);
     this.dispatcher = made;
     made.catch(() => {
       if (this.dispatcher === made) this.dispatcher = undefined;
     });
     return made;
+  }
+
+  private async createDispatcher(proxy: ResolvedProxy | undefined): Promise<Dispatcher> {
+    // Read before undici loads: a certificate problem is reported without touching the network.
+    const clientCertificate = this.options.clientCertificate ? await loadClientCertificate(this.options.clientCertificate) : undefined;
+    const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
+    return createDispatcher({
+      proxy,
+      systemCertificates: this.options.systemCertificates ?? true,
+      extraCa,
+      clientCertificate,
+      connectMs: this.timeouts.connectMs,
+      log: (message) => this.log('debug', message),
+    });
   }
 
   private noteCurrentUser(headers: Dispatcher.ResponseData['headers']): void {
@@ -226,6 +237,7 @@ export class HttpTransport {
     let tlsFailure = false;
     const viaProxy = this.proxy && !signal?.aborted ? proxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, this.proxy, label, host) : undefined;
     if (viaProxy) return viaProxy;
+    let certificateError: BitbucketError | undefined;
     if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
       return new BitbucketError('cancelled', 'The request was cancelled.', { request: label, cause: err });
     } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
@@ -234,6 +246,8 @@ export class HttpTransport {
     } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
       kind = 'timeout';
       message = `${host} did not answer within ${seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs)}.`;
+    } else if (this.baseUrl.protocol === 'https:' && (certificateError = this.clientCertificateFailure(codes, err, label))) {
+      return certificateError;
     } else if (codes.some(isTlsCode)) {
       tlsFailure = true;
       message = `The secure connection to ${host} failed: ${tlsReason(codes)}.`;
@@ -251,6 +265,11 @@ export class HttpTransport {
       message = `The request to ${host} failed (${codes[0] ?? 'unknown error'}).`;
     }
     return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
+  }
+
+  private clientCertificateFailure(codes: string[], error: unknown, request: string): BitbucketError | undefined {
+    const certificate = this.options.clientCertificate?.certificate;
+    return clientCertificateFailure({ codes, error, host: this.baseUrl.host, certificate: certificate && certificateLabel(certificate), request });
   }
 
   private log(level: LogLevel, message: string): void {

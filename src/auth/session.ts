@@ -7,10 +7,14 @@ import type { Credentials, CurrentUser } from '../api/http';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { type Account, type AccountStore } from './accounts';
+import type { CertificatePassphrases } from './certificatePassphrases';
+import { loadApi } from './loadApi';
+import { connectionSettingsFor } from './serverSettings';
 
 /** Settings the API client is built from: a change to one of them makes a new client. */
 const CONNECTION_SETTINGS = [
   ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds].map((k) => `${SETTINGS_SECTION}.${k}`),
+  ...[Settings.clientCertificate, Settings.servers].map((k) => `${SETTINGS_SECTION}.${k}`),
   'http.proxy',
   'http.noProxy',
   'http.proxyAuthorization',
@@ -29,7 +33,12 @@ export class Session implements vscode.Disposable {
   readonly onDidHearCurrentUser = this.currentUser.event;
   private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser];
 
-  constructor(private readonly store: AccountStore, private readonly log: Log) {
+  constructor(
+    private readonly store: AccountStore,
+    private readonly log: Log,
+    /** Where the passphrases of client certificates are asked for and kept. */
+    readonly passphrases?: CertificatePassphrases,
+  ) {
     this.current = store.active();
     void this.updateContext();
     this.disposables.push(
@@ -51,11 +60,17 @@ export class Session implements vscode.Disposable {
     if (!this.current) return undefined;
     if (!this.cachedClient) {
       const account = this.current;
-      this.cachedClient = createClient(account.serverUrl, () => this.store.credentials(account), this.log, {
-        onCurrentUser: (user) => {
-          if (this.current === account) this.currentUser.fire(user);
+      this.cachedClient = createClient(
+        account.serverUrl,
+        () => this.store.credentials(account),
+        this.log,
+        {
+          onCurrentUser: (user) => {
+            if (this.current === account) this.currentUser.fire(user);
+          },
         },
-      });
+        this.passphrases,
+      );
     }
     return this.cachedClient;
   }
@@ -114,9 +129,15 @@ export class Session implements vscode.Disposable {
   }
 }
 
-/** A client for a server, configured from the user's settings. */
-export function createClient(serverUrl: string, credentials: ClientOptions['credentials'], log: Log, extra: Partial<ClientOptions> = {}): BitbucketClient {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+/** A client for a server, configured from the user's settings (the server's own entry first). */
+export function createClient(
+  serverUrl: string,
+  credentials: ClientOptions['credentials'],
+  log: Log,
+  extra: Partial<ClientOptions> = {},
+  passphrases?: CertificatePassphrases,
+): BitbucketClient {
+  const settings = connectionSettingsFor(serverUrl, log);
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy') || undefined;
   const noProxy = http.get<string[]>('noProxy', []);
@@ -124,20 +145,15 @@ export function createClient(serverUrl: string, credentials: ClientOptions['cred
   if (http.get<boolean>('proxyStrictSSL', true) === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
   }
-  const timeoutMs = config.get<number>(Settings.requestTimeoutSeconds, 30) * 1000;
-  // The API client is loaded when the first client is made, not at activation; esbuild.js turns
-  // this require into one of dist/api.js.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { BitbucketClient } = require('../api/client') as typeof import('../api/client');
+  const timeoutMs = settings.requestTimeoutSeconds * 1000;
+  const { BitbucketClient } = loadApi();
   return new BitbucketClient({
     baseUrl: serverUrl,
     credentials,
-    caFiles: config.get<string[]>(Settings.caFiles, []),
+    caFiles: settings.caFiles,
     systemCertificates: http.get<boolean>('systemCertificates', true),
-    prefixes: {
-      snippets: config.get<string>(Settings.snippetsRestPrefix) || undefined,
-      pages: config.get<string>(Settings.pagesRestPrefix) || undefined,
-    },
+    clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
+    prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
     proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: 'the http.proxy setting' },
     timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs },

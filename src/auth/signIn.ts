@@ -8,6 +8,7 @@ import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
 import type { Account, AuthType } from './accounts';
 import { createClient, type Session } from './session';
+import { clientCertificateSettingFor } from './serverSettings';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
@@ -46,13 +47,19 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   const host = serverHost(serverUrl);
   let username = credentials.type === 'basic' ? credentials.username : undefined;
   let userId: number | undefined;
-  const client = createClient(serverUrl, () => credentials, log, {
-    retry: { retries: 0 },
-    onCurrentUser: (u) => {
-      userId = u.id;
-      username ??= u.name;
+  const client = createClient(
+    serverUrl,
+    () => credentials,
+    log,
+    {
+      retry: { retries: 0 },
+      onCurrentUser: (u) => {
+        userId = u.id;
+        username ??= u.name;
+      },
     },
-  });
+    session.passphrases,
+  );
   try {
     await withProgress('notification', `Checking your credentials with ${host}…`, (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
   } catch (err) {
@@ -137,6 +144,7 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
     openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
     // The query shows http.proxy with http.proxyAuthorization and the other proxy settings.
     openProxySetting: openEditorSettingStep('http.proxy'),
+    openClientCertificateSetting: openSettingStep(clientCertificateSettingFor(serverUrl)),
     openInBrowser: openInBrowserStep(`${serverUrl}/login`),
   };
   showError(problem.message, problem.action ? steps[problem.action] : undefined, checkConnectionStep(serverUrl));

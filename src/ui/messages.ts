@@ -7,6 +7,8 @@ import { Commands, Settings } from '../constants';
 import { SignedOutError } from '../snippets/core/errors';
 import { SnippetEditError } from '../snippets/core/edits';
 import type { Log } from '../util/log';
+import { clientCertificateSettingFor } from '../auth/serverSettings';
+import { fixedInSettings } from '../util/clientCertificateMessages';
 import { describeError, messageContext } from '../util/userMessages';
 import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
 
@@ -53,6 +55,9 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
     case 'captcha':
       return ctx.account ? openInBrowserStep(`${ctx.account.serverUrl}/login`) : undefined;
     case 'network':
+      if (err.clientCertificate) {
+        return fixedInSettings(err.clientCertificate) ? openSettingStep(clientCertificateSettingFor(ctx.account?.serverUrl)) : ctx.retry && tryAgainStep(ctx.retry);
+      }
       if (err.tlsFailure) return openSettingStep(Settings.caFiles);
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
     case 'proxy':

@@ -2,6 +2,7 @@
 // unit-tested in Node. The full detail goes to the log separately.
 import { BitbucketError, type ProxyFailure } from '../api/errors';
 import { serverHost } from './serverUrl';
+import { clientCertificateHint, fixedInSettings } from './clientCertificateMessages';
 
 export interface MessageContext {
   /** What the user tried, as a clause: "save snippet.ts", "load My Snippets". */
@@ -38,6 +39,7 @@ export function describeError(err: unknown, ctx: MessageContext): string {
   if (!(err instanceof BitbucketError)) {
     return `${prefix}: ${err instanceof Error ? err.message : String(err)}`;
   }
+  if (err.clientCertificate) return `${prefix}: ${err.message} ${clientCertificateHint(err.clientCertificate)}`;
   switch (err.kind) {
     case 'auth':
       return `${prefix}: the server did not accept the saved credentials${ctx.user ? ` for ${ctx.user}` : ''}. Sign in again (Bitbucket Snippets: Switch Account).`;
@@ -73,13 +75,19 @@ export function describeError(err: unknown, ctx: MessageContext): string {
 export interface SignInProblem {
   message: string;
   /** The next step offered as a button. */
-  action?: 'retry' | 'openCaSetting' | 'openInBrowser' | 'openPrefixSetting' | 'openProxySetting';
+  action?: 'retry' | 'openCaSetting' | 'openInBrowser' | 'openPrefixSetting' | 'openProxySetting' | 'openClientCertificateSetting';
 }
 
 /** Sign-in failures, each with its own next step. Nothing is stored when any of these happens. */
 export function describeSignInError(err: unknown, host: string, authType: 'basic' | 'token'): SignInProblem {
   if (!(err instanceof BitbucketError)) return { message: `Sign-in to ${host} failed: ${String(err)}`, action: 'retry' };
   const what = authType === 'basic' ? 'user name or password' : 'access token';
+  if (err.clientCertificate) {
+    return {
+      message: `${err.message} ${clientCertificateHint(err.clientCertificate)}`,
+      action: fixedInSettings(err.clientCertificate) ? 'openClientCertificateSetting' : 'retry',
+    };
+  }
   switch (err.kind) {
     case 'auth':
       return { message: `${host} did not accept the ${what}. Nothing was saved: check it and try again.`, action: 'retry' };

@@ -32,8 +32,11 @@ export interface ServerOptions {
   dataFile?: string;
   /** Start with the demo data (unless the data file already exists). */
   demo?: boolean;
-  /** Serve HTTPS with this key and certificate. */
-  tls?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Serve HTTPS with this key and certificate. With `clientCa`, every client must present a
+   * certificate issued by that CA (mutual TLS), as company servers behind such a gate do.
+   */
+  tls?: { key: string | Buffer; cert: string | Buffer; clientCa?: string | Buffer };
   /** Added before answering every /rest request. */
   latencyMs?: number;
 }
@@ -81,7 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       send(res, errorReply(new ApiError(500, [{ context: null, message: String(error), exceptionName: Exceptions.serverError }])));
     });
   };
-  const server: Server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener) : createHttpServer(listener);
+  const clientCheck = options.tls?.clientCa ? { ca: options.tls.clientCa, requestCert: true, rejectUnauthorized: true } : {};
+  const server: Server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert, ...clientCheck }, listener) : createHttpServer(listener);
 
   const host = options.host ?? DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {

@@ -40,7 +40,7 @@ describe('bundles', function () {
     const main = inputsOf(bundles.extension);
     assert.deepEqual(main.filter((f) => f.includes('node_modules/')), []);
     assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git|snippets|connectionCheck)\//.test(f)), []);
-    assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(client|http|undici|validate|dispatcher)\.ts$/.test(f)), []);
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(client|http|undici|validate|dispatcher|clientCertificate|clientCertificateFailure)\.ts$/.test(f)), []);
     // The OS trust store is read with the first request, never at activation.
     assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(trust|proxy)\//.test(f)), []);
     assert.ok(main.some((f) => f.endsWith('src/onDemand/snippets.ts')), 'the stand-ins are in it');
@@ -64,6 +64,8 @@ describe('bundles', function () {
 
   it('the API client loads undici on demand too', () => {
     assert.ok(inputsOf(bundles.api).some((f) => f.endsWith('src/api/http.ts')));
+    // Client certificates are read with the first request, not at activation.
+    assert.ok(inputsOf(bundles.api).some((f) => f.endsWith('src/api/clientCertificate.ts')));
     assert.deepEqual(inputsOf(bundles.api).filter((f) => f.includes('node_modules/')), []);
     assert.match(fs.readFileSync(path.join(outdir, 'api.js'), 'utf8'), /require\("\.\/undici\.js"\)/);
   });

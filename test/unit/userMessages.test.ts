@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BitbucketError } from '../../src/api/errors';
+import { BitbucketError, type ClientCertificateProblem } from '../../src/api/errors';
 import { describeError, describeSignInError } from '../../src/util/userMessages';
 
 describe('user messages', () => {
@@ -58,5 +58,42 @@ describe('user messages', () => {
     assert.match(problems[3].message, /always verifies certificates.*Ca Files/);
     const later = describeError(new BitbucketError('proxy', 'The proxy http://p:3128 refused the connection.', { proxyFailure: 'refused' }), { action: 'save a.ts' });
     assert.equal(later, 'Could not save a.ts: The proxy http://p:3128 refused the connection. Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.');
+  });
+
+  describe('client certificates', () => {
+    const problem = (clientCertificate: ClientCertificateProblem, message = 'The client certificate /certs/me.p12 failed.') =>
+      new BitbucketError('network', message, { clientCertificate });
+
+    it('points every certificate problem a setting can fix at the Client Certificate setting, at sign-in and later', () => {
+      for (const kind of ['file', 'expired', 'not-yet-valid', 'required', 'rejected'] as const) {
+        const signIn = describeSignInError(problem(kind), 'h', 'basic');
+        assert.equal(signIn.action, 'openClientCertificateSetting', kind);
+        assert.match(signIn.message, /"Bitbucket Snippets: Client Certificate" setting/, kind);
+        assert.match(describeError(problem(kind), { action: 'load My Snippets' }), /^Could not load My Snippets: .*Client Certificate/, kind);
+      }
+    });
+
+    it('offers to try again after a wrong or missing passphrase, rather than the CA setting', () => {
+      for (const kind of ['wrong-passphrase', 'passphrase-needed'] as const) {
+        const signIn = describeSignInError(problem(kind), 'h', 'basic');
+        assert.equal(signIn.action, 'retry', kind);
+        assert.match(signIn.message, /Try again/, kind);
+        assert.doesNotMatch(signIn.message, /Ca Files/, kind);
+      }
+    });
+
+    it('gives each problem its own advice', () => {
+      const kinds: ClientCertificateProblem[] = ['file', 'passphrase-needed', 'wrong-passphrase', 'expired', 'required', 'rejected'];
+      const advice = kinds.map((kind) => describeSignInError(problem(kind, 'm.'), 'h', 'basic').message);
+      assert.equal(new Set(advice).size, kinds.length);
+      assert.match(advice[kinds.indexOf('expired')], /current certificate/);
+      assert.match(advice[kinds.indexOf('required')], /Set your certificate/);
+    });
+
+    it('keeps a TLS failure that is not about the certificate with the CA setting', () => {
+      const err = new BitbucketError('network', 'The secure connection to h failed.', { tlsFailure: true });
+      assert.equal(err.clientCertificate, undefined);
+      assert.equal(describeSignInError(err, 'h', 'basic').action, 'openCaSetting');
+    });
   });
 });

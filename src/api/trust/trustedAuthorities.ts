@@ -35,6 +35,7 @@ export async function trustedAuthorities(choice: TrustChoice): Promise<TrustedAu
  * One TLS context for every connection of a client: given as `ca`, the few hundred roots would
  * be parsed again for each new connection. Verification stays on (Node's default).
  */
-export function secureContextFor(authorities: TrustedAuthorities): tls.SecureContext {
-  return tls.createSecureContext({ ca: authorities.ca });
+/** The context of a connection: whom it trusts, and, for mutual TLS, the certificate it presents. */
+export function secureContextFor(authorities: TrustedAuthorities, clientCertificate: tls.SecureContextOptions = {}): tls.SecureContext {
+  return tls.createSecureContext({ ...clientCertificate, ca: authorities.ca });
 }

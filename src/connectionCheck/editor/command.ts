@@ -34,7 +34,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   const account = session.account && sameServer(session.account.serverUrl, serverUrl) ? session.account : undefined;
   const credentials = account ? await session.credentials() : undefined;
   const http = vscode.workspace.getConfiguration('http');
-  const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request);
+  const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
 
   const result = await withProgress(
     'notification',

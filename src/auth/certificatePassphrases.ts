@@ -1,0 +1,44 @@
+// Passphrases of client certificates: asked once in a password box and kept in VS Code's
+// SecretStorage, keyed by server and file, never in settings, state or the log. The API client
+// asks for one only when a key or PKCS#12 file is encrypted, and says when the last one was
+// wrong: the stored one is then dropped and the user asked again.
+import * as vscode from 'vscode';
+import type { PassphraseSource } from '../api/clientCertificate';
+import { serverHost } from '../util/serverUrl';
+
+const SECRET_PREFIX = 'bitbucketSnippets.certificatePassphrase:';
+
+export class CertificatePassphrases {
+  constructor(private readonly secrets: vscode.SecretStorage) {}
+
+  /** The passphrase source of one server's client certificate; `serverUrl` as accounts keep it (normalised). */
+  forServer(serverUrl: string): PassphraseSource {
+    const key = (file: string) => `${SECRET_PREFIX}${serverUrl}#${file}`;
+    return {
+      get: async (file, wrong) => {
+        if (wrong) {
+          await this.secrets.delete(key(file));
+        } else {
+          const stored = await this.secrets.get(key(file));
+          if (stored !== undefined) return stored;
+        }
+        return ask(serverUrl, file, wrong);
+      },
+      accepted: async (file, passphrase) => {
+        if ((await this.secrets.get(key(file))) !== passphrase) await this.secrets.store(key(file), passphrase);
+      },
+    };
+  }
+}
+
+function ask(serverUrl: string, file: string, wrong: boolean): Thenable<string | undefined> {
+  const name = file.split(/[\\/]/).pop() ?? file;
+  return vscode.window.showInputBox({
+    title: `Bitbucket Snippets: Client Certificate for ${serverHost(serverUrl)}`,
+    prompt: wrong
+      ? `That passphrase does not open ${name}. Enter its passphrase again.`
+      : `Passphrase of ${name} (${file}). It is kept in VS Code's secret storage.`,
+    password: true,
+    ignoreFocusOut: true,
+  });
+}
