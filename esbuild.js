@@ -1,7 +1,8 @@
 // Bundles the extension. `vscode` is provided by the editor at run time and stays external.
 //
-// Activation loads only dist/extension.js: the wiring, sign-in and stand-ins (src/onDemand/).
+// Activation loads only dist/extension.js: the wiring, the session and stand-ins (src/onDemand/).
 // The rest loads on first use, so that activation reads and compiles a fraction of the code:
+//   dist/signIn.js              Sign In, Sign Out, Switch Account and their messages;
 //   dist/snippets.js            the snippet core, the Snippets view, snippet documents, comments
 //                               and the snippet commands, when any of them is first used;
 //   dist/api.js                 the API client, when the first client is made;
@@ -16,6 +17,7 @@ const esbuild = require('esbuild');
 
 /** Modules loaded on demand, and the bundle each becomes. */
 const ON_DEMAND = [
+  { source: 'src/auth/signIn.ts', bundle: 'signIn' },
   { source: 'src/snippets/register.ts', bundle: 'snippets' },
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/undici.ts', bundle: 'undici' },

@@ -49,8 +49,8 @@ export const Commands = {
   checkConnection: 'bitbucketSnippets.checkConnection',
 } as const;
 
-/** Commands that activation registers itself: signing in and out needs nothing loaded on demand. */
-export const ACTIVATION_COMMANDS: readonly string[] = [Commands.signIn, Commands.signOut, Commands.switchAccount];
+/** Commands of the sign-in bundle (dist/signIn.js): the flows and their messages load on first use. */
+export const SIGN_IN_COMMANDS: readonly string[] = [Commands.signIn, Commands.signOut, Commands.switchAccount];
 
 /** Commands of the repository settings bundle (dist/repositorySettings.js), which loads on first use. */
 export const REPOSITORY_SETTINGS_COMMANDS: readonly string[] = [
@@ -65,7 +65,7 @@ export const CONNECTION_CHECK_COMMANDS: readonly string[] = [Commands.checkConne
 
 /** Every other command belongs to the snippets bundle (dist/snippets.js), which loads on first use. */
 export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filter(
-  (id) => !ACTIVATION_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id) && !CONNECTION_CHECK_COMMANDS.includes(id),
+  (id) => !SIGN_IN_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id) && !CONNECTION_CHECK_COMMANDS.includes(id),
 );
 
 

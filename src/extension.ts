@@ -3,10 +3,11 @@ import { AccountStore } from './auth/accounts';
 import { CertificatePassphrases } from './auth/certificatePassphrases';
 import { Session } from './auth/session';
 import type { Account } from './auth/accounts';
-import { registerSignInCommands, signIn, type SignInArgs } from './auth/signIn';
+import type { SignInArgs } from './auth/signIn';
 import { registerStatusBar } from './auth/statusBar';
 import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
+import { registerSignInOnDemand, type SignInOnDemand } from './onDemand/signIn';
 import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
 import type { SnippetService } from './snippets/core/service';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
@@ -34,17 +35,19 @@ export interface TestingApi {
   unusedAnswers(): number;
 }
 
-// activate() only wires objects together: no network, no heavy work. The snippets, the HTTP
-// stack and the repository settings load on first use from bundles of their own (esbuild.js).
+// activate() only wires objects together: no network, no heavy work. Sign-in, the snippets, the
+// HTTP stack, the repository settings and the connection check load on first use from bundles
+// of their own (esbuild.js).
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, session, log);
+  const signIn = registerSignInOnDemand(session, log);
   context.subscriptions.push(
     channel,
     session,
-    registerSignInCommands(session, log.child('sign-in')),
+    signIn.disposable,
     registerStatusBar(session),
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, session, log),
@@ -53,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production
       ? undefined
-      : testingApi(session, log, snippets);
+      : testingApi(session, log, snippets, signIn);
   return {
     testing,
     get service() {
@@ -66,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   };
 }
 
-function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand): TestingApi {
+function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand): TestingApi {
   // The prompts that take scripted answers are in the snippets bundle, so the answers go there.
   const answers = () => {
     const scripted = snippets.feature().scriptedAnswers;
@@ -74,7 +77,7 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand): Tes
     return scripted;
   };
   return {
-    signIn: (args) => signIn(session, log.child('sign-in'), args),
+    signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
     answerPrompts: (...a) => answers().queue(...a),
     unusedAnswers: () => answers().drain(),
   };

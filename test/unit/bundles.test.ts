@@ -36,21 +36,23 @@ describe('bundles', function () {
   });
   after(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
-  it('activation loads only the wiring, sign-in and the stand-ins', () => {
+  it('activation loads only the wiring, the session and the stand-ins', () => {
     const main = inputsOf(bundles.extension);
     assert.deepEqual(main.filter((f) => f.includes('node_modules/')), []);
     assert.deepEqual(main.filter((f) => /(^|\/)src\/(settingsPanel|hooks|git|snippets|connectionCheck)\//.test(f)), []);
     assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(client|http|undici|validate|dispatcher|clientCertificate|clientCertificateFailure)\.ts$/.test(f)), []);
     // The OS trust store is read with the first request, never at activation.
     assert.deepEqual(main.filter((f) => /(^|\/)src\/api\/(trust|proxy)\//.test(f)), []);
+    // Sign-in flows and their messages load with the first sign-in command.
+    assert.deepEqual(main.filter((f) => /(^|\/)src\/(auth\/signIn|util\/userMessages|util\/clientCertificateMessages)\.ts$/.test(f)), []);
     assert.ok(main.some((f) => f.endsWith('src/onDemand/snippets.ts')), 'the stand-ins are in it');
-    assert.ok(fs.statSync(path.join(outdir, 'extension.js')).size < 32 * 1024, 'under 32 KiB');
+    assert.ok(fs.statSync(path.join(outdir, 'extension.js')).size < 24 * 1024, 'under 24 KiB');
   });
 
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
     const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
     const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './repositorySettings.js', './snippets.js']);
+    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './repositorySettings.js', './signIn.js', './snippets.js']);
     for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
   });
 

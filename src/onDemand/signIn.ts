@@ -1,0 +1,38 @@
+// Activation's part of signing in: stand-ins for Sign In, Sign Out and Switch Account. The flows,
+// their prompts and every sign-in message load from dist/signIn.js (esbuild.js) on first use: a
+// user who is already signed in may never need them in a session.
+import type * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import { SIGN_IN_COMMANDS } from '../constants';
+import type { Log } from '../util/log';
+import { OnDemandFeature } from './onDemandFeature';
+
+type SignInModule = typeof import('../auth/signIn');
+
+export interface SignInOnDemand {
+  /** The sign-in module, loaded (and its commands registered) on the first call. */
+  module(): SignInModule;
+  disposable: vscode.Disposable;
+}
+
+export function registerSignInOnDemand(session: Session, log: Log): SignInOnDemand {
+  let loaded: SignInModule | undefined;
+  const feature = new OnDemandFeature<vscode.Disposable>(
+    'sign-in',
+    SIGN_IN_COMMANDS,
+    () => {
+      // esbuild.js turns this require into one of dist/signIn.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      loaded = require('../auth/signIn') as SignInModule;
+      return loaded.registerSignInCommands(session, log.child('sign-in'));
+    },
+    log,
+  );
+  return {
+    module: () => {
+      feature.get();
+      return loaded!;
+    },
+    disposable: feature,
+  };
+}
