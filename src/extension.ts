@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { AccountStore } from './auth/accounts';
 import { CertificatePassphrases } from './auth/certificatePassphrases';
 import { Session } from './auth/session';

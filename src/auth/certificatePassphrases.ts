@@ -2,7 +2,7 @@
 // SecretStorage, keyed by server and file, never in settings, state or the log. The API client
 // asks for one only when a key or PKCS#12 file is encrypted, and says when the last one was
 // wrong: the stored one is then dropped and the user asked again.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PassphraseSource } from '../api/clientCertificate';
 import { serverHost } from '../util/serverUrl';
 

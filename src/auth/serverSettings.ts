@@ -1,7 +1,7 @@
 // Reads the connection settings of one server from VS Code's configuration: the raw values go to
 // api/connectionSettings.ts, which decides which apply; what it had to ignore goes to the log.
 import * as os from 'node:os';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ResolvedConnectionSettings } from '../api/connectionSettings';
 import { SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';

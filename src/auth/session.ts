@@ -1,7 +1,7 @@
 // The signed-in account and the one API client that goes with it. Activation only reads
 // what is remembered (no network); the client is made on first use and remade when the
 // account or a connection setting changes.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { BitbucketClient, ClientOptions } from '../api/client';
 import type { Credentials, CurrentUser } from '../api/http';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';

@@ -1,6 +1,6 @@
 // The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
 // server before anything is stored, and each failure says what to do next.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Credentials } from '../api/http';
 import { parseBaseUrl } from '../api/baseUrl';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';

@@ -1,5 +1,5 @@
 // Shows who is signed in to which server; clicking it switches account.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Commands, Ids } from '../constants';
 import type { Session } from './session';
 import { serverHost } from '../util/serverUrl';

@@ -1,7 +1,7 @@
 // The built-in git extension, used for two things: which Bitbucket repositories the open
 // folders are clones of, and which branches and tags they have. It is activated only when a
 // command needs it, never at startup.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Log } from '../util/log';
 import { matchRemote, sameRepository, type RemoteRepository } from './remotes';
 import { branchRef, defaultBranch, tagRef, type LocalRefs, type RefEntry } from '../repositories/refs';

@@ -3,7 +3,7 @@
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
 // field it is about.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';

@@ -1,6 +1,6 @@
 // A read-only document provider registered at activation for one whose code loads on first use
 // (see forwardingFileSystem.ts): a restored editor may ask for a document before anything else.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export class ForwardingContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();

@@ -1,7 +1,7 @@
 // A file system registered at activation for a provider that is not loaded yet. VS Code needs
 // the scheme registered up front (a restored editor may read a document before anything else
 // runs); the real provider's code loads with the first call and every call is passed on to it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export class ForwardingFileSystemProvider implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();

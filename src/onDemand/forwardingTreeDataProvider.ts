@@ -1,7 +1,7 @@
 // The Snippets view's data provider as activation registers it: VS Code needs the tree view from
 // the start (its welcome view and title actions), but the provider's code is in the snippets
 // bundle. The first question the view asks loads it; every question is passed on.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export class ForwardingTreeDataProvider<T> implements vscode.TreeDataProvider<T>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<T | T[] | null | undefined | void>();

@@ -2,7 +2,7 @@
 // stand-ins for its commands; the first use of the feature, whichever comes first (one of its
 // commands, its file system, its view), drops the stand-ins and loads the bundle, which registers
 // the real commands, and a stand-in that was run hands its call over to the real command.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Log } from '../util/log';
 
 export class OnDemandFeature<T extends vscode.Disposable> implements vscode.Disposable {

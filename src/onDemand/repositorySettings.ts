@@ -2,7 +2,7 @@
 // detection are a third of the extension's own code and most sessions never open them. Their
 // commands get stand-ins and the `bitbucket-hook` scheme a forwarding file system; the first use
 // loads dist/repositorySettings.js (esbuild.js).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../constants';
 import type { RepositorySettingsFeature } from '../settingsPanel/register';

@@ -2,7 +2,7 @@
 // `bitbucket-snippet` file system and the server-version documents of a conflict, and stand-ins
 // for the snippet commands. The first use of any of them loads dist/snippets.js (esbuild.js): the
 // snippet core, the tree, snippet documents, comments and the commands.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { SNIPPET_COMMANDS, Schemes, Views } from '../constants';
 import type { SnippetsFeature } from '../snippets/register';

@@ -8,7 +8,7 @@
 // Rule throughout: the state shows only what the server confirmed. A change marks its row busy,
 // and the row takes the value of the server's answer; when the request fails the row keeps the
 // value it had, and the error says why.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { RepositoryHook, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';

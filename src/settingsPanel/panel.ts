@@ -2,7 +2,7 @@
 // loadable), and the wiring between the webview and its controller. One panel per repository;
 // opening it again brings the existing one back.
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
 import { Ids } from '../constants';
 import type { Log } from '../util/log';

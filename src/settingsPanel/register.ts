@@ -4,7 +4,7 @@
 // of a bundle of its own (dist/repositorySettings.js, esbuild.js) that loads the first time one of
 // them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';

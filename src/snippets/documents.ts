@@ -1,7 +1,7 @@
 // Snippet documents (the file system provider and the server-version documents of a conflict)
 // and the create / edit / use commands. Activation registers the two providers' schemes
 // (src/onDemand/snippets.ts); this makes the providers and registers the commands.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';

@@ -3,7 +3,7 @@
 // signed-in account and learns from every answer who the user is; the views only listen to it.
 // This module is the entry of the snippets bundle (dist/snippets.js, esbuild.js), which loads on
 // first use; activation registers its view, schemes and commands (src/onDemand/snippets.ts).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { SETTINGS_SECTION, Settings } from '../constants';

@@ -1,6 +1,6 @@
 // The vscode.Uri of a snippet file, shared by every snippet view and command: the tree's rows,
 // the commands that open files, the comment threads and the file system provider.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseSnippetPath, snippetUriComponents, type SnippetLocation } from './core/snippetUri';
 
 export function snippetFileUri(serverUrl: string, snippetGuid: string, fileName: string): vscode.Uri {

@@ -1,7 +1,7 @@
 // The one way a failure reaches the user: one notification that says what happened and offers
 // the next step as a button, with the full detail in the log. Every view and command uses it,
 // so "not signed in" is worded once and every error kind offers the same next step everywhere.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { BitbucketError } from '../api/errors';
 import { Commands, Settings } from '../constants';
 import { SignedOutError } from '../snippets/core/errors';

@@ -1,6 +1,6 @@
 // The one way an error notification is shown: what happened, and the next step as its button.
 // Sign-in and every snippet view use it, so the same problem offers the same step everywhere.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Commands, SETTINGS_SECTION } from '../constants';
 
 export interface NextStep {

@@ -2,7 +2,7 @@
 // that changes what the view shows; in the status bar for short work started from an editor
 // widget (a comment); and as a notification, with its title, for a command the user started
 // elsewhere. A cancellable notification hands the task an AbortSignal, which the API client takes.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Views } from '../constants';
 
 export type ProgressPlace = 'view' | 'status' | 'notification';

@@ -2,7 +2,7 @@
 // Test mode) the exported test API can queue answers here, because a test inside the extension
 // host cannot click a modal dialog. In normal use nothing can: no command takes an argument that
 // skips a confirmation, and this queue exists only when the extension runs under test.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** An answer queued by a test: true / false for a confirmation, a string (or undefined = Escape) for an input box. */
 export type ScriptedAnswer = boolean | string | undefined;

@@ -1,7 +1,7 @@
 // The Check Connection command: which server to check, the settings and saved credentials the
 // check needs, progress while it runs, and the report opened as an untitled Markdown document the
 // user can read, copy into a support ticket, or close. The diagnosis is src/connectionCheck/.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseBaseUrl } from '../../api/baseUrl';
 import type { RepositoryRef } from '../../api/types';
 import { createClient, type Session } from '../../auth/session';

@@ -1,6 +1,6 @@
 // What every snippet command needs, and the small helpers they share: resolving the snippet a
 // command is about, reporting a failure once, and the URI of a snippet file.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../../auth/session';
 import { showFailure, showNotSignedIn } from '../../ui/messages';
 import type { Log } from '../../util/log';

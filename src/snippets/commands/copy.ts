@@ -1,7 +1,7 @@
 // "Copy to My Snippets": someone else's snippet becomes one of yours, with the same files,
 // description and categories, and opens. When it comes from a save that was refused because the
 // file is read-only, the text that could not be saved goes into the copy, so nothing is lost.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { createAndOpen } from './create';
 import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 import type { Snippet } from '../../api/types';

@@ -2,7 +2,7 @@
 // selected in the Explorer, or from the clipboard. Everything is read before the first prompt
 // and nothing local is changed, so a failure or a cancel loses nothing.
 import * as path from 'node:path';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { describeError, messageContext } from '../../util/userMessages';

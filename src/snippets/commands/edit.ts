@@ -1,7 +1,7 @@
 // Changing own snippets: details, adding, renaming and deleting files, deleting the snippet.
 // The prompts are here; each change itself is one call of the snippet core, which queues it
 // behind other writes of the snippet and sends one GET and one PUT (or one DELETE).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { confirm } from '../../ui/prompts';
 import { withProgress } from '../../ui/progress';

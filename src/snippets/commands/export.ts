@@ -1,7 +1,7 @@
 // "Export Snippets…": My Snippets (and, if chosen, Starred and categories) into a folder on disk,
 // one folder per snippet plus a manifest, with progress and cancel. The export itself is the
 // snippet core's (core/export/); this asks what and where, and tells how it went.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../core/export/exporter';

@@ -1,5 +1,5 @@
 // Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Snippet, SnippetFile } from '../../api/types';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { usesSnippetSyntax } from '../core/completion';

@@ -1,6 +1,6 @@
 // Add, edit and delete comments on a snippet. Each is one request; the answer is patched into
 // the store, which redraws the tree and the comment threads without fetching the snippet again.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Comment } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands } from '../../constants';

@@ -1,7 +1,7 @@
 // A snippet's comments as a comment thread on line 1 of each of its open files, through VS
 // Code's Comments API. The thread only shows what the snippet core holds (no extra request when a file
 // opens); its reply box adds a comment to the snippet.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Comment, Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
 import { Commands, Ids, Schemes } from '../../constants';

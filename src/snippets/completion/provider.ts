@@ -1,7 +1,7 @@
 // Snippet files as completion items while typing (the index is the snippet core's, core/completion.ts).
 // Items are made once per language after each change of the loaded snippets or the settings, so
 // a keystroke costs a map lookup; typing never sends a request.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings } from '../core/completion';
 import type { SnippetService } from '../core/service';

@@ -2,7 +2,7 @@
 // Compare (the server's version on the left, theirs on the right) or Overwrite. VS Code's own
 // "file is newer" dialog only appears when the server's version differs in size, so this offer
 // is made on every conflict.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Commands, Schemes } from '../../constants';
 import type { SnippetService } from '../core/service';
 import { snippetLocation } from '../uris';

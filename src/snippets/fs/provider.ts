@@ -5,7 +5,7 @@
 // a file from the tree sends no request. A save fetches the snippet fresh (one GET; the API has
 // no conditional PUT) to detect conflicts and to keep every other file, then sends one PUT.
 // See saveLogic.ts for when a save goes ahead.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';

@@ -1,6 +1,6 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in account, and registers the toolbar and root commands.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { accountId } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constants';

@@ -2,7 +2,7 @@
 // core, and only when a list is first expanded; it listens to the core and refreshes just the
 // roots whose lists changed, reusing one object per row id so VS Code keeps expansion and
 // selection. Who owns what is the core's answer, never decided here.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { accountId, type Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
