@@ -29,6 +29,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly view: vscode.TreeView<TreeNode>;
   private sortOverride: SortOrder | undefined;
   private filter = '';
+  /** The editor the view last followed (followActiveEditor). */
+  private followed: string | undefined;
   private accountKey: string | undefined;
   private readonly browsedUsers: BrowsedUsers;
   private readonly disposables: vscode.Disposable[] = [];
@@ -74,7 +76,10 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       // Like the Explorer's autoReveal: follows the active editor among the rows already loaded.
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         const follow = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>(Settings.followActiveEditor, false);
-        if (follow && editor && this.view.visible && snippetLocation(editor.document.uri)) void this.revealFile(editor.document.uri, false);
+        if (follow && editor && this.view.visible && snippetLocation(editor.document.uri)) {
+          this.followed = editor.document.uri.toString();
+          void this.revealFile(editor.document.uri, false);
+        }
       }),
     );
     this.applyViewState(false);
@@ -124,6 +129,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     await this.provider.settled();
+    // Following, only the latest editor counts: an earlier switch still waiting must not win.
+    if (!load && this.followed !== uri!.toString()) return false;
     // The snippet's row first: the file row's parent is found through it.
     const row = this.provider.snippetNode(list, snippet);
     const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName) : row;
