@@ -93,4 +93,18 @@ describe('Snippet explorer', () => {
     }
     await ui.screenshot('view-title-actions');
   });
+
+  it('Check Connection opens a report of every step, and no secret', async () => {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Check Connection');
+    const editor = ui.page.locator('.editor-instance .view-lines').first();
+    await editor.getByText('# Bitbucket Snippets: connection check').waitFor({ state: 'visible', timeout: 30_000 });
+    const text = await editor.innerText();
+    // The editor draws spaces as no-break spaces, which \s matches.
+    for (const step of ['Server\\sURL', 'DNS', 'TLS\\scertificate', 'Proxy', 'Authentication']) assert.match(text, new RegExp(step), `the report names the ${step} step`);
+    assert.doesNotMatch(text, /YWxpY2U6YWxpY2U|Authorization:/, 'no credential in the report');
+    await ui.screenshot('connection-check-report');
+    // The report is an untitled document: close it unsaved, so no later step meets a Save prompt.
+    await ui.runCommand('View: Revert and Close Editor');
+  });
 });
