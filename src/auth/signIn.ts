@@ -154,7 +154,7 @@ async function signOut(session: Session): Promise<void> {
   const account = session.account;
   if (!account) return;
   await session.signOut();
-  void vscode.window.showInformationMessage(`Signed out of ${serverHost(account.serverUrl)}. The saved credentials were removed.`);
+  void vscode.window.showInformationMessage(`Signed out ${account.username} of ${serverHost(account.serverUrl)}. The saved credentials of ${account.username} were removed.`);
 }
 
 async function switchAccount(session: Session, log: Log): Promise<void> {
