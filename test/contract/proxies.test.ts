@@ -10,21 +10,12 @@ import { describeError, describeSignInError } from '../../src/util/userMessages'
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { startProxy, type TestProxy } from '../support/proxy';
+import { failure } from '../support/failures';
 
 const USER = 'proxy-user';
 const PASSWORD = 'pr0xy-s3cret';
 const GOOD_AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 const SECRETS = [PASSWORD, GOOD_AUTHORIZATION, Buffer.from(`${USER}:${PASSWORD}`).toString('base64'), 'Negotiate wrong-token'];
-
-async function failure(promise: Promise<unknown>): Promise<BitbucketError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof BitbucketError) return err;
-    throw err;
-  }
-  assert.fail('expected the request to fail');
-}
 
 /** TLS names a host, not an address (RFC 6066): certificates are checked against `localhost`. */
 const byName = (url: string) => url.replace('127.0.0.1', 'localhost');

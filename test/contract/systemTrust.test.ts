@@ -5,25 +5,16 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BitbucketClient, BitbucketError, type ClientOptions } from '../../src/api';
+import { BitbucketClient, type ClientOptions } from '../../src/api';
 import { forgetSystemCertificates, loadSystemCertificates } from '../../src/api/trust/systemStore';
 import { connectionCheckTrustSources } from '../../src/connectionCheck/editor/trustSources';
 import { runConnectionCheck } from '../../src/connectionCheck/runCheck';
 import { describeError, describeSignInError } from '../../src/util/userMessages';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
+import { failure } from '../support/failures';
 
 const STORE_VARIABLES = ['SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS'] as const;
-
-async function failure(promise: Promise<unknown>): Promise<BitbucketError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof BitbucketError) return err;
-    throw err;
-  }
-  assert.fail('expected the request to fail');
-}
 
 describe('trusting the OS certificate store', function () {
   this.timeout(30_000);

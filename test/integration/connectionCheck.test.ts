@@ -2,10 +2,10 @@
 // runs every step through the extension's own client and settings, and opens the report as a
 // Markdown document that names what passed and failed and holds no secret.
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { getExtension, localServerUrl, signInAs, signInWith } from './support';
+import { closedPort } from '../support/failures';
 
 const CHECK = 'bitbucketSnippets.checkConnection';
 
@@ -22,14 +22,6 @@ async function runCheck(...args: unknown[]): Promise<string> {
   assert.equal(document.uri.scheme, 'untitled');
   assert.equal(vscode.window.activeTextEditor?.document, document, 'the report is shown');
   return document.getText();
-}
-
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('Check Connection', function () {

@@ -1,22 +1,13 @@
 // Sign-in in the real editor, against the local server: each failure a user can meet gives its
 // own message with the next step, and stores nothing; a token sign-in learns whose token it is.
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import type { Account } from '../../src/auth/accounts';
 import type { ExtensionApi } from '../../src/extension';
 import { control } from './snippetHelpers';
 import { getExtension, localServerUrl, signInWith } from './support';
+import { closedPort } from '../support/failures';
 
 const signIn = (args: { serverUrl: string; username?: string; password?: string; token?: string }) => signInWith(args);
-
-/** A loopback port nothing listens on: the server is "down". */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('Sign-in failures', function () {
   this.timeout(60_000);

@@ -9,6 +9,7 @@ import type { LogLevel } from '../../../src/api/http';
 import { startServer, type RunningServer } from '../../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../../support/clientCertificates';
+import { failure } from '../../support/failures';
 
 /** Answers from a list, and records what it was asked and what it was told was accepted. */
 class ScriptedPassphrases implements PassphraseSource {
@@ -66,16 +67,6 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     clients.push(c);
     return c;
   };
-
-  async function failure(promise: Promise<unknown>): Promise<BitbucketError> {
-    try {
-      await promise;
-    } catch (err) {
-      assert.ok(err instanceof BitbucketError, `expected a BitbucketError, got ${String(err)}`);
-      return err;
-    }
-    assert.fail('expected the call to fail');
-  }
 
   /** Everything of an error a user or a log could see, down its cause chain. */
   function everything(err: BitbucketError): string {

@@ -3,20 +3,11 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type ClientOptions } from '../../../src/api';
 import { bitbucketError, drop, hang, json, startScriptedServer, text, type ScriptedServer } from '../../support/scriptedServer';
+import { failure } from '../../support/failures';
 
 const PASSWORD = 's3cret-Pa55';
 const TOKEN = 'tok-ABCDEF-123';
 const emptyPage = { size: 0, limit: 25, isLastPage: true, values: [], start: 0 };
-
-async function failure(promise: Promise<unknown>): Promise<BitbucketError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof BitbucketError, `expected a BitbucketError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function assertNoSecret(err: BitbucketError): void {
   const everything = `${err.message} ${err.toLogString()} ${JSON.stringify(err)} ${err.stack}`;

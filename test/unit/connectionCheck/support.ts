@@ -1,6 +1,5 @@
 // What the connection check tests share: the check run the way the editor runs it, with the
 // extension's real API client, against servers on loopback.
-import * as net from 'node:net';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Credentials } from '../../../src/api/http';
 import type { ClientFactory } from '../../../src/connectionCheck/apiSteps';
@@ -34,11 +33,4 @@ export function stepOf(result: ConnectionCheckResult, id: StepId): StepResult {
 
 export const statuses = (result: ConnectionCheckResult): Record<string, string> => Object.fromEntries(result.steps.map((s) => [s.id, s.status]));
 
-/** A loopback port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { closedPort } from '../../support/failures';
