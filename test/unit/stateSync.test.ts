@@ -1,9 +1,11 @@
-// Settings Sync: which global state follows the user. The stores write through a recording
-// Memento, so a key added to any of them without a decision here fails this test.
+// Settings Sync: which global state and settings follow the user. The stores write through a
+// recording Memento, so a key added to any of them without a decision here fails this test.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { AccountStore } from '../../src/auth/accounts';
-import { StateKeys } from '../../src/constants';
+import { SETTINGS_SECTION, Settings, StateKeys } from '../../src/constants';
 import { PanelMemory } from '../../src/settingsPanel/memory';
 import { BrowsedUsers } from '../../src/snippets/tree/browsedUsers';
 import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/stateSync';
@@ -70,5 +72,25 @@ describe('state kept for Settings Sync', () => {
     await memory.setNewRefs(alice.serverUrl, { projectKey: 'PROJ', repositorySlug: 'repo1' }, { branches: true, tags: false, learnedAt: 1 });
     assert.equal(state.keys().length, 5);
     assert.deepEqual(state.keys().filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)), []);
+  });
+});
+
+describe('settings kept off Settings Sync', () => {
+  // Compiled to out/test/unit/; package.json is at the checkout's root.
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  };
+  const scopeOf = (setting: string) => manifest.contributes.configuration.properties[`${SETTINGS_SECTION}.${setting}`]?.scope;
+
+  it('the settings holding paths of files on this machine are machine-overridable, which Settings Sync leaves out', () => {
+    for (const setting of [Settings.caFiles, Settings.clientCertificate, Settings.servers]) {
+      assert.equal(scopeOf(setting), 'machine-overridable', setting);
+    }
+  });
+
+  it('the others, such as the server URL and the completion settings, follow the user', () => {
+    for (const setting of [Settings.serverUrl, Settings.pageSize, Settings.completionEnabled, Settings.followActiveEditor]) {
+      assert.equal(scopeOf(setting), undefined, setting);
+    }
   });
 });
