@@ -38,6 +38,7 @@ const PLAIN_NODE = [
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
   'src/connectionCheck/*.ts',
   'src/util/clientCertificateMessages.ts',
+  'src/stateSync.ts',
 ];
 
 const WIRING = upward(

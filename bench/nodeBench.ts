@@ -14,6 +14,7 @@ import { withFileContent } from '../src/snippets/core/edits';
 import { exportSnippets, type ExportResult } from '../src/snippets/core/export/exporter';
 import { matchesFilter } from '../src/snippets/core/query';
 import { SnippetStore, type ListId } from '../src/snippets/core/store';
+import { packageVsix } from '../test/package/packageVsix';
 import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -44,6 +45,14 @@ export async function sizeSection(): Promise<Figure[]> {
     figures.push({ section: 'Size', name: `dist/${file}${file === 'extension.js' ? ' (loaded at activation)' : ' (on first use)'}`, value: `${kb(bundle.length)}, gzipped ${kb(gzipSync(bundle, { level: 9 }).length)}`, method });
   }
   figures.push({ section: 'Size', name: 'all bundles', value: kb(total), method });
+  // What users download and install: the bundles, the README's images, media/ and the manifest.
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-vsix-'));
+  try {
+    const vsix = packageVsix(outDir);
+    figures.push({ section: 'Size', name: 'the .vsix', value: `${kb(vsix.bytes)}, ${vsix.entries.filter((e) => e.startsWith('extension/')).length} files`, method: 'the vsce flags of `npm run package`' });
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
   return figures;
 }
 

@@ -86,6 +86,10 @@ export const StateKeys = {
   accounts: 'bitbucketSnippets.accounts',
   activeAccount: 'bitbucketSnippets.activeAccount',
   browsedUsers: 'bitbucketSnippets.browsedUsers',
+  /** The repositories the settings panel opened lately, per server. */
+  recentRepositories: 'bitbucketSnippets.settingsPanel.recentRepositories',
+  /** Pages' "publish new branches / new tags" values as the server last told them. */
+  pagesForNewRefs: 'bitbucketSnippets.settingsPanel.pagesForNewRefs',
 } as const;
 
 /** Ids of the things the extension creates: VS Code shows some of them (and keeps per-id state). */

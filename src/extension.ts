@@ -9,6 +9,7 @@ import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSignInOnDemand, type SignInOnDemand } from './onDemand/signIn';
 import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
+import { SYNCED_STATE_KEYS } from './stateSync';
 import type { SnippetService } from './snippets/core/service';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
 import type { ScriptedAnswer } from './ui/prompts';
@@ -41,6 +42,8 @@ export interface TestingApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
+  // Settings Sync carries these to the user's other machines; accounts stay here (src/stateSync.ts).
+  context.globalState.setKeysForSync(SYNCED_STATE_KEYS);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, session, log);
   const signIn = registerSignInOnDemand(session, log);

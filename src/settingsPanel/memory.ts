@@ -3,6 +3,7 @@
 // only ever tells in the answer to a change. No `vscode`: it needs only a key-value store,
 // which VS Code's globalState (a Memento) is, and a Map is in unit tests.
 import type { RepositoryRef } from '../api/types';
+import { StateKeys } from '../constants';
 
 /** The part of vscode.Memento this uses. */
 export interface KeyValueStore {
@@ -22,8 +23,8 @@ export interface KnownNewRefs {
   learnedAt: number;
 }
 
-const RECENT_KEY = 'bitbucketSnippets.settingsPanel.recentRepositories';
-const NEW_REFS_KEY = 'bitbucketSnippets.settingsPanel.pagesForNewRefs';
+const RECENT_KEY = StateKeys.recentRepositories;
+const NEW_REFS_KEY = StateKeys.pagesForNewRefs;
 const MAX_RECENT = 10;
 
 const repoKey = (serverUrl: string, repo: RepositoryRef): string => `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;

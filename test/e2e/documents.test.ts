@@ -160,4 +160,35 @@ describe('Snippet documents (UI)', function () {
     assert.deepEqual(created.categories.map((c) => c.name).sort(), ['e2e', 'python tools']);
     assert.deepEqual(created.files.map((f) => [f.name, f.content]), [['script.py', 'print(os.getcwd())\nprint("done")\n']]);
   });
+
+  it('reaches Save Selection as Snippet and Insert Snippet File… with their keyboard shortcuts, Ctrl+K Alt+S and Ctrl+K Alt+I', async () => {
+    const { ui } = session();
+    const quickInput = ui.page.locator('.quick-input-widget');
+    await ui.page.keyboard.press('Control+P');
+    await quickInput.locator('input[type="text"]').first().fill('script.py');
+    await quickInput.getByRole('option', { name: /script\.py/ }).first().click();
+    await activeTab().filter({ hasText: 'script.py' }).waitFor({ state: 'visible' });
+    await activeEditor().locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+Home');
+    await ui.page.keyboard.press('Shift+ArrowDown');
+
+    // A chord: the first key, released, then the second. No default binding of VS Code takes either.
+    await ui.page.keyboard.press('Control+K');
+    await ui.page.keyboard.press('Alt+S');
+    const name = quickInput.locator('input[type="text"]').first();
+    await name.waitFor({ state: 'visible' });
+    assert.equal(await name.inputValue(), 'script.py line 1', 'the shortcut opened Save Selection as Snippet for the selected line');
+    await ui.dismiss();
+    await quickInput.waitFor({ state: 'hidden' });
+
+    await activeEditor().locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+K');
+    await ui.page.keyboard.press('Alt+I');
+    await quickInput.locator('.quick-input-title').filter({ hasText: 'Insert Snippet File' }).waitFor({ state: 'visible' });
+    assert.ok(await quickInput.getByRole('option', { name: /script\.py/ }).count() > 0, 'the picker offers the loaded snippet files');
+    await ui.screenshot('insert-snippet-file-shortcut');
+    await ui.dismiss();
+    await quickInput.waitFor({ state: 'hidden' });
+    await ui.runCommand('View: Close All Editors');
+  });
 });

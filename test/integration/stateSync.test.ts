@@ -1,0 +1,37 @@
+// Settings Sync in the real editor. VS Code has no getter for the keys set for sync, so this
+// checks what activate() hands over (SYNCED_STATE_KEYS, unit-tested in test/unit/stateSync.test.ts)
+// against what the extension really keeps: after a sign-in, a browsed user and an opened
+// repository, every key in global state is either synced or deliberately local.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { StateKeys } from '../../src/constants';
+import type { ExtensionApi } from '../../src/extension';
+import type { SettingsPanelController } from '../../src/settingsPanel/controller';
+import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/stateSync';
+import { getExtension, signInAs } from './support';
+import { rootOf } from './treeFixtures';
+
+describe('Global state and Settings Sync', function () {
+  this.timeout(60_000);
+
+  it('keeps only keys that are decided, and the accounts are not among the synced ones', async () => {
+    const api = (await getExtension().activate()) as ExtensionApi;
+    await signInAs('alice');
+    await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'carol');
+    const panel = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
+    assert.ok(panel, 'the repository settings opened');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    const kept = Object.keys(api.globalStateSnapshot()).filter((k) => k.startsWith('bitbucketSnippets.'));
+    for (const key of [StateKeys.accounts, StateKeys.activeAccount, StateKeys.browsedUsers, StateKeys.recentRepositories]) {
+      assert.ok(kept.includes(key), `${key} is in global state after using the extension`);
+    }
+    assert.deepEqual(kept.filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)), [], 'keys neither synced nor deliberately local');
+    assert.deepEqual(kept.filter((k) => SYNCED_STATE_KEYS.includes(k) && (k === StateKeys.accounts || k === StateKeys.activeAccount)), []);
+
+    const browsed = (api.globalStateSnapshot()[StateKeys.browsedUsers] ?? {}) as Record<string, string[]>;
+    const account = Object.keys(browsed).find((k) => browsed[k].includes('carol'));
+    assert.ok(account, 'carol is remembered for the signed-in account');
+    await vscode.commands.executeCommand('bitbucketSnippets.removeBrowsedUser', await rootOf(api, 'user:carol'));
+  });
+});

@@ -1,0 +1,49 @@
+// The .vsix users install: packed as `npm run package` packs it, then read back. It must carry
+// every bundle and the user-facing files, and nothing for contributors (sources, tests, source
+// maps, CONTRIBUTING.md), and vsce must have nothing to warn about.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { packageVsix, ROOT, type PackagedVsix } from './packageVsix';
+
+/** Every file under a folder of the checkout, as paths relative to the checkout. */
+function filesUnder(folder: string): string[] {
+  return fs.readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+describe('the .vsix', function () {
+  this.timeout(60_000);
+  let outDir: string;
+  let vsix: PackagedVsix;
+  /** Paths inside the extension folder of the archive, lower case (vsce renames README.md to readme.md). */
+  let files: string[];
+
+  before(() => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-vsix-'));
+    vsix = packageVsix(outDir);
+    files = vsix.entries.filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length).toLowerCase());
+    process.stdout.write(`      .vsix: ${(vsix.bytes / 1024).toFixed(1)} KiB, ${files.length} files\n`);
+  });
+  after(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it('packs without a warning from vsce', () => {
+    assert.deepEqual(vsix.output.split('\n').filter((line) => /\bWARNING\b/.test(line)), []);
+  });
+
+  it('holds no sources, tests, source maps, compiled tests or contributor notes', () => {
+    assert.deepEqual(files.filter((f) => /^(src|test|out|bench|\.ci|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts')), []);
+    assert.ok(!files.includes('contributing.md'), 'CONTRIBUTING.md is for contributors');
+  });
+
+  it('holds every bundle, the manifest, the README, the changelog, the licence and media/', () => {
+    const bundles = fs.readdirSync(path.join(ROOT, 'dist')).filter((f) => f.endsWith('.js'));
+    assert.ok(bundles.includes('extension.js'), 'vsce built the bundles');
+    for (const bundle of bundles) assert.ok(files.includes(`dist/${bundle.toLowerCase()}`), `dist/${bundle} is in it`);
+    for (const file of ['package.json', 'readme.md', 'changelog.md']) assert.ok(files.includes(file), `${file} is in it`);
+    assert.ok(files.includes('license') || files.includes('license.txt'), 'the licence is in it');
+    for (const media of filesUnder('media')) assert.ok(files.includes(media.toLowerCase()), `${media} is in it`);
+  });
+});
