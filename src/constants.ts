@@ -37,6 +37,9 @@ export const Commands = {
   insertFile: 'bitbucketSnippets.insertFile',
   copyFileContent: 'bitbucketSnippets.copyFileContent',
   copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
+  openInBrowser: 'bitbucketSnippets.openInBrowser',
+  copyLink: 'bitbucketSnippets.copyLink',
+  copyVsCodeLink: 'bitbucketSnippets.copyVsCodeLink',
   exportSnippets: 'bitbucketSnippets.exportSnippets',
   copyToMySnippets: 'bitbucketSnippets.copyToMySnippets',
   // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
@@ -117,6 +120,8 @@ export const Settings = {
   completionCategories: 'completion.categories',
   snippetSyntaxCategory: 'snippetSyntaxCategory',
   followActiveEditor: 'followActiveEditor',
+  /** The snippet's web page, with `{server}` and `{guid}` (src/snippets/core/links.ts). */
+  snippetUrlTemplate: 'snippetUrlTemplate',
   clientCertificate: 'clientCertificate',
   /** Per-server overrides of the connection settings, keyed by server URL. */
   servers: 'servers',

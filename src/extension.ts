@@ -34,6 +34,12 @@ export interface TestingApi {
   answerPrompts(...answers: ScriptedAnswer[]): void;
   /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
   unusedAnswers(): number;
+  /**
+   * Hands a vscode:// snippet link to the work of the registered URI handler, as VS Code does when
+   * the link is opened; resolves to the editor it opened. (A test host may not route a link it
+   * opens itself back to the extension.)
+   */
+  openLink(link: string): Promise<vscode.TextEditor | undefined>;
 }
 
 // activate() only wires objects together: no network, no heavy work. Sign-in, the snippets, the
@@ -83,6 +89,7 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, sign
     signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
     answerPrompts: (...a) => answers().queue(...a),
     unusedAnswers: () => answers().drain(),
+    openLink: (link) => snippets.feature().openLink(vscode.Uri.parse(link)),
   };
 }
 

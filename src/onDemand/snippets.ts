@@ -49,6 +49,13 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
   };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
+  // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
+  // activation; the first link loads the snippets bundle, whose handler does the work.
+  const uriHandler: vscode.UriHandler = {
+    handleUri: async (uri) => {
+      await feature.get().openLink(uri);
+    },
+  };
   return {
     feature: () => feature.get(),
     disposable: vscode.Disposable.from(
@@ -60,6 +67,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
       vscode.languages.registerCompletionItemProvider('*', completion),
+      vscode.window.registerUriHandler(uriHandler),
     ),
   };
 }

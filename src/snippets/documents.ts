@@ -10,6 +10,8 @@ import { addFile, deleteFile, deleteSnippet, editDetails, renameFile, type EditO
 import { copyToMine } from './commands/copy';
 import { exportAll } from './commands/export';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
+import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
+import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
 import type { SnippetService } from './core/service';
 import { compareWithServer, ServerVersions } from './fs/conflicts';
@@ -19,6 +21,8 @@ import { snippetLocation } from './uris';
 export interface SnippetDocuments {
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
+  /** The vscode:// link handler's work (Copy VS Code Link); activation registers the handler itself. */
+  openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
   disposable: vscode.Disposable;
 }
 
@@ -48,6 +52,9 @@ export function createSnippetDocuments(
     command(Commands.insertFile, (arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (arg) => copySnippetGuid(arg)),
+    command(Commands.openInBrowser, (arg) => openInBrowser(deps, arg)),
+    command(Commands.copyLink, (arg) => copyLink(deps, arg)),
+    command(Commands.copyVsCodeLink, (arg) => copyVsCodeLink(deps, arg)),
     command(Commands.exportSnippets, (folder, lists) => exportAll(deps, folder, lists)),
     command(Commands.copyToMySnippets, (arg, carried) => copyToMine(deps, arg, carried)),
     command(Commands.compareWithServer, async (arg) => {
@@ -67,7 +74,7 @@ export function createSnippetDocuments(
       return document ? document.save() : false;
     }),
   );
-  return { fileSystem: fs, serverVersions, disposable };
+  return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(deps, uri), disposable };
 }
 
 /** The snippet file a command is about: its argument, or the active editor's document. */

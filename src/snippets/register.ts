@@ -23,6 +23,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
   completion: vscode.CompletionItemProvider;
+  /** Opens what a vscode:// snippet link points at; activation's stand-in URI handler forwards here. */
+  openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
   /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
   scriptedAnswers: ScriptedAnswers | undefined;
 }
@@ -66,6 +68,7 @@ export function createSnippets({ session, globalState, log, createView, scripted
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
     completion,
+    openLink: documents.openLink,
     scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     dispose: () => disposable.dispose(),
   };

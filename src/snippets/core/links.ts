@@ -56,6 +56,24 @@ export function snippetWebUrl(template: string, serverUrl: string, snippetGuid: 
 }
 
 /**
+ * The web page a server's answer names, Bitbucket-style `links.self[0].href`, when it has one.
+ * The snippets app's answers as spec/api.md shows them carry no links, so this is mostly
+ * undefined and the URL template decides; the response checks keep unknown fields, so a server
+ * that adds them is followed. Only an http(s) URL without credentials is taken.
+ */
+export function selfLink(resource: unknown): string | undefined {
+  const self = (resource as { links?: { self?: unknown } } | undefined)?.links?.self;
+  const href = Array.isArray(self) ? (self[0] as { href?: unknown } | undefined)?.href : undefined;
+  if (typeof href !== 'string') return undefined;
+  try {
+    const url = new URL(href);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password ? href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The VS Code link, e.g. `vscode://bitbucket-snippets.bitbucket-snippets/open?server=…&snippet=…`.
  * VS Code decodes a link's query once before the extension sees it (vscode.Uri.query), so each
  * value is percent-encoded twice: after that decoding the `&`, `=`, `+`, `#` and `%` inside a

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/snippets/core/links';
+import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, selfLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/snippets/core/links';
 
 const SCHEME = 'vscode';
 const EXT = 'bitbucket-snippets.bitbucket-snippets';
@@ -42,6 +42,20 @@ describe('snippet links', () => {
       assert.throws(() => snippetWebUrl('javascript:alert({guid})', SERVER, 'abc'), /https/);
       assert.throws(() => snippetWebUrl('not a url {guid}', SERVER, 'abc'), /does not give a URL/);
       assert.throws(() => snippetWebUrl(DEFAULT_SNIPPET_URL_TEMPLATE, SERVER, 'a/b'), /Not a snippet guid/);
+    });
+  });
+
+  describe("the server's own link", () => {
+    it('takes links.self[0].href when an answer carries one', () => {
+      assert.equal(selfLink({ guid: GUID, links: { self: [{ href: `${SERVER}/snippets/${GUID}` }] } }), `${SERVER}/snippets/${GUID}`);
+    });
+
+    it('is undefined for the answers the spec shows (no links), and for a link that is not plain http(s)', () => {
+      assert.equal(selfLink({ guid: GUID, name: 'x', files: [] }), undefined);
+      assert.equal(selfLink({ links: { self: [{ href: 'javascript:alert(1)' }] } }), undefined);
+      assert.equal(selfLink({ links: { self: [{ href: 'https://me:pw@h.example/s' }] } }), undefined);
+      assert.equal(selfLink({ links: { self: { href: `${SERVER}/s` } } }), undefined);
+      assert.equal(selfLink(undefined), undefined);
     });
   });
 

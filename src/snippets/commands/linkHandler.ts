@@ -1,0 +1,52 @@
+// The URI handler of vscode:// snippet links (Copy VS Code Link): opens the snippet, or one file at
+// a line, on the signed-in server. A link can come from anyone, so it only ever opens a snippet
+// file: src/snippets/core/linkResolution.ts decides, and every other outcome is a message. Being
+// signed in elsewhere or not at all offers Sign In; nothing signs in or switches by itself.
+import vscode = require('vscode');
+import { isBitbucketError } from '../../api/errors';
+import { Commands } from '../../constants';
+import { resolveSnippetLink } from '../core/linkResolution';
+import { fileUri, reportFailure, type CommandDeps } from './context';
+
+/** Handles one link; returns the editor it opened (undefined when it opened none). */
+export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promise<vscode.TextEditor | undefined> {
+  const outcome = await resolveSnippetLink(uri.path, uri.query, {
+    signedInServerUrl: deps.session.account?.serverUrl,
+    // A fresh GET: a link to a snippet deleted since it was loaded must say so, not open a stale copy.
+    getSnippet: (guid) => deps.service.fetch(guid),
+    isNotFound: (err) => isBitbucketError(err, 'not-found'),
+  });
+  switch (outcome.kind) {
+    case 'refused':
+      void vscode.window.showWarningMessage(outcome.message);
+      return undefined;
+    case 'sign-in':
+      void vscode.window.showWarningMessage(outcome.message, 'Sign In').then((choice) => {
+        if (choice) void vscode.commands.executeCommand(Commands.signIn);
+      });
+      return undefined;
+    case 'failed':
+      return reportFailure(deps, 'open the snippet of the link', outcome.error);
+    case 'open':
+      break;
+  }
+  await deps.reveal(outcome.snippetGuid).catch(() => deps.log.warn('could not reveal the linked snippet in the Snippets view'));
+  // A link to the snippet alone shows it in the Snippets view and opens its first file.
+  const fileName = outcome.fileName ?? deps.service.get(outcome.snippetGuid)?.files[0]?.name;
+  if (fileName === undefined) return undefined;
+  try {
+    const editor = await vscode.window.showTextDocument(fileUri(deps, outcome.snippetGuid, fileName), { preview: false });
+    if (outcome.line !== undefined) revealLine(editor, outcome.line);
+    return editor;
+  } catch (err) {
+    return reportFailure(deps, `open ${fileName}`, err);
+  }
+}
+
+/** Puts the cursor at the start of a 1-based line (the last one when the file has become shorter). */
+function revealLine(editor: vscode.TextEditor, line: number): void {
+  const index = Math.min(line, editor.document.lineCount) - 1;
+  const position = new vscode.Position(index, 0);
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
