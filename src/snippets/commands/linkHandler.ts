@@ -30,8 +30,9 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
     case 'open':
       break;
   }
-  await deps.reveal(outcome.snippetGuid).catch(() => deps.log.warn('could not reveal the linked snippet in the Snippets view'));
-  // A link to the snippet alone shows it in the Snippets view and opens its first file.
+  // A link to the snippet alone opens its first file. The Snippets view is left as it is: its
+  // reveal files a snippet under My Snippets or loads Browse, which a link should not cause; the
+  // user's Reveal Snippet of Active File (or followActiveEditor) shows it there.
   const fileName = outcome.fileName ?? deps.service.get(outcome.snippetGuid)?.files[0]?.name;
   if (fileName === undefined) return undefined;
   try {
