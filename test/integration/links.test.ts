@@ -69,6 +69,18 @@ describe('Snippet links', function () {
     assert.equal(opened?.document.getText(), '# one\n# two\n');
   });
 
+  it('Open in Browser refuses a template that gives no web address, and opens nothing', async () => {
+    await vscode.workspace.getConfiguration('bitbucketSnippets').update('snippetUrlTemplate', 'javascript:alert("{guid}")', vscode.ConfigurationTarget.Global);
+    assert.equal(await run('bitbucketSnippets.openInBrowser', { snippetGuid: snippet.guid }), undefined);
+  });
+
+  it('a line past the end of a file that has become shorter puts the cursor on its last line', async () => {
+    const link = formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, { serverUrl: server(), snippetGuid: snippet.guid, fileName: 'deploy.sh', line: 999 });
+    const opened = await openLink(link);
+    assert.ok(opened);
+    assert.equal(opened.selection.active.line, opened.document.lineCount - 1);
+  });
+
   it('a link to the snippet alone opens its first file', async () => {
     const link = await run<string>('bitbucketSnippets.copyVsCodeLink', { snippetGuid: snippet.guid });
     assert.ok(!link.includes('file='), link);
