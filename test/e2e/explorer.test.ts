@@ -84,6 +84,18 @@ describe('Snippet explorer', () => {
     await ui.runCommand('View: Close All Editors');
   });
 
+  it("offers the links in a snippet row's context menu; Copy Link says it copied", async () => {
+    const { ui } = session();
+    const row = await ui.findTreeRow('e2e deploy script');
+    await row.click({ button: 'right' });
+    const menu = ui.page.locator('.context-view .monaco-menu');
+    for (const item of [/^Open in Browser/, /^Copy Link/, /^Copy VS Code Link/]) await menu.getByRole('menuitem', { name: item }).first().waitFor({ state: 'visible' });
+    await ui.screenshot('snippet-row-link-items');
+    await ui.page.keyboard.press('Escape');
+    await ui.chooseFromContextMenu(row, 'Copy Link');
+    await ui.page.locator('.statusbar').getByText('Copied the link to the snippet').waitFor({ state: 'visible' });
+  });
+
   it('shows the sort, filter, Browse User and refresh buttons in the view title', async () => {
     const { ui } = session();
     // The explorer is the container's only view, so its actions sit in the container's title bar.
