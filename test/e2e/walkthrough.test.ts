@@ -1,0 +1,115 @@
+// The "Get started" walkthrough as a person meets it: it opens by itself the first time the extension
+// starts, its sign-in step ticks itself off once signed in, and the signed-out welcome view's
+// Get Started button brings it back. The runner puts this file first (test/harness/runE2E.ts): the
+// profile is fresh, so the extension's first activation happens here. Screenshots go to
+// test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { session } from './session';
+
+const TITLE = 'Get started with Bitbucket Snippets';
+// Step ids as package.json names them; VS Code prefixes them with the extension's and walkthrough's ids.
+const SIGN_IN_STEP = 'signIn';
+const OPEN_VIEW_STEP = 'openMySnippets';
+
+/** The walkthrough's page in the editor area (VS Code's Welcome editor showing our walkthrough). */
+function walkthroughPage(): Locator {
+  return session().ui.page.locator('.gettingStartedContainer').filter({ hasText: TITLE }).first();
+}
+
+/** A step's row: its title, and when selected its description and button. */
+function step(stepId: string): Locator {
+  return walkthroughPage().locator(`.getting-started-step[data-step-id$="#${stepId}"]`).first();
+}
+
+/** A step's checkbox; VS Code sets aria-checked="true" when its completion event happened. */
+function stepCheckbox(stepId: string): Locator {
+  return walkthroughPage().locator(`[role="checkbox"][data-done-step-id$="#${stepId}"]`).first();
+}
+
+async function waitForStepDone(stepId: string): Promise<void> {
+  const checkbox = stepCheckbox(stepId);
+  for (let i = 0; i < 50; i++) {
+    if ((await checkbox.getAttribute('aria-checked')) === 'true') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.fail(`the step "${stepId}" is not marked done: ${await checkbox.getAttribute('aria-label')}`);
+}
+
+/**
+ * Waits until the focus has stayed on one element for half a second. The walkthrough moves the focus
+ * after it renders and after a step completes (to the next step); a command palette opened before
+ * that would lose the focus and close.
+ */
+async function waitForFocusToSettle(): Promise<void> {
+  const { page } = session().ui;
+  let last: unknown = undefined;
+  let stableSince = Date.now();
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    const focused = await page.evaluateHandle(() => document.activeElement);
+    const same = last !== undefined && (await page.evaluate(([a, b]) => a === b, [focused, last] as const));
+    if (!same) {
+      last = focused;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 500) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail('the focus kept moving for 15 s');
+}
+
+describe('Getting started walkthrough', function () {
+  this.timeout(120_000);
+
+  after(async () => {
+    // One VS Code serves the whole run: leave it with no editors open, as the other suites expect.
+    await session().ui.dismiss();
+    await session().ui.runCommand('View: Close All Editors');
+  });
+
+  it('opens by itself the first time the extension starts, with the sign-in step not yet done', async () => {
+    const { ui } = session();
+    // Showing the Snippets view is what first activates the extension in this fresh profile.
+    await ui.openViewContainer();
+    await walkthroughPage().waitFor({ state: 'visible', timeout: 30_000 });
+    await waitForFocusToSettle();
+    await stepCheckbox(SIGN_IN_STEP).waitFor({ state: 'visible' });
+    assert.equal(await stepCheckbox(SIGN_IN_STEP).getAttribute('aria-checked'), 'false', 'signed out, the sign-in step is still to do');
+    await ui.screenshot('walkthrough-opened-on-first-start');
+  });
+
+  it('ticks "Open My Snippets" off when its button shows the Snippets view', async () => {
+    const { ui } = session();
+    // The view is showing already (it activated the extension), so this is the button's doing.
+    assert.equal(await stepCheckbox(OPEN_VIEW_STEP).getAttribute('aria-checked'), 'false');
+    await step(OPEN_VIEW_STEP).click();
+    await step(OPEN_VIEW_STEP).getByRole('button', { name: 'Open the Snippets View' }).click();
+    await waitForStepDone(OPEN_VIEW_STEP);
+    await waitForFocusToSettle();
+    await ui.screenshot('walkthrough-open-view-step-done');
+  });
+
+  it('ticks the sign-in step off once signed in through the palette', async () => {
+    const { ui, workbench } = session();
+    await ui.signIn(workbench.server.url, 'alice');
+    await waitForStepDone(SIGN_IN_STEP);
+    await waitForFocusToSettle();
+    await ui.screenshot('walkthrough-sign-in-step-done');
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+    await ui.runCommand('View: Close All Editors');
+    await walkthroughPage().waitFor({ state: 'hidden' });
+  });
+
+  it('comes back from the Get Started button of the signed-out welcome view, the sign-in step still done', async () => {
+    const { ui } = session();
+    const sideBar = await ui.openViewContainer();
+    const welcome = sideBar.locator('.welcome-view-content');
+    await welcome.getByRole('button', { name: 'Get Started' }).click();
+    await walkthroughPage().waitFor({ state: 'visible' });
+    await waitForFocusToSettle();
+    await waitForStepDone(SIGN_IN_STEP);
+    await ui.screenshot('walkthrough-from-welcome-view');
+  });
+});
