@@ -11,6 +11,30 @@ const TITLE = 'Get started with Bitbucket Snippets';
 // Step ids as package.json names them; VS Code prefixes them with the extension's and walkthrough's ids.
 const SIGN_IN_STEP = 'signIn';
 const OPEN_VIEW_STEP = 'openMySnippets';
+const EDIT_FILE_STEP = 'editSnippetFile';
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+const aliceAuth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+
+interface ServerSnippet {
+  guid: string;
+  files: Array<{ name: string; content: string }>;
+}
+
+async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, { method, headers: aliceAuth, body: body === undefined ? undefined : JSON.stringify(body) });
+  assert.ok(response.ok, `${method} ${pathAndQuery} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function expand(row: Locator): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+}
+
+/** Brings the walkthrough's tab to the front after another editor took it. */
+async function showWalkthroughTab(): Promise<void> {
+  await session().ui.page.getByRole('tab', { name: /^Walkthrough: / }).first().click();
+  await walkthroughPage().waitFor({ state: 'visible' });
+}
 
 /** The walkthrough's page in the editor area (VS Code's Welcome editor showing our walkthrough). */
 function walkthroughPage(): Locator {
@@ -61,11 +85,18 @@ async function waitForFocusToSettle(): Promise<void> {
 
 describe('Getting started walkthrough', function () {
   this.timeout(120_000);
+  let signedIn = false;
 
   after(async () => {
-    // One VS Code serves the whole run: leave it with no editors open, as the other suites expect.
-    await session().ui.dismiss();
-    await session().ui.runCommand('View: Close All Editors');
+    // One VS Code serves the whole run: leave it signed out with no editors open, as the other suites expect.
+    const { ui } = session();
+    await ui.dismiss();
+    if (signedIn) {
+      await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
+      await ui.runCommand('Bitbucket Snippets: Sign Out');
+      await ui.waitForNotification(/Signed out/);
+    }
+    await ui.runCommand('View: Close All Editors');
   });
 
   it('opens by itself the first time the extension starts, with the sign-in step not yet done', async () => {
@@ -93,11 +124,44 @@ describe('Getting started walkthrough', function () {
   it('ticks the sign-in step off once signed in through the palette', async () => {
     const { ui, workbench } = session();
     await ui.signIn(workbench.server.url, 'alice');
+    signedIn = true;
     await waitForStepDone(SIGN_IN_STEP);
     await waitForFocusToSettle();
     await ui.screenshot('walkthrough-sign-in-step-done');
+  });
+
+  it('ticks "Edit a snippet file" off when an edit is saved to the server, not when the file is opened', async () => {
+    const { ui } = session();
+    const snippet = await aliceRequest<ServerSnippet>('POST', '', { name: 'e2e walkthrough notes', files: [{ name: 'tour.md', content: '# Tour\n' }] });
+    await ui.openViewContainer();
+    await ui.runCommand('Bitbucket Snippets: Refresh');
+    await expand(await ui.findTreeRow('My Snippets'));
+    await expand(await ui.findTreeRow('e2e walkthrough notes'));
+    await (await ui.findTreeRow('tour.md')).click();
+    const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
+    await editor.waitFor({ state: 'visible' });
+    await showWalkthroughTab();
+    assert.equal(await stepCheckbox(EDIT_FILE_STEP).getAttribute('aria-checked'), 'false', 'opening a file is not editing it');
+
+    await ui.page.getByRole('tab', { name: /^tour\.md/ }).first().click();
+    await editor.locator('.view-lines').click();
+    await ui.page.keyboard.press('Control+End');
+    await ui.page.keyboard.type('Edited on the tour.');
+    await ui.page.keyboard.press('Control+S');
+    let now = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    for (let i = 0; i < 50 && now.files[0].content === '# Tour\n'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      now = await aliceRequest<ServerSnippet>('GET', `/${snippet.guid}`);
+    }
+    assert.equal(now.files[0].content, '# Tour\nEdited on the tour.');
+
+    await showWalkthroughTab();
+    await waitForStepDone(EDIT_FILE_STEP);
+    await waitForFocusToSettle();
+    await ui.screenshot('walkthrough-edit-step-done');
     await ui.runCommand('Bitbucket Snippets: Sign Out');
     await ui.waitForNotification(/Signed out/);
+    signedIn = false;
     await ui.runCommand('View: Close All Editors');
     await walkthroughPage().waitFor({ state: 'hidden' });
   });
