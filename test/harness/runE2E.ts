@@ -13,8 +13,8 @@ import { startWorkbench, type Workbench } from './workbench';
 const RUN_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
 const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'e2e');
 const verbose = process.env.BBS_TEST_VERBOSE === '1';
-// The walkthrough opens by itself on the extension's first activation in this fresh profile, and its
-// test watches that happen: it runs before any other test activates the extension.
+// The walkthrough's steps tick themselves off as things are done, for good: its tests run before any
+// other suite signs in or saves a snippet file, so they find those steps still to do.
 const RUNS_FIRST = 'walkthrough.test.js';
 
 function findTests(dir: string): string[] {
