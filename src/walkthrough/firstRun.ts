@@ -2,6 +2,13 @@
 // in a profile, and never again on its own (it stays one click away in the Snippets view's welcome
 // and in Help: Welcome). No `vscode`, so the decision and its one-time flag are unit-tested in
 // plain Node; activate() hands in the state and the command that opens the walkthrough.
+//
+// VS Code itself opens a new extension's walkthrough when it is installed from a window (Extensions
+// view, Install from VSIX…), but not after `code --install-extension`, a Settings Sync install or in
+// a browser session set up beforehand; this covers those. After a window install the two coincide
+// when the extension starts right away (the same editor is revealed, not opened twice); if the user
+// closed VS Code's one before the extension first started, it shows once more. No API tells whether
+// VS Code has shown it.
 
 /** The slice of a vscode.Memento this needs. */
 export interface FlagStore {
