@@ -3,12 +3,12 @@
 // and in Help: Welcome). No `vscode`, so the decision and its one-time flag are unit-tested in
 // plain Node; activate() hands in the state and the command that opens the walkthrough.
 //
-// VS Code itself opens a new extension's walkthrough when it is installed from a window (Extensions
-// view, Install from VSIX…), but not after `code --install-extension`, a Settings Sync install or in
-// a browser session set up beforehand; this covers those. After a window install the two coincide
-// when the extension starts right away (the same editor is revealed, not opened twice); if the user
-// closed VS Code's one before the extension first started, it shows once more. No API tells whether
-// VS Code has shown it.
+// VS Code itself opens a new extension's walkthrough when it is installed in an open window (the
+// Extensions view, Install from VSIX…), not when it is installed from a shell with
+// `code --install-extension` (as code-server setups and scripted installs do); this covers those.
+// After an install in a window the two usually meet: the same editor is revealed, not opened twice.
+// Only if the user closed VS Code's one before the extension first started does it show once more:
+// no API tells whether VS Code has shown it.
 
 /** The slice of a vscode.Memento this needs. */
 export interface FlagStore {
