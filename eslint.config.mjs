@@ -39,6 +39,7 @@ const PLAIN_NODE = [
   'src/connectionCheck/*.ts',
   'src/util/clientCertificateMessages.ts',
   'src/stateSync.ts',
+  'src/walkthrough/firstRun.ts',
 ];
 
 const WIRING = upward(

@@ -77,6 +77,8 @@ export const ContextKeys = {
   /** `updated` or `name`: which of the two sort buttons the explorer shows. */
   sortOrder: 'bitbucketSnippets:sortOrder',
   filterActive: 'bitbucketSnippets:filterActive',
+  /** Set once a snippet file was saved to the server: completes the walkthrough's "edit a file" step. */
+  snippetFileSaved: 'bitbucketSnippets:snippetFileSaved',
 } as const;
 
 export const Views = {
@@ -93,7 +95,13 @@ export const StateKeys = {
   recentRepositories: 'bitbucketSnippets.settingsPanel.recentRepositories',
   /** Pages' "publish new branches / new tags" values as the server last told them. */
   pagesForNewRefs: 'bitbucketSnippets.settingsPanel.pagesForNewRefs',
+  /** Set when the "Get started" walkthrough was opened by itself, so it never opens on its own again. */
+  walkthroughShown: 'bitbucketSnippets.walkthroughShown',
 } as const;
+
+/** The walkthrough of package.json's contributes.walkthroughs, as workbench.action.openWalkthrough names it. */
+export const WALKTHROUGH_ID = 'bitbucketSnippets.gettingStarted';
+export const QUALIFIED_WALKTHROUGH_ID = `${EXTENSION_ID}#${WALKTHROUGH_ID}`;
 
 /** Ids of the things the extension creates: VS Code shows some of them (and keeps per-id state). */
 export const Ids = {

@@ -9,11 +9,13 @@ import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSignInOnDemand, type SignInOnDemand } from './onDemand/signIn';
 import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
+import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './constants';
 import { SYNCED_STATE_KEYS } from './stateSync';
 import type { SnippetService } from './snippets/core/service';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
 import type { ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
+import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 
 /** What activate() hands to tests (through the extension's exports); kept small on purpose. */
 export interface ExtensionApi {
@@ -62,6 +64,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerRepositorySettingsOnDemand(context, session, log),
     registerConnectionCheckOnDemand(session, log),
   );
+  // Not awaited: opening the walkthrough must not hold up activation.
+  void openWalkthroughOnFirstRun(
+    context.globalState,
+    StateKeys.walkthroughShown,
+    {
+      testRun: context.extensionMode === vscode.ExtensionMode.Test,
+      openOnInstall: vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true),
+    },
+    () => vscode.commands.executeCommand('workbench.action.openWalkthrough', QUALIFIED_WALKTHROUGH_ID, false),
+  ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production
       ? undefined

@@ -9,6 +9,10 @@ export const SYNCED_STATE_KEYS: readonly string[] = [
   StateKeys.browsedUsers,
   // The settings panel's "recently opened" list (ten at most), per server: the user's own trail.
   StateKeys.recentRepositories,
+  // "The walkthrough was opened once": it teaches the extension, not the machine. Someone who met it
+  // on one machine should not have it pop up on each machine Settings Sync brings the extension to;
+  // there it stays one click away (the Snippets view's welcome, Help: Welcome). One boolean.
+  StateKeys.walkthroughShown,
 ];
 
 /** What stays on this machine, and why. */

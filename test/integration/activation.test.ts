@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import { StateKeys } from '../../src/constants';
 import { getExtension, serverRequests } from './support';
 
 /** Which of the bundles that load on demand (esbuild.js) are loaded in this extension host. */
@@ -35,6 +36,16 @@ describe('Activation', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const contributed = ((extension.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands).map((c) => c.command);
     assert.deepEqual(contributed.filter((id) => !registered.has(id)), [], 'commands without a stand-in');
+  });
+
+  it('in a test run the walkthrough neither opens by itself nor is marked shown, so a real start still opens it', async () => {
+    const extension = getExtension();
+    await extension.activate();
+    // The open is not awaited by activate(): give it the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+    assert.deepEqual(tabs.filter((label) => /walkthrough/i.test(label)), [], `tabs open: ${tabs.join(' | ')}`);
+    assert.equal((extension.exports as ExtensionApi).globalStateSnapshot()[StateKeys.walkthroughShown], undefined);
   });
 
   it('the first use of a feature loads its bundle, and a stand-in hands its call over', async () => {

@@ -9,7 +9,7 @@ import vscode = require('vscode');
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Session } from '../../auth/session';
-import { Commands } from '../../constants';
+import { Commands, ContextKeys } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
 import { NotOwnerError, SignedOutError } from '../core/errors';
@@ -155,6 +155,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     this.loaded.set(key, { uri, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
     this.forgetConflict(key);
     if (created) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
+    // The walkthrough's "edit a snippet file" step completes on this: a save that reached the server.
+    void vscode.commands.executeCommand('setContext', ContextKeys.snippetFileSaved, true);
   }
 
   async delete(uri: vscode.Uri): Promise<void> {
