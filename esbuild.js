@@ -38,29 +38,32 @@ const onDemandBoundaries = {
   },
 };
 
+const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
+
+/** esbuild's options for one bundle; the build and the watch share them. */
+function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+  return {
+    entryPoints: [path.join(__dirname, entry.source)],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(outdir, `${entry.bundle}.js`),
+    external: ['vscode'],
+    plugins: singleBundle ? [] : [onDemandBoundaries],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    legalComments: production ? 'external' : 'inline',
+    metafile: true,
+    logLevel: quiet ? 'silent' : 'warning',
+  };
+}
+
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
-async function buildBundles({ production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
-  const entries = [{ source: 'src/extension.ts', bundle: 'extension' }, ...(singleBundle ? [] : ON_DEMAND)];
-  const results = await Promise.all(
-    entries.map((entry) =>
-      esbuild.build({
-        entryPoints: [path.join(__dirname, entry.source)],
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        outfile: path.join(outdir, `${entry.bundle}.js`),
-        external: ['vscode'],
-        plugins: singleBundle ? [] : [onDemandBoundaries],
-        minify: production,
-        sourcemap: !production,
-        sourcesContent: false,
-        legalComments: production ? 'external' : 'inline',
-        metafile: true,
-        logLevel: quiet ? 'silent' : 'warning',
-      }),
-    ),
-  );
+async function buildBundles(options = {}) {
+  const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : ON_DEMAND)];
+  const results = await Promise.all(entries.map((entry) => esbuild.build(optionsFor(entry, options))));
   return Object.fromEntries(entries.map((entry, i) => [entry.bundle, results[i].metafile]));
 }
 
@@ -68,13 +71,7 @@ async function main() {
   const production = process.argv.includes('--production');
   const singleBundle = process.argv.includes('--single-bundle');
   if (process.argv.includes('--watch')) {
-    for (const entry of [{ source: 'src/extension.ts', bundle: 'extension' }, ...ON_DEMAND]) {
-      const ctx = await esbuild.context({
-        entryPoints: [entry.source], bundle: true, format: 'cjs', platform: 'node', target: 'node20',
-        outfile: `dist/${entry.bundle}.js`, external: ['vscode'], plugins: [onDemandBoundaries], sourcemap: true, logLevel: 'warning',
-      });
-      await ctx.watch();
-    }
+    for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND]) await (await esbuild.context(optionsFor(entry))).watch();
     process.stdout.write('watching src/ for changes\n');
     return;
   }
