@@ -25,6 +25,9 @@ import * as check from './validate';
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
 // Which settings apply to a server is decided when a client is made, so it loads with the client.
 export { parseClientCertificate, resolveConnectionSettings } from './connectionSettings';
+// The OS store is read once per process; the connection check asks through here so that its
+// bundle shares the client's reading instead of making its own.
+export { loadSystemCertificates } from './trust/systemStore';
 
 export interface ClientOptions extends TransportOptions {
   prefixes?: Partial<ApiPrefixes>;

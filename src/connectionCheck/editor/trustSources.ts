@@ -2,12 +2,13 @@
 // shows them and the client trusts them: the OS store (unless http.systemCertificates is off),
 // Node's roots, then the caFiles setting. The check itself takes any list
 // (src/connectionCheck/runCheck.ts), so a source that is off is listed and reported as skipped.
-import { loadSystemCertificates } from '../../api/trust/systemStore';
+import { loadApi } from '../../auth/loadApi';
 import { caFilesSource, nodeRootsSource, unavailableSource, type TrustSource } from '../trustSources';
 
 export const OS_STORE_NAME = "the operating system's certificate store";
 
 export function connectionCheckTrustSources(caFiles: readonly string[], systemCertificates: boolean): TrustSource[] {
-  const osStore = systemCertificates ? { name: OS_STORE_NAME, certificates: loadSystemCertificates } : unavailableSource(OS_STORE_NAME, 'off: http.systemCertificates is false');
+  // Through the API bundle, whose reading of the store the client already made or will make.
+  const osStore = systemCertificates ? { name: OS_STORE_NAME, certificates: () => loadApi().loadSystemCertificates() } : unavailableSource(OS_STORE_NAME, 'off: http.systemCertificates is false');
   return [osStore, nodeRootsSource, caFilesSource(caFiles)];
 }
