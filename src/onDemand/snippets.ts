@@ -47,6 +47,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
   // never loads it.
   const completion: vscode.CompletionItemProvider = {
     provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
+    resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
   };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at

@@ -45,6 +45,18 @@ describe('Completion of snippet files', function () {
     assert.equal((await requestsSince(before)).length, 0, 'typing sends no request');
   });
 
+  it('shows the first lines of the file as the item\'s documentation when VS Code asks for it', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: 'comp', language: 'shellscript' });
+    await vscode.window.showTextDocument(doc);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 4), undefined, 10_000);
+    const plain = list.items.find((i) => labelOf(i) === 'completion plain');
+    const documentation = plain?.documentation;
+    assert.ok(documentation instanceof vscode.MarkdownString, 'resolved items carry a Markdown preview');
+    // appendText escapes the spaces of the heading.
+    assert.match(documentation.value.replace(/&nbsp;/g, ' '), /home\.sh in "completion plain"/);
+    assert.match(documentation.value, /echo "\$HOME"/);
+  });
+
   it('does not offer them in an editor of another language', async () => {
     assert.deepEqual(await completionsIn('python'), []);
   });

@@ -1,6 +1,7 @@
 // Snippet files as completion items while typing (the index is the snippet core's, core/completion.ts).
 // Items are made once per language after each change of the loaded snippets or the settings, so
-// a keystroke costs a map lookup; typing never sends a request.
+// a keystroke costs a map lookup; a preview is made only for the item being looked at; typing
+// never sends a request.
 import vscode = require('vscode');
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings } from '../core/completion';
@@ -23,14 +24,24 @@ function knownLanguages(): Array<{ id: string; extensions?: string[]; filenames?
   return vscode.extensions.all.flatMap((e) => (e.packageJSON as { contributes?: { languages?: Array<{ id: string; extensions?: string[]; filenames?: string[] }> } }).contributes?.languages ?? []);
 }
 
-function toItem(entry: CompletionEntry, languageId: string): vscode.CompletionItem {
-  const item = new vscode.CompletionItem({ label: entry.snippetName, description: entry.fileName, detail: ' Bitbucket snippet' }, vscode.CompletionItemKind.Snippet);
-  item.filterText = `${entry.snippetName} ${entry.fileName}`;
-  item.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
-  const lines = entry.content.split('\n');
-  const preview = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
-  item.documentation = new vscode.MarkdownString().appendText(`${entry.fileName} in "${entry.snippetName}"${entry.snippetSyntax ? ' (with tab stops)' : ''}\n`).appendCodeblock(preview, languageId);
-  return item;
+/** An item and what its preview is made from; the preview is made only for the item the user looks at. */
+class SnippetCompletionItem extends vscode.CompletionItem {
+  constructor(
+    readonly entry: CompletionEntry,
+    readonly languageId: string,
+  ) {
+    super({ label: entry.snippetName, description: entry.fileName, detail: ' Bitbucket snippet' }, vscode.CompletionItemKind.Snippet);
+    this.filterText = `${entry.snippetName} ${entry.fileName}`;
+    this.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
+  }
+}
+
+/** The first lines of the file, as its documentation: splitting every file of thousands up front would be wasted. */
+function preview(item: SnippetCompletionItem): vscode.MarkdownString {
+  const { entry } = item;
+  const lines = entry.content.split('\n', PREVIEW_LINES + 1);
+  const shown = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
+  return new vscode.MarkdownString().appendText(`${entry.fileName} in "${entry.snippetName}"${entry.snippetSyntax ? ' (with tab stops)' : ''}\n`).appendCodeblock(shown, item.languageId);
 }
 
 export class SnippetCompletionProvider implements vscode.CompletionItemProvider, vscode.Disposable {
@@ -58,10 +69,15 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
     if (this.stale) this.rebuild();
     let items = this.items.get(document.languageId);
     if (!items) {
-      items = this.index!.entriesFor(document.languageId).map((entry) => toItem(entry, document.languageId));
+      items = this.index!.entriesFor(document.languageId).map((entry) => new SnippetCompletionItem(entry, document.languageId));
       this.items.set(document.languageId, items);
     }
     return items.length > 0 ? items : undefined;
+  }
+
+  resolveCompletionItem(item: vscode.CompletionItem): vscode.CompletionItem {
+    if (item instanceof SnippetCompletionItem && item.documentation === undefined) item.documentation = preview(item);
+    return item;
   }
 
   private rebuild(): void {

@@ -107,11 +107,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
    */
   async revealFile(uri: vscode.Uri | undefined, load: boolean): Promise<boolean> {
     const loc = uri && snippetLocation(uri);
-    if (!loc?.fileName) {
+    if (!uri || !loc?.fileName) {
       if (load) void vscode.window.showInformationMessage('Open a snippet file first: this shows its snippet in the Snippets view.');
       return false;
     }
     const { snippetGuid, fileName } = loc;
+    const key = uri.toString();
     const inLoadedList = () => this.provider.loadedLists().find((id) => this.service.list(id).guids.includes(snippetGuid));
     let list = inLoadedList();
     if (!list && !load) return false;
@@ -130,7 +131,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     await this.provider.settled();
     // Following, only the latest editor counts: an earlier switch still waiting must not win.
-    if (!load && this.followed !== uri!.toString()) return false;
+    if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
     const row = this.provider.snippetNode(list, snippet);
     const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName) : row;
