@@ -91,7 +91,17 @@ export class WorkbenchUi {
     const input = quickInput.locator('input[type="text"], input[type="password"]').first();
     await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await input.fill(text);
+    const message = quickInput.locator('.quick-input-message').first();
+    const promptBefore = await message.innerText().catch(() => '');
     await this.page.keyboard.press('Enter');
+    // A flow's prompts reuse one input box, and an Enter that lands while it switches to the next
+    // prompt can be lost (seen once: the password stayed in the box). When the same prompt still
+    // shows the same text a moment later, press Enter once more. A next prompt, or a refusal of
+    // the value, changes the message, and then nothing more is pressed.
+    const taken = async () =>
+      !(await input.isVisible()) || (await input.inputValue()) !== text || (await message.innerText().catch(() => '')) !== promptBefore;
+    for (let waited = 0; waited < 1500 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
+    if (!(await taken())) await this.page.keyboard.press('Enter');
   }
 
   /** Signs in through the palette with a user name and password, as a person does. */
