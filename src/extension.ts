@@ -32,6 +32,8 @@ export interface ExtensionApi {
 export interface TestingApi {
   /** Signs in without the prompts; rejects with the message a user would see when it fails. */
   signIn(args: SignInArgs): Promise<Account | undefined>;
+  /** Signs every account out, so a suite starts with none (the Sign Out command asks which when there are several). */
+  signOutAll(): Promise<void>;
   /** Queues answers for the next confirmations (true / false) and input boxes (text, or undefined for Escape). */
   answerPrompts(...answers: ScriptedAnswer[]): void;
   /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
@@ -99,6 +101,9 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, sign
   };
   return {
     signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
+    signOutAll: async () => {
+      for (const account of session.accounts()) await session.signOut(account);
+    },
     answerPrompts: (...a) => answers().queue(...a),
     unusedAnswers: () => answers().drain(),
     openLink: (link) => snippets.feature().openLink(vscode.Uri.parse(link)),

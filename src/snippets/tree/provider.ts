@@ -287,7 +287,8 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'file': {
         const item = new vscode.TreeItem(node.fileName, vscode.TreeItemCollapsibleState.None);
         const account = this.deps.account();
-        if (account) item.resourceUri = snippetFileUri(account.serverUrl, node.snippetGuid, node.fileName);
+        const snippet = this.deps.service.get(node.snippetGuid);
+        if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName);
         item.command = { command: Commands.openFile, title: 'Open File', arguments: [node] };
         if (!node.own) item.description = 'read-only';
         return item;
