@@ -25,6 +25,7 @@ const CONNECTION_SETTINGS = [
 
 export class Session implements vscode.Disposable {
   private current: Account | undefined;
+  private documentAccounts: ((uri: vscode.Uri) => Account | undefined) | undefined;
   /** One client per signed-in account, by account id. */
   private readonly clients = new Map<string, BitbucketClient>();
   private readonly changed = new vscode.EventEmitter<Account | undefined>();
@@ -88,6 +89,21 @@ export class Session implements vscode.Disposable {
       this.clients.set(id, client);
     }
     return client;
+  }
+
+  /**
+   * Which account a document belongs to: the snippets bundle answers for its documents once it is
+   * loaded (a snippet document cannot be open before), so activation parses no snippet URI.
+   */
+  accountOfDocument(uri: vscode.Uri): Account | undefined {
+    return this.documentAccounts?.(uri);
+  }
+
+  setDocumentAccounts(resolve: (uri: vscode.Uri) => Account | undefined): vscode.Disposable {
+    this.documentAccounts = resolve;
+    return new vscode.Disposable(() => {
+      if (this.documentAccounts === resolve) this.documentAccounts = undefined;
+    });
   }
 
   /** The signed-in account with this id. */

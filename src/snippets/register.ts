@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { SETTINGS_SECTION, Settings } from '../constants';
+import { SETTINGS_SECTION, Schemes, Settings } from '../constants';
 import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
 import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
@@ -55,6 +55,7 @@ export function createSnippets({ session, globalState, log, createView, scripted
     return other;
   });
   const accounts = new SnippetAccounts(session, services);
+  const documentAccounts = session.setDocumentAccounts((uri) => (uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined));
   service.reset(asUser(session.account));
   let accountKey = session.account ? accountId(session.account) : undefined;
   services.setDefault(accountKey);
@@ -74,7 +75,7 @@ export function createSnippets({ session, globalState, log, createView, scripted
   const threads = new SnippetCommentThreads(accounts, actions);
   const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));
   const completion = new SnippetCompletionProvider(service);
-  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable, completion);
+  const disposable = vscode.Disposable.from(documentAccounts, followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable, completion);
   return {
     service,
     explorer,
