@@ -11,7 +11,7 @@ function accountOfEditor(session: Session, editor: vscode.TextEditor | undefined
   return editor && session.accountOfDocument(editor.document.uri);
 }
 
-export function registerStatusBar(session: Session): vscode.Disposable {
+export function registerStatusBar(session: Session): { item: vscode.StatusBarItem; disposable: vscode.Disposable } {
   const item = vscode.window.createStatusBarItem(Ids.statusBarItem, vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Bitbucket Snippets Account');
   item.command = Commands.switchAccount;
@@ -33,5 +33,5 @@ export function registerStatusBar(session: Session): vscode.Disposable {
     item.show();
   };
   update();
-  return vscode.Disposable.from(item, session.onDidChange(update), vscode.window.onDidChangeActiveTextEditor(update));
+  return { item, disposable: vscode.Disposable.from(item, session.onDidChange(update), vscode.window.onDidChangeActiveTextEditor(update)) };
 }

@@ -70,7 +70,7 @@ export function createSnippets({ session, globalState, log, createView, scripted
   });
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, globalState, log.child('tree'), createView);
+  const explorer = new SnippetExplorer(session, service, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(session, service, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
   const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));

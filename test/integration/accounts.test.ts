@@ -1,0 +1,138 @@
+// Several accounts at once, in the real editor, against two local servers on one host that differ
+// by port and context path. Both start from the same demo data, so they hold snippets with the
+// same guid (as a staging server copied from production does): rows, documents, saves and
+// commands must each reach their own account's server.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BitbucketClient } from '../../src/api/client';
+import type { Snippet } from '../../src/api/types';
+import { StateKeys } from '../../src/constants';
+import type { ExtensionApi } from '../../src/extension';
+import type { AccountNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
+import { startServer, type RunningServer } from '../server/server';
+import { testingApi } from './support';
+import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from './treeFixtures';
+
+describe('several accounts at once', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let production: RunningServer;
+  let staging: RunningServer;
+  const clients: BitbucketClient[] = [];
+  const aliceOn = (server: RunningServer) => {
+    const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    clients.push(client);
+    return client;
+  };
+
+  before(async () => {
+    api = await extensionApi();
+    production = await startServer({ port: 0, demo: true });
+    staging = await startServer({ port: 0, contextPath: '/bitbucket', demo: true });
+    const testing = await testingApi();
+    await testing.signOutAll();
+    await testing.signIn({ serverUrl: production.url, username: 'alice', password: 'alice' });
+    await testing.signIn({ serverUrl: staging.url, username: 'alice', password: 'alice' });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    // The other suites expect alice on the runner's server alone.
+    await signInAs('alice');
+    await Promise.all([production?.close(), staging?.close()]);
+  });
+
+  const accountRoots = async () => (await childrenOf(api)).filter((n): n is AccountNode => n.kind === 'account');
+  const labels = async (nodes: TreeNode[]) => Promise.all(nodes.map(async (n) => labelOf(await itemOf(api, n))));
+  const port = (server: RunningServer) => new URL(server.url).port;
+
+  /** The My Snippets rows of the account root labelled with `server`'s port. */
+  async function mySnippetsOn(server: RunningServer): Promise<SnippetNode[]> {
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const account = roots[names.findIndex((l) => l.endsWith(`:${port(server)}`))];
+    assert.ok(account, `no account root for port ${port(server)} among ${names.join(', ')}`);
+    const mine = (await childrenOf(api, account)).find((n): n is RootNode => n.kind === 'root' && n.list === 'mine');
+    assert.ok(mine, 'the account root has My Snippets');
+    return (await childrenOf(api, mine)).filter((n): n is SnippetNode => n.kind === 'snippet');
+  }
+
+  async function firstFileRow(row: SnippetNode): Promise<FileNode> {
+    const file = (await childrenOf(api, row)).find((n): n is FileNode => n.kind === 'file');
+    assert.ok(file, 'the snippet has a file row');
+    return file;
+  }
+
+  it('shows one root per account, each with its own lists, and the same guid on both with different row ids', async () => {
+    const names = await labels(await accountRoots());
+    assert.deepEqual(names.sort(), [`alice @ 127.0.0.1:${port(production)}`, `alice @ 127.0.0.1:${port(staging)}`].sort());
+    const prodRows = await mySnippetsOn(production);
+    const stagingRows = await mySnippetsOn(staging);
+    const shared = prodRows.find((p) => stagingRows.some((s) => s.snippetGuid === p.snippetGuid));
+    assert.ok(shared, 'both servers list a snippet with the same guid');
+    const twin = stagingRows.find((s) => s.snippetGuid === shared.snippetGuid)!;
+    const [a, b] = [await itemOf(api, shared), await itemOf(api, twin)];
+    assert.notEqual(a.id, b.id, 'row ids are unique across accounts');
+    const [fa, fb] = [await itemOf(api, await firstFileRow(shared)), await itemOf(api, await firstFileRow(twin))];
+    assert.notEqual(fa.id, fb.id);
+    assert.notEqual(fa.resourceUri?.toString(), fb.resourceUri?.toString(), 'the documents of the two files differ');
+  });
+
+  it('opens and saves a file of each account on its own server, and the status bar follows the editor', async () => {
+    const prodRows = await mySnippetsOn(production);
+    const stagingRows = await mySnippetsOn(staging);
+    const prodRow = prodRows.find((p) => stagingRows.some((s) => s.snippetGuid === p.snippetGuid))!;
+    const stagingRow = stagingRows.find((s) => s.snippetGuid === prodRow.snippetGuid)!;
+    const guid = prodRow.snippetGuid;
+    const before: Snippet = await aliceOn(production).getSnippet(guid);
+    const fileName = before.files[0].name;
+
+    const saveFrom = async (row: SnippetNode, text: string) => {
+      const file = await firstFileRow(row);
+      const editor = (await vscode.commands.executeCommand('bitbucketSnippets.openFile', file)) as vscode.TextEditor;
+      assert.ok(editor, 'openFile returned the editor');
+      assert.equal(editor.document.fileName.split('/').pop(), fileName, 'the tab shows the file name');
+      assert.ok(editor.document.uri.path.includes(before.name.replace(/\//g, '\u2215')), `the path names the snippet: ${editor.document.uri.path}`);
+      const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+      assert.ok(await editor.edit((e) => e.insert(end, text)));
+      assert.ok(await editor.document.save(), 'the save succeeded');
+      return editor;
+    };
+    const prodEditor = await saveFrom(prodRow, '# production\n');
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar names the production account');
+    await saveFrom(stagingRow, '# staging\n');
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(staging)}`), 'the status bar names the staging account');
+
+    const onProduction = (await aliceOn(production).getSnippet(guid)).files.find((f) => f.name === fileName)!.content;
+    const onStaging = (await aliceOn(staging).getSnippet(guid)).files.find((f) => f.name === fileName)!.content;
+    assert.ok(onProduction.endsWith('# production\n') && !onProduction.includes('# staging'), 'production got its own save only');
+    assert.ok(onStaging.endsWith('# staging\n') && !onStaging.includes('# production'), 'staging got its own save only');
+
+    await vscode.window.showTextDocument(prodEditor.document);
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar follows back to production');
+  });
+
+  it("runs a command started from a row on that row's account", async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const stagingRow = (await mySnippetsOn(staging))[0];
+    const prodLink = (await vscode.commands.executeCommand('bitbucketSnippets.copyLink', prodRow)) as string;
+    const stagingLink = (await vscode.commands.executeCommand('bitbucketSnippets.copyLink', stagingRow)) as string;
+    assert.ok(prodLink.startsWith(production.url), prodLink);
+    assert.ok(stagingLink.startsWith(staging.url), stagingLink);
+  });
+
+  it('signs one account out from its row and leaves the other, whose lists become the roots again', async () => {
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const prodRoot = roots[names.findIndex((l) => l.endsWith(`:${port(production)}`))];
+    await vscode.commands.executeCommand('bitbucketSnippets.signOut', prodRoot);
+    const accounts = api.globalStateSnapshot()[StateKeys.accounts] as Array<{ serverUrl: string }>;
+    assert.deepEqual(accounts.map((a) => a.serverUrl), [staging.url]);
+    await eventually(async () => (await childrenOf(api)).every((n) => n.kind !== 'account'), 'one account: no account roots');
+    const top = await labels(await childrenOf(api));
+    assert.deepEqual(top.slice(0, 4), ['My Snippets', 'Starred', 'Categories', 'Browse']);
+    // The active editor's account signed out: the status bar names the default (and only) account.
+    assert.equal((await testingApi()).statusBarText(), '$(repo) alice @ 127.0.0.1');
+  });
+});
