@@ -3,6 +3,7 @@
 import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
+import { isSameServer, parseSnippetLink } from './core/links';
 import { accountOfLocation, type SnippetLocation } from './core/snippetUri';
 import type { SnippetService } from './core/service';
 import type { SnippetServices } from './core/services';
@@ -29,6 +30,16 @@ export class SnippetAccounts {
     if (typeof rowAccount === 'string') return this.session.accountById(rowAccount) ?? this.session.account;
     const active = followActiveEditor && arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
     return (active && this.ofUri(active)) ?? this.session.account;
+  }
+
+  /** The account a vscode:// snippet link is for: the default one when it is on the link's server, else another that is. */
+  ofLink(uri: vscode.Uri): Account | undefined {
+    const parsed = parseSnippetLink(uri.path, uri.query);
+    if (!parsed.ok) return undefined;
+    const onServer = (a: Account) => isSameServer(parsed.target.serverUrl, a.serverUrl);
+    const fallback = this.session.account;
+    if (fallback && onServer(fallback)) return fallback;
+    return this.session.accounts().find(onServer);
   }
 
   service(account: Account): SnippetService {

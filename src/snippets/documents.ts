@@ -12,7 +12,7 @@ import { copyFileContent, copySnippetGuid, insertFile, openFile } from './comman
 import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
-import { accountId } from '../auth/accounts';
+import { accountId, type Account } from '../auth/accounts';
 import type { SnippetAccounts } from './accounts';
 import { compareWithServer, ServerVersions } from './fs/conflicts';
 import { SnippetFileSystem } from './fs/provider';
@@ -36,12 +36,12 @@ export function createSnippetDocuments(
   const fs = new SnippetFileSystem(accounts, log.child('fs'));
   const serverVersions = new ServerVersions(accounts);
   const defaults: CommandDeps = { session, service, log: log.child('commands'), reveal };
-  /** The commands' dependencies, for the account the command was started from (see SnippetAccounts.ofArgument). */
-  const scoped = (arg: unknown, followActiveEditor = true): CommandDeps => {
-    const account = accounts.ofArgument(arg, followActiveEditor);
+  const depsFor = (account: Account | undefined): CommandDeps => {
     if (!account || !session.account || accountId(account) === accountId(session.account)) return defaults;
     return { ...defaults, account, service: accounts.service(account) };
   };
+  /** The commands' dependencies, for the account the command was started from (see SnippetAccounts.ofArgument). */
+  const scoped = (arg: unknown, followActiveEditor = true): CommandDeps => depsFor(accounts.ofArgument(arg, followActiveEditor));
   // Commands about a snippet act on the account of the row or document they were started from.
   const command = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => run(scoped(args[0]), ...args));
@@ -86,7 +86,7 @@ export function createSnippetDocuments(
       return document ? document.save() : false;
     }),
   );
-  return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(defaults, uri), disposable };
+  return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(depsFor(accounts.ofLink(uri)), uri), disposable };
 }
 
 /** The snippet file a command is about: its argument, or the active editor's document. */

@@ -6,7 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api/client';
 import type { Snippet } from '../../src/api/types';
-import { StateKeys } from '../../src/constants';
+import { EXTENSION_ID, StateKeys } from '../../src/constants';
+import { withFileContent } from '../../src/snippets/core/edits';
+import { formatSnippetLink } from '../../src/snippets/core/links';
 import type { ExtensionApi } from '../../src/extension';
 import type { AccountNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
 import { startServer, type RunningServer } from '../server/server';
@@ -120,6 +122,46 @@ describe('several accounts at once', function () {
     const stagingLink = (await vscode.commands.executeCommand('bitbucketSnippets.copyLink', stagingRow)) as string;
     assert.ok(prodLink.startsWith(production.url), prodLink);
     assert.ok(stagingLink.startsWith(staging.url), stagingLink);
+  });
+
+  it('keeps the account through dirname and joinPath: a file written beside an open one joins its snippet on its server', async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const file = await firstFileRow(prodRow);
+    const editor = (await vscode.commands.executeCommand('bitbucketSnippets.openFile', file)) as vscode.TextEditor;
+    const uri = editor.document.uri;
+    const beside = vscode.Uri.joinPath(vscode.Uri.joinPath(uri, '..'), 'beside.sh');
+    assert.equal(beside.query, uri.query, 'joinPath keeps the query that says which snippet and server');
+    assert.equal(beside.authority, uri.authority);
+    await vscode.workspace.fs.writeFile(beside, Buffer.from('echo beside\n'));
+    const onProduction = await aliceOn(production).getSnippet(prodRow.snippetGuid);
+    assert.ok(onProduction.files.some((f) => f.name === 'beside.sh' && f.content === 'echo beside\n'), 'the new file is in the snippet on production');
+    const onStaging = await aliceOn(staging).getSnippet(prodRow.snippetGuid).catch(() => undefined);
+    assert.ok(!onStaging?.files.some((f) => f.name === 'beside.sh'), 'staging was not written');
+    const doc = await vscode.workspace.openTextDocument(beside);
+    assert.equal(doc.languageId, 'shellscript', 'the language comes from the file name in the path');
+  });
+
+  it('opens an editor restored from the old URI form (host, guid, file) with the default account on that host', async () => {
+    const guid = (await mySnippetsOn(staging))[0].snippetGuid;
+    const snippet = await aliceOn(staging).getSnippet(guid);
+    const old = vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: `127.0.0.1:${port(staging)}`, path: `/${guid}/${snippet.files[0].name}` });
+    const doc = await vscode.workspace.openTextDocument(old);
+    assert.equal(doc.getText(), snippet.files[0].content);
+  });
+
+  it("opens a vscode:// link with the account on the link's server, not the default one", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const rows = await mySnippetsOn(production);
+    const guid = rows[rows.length - 1].snippetGuid;
+    // Change the production copy so the two servers' files differ.
+    const fresh = await aliceOn(production).getSnippet(guid);
+    const fileName = fresh.files[0].name;
+    await aliceOn(production).updateSnippet(guid, withFileContent(fresh, fileName, 'linked on production\n'));
+    const link = formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, { serverUrl: production.url, snippetGuid: guid, fileName });
+    const editor = await (await testingApi()).openLink(link);
+    assert.ok(editor, 'the link opened an editor');
+    assert.equal(editor.document.getText(), 'linked on production\n');
+    assert.ok(editor.document.uri.authority.endsWith(`:${port(production)}`), editor.document.uri.toString());
   });
 
   it('signs one account out from its row and leaves the other, whose lists become the roots again', async () => {
