@@ -99,6 +99,9 @@ describe('bundles', function () {
       if (name === 'l10n') continue;
       assert.deepEqual(inputsOf(meta).filter((f) => f.includes('node_modules/@vscode/l10n')), [], `${name} has no copy of its own`);
     }
+    for (const bundle of ['api', 'snippets', 'repositorySettings', 'connectionCheck', 'signIn']) {
+      assert.match(fs.readFileSync(path.join(outdir, `${bundle}.js`), 'utf8'), /require\("\.\/l10n\.js"\)/, `${bundle}.js loads it`);
+    }
   });
 
   it('the single-bundle layout (the benchmark baseline) inlines everything', async () => {
