@@ -28,7 +28,9 @@ export function registerStatusBar(session: Session): { item: vscode.StatusBarIte
     item.text = `$(repo) ${label}`;
     item.tooltip =
       all.length > 1
-        ? vscode.l10n.t('Bitbucket Snippets: {0} ({1}){2}. {3} accounts signed in: click to choose the default one.', label, account.serverUrl, isDefault ? vscode.l10n.t(', the default account') : vscode.l10n.t(", this file's account"), all.length)
+        ? isDefault
+          ? vscode.l10n.t('Bitbucket Snippets: {0} ({1}), the default account. {2} accounts are signed in: click to choose the default one.', label, account.serverUrl, all.length)
+          : vscode.l10n.t("Bitbucket Snippets: {0} ({1}), the account of this file. {2} accounts are signed in: click to choose the default one.", label, account.serverUrl, all.length)
         : vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.', account.serverUrl, account.username);
     item.show();
   };

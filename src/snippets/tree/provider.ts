@@ -9,6 +9,7 @@ import { Commands } from '../../constants';
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
+import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { personLabel } from '../core/people';
 import { matchesFilter, sortSnippets, type SortOrder } from '../core/query';
 import type { ServiceChange, SnippetService } from '../core/service';
@@ -18,7 +19,7 @@ import type { BrowsedUsers } from './browsedUsers';
 import { RefreshGate, WHOLE_TREE } from './refreshGate';
 import { iconForFileName } from './icons';
 import {
-  NO_CATEGORIES_TEXT,
+  noCategoriesText,
   commentDescription,
   commentLabel,
   emptyListText,
@@ -43,8 +44,8 @@ import {
 } from './nodes';
 
 const FIXED_ROOTS: ReadonlyArray<{ list: ListId; label: string }> = [
-  { list: 'mine', label: 'My Snippets' },
-  { list: 'starred', label: 'Starred' },
+  { list: 'mine', label: vscode.l10n.t('My Snippets') },
+  { list: 'starred', label: vscode.l10n.t('Starred') },
 ];
 const ROOT_ICONS: Record<string, string> = { mine: 'account', starred: 'star-full', browse: 'globe', user: 'person', category: 'tag' };
 
@@ -133,7 +134,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   categoriesNode(accountId?: string): CategoriesNode {
-    return this.intern<CategoriesNode>({ kind: 'categories', label: 'Categories', ...ofAccount(accountId) });
+    return this.intern<CategoriesNode>({ kind: 'categories', label: vscode.l10n.t('Categories'), ...ofAccount(accountId) });
   }
 
   snippetNode(list: ListId, snippet: Snippet, accountId?: string): SnippetNode {
@@ -258,7 +259,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (categories.length > 0) return categories.map((c) => this.rootNode(`category:${c.guid}`, accountKey));
     const shown = accountKey === undefined ? [...this.shownLists] : [...this.otherShownLists].filter((k) => k.startsWith(`${accountKey}|`)).map((k) => k.slice(accountKey.length + 1));
     const anythingLoaded = shown.some((id) => service.list(id as ListId).loaded);
-    const text = anythingLoaded ? NO_CATEGORIES_TEXT : 'Categories are collected from loaded snippets: expand My Snippets or Browse first.';
+    const text = anythingLoaded ? noCategoriesText() : vscode.l10n.t('Categories are collected from loaded snippets: expand My Snippets or Browse first.');
     return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false, ...ofAccount(accountKey) })];
   }
 
@@ -289,7 +290,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s, accountKey));
     const more = state.nextStart !== undefined && state.loaded;
     if (state.error) {
-      const text = `${describeError(state.error, messageContext(`load ${listTitle(list, this.categoryName(list, accountKey))}`, this.accountOf(accountKey)))} — click to retry`;
+      const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list, accountKey))), this.accountOf(accountKey))));
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true, ...a }));
     } else if (state.loaded && all.length === 0 && !more) {
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text: emptyListText(list), isError: false, ...a }));
@@ -330,8 +331,13 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
       item.iconPath = new vscode.ThemeIcon('account');
       const account = this.accountOf(node.accountId);
-      if (account) item.tooltip = `${account.username} on ${account.serverUrl}${node.accountId === undefined ? ' (the default account)' : ''}`;
-      if (node.accountId === undefined) item.description = 'default';
+      if (account) {
+        item.tooltip =
+          node.accountId === undefined
+            ? vscode.l10n.t('{0} on {1}, the default account', account.username, account.serverUrl)
+            : vscode.l10n.t('{0} on {1}', account.username, account.serverUrl);
+      }
+      if (node.accountId === undefined) item.description = vscode.l10n.t('default');
       return item;
     }
     const service = this.serviceOf(node.accountId);
@@ -340,23 +346,23 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
         const state = service.list(node.list);
-        if (state.loaded) item.description = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
-        if (node.list.startsWith('user:')) item.tooltip = `Snippets of ${node.label} that you can see`;
+        if (state.loaded) item.description = `${formatCount(state.guids.length, vscode.env.language)}${state.nextStart !== undefined ? '+' : ''}`;
+        if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
         return item;
       }
       case 'categories': {
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon('tag');
-        item.tooltip = 'Categories of the snippets loaded so far';
+        item.tooltip = vscode.l10n.t('Categories of the snippets loaded so far');
         return item;
       }
       case 'snippet': {
         const snippet = service.get(node.snippetGuid);
-        if (!snippet) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+        if (!snippet) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(snippet.name, collapsed);
         const people = service.people();
-        item.description = snippetDescription(snippet, node.own, people, now);
-        item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now));
+        item.description = snippetDescription(snippet, node.own, people, now, vscode.env.language);
+        item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
         item.accessibilityInformation = { label: `${snippet.name}, ${item.description}` };
         return item;
@@ -366,35 +372,35 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const account = this.accountOf(node.accountId);
         const snippet = service.get(node.snippetGuid);
         if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName);
-        item.command = { command: Commands.openFile, title: 'Open File', arguments: [node] };
-        if (!node.own) item.description = 'read-only';
+        item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [node] };
+        if (!node.own) item.description = vscode.l10n.t('read-only');
         return item;
       }
       case 'comments': {
         const count = service.get(node.snippetGuid)?.comments.length ?? 0;
-        const item = new vscode.TreeItem(`Comments (${count})`, count > 0 ? collapsed : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Comments ({0})', formatCount(count, vscode.env.language)), count > 0 ? collapsed : vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('comment-discussion');
-        if (count === 0) item.tooltip = 'No comments yet: right-click to add one.';
+        if (count === 0) item.tooltip = vscode.l10n.t('No comments yet: right-click to add one.');
         return item;
       }
       case 'comment': {
         const comment = service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
-        if (!comment) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+        if (!comment) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(commentLabel(comment), vscode.TreeItemCollapsibleState.None);
         const people = service.people();
-        item.description = commentDescription(comment, people, now);
+        item.description = commentDescription(comment, people, now, vscode.env.language);
         const tooltip = new vscode.MarkdownString();
-        tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${new Date(comment.createdAt).toLocaleString()}\n\n`);
+        tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
         tooltip.appendText(comment.text);
         item.tooltip = tooltip;
         item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
         return item;
       }
       case 'loadMore': {
-        const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('fold-down');
-        item.tooltip = 'Fetch the next page of this list';
-        item.command = { command: Commands.loadMore, title: 'Load More', arguments: [node] };
+        item.tooltip = vscode.l10n.t('Fetch the next page of this list');
+        item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [node] };
         return item;
       }
       case 'message': {
@@ -402,7 +408,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.tooltip = node.text;
         if (node.isError) {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-          item.command = { command: Commands.refreshList, title: 'Retry', arguments: [node] };
+          item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
         }
@@ -439,9 +445,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private rootLabel(list: ListId, accountKey: string | undefined): string {
     const fixed = FIXED_ROOTS.find((r) => r.list === list);
     if (fixed) return fixed.label;
-    if (list === 'browse') return 'Browse';
+    if (list === 'browse') return vscode.l10n.t('Browse');
     if (list.startsWith('user:')) return list.slice('user:'.length);
-    return this.categoryName(list, accountKey) ?? 'Category';
+    return this.categoryName(list, accountKey) ?? vscode.l10n.t('Category');
   }
 
   private categoryName(list: ListId, accountKey: string | undefined): string | undefined {
