@@ -248,8 +248,13 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   }
 
   private onAccountChange(key: string | undefined, keys: string): void {
-    if (key === this.accountKey && keys === this.accountKeys) {
-      // A connection setting changed: the rows stay, nothing is fetched.
+    if (key === this.accountKey) {
+      // A connection setting changed (the rows stay, nothing is fetched), or another account
+      // signed in or out: the default account's rows and lists stay, the roots are redrawn.
+      if (keys !== this.accountKeys) {
+        this.accountKeys = keys;
+        this.provider.redraw();
+      }
       return;
     }
     this.accountKey = key;
