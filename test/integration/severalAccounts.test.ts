@@ -115,6 +115,19 @@ describe('several accounts at once', function () {
     await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar follows back to production');
   });
 
+  it("reveals the snippet of another account's file under that account's root", async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const file = await firstFileRow(prodRow);
+    assert.ok(file.accountId, 'production is not the default account: its rows carry its account');
+    await vscode.commands.executeCommand('bitbucketSnippets.openFile', file);
+    await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet');
+    await eventually(() => api.explorer.view.selection.length > 0, 'a row to be selected');
+    const selected = api.explorer.view.selection[0] as FileNode;
+    assert.equal(selected.kind, 'file');
+    assert.equal(selected.snippetGuid, prodRow.snippetGuid);
+    assert.equal(selected.accountId, file.accountId, "the row is under production's root, not the same guid on staging");
+  });
+
   it("runs a command started from a row on that row's account", async () => {
     const prodRow = (await mySnippetsOn(production))[0];
     const stagingRow = (await mySnippetsOn(staging))[0];

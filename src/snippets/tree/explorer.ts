@@ -43,7 +43,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   constructor(
     session: Session,
     private readonly service: SnippetService,
-    accounts: SnippetAccounts,
+    private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
@@ -126,17 +126,22 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     const { snippetGuid, fileName } = loc;
     const key = uri.toString();
-    const inLoadedList = () => this.provider.loadedLists().find((id) => this.service.list(id).guids.includes(snippetGuid));
+    // A file of another signed-in account is shown under that account's root, from its own lists.
+    const owner = this.accounts.ofLocation(loc);
+    const ownerKey = owner && accountId(owner) !== this.accountKey ? accountId(owner) : undefined;
+    const service = this.provider.serviceOf(ownerKey);
+    const shownLists: ListId[] = ownerKey === undefined ? this.provider.loadedLists() : ['mine', 'starred', 'browse'];
+    const inLoadedList = () => shownLists.find((id) => service.list(id).guids.includes(snippetGuid));
     let list = inLoadedList();
     if (!list && !load) return false;
     if (!list) {
-      const snippet = await this.service.snippet(snippetGuid);
-      const home: ListId = this.service.mayWrite(snippet) ? 'mine' : 'browse';
-      await withViewProgress(() => this.service.ensureLoaded(home));
-      if (home === 'mine' && !this.service.list('mine').guids.includes(snippetGuid)) this.service.showAsMine(snippet);
-      list = this.service.list(home).guids.includes(snippetGuid) ? home : undefined;
+      const snippet = await service.snippet(snippetGuid);
+      const home: ListId = service.mayWrite(snippet) ? 'mine' : 'browse';
+      await withViewProgress(() => service.ensureLoaded(home));
+      if (home === 'mine' && !service.list('mine').guids.includes(snippetGuid)) service.showAsMine(snippet);
+      list = service.list(home).guids.includes(snippetGuid) ? home : undefined;
     }
-    const snippet = this.service.get(snippetGuid);
+    const snippet = service.get(snippetGuid);
     if (!list || !snippet) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
       return false;
@@ -146,8 +151,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     // Following, only the latest editor counts: an earlier switch still waiting must not win.
     if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
-    const row = this.provider.snippetNode(list, snippet);
-    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName) : row;
+    const row = this.provider.snippetNode(list, snippet, ownerKey);
+    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerKey) : row;
     await this.view.reveal(target, { select: true, focus: false, expand: true });
     return true;
   }
