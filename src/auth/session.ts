@@ -48,7 +48,8 @@ export class Session implements vscode.Disposable {
     /** Where the passphrases of client certificates are asked for and kept. */
     readonly passphrases?: CertificatePassphrases,
   ) {
-    this.current = store.active();
+    // Every remembered account is signed in; an earlier version could leave none marked default.
+    this.current = store.active() ?? store.list()[0];
     void this.updateContext();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
