@@ -4,7 +4,9 @@
 // learned it (from the tree's lists, a save, or a GET when it does not know the snippet), so opening
 // a file from the tree sends no request. A save fetches the snippet fresh (one GET; the API has
 // no conditional PUT) to detect conflicts and to keep every other file, then sends one PUT.
-// See saveLogic.ts for when a save goes ahead.
+// See saveLogic.ts for when a save goes ahead. A snippet in the persistent read cache opens at
+// once from it (the core revalidates it in the background); while the server does not answer,
+// files open read-only and saves are refused with the text left in the editor.
 import vscode = require('vscode');
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
@@ -12,6 +14,7 @@ import type { Session } from '../../auth/session';
 import { Commands, ContextKeys } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
+import { isUnreachable } from '../core/connectivity';
 import { NotOwnerError, SignedOutError } from '../core/errors';
 import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
 import type { ServiceChange, SnippetService } from '../core/service';
@@ -76,7 +79,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
-    const readonly = this.service.mayWrite(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
+    // Offline, nothing can be saved: the editor says so before anyone types.
+    const readonly = this.service.mayWrite(snippet) && !this.service.connection().offline ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
     const file = this.file(snippet, loc.fileName);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
@@ -99,6 +103,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const file = this.file(snippet, loc.fileName);
     this.loaded.set(uri.toString(), { uri, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
     this.forgetConflict(uri.toString());
+    // An opened snippet stays readable offline, in later windows too.
+    this.service.rememberSnippets([snippet]);
     return encoder.encode(file.content);
   }
 
@@ -194,19 +200,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return loc;
   }
 
-  /** The snippet as the core knows it, fetched when it does not. */
+  /** The snippet as the core knows it (loaded or cached), fetched when it does not: one GET shared with anyone asking meanwhile. */
   private async snippet(loc: SnippetLocation, action: string): Promise<Snippet> {
-    const known = this.service.get(loc.snippetGuid);
-    if (known) {
-      this.names.set(known.guid, known.name);
-      return known;
-    }
-    return this.fetchFresh(loc, action);
-  }
-
-  /** One GET through the core (shared with anyone asking meanwhile), in file system terms. */
-  private async fetchFresh(loc: SnippetLocation, action: string): Promise<Snippet> {
-    const snippet = await this.translate(loc, action, undefined, () => this.service.fetch(loc.snippetGuid));
+    const snippet = this.service.get(loc.snippetGuid) ?? (await this.translate(loc, action, undefined, () => this.service.snippet(loc.snippetGuid)));
     this.names.set(snippet.guid, snippet.name);
     return snippet;
   }
@@ -226,6 +222,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName, unsaved);
       if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
+      if (fileName !== undefined && unsaved !== undefined && isUnreachable(err)) throw this.offlineSaveError(err, fileName);
       throw this.fsError(err, action);
     }
   }
@@ -261,6 +258,16 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return vscode.FileSystemError.NoPermissions(`"${fileName}" belongs to another user's snippet "${snippet.name}" and is read-only. Keep your text with Copy to My Snippets or Save As.`);
   }
 
+  /** A save the server could not be reached for: nothing was sent, and the editor keeps the text. */
+  private offlineSaveError(err: unknown, fileName: string): vscode.FileSystemError {
+    const host = this.session.account ? serverHost(this.session.account.serverUrl) : 'the server';
+    this.log.warn(`save of ${fileName}: ${host} cannot be reached; nothing was sent`);
+    this.log.error(`could not save ${fileName}`, err);
+    return vscode.FileSystemError.Unavailable(
+      vscode.l10n.t('Offline: {0} cannot be reached, so "{1}" was not saved. Your text is still in the editor; save again once the server answers.', host, fileName),
+    );
+  }
+
   private fsError(err: unknown, action: string): vscode.FileSystemError {
     const account = this.session.account;
     const message = describeError(err, messageContext(action, account));
@@ -273,6 +280,11 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
   private onServiceChange(change: ServiceChange): void {
     const events: vscode.FileChangeEvent[] = [];
+    if (change.connection) {
+      // Offline or back: clean editors read the file again, and with it whether it is read-only.
+      const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+      for (const l of this.loaded.values()) if (!dirty.has(l.uri.toString())) events.push({ type: vscode.FileChangeType.Changed, uri: l.uri });
+    }
     const guids = new Set(change.snippets);
     for (const l of this.loaded.values()) {
       if (!guids.has(l.snippetGuid)) continue;

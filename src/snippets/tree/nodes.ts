@@ -13,7 +13,8 @@ export type FileNode = { kind: 'file'; snippetGuid: string; fileName: string; ow
 export type CommentsNode = { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
 export type CommentNode = { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
 export type LoadMoreNode = { kind: 'loadMore'; list: ListId };
-export type MessageNode = { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
+/** `retry`: clicking it asks the server again (an offline list shown from what was loaded or cached). */
+export type MessageNode = { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean; retry?: boolean };
 
 export type TreeNode = RootNode | CategoriesNode | SnippetNode | FileNode | CommentsNode | CommentNode | LoadMoreNode | MessageNode;
 

@@ -1,7 +1,7 @@
 // The words and markdown the snippet tree shows: labels, descriptions, tooltips and empty
 // states. Plain logic without `vscode`, unit-tested in Node; the provider only wraps it.
 import type { Comment, Snippet } from '../../api/types';
-import type { ListId } from '../core/store';
+import type { ListId, ListState } from '../core/store';
 import { personLabel, type People } from '../core/people';
 
 /** "just now", "5 minutes ago", "yesterday", "3 months ago"… A time in the future counts as now. */
@@ -21,6 +21,24 @@ export function relativeTime(at: number, now: number): string {
 }
 
 const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/**
+ * A list root's description: its count, and how old the rows are when they are not the server's
+ * latest answer: "12 · cached 5 minutes ago" until the revalidation answers, "12 · offline
+ * (cached 5 minutes ago)" while the server does not answer.
+ */
+export function cachedListDescription(count: string, state: Pick<ListState, 'fromCache' | 'fetchedAt' | 'error'>, offline: boolean, now: number): string {
+  if (state.fetchedAt === undefined) return count;
+  const age = relativeTime(state.fetchedAt, now);
+  if (offline && (state.fromCache || state.error)) return `${count} · offline (cached ${age})`;
+  if (state.fromCache) return `${count} · cached ${age}`;
+  return count;
+}
+
+/** The row under an offline list that keeps its rows. */
+export function offlineListText(fetchedAt: number, now: number): string {
+  return `Offline: showing what was loaded ${relativeTime(fetchedAt, now)} — click to retry`;
+}
 
 /**
  * A snippet row's description. Other people's snippets are always marked: "by bob" when

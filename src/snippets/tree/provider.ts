@@ -26,6 +26,8 @@ import {
   noMatchText,
   snippetDescription,
   snippetTooltip,
+  cachedListDescription,
+  offlineListText,
 } from './presentation';
 import {
   contextValue,
@@ -223,7 +225,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     );
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s));
     const more = state.nextStart !== undefined && state.loaded;
-    if (state.error) {
+    const offline = this.deps.service.connection().offline;
+    if (state.error && offline && state.fetchedAt !== undefined) {
+      // Offline with rows to show: they stay, and one row says how old they are and offers a retry.
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: offlineListText(state.fetchedAt, Date.now()), isError: false, retry: true }));
+    } else if (state.error) {
       const text = `${describeError(state.error, messageContext(`load ${listTitle(list, this.categoryName(list))}`, this.deps.account()))} — click to retry`;
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true }));
     } else if (state.loaded && all.length === 0 && !more) {
@@ -263,7 +269,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
         const state = this.deps.service.list(node.list);
-        if (state.loaded) item.description = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
+        if (state.loaded) {
+          const count = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
+          const offline = this.deps.service.connection().offline;
+          item.description = cachedListDescription(count, state, offline, now);
+        }
         if (node.list.startsWith('user:')) item.tooltip = `Snippets of ${node.label} that you can see`;
         return item;
       }
@@ -325,6 +335,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         if (node.isError) {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
           item.command = { command: Commands.refreshList, title: 'Retry', arguments: [node] };
+        } else if (node.retry) {
+          item.iconPath = new vscode.ThemeIcon('cloud-offline');
+          item.command = { command: Commands.refreshList, title: 'Retry', arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
         }
@@ -336,7 +349,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   // ---- Store changes ------------------------------------------------------------------------
 
   private onServiceChange(change: ServiceChange): void {
-    if (change.people) {
+    if (change.people || change.connection) {
       // Whose snippets and comments these are may read differently now: redraw every row.
       this.gate.refresh([WHOLE_TREE]);
       return;

@@ -16,8 +16,6 @@ import type { ListId } from '../store';
 export const CACHE_FORMAT = 'bitbucket-snippets-read-cache';
 /** Bumped whenever the file's shape changes: a file of any other version is dropped. */
 export const CACHE_VERSION = 1;
-/** The folder inside the extension's global storage that holds every account's cache file. */
-export const CACHE_FOLDER = 'snippet-cache';
 
 export interface CachedList {
   snippets: Snippet[];
@@ -47,7 +45,7 @@ export interface CacheLog {
 }
 
 export interface SnippetCacheOptions {
-  /** The folder of cache files (the extension's global storage + CACHE_FOLDER). */
+  /** The folder of cache files (in the extension's global storage). */
   dir: string;
   /** Which server and account, e.g. `https://bitbucket.example.com#alice`; never credentials. Only its hash is written. */
   key: string;

@@ -1,0 +1,31 @@
+// The status bar's "offline (cached …)": shown only while the server does not answer, so the
+// user knows why files open read-only and saves are refused. Clicking it asks the server again.
+import vscode = require('vscode');
+import { Commands, Ids } from '../constants';
+import type { SnippetService } from './core/service';
+import { relativeTime } from './tree/presentation';
+
+export function registerOfflineStatus(service: SnippetService): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem(Ids.offlineStatusBarItem, vscode.StatusBarAlignment.Left, -1);
+  item.name = vscode.l10n.t('Bitbucket Snippets Offline');
+  item.command = Commands.refreshExplorer;
+  const update = () => {
+    const { offline, since } = service.connection();
+    if (!offline) {
+      item.hide();
+      return;
+    }
+    const dataAt = service.oldestListFetchedAt();
+    item.text = dataAt === undefined ? `$(cloud-offline) ${vscode.l10n.t('offline')}` : `$(cloud-offline) ${vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now()))}`;
+    item.tooltip = vscode.l10n.t(
+      'The Bitbucket server has not answered since {0}. Lists and files show the copies loaded or cached before, read-only; saves are refused until it answers. It is checked again every 30 seconds; click to retry now.',
+      since ? new Date(since).toLocaleTimeString() : '?',
+    );
+    item.show();
+  };
+  const subscription = service.onDidChange((change) => {
+    if (change.connection) update();
+  });
+  update();
+  return vscode.Disposable.from(item, { dispose: () => subscription.dispose() });
+}
