@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanUpAll, installCleanupHandlers } from '../test/harness/cleanup';
 import { hostRun, type HostResult } from './hostBench';
+import { cacheSection } from './cacheBench';
 import { buildExtension, type Layout } from './layouts';
 import { formatTable, median, ms, ratio, type Figure } from './lib';
 import { completionSection, exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
   await section('overhead', () => overheadSection(1000));
   await section('export', exportSection);
   await section('completion', completionSection);
+  await section('cache', () => cacheSection(args.has('--quick') ? 3 : 7));
   if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 5));
 
   const table = formatTable(figures);
