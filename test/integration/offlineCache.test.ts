@@ -128,4 +128,39 @@ describe('Offline read cache', function () {
     assert.match(editor.document.getText(), /edited offline/);
     assert.equal(await serverContent(first), 'first v2 from elsewhere\n');
   });
+
+  /** Signs in afresh, stops the server and expands My Snippets: what rows does the cache give? */
+  async function rowsOfANewSessionOffline(): Promise<string[]> {
+    await signInAs('alice');
+    await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
+    await server.close();
+    try {
+      const names = await rowNames();
+      await until('offline noticed', () => ext.service.connection().offline);
+      return names;
+    } finally {
+      server = await startServer({ port, dataFile });
+    }
+  }
+
+  async function cacheMySnippets(): Promise<void> {
+    await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
+    await ext.service.refresh('mine');
+    assert.ok((await rowNames()).length >= 2);
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+
+  it('Sign Out deletes the account\'s cache', async () => {
+    await cacheMySnippets();
+    assert.deepEqual((await rowsOfANewSessionOffline()).sort(), ['offline first', 'offline second'], 'cached before Sign Out');
+    await cacheMySnippets();
+    await vscode.commands.executeCommand(Commands.signOut);
+    assert.deepEqual(await rowsOfANewSessionOffline(), []);
+  });
+
+  it('Clear Offline Cache deletes it', async () => {
+    await cacheMySnippets();
+    await vscode.commands.executeCommand(Commands.clearOfflineCache);
+    assert.deepEqual(await rowsOfANewSessionOffline(), []);
+  });
 });
