@@ -12,7 +12,7 @@ import { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import { Commands } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
-import type { RootNode, TreeNode } from '../../src/snippets/tree/nodes';
+import { nodeId, type RootNode, type TreeNode } from '../../src/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
 import { getExtension, signInAs, signInWith } from './support';
@@ -88,6 +88,25 @@ describe('Offline read cache', function () {
 
     // A new session of the same account: the store is empty and the cache is read from disk.
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
+    // Its first rows come from the cache while the server takes its time; one request then replaces them in place.
+    await alice.updateSnippet(second.guid, { name: 'offline second', description: 'changed', categories: [], files: [{ name: 'a.txt', content: 'second v1\n' }] });
+    server.controls.setLatency(1500);
+    const before = server.controls.requests().length;
+    const t0 = Date.now();
+    const cachedRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
+    assert.ok(Date.now() - t0 < 1000, `the cached rows came without waiting for the server (${Date.now() - t0} ms)`);
+    assert.deepEqual(cachedRows.filter((r) => r.kind === 'snippet').length, 2);
+    assert.match(await rootDescription(), /^2 · cached (just now|\d+ minutes? ago)$/);
+    await until('revalidated', async () => !ext.service.list('mine').fromCache && !ext.service.list('mine').loading);
+    server.controls.resetLatency();
+    assert.equal(await rootDescription(), '2');
+    const revalidatedRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
+    const snippetRows = (rows: TreeNode[]) => rows.filter((r) => r.kind === 'snippet').sort((a, b) => nodeId(a).localeCompare(nodeId(b)));
+    const [afterRows, beforeRows] = [snippetRows(revalidatedRows), snippetRows(cachedRows)];
+    assert.equal(afterRows.length, 2);
+    assert.ok(afterRows.every((r, i) => r === beforeRows[i]), 'the same rows (same ids, same objects), updated in place');
+    assert.equal(ext.service.get(second.guid)?.description, 'changed', 'the server\'s version replaced the cached one');
+    assert.deepEqual(server.controls.requests().slice(before).map((r) => `${r.method} ${r.path}`), ['GET /rest/snippets/1.0/snippets'], 'one request revalidates the list');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(first)));
     assert.equal(editor.document.getText(), 'first v1\n');
     assert.equal((await vscode.workspace.fs.stat(fileUri(first))).permissions, undefined, 'online, the own file is writable');
