@@ -23,8 +23,9 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
     );
     item.show();
   };
+  // While offline, a list that loads or fails changes how old the oldest rows are.
   const subscription = service.onDidChange((change) => {
-    if (change.connection) update();
+    if (change.connection || service.connection().offline) update();
   });
   update();
   return vscode.Disposable.from(item, { dispose: () => subscription.dispose() });

@@ -157,6 +157,16 @@ describe('snippet read cache', () => {
     assert.equal(fs.existsSync(dir), false);
   });
 
+  it('a key with characters no file name may have (/ \\ : * ? " < > |, CON, NUL) names a plain file', async () => {
+    const key = 'https://bitbucket.example.com:8443/a\\b#CON:NUL*?"<>|';
+    const cache = make({ key });
+    await cache.load();
+    cache.putSnippets([snip('a', { name: 'CON' })]);
+    await cache.flush();
+    assert.match(path.basename(cacheFilePath(dir, key)), /^[0-9a-f]{32}\.json$/);
+    assert.deepEqual(fs.readdirSync(dir), [path.basename(cacheFilePath(dir, key))]);
+  });
+
   it('a 300-character key or snippet name makes a short file name and round-trips', async () => {
     const key = `https://bitbucket.example.com/${'p'.repeat(300)}#${'ü'.repeat(300)}`;
     const cache = make({ key });
