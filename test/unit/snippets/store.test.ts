@@ -189,5 +189,4 @@ describe('snippet store: one snippet, several writers', () => {
     assert.deepEqual(events.filter((e) => !e.startsWith('other')), ['first start', 'first end', 'second start', 'second end']);
     assert.ok(events.indexOf('other end') < events.indexOf('first end'), 'another snippet does not wait');
   });
-
 });
