@@ -80,7 +80,12 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     void vscode.window.showInformationMessage(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
   });
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) && maxBytes() === 0) void service.clearCache();
+    if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;
+    // Off means nothing stays on disk, for any account.
+    void service
+      .clearCache()
+      .then(() => clearCacheFolder(cacheDir))
+      .catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
   });
   const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
 
