@@ -119,8 +119,9 @@ export class SnippetService {
   /** Another account (or none): every loaded list and everything learned is dropped. */
   reset(user: SignedInUser | undefined): void {
     this.identity.reset(user);
-    this.connectivity.reset();
+    // The store first: going back online revalidates the lists it holds, and these are the old account's.
     this.store.clear();
+    this.connectivity.reset();
     this.emit({ lists: [], snippets: [], people: true });
   }
 

@@ -189,4 +189,18 @@ describe('snippet core with the offline read cache', function () {
     assert.equal(again.list('mine').fromCache, false);
     assert.deepEqual(requests(), ['GET /snippets']);
   });
+
+  it('another account (reset) while offline asks nothing about the old account\'s lists', async () => {
+    await firstWindow();
+    await server.close();
+    const { service } = newWindow('alice', 60_000);
+    await service.ensureLoaded('mine');
+    await until('offline noticed', () => service.connection().offline);
+    await restart();
+    server.controls.clearRequests();
+    service.reset({ username: 'bob', userId: 3 });
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(service.connection().offline, false);
+    assert.deepEqual(requests(), []);
+  });
 });
