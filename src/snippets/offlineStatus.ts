@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { Commands, Ids } from '../constants';
 import type { SnippetService } from './core/service';
-import { relativeTime } from './tree/presentation';
+import { formatDateTime, relativeTime } from '../util/localeFormat';
 
 export function registerOfflineStatus(service: SnippetService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem(Ids.offlineStatusBarItem, vscode.StatusBarAlignment.Left, -1);
@@ -16,10 +16,10 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
       return;
     }
     const dataAt = service.oldestListFetchedAt();
-    item.text = dataAt === undefined ? `$(cloud-offline) ${vscode.l10n.t('offline')}` : `$(cloud-offline) ${vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now()))}`;
+    item.text = dataAt === undefined ? `$(cloud-offline) ${vscode.l10n.t('offline')}` : `$(cloud-offline) ${vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language))}`;
     item.tooltip = vscode.l10n.t(
       'The Bitbucket server has not answered since {0}. Lists and files show the copies loaded or cached before, read-only; saves are refused until it answers. It is checked again every 30 seconds; click to retry now.',
-      since ? new Date(since).toLocaleTimeString() : '?',
+      since ? formatDateTime(since, vscode.env.language) : '?',
     );
     item.show();
   };
