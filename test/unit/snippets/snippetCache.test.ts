@@ -145,6 +145,30 @@ describe('snippet read cache', () => {
     assert.equal(next.snippet('b'), undefined);
   });
 
+  it('a cache made while the same account\'s file is being deleted (Sign Out, then sign in) never reads the old copy', async () => {
+    const before = make();
+    await before.load();
+    before.putList('mine', [snip('a')], undefined);
+    await before.flush();
+    let releaseRm: () => void = () => undefined;
+    const slowRm: CacheFileSystem = {
+      ...fsp,
+      rm: async (file, options) => {
+        await new Promise<void>((r) => (releaseRm = r));
+        await fsp.rm(file, options);
+      },
+    };
+    const signingOut = make({ fs: slowRm });
+    await signingOut.load();
+    const cleared = signingOut.clear();
+    const signedInAgain = make();
+    const loading = signedInAgain.load();
+    await new Promise((r) => setTimeout(r, 20));
+    releaseRm();
+    await Promise.all([cleared, loading]);
+    assert.equal(signedInAgain.list('mine'), undefined);
+  });
+
   it('Clear Offline Cache removes every account\'s file', async () => {
     for (const key of [KEY, 'http://other#bob']) {
       const c = make({ key });

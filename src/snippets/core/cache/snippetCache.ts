@@ -84,6 +84,12 @@ interface CacheFile {
 
 const LIST_ID = /^(mine|starred|browse|user:.+|category:.+)$/s;
 
+/**
+ * Deletions under way, per file: a cache made for the same account right after a Sign Out (a new
+ * sign-in) reads its file only once the old one is gone, never the copy being deleted.
+ */
+const deleting = new Map<string, Promise<void>>();
+
 /** The hash of an account key: the cache file's name, so the key itself never names a file. */
 export function cacheKeyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32);
@@ -205,8 +211,16 @@ export class SnippetCache {
     // A read still under way must not bring the old file's contents back.
     this.loading = Promise.resolve();
     this.loadedFlag = true;
-    await this.writing?.catch(() => undefined);
-    await this.fs.rm(this.file, { force: true }).catch((err: unknown) => this.options.log?.warn(`could not delete the offline cache file: ${describe(err)}`));
+    const removal = (async () => {
+      await this.writing?.catch(() => undefined);
+      await this.fs.rm(this.file, { force: true }).catch((err: unknown) => this.options.log?.warn(`could not delete the offline cache file: ${describe(err)}`));
+    })();
+    deleting.set(this.file, removal);
+    try {
+      await removal;
+    } finally {
+      if (deleting.get(this.file) === removal) deleting.delete(this.file);
+    }
   }
 
   /** Writes pending changes now (before the window closes; tests). */
@@ -326,6 +340,7 @@ export class SnippetCache {
         await this.fs.rm(this.file, { force: true }).catch(() => undefined);
         return;
       }
+      await deleting.get(this.file);
       let text: string;
       try {
         text = await this.fs.readFile(this.file, 'utf8');
