@@ -137,12 +137,6 @@ export class SnippetCache {
     return this.loading;
   }
 
-  /** Whether load() has finished. */
-  get loaded(): boolean {
-    return this.loadedFlag;
-  }
-  private loadedFlag = false;
-
   /** A cached list with its snippets in the server's order; undefined when not cached. Counts as a use. */
   list(id: ListId): CachedList | undefined {
     const entry = this.lists.get(id);
@@ -210,7 +204,6 @@ export class SnippetCache {
     this.timer = undefined;
     // A read still under way must not bring the old file's contents back.
     this.loading = Promise.resolve();
-    this.loadedFlag = true;
     const removal = (async () => {
       await this.writing?.catch(() => undefined);
       await this.fs.rm(this.file, { force: true }).catch((err: unknown) => this.options.log?.warn(`could not delete the offline cache file: ${describe(err)}`));
@@ -334,39 +327,37 @@ export class SnippetCache {
   }
 
   private async read(): Promise<void> {
-    try {
-      if (this.options.maxBytes() <= 0) {
-        // Off: what an earlier session kept is not left lying on disk.
-        await this.fs.rm(this.file, { force: true }).catch(() => undefined);
-        return;
-      }
-      await deleting.get(this.file);
-      let text: string;
-      try {
-        text = await this.fs.readFile(this.file, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log?.warn(`the offline cache could not be read (${describe(err)}); starting without it`);
-        return;
-      }
-      const epoch = this.epoch;
-      let parsed: ReturnType<typeof parseCacheFile>;
-      try {
-        parsed = parseCacheFile(text, cacheKeyHash(this.options.key));
-      } catch (err) {
-        this.options.log?.info(`the offline cache file was dropped: ${describe(err)}`);
-        await this.fs.rm(this.file, { force: true }).catch(() => undefined);
-        return;
-      }
-      if (epoch !== this.epoch) return;
-      for (const s of parsed.snippets) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
-      for (const l of parsed.lists) {
-        if (!this.lists.has(l.id)) this.lists.set(l.id, { guids: l.guids.filter((g) => this.snippets.has(g)), nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
-      }
-      // The bound may have shrunk since the file was written.
-      this.evict();
-    } finally {
-      this.loadedFlag = true;
+    // A clear() meanwhile wins: nothing read from the old file is put back after it.
+    const epoch = this.epoch;
+    if (this.options.maxBytes() <= 0) {
+      // Off: what an earlier session kept is not left lying on disk.
+      await this.fs.rm(this.file, { force: true }).catch(() => undefined);
+      return;
     }
+    await deleting.get(this.file);
+    let text: string;
+    try {
+      text = await this.fs.readFile(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log?.warn(`the offline cache could not be read (${describe(err)}); starting without it`);
+      return;
+    }
+    let parsed: ReturnType<typeof parseCacheFile>;
+    try {
+      parsed = parseCacheFile(text, cacheKeyHash(this.options.key));
+    } catch (err) {
+      this.options.log?.info(`the offline cache file was dropped: ${describe(err)}`);
+      await this.fs.rm(this.file, { force: true }).catch(() => undefined);
+      return;
+    }
+    if (epoch !== this.epoch) return;
+    // What the server sent while the file was read is newer than the file.
+    for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
+    for (const l of parsed.lists) {
+      if (!this.lists.has(l.id)) this.lists.set(l.id, { guids: l.guids.filter((g) => this.snippets.has(g)), nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
+    }
+    // The bound may have shrunk since the file was written.
+    this.evict();
   }
 }
 
