@@ -2,9 +2,12 @@
 // `bitbucket-snippet` file system and the server-version documents of a conflict, and stand-ins
 // for the snippet commands. The first use of any of them loads dist/snippets.js (esbuild.js): the
 // snippet core, the tree, snippet documents, comments and the commands.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import vscode = require('vscode');
+import { accountId } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import { OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
@@ -32,6 +35,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       return createSnippets({
         session,
         globalState: context.globalState,
+        storagePath: context.globalStorageUri.fsPath,
         log,
         scriptedAnswers: context.extensionMode !== vscode.ExtensionMode.Production,
         createView: (real) => {
@@ -57,9 +61,23 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       await feature.get().openLink(uri);
     },
   };
+  // Sign Out deletes the account's offline cache, also when the snippets never loaded this session
+  // (then only if there is a cache folder at all, so a sign-out does not load the bundle for nothing).
+  let previous = session.account;
+  const forgetOnSignOut = session.onDidChange((account) => {
+    const before = previous;
+    previous = account;
+    if (!before || account || session.accounts().some((a) => accountId(a) === accountId(before))) return;
+    if (!feature.isLoaded && !fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER))) return;
+    void feature
+      .get()
+      .forgetAccount(accountId(before))
+      .catch((err: unknown) => log.warn(`the offline cache of ${before.username} could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+  });
   return {
     feature: () => feature.get(),
     disposable: vscode.Disposable.from(
+      forgetOnSignOut,
       feature,
       provider,
       view,

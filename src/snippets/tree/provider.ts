@@ -27,6 +27,8 @@ import {
   noMatchText,
   snippetDescription,
   snippetTooltip,
+  cachedListDescription,
+  offlineListText,
 } from './presentation';
 import {
   contextValue,
@@ -289,7 +291,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     );
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s, accountKey));
     const more = state.nextStart !== undefined && state.loaded;
-    if (state.error) {
+    const offline = service.connection().offline;
+    if (state.error && offline && state.fetchedAt !== undefined) {
+      // Offline with rows to show: they stay, and one row says how old they are and offers a retry.
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: offlineListText(state.fetchedAt, Date.now(), vscode.env.language), isError: false, retry: true, ...a }));
+    } else if (state.error) {
       const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list, accountKey))), this.accountOf(accountKey))));
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true, ...a }));
     } else if (state.loaded && all.length === 0 && !more) {
@@ -346,7 +352,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
         const state = service.list(node.list);
-        if (state.loaded) item.description = `${formatCount(state.guids.length, vscode.env.language)}${state.nextStart !== undefined ? '+' : ''}`;
+        if (state.loaded) {
+          const count = `${formatCount(state.guids.length, vscode.env.language)}${state.nextStart !== undefined ? '+' : ''}`;
+          item.description = cachedListDescription(count, state, service.connection().offline, now, vscode.env.language);
+        }
         if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
         return item;
       }
@@ -409,6 +418,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         if (node.isError) {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
           item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
+        } else if (node.retry) {
+          item.iconPath = new vscode.ThemeIcon('cloud-offline');
+          item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
         }
@@ -420,7 +432,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   // ---- Store changes ------------------------------------------------------------------------
 
   private onServiceChange(change: ServiceChange): void {
-    if (change.people) {
+    if (change.people || change.connection) {
       // Whose snippets and comments these are may read differently now: redraw every row.
       this.gate.refresh([WHOLE_TREE]);
       return;
