@@ -63,16 +63,20 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
   };
   // Sign Out deletes the account's offline cache, also when the snippets never loaded this session
   // (then only if there is a cache folder at all, so a sign-out does not load the bundle for nothing).
-  let previous = session.account;
-  const forgetOnSignOut = session.onDidChange((account) => {
-    const before = previous;
-    previous = account;
-    if (!before || account || session.accounts().some((a) => accountId(a) === accountId(before))) return;
+  // Several accounts can be signed in: any account that is no longer among them signed out.
+  let signedIn = new Set(session.accounts().map(accountId));
+  const forgetOnSignOut = session.onDidChange(() => {
+    const now = new Set(session.accounts().map(accountId));
+    const gone = [...signedIn].filter((id) => !now.has(id));
+    signedIn = now;
+    if (gone.length === 0) return;
     if (!feature.isLoaded && !fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER))) return;
-    void feature
-      .get()
-      .forgetAccount(accountId(before))
-      .catch((err: unknown) => log.warn(`the offline cache of ${before.username} could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+    for (const id of gone) {
+      void feature
+        .get()
+        .forgetAccount(id)
+        .catch((err: unknown) => log.warn(`the offline cache of an account that signed out could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+    }
   });
   return {
     feature: () => feature.get(),

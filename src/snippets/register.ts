@@ -53,8 +53,24 @@ export function createSnippets({ session, globalState, storagePath, log, createV
   const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
   const cacheLog = log.child('cache');
   const maxBytes = () => Math.max(0, vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.cacheMaxSizeMB, 32)) * 1024 * 1024;
-  // One cache per server and account, named by the hash of the account's key; it reads its file on first use of a list.
-  const cacheFor = (key: string | undefined) => (key ? new SnippetCache({ dir: cacheDir, key, maxBytes, log: cacheLog }) : undefined);
+  // One cache per server and account, named by the hash of the account's key; it reads its file on
+  // first use of a list. One instance per account for the whole session, whichever service uses it:
+  // a clear() waits for that instance's own write under way, so the last flush of an account the
+  // view switched away from can never write the file back after its Sign Out deleted it.
+  const caches = new Map<string, SnippetCache>();
+  const cacheFor = (key: string | undefined): SnippetCache | undefined => {
+    if (!key) return undefined;
+    let cache = caches.get(key);
+    if (!cache) {
+      cache = new SnippetCache({ dir: cacheDir, key, maxBytes, log: cacheLog });
+      caches.set(key, cache);
+    }
+    return cache;
+  };
+  const clearEveryCache = async (): Promise<void> => {
+    await Promise.all([...caches.values()].map((cache) => cache.clear()));
+    await clearCacheFolder(cacheDir);
+  };
   let accountKey = session.account ? accountId(session.account) : undefined;
   const service = new SnippetService(() => session.client, pageSize, { cache: cacheFor(accountKey) });
   const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
@@ -82,22 +98,18 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     service.reset(asUser(account));
   });
   const forgetAccount = async (key: string): Promise<void> => {
-    if (key === accountKey) await service.clearCache();
-    else await (services.existing(key)?.clearCache() ?? cacheFor(key)?.clear());
+    await cacheFor(key)?.clear();
     cacheLog.info('the offline cache of an account that signed out was deleted');
   };
   const clearAll = vscode.commands.registerCommand(Commands.clearOfflineCache, async () => {
-    await Promise.all([service, ...services.otherAccounts().map((key) => services.forAccount(key))].map((s) => s.clearCache()));
-    await clearCacheFolder(cacheDir);
+    await clearEveryCache();
     cacheLog.info('the offline cache was cleared');
     void vscode.window.showInformationMessage(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
   });
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;
     // Off means nothing stays on disk, for any account.
-    void Promise.all([service, ...services.otherAccounts().map((key) => services.forAccount(key))].map((s) => s.clearCache()))
-      .then(() => clearCacheFolder(cacheDir))
-      .catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+    void clearEveryCache().catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
   });
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 

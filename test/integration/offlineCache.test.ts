@@ -15,7 +15,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { nodeId, type RootNode, type TreeNode } from '../../src/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
-import { getExtension, signInAs, signInWith } from './support';
+import { getExtension, localServerUrl, signInAs, signInWith } from './support';
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> => {
   const deadline = Date.now() + ms;
@@ -39,7 +39,10 @@ describe('Offline read cache', function () {
   const url = () => `http://127.0.0.1:${port}`;
   const provider = () => ext.explorer.provider;
   const mineRoot = async (): Promise<RootNode> => {
-    const roots = (await provider().getChildren(undefined)) as TreeNode[];
+    let roots = (await provider().getChildren(undefined)) as TreeNode[];
+    // With the run's own alice signed in as well, each account has a root: the lists are under the default account's.
+    const defaultAccount = roots.find((n) => n.kind === 'account' && n.accountId === undefined);
+    if (defaultAccount) roots = (await provider().getChildren(defaultAccount)) as TreeNode[];
     const root = roots.find((n): n is RootNode => n.kind === 'root' && n.list === 'mine');
     assert.ok(root, 'My Snippets is a root');
     return root;
@@ -49,7 +52,7 @@ describe('Offline read cache', function () {
     return rows.filter((r) => r.kind === 'snippet').map((r) => String((provider().getTreeItem(r) as vscode.TreeItem).label));
   };
   const rootDescription = async () => String((provider().getTreeItem(await mineRoot()) as vscode.TreeItem).description ?? '');
-  const fileUri = (s: Snippet) => snippetFileUri(url(), s.guid, 'a.txt');
+  const fileUri = (s: Snippet) => snippetFileUri({ serverUrl: url(), username: 'alice' }, s, 'a.txt');
   const serverContent = async (s: Snippet) => (await alice.getSnippet(s.guid)).files[0].content;
 
   before(async () => {
@@ -87,7 +90,7 @@ describe('Offline read cache', function () {
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second']);
     // The write-behind writes within about a second; switching away disposes the cache, which writes what is left.
     await new Promise((r) => setTimeout(r, 1500));
-    await signInAs('alice');
+    await makeRunsAliceTheDefault();
 
     // A new session of the same account: the store is empty and the cache is read from disk. Its
     // first rows come from the cache while the server takes its time; one request then replaces them in place.
@@ -155,7 +158,7 @@ describe('Offline read cache', function () {
 
   /** Signs in afresh, stops the server and expands My Snippets: what rows does the cache give? */
   async function rowsOfANewSessionOffline(): Promise<string[]> {
-    await signInAs('alice');
+    await makeRunsAliceTheDefault();
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
     await server.close();
     try {
@@ -165,6 +168,15 @@ describe('Offline read cache', function () {
     } finally {
       server = await startServer({ port, dataFile });
     }
+  }
+
+  /**
+   * The run's own alice becomes the default account, leaving this server's alice signed in (so
+   * its cache stays on disk). Making this server's alice the default again starts its lists
+   * empty and reads the cache, as a new window would.
+   */
+  async function makeRunsAliceTheDefault(): Promise<void> {
+    await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
   }
 
   async function cacheMySnippets(): Promise<void> {
@@ -178,7 +190,7 @@ describe('Offline read cache', function () {
     await cacheMySnippets();
     assert.deepEqual((await rowsOfANewSessionOffline()).sort(), ['offline first', 'offline second'], 'cached before Sign Out');
     await cacheMySnippets();
-    await vscode.commands.executeCommand(Commands.signOut);
+    await vscode.commands.executeCommand(Commands.signOut, { serverUrl: url(), username: 'alice' });
     assert.deepEqual(await rowsOfANewSessionOffline(), []);
   });
 
