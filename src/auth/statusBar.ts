@@ -17,6 +17,11 @@ export function registerStatusBar(session: Session): vscode.Disposable {
     const host = serverHost(account.serverUrl);
     item.text = `$(repo) ${account.username}@${host}`;
     item.tooltip = `Bitbucket Snippets: signed in to ${account.serverUrl} as ${account.username}. Click to switch account.`;
+    // Read aloud, the text would be "repo alice at host": say who is signed in where, and what pressing it does.
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Switch account', host, account.username),
+      role: 'button',
+    };
     item.show();
   };
   update();

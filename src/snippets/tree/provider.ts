@@ -24,6 +24,7 @@ import {
   emptyListText,
   listTitle,
   noMatchText,
+  relativeTime,
   snippetDescription,
   snippetTooltip,
 } from './presentation';
@@ -263,7 +264,15 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
         const state = this.deps.service.list(node.list);
-        if (state.loaded) item.description = `${state.guids.length}${state.nextStart !== undefined ? '+' : ''}`;
+        if (state.loaded) {
+          const more = state.nextStart !== undefined;
+          item.description = `${state.guids.length}${more ? '+' : ''}`;
+          // "My Snippets, 25+" read aloud says little: the words say what the number counts.
+          const count = more
+            ? vscode.l10n.t('{0} snippets loaded, more on the server', state.guids.length)
+            : vscode.l10n.t('{0} snippets', state.guids.length);
+          item.accessibilityInformation = { label: `${node.label}, ${count}` };
+        }
         if (node.list.startsWith('user:')) item.tooltip = `Snippets of ${node.label} that you can see`;
         return item;
       }
@@ -281,7 +290,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.description = snippetDescription(snippet, node.own, people, now);
         item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
-        item.accessibilityInformation = { label: `${snippet.name}, ${item.description}` };
+        // Whose snippet it is, in words: a screen reader user cannot tell by what is missing from the description.
+        const owner = node.own ? vscode.l10n.t('your snippet') : vscode.l10n.t('snippet by {0}', personLabel(snippet.userId, people));
+        item.accessibilityInformation = { label: [snippet.name, owner, vscode.l10n.t('updated {0}', relativeTime(snippet.updatedAt, now))].join(', ') };
         return item;
       }
       case 'file': {
@@ -290,6 +301,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         if (account) item.resourceUri = snippetFileUri(account.serverUrl, node.snippetGuid, node.fileName);
         item.command = { command: Commands.openFile, title: 'Open File', arguments: [node] };
         if (!node.own) item.description = 'read-only';
+        item.tooltip = node.own ? vscode.l10n.t('{0}: click to open and edit', node.fileName) : vscode.l10n.t('{0}: read-only, click to open', node.fileName);
         return item;
       }
       case 'comments': {
@@ -309,7 +321,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${new Date(comment.createdAt).toLocaleString()}\n\n`);
         tooltip.appendText(comment.text);
         item.tooltip = tooltip;
+        // The icon tells your comments from others'; the label says it too.
         item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
+        item.accessibilityInformation = { label: vscode.l10n.t('Comment by {0}: {1}, {2}', personLabel(comment.userId, people), item.label as string, item.description) };
         return item;
       }
       case 'loadMore': {
@@ -324,6 +338,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.tooltip = node.text;
         if (node.isError) {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+          item.accessibilityInformation = { label: vscode.l10n.t('Error: {0}', node.text) };
           item.command = { command: Commands.refreshList, title: 'Retry', arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
