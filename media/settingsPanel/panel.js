@@ -237,8 +237,8 @@
               disabled: blocked,
               busy,
               focusKey,
-              // "Enabled" alone would not say which hook: the card's heading is part of the name.
-              labelId: `${switchId}-label ${titleId}`,
+              // "Enabled" alone would not say which hook: the name starts with the card's heading.
+              labelId: `${titleId} ${switchId}-label`,
               describedBy: h.error ? `${switchId}-state ${switchId}-error` : `${switchId}-state`,
               onToggle: (wanted) => send('setHookEnabled', { role: h.role, enabled: wanted }),
             })

@@ -218,7 +218,7 @@ describe('Accessibility', () => {
 
     // On to the pre-receive hook's switch: Enter enables the hook, Space disables it again.
     await tabTo(frame, 'hook:preReceive');
-    const hookSwitch = frame.getByRole('switch', { name: /Enabled External Pre Receive Hook/ });
+    const hookSwitch = frame.getByRole('switch', { name: /^External Pre Receive Hook Enabled$/ });
     await ui.page.keyboard.press('Enter');
     await waitForStatus(frame, /External Pre Receive Hook: enabled/);
     await switchShows(frame, '#hook-preReceive-enabled', true);
