@@ -275,6 +275,29 @@ describe('Accessibility', () => {
     await account.waitFor();
   });
 
+  it('follows reduced motion and forced colours', async () => {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    const frame = await panelFrame();
+    await settled(frame);
+    const thumb = () =>
+      frame.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('.switch-thumb') as Element);
+        const track = getComputedStyle(document.querySelector('.switch') as Element).backgroundColor;
+        return { transition: style.transitionDuration, background: style.backgroundColor, track };
+      });
+    assert.notEqual((await thumb()).transition, '0s', 'the thumb slides when motion is welcome');
+    try {
+      await ui.page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'active' });
+      const reduced = await thumb();
+      assert.equal(reduced.transition, '0s', 'nothing moves with reduced motion');
+      // With forced colours the thumb keeps a system colour of its own, so it does not vanish into the track.
+      assert.notEqual(reduced.background, reduced.track, `thumb ${reduced.background} on track ${reduced.track}`);
+    } finally {
+      await ui.page.emulateMedia({ reducedMotion: null, forcedColors: null });
+    }
+  });
+
   // The picker names VS Code 1.100's themes "Dark High Contrast" and "Dark Modern"; their ids (the
   // values of workbench.colorTheme) are "Default High Contrast" and "Default Dark Modern".
   for (const [theme, image] of [
