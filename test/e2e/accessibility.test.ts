@@ -124,9 +124,9 @@ async function currentTheme(): Promise<string> {
   return name;
 }
 
-/** Waits until a switch of the panel shows this value (the state arrives just after the answer's words). */
+/** Checks that a switch of the panel shows this value the moment the live region has spoken: words and switch agree. */
 async function switchShows(frame: Frame, selector: string, checked: boolean): Promise<void> {
-  await frame.waitForFunction(([sel, want]) => document.querySelector(String(sel))?.getAttribute('aria-checked') === String(want), [selector, checked] as const, { timeout: 15_000 });
+  assert.equal(await frame.locator(selector).getAttribute('aria-checked'), String(checked), `${selector} agrees with the live region`);
 }
 
 /** A CSS colour as the browser computes it (rgb(…)), so a theme variable can be compared with a used colour. */
