@@ -216,6 +216,22 @@ describe('Accessibility', () => {
     await switchShows(frame, refSwitch, false);
     assert.equal(await pagesEnabled(`refs/heads/${BRANCH}`), false);
 
+    // A change the server refuses: said at once (assertive), the switch stays off, the reason is read with it.
+    const fault = await fetch(`${session().workbench.server.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'status', status: 500, message: 'disk full', method: 'PUT', path: '/pages-settings/', count: 1 }),
+    });
+    assert.ok(fault.ok);
+    await ui.page.keyboard.press('Space');
+    await waitForStatus(frame, /disk full/);
+    assert.equal(await frame.locator('#status').getAttribute('aria-live'), 'assertive');
+    await switchShows(frame, refSwitch, false);
+    await frame.locator(`${refSwitch}[aria-describedby~="ref-1-error"]`).waitFor();
+    assert.match((await frame.locator('#ref-1-error').textContent()) ?? '', /disk full/);
+    assert.equal(await pagesEnabled(`refs/heads/${BRANCH}`), false);
+    assert.equal((await focused(frame)).key, refKey, 'the focus stayed on the switch');
+
     // On to the pre-receive hook's switch: Enter enables the hook, Space disables it again.
     await tabTo(frame, 'hook:preReceive');
     const hookSwitch = frame.getByRole('switch', { name: /^External Pre Receive Hook Enabled$/ });
@@ -314,8 +330,11 @@ describe('Accessibility', () => {
       await settled(frame);
       await keyboardInPanel(frame);
       await tabTo(frame, 'new-branches');
-      const highContrast = await frame.evaluate(() => document.body.classList.contains('vscode-high-contrast'));
-      assert.equal(highContrast, theme.includes('High Contrast'), 'the webview knows the theme kind');
+      // The webview learns the new theme a moment after the workbench.
+      const highContrast = theme.includes('High Contrast');
+      await frame
+        .waitForFunction((hc) => document.body.classList.contains('vscode-high-contrast') === hc, highContrast, { timeout: 10_000 })
+        .catch(() => assert.fail(`the webview did not learn that ${theme} is ${highContrast ? '' : 'not '}a high-contrast theme`));
       if (highContrast) {
         // Every switch and card is outlined in the theme's contrast border.
         const colours = await frame.evaluate(() => ({
