@@ -114,10 +114,10 @@ export function createSnippets({ session, globalState, storagePath, log, createV
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 
   const explorer = new SnippetExplorer(session, service, accounts, globalState, log.child('tree'), createView);
-  const actions = new CommentActions(session, service, log.child('comments'));
+  const actions = new CommentActions(accounts, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
   const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));
-  const completion = new SnippetCompletionProvider(service);
+  const completion = new SnippetCompletionProvider(accounts);
   const disposable = vscode.Disposable.from(
     documentAccounts,
     followAccount,
