@@ -47,3 +47,10 @@ export async function input(options: vscode.InputBoxOptions): Promise<string | u
   }
   return vscode.window.showInputBox(options);
 }
+
+/** A quick pick of one item; undefined when the user pressed Escape. A scripted answer names the item's label. */
+export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+  const queued = nextScripted();
+  if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
+  return vscode.window.showQuickPick(items, { ...options, canPickMany: false });
+}

@@ -131,6 +131,26 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     });
   }
 
+  /**
+   * Every account's lists shown so far that have been loaded (or failed), for Refresh All: the
+   * default account's first, then those of the other accounts still signed in.
+   */
+  loadedListsOfAllAccounts(): Array<{ accountId: string | undefined; list: ListId }> {
+    const own = this.loadedLists().map((list) => ({ accountId: undefined, list }));
+    const others = this.deps.otherAccounts();
+    const ofOthers = others.flatMap((other) =>
+      [...this.otherShownLists]
+        .filter((key) => key.startsWith(`${other.id}|`))
+        .map((key) => key.slice(other.id.length + 1) as ListId)
+        .filter((list) => {
+          const state = other.service.list(list);
+          return state.loaded || state.error !== undefined;
+        })
+        .map((list) => ({ accountId: other.id, list })),
+    );
+    return [...own, ...ofOthers];
+  }
+
   /** The row of a list: a root, a browsed user or a category (of another account when `accountId` is given). */
   rootNode(list: ListId, accountId?: string): RootNode {
     return this.intern<RootNode>({ kind: 'root', list, label: this.rootLabel(list, accountId), ...ofAccount(accountId) });
