@@ -177,6 +177,13 @@ describe('several accounts at once', function () {
     assert.ok(editor.document.uri.authority.endsWith(`:${port(production)}`), editor.document.uri.toString());
   });
 
+  /** How many requests a server has logged (its control route, not counted as one). */
+  const requestCount = async (server: RunningServer): Promise<number> => {
+    const response = await fetch(`${server.url}/__control/requests`);
+    assert.ok(response.ok, `the request log of ${server.url}`);
+    return ((await response.json()) as unknown[]).length;
+  };
+
   /** The account root labelled with `server`'s port. */
   async function rootOn(server: RunningServer): Promise<AccountNode> {
     const roots = await accountRoots();
@@ -227,6 +234,7 @@ describe('several accounts at once', function () {
 
     const doc = await vscode.workspace.openTextDocument({ content: 'sev', language: 'shellscript' });
     await vscode.window.showTextDocument(doc);
+    const before = await Promise.all([production, staging].map(requestCount));
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 3));
     const offered = list.items
       .filter((i) => typeof i.label !== 'string' && i.label.label.startsWith(`several ${tag}`))
@@ -236,6 +244,7 @@ describe('several accounts at once', function () {
       [`several ${tag} production`, `Bitbucket snippet, alice @ 127.0.0.1:${port(production)}`],
       [`several ${tag} staging`, `Bitbucket snippet, alice @ 127.0.0.1:${port(staging)}`],
     ]);
+    assert.deepEqual(await Promise.all([production, staging].map(requestCount)), before, 'completion sent no request to either server');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
