@@ -16,6 +16,9 @@ export const Commands = {
   browseUser: 'bitbucketSnippets.browseUser',
   removeBrowsedUser: 'bitbucketSnippets.removeBrowsedUser',
   revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
+  // Search Snippets… (src/snippets/commands/search.ts, core/search/) and its root in the view
+  searchSnippets: 'bitbucketSnippets.searchSnippets',
+  clearSearchResults: 'bitbucketSnippets.clearSearchResults',
   // Comments (src/snippets/comments/)
   addComment: 'bitbucketSnippets.addComment',
   editComment: 'bitbucketSnippets.editComment',

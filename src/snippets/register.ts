@@ -6,19 +6,24 @@
 import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { SETTINGS_SECTION, Settings } from '../constants';
+import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
 import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
+import { SnippetSearch, type SearchList } from './core/search/search';
 import { SnippetService } from './core/service';
+import { searchSnippets } from './commands/search';
+import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import type { TreeNode } from './tree/nodes';
 
 export interface SnippetsFeature extends vscode.Disposable {
   service: SnippetService;
+  /** Search Snippets…: the search of the service's account, its fetched pages and last results. */
+  search: SnippetSearch;
   explorer: SnippetExplorerApi;
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
@@ -56,14 +61,30 @@ export function createSnippets({ session, globalState, log, createView, scripted
   });
   const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, globalState, log.child('tree'), createView);
+  const search = new SnippetSearch(service, () => session.client);
+  const explorer = new SnippetExplorer(session, service, search.last, globalState, log.child('tree'), createView);
   const actions = new CommentActions(session, service, log.child('comments'));
   const threads = new SnippetCommentThreads(session, service, actions);
   const documents = createSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
   const completion = new SnippetCompletionProvider(service);
-  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, registerCommentCommands(actions), threads, documents.disposable, completion);
+  const browsedUsers = new BrowsedUsers(globalState);
+  const searchDeps = {
+    session,
+    service,
+    search,
+    log: log.child('search'),
+    reveal: (guid: string) => explorer.reveal(guid),
+    lists: (): SearchList[] => {
+      const key = session.account ? accountId(session.account) : undefined;
+      const users = key ? browsedUsers.list(key) : [];
+      return ['mine', 'starred', 'browse', ...users.map((u) => `user:${u}` as const)];
+    },
+  };
+  const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
+  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, searchCommand, { dispose: () => search.dispose() }, registerCommentCommands(actions), threads, documents.disposable, completion);
   return {
     service,
+    search,
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,

@@ -7,6 +7,7 @@ import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constan
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
+import type { LastSearch } from '../core/search/lastSearch';
 import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
@@ -38,6 +39,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   constructor(
     session: Session,
     private readonly service: SnippetService,
+    private readonly lastSearch: LastSearch,
     globalState: vscode.Memento,
     private readonly log: Log,
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
@@ -50,6 +52,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       account: () => session.account,
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      lastSearch,
       log,
     });
     this.view = createView(this.provider);
@@ -70,6 +73,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
       vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
       vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
+      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
       vscode.commands.registerCommand(Commands.browseUser, (name?: string) => this.browseUser(name)),
       vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
       vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),

@@ -15,7 +15,25 @@ export type CommentNode = { kind: 'comment'; snippetGuid: string; commentGuid: s
 export type LoadMoreNode = { kind: 'loadMore'; list: ListId };
 export type MessageNode = { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
 
-export type TreeNode = RootNode | CategoriesNode | SnippetNode | FileNode | CommentsNode | CommentNode | LoadMoreNode | MessageNode;
+/** The "Search results" root: the last search of the session (Search Snippets…). */
+export type SearchRootNode = { kind: 'searchRoot'; label: string };
+/** A snippet found by the last search; its children are its matches. */
+export type SearchSnippetNode = { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
+/** One match of a found snippet: a matched line, a file name or a field. */
+export type SearchMatchNode = { kind: 'searchMatch'; snippetGuid: string; index: number; fileName: string | undefined; own: boolean };
+
+export type TreeNode =
+  | RootNode
+  | CategoriesNode
+  | SnippetNode
+  | FileNode
+  | CommentsNode
+  | CommentNode
+  | LoadMoreNode
+  | MessageNode
+  | SearchRootNode
+  | SearchSnippetNode
+  | SearchMatchNode;
 
 /** A stable id per row, so refreshes keep expansion and selection. */
 export function nodeId(node: TreeNode): string {
@@ -36,6 +54,12 @@ export function nodeId(node: TreeNode): string {
       return `more/${node.list}`;
     case 'message':
       return `message/${node.list}`;
+    case 'searchRoot':
+      return 'search';
+    case 'searchSnippet':
+      return `search/${node.snippetGuid}`;
+    case 'searchMatch':
+      return `search/${node.snippetGuid}/${node.index}`;
   }
 }
 
@@ -63,5 +87,11 @@ export function contextValue(node: TreeNode): string {
       return 'loadMore';
     case 'message':
       return node.isError ? 'message.error' : 'message';
+    case 'searchRoot':
+      return 'searchRoot';
+    case 'searchSnippet':
+      return `searchSnippet.${node.own ? 'own' : 'other'}`;
+    case 'searchMatch':
+      return `searchMatch.${node.own ? 'own' : 'other'}`;
   }
 }

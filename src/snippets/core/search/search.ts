@@ -8,6 +8,7 @@ import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { SignedOutError } from '../errors';
 import type { ListId, ListState } from '../store';
 import { FetchedPages } from './fetchedPages';
+import { LastSearch } from './lastSearch';
 import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
 
 /** The lists a search reads from the server (categories are in these too). */
@@ -62,6 +63,8 @@ export interface LoadedSnippets {
 const SLICE_MS = 8;
 
 export class SnippetSearch {
+  /** The latest search, for the "Search results" root of the Snippets view. */
+  readonly last = new LastSearch();
   private account: unknown;
   private readonly subscription: { dispose(): void };
 
@@ -84,7 +87,32 @@ export class SnippetSearch {
     this.subscription.dispose();
   }
 
+  /** Runs a search and records it as the last one (see `run`). */
   async search(query: string, options: SearchOptions): Promise<SearchSummary> {
+    // Refused before it replaces the last search's results.
+    if (!normalizeQuery(query)) throw new EmptyQueryError();
+    const token = this.last.begin(query.trim());
+    let summary: SearchSummary | undefined;
+    try {
+      summary = await this.run(query, {
+        ...options,
+        onResults: (results) => {
+          this.last.add(token, results);
+          options.onResults?.(results);
+        },
+      });
+      return summary;
+    } finally {
+      this.last.end(token, summary ?? { cancelled: false, failures: [] });
+    }
+  }
+
+  /**
+   * Finds `query` in the given lists: first in what is loaded (no request), then in pages fetched
+   * from the server, `onResults` told of each batch. Rejects an empty query and, when the server
+   * is needed, a signed-out session; a list that fails is reported in the summary.
+   */
+  private async run(query: string, options: SearchOptions): Promise<SearchSummary> {
     const needle = normalizeQuery(query);
     if (!needle) throw new EmptyQueryError();
     const api = this.api();
