@@ -89,6 +89,14 @@ export const Views = {
   explorer: 'bitbucketSnippets.explorer',
 } as const;
 
+/** Drag and drop: the Snippets view's own mime type (VS Code's pattern, the view id lower-cased) and what it takes. */
+export const Mimes = {
+  explorerRows: `application/vnd.code.tree.${Views.explorer.toLowerCase()}`,
+  uriList: 'text/uri-list',
+} as const;
+export const EXPLORER_DRAG_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+export const EXPLORER_DROP_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+
 /** Keys of what the extension keeps in global state (never secrets; those live in SecretStorage). */
 export const StateKeys = {
   accounts: 'bitbucketSnippets.accounts',

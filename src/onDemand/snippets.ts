@@ -4,7 +4,7 @@
 // snippet core, the tree, snippet documents, comments and the commands.
 import vscode = require('vscode');
 import type { Session } from '../auth/session';
-import { SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
@@ -21,7 +21,14 @@ export interface SnippetsOnDemand {
 
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
-  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true });
+  // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
+  const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
+    dragMimeTypes: EXPLORER_DRAG_MIMES,
+    dropMimeTypes: EXPLORER_DROP_MIMES,
+    handleDrag: (source, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrag(source, dataTransfer),
+    handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
+  };
+  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController });
   const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
@@ -49,6 +56,12 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
     resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
   };
+  // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
+  // is loaded; other drops never load it.
+  const dropIntoEditor: vscode.DocumentDropEditProvider = {
+    provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
+  };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
   // activation; the first link loads the snippets bundle, whose handler does the work.
@@ -68,6 +81,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
       vscode.languages.registerCompletionItemProvider('*', completion),
+      vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
       vscode.window.registerUriHandler(uriHandler),
     ),
   };

@@ -15,6 +15,7 @@ import { SnippetCompletionProvider } from './completion/provider';
 import { SnippetSearch, type SearchList } from './core/search/search';
 import { SnippetService } from './core/service';
 import { searchSnippets } from './commands/search';
+import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
@@ -28,6 +29,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
   completion: vscode.CompletionItemProvider;
+  /** Inserts a file dragged from the Snippets view into an editor; activation registers a stand-in. */
+  dropIntoEditor: vscode.DocumentDropEditProvider;
   /** Opens what a vscode:// snippet link points at; activation's stand-in URI handler forwards here. */
   openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
   /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
@@ -89,6 +92,7 @@ export function createSnippets({ session, globalState, log, createView, scripted
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
     completion,
+    dropIntoEditor: new SnippetDropProvider(searchDeps),
     openLink: documents.openLink,
     scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     dispose: () => disposable.dispose(),

@@ -12,6 +12,7 @@ import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
+import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
 
@@ -21,6 +22,8 @@ export interface SnippetExplorerApi {
   reveal(snippetGuid: string): Promise<void>;
   readonly provider: vscode.TreeDataProvider<TreeNode>;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
+  readonly dragAndDrop: ExplorerDragAndDrop;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
@@ -28,6 +31,7 @@ type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefine
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: ExplorerDragAndDrop;
   private sortOverride: SortOrder | undefined;
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
@@ -56,6 +60,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       log,
     });
     this.view = createView(this.provider);
+    this.dragAndDrop = new ExplorerDragAndDrop(session, service, log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,

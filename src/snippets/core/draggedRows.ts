@@ -1,0 +1,27 @@
+// What a drag from the Snippets view carries: the snippets and files of the dragged rows. Inside
+// the extension host it is this array itself; an editor receives it as JSON text (VS Code turns
+// tree drag data into strings on its way to a DocumentDropEditProvider). Plain logic.
+export interface DraggedRow {
+  snippetGuid: string;
+  /** Set for a file row (and a search match in a file). */
+  fileName?: string;
+}
+
+/** The rows from a drag's value, as an array or its JSON; anything else gives none. */
+export function parseDraggedRows(value: unknown): DraggedRow[] {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((row: unknown): DraggedRow[] => {
+    if (typeof row !== 'object' || row === null) return [];
+    const { snippetGuid, fileName } = row as { snippetGuid?: unknown; fileName?: unknown };
+    if (typeof snippetGuid !== 'string' || !snippetGuid) return [];
+    return [typeof fileName === 'string' ? { snippetGuid, fileName } : { snippetGuid }];
+  });
+}
