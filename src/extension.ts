@@ -12,6 +12,7 @@ import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snip
 import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './constants';
 import { SYNCED_STATE_KEYS } from './stateSync';
 import type { SnippetService } from './snippets/core/service';
+import type { SnippetSearch } from './snippets/core/search/search';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
 import type { ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
@@ -22,6 +23,10 @@ export interface ExtensionApi {
   /** Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
+  /** Search Snippets…'s core for the signed-in account: its fetched pages and last results. */
+  readonly search: SnippetSearch;
+  /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
+  readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
   /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
@@ -85,6 +90,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
     get explorer() {
       return snippets.feature().explorer;
+    },
+    get search() {
+      return snippets.feature().search;
+    },
+    get dropIntoEditor() {
+      return snippets.feature().dropIntoEditor;
     },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };

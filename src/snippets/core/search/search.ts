@@ -6,7 +6,7 @@
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { SignedOutError } from '../errors';
-import type { ListId, ListState } from '../store';
+import type { ListId } from '../store';
 import { FetchedPages } from './fetchedPages';
 import { LastSearch } from './lastSearch';
 import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
@@ -53,7 +53,6 @@ export type SearchApi = Pick<BitbucketClient, 'getMySnippets' | 'getStarredSnipp
 
 /** What the search reads of the snippet core (SnippetService provides it). */
 export interface LoadedSnippets {
-  list(id: ListId): ListState;
   snippetsOf(id: ListId): Snippet[];
   get(guid: string): Snippet | undefined;
   onDidChange(listener: (change: { lists: ListId[]; snippets: string[] }) => void): { dispose(): void };
@@ -150,8 +149,10 @@ export class SnippetSearch {
       if (options.signal?.aborted) return { ...summary, cancelled: true };
     }
 
-    // 2. The rest from the server, every list at once, each page matched as it arrives.
-    const remaining = options.lists.filter((list) => !this.pages.isComplete(list) && !this.fullyLoaded(list));
+    // 2. The rest from the server, every list at once, each page matched as it arrives. A list the
+    // tree has loaded to its end is read too, once per session: snippets made elsewhere since are
+    // found, and from then on its pages are kept.
+    const remaining = options.lists.filter((list) => !this.pages.isComplete(list));
     if (remaining.length > 0 && !api) throw new SignedOutError();
     await Promise.all(
       remaining.map(async (list) => {
@@ -172,12 +173,6 @@ export class SnippetSearch {
       }),
     );
     return { ...summary, cancelled: options.signal?.aborted === true };
-  }
-
-  /** The tree has the whole list loaded already: no page needs fetching for it. */
-  private fullyLoaded(list: SearchList): boolean {
-    const state = this.loaded.list(list);
-    return state.loaded && !state.loading && state.error === undefined && state.nextStart === undefined;
   }
 
   private async fetchPage(api: SearchApi, list: SearchList, request: PageRequest, signal: AbortSignal | undefined): Promise<Page<Snippet>> {
