@@ -74,4 +74,13 @@ describe('Search Snippets…', function () {
     assert.deepEqual(await requestsSince(before), []);
     assert.equal(api.search.last.state, previous, 'the last results stay');
   });
+
+  it("its keybinding, Ctrl+K Alt+F, is none of this VS Code's default keybindings", async () => {
+    await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(text.includes('"key": "ctrl+k ctrl+f"'), 'the default keybindings were read');
+    // The file lists extensions' keybindings too: every Ctrl+K Alt+F in it must be ours.
+    const commands = [...text.matchAll(/"key":\s*"ctrl\+k alt\+f",\s*"command":\s*"([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(commands)], ['bitbucketSnippets.searchSnippets']);
+  });
 });
