@@ -7,7 +7,7 @@ import type { Snippet, SnippetFile } from '../../api/types';
 import { Mimes, SETTINGS_SECTION, Settings } from '../../constants';
 import { takeScriptedAnswer } from '../../ui/prompts';
 import { usesSnippetSyntax } from '../core/completion';
-import { parseDraggedRows } from '../core/draggedRows';
+import { draggedRowsOf } from '../core/draggedRows';
 import { reportFailure, type CommandDeps } from './context';
 import { preview } from './use';
 
@@ -19,7 +19,7 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
   async provideDocumentDropEdits(_document: vscode.TextDocument, _position: vscode.Position, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<vscode.DocumentDropEdit | undefined> {
     const item = dataTransfer.get(Mimes.explorerRows);
     if (!item) return undefined;
-    const rows = parseDraggedRows(item.value ?? (await item.asString()));
+    const rows = await draggedRowsOf(item);
     const row = rows[0];
     if (!row || token.isCancellationRequested) return undefined;
     let snippet: Snippet;

@@ -25,3 +25,12 @@ export function parseDraggedRows(value: unknown): DraggedRow[] {
     return [typeof fileName === 'string' ? { snippetGuid, fileName } : { snippetGuid }];
   });
 }
+
+/**
+ * The rows of a DataTransferItem: its value inside the host that dragged, else its text (what an
+ * editor's drop provider gets, where `value` is not the array).
+ */
+export async function draggedRowsOf(item: { value: unknown; asString(): PromiseLike<string> }): Promise<DraggedRow[]> {
+  const rows = parseDraggedRows(item.value);
+  return rows.length > 0 ? rows : parseDraggedRows(await item.asString());
+}

@@ -12,12 +12,14 @@ import { showFailure } from '../../ui/messages';
 import { withProgress } from '../../ui/progress';
 import { confirm } from '../../ui/prompts';
 import type { Log } from '../../util/log';
-import { parseDraggedRows, type DraggedRow } from '../core/draggedRows';
+import { draggedRowsOf, type DraggedRow } from '../core/draggedRows';
 import { CONFIRM_DROP_FILES, planDroppedFiles, type DroppedEntry } from '../core/droppedFiles';
 import { withCategoryAdded, withFilesAdded } from '../core/edits';
 import type { SnippetService } from '../core/service';
-import { snippetFileUri } from '../uris';
 import type { TreeNode } from './nodes';
+
+/** A uri-list that names no resource. */
+const NO_URIS = '# Bitbucket snippet rows: their text is inserted, no resource is opened';
 
 /** What a drop did, for the tests and the log. */
 export type DropOutcome = { done: 'categoryAdded' | 'filesAdded'; snippets: string[] } | { refused: string } | undefined;
@@ -36,11 +38,10 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     const rows = draggedRows(source);
     if (rows.length === 0) return;
     dataTransfer.set(Mimes.explorerRows, new vscode.DataTransferItem(rows));
-    const account = this.session.account;
-    const files = rows.filter((r): r is Required<DraggedRow> => r.fileName !== undefined);
-    if (account && files.length > 0) {
-      dataTransfer.set(Mimes.uriList, new vscode.DataTransferItem(files.map((f) => snippetFileUri(account.serverUrl, f.snippetGuid, f.fileName).toString()).join('\r\n')));
-    }
+    // VS Code adds the file rows' resource URIs as a uri-list, and an editor's own "insert path"
+    // edit for it would win over inserting the file's text: a list with only a comment line (RFC
+    // 2483) replaces it, so the editor inserts the text.
+    dataTransfer.set(Mimes.uriList, new vscode.DataTransferItem(NO_URIS));
   }
 
   async handleDrop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer): Promise<void> {
@@ -51,7 +52,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   /** handleDrop's work, saying what it did. */
   async drop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer): Promise<DropOutcome> {
     const rows = dataTransfer.get(Mimes.explorerRows);
-    if (rows) return this.dropRows(target, parseDraggedRows(rows.value ?? (await rows.asString())));
+    if (rows) return this.dropRows(target, await draggedRowsOf(rows));
     const uris = dataTransfer.get(Mimes.uriList);
     if (uris) return this.dropFiles(target, parseUriList(await uris.asString()));
     return undefined;
