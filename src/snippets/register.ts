@@ -61,6 +61,8 @@ export function createSnippets({ session, globalState, log, createView, scripted
     if (key === accountKey) return;
     accountKey = key;
     service.reset(asUser(account));
+    // Another account's search results and pages are not this one's.
+    search.forget();
   });
   const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
 

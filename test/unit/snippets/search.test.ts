@@ -164,6 +164,21 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     assert.deepEqual(summary.failures.map((f) => f.list), ['browse']);
   });
 
+  it('keeps the last search for the view, and forgets it with the pages on another account', async () => {
+    server.state.data.snippets.push(made('Kept', 'alice', 'word\n', 10));
+    const { search } = setUp();
+    const seen: Array<boolean | undefined> = [];
+    search.last.onDidChange((state) => seen.push(state?.running));
+    await search.search('word', { lists: ['mine'] });
+    assert.deepEqual([search.last.state?.query, search.last.state?.results.length, search.last.state?.running], ['word', 1, false]);
+    assert.equal(seen[0], true, 'told when it started');
+    search.forget();
+    assert.equal(search.last.state, undefined);
+    server.controls.clearRequests();
+    await search.search('word', { lists: ['mine'] });
+    assert.equal(server.controls.requests().length, 1, 'the pages were forgotten too');
+  });
+
   it('says signed out when the server is needed and nobody is signed in', async () => {
     const service = new SnippetService(() => undefined, () => 25);
     service.reset(undefined);

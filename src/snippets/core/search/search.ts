@@ -86,6 +86,12 @@ export class SnippetSearch {
     this.subscription.dispose();
   }
 
+  /** Drops the fetched pages and the last results, as on sign-out or another account. */
+  forget(): void {
+    this.pages.clear();
+    this.last.clear();
+  }
+
   /** Runs a search and records it as the last one (see `run`). */
   async search(query: string, options: SearchOptions): Promise<SearchSummary> {
     // Refused before it replaces the last search's results.
