@@ -4,7 +4,7 @@
 // The baseline is one bare undici GET of one page of 1,000 snippets from the same server.
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
-import { SEARCH_PAGE_LIMIT, SnippetSearch, type SearchList } from '../src/snippets/core/search/search';
+import { SEARCH_PAGE_LIMIT, type SearchList } from '../src/snippets/core/search/search';
 import { SnippetService } from '../src/snippets/core/service';
 import { median, ms, ratio, startServerProcess, type Figure } from './lib';
 
@@ -37,7 +37,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       clients.push(client);
       const service = new SnippetService(() => client, () => 25);
       service.reset({ username: 'alice', userId: 2 });
-      return new SnippetSearch(service, () => client);
+      return service.search;
     };
     // Warm the client and the JIT on a throw-away search, as a session would have.
     await fresh().search('warm up', { lists: ['mine'] });

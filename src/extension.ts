@@ -12,7 +12,6 @@ import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snip
 import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './constants';
 import { SYNCED_STATE_KEYS } from './stateSync';
 import type { SnippetService } from './snippets/core/service';
-import type { SnippetSearch } from './snippets/core/search/search';
 import type { SnippetExplorerApi } from './snippets/tree/explorer';
 import type { ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
@@ -23,8 +22,6 @@ export interface ExtensionApi {
   /** Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
-  /** Search Snippets…'s core for the signed-in account: its fetched pages and last results. */
-  readonly search: SnippetSearch;
   /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
@@ -90,9 +87,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
     get explorer() {
       return snippets.feature().explorer;
-    },
-    get search() {
-      return snippets.feature().search;
     },
     get dropIntoEditor() {
       return snippets.feature().dropIntoEditor;

@@ -12,7 +12,7 @@ import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
-import { SnippetSearch, type SearchList } from './core/search/search';
+import type { SearchList } from './core/search/search';
 import { SnippetService } from './core/service';
 import { searchSnippets } from './commands/search';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
@@ -23,8 +23,6 @@ import type { TreeNode } from './tree/nodes';
 
 export interface SnippetsFeature extends vscode.Disposable {
   service: SnippetService;
-  /** Search Snippets…: the search of the service's account, its fetched pages and last results. */
-  search: SnippetSearch;
   explorer: SnippetExplorerApi;
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
@@ -61,13 +59,10 @@ export function createSnippets({ session, globalState, log, createView, scripted
     if (key === accountKey) return;
     accountKey = key;
     service.reset(asUser(account));
-    // Another account's search results and pages are not this one's.
-    search.forget();
   });
   const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
 
-  const search = new SnippetSearch(service, () => session.client);
-  const explorer = new SnippetExplorer(session, service, search.last, globalState, log.child('tree'), createView);
+  const explorer = new SnippetExplorer(session, service, service.search.last, globalState, log.child('tree'), createView);
   const actions = new CommentActions(session, service, log.child('comments'));
   const threads = new SnippetCommentThreads(session, service, actions);
   const documents = createSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
@@ -76,7 +71,6 @@ export function createSnippets({ session, globalState, log, createView, scripted
   const searchDeps = {
     session,
     service,
-    search,
     log: log.child('search'),
     reveal: (guid: string) => explorer.reveal(guid),
     lists: (): SearchList[] => {
@@ -86,10 +80,9 @@ export function createSnippets({ session, globalState, log, createView, scripted
     },
   };
   const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
-  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, searchCommand, { dispose: () => search.dispose() }, registerCommentCommands(actions), threads, documents.disposable, completion);
+  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, searchCommand, registerCommentCommands(actions), threads, documents.disposable, completion);
   return {
     service,
-    search,
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,

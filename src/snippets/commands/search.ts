@@ -8,12 +8,11 @@ import { withProgress } from '../../ui/progress';
 import { takeScriptedAnswer } from '../../ui/prompts';
 import { describeError, messageContext } from '../../util/userMessages';
 import type { SearchMatch } from '../core/search/match';
-import { EmptyQueryError, type SearchList, type SearchResult, type SnippetSearch, type SearchSummary } from '../core/search/search';
+import { EmptyQueryError, type SearchList, type SearchResult, type SearchSummary } from '../core/search/search';
 import { requireSignedIn, type CommandDeps } from './context';
 import { openFile } from './use';
 
 export interface SearchDeps extends CommandDeps {
-  search: SnippetSearch;
   /** The lists to search: My Snippets, Starred, Browse and the browsed users of the account. */
   lists: () => SearchList[];
 }
@@ -74,7 +73,7 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
       pick.busy = true;
       try {
         const summary = await withProgress('view', undefined, () =>
-          deps.search.search(text, {
+          deps.service.search.search(text, {
             lists: deps.lists(),
             signal: abort.signal,
             onResults: (results) => {

@@ -12,6 +12,7 @@ import { withComment, withoutComment } from './commentPatch';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import { Identity, type SignedInUser } from './identity';
 import type { People } from './people';
+import { SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
 
@@ -59,6 +60,8 @@ type Listener = (change: ServiceChange) => void;
 
 export class SnippetService {
   readonly identity = new Identity();
+  /** Search Snippets… over this account's lists, with the pages it fetched and its last results. */
+  readonly search: SnippetSearch;
   private readonly store: SnippetStore;
   private readonly writes = new WriteQueue();
   private readonly listeners = new Set<Listener>();
@@ -73,6 +76,7 @@ export class SnippetService {
       }
       this.emit({ ...change, people });
     });
+    this.search = new SnippetSearch(this, api);
   }
 
   onDidChange(listener: Listener): { dispose(): void } {
@@ -86,6 +90,7 @@ export class SnippetService {
   reset(user: SignedInUser | undefined): void {
     this.identity.reset(user);
     this.store.clear();
+    this.search.forget();
     this.emit({ lists: [], snippets: [], people: true });
   }
 

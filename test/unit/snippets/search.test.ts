@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Snippet } from '../../../src/api/types';
 import { SignedOutError } from '../../../src/snippets/core/errors';
-import { EmptyQueryError, SnippetSearch, type SearchResult } from '../../../src/snippets/core/search/search';
+import { EmptyQueryError, type SearchResult } from '../../../src/snippets/core/search/search';
 import { SnippetService } from '../../../src/snippets/core/service';
 import { startServer, type RunningServer } from '../../server/server';
 
@@ -29,7 +29,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     clients.push(client);
     const service = new SnippetService(() => client, () => 25);
     service.reset({ username: user, userId: ids[user] });
-    return { client, service, search: new SnippetSearch(service, () => client) };
+    return { client, service, search: service.search };
   };
 
   const listRequests = () => server.controls.requests().map((r) => `${r.path.replace(/^\/rest\/snippets\/1\.0\/snippets/, '') || '/'}?${r.query}`);
@@ -164,15 +164,15 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     assert.deepEqual(summary.failures.map((f) => f.list), ['browse']);
   });
 
-  it('keeps the last search for the view, and forgets it with the pages on another account', async () => {
+  it('keeps the last search for the view, and forgets it with the pages when the account is reset', async () => {
     server.state.data.snippets.push(made('Kept', 'alice', 'word\n', 10));
-    const { search } = setUp();
+    const { service, search } = setUp();
     const seen: Array<boolean | undefined> = [];
     search.last.onDidChange((state) => seen.push(state?.running));
     await search.search('word', { lists: ['mine'] });
     assert.deepEqual([search.last.state?.query, search.last.state?.results.length, search.last.state?.running], ['word', 1, false]);
     assert.equal(seen[0], true, 'told when it started');
-    search.forget();
+    service.reset({ username: 'alice', userId: 2 });
     assert.equal(search.last.state, undefined);
     server.controls.clearRequests();
     await search.search('word', { lists: ['mine'] });
@@ -182,7 +182,6 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
   it('says signed out when the server is needed and nobody is signed in', async () => {
     const service = new SnippetService(() => undefined, () => 25);
     service.reset(undefined);
-    const search = new SnippetSearch(service, () => undefined);
-    await assert.rejects(search.search('x', { lists: ['mine'] }), SignedOutError);
+    await assert.rejects(service.search.search('x', { lists: ['mine'] }), SignedOutError);
   });
 });
