@@ -8,7 +8,11 @@
 //   dist/api.js                 the API client, when the first client is made;
 //   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
 //   dist/repositorySettings.js  the settings panel, hook settings documents and git detection;
-//   dist/connectionCheck.js     the Check Connection command and its diagnosis.
+//   dist/connectionCheck.js     the Check Connection command and its diagnosis;
+//   dist/l10n.js                @vscode/l10n, the translations of the plain-Node layers' strings.
+//                               One copy shared by every bundle: a copy inlined in each would
+//                               keep its own translations, and only one of them would be given
+//                               the display language's bundle (src/extension.ts).
 // The sources keep a plain require() at each of those boundaries, which works as it is in plain
 // Node (out/, the unit tests); the plugin below points those requires at the bundle files instead
 // of inlining them. `--single-bundle` builds the earlier one-file layout, for the benchmark.
@@ -25,10 +29,17 @@ const ON_DEMAND = [
   { source: 'src/connectionCheck/editor/command.ts', bundle: 'connectionCheck' },
 ];
 
+/** Packages every bundle shares, each built once into a bundle of its own. */
+const SHARED = [{ packageName: '@vscode/l10n', bundle: 'l10n' }];
+
 const onDemandBoundaries = {
   name: 'on-demand-boundaries',
   setup(build) {
     const bySource = new Map(ON_DEMAND.map((m) => [path.resolve(__dirname, m.source), m.bundle]));
+    for (const shared of SHARED) {
+      const exact = new RegExp(`^${shared.packageName.replace(/[/.]/g, '\\$&')}$`);
+      build.onResolve({ filter: exact }, () => ({ path: `./${shared.bundle}.js`, external: true }));
+    }
     build.onResolve({ filter: /^\./ }, (args) => {
       if (args.kind !== 'require-call') return undefined;
       const bundle = bySource.get(path.resolve(args.resolveDir, `${args.path}.ts`));
@@ -39,6 +50,9 @@ const onDemandBoundaries = {
 };
 
 const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
+
+/** The shared packages' bundles, built from the packages themselves. */
+const SHARED_ENTRIES = SHARED.map((s) => ({ source: path.relative(__dirname, require.resolve(s.packageName)), bundle: s.bundle }));
 
 /** esbuild's options for one bundle; the build and the watch share them. */
 function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
@@ -62,7 +76,7 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
 
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
 async function buildBundles(options = {}) {
-  const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : ON_DEMAND)];
+  const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : [...ON_DEMAND, ...SHARED_ENTRIES])];
   const results = await Promise.all(entries.map((entry) => esbuild.build(optionsFor(entry, options))));
   return Object.fromEntries(entries.map((entry, i) => [entry.bundle, results[i].metafile]));
 }
@@ -71,7 +85,7 @@ async function main() {
   const production = process.argv.includes('--production');
   const singleBundle = process.argv.includes('--single-bundle');
   if (process.argv.includes('--watch')) {
-    for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND]) await (await esbuild.context(optionsFor(entry))).watch();
+    for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND, ...SHARED_ENTRIES]) await (await esbuild.context(optionsFor(entry))).watch();
     process.stdout.write('watching src/ for changes\n');
     return;
   }

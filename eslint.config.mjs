@@ -121,6 +121,21 @@ export default tseslint.config(
   },
   ...layers,
   {
+    // Localization (CONTRIBUTING.md): a message shown to the user is vscode.l10n.t('…'), never
+    // bare text, or it stays English in every display language.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(Literal, TemplateLiteral).arguments:first-child",
+          message: 'Wrap the message in vscode.l10n.t(…) (placeholders {0}, not ${…}), then run `npm run l10n`.',
+        },
+      ],
+    },
+  },
+  {
     // Test runners and the local server are command-line programs: they print to the terminal.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

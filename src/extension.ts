@@ -50,6 +50,7 @@ export interface TestingApi {
 // HTTP stack, the repository settings and the connection check load on first use from bundles
 // of their own (esbuild.js).
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  translatePlainNodeStrings();
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
   // Settings Sync carries these to the user's other machines; accounts stay here (src/stateSync.ts).
@@ -93,6 +94,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };
+}
+
+/**
+ * The layers without `vscode` (the API client's errors, the snippet core, the connection check's
+ * report) translate with @vscode/l10n, which cannot see the display language: it is given the
+ * bundle VS Code loaded for it. In English there is none, and dist/l10n.js is not even loaded then.
+ */
+function translatePlainNodeStrings(): void {
+  const translations = vscode.l10n.bundle;
+  if (!translations) return;
+  // esbuild.js turns this require into one of dist/l10n.js, the copy every bundle shares.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('@vscode/l10n') as typeof import('@vscode/l10n')).config({ contents: translations });
 }
 
 function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand): TestingApi {

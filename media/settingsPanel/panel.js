@@ -79,7 +79,8 @@
   }
 
   const onOff = (v, on, off) => (v === true ? on : v === false ? off : 'Unknown');
-  const when = (ms) => new Date(ms).toLocaleString();
+  // In VS Code's display language (the page's lang, set by the extension), not the engine's.
+  const when = (ms) => new Date(ms).toLocaleString(document.documentElement.lang || undefined);
 
   // ---- Status line (a live region that exists before anything is announced) ----------------
 

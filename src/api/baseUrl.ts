@@ -1,6 +1,7 @@
 // The server URL a user types, checked and normalised. Apart from the client so that sign-in can
 // check a URL without loading the HTTP client, which is loaded with the first request.
 import { BitbucketError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /** Parses and checks a base URL; user info in it is refused, since it would leak into logs. */
 export function parseBaseUrl(raw: string): URL {
@@ -8,13 +9,13 @@ export function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new BitbucketError('validation', `"${raw}" is not a URL. Use the form https://bitbucket.example.com[/context].`);
+    throw new BitbucketError('validation', l10n.t('"{0}" is not a URL. Use the form https://bitbucket.example.com[/context].', raw));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BitbucketError('validation', `The server URL must start with https:// or http://, not ${url.protocol}//.`);
+    throw new BitbucketError('validation', l10n.t('The server URL must start with https:// or http://, not {0}//.', url.protocol));
   }
   if (url.username || url.password) {
-    throw new BitbucketError('validation', 'The server URL must not contain a user name or password: sign in instead.');
+    throw new BitbucketError('validation', l10n.t('The server URL must not contain a user name or password: sign in instead.'));
   }
   url.search = '';
   url.hash = '';

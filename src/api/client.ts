@@ -21,6 +21,7 @@ import type {
   UpdateSnippetRequest,
 } from './types';
 import * as check from './validate';
+import * as l10n from '@vscode/l10n';
 
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
 // Which settings apply to a server is decided when a client is made, so it loads with the client.
@@ -231,7 +232,7 @@ export class BitbucketClient {
   ): Promise<T> {
     const response = await this.send({ method, path, body, query, signal: o.signal });
     if (response.body === undefined) {
-      throw new BitbucketError('unexpected-response', 'The server answered with an empty body where data was expected.', {
+      throw new BitbucketError('unexpected-response', l10n.t('The server answered with an empty body where data was expected.'), {
         status: response.status,
         request: `${method} ${path}`,
       });
@@ -244,7 +245,7 @@ export class BitbucketClient {
       return shape(body, '');
     } catch (err) {
       if (!(err instanceof check.ShapeError)) throw err;
-      throw new BitbucketError('unexpected-response', `The server's answer is not what Bitbucket sends: ${err.message}.`, {
+      throw new BitbucketError('unexpected-response', l10n.t("The server's answer is not what Bitbucket sends: {0}.", err.message), {
         request,
         cause: err,
       });

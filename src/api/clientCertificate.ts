@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type * as Tls from 'node:tls';
 import { BitbucketError, type ClientCertificateProblem } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /** Either a PEM certificate with its PEM key, or one PKCS#12 (`.p12` / `.pfx`) file. */
 export type ClientCertificate = { certFile: string; keyFile: string } | { pfxFile: string };
@@ -56,11 +57,11 @@ export async function loadClientCertificate(options: ClientCertificateOptions, n
   let passphrase: string | undefined;
   for (let attempt = 0; context === 'locked'; attempt++) {
     if (attempt === PASSPHRASE_ATTEMPTS) {
-      throw problem('wrong-passphrase', `The passphrase does not open ${file} (tried ${PASSPHRASE_ATTEMPTS} times).`);
+      throw problem('wrong-passphrase', l10n.t('The passphrase does not open {0} (tried {1} times).', file, PASSPHRASE_ATTEMPTS));
     }
     passphrase = await options.passphrases?.get(file, attempt > 0);
     if (passphrase === undefined) {
-      throw problem('passphrase-needed', `${file} is protected by a passphrase, and none was given.`);
+      throw problem('passphrase-needed', l10n.t('{0} is protected by a passphrase, and none was given.', file));
     }
     context = tryContext(tls, { ...material, passphrase }, certificate);
   }
@@ -73,15 +74,14 @@ function readMaterial(certificate: ClientCertificate): TlsClientMaterial {
   if ('pfxFile' in certificate) {
     const pfx = readFile(certificate.pfxFile);
     if (isPem(pfx)) {
-      throw problem('file', `${certificate.pfxFile} is a PEM file, not PKCS#12: give it as the certificate file, with its key file.`);
+      throw problem('file', l10n.t('{0} is a PEM file, not PKCS#12: give it as the certificate file, with its key file.', certificate.pfxFile));
     }
     return { pfx };
   }
   const cert = readFile(certificate.certFile);
   const key = readFile(certificate.keyFile);
-  for (const [file, content, what] of [[certificate.certFile, cert, 'certificate'], [certificate.keyFile, key, 'private key']] as const) {
-    if (!isPem(content)) throw problem('file', `${file} is not a PEM ${what} (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.`);
-  }
+  if (!isPem(cert)) throw problem('file', l10n.t('{0} is not a PEM certificate (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.', certificate.certFile));
+  if (!isPem(key)) throw problem('file', l10n.t('{0} is not a PEM private key (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.', certificate.keyFile));
   return { cert, key };
 }
 
@@ -90,7 +90,7 @@ function readFile(file: string): Buffer {
     return readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw problem('file', code === 'ENOENT' ? `The client certificate file ${file} does not exist.` : `The client certificate file ${file} could not be read (${code ?? 'error'}).`);
+    throw problem('file', code === 'ENOENT' ? l10n.t('The client certificate file {0} does not exist.', file) : l10n.t('The client certificate file {0} could not be read ({1}).', file, code ?? 'error'));
   }
 }
 
@@ -105,10 +105,10 @@ function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: C
     // OpenSSL's words for "this passphrase does not decrypt it" (PEM key, PKCS#12 respectively).
     if (/bad decrypt|mac verify failure|bad password read|interrupted or cancelled/i.test(reason)) return 'locked';
     if (/key values mismatch/i.test(reason)) {
-      throw problem('file', `The key in ${protectedFile(certificate)} does not belong to the certificate in ${certificateLabel(certificate)}.`);
+      throw problem('file', l10n.t('The key in {0} does not belong to the certificate in {1}.', protectedFile(certificate), certificateLabel(certificate)));
     }
-    const what = 'pfxFile' in certificate ? 'a PKCS#12 (.p12 / .pfx) file' : 'a PEM certificate and key';
-    throw problem('file', `${certificateLabel(certificate)} could not be used as ${what} (${reason}).`);
+    const what = 'pfxFile' in certificate ? l10n.t('a PKCS#12 (.p12 / .pfx) file') : l10n.t('a PEM certificate and key');
+    throw problem('file', l10n.t('{0} could not be used as {1} ({2}).', certificateLabel(certificate), what, reason));
   }
 }
 
@@ -134,10 +134,10 @@ function checkValidity(tls: typeof Tls, context: Tls.SecureContext, certificate:
   }
   const label = certificateLabel(certificate);
   if (validTo && Date.parse(validTo) < now.getTime()) {
-    throw problem('expired', `The client certificate ${label} expired on ${day(validTo)}.`);
+    throw problem('expired', l10n.t('The client certificate {0} expired on {1}.', label, day(validTo)));
   }
   if (validFrom && Date.parse(validFrom) > now.getTime()) {
-    throw problem('not-yet-valid', `The client certificate ${label} is not valid before ${day(validFrom)}.`);
+    throw problem('not-yet-valid', l10n.t('The client certificate {0} is not valid before {1}.', label, day(validFrom)));
   }
 }
 

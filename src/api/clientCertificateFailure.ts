@@ -4,6 +4,7 @@
 // closed"). A connection closed on an https origin before a single byte was read is therefore
 // taken as the server turning the certificate (or its absence) down.
 import { BitbucketError, type ClientCertificateProblem } from './errors';
+import * as l10n from '@vscode/l10n';
 
 const ALERT_REQUIRED = ['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'ERR_SSL_PEER_DID_NOT_RETURN_A_CERTIFICATE'];
 const ALERT_EXPIRED = ['ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED'];
@@ -37,10 +38,10 @@ export function clientCertificateFailure(facts: HandshakeFacts): BitbucketError 
   const { host, certificate } = facts;
   const messages: Record<'required' | 'expired' | 'rejected', string> = {
     required: alerted
-      ? `${host} requires a client certificate, and none is set for it.`
-      : `${host} closed the connection right after the secure handshake: it probably requires a client certificate, and none is set for it.`,
-    expired: `${host} did not accept the client certificate ${certificate}: by its clock the certificate has expired.`,
-    rejected: `${host} did not accept the client certificate ${certificate}: it is probably issued by a certificate authority the server does not trust, or revoked.`,
+      ? l10n.t('{0} requires a client certificate, and none is set for it.', host)
+      : l10n.t('{0} closed the connection right after the secure handshake: it probably requires a client certificate, and none is set for it.', host),
+    expired: l10n.t('{0} did not accept the client certificate {1}: by its clock the certificate has expired.', host, certificate ?? ''),
+    rejected: l10n.t('{0} did not accept the client certificate {1}: it is probably issued by a certificate authority the server does not trust, or revoked.', host, certificate ?? ''),
   };
   return new BitbucketError('network', messages[problem], { request: facts.request, clientCertificate: problem, cause: facts.error });
 }

@@ -8,6 +8,7 @@ import { createDispatcher } from './dispatcher';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
 import { proxyError } from './proxy/proxyErrors';
 import { proxyForTarget, type ProxyOptions, type ResolvedProxy } from './proxy/proxyForTarget';
+import * as l10n from '@vscode/l10n';
 
 export type { ProxyOptions } from './proxy/proxyForTarget';
 import { certificateLabel, loadClientCertificate, type ClientCertificateOptions } from './clientCertificate';
@@ -125,7 +126,7 @@ export class HttpTransport {
         if (delay === undefined) throw error;
         this.log('warn', `${label}: ${error.kind}${error.status ? ` ${error.status}` : ''}, retry ${attempt + 1} in ${delay} ms`);
         await sleep(delay, request.signal).catch(() => {
-          throw new BitbucketError('cancelled', 'The request was cancelled.', { request: label });
+          throw new BitbucketError('cancelled', l10n.t('The request was cancelled.'), { request: label });
         });
       }
     }
@@ -239,30 +240,30 @@ export class HttpTransport {
     if (viaProxy) return viaProxy;
     let certificateError: BitbucketError | undefined;
     if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
-      return new BitbucketError('cancelled', 'The request was cancelled.', { request: label, cause: err });
+      return new BitbucketError('cancelled', l10n.t('The request was cancelled.'), { request: label, cause: err });
     } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
       kind = 'timeout';
-      message = `Could not connect to ${host} within ${seconds(this.timeouts.connectMs)}.`;
+      message = l10n.t('Could not connect to {0} within {1}.', host, seconds(this.timeouts.connectMs));
     } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
       kind = 'timeout';
-      message = `${host} did not answer within ${seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs)}.`;
+      message = l10n.t('{0} did not answer within {1}.', host, seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs));
     } else if (this.baseUrl.protocol === 'https:' && (certificateError = this.clientCertificateFailure(codes, err, label))) {
       return certificateError;
     } else if (codes.some(isTlsCode)) {
       tlsFailure = true;
-      message = `The secure connection to ${host} failed: ${tlsReason(codes)}.`;
+      message = l10n.t('The secure connection to {0} failed: {1}.', host, tlsReason(codes));
     } else if (has('ECONNREFUSED')) {
-      message = `Cannot reach ${host}: the connection was refused. Is the server running, and is the URL right?`;
+      message = l10n.t('Cannot reach {0}: the connection was refused. Is the server running, and is the URL right?', host);
     } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
-      message = `Cannot reach ${host}: the host name could not be resolved.`;
+      message = l10n.t('Cannot reach {0}: the host name could not be resolved.', host);
     } else if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
-      message = `The connection to ${host} was closed before the server answered.`;
+      message = l10n.t('The connection to {0} was closed before the server answered.', host);
     } else if (has('EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT')) {
-      message = `Cannot reach ${host}: the network did not route there.`;
+      message = l10n.t('Cannot reach {0}: the network did not route there.', host);
     } else if (has('UND_ERR_PRX_TLS', 'UND_ERR_PROXY')) {
-      message = `The proxy refused the connection to ${host}.`;
+      message = l10n.t('The proxy refused the connection to {0}.', host);
     } else {
-      message = `The request to ${host} failed (${codes[0] ?? 'unknown error'}).`;
+      message = l10n.t('The request to {0} failed ({1}).', host, codes[0] ?? 'unknown error');
     }
     return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
   }
@@ -309,7 +310,7 @@ function readCaFile(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new BitbucketError('validation', `The certificate file ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new BitbucketError('validation', l10n.t('The certificate file {0} could not be read ({1}).', file, (err as NodeJS.ErrnoException).code ?? 'error'));
   }
 }
 
@@ -318,7 +319,7 @@ function looksLikeHtml(text: string, contentType: string): boolean {
 }
 
 const WEB_PAGE_MESSAGE =
-  'The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.';
+  l10n.t('The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.');
 
 function parseSuccessBody(text: string, contentType: string, status: number, label: string): unknown {
   if (status === 204 || text.trim() === '') return undefined;
@@ -328,7 +329,7 @@ function parseSuccessBody(text: string, contentType: string, status: number, lab
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new BitbucketError('unexpected-response', 'The server answered with something that is not valid JSON.', {
+    throw new BitbucketError('unexpected-response', l10n.t('The server answered with something that is not valid JSON.'), {
       status,
       request: label,
       cause: err,
@@ -376,33 +377,37 @@ function errorFromResponse(
     if (exception.includes('Captcha')) {
       return new BitbucketError(
         'captcha',
-        'Too many failed sign-ins: Bitbucket now wants a CAPTCHA. Sign in once in a browser, then try again here.',
+        l10n.t('Too many failed sign-ins: Bitbucket now wants a CAPTCHA. Sign in once in a browser, then try again here.'),
         init,
       );
     }
     // Bitbucket answers "signed in but not allowed" with 401 too; the exception tells them apart.
     if (exception.includes('AuthorisationException') || /not permitted/i.test(first ?? '')) {
-      return new BitbucketError('forbidden', said ?? 'You are not permitted to do this.', init);
+      return new BitbucketError('forbidden', said ?? l10n.t('You are not permitted to do this.'), init);
     }
-    return new BitbucketError('auth', said ?? 'Authentication failed: check the user name and password or token.', init);
+    return new BitbucketError('auth', said ?? l10n.t('Authentication failed: check the user name and password or token.'), init);
   }
-  if (status === 403) return new BitbucketError('forbidden', said ?? 'You are not permitted to do this.', init);
-  if (status === 404) return new BitbucketError('not-found', said ?? 'Not found on the server.', init);
-  if (status === 409) return new BitbucketError('conflict', said ?? 'It was changed on the server in the meantime.', init);
+  if (status === 403) return new BitbucketError('forbidden', said ?? l10n.t('You are not permitted to do this.'), init);
+  if (status === 404) return new BitbucketError('not-found', said ?? l10n.t('Not found on the server.'), init);
+  if (status === 409) return new BitbucketError('conflict', said ?? l10n.t('It was changed on the server in the meantime.'), init);
   if (status === 413) {
-    return new BitbucketError('validation', said ?? 'The server refused the request as too large.', init);
+    return new BitbucketError('validation', said ?? l10n.t('The server refused the request as too large.'), init);
   }
   if (status === 400 || status === 422) {
-    return new BitbucketError('validation', said ?? 'The server refused the request as invalid.', init);
+    return new BitbucketError('validation', said ?? l10n.t('The server refused the request as invalid.'), init);
   }
   if (status >= 500) {
     if (looksLikeHtml(text, contentType) && serverMessages.length === 0) {
-      return new BitbucketError('server', `${host} answered with a server error (HTTP ${status}). Try again later.`, init);
+      return new BitbucketError('server', l10n.t('{0} answered with a server error (HTTP {1}). Try again later.', host, status), init);
     }
-    return new BitbucketError('server', `${host} had a server error (HTTP ${status})${said ? `: ${said.replace(/\.$/, '')}` : ''}. Try again later.`, init);
+    return new BitbucketError(
+      'server',
+      said ? l10n.t('{0} had a server error (HTTP {1}): {2}. Try again later.', host, status, said.replace(/\.$/, '')) : l10n.t('{0} had a server error (HTTP {1}). Try again later.', host, status),
+      init,
+    );
   }
   if (looksLikeHtml(text, contentType)) return new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, init);
-  return new BitbucketError('unexpected-response', `The server answered HTTP ${status}${said ? `: ${said.replace(/\.$/, '')}` : ''}.`, init);
+  return new BitbucketError('unexpected-response', said ? l10n.t('The server answered HTTP {0}: {1}.', status, said.replace(/\.$/, '')) : l10n.t('The server answered HTTP {0}.', status), init);
 }
 
 function parseRetryAfter(value: string | undefined): number | undefined {
@@ -442,10 +447,10 @@ function isTlsCode(code: string): boolean {
 
 function tlsReason(codes: string[]): string {
   const code = codes.find(isTlsCode) ?? '';
-  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'its certificate is for another host name';
-  if (code.startsWith('ERR_SSL_')) return `the TLS handshake failed (${code}); is it an http:// server?`;
-  return `its certificate is not trusted (${code}); a company certificate authority must be added as a trusted CA`;
+  if (code === 'CERT_HAS_EXPIRED') return l10n.t('its certificate has expired');
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return l10n.t('its certificate is for another host name');
+  if (code.startsWith('ERR_SSL_')) return l10n.t('the TLS handshake failed ({0}); is it an http:// server?', code);
+  return l10n.t('its certificate is not trusted ({0}); a company certificate authority must be added as a trusted CA', code);
 }
 
 function seconds(ms: number): string {

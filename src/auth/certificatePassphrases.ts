@@ -34,10 +34,10 @@ export class CertificatePassphrases {
 function ask(serverUrl: string, file: string, wrong: boolean): Thenable<string | undefined> {
   const name = file.split(/[\\/]/).pop() ?? file;
   return vscode.window.showInputBox({
-    title: `Bitbucket Snippets: Client Certificate for ${serverHost(serverUrl)}`,
+    title: vscode.l10n.t('Bitbucket Snippets: Client Certificate for {0}', serverHost(serverUrl)),
     prompt: wrong
-      ? `That passphrase does not open ${name}. Enter its passphrase again.`
-      : `Passphrase of ${name} (${file}). It is kept in VS Code's secret storage.`,
+      ? vscode.l10n.t('That passphrase does not open {0}. Enter its passphrase again.', name)
+      : vscode.l10n.t("Passphrase of {0} ({1}). It is kept in VS Code's secret storage.", name, file),
     password: true,
     ignoreFocusOut: true,
   });

@@ -155,7 +155,7 @@ export function createClient(
     clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
-    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: 'the http.proxy setting' },
+    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting') },
     timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs },
     userAgent: `vscode-bitbucket-snippets/${vscode.extensions.getExtension('bitbucket-snippets.bitbucket-snippets')?.packageJSON.version ?? 'dev'}`,
     log: log.forApi(),

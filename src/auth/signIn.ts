@@ -61,7 +61,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     session.passphrases,
   );
   try {
-    await withProgress('notification', `Checking your credentials with ${host}…`, (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
+    await withProgress('notification', vscode.l10n.t('Checking your credentials with {0}…', host), (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
   } catch (err) {
     log.error(`sign-in to ${serverUrl} failed`, err);
     const problem = describeSignInError(err, host, credentials.type);
@@ -73,8 +73,8 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   }
   if (!username) {
     username = await vscode.window.showInputBox({
-      title: 'Bitbucket Snippets: Sign In',
-      prompt: 'The server did not say whose token this is. Your Bitbucket user name:',
+      title: vscode.l10n.t('Bitbucket Snippets: Sign In'),
+      prompt: vscode.l10n.t('The server did not say whose token this is. Your Bitbucket user name:'),
       ignoreFocusOut: true,
     });
     if (!username) return undefined;
@@ -85,7 +85,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   if (config.get<string>(Settings.serverUrl) !== serverUrl) {
     await config.update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
   }
-  if (!args) void vscode.window.showInformationMessage(`Signed in to ${host} as ${username}.`);
+  if (!args) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
 
@@ -98,11 +98,11 @@ function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentia
 const normalise = (raw: string): string => parseBaseUrl(raw).toString().replace(/\/$/, '');
 
 async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
-  const title = 'Bitbucket Snippets: Sign In';
+  const title = vscode.l10n.t('Bitbucket Snippets: Sign In');
   const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl);
   const rawUrl = await vscode.window.showInputBox({
     title,
-    prompt: 'Bitbucket Data Center URL, including any context path',
+    prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),
     placeHolder: 'https://bitbucket.example.com/bitbucket',
     value: draft.serverUrl ?? configured ?? '',
     ignoreFocusOut: true,
@@ -119,19 +119,19 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
   const serverUrl = normalise(rawUrl);
   const method = await vscode.window.showQuickPick(
     [
-      { label: '$(key) User name and password', authType: 'basic' as const },
-      { label: '$(lock) Personal access token', description: 'HTTP access token, sent as Bearer', authType: 'token' as const },
+      { label: `$(key) ${vscode.l10n.t('User name and password')}`, authType: 'basic' as const },
+      { label: `$(lock) ${vscode.l10n.t('Personal access token')}`, description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
     ],
-    { title, placeHolder: 'How do you want to sign in?', ignoreFocusOut: true },
+    { title, placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true },
   );
   if (!method) return undefined;
   if (method.authType === 'token') {
-    const token = await vscode.window.showInputBox({ title, prompt: 'Personal access token', password: true, ignoreFocusOut: true });
+    const token = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
     return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
   }
-  const username = await vscode.window.showInputBox({ title, prompt: 'User name', value: draft.username ?? '', ignoreFocusOut: true });
+  const username = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
   if (!username) return undefined;
-  const password = await vscode.window.showInputBox({ title, prompt: `Password for ${username}`, password: true, ignoreFocusOut: true });
+  const password = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
   if (!password) return undefined;
   return { serverUrl, credentials: { type: 'basic', username, password } };
 }
@@ -154,18 +154,18 @@ async function signOut(session: Session): Promise<void> {
   const account = session.account;
   if (!account) return;
   await session.signOut();
-  void vscode.window.showInformationMessage(`Signed out ${account.username} of ${serverHost(account.serverUrl)}. The saved credentials of ${account.username} were removed.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Signed out {0} of {1}. The saved credentials of {0} were removed.', account.username, serverHost(account.serverUrl)));
 }
 
 async function switchAccount(session: Session, log: Log): Promise<void> {
   const current = session.account;
   const items: Array<vscode.QuickPickItem & { account?: Account }> = session.accounts().map((account) => ({
     label: `$(account) ${account.username}`,
-    description: serverHost(account.serverUrl) + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ' (current)' : ''),
+    description: serverHost(account.serverUrl) + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ` ${vscode.l10n.t('(current)')}` : ''),
     account,
   }));
-  items.push({ label: '$(add) Sign in with another account…' });
-  const picked = await vscode.window.showQuickPick(items, { title: 'Bitbucket Snippets: Switch Account', ignoreFocusOut: true });
+  items.push({ label: `$(add) ${vscode.l10n.t('Sign in with another account…')}` });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
   if (!picked) return;
   if (picked.account) await session.use(picked.account);
   else await signIn(session, log);

@@ -6,7 +6,7 @@ import { serverHost } from '../util/serverUrl';
 
 export function registerStatusBar(session: Session): vscode.Disposable {
   const item = vscode.window.createStatusBarItem(Ids.statusBarItem, vscode.StatusBarAlignment.Left, 0);
-  item.name = 'Bitbucket Snippets Account';
+  item.name = vscode.l10n.t('Bitbucket Snippets Account');
   item.command = Commands.switchAccount;
   const update = () => {
     const account = session.account;
@@ -16,7 +16,7 @@ export function registerStatusBar(session: Session): vscode.Disposable {
     }
     const host = serverHost(account.serverUrl);
     item.text = `$(repo) ${account.username}@${host}`;
-    item.tooltip = `Bitbucket Snippets: signed in to ${account.serverUrl} as ${account.username}. Click to switch account.`;
+    item.tooltip = vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.', account.serverUrl, account.username);
     item.show();
   };
   update();

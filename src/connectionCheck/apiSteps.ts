@@ -9,6 +9,7 @@ import { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES } from '../api/prefixes';
 import type { RepositoryRef } from '../api/types';
 import { isMissingRepository } from '../repositories/missingRepository';
 import { skipped, step, type StepResult } from './steps';
+import * as l10n from '@vscode/l10n';
 
 export type CheckClient = Pick<BitbucketClient, 'getMySnippets' | 'getPagesForRef' | 'getHookSettings' | 'dispose'>;
 
@@ -58,7 +59,7 @@ export async function checkApi(input: ApiCheckInput): Promise<StepResult[]> {
     const first = await settle(main.getMySnippets({ limit: 1 }, options));
     const auth = authStep(first, input.credentials, heard.length > 0, input.baseUrl);
     if (auth.status === 'fail' || (first !== undefined && !isBitbucket(first, 'not-found', 'forbidden'))) {
-      const reason = auth.status === 'fail' ? 'authentication failed (see above)' : 'the first API request failed (see Authentication)';
+      const reason = auth.status === 'fail' ? l10n.t('authentication failed (see above)') : l10n.t('the first API request failed (see Authentication)');
       return [auth, skipped('identity', reason), skipped('snippets', reason), skipped('pages', reason), skipped('hooks', reason)];
     }
     const snippets = await snippetsStep(first, snippetsPrefix, () => clientWith({ snippets: DEFAULT_PREFIXES.snippets }), options);
@@ -71,65 +72,64 @@ export async function checkApi(input: ApiCheckInput): Promise<StepResult[]> {
 }
 
 function authStep(first: unknown, credentials: Credentials, heardIdentity: boolean, baseUrl: string): StepResult {
-  const mode = credentials.type === 'basic' ? `user name and password (HTTP Basic) for "${credentials.username}"` : 'personal access token (sent as Bearer)';
+  const mode = credentials.type === 'basic' ? l10n.t('user name and password (HTTP Basic) for "{0}"', credentials.username) : l10n.t('personal access token (sent as Bearer)');
   const details = [`Mode: ${mode}.`];
-  const what = credentials.type === 'basic' ? 'user name or password' : 'access token';
-  if (first === undefined) return step('auth', 'pass', 'The server accepted the credentials.', { details });
+  if (first === undefined) return step('auth', 'pass', l10n.t('The server accepted the credentials.'), { details });
   if (isBitbucket(first, 'auth')) {
-    return step('auth', 'fail', `The server refused the ${what} (HTTP ${first.status ?? 401}).`, {
+    return step('auth', 'fail', credentials.type === 'basic' ? l10n.t('The server refused the user name or password (HTTP {0}).', first.status ?? 401) : l10n.t('The server refused the access token (HTTP {0}).', first.status ?? 401), {
       details,
-      next: 'Sign in again (Bitbucket Snippets: Sign In). A personal access token must be sent as a token, not as a password.',
+      next: l10n.t('Sign in again (Bitbucket Snippets: Sign In). A personal access token must be sent as a token, not as a password.'),
     });
   }
   if (isBitbucket(first, 'captcha')) {
-    return step('auth', 'fail', 'The server wants a CAPTCHA after too many failed sign-ins.', {
+    return step('auth', 'fail', l10n.t('The server wants a CAPTCHA after too many failed sign-ins.'), {
       details,
-      next: `Sign in once in a browser at ${baseUrl}/login to clear it, then sign in here again.`,
+      next: l10n.t('Sign in once in a browser at {0}/login to clear it, then sign in here again.', baseUrl),
     });
   }
   if (isBitbucket(first, 'forbidden')) {
-    return step('auth', 'pass', 'The server accepted the credentials, but does not let this account use the snippets app.', { details });
+    return step('auth', 'pass', l10n.t('The server accepted the credentials, but does not let this account use the snippets app.'), { details });
   }
   if (isBitbucket(first, 'not-found')) {
     return heardIdentity
-      ? step('auth', 'pass', 'The server accepted the credentials (it named you, though the snippets path answered 404).', { details })
-      : step('auth', 'skipped', 'Could not be confirmed: the snippets path answered 404 without saying who you are (see Snippets REST prefix).', { details });
+      ? step('auth', 'pass', l10n.t('The server accepted the credentials (it named you, though the snippets path answered 404).'), { details })
+      : step('auth', 'skipped', l10n.t('Could not be confirmed: the snippets path answered 404 without saying who you are (see Snippets REST prefix).'), { details });
   }
-  return step('auth', 'fail', `The first API request failed: ${messageOf(first)}`, {
+  return step('auth', 'fail', l10n.t('The first API request failed: {0}', messageOf(first)), {
     details,
-    next: 'See the steps above; if they all pass, check the server URL (a login page of a proxy or single sign-on front end answers instead of Bitbucket).',
+    next: l10n.t('See the steps above; if they all pass, check the server URL (a login page of a proxy or single sign-on front end answers instead of Bitbucket).'),
   });
 }
 
 function identityStep(heard: CurrentUser[], credentials: Credentials): StepResult {
   const user = heard[0];
   if (!user) {
-    return step('identity', 'fail', 'The answers carried no X-AUSERID / X-AUSERNAME headers.', {
-      next: 'A proxy or single sign-on front end may remove them. Signing in with a token then asks for your user name.',
+    return step('identity', 'fail', l10n.t('The answers carried no X-AUSERID / X-AUSERNAME headers.'), {
+      next: l10n.t('A proxy or single sign-on front end may remove them. Signing in with a token then asks for your user name.'),
     });
   }
-  const details = [`X-AUSERID: ${user.id}`, `X-AUSERNAME: ${user.name ?? '(not sent)'}`];
+  const details = [l10n.t('X-AUSERID: {0}', user.id), l10n.t('X-AUSERNAME: {0}', user.name ?? '(not sent)')];
   if (credentials.type === 'basic' && user.name && user.name.toLowerCase() !== credentials.username.toLowerCase()) {
-    details.push(`The server knows you as "${user.name}", not "${credentials.username}".`);
+    details.push(l10n.t('The server knows you as "{0}", not "{1}".', user.name, credentials.username));
   }
-  return step('identity', 'pass', `User ${user.name ?? '(no name)'}, id ${user.id}.`, { details });
+  return step('identity', 'pass', l10n.t('User {0}, id {1}.', user.name ?? '(no name)', user.id), { details });
 }
 
 async function snippetsStep(first: unknown, prefix: string, defaultClient: () => CheckClient, options: { signal?: AbortSignal }): Promise<StepResult> {
   if (first === undefined) return step('snippets', 'pass', `${prefix} answers.`);
   if (isBitbucket(first, 'forbidden')) {
-    return step('snippets', 'fail', `${prefix} answers, but refuses this account (HTTP ${first.status}).`, {
-      next: 'Ask a Bitbucket administrator whether your account may use the snippets app.',
+    return step('snippets', 'fail', l10n.t('{0} answers, but refuses this account (HTTP {1}).', prefix, first.status ?? ''), {
+      next: l10n.t('Ask a Bitbucket administrator whether your account may use the snippets app.'),
     });
   }
   const details = [`${prefix}: HTTP 404`];
-  let next = 'Check the context path of the server URL (for example https://host/bitbucket), or whether the snippets app is installed, and the "Snippets Rest Prefix" setting (bitbucketSnippets.snippetsRestPrefix).';
+  let next = l10n.t('Check the context path of the server URL (for example https://host/bitbucket), or whether the snippets app is installed, and the "Snippets Rest Prefix" setting (bitbucketSnippets.snippetsRestPrefix).');
   if (prefix !== DEFAULT_PREFIXES.snippets) {
     const fallback = await settle(defaultClient().getMySnippets({ limit: 1 }, options));
     details.push(`${DEFAULT_PREFIXES.snippets}: ${fallback === undefined ? 'answers' : describeFailure(fallback)}`);
-    if (fallback === undefined) next = `The default prefix ${DEFAULT_PREFIXES.snippets} answers: clear the "Snippets Rest Prefix" setting (bitbucketSnippets.snippetsRestPrefix).`;
+    if (fallback === undefined) next = l10n.t('The default prefix {0} answers: clear the "Snippets Rest Prefix" setting (bitbucketSnippets.snippetsRestPrefix).', DEFAULT_PREFIXES.snippets);
   }
-  return step('snippets', 'fail', `Nothing answers at ${prefix} (HTTP 404).`, { details, next });
+  return step('snippets', 'fail', l10n.t('Nothing answers at {0} (HTTP 404).', prefix), { details, next });
 }
 
 type PagesAnswer = 'answers' | 'missing' | string;
@@ -143,15 +143,16 @@ async function pagesStep(configured: string | undefined, repository: RepositoryR
     const outcome = await settle(clientFor(prefix).getPagesForRef(repo, PROBE_REF, options));
     answers.set(prefix, pagesAnswer(outcome));
   }
-  const label = (p: string) => `${p}${p === effective ? ' (the one the extension uses)' : ''}`;
-  const details = candidates.map((p) => `${label(p)}: ${answers.get(p) === 'answers' ? 'answers' : answers.get(p) === 'missing' ? 'HTTP 404, nothing there' : answers.get(p)}`);
-  if (!repository) details.push(`No repository is known, so the check asked about ${repo.projectKey}/${repo.repositorySlug}, which does not exist: an app that says so is there.`);
+  const label = (p: string) => (p === effective ? l10n.t('{0} (the one the extension uses)', p) : p);
+  const answer = (p: string) => (answers.get(p) === 'answers' ? l10n.t('answers') : answers.get(p) === 'missing' ? l10n.t('HTTP 404, nothing there') : answers.get(p));
+  const details = candidates.map((p) => `${label(p)}: ${answer(p)}`);
+  if (!repository) details.push(l10n.t('No repository is known, so the check asked about {0}/{1}, which does not exist: an app that says so is there.', repo.projectKey, repo.repositorySlug));
   const working = candidates.filter((p) => answers.get(p) === 'answers');
-  if (answers.get(effective) === 'answers') return step('pages', 'pass', `${effective} answers.`, { details });
+  if (answers.get(effective) === 'answers') return step('pages', 'pass', l10n.t('{0} answers.', effective), { details });
   const next = working.length > 0
-    ? `Set "Pages Rest Prefix" (bitbucketSnippets.pagesRestPrefix) to ${working[0]}.`
-    : 'The Pages app does not seem to be installed on this server: the Pages part of the repository settings will not work. Snippets are not affected.';
-  return step('pages', 'fail', `${effective} does not answer${working.length > 0 ? `; ${working.join(', ')} does` : ', nor does any known prefix'}.`, { details, next });
+    ? l10n.t('Set "Pages Rest Prefix" (bitbucketSnippets.pagesRestPrefix) to {0}.', working[0])
+    : l10n.t('The Pages app does not seem to be installed on this server: the Pages part of the repository settings will not work. Snippets are not affected.');
+  return step('pages', 'fail', working.length > 0 ? l10n.t('{0} does not answer; {1} does.', effective, working.join(', ')) : l10n.t('{0} does not answer, nor does any known prefix.', effective), { details, next });
 }
 
 function pagesAnswer(outcome: unknown): PagesAnswer {
@@ -162,34 +163,34 @@ function pagesAnswer(outcome: unknown): PagesAnswer {
     // Only an app that is there checks permissions on its repository.
     if (outcome.kind === 'forbidden') return 'answers';
   }
-  return `could not be checked: ${describeFailure(outcome)}`;
+  return l10n.t('could not be checked: {0}', describeFailure(outcome));
 }
 
 async function hooksStep(client: CheckClient, repository: RepositoryRef | undefined, hookKey: string, credentials: Credentials, options: { signal?: AbortSignal }): Promise<StepResult> {
   if (!repository) {
-    return skipped('hooks', 'No repository on this server is known: open a clone of one in VS Code (or open its repository settings) and run the check again.');
+    return skipped('hooks', l10n.t('No repository on this server is known: open a clone of one in VS Code (or open its repository settings) and run the check again.'));
   }
   const where = `${repository.projectKey}/${repository.repositorySlug}`;
   const details = [`Hook: ${hookKey}`, `Repository: ${where}`];
   const outcome = await settle(client.getHookSettings(repository, hookKey, options));
-  if (outcome === undefined) return step('hooks', 'pass', `You may read the hook settings of ${where}: your account is a repository admin there.`, { details });
+  if (outcome === undefined) return step('hooks', 'pass', l10n.t('You may read the hook settings of {0}: your account is a repository admin there.', where), { details });
   if (isBitbucket(outcome, 'auth', 'forbidden')) {
-    const who = credentials.type === 'basic' ? `"${credentials.username}"` : 'the account of this token';
-    return step('hooks', 'fail', `Hook settings need repository admin permission, which ${who} does not have on ${where} (HTTP ${outcome.status}).`, {
+    const who = credentials.type === 'basic' ? `"${credentials.username}"` : l10n.t('the account of this token');
+    return step('hooks', 'fail', l10n.t('Hook settings need repository admin permission, which {0} does not have on {1} (HTTP {2}).', who, where, outcome.status ?? ''), {
       details,
-      next: 'Ask a project or repository admin to change hook settings, or to give you admin permission. Snippets and Pages settings do not need it.',
+      next: l10n.t('Ask a project or repository admin to change hook settings, or to give you admin permission. Snippets and Pages settings do not need it.'),
     });
   }
   if (outcome instanceof BitbucketError && isMissingRepository(outcome)) {
-    return step('hooks', 'fail', `Repository ${where} was not found on the server.`, { details, next: 'Check the repository of the clone you have open.' });
+    return step('hooks', 'fail', l10n.t('Repository {0} was not found on the server.', where), { details, next: l10n.t('Check the repository of the clone you have open.') });
   }
   if (isBitbucket(outcome, 'not-found')) {
-    return step('hooks', 'fail', `The server has no hook ${hookKey} (HTTP 404).`, {
+    return step('hooks', 'fail', l10n.t('The server has no hook {0} (HTTP 404).', hookKey), {
       details,
-      next: 'The hook\'s app may not be installed; check the "Pre Receive Hook Key" setting (bitbucketSnippets.preReceiveHookKey).',
+      next: l10n.t('The hook\'s app may not be installed; check the "Pre Receive Hook Key" setting (bitbucketSnippets.preReceiveHookKey).'),
     });
   }
-  return step('hooks', 'fail', `Could not be checked: ${describeFailure(outcome)}`, { details });
+  return step('hooks', 'fail', l10n.t('Could not be checked: {0}', describeFailure(outcome)), { details });
 }
 
 /** Undefined when the call succeeded, else what it failed with. */

@@ -5,6 +5,7 @@
 import { connect, type ConnectionOptions, type DetailedPeerCertificate, type PeerCertificate } from 'node:tls';
 import { isIP } from 'node:net';
 import type { TrustSource } from './trustSources';
+import * as l10n from '@vscode/l10n';
 
 export interface CertificateFacts {
   subject: string;
@@ -43,7 +44,7 @@ export async function inspectTls(host: string, port: number, sources: readonly T
       continue;
     }
     if (ca.length === 0) {
-      verdicts.push({ source: source.name, result: 'unavailable', reason: 'it holds no certificates' });
+      verdicts.push({ source: source.name, result: 'unavailable', reason: l10n.t('it holds no certificates') });
       continue;
     }
     const outcome = await handshake(host, port, ca, timeoutMs);

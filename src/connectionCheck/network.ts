@@ -2,6 +2,7 @@
 // port open in time (node:net). Each answers plain facts; runCheck.ts turns them into steps.
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
+import * as l10n from '@vscode/l10n';
 
 export type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; code: string; message: string; ms: number };
 
@@ -28,7 +29,7 @@ export function openTcp(address: string, port: number, timeoutMs: number): Promi
       socket.destroy();
       resolve(outcome);
     };
-    socket.setTimeout(timeoutMs, () => finish({ ok: false, code: 'ETIMEDOUT', message: `no answer within ${timeoutMs / 1000} s`, ms: Date.now() - started }));
+    socket.setTimeout(timeoutMs, () => finish({ ok: false, code: 'ETIMEDOUT', message: l10n.t('no answer within {0} s', timeoutMs / 1000), ms: Date.now() - started }));
     socket.once('connect', () => finish({ ok: true, value: undefined, ms: Date.now() - started }));
     socket.once('error', (err) => finish(failure(err, started)));
   });
@@ -48,7 +49,7 @@ function failure(err: unknown, started: number): { ok: false; code: string; mess
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms / 1000} s`), { code: 'ETIMEDOUT' })), ms);
+    timer = setTimeout(() => reject(Object.assign(new Error(l10n.t('no answer within {0} s', ms / 1000)), { code: 'ETIMEDOUT' })), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -2,6 +2,8 @@
 // otherwise HTTPS_PROXY / HTTP_PROXY from the environment, unless NO_PROXY (or `http.noProxy`)
 // names the host. The proxy is only ever described without its user name and password.
 
+import * as l10n from '@vscode/l10n';
+
 export interface ProxyConfiguration {
   /** VS Code's `http.proxy`; empty or undefined when not set. */
   setting?: string;
@@ -44,7 +46,7 @@ export function describeProxy(from: string, raw: string): ProxyInUse {
     url = new URL(raw.includes('://') ? raw : `http://${raw}`);
   } catch {
     // Not echoed: a malformed value may still hold a password.
-    return { from, display: '(a value that is not a URL)', hadCredentials: false };
+    return { from, display: l10n.t('(a value that is not a URL)'), hadCredentials: false };
   }
   const hadCredentials = Boolean(url.username || url.password);
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;

@@ -4,8 +4,9 @@
 import type { Credentials } from '../api/http';
 import type { ConnectionCheckResult } from './runCheck';
 import type { StepStatus } from './steps';
+import * as l10n from '@vscode/l10n';
 
-export const REPORT_TITLE = 'Bitbucket Snippets: connection check';
+export const REPORT_TITLE = l10n.t('Bitbucket Snippets: connection check');
 
 const MARK: Record<StepStatus, string> = { pass: '✅ pass', fail: '❌ fail', skipped: '⏭️ skipped' };
 
@@ -18,18 +19,22 @@ export interface ReportContext {
 
 export function formatReport(result: ConnectionCheckResult, context: ReportContext = {}): string {
   const lines: string[] = [`# ${REPORT_TITLE}`, ''];
-  lines.push(`- Server: ${result.target}`, `- Checked: ${result.checkedAt.toISOString()}`);
+  lines.push(`- ${l10n.t('Server: {0}', result.target)}`, `- ${l10n.t('Checked: {0}', result.checkedAt.toISOString())}`);
   for (const [name, version] of Object.entries(context.versions ?? {})) lines.push(`- ${name}: ${version}`);
   const failed = result.steps.filter((s) => s.status === 'fail');
-  lines.push('', failed.length === 0 ? 'Every step that ran passed.' : `${failed.length} step${failed.length === 1 ? '' : 's'} failed: ${failed.map((s) => s.title).join(', ')}. Start with the first: later failures often follow from it.`, '');
-  lines.push('| Step | Result | Summary |', '|---|---|---|');
+  lines.push('', failed.length === 0
+      ? l10n.t('Every step that ran passed.')
+      : failed.length === 1
+        ? l10n.t('1 step failed: {0}. Start with it: later failures often follow from it.', failed[0].title)
+        : l10n.t('{0} steps failed: {1}. Start with the first: later failures often follow from it.', failed.length, failed.map((s) => s.title).join(', ')), '');
+  lines.push(`| ${l10n.t('Step')} | ${l10n.t('Result')} | ${l10n.t('Summary')} |`, '|---|---|---|');
   for (const s of result.steps) lines.push(`| ${s.title} | ${MARK[s.status]} | ${cell(s.summary)} |`);
   for (const s of result.steps) {
     lines.push('', `## ${s.title}: ${MARK[s.status]}`, '', s.summary);
     if (s.details.length > 0) lines.push('', ...s.details.map((d) => `- ${d}`));
-    if (s.next) lines.push('', `**Next:** ${s.next}`);
+    if (s.next) lines.push('', `**${l10n.t('Next:')}** ${s.next}`);
   }
-  lines.push('', '---', 'This report holds no password, token or proxy credentials: it can be pasted into a support ticket.', '');
+  lines.push('', '---', l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'), '');
   return redact(lines.join('\n'), secretsOf(context.credentials));
 }
 

@@ -11,6 +11,7 @@ import { httpsRedirect } from './redirect';
 import { skipped, step, STEP_TITLES, type StepId, type StepResult } from './steps';
 import { analyseTargetUrl } from './targetUrl';
 import type { TrustSource } from './trustSources';
+import * as l10n from '@vscode/l10n';
 
 export interface ConnectionCheckInput {
   /** As typed, pasted or configured. */
@@ -40,11 +41,11 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   const checkedAt = new Date();
   const parsed = analyseTargetUrl(input.serverUrl);
   if (!parsed.baseUrl) {
-    const reason = 'the server URL is not usable (see Server URL)';
+    const reason = l10n.t('the server URL is not usable (see Server URL)');
     return {
-      target: '(not a usable URL)',
+      target: l10n.t('(not a usable URL)'),
       checkedAt,
-      steps: [step('url', 'fail', parsed.problem ?? 'The server URL is not usable.', { next: 'Enter the address of the Bitbucket server, e.g. https://bitbucket.example.com/bitbucket.' }), ...skipAll(['url'], reason)],
+      steps: [step('url', 'fail', parsed.problem ?? l10n.t('The server URL is not usable.'), { next: l10n.t('Enter the address of the Bitbucket server, e.g. https://bitbucket.example.com/bitbucket.') }), ...skipAll(['url'], reason)],
     };
   }
   const baseUrl = parsed.baseUrl;
@@ -56,12 +57,12 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   // ---- DNS and TCP: to the server, or to the proxy when one is used -----------------------
   const connectHost = viaProxy ? viaProxy.hostname : url.hostname.replace(/^\[|\]$/g, '');
   const connectPort = viaProxy ? viaProxy.port : portOf(url);
-  const whose = viaProxy ? `the proxy host ${connectHost ?? ''}` : connectHost;
+  const whose = viaProxy ? l10n.t('the proxy host {0}', connectHost ?? '') : connectHost;
   let dns: Outcome<string[]> | undefined;
   let tcp: Outcome<void> | undefined;
   if (!connectHost || !connectPort) {
-    steps.set('dns', skipped('dns', 'the proxy setting is not a usable URL (see Proxy)'));
-    steps.set('tcp', skipped('tcp', 'the proxy setting is not a usable URL (see Proxy)'));
+    steps.set('dns', skipped('dns', l10n.t('the proxy setting is not a usable URL (see Proxy)')));
+    steps.set('tcp', skipped('tcp', l10n.t('the proxy setting is not a usable URL (see Proxy)')));
   } else {
     dns = await resolveHost(connectHost, input.timeoutMs);
     steps.set('dns', dnsStep(dns, whose ?? connectHost, viaProxy === undefined));
@@ -69,7 +70,7 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
       tcp = await openTcp(dns.value[0], connectPort, input.timeoutMs);
       steps.set('tcp', tcpStep(tcp, `${whose}:${connectPort} (${dns.value[0]})`, connectPort));
     } else {
-      steps.set('tcp', skipped('tcp', `${whose} did not resolve (see DNS)`));
+      steps.set('tcp', skipped('tcp', l10n.t('{0} did not resolve (see DNS)', whose ?? '')));
     }
   }
   const reachable = tcp?.ok === true;
@@ -77,11 +78,11 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   // ---- TLS: each trust source on its own, on a direct connection ---------------------------
   let tlsTrusted = true;
   if (url.protocol !== 'https:') {
-    steps.set('tls', skipped('tls', 'The URL is http://: the connection is not encrypted, and the password or token crosses the network readable.'));
+    steps.set('tls', skipped('tls', l10n.t('The URL is http://: the connection is not encrypted, and the password or token crosses the network readable.')));
   } else if (viaProxy) {
-    steps.set('tls', skipped('tls', 'The extension reaches the server through the proxy, and this step connects directly only. The steps from Authentication on show whether the secure connection through the proxy works.'));
+    steps.set('tls', skipped('tls', l10n.t('The extension reaches the server through the proxy, and this step connects directly only. The steps from Authentication on show whether the secure connection through the proxy works.')));
   } else if (!reachable) {
-    steps.set('tls', skipped('tls', 'no TCP connection (see above)'));
+    steps.set('tls', skipped('tls', l10n.t('no TCP connection (see above)')));
   } else {
     const facts = await inspectTls(connectHost as string, connectPort as number, input.trustSources, input.timeoutMs);
     const tls = tlsStep(facts);
@@ -92,18 +93,18 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   // ---- The URL: a page address cut back, an http:// that the server sends to https:// -------
   let redirect: string | undefined;
   if (url.protocol === 'http:' && reachable && !viaProxy) redirect = await httpsRedirect(baseUrl, input.timeoutMs);
-  steps.set('url', urlStep(baseUrl, parsed.notes, redirect));
+  steps.set('url', urlStep(baseUrl, parsed.notes, parsed.baseMoved === true, redirect));
 
   const timedOut = [dns, tcp].some((o) => o && !o.ok && o.code === 'ETIMEDOUT');
   steps.set('proxy', proxyStep(decision, timedOut, reachable));
 
   // ---- Through the extension's API client ------------------------------------------------
   const apiReason = !reachable
-    ? 'the server cannot be reached (see above)'
+    ? l10n.t('the server cannot be reached (see above)')
     : !tlsTrusted
-      ? 'no trust source accepts the server\'s certificate (see TLS certificate)'
+      ? l10n.t("no trust source accepts the server's certificate (see TLS certificate)")
       : !input.credentials
-        ? 'not signed in to this server: sign in (Bitbucket Snippets: Sign In), then run the check again'
+        ? l10n.t('not signed in to this server: sign in (Bitbucket Snippets: Sign In), then run the check again')
         : undefined;
   if (apiReason || !input.credentials) {
     for (const id of ['auth', 'identity', 'snippets', 'pages', 'hooks'] as const) steps.set(id, skipped(id, apiReason ?? ''));
@@ -120,43 +121,42 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
     });
     for (const result of api) steps.set(result.id, result);
   }
-  return { target: baseUrl, checkedAt, steps: STEP_TITLES.map(([id]) => steps.get(id) ?? skipped(id, 'not run')) };
+  return { target: baseUrl, checkedAt, steps: STEP_TITLES.map(([id]) => steps.get(id) ?? skipped(id, l10n.t('not run'))) };
 }
 
 function skipAll(except: StepId[], reason: string): StepResult[] {
   return STEP_TITLES.filter(([id]) => !except.includes(id)).map(([id]) => skipped(id, reason));
 }
 
-function urlStep(baseUrl: string, notes: string[], redirect: string | undefined): StepResult {
+function urlStep(baseUrl: string, notes: string[], baseMoved: boolean, redirect: string | undefined): StepResult {
   if (redirect) {
-    return step('url', 'fail', `The server sends ${baseUrl} on to ${redirect}.`, {
+    return step('url', 'fail', l10n.t('The server sends {0} on to {1}.', baseUrl, redirect), {
       details: notes,
-      next: `Use ${redirect} as the server URL (sign in again with it): the extension does not follow redirects.`,
+      next: l10n.t('Use {0} as the server URL (sign in again with it): the extension does not follow redirects.', redirect),
     });
   }
-  const changed = notes.some((n) => n.startsWith('The URL is the address of a page') || n.includes('user name or password'));
-  return changed
-    ? step('url', 'fail', `The URL given is not the server's base URL; the check went on with ${baseUrl}.`, { details: notes, next: `Use ${baseUrl} as the server URL (the "Server Url" setting, or sign in again).` })
+  return baseMoved
+    ? step('url', 'fail', l10n.t("The URL given is not the server's base URL; the check went on with {0}.", baseUrl), { details: notes, next: l10n.t('Use {0} as the server URL (the "Server Url" setting, or sign in again).', baseUrl) })
     : step('url', 'pass', `${baseUrl}`, { details: notes });
 }
 
 function dnsStep(dns: Outcome<string[]>, host: string, direct: boolean): StepResult {
-  if (dns.ok) return step('dns', 'pass', `${host} resolves to ${dns.value.join(', ')}.`);
-  const proxyHint = direct ? ' If your network reaches outside servers only through a proxy, set VS Code\'s "http.proxy" setting.' : '';
-  return step('dns', 'fail', `${host} could not be resolved (${dns.code}).`, {
-    next: `Check the host name in the URL. If the server is only reachable on a company network, connect to it (VPN) first.${proxyHint}`,
+  if (dns.ok) return step('dns', 'pass', l10n.t('{0} resolves to {1}.', host, dns.value.join(', ')));
+  const proxyHint = direct ? ` ${l10n.t('If your network reaches outside servers only through a proxy, set VS Code\'s "http.proxy" setting.')}` : '';
+  return step('dns', 'fail', l10n.t('{0} could not be resolved ({1}).', host, dns.code), {
+    next: l10n.t('Check the host name in the URL. If the server is only reachable on a company network, connect to it (VPN) first.{0}', proxyHint),
   });
 }
 
 function tcpStep(tcp: Outcome<void>, where: string, port: number): StepResult {
-  if (tcp.ok) return step('tcp', 'pass', `Connected to ${where} in ${tcp.ms} ms.`);
+  if (tcp.ok) return step('tcp', 'pass', l10n.t('Connected to {0} in {1} ms.', where, tcp.ms));
   if (tcp.code === 'ECONNREFUSED') {
-    return step('tcp', 'fail', `${where} refused the connection: nothing listens on port ${port}.`, { next: 'Check the port in the URL, and that the server is running.' });
+    return step('tcp', 'fail', l10n.t('{0} refused the connection: nothing listens on port {1}.', where, port), { next: l10n.t('Check the port in the URL, and that the server is running.') });
   }
   if (tcp.code === 'ETIMEDOUT') {
-    return step('tcp', 'fail', `${where} did not answer (${tcp.message}).`, { next: 'A firewall may drop the connection, or the network needs a proxy (see Proxy).' });
+    return step('tcp', 'fail', l10n.t('{0} did not answer ({1}).', where, tcp.message), { next: l10n.t('A firewall may drop the connection, or the network needs a proxy (see Proxy).') });
   }
-  return step('tcp', 'fail', `Could not connect to ${where} (${tcp.code}).`, { next: 'Check the URL and your network connection.' });
+  return step('tcp', 'fail', l10n.t('Could not connect to {0} ({1}).', where, tcp.code), { next: l10n.t('Check the URL and your network connection.') });
 }
 
 function tlsStep(facts: TlsFacts): StepResult {
@@ -165,52 +165,52 @@ function tlsStep(facts: TlsFacts): StepResult {
   if (cert) {
     details.push(`Subject: ${cert.subject}`, `Issuer: ${cert.issuer}`);
     if (cert.altNames) details.push(`Names (SAN): ${cert.altNames}`);
-    details.push(`Valid from ${cert.validFrom} to ${cert.validTo}`, `SHA-256 fingerprint: ${cert.fingerprint256}`);
-    if (cert.chain.length > 1) details.push(`Chain sent by the server: ${cert.chain.join(' → ')}`);
+    details.push(l10n.t('Valid from {0} to {1}', cert.validFrom, cert.validTo), l10n.t('SHA-256 fingerprint: {0}', cert.fingerprint256));
+    if (cert.chain.length > 1) details.push(l10n.t('Chain sent by the server: {0}', cert.chain.join(' → ')));
   }
   for (const v of facts.verdicts) {
-    if (v.result === 'accepted') details.push(`Accepted by ${v.source}.`);
-    else if (v.result === 'rejected') details.push(`Not accepted by ${v.source}: ${v.code}${meaning(v.code)}.`);
+    if (v.result === 'accepted') details.push(l10n.t('Accepted by {0}.', v.source));
+    else if (v.result === 'rejected') details.push(l10n.t('Not accepted by {0}: {1}{2}.', v.source, v.code, meaning(v.code)));
     else details.push(`Skipped: ${v.source} (${v.reason}).`);
   }
   if (!cert && facts.connectError) {
-    return step('tls', 'fail', `No TLS handshake with the server (${facts.connectError}).`, { details, next: 'Check that the URL\'s port serves HTTPS; an http:// server cannot be reached with https://.' });
+    return step('tls', 'fail', l10n.t('No TLS handshake with the server ({0}).', facts.connectError), { details, next: l10n.t("Check that the URL's port serves HTTPS; an http:// server cannot be reached with https://.") });
   }
   const accepted = facts.verdicts.filter((v) => v.result === 'accepted').map((v) => v.source);
-  if (accepted.length > 0) return step('tls', 'pass', `The certificate is trusted by: ${accepted.join('; ')}.`, { details });
+  if (accepted.length > 0) return step('tls', 'pass', l10n.t('The certificate is trusted by: {0}.', accepted.join('; ')), { details });
   const codes = facts.verdicts.flatMap((v) => (v.result === 'rejected' ? [v.code] : []));
-  return step('tls', 'fail', 'No trust source accepts the server\'s certificate.', { details, next: tlsNext(codes) });
+  return step('tls', 'fail', l10n.t("No trust source accepts the server's certificate."), { details, next: tlsNext(codes) });
 }
 
 function meaning(code: string): string {
-  if (code === 'CERT_HAS_EXPIRED') return ' (the certificate has expired)';
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return ' (the certificate is for other host names)';
-  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return ' (a self-signed certificate this source does not hold)';
-  if (isVerificationCode(code)) return ' (the chain does not lead to a certificate authority this source holds)';
+  if (code === 'CERT_HAS_EXPIRED') return ` ${l10n.t('(the certificate has expired)')}`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return ` ${l10n.t('(the certificate is for other host names)')}`;
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return ` ${l10n.t('(a self-signed certificate this source does not hold)')}`;
+  if (isVerificationCode(code)) return ` ${l10n.t('(the chain does not lead to a certificate authority this source holds)')}`;
   return '';
 }
 
 function tlsNext(codes: string[]): string {
-  if (codes.includes('CERT_HAS_EXPIRED')) return 'The server\'s certificate has expired: tell the server\'s administrators.';
-  if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID')) return 'The certificate names other hosts (see Names): use one of them in the server URL, or tell the server\'s administrators.';
-  return 'Get your company\'s root certificate authority as a PEM file (from IT, or exported from a browser that opens the server) and add the file to the "Ca Files" setting (bitbucketSnippets.caFiles).';
+  if (codes.includes('CERT_HAS_EXPIRED')) return l10n.t("The server's certificate has expired: tell the server's administrators.");
+  if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID')) return l10n.t("The certificate names other hosts (see Names): use one of them in the server URL, or tell the server's administrators.");
+  return l10n.t('Get your company\'s root certificate authority as a PEM file (from IT, or exported from a browser that opens the server) and add the file to the "Ca Files" setting (bitbucketSnippets.caFiles).');
 }
 
 /** Exported for its unit test: a time-out without a proxy is hard to bring about on loopback. */
 export function proxyStep(decision: ProxyDecision, timedOut: boolean, reachable: boolean): StepResult {
   if (decision.kind === 'none') {
     if (timedOut) {
-      return step('proxy', 'fail', 'No proxy is set, and the direct connection timed out.', {
-        next: 'VS Code may be reaching the internet through a proxy of the operating system or a PAC script, which the extension cannot see. Ask IT for the proxy address and set VS Code\'s "http.proxy" setting (and "http.noProxy" for hosts reached directly).',
+      return step('proxy', 'fail', l10n.t('No proxy is set, and the direct connection timed out.'), {
+        next: l10n.t('VS Code may be reaching the internet through a proxy of the operating system or a PAC script, which the extension cannot see. Ask IT for the proxy address and set VS Code\'s "http.proxy" setting (and "http.noProxy" for hosts reached directly).'),
       });
     }
-    return step('proxy', 'pass', 'None: the extension connects directly (no "http.proxy" setting, no HTTPS_PROXY / HTTP_PROXY).');
+    return step('proxy', 'pass', l10n.t('None: the extension connects directly (no "http.proxy" setting, no HTTPS_PROXY / HTTP_PROXY).'));
   }
   const { proxy } = decision;
   const details = [`${proxy.display}, from ${proxy.from}.`];
-  if (proxy.hadCredentials) details.push('The proxy URL holds a user name and password; they are not shown here.');
-  if (decision.kind === 'bypassed') return step('proxy', 'pass', `Not used for this server: ${decision.by} names it. The extension connects directly.`, { details });
-  if (!proxy.hostname) return step('proxy', 'fail', `The proxy set in ${proxy.from} is not a usable URL.`, { details, next: 'Use the form http://proxy.example.com:3128.' });
-  if (!reachable) return step('proxy', 'fail', `The proxy ${proxy.display} cannot be reached (see DNS and TCP).`, { details, next: `Check ${proxy.from}.` });
-  return step('proxy', 'pass', `Through ${proxy.display} (${proxy.from}).`, { details });
+  if (proxy.hadCredentials) details.push(l10n.t('The proxy URL holds a user name and password; they are not shown here.'));
+  if (decision.kind === 'bypassed') return step('proxy', 'pass', l10n.t('Not used for this server: {0} names it. The extension connects directly.', decision.by), { details });
+  if (!proxy.hostname) return step('proxy', 'fail', l10n.t('The proxy set in {0} is not a usable URL.', proxy.from), { details, next: l10n.t('Use the form http://proxy.example.com:3128.') });
+  if (!reachable) return step('proxy', 'fail', l10n.t('The proxy {0} cannot be reached (see DNS and TCP).', proxy.display), { details, next: l10n.t('Check {0}.', proxy.from) });
+  return step('proxy', 'pass', l10n.t('Through {0} ({1}).', proxy.display, proxy.from), { details });
 }

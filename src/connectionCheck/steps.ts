@@ -1,6 +1,8 @@
 // What the connection check reports: one result per step, in a fixed order, each with what was
 // seen and the next thing to try. Plain data, so the report can be formatted and tested in Node.
 
+import * as l10n from '@vscode/l10n';
+
 export type StepStatus = 'pass' | 'fail' | 'skipped';
 
 export type StepId = 'url' | 'dns' | 'tcp' | 'tls' | 'proxy' | 'auth' | 'identity' | 'snippets' | 'pages' | 'hooks';
@@ -19,16 +21,16 @@ export interface StepResult {
 
 /** The order steps appear in the report, and their titles. */
 export const STEP_TITLES: ReadonlyArray<[StepId, string]> = [
-  ['url', 'Server URL'],
+  ['url', l10n.t('Server URL')],
   ['dns', 'DNS'],
-  ['tcp', 'TCP connection'],
-  ['tls', 'TLS certificate'],
-  ['proxy', 'Proxy'],
-  ['auth', 'Authentication'],
-  ['identity', 'Who the server says you are'],
-  ['snippets', 'Snippets REST prefix'],
-  ['pages', 'Pages REST prefixes'],
-  ['hooks', 'Hook settings permission'],
+  ['tcp', l10n.t('TCP connection')],
+  ['tls', l10n.t('TLS certificate')],
+  ['proxy', l10n.t('Proxy')],
+  ['auth', l10n.t('Authentication')],
+  ['identity', l10n.t('Who the server says you are')],
+  ['snippets', l10n.t('Snippets REST prefix')],
+  ['pages', l10n.t('Pages REST prefixes')],
+  ['hooks', l10n.t('Hook settings permission')],
 ];
 
 export function titleOf(id: StepId): string {

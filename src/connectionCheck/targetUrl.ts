@@ -2,6 +2,8 @@
 // of a repository page or a plugin servlet is cut back to the base URL (with its context path),
 // and a user name or password in it is dropped without ever being repeated.
 
+import * as l10n from '@vscode/l10n';
+
 export interface TargetUrl {
   /** Scheme, host, port and context path, without a trailing slash; undefined when unusable. */
   baseUrl?: string;
@@ -9,6 +11,8 @@ export interface TargetUrl {
   problem?: string;
   /** What was changed, for the report: the page path cut off, credentials dropped. */
   notes: string[];
+  /** Set when the URL given is not the base URL the check went on with (a page path, credentials). */
+  baseMoved?: true;
 }
 
 /**
@@ -24,17 +28,19 @@ export function analyseTargetUrl(raw: string): TargetUrl {
     url = new URL(raw.trim());
   } catch {
     // The text is not repeated: it may be a pasted secret rather than a URL.
-    return { problem: 'The server URL is not a URL. Use the form https://bitbucket.example.com[/context].', notes };
+    return { problem: l10n.t('The server URL is not a URL. Use the form https://bitbucket.example.com[/context].'), notes };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { problem: `The server URL must start with https:// or http://, not ${url.protocol}//.`, notes };
+    return { problem: l10n.t('The server URL must start with https:// or http://, not {0}//.', url.protocol), notes };
   }
+  let baseMoved = false;
   if (url.username || url.password) {
+    baseMoved = true;
     url.username = '';
     url.password = '';
-    notes.push('The URL contained a user name or password; they were left out (sign in instead).');
+    notes.push(l10n.t('The URL contained a user name or password; they were left out (sign in instead).'));
   }
-  if (url.search || url.hash) notes.push('The query and fragment of the URL were left out.');
+  if (url.search || url.hash) notes.push(l10n.t('The query and fragment of the URL were left out.'));
   url.search = '';
   url.hash = '';
   const segments = url.pathname.split('/').filter(Boolean);
@@ -43,10 +49,10 @@ export function analyseTargetUrl(raw: string): TargetUrl {
     const pagePath = `/${segments.slice(page).join('/')}`;
     url.pathname = `/${segments.slice(0, page).join('/')}`;
     const base = withoutTrailingSlash(url);
-    notes.push(`The URL is the address of a page (${pagePath}); the server's base URL is ${base}.`);
-    return { baseUrl: base, notes };
+    notes.push(l10n.t("The URL is the address of a page ({0}); the server's base URL is {1}.", pagePath, base));
+    return { baseUrl: base, notes, baseMoved: true };
   }
-  return { baseUrl: withoutTrailingSlash(url), notes };
+  return { baseUrl: withoutTrailingSlash(url), notes, ...(baseMoved ? { baseMoved: true as const } : {}) };
 }
 
 function withoutTrailingSlash(url: URL): string {

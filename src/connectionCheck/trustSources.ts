@@ -3,6 +3,7 @@
 // the check. A source that cannot be read in this build rejects, and is reported as skipped.
 import { readFile } from 'node:fs/promises';
 import { rootCertificates } from 'node:tls';
+import * as l10n from '@vscode/l10n';
 
 export interface TrustSource {
   name: string;
@@ -12,7 +13,7 @@ export interface TrustSource {
 
 /** Node's bundled Mozilla roots, what the extension trusts without any setting. */
 export const nodeRootsSource: TrustSource = {
-  name: "Node's bundled roots (tls.rootCertificates)",
+  name: l10n.t("Node's bundled roots (tls.rootCertificates)"),
   certificates: async () => [...rootCertificates],
 };
 
@@ -24,7 +25,7 @@ export function caFilesSource(files: readonly string[]): TrustSource {
       Promise.all(
         files.map((file) =>
           readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
-            throw new Error(`the file ${file} could not be read (${err.code ?? 'error'})`);
+            throw new Error(l10n.t('the file {0} could not be read ({1})', file, err.code ?? 'error'));
           }),
         ),
       ),

@@ -122,7 +122,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`reading ${uri.toString()} failed`, err);
-      throw vscode.FileSystemError.Unavailable(this.describe(err, `open the settings of ${target.hookKey}`, target));
+      throw vscode.FileSystemError.Unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
     if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
     return new TextEncoder().encode(formatSettings(settings));
@@ -130,7 +130,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const target = this.target(uri);
-    if (target.serverCopy) throw vscode.FileSystemError.NoPermissions('This is the server\'s version, shown for comparison only.');
+    if (target.serverCopy) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
     const repo = this.repo(target);
     const text = new TextDecoder().decode(content);
     const where = `${target.projectKey}/${target.repositorySlug}`;
@@ -138,7 +138,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const checked = checkSettingsText(text);
     if (!checked.ok) {
       this.showProblems(uri, text, checked.problems);
-      throw new vscode.FileSystemError(`The settings were not sent: ${checked.problems[0].message}${more(checked.problems)}`);
+      throw new vscode.FileSystemError(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
     }
     this.diagnostics.delete(uri);
 
@@ -148,13 +148,13 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       current = await client.getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`checking ${uri.toString()} before saving failed`, err);
-      throw new vscode.FileSystemError(this.describe(err, `save the settings of ${target.hookKey}`, target));
+      throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
     const base = this.bases.get(uri.toString());
     if (base !== undefined && base !== canonical(current)) {
       this.log.warn(`${uri.toString()} changed on the server since it was opened; not overwriting`);
       void this.offerConflictChoices(uri, where);
-      throw new vscode.FileSystemError(`The settings of ${target.hookKey} on ${where} changed on the server since you opened them. Compare, or Overwrite.`);
+      throw new vscode.FileSystemError(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
     }
 
     let stored: HookSettings | undefined;
@@ -163,7 +163,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     } catch (err) {
       this.log.error(`saving ${uri.toString()} failed`, err);
       if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
-      throw new vscode.FileSystemError(this.describe(err, `save the settings of ${target.hookKey}`, target));
+      throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
     this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
     this.mtimes.set(uri.toString(), Date.now());
@@ -175,15 +175,15 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions('Hook settings documents cannot hold folders.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings documents cannot hold folders.'));
   }
 
   delete(): void {
-    throw vscode.FileSystemError.NoPermissions('Hook settings cannot be deleted here; empty them ({}) instead.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'));
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions('Hook settings documents cannot be renamed.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings documents cannot be renamed.'));
   }
 
   // ---- Internals ------------------------------------------------------------------------
@@ -201,16 +201,16 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private client(target: HookDocument) {
     const account = this.session.account;
     const client = this.session.client;
-    if (!account || !client) throw vscode.FileSystemError.Unavailable(`Sign in to ${target.authority} to open its hook settings (Bitbucket Snippets: Sign In).`);
+    if (!account || !client) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
     if (serverHost(account.serverUrl) !== target.authority) {
-      throw vscode.FileSystemError.Unavailable(`These hook settings are on ${target.authority}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to reach them.`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(account.serverUrl)));
     }
     return client;
   }
 
   private describe(err: unknown, action: string, target: HookDocument): string {
     const where = `${target.projectKey}/${target.repositorySlug}`;
-    if (isBitbucketError(err, 'forbidden')) return `You need repository admin rights on ${where} to change hooks (signed in as ${this.session.account?.username ?? 'nobody'}).`;
+    if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, this.session.account?.username ?? 'nobody');
     if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
     return describeError(err, { action, host: target.authority, user: this.session.account?.username });
   }
@@ -237,12 +237,12 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
 
   private async offerConflictChoices(uri: vscode.Uri, where: string): Promise<void> {
     const choice = await vscode.window.showWarningMessage(
-      `Not saved: the hook settings on ${where} changed on the server since you opened them.`,
-      'Compare',
-      'Overwrite',
+      vscode.l10n.t('Not saved: the hook settings on {0} changed on the server since you opened them.', where),
+      vscode.l10n.t('Compare'),
+      vscode.l10n.t('Overwrite'),
     );
-    if (choice === 'Compare') await this.compare(uri);
-    else if (choice === 'Overwrite') await vscode.commands.executeCommand(Commands.overwriteHookSettings, uri);
+    if (choice === vscode.l10n.t('Compare')) await this.compare(uri);
+    else if (choice === vscode.l10n.t('Overwrite')) await vscode.commands.executeCommand(Commands.overwriteHookSettings, uri);
   }
 
   dispose(): void {
@@ -250,13 +250,14 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   }
 }
 
-const more = (problems: SettingsProblem[]): string => (problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}, marked in the editor)` : '');
+const more = (problems: SettingsProblem[]): string =>
+  problems.length === 2 ? ` ${vscode.l10n.t('(and 1 more problem, marked in the editor)')}` : problems.length > 2 ? ` ${vscode.l10n.t('(and {0} more problems, marked in the editor)', problems.length - 1)}` : '';
 
 /** A 404 says either that the repository or that the hook does not exist; tell which. */
 export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
   const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
   if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
-  return `${server} on ${where} (${host}): the hook is not installed there. Pick another one with Change… in the repository settings.`;
+  return vscode.l10n.t('{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.', server, where, host);
 }
 
 /** The `bitbucket-hook` file system and what its two conflict commands run; the caller registers them. */
@@ -279,7 +280,7 @@ export function createHookDocuments(session: Session, log: Log): HookDocumentsFe
 async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
   const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!target || target.scheme !== Schemes.hook) {
-    void vscode.window.showInformationMessage('Open a hook settings document first (Edit Settings… in the repository settings panel).');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
     return undefined;
   }
   return run(target);

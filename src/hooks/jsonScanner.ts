@@ -2,6 +2,8 @@
 // settings need: say at which offset a field is (for diagnostics at the field) and notice a key
 // given twice (JSON.parse silently keeps the last one). Pure logic, no `vscode`.
 
+import * as l10n from '@vscode/l10n';
+
 export type JsonNode =
   | { type: 'object'; offset: number; length: number; members: JsonMember[] }
   | { type: 'array'; offset: number; length: number; items: JsonNode[] }
@@ -37,14 +39,14 @@ export function scanJson(text: string): JsonNode {
   const skipSpace = (): void => {
     while (pos < text.length && ' \t\n\r'.includes(text[pos])) pos++;
   };
-  const describe = (): string => (pos >= text.length ? 'the end of the text' : `"${text[pos]}"`);
+  const describe = (): string => (pos >= text.length ? l10n.t('the end of the text') : `"${text[pos]}"`);
 
   const readString = (): { value: string; offset: number; length: number } => {
     const start = pos;
     pos++; // opening quote
     let value = '';
     for (;;) {
-      if (pos >= text.length) fail('A string is not closed: a quote (") is missing.', start);
+      if (pos >= text.length) fail(l10n.t('A string is not closed: a quote (") is missing.'), start);
       const ch = text[pos];
       if (ch === '"') {
         pos++;
@@ -54,18 +56,18 @@ export function scanJson(text: string): JsonNode {
         const next = text[pos + 1];
         if (next === 'u') {
           const hex = text.slice(pos + 2, pos + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('A \\u escape needs four hexadecimal digits.');
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(l10n.t('A \\u escape needs four hexadecimal digits.'));
           value += String.fromCharCode(parseInt(hex, 16));
           pos += 6;
         } else if (next !== undefined && next in ESCAPES) {
           value += ESCAPES[next];
           pos += 2;
         } else {
-          fail(`"\\${next ?? ''}" is not a valid escape in a JSON string.`);
+          fail(l10n.t('"\\{0}" is not a valid escape in a JSON string.', next ?? ''));
         }
         continue;
       }
-      if (ch < ' ') fail('A line break or control character inside a string must be escaped (for example \\n).');
+      if (ch < ' ') fail(l10n.t('A line break or control character inside a string must be escaped (for example \\n).'));
       value += ch;
       pos++;
     }
@@ -85,10 +87,10 @@ export function scanJson(text: string): JsonNode {
       }
       for (;;) {
         skipSpace();
-        if (text[pos] !== '"') fail(`Expected a field name in double quotes, found ${describe()}.`);
+        if (text[pos] !== '"') fail(l10n.t('Expected a field name in double quotes, found {0}.', describe()));
         const key = readString();
         skipSpace();
-        if (text[pos] !== ':') fail(`Expected ":" after the field name "${key.value}", found ${describe()}.`);
+        if (text[pos] !== ':') fail(l10n.t('Expected ":" after the field name "{0}", found {1}.', key.value, describe()));
         pos++;
         const value = readValue();
         members.push({ key: key.value, keyOffset: key.offset, keyLength: key.length, value });
@@ -96,7 +98,7 @@ export function scanJson(text: string): JsonNode {
         if (text[pos] === ',') {
           pos++;
           skipSpace();
-          if (text[pos] === '}') fail('A comma before "}" is not allowed in JSON.');
+          if (text[pos] === '}') fail(l10n.t('A comma before "}" is not allowed in JSON.'));
           continue;
         }
         if (text[pos] === '}') {
@@ -143,12 +145,12 @@ export function scanJson(text: string): JsonNode {
         return value === null ? { type: 'null', offset: start, length: word.length, value } : { type: 'boolean', offset: start, length: word.length, value };
       }
     }
-    if (pos >= text.length) return fail('The text ends where a value was expected.');
-    return fail(`Unexpected ${describe()}: expected a value (text in double quotes, a number, true, false, an object or an array).`);
+    if (pos >= text.length) return fail(l10n.t('The text ends where a value was expected.'));
+    return fail(l10n.t('Unexpected {0}: expected a value (text in double quotes, a number, true, false, an object or an array).', describe()));
   };
 
   const root = readValue();
   skipSpace();
-  if (pos < text.length) fail(`Unexpected ${describe()} after the end of the JSON value.`);
+  if (pos < text.length) fail(l10n.t('Unexpected {0} after the end of the JSON value.', describe()));
   return root;
 }

@@ -4,6 +4,7 @@
 // Pure logic, no `vscode`.
 import type { HookSettings } from '../api/types';
 import { JsonSyntaxError, scanJson, type JsonMember } from './jsonScanner';
+import * as l10n from '@vscode/l10n';
 
 /** Bitbucket refuses hook settings larger than this, serialized. */
 export const MAX_SETTINGS_BYTES = 32 * 1024;
@@ -19,7 +20,7 @@ export interface SettingsProblem {
 export type SettingsCheck = { ok: true; settings: HookSettings } | { ok: false; problems: SettingsProblem[] };
 
 const describeType = (member: JsonMember): string =>
-  member.value.type === 'object' ? 'an object' : member.value.type === 'array' ? 'a list' : 'null';
+  member.value.type === 'object' ? l10n.t('an object') : member.value.type === 'array' ? l10n.t('a list') : 'null';
 
 export function checkSettingsText(text: string): SettingsCheck {
   let root;
@@ -27,14 +28,14 @@ export function checkSettingsText(text: string): SettingsCheck {
     root = scanJson(text);
   } catch (err) {
     if (err instanceof JsonSyntaxError) {
-      return { ok: false, problems: [{ message: `Not valid JSON: ${err.message}`, offset: err.offset, length: 1 }] };
+      return { ok: false, problems: [{ message: l10n.t('Not valid JSON: {0}', err.message), offset: err.offset, length: 1 }] };
     }
     throw err;
   }
   if (root.type !== 'object') {
     return {
       ok: false,
-      problems: [{ message: 'Hook settings must be a JSON object: { "field": value, … }.', offset: root.offset, length: root.length }],
+      problems: [{ message: l10n.t('Hook settings must be a JSON object: { "field": value, … }.'), offset: root.offset, length: root.length }],
     };
   }
 
@@ -46,7 +47,7 @@ export function checkSettingsText(text: string): SettingsCheck {
     if (earlier) {
       const line = text.slice(0, earlier.keyOffset).split('\n').length;
       problems.push({
-        message: `"${member.key}" is given twice (first on line ${line}); Bitbucket would keep only one of them. Remove one.`,
+        message: l10n.t('"{0}" is given twice (first on line {1}); Bitbucket would keep only one of them. Remove one.', member.key, line),
         field: member.key,
         offset: member.keyOffset,
         length: member.keyLength,
@@ -59,7 +60,7 @@ export function checkSettingsText(text: string): SettingsCheck {
       Object.defineProperty(settings, member.key, { value: v.value, enumerable: true, writable: true, configurable: true });
     } else {
       problems.push({
-        message: `"${member.key}" is ${describeType(member)}: Bitbucket accepts only text, numbers and true/false as setting values.`,
+        message: l10n.t('"{0}" is {1}: Bitbucket accepts only text, numbers and true/false as setting values.', member.key, describeType(member)),
         field: member.key,
         offset: v.offset,
         length: v.length,
@@ -74,7 +75,7 @@ export function checkSettingsText(text: string): SettingsCheck {
       ok: false,
       problems: [
         {
-          message: `The settings are ${formatKb(size)} when sent; Bitbucket accepts at most ${formatKb(MAX_SETTINGS_BYTES)}.`,
+          message: l10n.t('The settings are {0} when sent; Bitbucket accepts at most {1}.', formatKb(size), formatKb(MAX_SETTINGS_BYTES)),
           offset: root.offset,
           length: 1,
         },

@@ -2,6 +2,7 @@
 // (or ref). Only the first should turn the whole panel (or a hook document) into "not found".
 // Shared by hooks/ and settingsPanel/. Pure logic, no `vscode`.
 import type { BitbucketError } from '../api/errors';
+import * as l10n from '@vscode/l10n';
 
 /**
  * True when the server said the repository itself does not exist. Matched on the exception's
@@ -13,4 +14,4 @@ export function isMissingRepository(err: BitbucketError): boolean {
 }
 
 /** What the panel and the hook documents say when the repository itself is missing. */
-export const missingRepositoryMessage = (where: string, host: string): string => `Repository ${where} was not found on ${host}.`;
+export const missingRepositoryMessage = (where: string, host: string): string => l10n.t('Repository {0} was not found on {1}.', where, host);

@@ -2,6 +2,8 @@
 // user typed, the order the panel lists them in, and the refs a local clone has. Shared by the
 // git layer (which reads them) and the settings panel (which lists them). Pure logic, no `vscode`.
 
+import * as l10n from '@vscode/l10n';
+
 export type RefKind = 'branch' | 'tag';
 
 export interface RefEntry {
@@ -24,17 +26,17 @@ const PREFIXES: Record<RefKind, string> = { branch: 'refs/heads/', tag: 'refs/ta
 /** Why a full ref name is not one the Pages app can publish, or undefined when it is fine (git check-ref-format rules). */
 export function refNameProblem(refId: string): string | undefined {
   const kind = refKind(refId);
-  if (!kind) return 'Give the full name: refs/heads/<branch> or refs/tags/<tag>.';
+  if (!kind) return l10n.t('Give the full name: refs/heads/<branch> or refs/tags/<tag>.');
   const name = refId.slice(PREFIXES[kind].length);
-  if (name === '') return `The ${kind} name after ${PREFIXES[kind]} is missing.`;
-  if (refId.length > 1024) return 'The name is too long.';
+  if (name === '') return kind === 'branch' ? l10n.t('The branch name after {0} is missing.', PREFIXES[kind]) : l10n.t('The tag name after {0} is missing.', PREFIXES[kind]);
+  if (refId.length > 1024) return l10n.t('The name is too long.');
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return 'A ref name cannot contain spaces, control characters or any of ~ ^ : ? * [ \\.';
-  if (name.includes('..')) return 'A ref name cannot contain "..".';
-  if (name.includes('@{') || name === '@') return 'A ref name cannot contain "@{" or be "@".';
-  if (name.includes('//') || name.endsWith('/')) return 'A ref name cannot contain "//" or end with "/".';
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return l10n.t('A ref name cannot contain spaces, control characters or any of ~ ^ : ? * [ \\.');
+  if (name.includes('..')) return l10n.t('A ref name cannot contain "..".');
+  if (name.includes('@{') || name === '@') return l10n.t('A ref name cannot contain "@{" or be "@".');
+  if (name.includes('//') || name.endsWith('/')) return l10n.t('A ref name cannot contain "//" or end with "/".');
   if (name.endsWith('.') || name.split('/').some((c) => c.startsWith('.') || c.endsWith('.lock'))) {
-    return 'No part of a ref name may start with "." or end with ".lock", and the name cannot end with ".".';
+    return l10n.t('No part of a ref name may start with "." or end with ".lock", and the name cannot end with ".".');
   }
   return undefined;
 }

@@ -18,7 +18,7 @@ import { refNameProblem } from '../repositories/refs';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import type { Event } from './emitter';
-import { HOOK_ROLES, ROLE_NAMES, type HookKeys } from './hooksSection';
+import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState } from './protocol';
 import { RepositorySettings } from './repositorySettings';
@@ -137,7 +137,7 @@ export class SettingsPanelController implements vscode.Disposable {
       }
     } catch (err) {
       this.deps.log.error(`settings panel action ${message.type} failed`, err);
-      result = failed(describeError(err, { action: 'do that', host: this.host }));
+      result = failed(describeError(err, { action: vscode.l10n.t('do that'), host: this.host }));
     }
     this.results.fire({ type: 'result', requestId: message.requestId, ok: result.ok, message: result.message });
   }
@@ -219,8 +219,8 @@ export class SettingsPanelController implements vscode.Disposable {
 
   private askForRef(): Thenable<string | undefined> {
     return vscode.window.showInputBox({
-      title: `Add a ref of ${this.where}`,
-      prompt: 'Full name of a branch or tag: refs/heads/<branch> or refs/tags/<tag>',
+      title: vscode.l10n.t('Add a ref of {0}', this.where),
+      prompt: vscode.l10n.t('Full name of a branch or tag: refs/heads/<branch> or refs/tags/<tag>'),
       placeHolder: 'refs/heads/main',
       value: 'refs/heads/',
       valueSelection: [11, 11],
@@ -233,11 +233,11 @@ export class SettingsPanelController implements vscode.Disposable {
     const picked = await vscode.window.showQuickPick(
       hooks.map((h) => ({
         label: h.details.name,
-        description: `${h.enabled ? 'enabled' : 'disabled'}${h.details.key === current ? ' · current' : ''}`,
+        description: `${h.enabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled')}${h.details.key === current ? ` · ${vscode.l10n.t('current')}` : ''}`,
         detail: h.details.key,
         key: h.details.key,
       })),
-      { title: `Which ${ROLE_NAMES[role]} should the panel show?`, matchOnDetail: true, ignoreFocusOut: true },
+      { title: vscode.l10n.t('Which {0} should the panel show?', roleName(role)), matchOnDetail: true, ignoreFocusOut: true },
     );
     return picked?.key;
   }

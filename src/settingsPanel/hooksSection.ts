@@ -10,10 +10,12 @@ import { Generation } from './generation';
 import { LimiterClearedError } from './limiter';
 import type { HookRole, HookRow, PanelState } from './protocol';
 import { failed, succeeded, type ActionResult, type PanelScope } from './scope';
+import * as l10n from '@vscode/l10n';
 
 export const HOOK_ROLES: readonly HookRole[] = ['preReceive', 'mergeCheck'];
 export const HOOK_TYPES: Record<HookRole, HookType> = { preReceive: 'PRE_RECEIVE', mergeCheck: 'PRE_PULL_REQUEST_MERGE' };
-export const ROLE_NAMES: Record<HookRole, string> = { preReceive: 'pre-receive hook', mergeCheck: 'merge check' };
+/** How a role is named in messages (a function: the translation is looked up when used). */
+export const roleName = (role: HookRole): string => (role === 'preReceive' ? l10n.t('pre-receive hook') : l10n.t('merge check'));
 
 /** Which hook the panel shows for each role (from the settings). */
 export type HookKeys = Record<HookRole, string>;
@@ -59,7 +61,7 @@ export class HooksSection {
         (err: unknown) => {
           if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
           scope.log.error(`GET hook ${row.key} on ${scope.where} failed`, err);
-          row.error = this.explain(err, `read the ${ROLE_NAMES[row.role]}`);
+          row.error = this.explain(err, l10n.t('read the {0}', roleName(row.role)));
         },
       );
       scope.track(
@@ -77,11 +79,11 @@ export class HooksSection {
   async setHookEnabled(role: HookRole, enabled: boolean): Promise<ActionResult> {
     const { scope } = this;
     const row = this.hooks.rows.find((r) => r.role === role);
-    if (!row || !row.canToggle) return failed(`The ${ROLE_NAMES[role]} cannot be switched on or off here.`);
+    if (!row || !row.canToggle) return failed(l10n.t('The {0} cannot be switched on or off here.', roleName(role)));
     if (this.hooks.blocked) return failed(this.hooks.blocked);
-    if (row.busy) return failed(`The ${ROLE_NAMES[role]} is still being changed.`);
+    if (row.busy) return failed(l10n.t('The {0} is still being changed.', roleName(role)));
     const client = scope.client();
-    if (!client) return failed('Sign in to change hooks.');
+    if (!client) return failed(l10n.t('Sign in to change hooks.'));
     const ticket = this.generation.ticket();
     row.busy = 'changing';
     scope.changed();
@@ -90,10 +92,10 @@ export class HooksSection {
       // Older servers answer without a body: ask, rather than assume.
       const hook = answer ?? (await scope.track(client.getHook(scope.repository, row.key)));
       if (this.generation.isCurrent(ticket)) applyHook(row, hook);
-      return succeeded(`${hook.details.name}: ${hook.enabled ? 'enabled' : 'disabled'}.`);
+      return succeeded(hook.enabled ? l10n.t('{0}: enabled.', hook.details.name) : l10n.t('{0}: disabled.', hook.details.name));
     } catch (err) {
       scope.log.error(`${enabled ? 'enabling' : 'disabling'} ${row.key} on ${scope.where} failed`, err);
-      const message = this.explain(err, `${enabled ? 'enable' : 'disable'} the ${ROLE_NAMES[role]}`);
+      const message = this.explain(err, enabled ? l10n.t('enable the {0}', roleName(role)) : l10n.t('disable the {0}', roleName(role)));
       if (this.generation.isCurrent(ticket)) row.error = message;
       return failed(message);
     } finally {
@@ -105,7 +107,7 @@ export class HooksSection {
   /** The key of the hook whose settings "Edit Settings…" opens, unless the controls are blocked. */
   hookToEdit(role: HookRole): HookToEdit {
     const row = this.hooks.rows.find((r) => r.role === role);
-    if (!row) return { ok: false, message: 'Nothing to edit.' };
+    if (!row) return { ok: false, message: l10n.t('Nothing to edit.') };
     if (this.hooks.blocked) return { ok: false, message: this.hooks.blocked };
     return { ok: true, key: row.key };
   }
@@ -114,25 +116,25 @@ export class HooksSection {
   async hookChoices(role: HookRole): Promise<HookChoices> {
     const { scope } = this;
     const client = scope.client();
-    if (!client) return { ok: false, message: 'Sign in to list hooks.' };
+    if (!client) return { ok: false, message: l10n.t('Sign in to list hooks.') };
     const hooks: RepositoryHook[] = [];
     try {
       const listed = client.items((page) => client.listHooks(scope.repository, HOOK_TYPES[role], page), { limit: 100, maxPages: 5 });
       for await (const hook of listed) hooks.push(hook);
     } catch (err) {
       scope.log.error(`listing hooks of ${scope.where} failed`, err);
-      return { ok: false, message: this.explain(err, `list the hooks of ${scope.where}`) };
+      return { ok: false, message: this.explain(err, l10n.t('list the hooks of {0}', scope.where)) };
     }
     const ofRole = hooks.filter((h) => h.details.type === HOOK_TYPES[role]);
-    if (ofRole.length === 0) return { ok: false, message: `${scope.where} has no ${ROLE_NAMES[role]}s to choose from.` };
+    if (ofRole.length === 0) return { ok: false, message: role === 'preReceive' ? l10n.t('{0} has no pre-receive hooks to choose from.', scope.where) : l10n.t('{0} has no merge checks to choose from.', scope.where) };
     return { ok: true, hooks: ofRole, current: this.hooks.rows.find((r) => r.role === role)?.key };
   }
 
   /** Checks a key chosen for "Change…" against the offered hooks; the message says what the panel will show. */
   checkChoice(role: HookRole, hooks: readonly RepositoryHook[], key: string): ActionResult {
     const hook = hooks.find((h) => h.details.key === key);
-    if (!hook) return failed(`${key} is not a ${ROLE_NAMES[role]} of ${this.scope.where}.`);
-    return succeeded(`The panel now shows ${hook.details.name} as the ${ROLE_NAMES[role]}.`);
+    if (!hook) return failed(l10n.t('{0} is not a {1} of {2}.', key, roleName(role), this.scope.where));
+    return succeeded(l10n.t('The panel now shows {0} as the {1}.', hook.details.name, roleName(role)));
   }
 
   dispose(): void {
@@ -144,12 +146,14 @@ export class HooksSection {
     const { scope } = this;
     if (isBitbucketError(err, 'forbidden')) {
       const who = scope.username;
-      const message = `You need repository admin rights on ${scope.where} to change hooks${who ? ` (signed in as ${who})` : ''}.`;
+      const message = who
+        ? l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', scope.where, who)
+        : l10n.t('You need repository admin rights on {0} to change hooks.', scope.where);
       this.hooks.blocked = message;
       return message;
     }
     if (isBitbucketError(err, 'not-found') && !isMissingRepository(err)) {
-      return `This hook is not installed on ${scope.where} (${err.message}). Pick another with Change….`;
+      return l10n.t('This hook is not installed on {0} ({1}). Pick another with Change….', scope.where, err.message);
     }
     return scope.explain(err, action);
   }

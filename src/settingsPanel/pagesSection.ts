@@ -9,6 +9,7 @@ import { LimiterClearedError } from './limiter';
 import type { PanelMemory } from './memory';
 import type { NewRefsKind, NewRefsState, PanelState, RefRow } from './protocol';
 import { failed, succeeded, type ActionResult, type PanelScope } from './scope';
+import * as l10n from '@vscode/l10n';
 
 /** How many refs are listed (and asked about) at first, and added by each "Show more". */
 export const REFS_PAGE = 25;
@@ -20,7 +21,7 @@ export interface LocalRefReader {
 
 export type RefsState = PanelState['refs'];
 
-const onOff = (v: boolean): string => (v ? 'published' : 'not published');
+const onOff = (v: boolean): string => (v ? l10n.t('published') : l10n.t('not published'));
 
 export class PagesSection {
   /** Bumped on every reload, so answers about the refs listed before are dropped. */
@@ -69,10 +70,10 @@ export class PagesSection {
 
   /** Lists the next refs. */
   showMoreRefs(): ActionResult {
-    if (this.refs.more === 0) return succeeded('Every ref is listed.');
+    if (this.refs.more === 0) return succeeded(l10n.t('Every ref is listed.'));
     this.listRefs(this.refs.rows.length + REFS_PAGE);
     this.scope.changed();
-    return succeeded(`${this.refs.rows.length} refs listed.`);
+    return succeeded(l10n.t('{0} refs listed.', this.refs.rows.length));
   }
 
   /** Lists a ref given by its full name, at the top, and asks the server about it. */
@@ -81,7 +82,7 @@ export class PagesSection {
     const problem = refNameProblem(trimmed);
     if (problem) return failed(problem);
     const entry = refEntry(trimmed)!;
-    if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(`${entry.name} is already listed.`);
+    if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
     this.added.push(entry);
     // A ref added by hand goes to the top, so the user sees it at once.
     this.known = [entry, ...this.known.filter((r) => r.refId !== entry.refId)];
@@ -90,17 +91,17 @@ export class PagesSection {
     this.refs.more = this.known.length - this.refs.rows.length;
     this.fetchRef(row);
     this.scope.changed();
-    return succeeded(`Added ${entry.refId}.`);
+    return succeeded(l10n.t('Added {0}.', entry.refId));
   }
 
   /** Switches publishing for one listed ref; the row shows the server's answer. */
   async setPagesForRef(refId: string, enabled: boolean): Promise<ActionResult> {
     const { scope } = this;
     const row = this.refs.rows.find((r) => r.refId === refId);
-    if (!row) return failed(`${refId} is not listed in this panel.`);
-    if (row.busy === 'changing') return failed(`${row.name} is still being changed.`);
+    if (!row) return failed(l10n.t('{0} is not listed in this panel.', refId));
+    if (row.busy === 'changing') return failed(l10n.t('{0} is still being changed.', row.name));
     const client = scope.client();
-    if (!client) return failed('Sign in to change Pages settings.');
+    if (!client) return failed(l10n.t('Sign in to change Pages settings.'));
     const ticket = this.generation.ticket();
     row.busy = 'changing';
     scope.changed();
@@ -110,10 +111,10 @@ export class PagesSection {
       if (!this.generation.isCurrent(ticket)) return succeeded(null);
       row.enabled = setting.isEnabled;
       row.error = null;
-      return succeeded(`Pages for ${row.name}: ${onOff(setting.isEnabled)}.`);
+      return succeeded(l10n.t('Pages for {0}: {1}.', row.name, onOff(setting.isEnabled)));
     } catch (err) {
       scope.log.error(`${enabled ? 'PUT' : 'DELETE'} pages for ${refId} on ${scope.where} failed`, err);
-      const message = scope.explain(err, `${enabled ? 'publish' : 'stop publishing'} ${row.name}`);
+      const message = scope.explain(err, enabled ? l10n.t('publish {0}', row.name) : l10n.t('stop publishing {0}', row.name));
       if (this.generation.isCurrent(ticket)) row.error = message;
       return failed(message);
     } finally {
@@ -126,8 +127,8 @@ export class PagesSection {
   async setPagesForNewRefs(which: NewRefsKind, enabled: boolean): Promise<ActionResult> {
     const { scope } = this;
     const client = scope.client();
-    if (!client) return failed('Sign in to change Pages settings.');
-    if (this.newRefs.changing.includes(which)) return failed('That switch is still being changed.');
+    if (!client) return failed(l10n.t('Sign in to change Pages settings.'));
+    if (this.newRefs.changing.includes(which)) return failed(l10n.t('That switch is still being changed.'));
     const ticket = this.generation.ticket();
     this.newRefs.changing.push(which);
     scope.changed();
@@ -138,10 +139,10 @@ export class PagesSection {
       // The server tells these values only in answer to a change: remember them even when the panel moved on.
       await this.memory.setNewRefs(scope.serverUrl, scope.repository, known);
       if (this.generation.isCurrent(ticket)) this.newRefs = { ...known, fresh: true, changing: this.newRefs.changing };
-      return succeeded(`New branches: ${onOff(known.branches)}; new tags: ${onOff(known.tags)}.`);
+      return succeeded(l10n.t('New branches: {0}; new tags: {1}.', onOff(known.branches), onOff(known.tags)));
     } catch (err) {
       scope.log.error(`changing pages for new ${which} on ${scope.where} failed`, err);
-      return failed(scope.explain(err, `change publishing of new ${which}`));
+      return failed(scope.explain(err, which === 'branches' ? l10n.t('change publishing of new branches') : l10n.t('change publishing of new tags')));
     } finally {
       if (this.generation.isCurrent(ticket)) this.newRefs.changing = this.newRefs.changing.filter((w) => w !== which);
       scope.changed();
@@ -191,7 +192,7 @@ export class PagesSection {
       },
       (err: unknown) => {
         if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
-        row.error = scope.explain(err, `read the Pages state of ${row.name}`);
+        row.error = scope.explain(err, l10n.t('read the Pages state of {0}', row.name));
         scope.log.error(`GET pages state of ${row.refId} on ${scope.where} failed`, err);
       },
     );

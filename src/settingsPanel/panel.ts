@@ -64,16 +64,16 @@ export class SettingsPanel implements vscode.Disposable {
     // Nothing from the server or from git goes into this HTML: the script builds the page from
     // the state messages with textContent only.
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${htmlLanguage(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}'; font-src ${webview.cspSource};">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style.toString()}">
-<title>Repository settings</title>
+<title>${escapeHtml(vscode.l10n.t('Repository settings'))}</title>
 </head>
 <body>
-<main id="app" aria-busy="true"><p class="muted">Loading…</p></main>
+<main id="app" aria-busy="true"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${n}" src="${script.toString()}"></script>
 </body>
 </html>`;
@@ -129,3 +129,12 @@ export class SettingsPanels implements vscode.Disposable {
     this.panels.clear();
   }
 }
+
+/**
+ * The display language as the page's `lang`: the script formats dates with it (Intl), so the
+ * panel's dates follow VS Code's language rather than the browser engine's. Only a tag's letters,
+ * digits and hyphens reach the HTML.
+ */
+const htmlLanguage = (language: string): string => (/^[A-Za-z0-9-]{1,35}$/.test(language) ? language : 'en');
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

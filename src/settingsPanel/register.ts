@@ -11,8 +11,8 @@ import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import { GitRepositories } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
-import { NOT_SIGNED_IN } from '../ui/messages';
 import { serverHost } from '../util/serverUrl';
+import { formatDate } from '../util/localeFormat';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
@@ -52,27 +52,27 @@ async function pickRepository(
     seen.push(repository);
     items.push({ label: `$(repo) ${repository.projectKey}/${repository.repositorySlug}`, description, repository });
   };
-  if (clones.length > 0) items.push({ label: 'Cloned in this workspace', kind: vscode.QuickPickItemKind.Separator });
+  if (clones.length > 0) items.push({ label: vscode.l10n.t('Cloned in this workspace'), kind: vscode.QuickPickItemKind.Separator });
   for (const c of clones) add(c.repository, vscode.workspace.asRelativePath(c.git.rootUri, true));
   const recent = memory.recent(serverUrl).filter((r) => !seen.some((s) => sameRepository(s, r)));
-  if (recent.length > 0) items.push({ label: 'Recently opened', kind: vscode.QuickPickItemKind.Separator });
-  for (const r of recent) add(r, `opened ${new Date(r.openedAt).toLocaleDateString()}`);
+  if (recent.length > 0) items.push({ label: vscode.l10n.t('Recently opened'), kind: vscode.QuickPickItemKind.Separator });
+  for (const r of recent) add(r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language)));
 
   const pick = vscode.window.createQuickPick<PickItem>();
-  pick.title = `Repository settings on ${host}`;
-  pick.placeholder = 'Pick a repository, or type PROJECT/repository-slug';
+  pick.title = vscode.l10n.t('Repository settings on {0}', host);
+  pick.placeholder = vscode.l10n.t('Pick a repository, or type PROJECT/repository-slug');
   pick.ignoreFocusOut = true;
   pick.items = items;
   pick.onDidChangeValue((value) => {
     const typed = parseRepositoryName(value);
-    const entry: PickItem[] = typed ? [{ label: `$(arrow-right) Open ${typed.projectKey}/${typed.repositorySlug}`, description: 'as typed', alwaysShow: true, repository: typed }] : [];
+    const entry: PickItem[] = typed ? [{ label: `$(arrow-right) ${vscode.l10n.t('Open {0}', `${typed.projectKey}/${typed.repositorySlug}`)}`, description: vscode.l10n.t('as typed'), alwaysShow: true, repository: typed }] : [];
     pick.items = [...entry, ...items];
   });
   return new Promise<RepositoryRef | undefined>((resolve) => {
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0]?.repository ?? parseRepositoryName(pick.value);
       if (!chosen) {
-        pick.placeholder = 'Type a project key and repository slug, like PROJ/my-repo';
+        pick.placeholder = vscode.l10n.t('Type a project key and repository slug, like PROJ/my-repo');
         return;
       }
       resolve(chosen);
@@ -108,8 +108,9 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     const serverUrl = session.account?.serverUrl ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
     if (!serverUrl) {
       // The one "not signed in" wording; unlike elsewhere, the panel opens once sign-in succeeds.
-      const choice = await vscode.window.showWarningMessage(`${NOT_SIGNED_IN} Sign in to open repository settings: they live on the server.`, 'Sign In');
-      if (choice === 'Sign In') await vscode.commands.executeCommand(Commands.signIn);
+      const signInLabel = vscode.l10n.t('Sign In');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
+      if (choice === signInLabel) await vscode.commands.executeCommand(Commands.signIn);
       if (!session.account) return undefined;
       return open(arg, alwaysAsk);
     }
@@ -121,7 +122,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
         repository = await pickRepository(serverUrl, git, memory, resourceOf(arg), alwaysAsk);
       } catch (err) {
         log.error('finding the repository failed', err);
-        void vscode.window.showErrorMessage(`Could not find the repository: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
         return undefined;
       }
     }

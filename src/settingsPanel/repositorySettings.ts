@@ -11,6 +11,7 @@ import type { PanelMemory } from './memory';
 import { PagesSection, type LocalRefReader } from './pagesSection';
 import type { PanelState } from './protocol';
 import { failed, PanelScope, succeeded, type AccountSource, type ActionResult, type PanelLog } from './scope';
+import * as l10n from '@vscode/l10n';
 
 export interface RepositorySettingsDeps {
   accounts: AccountSource;
@@ -102,7 +103,7 @@ export class RepositorySettings {
     this.hooks.reset();
     if (!this.scope.client()) {
       this.announce();
-      return this.scope.shownAccount ? failed(this.scope.notice ?? 'Not connected.') : failed('Sign in to see and change these settings.');
+      return this.scope.shownAccount ? failed(this.scope.notice ?? l10n.t('Not connected.')) : failed(l10n.t('Sign in to see and change these settings.'));
     }
     await this.pages.load();
     if (!this.loads.isCurrent(ticket)) return succeeded();

@@ -10,6 +10,7 @@ import { isMissingRepository, missingRepositoryMessage } from '../repositories/m
 import { serverHost } from '../util/serverUrl';
 import { describeError } from '../util/userMessages';
 import { createLimiter } from './limiter';
+import * as l10n from '@vscode/l10n';
 
 /** How many requests about refs and hooks may run at once. */
 export const CONCURRENCY = 4;
@@ -79,7 +80,7 @@ export class PanelScope {
     this.shownAccount = account ? { username: account.username } : null;
     this.notice =
       account && serverHost(account.serverUrl) !== this.host
-        ? `This panel is for ${this.where} on ${this.host}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to reach it.`
+        ? l10n.t('This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.', this.where, this.host, serverHost(account.serverUrl))
         : null;
   }
 

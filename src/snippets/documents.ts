@@ -67,7 +67,7 @@ export function createSnippetDocuments(
       const uri = snippetFileArg(arg);
       if (!uri) return false;
       if (!fs.approveOverwrite(uri)) {
-        void vscode.window.showInformationMessage('Nothing to overwrite: no save of this file was refused because of a change on the server.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'));
         return false;
       }
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

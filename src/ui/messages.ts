@@ -12,8 +12,6 @@ import { fixedInSettings } from '../util/clientCertificateMessages';
 import { describeError, messageContext } from '../util/userMessages';
 import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
 
-export const NOT_SIGNED_IN = 'You are not signed in to Bitbucket.';
-
 export interface FailureContext {
   /** What the user tried, as a clause: "save snippet.ts", "delete the comment". */
   action: string;
@@ -24,9 +22,8 @@ export interface FailureContext {
 }
 
 /** Says that nothing can be done signed out, with a Sign In button. */
-export function showNotSignedIn(what?: string): void {
-  const message = what ? `${NOT_SIGNED_IN} Sign in to ${what}.` : `${NOT_SIGNED_IN} Sign in first.`;
-  void vscode.window.showWarningMessage(message, 'Sign In').then((choice) => {
+export function showNotSignedIn(): void {
+  void vscode.window.showWarningMessage(vscode.l10n.t('You are not signed in to Bitbucket. Sign in first.'), vscode.l10n.t('Sign In')).then((choice) => {
     if (choice) void vscode.commands.executeCommand(Commands.signIn);
   });
 }
@@ -51,7 +48,7 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
   if (!(err instanceof BitbucketError)) return undefined;
   switch (err.kind) {
     case 'auth':
-      return { label: 'Sign In Again', run: () => vscode.commands.executeCommand(Commands.switchAccount) };
+      return { label: vscode.l10n.t('Sign In Again'), run: () => vscode.commands.executeCommand(Commands.switchAccount) };
     case 'captcha':
       return ctx.account ? openInBrowserStep(`${ctx.account.serverUrl}/login`) : undefined;
     case 'network':
@@ -66,7 +63,7 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
     case 'server':
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
     case 'not-found':
-      return { label: 'Refresh', run: () => vscode.commands.executeCommand(Commands.refreshExplorer) };
+      return { label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand(Commands.refreshExplorer) };
     default:
       return undefined;
   }

@@ -18,22 +18,22 @@ export function showError(message: string, ...steps: Array<NextStep | undefined>
 
 /** Opens the Settings editor at one of this extension's settings. */
 export const openSettingStep = (setting: string): NextStep => ({
-  label: 'Open Setting',
+  label: vscode.l10n.t('Open Setting'),
   run: () => vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${setting}`),
 });
 
 /** Opens the Settings editor at VS Code's own settings matching `query`, e.g. `http.proxy` and its siblings. */
 export const openEditorSettingStep = (query: string): NextStep => ({
-  label: 'Open Setting',
+  label: vscode.l10n.t('Open Setting'),
   run: () => vscode.commands.executeCommand('workbench.action.openSettings', query),
 });
 
-export const tryAgainStep = (retry: () => unknown): NextStep => ({ label: 'Try Again', run: retry });
+export const tryAgainStep = (retry: () => unknown): NextStep => ({ label: vscode.l10n.t('Try Again'), run: retry });
 
-export const openInBrowserStep = (url: string): NextStep => ({ label: 'Open in Browser', run: () => vscode.env.openExternal(vscode.Uri.parse(url)) });
+export const openInBrowserStep = (url: string): NextStep => ({ label: vscode.l10n.t('Open in Browser'), run: () => vscode.env.openExternal(vscode.Uri.parse(url)) });
 
 /** Runs Check Connection on a server, to find out why it cannot be reached or used. */
 export const checkConnectionStep = (serverUrl: string): NextStep => ({
-  label: 'Check Connection',
+  label: vscode.l10n.t('Check Connection'),
   run: () => vscode.commands.executeCommand(Commands.checkConnection, serverUrl),
 });

@@ -3,6 +3,7 @@
 import { BitbucketError, type ProxyFailure } from '../api/errors';
 import { serverHost } from './serverUrl';
 import { clientCertificateHint, fixedInSettings } from './clientCertificateMessages';
+import * as l10n from '@vscode/l10n';
 
 export interface MessageContext {
   /** What the user tried, as a clause: "save snippet.ts", "load My Snippets". */
@@ -22,53 +23,63 @@ export function messageContext(action: string, account: { serverUrl: string; use
 export const CA_SETTING_LABEL = 'Bitbucket Snippets: Ca Files';
 
 /** What to do about each kind of proxy failure; the error's own message names the proxy. */
-const PROXY_ADVICE: Record<ProxyFailure, string> = {
-  'auth-required': 'Give the proxy\'s user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.',
-  refused: 'Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.',
-  unreachable: 'Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY).',
-  certificate: `This extension always verifies certificates, the proxy's too, whatever http.proxyStrictSSL says: add the proxy's CA certificate file to the "${CA_SETTING_LABEL}" setting.`,
-  'invalid-url': 'Correct it in the http.proxy setting, or in HTTP_PROXY / HTTPS_PROXY.',
-};
-
 function proxyAdvice(err: BitbucketError): string {
-  return PROXY_ADVICE[err.proxyFailure ?? 'unreachable'];
+  const failure: ProxyFailure = err.proxyFailure ?? 'unreachable';
+  switch (failure) {
+    case 'auth-required':
+      return l10n.t("Give the proxy's user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.");
+    case 'refused':
+      return l10n.t('Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.');
+    case 'unreachable':
+      return l10n.t('Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY).');
+    case 'certificate':
+      return l10n.t('This extension always verifies certificates, the proxy\'s too, whatever http.proxyStrictSSL says: add the proxy\'s CA certificate file to the "{0}" setting.', CA_SETTING_LABEL);
+    case 'invalid-url':
+      return l10n.t('Correct it in the http.proxy setting, or in HTTP_PROXY / HTTPS_PROXY.');
+  }
 }
 
+/**
+ * One sentence: "Could not <action>: <why>. <what to do>". `ctx.action` is a translated clause
+ * ("save snippet.ts"), so each message is one template with the action as a placeholder.
+ */
 export function describeError(err: unknown, ctx: MessageContext): string {
-  const prefix = `Could not ${ctx.action}`;
+  const action = ctx.action;
   if (!(err instanceof BitbucketError)) {
-    return `${prefix}: ${err instanceof Error ? err.message : String(err)}`;
+    return l10n.t('Could not {0}: {1}', action, err instanceof Error ? err.message : String(err));
   }
-  if (err.clientCertificate) return `${prefix}: ${err.message} ${clientCertificateHint(err.clientCertificate)}`;
+  if (err.clientCertificate) return l10n.t('Could not {0}: {1} {2}', action, err.message, clientCertificateHint(err.clientCertificate));
   switch (err.kind) {
     case 'auth':
-      return `${prefix}: the server did not accept the saved credentials${ctx.user ? ` for ${ctx.user}` : ''}. Sign in again (Bitbucket Snippets: Switch Account).`;
+      return ctx.user
+        ? l10n.t('Could not {0}: the server did not accept the saved credentials for {1}. Sign in again (Bitbucket Snippets: Switch Account).', action, ctx.user)
+        : l10n.t('Could not {0}: the server did not accept the saved credentials. Sign in again (Bitbucket Snippets: Switch Account).', action);
     case 'forbidden':
-      return `${prefix}: ${ctx.user ? `signed in as ${ctx.user}, but ` : ''}you are not permitted to do this on the server. (${err.message})`;
-    case 'captcha':
-      return `${prefix}: ${err.message}`;
+      return ctx.user
+        ? l10n.t('Could not {0}: signed in as {1}, but you are not permitted to do this on the server. ({2})', action, ctx.user, err.message)
+        : l10n.t('Could not {0}: you are not permitted to do this on the server. ({1})', action, err.message);
     case 'not-found':
-      return `${prefix}: it no longer exists on the server (${err.message}). Refresh to update the view.`;
+      return l10n.t('Could not {0}: it no longer exists on the server ({1}). Refresh to update the view.', action, err.message);
     case 'conflict':
-      return `${prefix}: it was changed on the server in the meantime. ${err.message}`;
+      return l10n.t('Could not {0}: it was changed on the server in the meantime. {1}', action, err.message);
     case 'validation': {
       const fields = [...err.fields].map(([field, msgs]) => `${field}: ${msgs.join(', ')}`);
-      return `${prefix}: the server refused it. ${fields.length > 0 ? fields.join('; ') : err.message}`;
+      return l10n.t('Could not {0}: the server refused it. {1}', action, fields.length > 0 ? fields.join('; ') : err.message);
     }
     case 'network':
       return err.tlsFailure
-        ? `${prefix}: ${err.message} Add your company's CA certificate file to the "${CA_SETTING_LABEL}" setting.`
-        : `${prefix}: ${err.message} Your unsaved work is kept; try again when the server is reachable.`;
+        ? l10n.t('Could not {0}: {1} Add your company\'s CA certificate file to the "{2}" setting.', action, err.message, CA_SETTING_LABEL)
+        : l10n.t('Could not {0}: {1} Your unsaved work is kept; try again when the server is reachable.', action, err.message);
     case 'timeout':
-      return `${prefix}: ${err.message} Your unsaved work is kept; try again, or raise the request timeout setting.`;
-    case 'server':
-      return `${prefix}: ${err.message}`;
+      return l10n.t('Could not {0}: {1} Your unsaved work is kept; try again, or raise the request timeout setting.', action, err.message);
     case 'cancelled':
-      return `${prefix}: cancelled.`;
-    case 'unexpected-response':
-      return `${prefix}: ${err.message}`;
+      return l10n.t('Could not {0}: cancelled.', action);
     case 'proxy':
-      return `${prefix}: ${err.message} ${proxyAdvice(err)}`;
+      return l10n.t('Could not {0}: {1} {2}', action, err.message, proxyAdvice(err));
+    case 'captcha':
+    case 'server':
+    case 'unexpected-response':
+      return l10n.t('Could not {0}: {1}', action, err.message);
   }
 }
 
@@ -80,8 +91,8 @@ export interface SignInProblem {
 
 /** Sign-in failures, each with its own next step. Nothing is stored when any of these happens. */
 export function describeSignInError(err: unknown, host: string, authType: 'basic' | 'token'): SignInProblem {
-  if (!(err instanceof BitbucketError)) return { message: `Sign-in to ${host} failed: ${String(err)}`, action: 'retry' };
-  const what = authType === 'basic' ? 'user name or password' : 'access token';
+  if (!(err instanceof BitbucketError)) return { message: l10n.t('Sign-in to {0} failed: {1}', host, String(err)), action: 'retry' };
+  const basic = authType === 'basic';
   if (err.clientCertificate) {
     return {
       message: `${err.message} ${clientCertificateHint(err.clientCertificate)}`,
@@ -90,37 +101,47 @@ export function describeSignInError(err: unknown, host: string, authType: 'basic
   }
   switch (err.kind) {
     case 'auth':
-      return { message: `${host} did not accept the ${what}. Nothing was saved: check it and try again.`, action: 'retry' };
+      return {
+        message: basic
+          ? l10n.t('{0} did not accept the user name or password. Nothing was saved: check it and try again.', host)
+          : l10n.t('{0} did not accept the access token. Nothing was saved: check it and try again.', host),
+        action: 'retry',
+      };
     case 'forbidden':
-      return { message: `${host} accepted the ${what} but does not let this account use snippets (${err.message}).`, action: 'retry' };
+      return {
+        message: basic
+          ? l10n.t('{0} accepted the user name and password but does not let this account use snippets ({1}).', host, err.message)
+          : l10n.t('{0} accepted the access token but does not let this account use snippets ({1}).', host, err.message),
+        action: 'retry',
+      };
     case 'captcha':
       return {
-        message: `${host} wants a CAPTCHA after too many failed sign-ins. Sign in once in a browser to clear it, then try again here.`,
+        message: l10n.t('{0} wants a CAPTCHA after too many failed sign-ins. Sign in once in a browser to clear it, then try again here.', host),
         action: 'openInBrowser',
       };
     case 'network':
       if (err.tlsFailure) {
         return {
-          message: `${err.message} If your company uses its own certificate authority, add its PEM file to the "${CA_SETTING_LABEL}" setting.`,
+          message: l10n.t('{0} If your company uses its own certificate authority, add its PEM file to the "{1}" setting.', err.message, CA_SETTING_LABEL),
           action: 'openCaSetting',
         };
       }
-      return { message: `${err.message} Check the server URL, your network and proxy settings.`, action: 'retry' };
+      return { message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message), action: 'retry' };
     case 'timeout':
-      return { message: `${err.message} Check the server URL, your network and proxy settings.`, action: 'retry' };
+      return { message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message), action: 'retry' };
     case 'proxy':
       return { message: `${err.message} ${proxyAdvice(err)}`, action: err.proxyFailure === 'certificate' ? 'openCaSetting' : 'openProxySetting' };
     case 'unexpected-response':
       return {
-        message: `${host} did not answer like Bitbucket's API: ${err.message} Check that the URL is the Bitbucket base URL, including any context path.`,
+        message: l10n.t("{0} did not answer like Bitbucket's API: {1} Check that the URL is the Bitbucket base URL, including any context path.", host, err.message),
         action: 'retry',
       };
     case 'not-found':
       return {
-        message: `${host} has no snippets app at the configured path (HTTP 404). Check the URL's context path, or the "Snippets Rest Prefix" setting.`,
+        message: l10n.t('{0} has no snippets app at the configured path (HTTP 404). Check the URL\'s context path, or the "Snippets Rest Prefix" setting.', host),
         action: 'openPrefixSetting',
       };
     default:
-      return { message: `Sign-in to ${host} failed: ${err.message}`, action: 'retry' };
+      return { message: l10n.t('Sign-in to {0} failed: {1}', host, err.message), action: 'retry' };
   }
 }

@@ -213,6 +213,8 @@ export interface CodeServerOptions {
   port?: number;
   /** Extra environment for code-server, which its extension host inherits. */
   env?: Record<string, string>;
+  /** The display language (`--locale`); it needs a language pack (displayLanguage.ts). */
+  locale?: string;
   healthTimeoutMs?: number;
   /** Receives code-server's own output lines; kept in a tail buffer either way. */
   onOutput?: (line: string) => void;
@@ -250,6 +252,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
+    ...(options.locale ? ['--locale', options.locale] : []),
     ...(options.folder ? [options.folder] : []),
   ];
   // detached: code-server and everything it spawns (extension host, pty host, file watcher) share

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { chromium as playwrightChromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
+import { installStandInLanguagePack } from './displayLanguage';
 import { startLocalServer, type LocalServer } from './localServer';
 import { REPO_ROOT, SERVER_URL_ENV } from './paths';
 import { CHROMIUM_PATH, chromium, ensureSystemPackages } from './systemPackages';
@@ -33,6 +34,8 @@ export interface WorkbenchOptions {
   /** How long code-server may take to answer /healthz, and the browser to start. */
   startupTimeoutMs?: number;
   viewport?: { width: number; height: number };
+  /** VS Code's display language, e.g. "de" (with a stand-in language pack: displayLanguage.ts); English when absent. */
+  displayLanguage?: string;
 }
 
 export interface Workbench {
@@ -153,9 +156,11 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
     const userDataDir = path.join(root, 'user-data');
     writeUserSettings(userDataDir, { ...testUserSettings(server.url), ...options.settings });
+    if (options.displayLanguage) installStandInLanguagePack(userDataDir, options.displayLanguage);
     const codeServer = await startCodeServer({
       entry,
       workDir: root,
+      locale: options.displayLanguage,
       userDataDir,
       folder: workspaceFolder,
       env: { [SERVER_URL_ENV]: server.url, ...options.env },

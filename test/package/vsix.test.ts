@@ -46,4 +46,10 @@ describe('the .vsix', function () {
     assert.ok(files.includes('license') || files.includes('license.txt'), 'the licence is in it');
     for (const media of filesUnder('media')) assert.ok(files.includes(media.toLowerCase()), `${media} is in it`);
   });
+
+  it('holds the translations: package.nls*.json and every l10n/ bundle', () => {
+    const manifestTexts = fs.readdirSync(ROOT).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f));
+    assert.ok(manifestTexts.includes('package.nls.json'), 'the English manifest strings exist');
+    for (const file of [...manifestTexts, ...filesUnder('l10n')]) assert.ok(files.includes(file.toLowerCase()), `${file} is in it`);
+  });
 });

@@ -52,7 +52,7 @@ describe('bundles', function () {
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
     const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
     const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './repositorySettings.js', './signIn.js', './snippets.js']);
+    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './l10n.js', './repositorySettings.js', './signIn.js', './snippets.js']);
     for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
   });
 
@@ -91,6 +91,17 @@ describe('bundles', function () {
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|src\/settingsPanel\/|node_modules\//.test(f)), []);
     assert.match(fs.readFileSync(path.join(outdir, 'connectionCheck.js'), 'utf8'), /require\("\.\/api\.js"\)/);
+  });
+
+  it('@vscode/l10n is one bundle every other one shares, so the translations given to it reach them all', () => {
+    assert.ok(inputsOf(bundles.l10n).some((f) => f.includes('node_modules/@vscode/l10n/')));
+    for (const [name, meta] of Object.entries(bundles)) {
+      if (name === 'l10n') continue;
+      assert.deepEqual(inputsOf(meta).filter((f) => f.includes('node_modules/@vscode/l10n')), [], `${name} has no copy of its own`);
+    }
+    for (const bundle of ['api', 'snippets', 'repositorySettings', 'connectionCheck', 'signIn']) {
+      assert.match(fs.readFileSync(path.join(outdir, `${bundle}.js`), 'utf8'), /require\("\.\/l10n\.js"\)/, `${bundle}.js loads it`);
+    }
   });
 
   it('the single-bundle layout (the benchmark baseline) inlines everything', async () => {

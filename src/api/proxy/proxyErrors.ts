@@ -3,6 +3,7 @@
 import { BitbucketError, type ProxyFailure } from '../errors';
 import { isProxyConnectFailure } from './proxyConnectFailure';
 import type { ResolvedProxy } from './proxyForTarget';
+import * as l10n from '@vscode/l10n';
 
 export interface FailureCodes {
   /** Error codes along the cause chain. */
@@ -24,28 +25,34 @@ export function proxyError(err: unknown, failure: FailureCodes, proxy: ResolvedP
 
   const status = proxyStatus(err);
   if (status === 407) {
-    return make('auth-required', `The proxy ${proxy.label} wants credentials (HTTP 407)${proxy.authorization ? ' and did not accept the ones configured' : ', and none are configured'}.`, { status });
+    return make(
+      'auth-required',
+      proxy.authorization
+        ? l10n.t('The proxy {0} wants credentials (HTTP 407) and did not accept the ones configured.', proxy.label)
+        : l10n.t('The proxy {0} wants credentials (HTTP 407), and none are configured.', proxy.label),
+      { status },
+    );
   }
   if (status !== undefined) {
-    return make('refused', `The proxy ${proxy.label} refused to connect to ${targetHost} (HTTP ${status}).`, { status });
+    return make('refused', l10n.t('The proxy {0} refused to connect to {1} (HTTP {2}).', proxy.label, targetHost, status), { status });
   }
   if (codes.includes('UND_ERR_PRX_TLS')) {
-    return make('certificate', `The secure connection to the proxy ${proxy.label} failed: its certificate is for another host name.`, { tlsFailure: true });
+    return make('certificate', l10n.t('The secure connection to the proxy {0} failed: its certificate is for another host name.', proxy.label), { tlsFailure: true });
   }
   if (!isProxyConnectFailure(err)) return undefined;
   if (tlsCode) {
-    return make('certificate', `The secure connection to the proxy ${proxy.label} failed: its certificate is not trusted (${tlsCode}).`, { tlsFailure: true });
+    return make('certificate', l10n.t('The secure connection to the proxy {0} failed: its certificate is not trusted ({1}).', proxy.label, tlsCode), { tlsFailure: true });
   }
   if (codes.includes('ECONNREFUSED')) {
-    return make('refused', `The proxy ${proxy.label} refused the connection. Is the proxy running, and is its address right?`);
+    return make('refused', l10n.t('The proxy {0} refused the connection. Is the proxy running, and is its address right?', proxy.label));
   }
   if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) {
-    return make('unreachable', `Cannot reach the proxy ${proxy.label}: its host name could not be resolved.`);
+    return make('unreachable', l10n.t('Cannot reach the proxy {0}: its host name could not be resolved.', proxy.label));
   }
   if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
-    return make('unreachable', `The proxy ${proxy.label} did not accept a connection in time.`);
+    return make('unreachable', l10n.t('The proxy {0} did not accept a connection in time.', proxy.label));
   }
-  return make('unreachable', `The connection to the proxy ${proxy.label} failed (${codes[0] ?? 'unknown error'}).`);
+  return make('unreachable', l10n.t('The connection to the proxy {0} failed ({1}).', proxy.label, codes[0] ?? 'unknown error'));
 }
 
 const STATUS_IN_MESSAGE = [/Proxy response \((\d{3})\) !== 200/, /Proxy Authentication Required \((407)\)/];

@@ -2,6 +2,7 @@
 // HTTP_PROXY / HTTPS_PROXY / NO_PROXY as curl and undici read them. The proxy's credentials are
 // taken out of its URL here, so nothing after this point can log or show them by accident.
 import { BitbucketError } from '../errors';
+import * as l10n from '@vscode/l10n';
 
 export interface ProxyOptions {
   httpProxy?: string;
@@ -33,7 +34,7 @@ export function proxyForTarget(target: URL, options: ProxyOptions | undefined, e
   if (!raw) return undefined;
   const noProxy = [options?.noProxy, env.no_proxy ?? env.NO_PROXY].filter(Boolean).join(',');
   if (bypassesProxy(target, noProxy)) return undefined;
-  const source = fromSettings ? (options?.source ?? 'the proxy setting') : `the ${envName} environment variable`;
+  const source = fromSettings ? (options?.source ?? l10n.t('the proxy setting')) : l10n.t('the {0} environment variable', envName ?? '');
   return parseProxyUrl(raw, source, options?.authorization || undefined);
 }
 
@@ -45,14 +46,14 @@ export function parseProxyUrl(raw: string, source: string, authorization?: strin
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
   } catch {
     // The value is not repeated: it may hold a password.
-    throw new BitbucketError('proxy', `The proxy URL in ${source} is not a valid URL. It should look like http://proxy.example.com:8080 (with user:password@ before the host if the proxy wants credentials).`, {
+    throw new BitbucketError('proxy', l10n.t('The proxy URL in {0} is not a valid URL. It should look like http://proxy.example.com:8080 (with user:password@ before the host if the proxy wants credentials).', source), {
       proxyFailure: 'invalid-url',
     });
   }
   const port = url.port || String(DEFAULT_PORTS[url.protocol] ?? '');
   const label = `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
   if (!(url.protocol in DEFAULT_PORTS) || !url.hostname) {
-    throw new BitbucketError('proxy', `The proxy URL in ${source} must start with http:// or https:// and name a host (it names ${url.protocol}//${url.hostname}).`, {
+    throw new BitbucketError('proxy', l10n.t('The proxy URL in {0} must start with http:// or https:// and name a host (it names {1}//{2}).', source, url.protocol, url.hostname), {
       proxyFailure: 'invalid-url',
     });
   }

@@ -38,7 +38,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
 
   const result = await withProgress(
     'notification',
-    `Checking the connection to ${hostOf(serverUrl)}…`,
+    vscode.l10n.t('Checking the connection to {0}…', hostOf(serverUrl)),
     async (signal) => {
       const checked = await runConnectionCheck({
         serverUrl,
@@ -68,7 +68,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       'VS Code': vscode.version,
       Node: process.versions.node,
       Platform: `${process.platform} ${process.arch}`,
-      ...(account ? { Account: `${account.username} (${account.authType === 'basic' ? 'user name and password' : 'token'})` } : {}),
+      ...(account ? { [vscode.l10n.t('Account')]: account.authType === 'basic' ? vscode.l10n.t('{0} (user name and password)', account.username) : vscode.l10n.t('{0} (token)', account.username) } : {}),
     },
   });
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
@@ -78,8 +78,8 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
 
 async function askServerUrl(): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Bitbucket Snippets: Check Connection',
-    prompt: 'The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)',
+    title: vscode.l10n.t('Bitbucket Snippets: Check Connection'),
+    prompt: vscode.l10n.t('The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)'),
     placeHolder: 'https://bitbucket.example.com/bitbucket',
     ignoreFocusOut: true,
   });
@@ -103,6 +103,6 @@ function hostOf(serverUrl: string): string {
   try {
     return serverHost(serverUrl);
   } catch {
-    return 'the server';
+    return vscode.l10n.t('the server');
   }
 }

@@ -18,21 +18,21 @@ export async function copyToMine(deps: CommandDeps, arg: unknown, carried?: unkn
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (!target) {
-    void vscode.window.showInformationMessage('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.'));
     return undefined;
   }
   let original: Snippet;
   try {
     original = await deps.service.snippet(target.snippetGuid);
   } catch (err) {
-    return reportFailure(deps, 'copy the snippet', err);
+    return reportFailure(deps, vscode.l10n.t('copy the snippet'), err);
   }
   if (deps.service.mayWrite(original)) {
-    void vscode.window.showInformationMessage(`"${original.name}" is already one of your snippets.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already one of your snippets.', original.name));
     return undefined;
   }
   const replacement = isCarried(carried) ? carried : undefined;
   const files = original.files.map((f) => ({ name: f.name, content: replacement?.fileName === f.name ? replacement.text : f.content }));
   const details = { name: original.name, description: original.description ?? '', categories: original.categories.map((c) => c.name) };
-  return createAndOpen(deps, files, details, `Copying "${original.name}" to My Snippets…`, replacement?.fileName ?? target.fileName);
+  return createAndOpen(deps, files, details, vscode.l10n.t('Copying "{0}" to My Snippets…', original.name), replacement?.fileName ?? target.fileName);
 }

@@ -23,7 +23,7 @@ export interface CreateOptions {
   fileName?: string;
 }
 
-const TITLE = 'Bitbucket Snippets: New Snippet';
+const TITLE = vscode.l10n.t('Bitbucket Snippets: New Snippet');
 
 export async function createEmpty(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
   const fileName = options?.fileName ?? (await askFileName('snippet.txt'));
@@ -37,7 +37,7 @@ export async function createFromSelection(deps: CommandDeps, arg?: unknown, opti
   const editor = vscode.window.activeTextEditor;
   const selections = editor?.selections.filter((s) => !s.isEmpty) ?? [];
   if (!editor || selections.length === 0) {
-    void vscode.window.showInformationMessage('Select some text in an editor first, then run "Save Selection as Snippet".');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in an editor first, then run "Save Selection as Snippet".'));
     return undefined;
   }
   const sorted = [...selections].sort((a, b) => a.start.compareTo(b.start));
@@ -57,7 +57,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
   if (targets.length === 0) {
     const document = vscode.window.activeTextEditor?.document;
     if (!document) {
-      void vscode.window.showInformationMessage('Open a file, or select files in the Explorer, to save them as a snippet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a file, or select files in the Explorer, to save them as a snippet.'));
       return undefined;
     }
     files = [{ name: documentFileName(document), content: document.getText() }];
@@ -74,7 +74,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
 export async function createFromClipboard(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
   const content = await vscode.env.clipboard.readText();
   if (!content) {
-    void vscode.window.showInformationMessage('The clipboard has no text to save as a snippet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The clipboard has no text to save as a snippet.'));
     return undefined;
   }
   const fileName = options?.fileName ?? (await askFileName('clipboard.txt'));
@@ -88,7 +88,7 @@ async function create(deps: CommandDeps, files: NewFile[], defaultName: string, 
   if (!requireSignedIn(deps)) return undefined;
   const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
   if (!details) return undefined;
-  return createAndOpen(deps, files, details, `Creating snippet "${details.name}"…`);
+  return createAndOpen(deps, files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
 }
 
 /**
@@ -100,14 +100,14 @@ export async function createAndOpen(deps: CommandDeps, files: NewFile[], details
   try {
     result = await withProgress('notification', title, () => deps.service.create(files, details));
   } catch (err) {
-    return reportFailure(deps, `create snippet "${details.name}"`, err);
+    return reportFailure(deps, vscode.l10n.t('create snippet "{0}"', details.name), err);
   }
   const { snippet, detailsFailed } = result;
   deps.log.info(`created snippet ${snippet.guid} with ${files.length} file(s)`);
   if (detailsFailed) {
     deps.log.error(`created snippet ${snippet.guid}, but could not set its description and categories`, detailsFailed);
-    const reason = describeError(detailsFailed, messageContext('set its description and categories', deps.session.account));
-    void vscode.window.showWarningMessage(`Snippet "${snippet.name}" was created, without its description and categories. ${reason} Use "Edit Details…" to add them.`);
+    const reason = describeError(detailsFailed, messageContext(vscode.l10n.t('set its description and categories'), deps.session.account));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.', snippet.name, reason));
   }
   try {
     await deps.reveal(snippet.guid);
@@ -131,22 +131,22 @@ function fromOptions(o: CreateOptions) {
 async function askDetails(defaultName: string) {
   const name = await vscode.window.showInputBox({
     title: `${TITLE} (1/3)`,
-    prompt: 'Name of the snippet',
+    prompt: vscode.l10n.t('Name of the snippet'),
     value: defaultName,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : 'A snippet needs a name.'),
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A snippet needs a name.')),
   });
   if (name === undefined) return undefined;
   const description = await vscode.window.showInputBox({
     title: `${TITLE} (2/3)`,
-    prompt: 'Description (optional; press Enter to skip)',
+    prompt: vscode.l10n.t('Description (optional; press Enter to skip)'),
     ignoreFocusOut: true,
   });
   if (description === undefined) return undefined;
   const categoriesText = await vscode.window.showInputBox({
     title: `${TITLE} (3/3)`,
-    prompt: 'Categories, separated by commas (optional; press Enter to skip)',
-    placeHolder: 'e.g. shell scripts, ops',
+    prompt: vscode.l10n.t('Categories, separated by commas (optional; press Enter to skip)'),
+    placeHolder: vscode.l10n.t('e.g. shell scripts, ops'),
     ignoreFocusOut: true,
   });
   if (categoriesText === undefined) return undefined;
@@ -157,7 +157,7 @@ export async function askFileName(value: string, existing: readonly string[] = [
   const dot = value.lastIndexOf('.');
   return vscode.window.showInputBox({
     title,
-    prompt: 'File name (its extension picks the language, e.g. script.sh, query.sql, Dockerfile)',
+    prompt: vscode.l10n.t('File name (its extension picks the language, e.g. script.sh, query.sql, Dockerfile)'),
     value,
     valueSelection: [0, dot > 0 ? dot : value.length],
     ignoreFocusOut: true,
@@ -199,14 +199,14 @@ async function readFiles(deps: CommandDeps, uris: vscode.Uri[]): Promise<NewFile
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.type & vscode.FileType.Directory) {
-        void vscode.window.showWarningMessage(`"${name}" is a folder: select files to save them as a snippet.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is a folder: select files to save them as a snippet.', name));
         return undefined;
       }
       // An open editor may hold newer text than the disk: that text is what the user sees.
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       const bytes = open ? undefined : await vscode.workspace.fs.readFile(uri);
       if (bytes && bytes.includes(0)) {
-        void vscode.window.showWarningMessage(`"${name}" looks like a binary file; snippets hold text only.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
         return undefined;
       }
       files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes) });

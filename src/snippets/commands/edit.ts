@@ -9,6 +9,7 @@ import { NotOwnerError } from '../core/errors';
 import { formatCategories, parseCategories, withFileDeleted, withFileRenamed, withFileAdded } from '../core/edits';
 import { askFileName } from './create';
 import { fileUri, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
+import { formatCount } from '../../util/localeFormat';
 
 /**
  * Values for keybindings and automation; any value given is used instead of asking for it.
@@ -24,27 +25,27 @@ export interface EditOptions {
 }
 
 export async function editDetails(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
-  return edit(deps, arg, 'edit the details of', async (snippet) => {
+  return edit(deps, arg, (name) => vscode.l10n.t('edit the details of {0}', name), async (snippet) => {
     const name =
       options.name ??
       (await vscode.window.showInputBox({
-        title: `Edit "${snippet.name}" (1/3)`,
-        prompt: 'Name',
+        title: vscode.l10n.t('Edit "{0}" (1/3)', snippet.name),
+        prompt: vscode.l10n.t('Name'),
         value: snippet.name,
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : 'A snippet needs a name.'),
+        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A snippet needs a name.')),
       }));
     if (name === undefined) return undefined;
     const description =
       options.description ??
-      (await vscode.window.showInputBox({ title: `Edit "${snippet.name}" (2/3)`, prompt: 'Description (may be empty)', value: snippet.description ?? '', ignoreFocusOut: true }));
+      (await vscode.window.showInputBox({ title: vscode.l10n.t('Edit "{0}" (2/3)', snippet.name), prompt: vscode.l10n.t('Description (may be empty)'), value: snippet.description ?? '', ignoreFocusOut: true }));
     if (description === undefined) return undefined;
     const categoriesText =
       options.categories !== undefined
         ? [options.categories].flat().join(',')
         : await vscode.window.showInputBox({
-            title: `Edit "${snippet.name}" (3/3)`,
-            prompt: 'Categories, separated by commas (may be empty)',
+            title: vscode.l10n.t('Edit "{0}" (3/3)', snippet.name),
+            prompt: vscode.l10n.t('Categories, separated by commas (may be empty)'),
             value: formatCategories(snippet.categories.map((c) => c.name)),
             ignoreFocusOut: true,
           });
@@ -56,9 +57,9 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
 
 export async function addFile(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
   let added: string | undefined;
-  const updated = await edit(deps, arg, 'add a file to', async (snippet) => {
+  const updated = await edit(deps, arg, (name) => vscode.l10n.t('add a file to {0}', name), async (snippet) => {
     const existing = snippet.files.map((f) => f.name);
-    added = options.fileName ?? (await askFileName('new.txt', existing, `Add a file to "${snippet.name}"`));
+    added = options.fileName ?? (await askFileName('new.txt', existing, vscode.l10n.t('Add a file to "{0}"', snippet.name)));
     const fileName = added;
     if (fileName === undefined) return undefined;
     withFileAdded(snippet, fileName, ''); // refuses a name in use before anything is sent
@@ -72,7 +73,7 @@ export async function renameFile(deps: CommandDeps, arg: unknown, options: EditO
   const target = resolveTarget(arg);
   const oldName = options.fileName ?? target?.fileName;
   if (!oldName) return notAFile();
-  return edit(deps, target, `rename ${oldName} in`, async (snippet) => {
+  return edit(deps, target, (name) => vscode.l10n.t('rename {0} in {1}', oldName, name), async (snippet) => {
     const others = snippet.files.map((f) => f.name).filter((n) => n !== oldName);
     const newName = options.newName ?? (await askFileName(oldName, others, `Rename "${oldName}"`));
     if (newName === undefined || newName === oldName) return undefined;
@@ -85,10 +86,10 @@ export async function deleteFile(deps: CommandDeps, arg: unknown, options: EditO
   const target = resolveTarget(arg);
   const fileName = options.fileName ?? target?.fileName;
   if (!fileName) return notAFile();
-  return edit(deps, target, `delete ${fileName} from`, async (snippet) => {
+  return edit(deps, target, (name) => vscode.l10n.t('delete {0} from {1}', fileName, name), async (snippet) => {
     // Checked before asking: the last file cannot go, and the user should hear why at once.
     withFileDeleted(snippet, fileName);
-    if (!(await confirm(`Delete "${fileName}" from snippet "${snippet.name}"?`, 'The file is removed on the server. This cannot be undone.', 'Delete File'))) return undefined;
+    if (!(await confirm(vscode.l10n.t('Delete "{0}" from snippet "{1}"?', fileName, snippet.name), vscode.l10n.t('The file is removed on the server. This cannot be undone.'), vscode.l10n.t('Delete File')))) return undefined;
     return () => deps.service.deleteFile(snippet.guid, fileName);
   });
 }
@@ -99,15 +100,17 @@ export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<bo
   if (!requireSignedIn(deps)) return false;
   try {
     const snippet = await deps.service.snippet(target.snippetGuid);
-    if (!deps.service.mayWrite(snippet)) throw new NotOwnerError(snippet, `"${snippet.name}" belongs to another user: only its owner can delete it.`);
-    const files = snippet.files.length === 1 ? '1 file' : `${snippet.files.length} files`;
-    const detail = `Its ${files} and comments are deleted on the server for everyone. This cannot be undone.`;
-    if (!(await confirm(`Delete snippet "${snippet.name}"?`, detail, 'Delete Snippet'))) return false;
-    await withProgress('notification', `Deleting snippet "${snippet.name}"…`, () => deps.service.deleteSnippet(snippet.guid));
+    if (!deps.service.mayWrite(snippet)) throw new NotOwnerError(snippet, vscode.l10n.t('"{0}" belongs to another user: only its owner can delete it.', snippet.name));
+    const detail =
+      snippet.files.length === 1
+        ? vscode.l10n.t('Its file and comments are deleted on the server for everyone. This cannot be undone.')
+        : vscode.l10n.t('Its {0} files and comments are deleted on the server for everyone. This cannot be undone.', formatCount(snippet.files.length, vscode.env.language));
+    if (!(await confirm(vscode.l10n.t('Delete snippet "{0}"?', snippet.name), detail, vscode.l10n.t('Delete Snippet')))) return false;
+    await withProgress('notification', vscode.l10n.t('Deleting snippet "{0}"…', snippet.name), () => deps.service.deleteSnippet(snippet.guid));
     deps.log.info(`deleted snippet ${snippet.guid}`);
     return true;
   } catch (err) {
-    reportFailure(deps, 'delete the snippet', err);
+    reportFailure(deps, vscode.l10n.t('delete the snippet'), err);
     return false;
   }
 }
@@ -119,29 +122,29 @@ type Change = (known: Snippet) => Promise<(() => Promise<Snippet | undefined>) |
  * Asks with the snippet as loaded (prompts are prefilled from it), then has the core make the
  * change from the snippet as the server has it now, so files changed meanwhile are kept.
  */
-async function edit(deps: CommandDeps, arg: unknown, what: string, change: Change): Promise<Snippet | undefined> {
+async function edit(deps: CommandDeps, arg: unknown, what: (name: string) => string, change: Change): Promise<Snippet | undefined> {
   const target = resolveTarget(arg);
   if (!target) return notASnippet();
   if (!requireSignedIn(deps)) return undefined;
-  let name = 'the snippet';
+  let name = vscode.l10n.t('the snippet');
   try {
     const known = await deps.service.snippet(target.snippetGuid);
     name = `"${known.name}"`;
     if (!deps.service.mayWrite(known)) throw new NotOwnerError(known);
     const make = await change(known);
     if (!make) return undefined;
-    return await withProgress('notification', `Updating snippet ${name}…`, make);
+    return await withProgress('notification', vscode.l10n.t('Updating snippet {0}…', name), make);
   } catch (err) {
-    return reportFailure(deps, `${what} ${name}`, err);
+    return reportFailure(deps, what(name), err);
   }
 }
 
 function notASnippet(): undefined {
-  void vscode.window.showInformationMessage('Choose a snippet in the Snippets view, or open one of its files, first.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, first.'));
   return undefined;
 }
 
 function notAFile(): undefined {
-  void vscode.window.showInformationMessage('Choose a snippet file in the Snippets view, or open it in an editor, first.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet file in the Snippets view, or open it in an editor, first.'));
   return undefined;
 }

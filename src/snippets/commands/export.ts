@@ -6,20 +6,21 @@ import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../core/export/exporter';
 import { reportFailure, requireSignedIn, type CommandDeps } from './context';
+import { formatCount } from '../../util/localeFormat';
 
 type ListItem = vscode.QuickPickItem & { list: ExportList };
 
 async function askLists(deps: CommandDeps): Promise<ExportList[] | undefined> {
   const lists: ExportList[] = [{ kind: 'mine' }, { kind: 'starred' }, ...deps.service.categories().map((c) => ({ kind: 'category' as const, guid: c.guid, name: c.name }))];
   const items: ListItem[] = lists.map((list) => ({
-    label: list.kind === 'category' ? `$(tag) ${list.name}` : list.kind === 'mine' ? '$(person) My Snippets' : '$(star-full) Starred',
+    label: list.kind === 'category' ? `$(tag) ${list.name}` : list.kind === 'mine' ? vscode.l10n.t('$(person) My Snippets') : vscode.l10n.t('$(star-full) Starred'),
     description: list.kind === 'category' ? 'category' : undefined,
     picked: list.kind === 'mine',
     list,
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Bitbucket Snippets: Export Snippets',
-    placeHolder: 'Which snippets to export (each one once, whichever lists it is in)',
+    title: vscode.l10n.t('Bitbucket Snippets: Export Snippets'),
+    placeHolder: vscode.l10n.t('Which snippets to export (each one once, whichever lists it is in)'),
     canPickMany: true,
     ignoreFocusOut: true,
   });
@@ -34,16 +35,19 @@ function listsFrom(arg: unknown): ExportList[] | undefined {
 }
 
 async function askFolder(): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Export Here', title: 'Export snippets into this folder' });
+  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: vscode.l10n.t('Export Here'), title: vscode.l10n.t('Export snippets into this folder') });
   return picked?.[0];
 }
 
 function summary(result: ExportResult, lists: ExportList[]): string {
   const what = lists.map(listName).join(', ');
-  const counts = [`${result.added} new`, `${result.updated} updated`, `${result.unchanged} unchanged`];
-  if (result.gone > 0) counts.push(`${result.gone} no longer on the server (kept)`);
-  if (result.cancelled) return `Export cancelled after some of ${result.snippets} snippets (${counts.join(', ')}). Export again to the same folder to finish.`;
-  return `Exported ${result.snippets} snippet${result.snippets === 1 ? '' : 's'} from ${what}: ${counts.join(', ')}.`;
+  const n = (count: number) => formatCount(count, vscode.env.language);
+  const counts = [vscode.l10n.t('{0} new', n(result.added)), vscode.l10n.t('{0} updated', n(result.updated)), vscode.l10n.t('{0} unchanged', n(result.unchanged))];
+  if (result.gone > 0) counts.push(vscode.l10n.t('{0} no longer on the server (kept)', n(result.gone)));
+  if (result.cancelled) return vscode.l10n.t('Export cancelled after some of {0} snippets ({1}). Export again to the same folder to finish.', n(result.snippets), counts.join(', '));
+  return result.snippets === 1
+    ? vscode.l10n.t('Exported 1 snippet from {0}: {1}.', what, counts.join(', '))
+    : vscode.l10n.t('Exported {0} snippets from {1}: {2}.', n(result.snippets), what, counts.join(', '));
 }
 
 /** The folder may be given (an Explorer folder, or by a caller); otherwise it is asked for. */
@@ -57,28 +61,28 @@ async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.
   const folder = given ?? (await askFolder());
   if (!folder) return undefined;
   if (folder.scheme !== 'file') {
-    void vscode.window.showWarningMessage('Snippets can only be exported to a folder on this computer\'s disk.');
+    void vscode.window.showWarningMessage(vscode.l10n.t("Snippets can only be exported to a folder on this computer's disk."));
     return undefined;
   }
   try {
     const result = await withProgress(
       'notification',
-      `Exporting snippets to ${folder.fsPath}…`,
+      vscode.l10n.t('Exporting snippets to {0}…', folder.fsPath),
       (signal) => deps.service.export({ lists, folder: folder.fsPath, signal }),
       { cancellable: true },
     );
     deps.log.info(`exported ${result.snippets} snippets to ${result.folder}: ${result.added} new, ${result.updated} updated, ${result.unchanged} unchanged, ${result.filesWritten} files written${result.cancelled ? ', cancelled' : ''}`);
-    void vscode.window.showInformationMessage(summary(result, lists), 'Open Folder').then((choice) => {
+    void vscode.window.showInformationMessage(summary(result, lists), vscode.l10n.t('Open Folder')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealFileInOS', folder);
     });
     return result;
   } catch (err) {
     if (err instanceof ExportError) {
       deps.log.error('export failed', err);
-      showError(err.message, { label: 'Choose Another Folder', run: () => exportInto(deps, lists, undefined) });
+      showError(err.message, { label: vscode.l10n.t('Choose Another Folder'), run: () => exportInto(deps, lists, undefined) });
       return undefined;
     }
     if ((err as { kind?: unknown }).kind === 'cancelled') return undefined;
-    return reportFailure(deps, 'export the snippets', err);
+    return reportFailure(deps, vscode.l10n.t('export the snippets'), err);
   }
 }

@@ -21,12 +21,12 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
       void vscode.window.showWarningMessage(outcome.message);
       return undefined;
     case 'sign-in':
-      void vscode.window.showWarningMessage(outcome.message, 'Sign In').then((choice) => {
+      void vscode.window.showWarningMessage(outcome.message, vscode.l10n.t('Sign In')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.signIn);
       });
       return undefined;
     case 'failed':
-      return reportFailure(deps, 'open the snippet of the link', outcome.error);
+      return reportFailure(deps, vscode.l10n.t('open the snippet of the link'), outcome.error);
     case 'open':
       break;
   }

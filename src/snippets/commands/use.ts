@@ -24,7 +24,7 @@ interface FilePick extends vscode.QuickPickItem {
 export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('Open an editor and place the cursor where the snippet file should go.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open an editor and place the cursor where the snippet file should go.'));
     return false;
   }
   try {
@@ -43,7 +43,7 @@ export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<bool
     if (usesSnippetSyntax(picked.snippet, marker)) return await editor.insertSnippet(new vscode.SnippetString(file.content), editor.selections);
     return await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, file.content)));
   } catch (err) {
-    return reportFailure(deps, 'insert the snippet file', err) ?? false;
+    return reportFailure(deps, vscode.l10n.t('insert the snippet file'), err) ?? false;
   }
 }
 
@@ -55,9 +55,9 @@ export async function copyFileContent(deps: CommandDeps, arg: unknown): Promise<
     const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : (await pickFile(deps, snippet.guid))?.file;
     if (!file) return;
     await vscode.env.clipboard.writeText(file.content);
-    vscode.window.setStatusBarMessage(`Copied "${file.name}" to the clipboard`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}" to the clipboard', file.name), 3000);
   } catch (err) {
-    reportFailure(deps, 'copy the file', err);
+    reportFailure(deps, vscode.l10n.t('copy the file'), err);
   }
 }
 
@@ -65,7 +65,7 @@ export async function copySnippetGuid(arg: unknown): Promise<void> {
   const target = resolveTarget(arg);
   if (!target) return;
   await vscode.env.clipboard.writeText(target.snippetGuid);
-  vscode.window.setStatusBarMessage(`Copied snippet GUID ${target.snippetGuid}`, 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied snippet GUID {0}', target.snippetGuid), 3000);
 }
 
 /** A QuickPick of the files of loaded snippets (or of one snippet), with their first lines as a preview. */
@@ -84,10 +84,10 @@ async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePi
     snippet.files.map((file) => ({ label: `$(file) ${file.name}`, description: snippet.name, detail: preview(file.content), snippet, file })),
   );
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No snippets are loaded yet: open the Snippets view, or create one first.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));
     return undefined;
   }
-  return vscode.window.showQuickPick(items, { title: 'Insert Snippet File', placeHolder: 'Type to find a file by name or snippet', matchOnDescription: true, matchOnDetail: true });
+  return vscode.window.showQuickPick(items, { title: vscode.l10n.t('Insert Snippet File'), placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
 }
 
 /** The first non-empty lines, on one line, for a QuickPick `detail`. */

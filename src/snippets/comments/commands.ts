@@ -24,23 +24,23 @@ export class CommentActions {
 
   /** Adds a comment; returns it, or undefined when the user gave up or it failed (after saying so). */
   async add(snippetGuid: string, text?: string): Promise<Comment | undefined> {
-    const body = text ?? (await askText('Add Comment', 'Your comment', ''));
+    const body = text ?? (await askText(vscode.l10n.t('Add Comment'), vscode.l10n.t('Your comment'), ''));
     if (body === undefined) return undefined;
-    return this.run('add the comment', () => this.service.addComment(snippetGuid, body));
+    return this.run(vscode.l10n.t('add the comment'), () => this.service.addComment(snippetGuid, body));
   }
 
   async edit(node: CommentArg): Promise<Comment | undefined> {
     const current = this.comment(node);
-    const text = await askText('Edit Comment', 'Comment', current?.text ?? '');
+    const text = await askText(vscode.l10n.t('Edit Comment'), vscode.l10n.t('Comment'), current?.text ?? '');
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run('edit the comment', () => this.service.editComment(node.snippetGuid, node.commentGuid, text));
+    return this.run(vscode.l10n.t('edit the comment'), () => this.service.editComment(node.snippetGuid, node.commentGuid, text));
   }
 
   async delete(node: CommentArg): Promise<boolean> {
     const current = this.comment(node);
     const quoted = current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n` : '';
-    if (!(await confirm('Delete this comment?', `${quoted}This cannot be undone.`, 'Delete'))) return false;
-    const done = await this.run('delete the comment', async () => {
+    if (!(await confirm(vscode.l10n.t('Delete this comment?'), quoted + vscode.l10n.t('This cannot be undone.'), vscode.l10n.t('Delete')))) return false;
+    const done = await this.run(vscode.l10n.t('delete the comment'), async () => {
       await this.service.deleteComment(node.snippetGuid, node.commentGuid);
       return true;
     });
@@ -59,7 +59,7 @@ export class CommentActions {
 
   private async run<T>(action: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await withProgress('status', `Bitbucket: ${action}…`, work);
+      return await withProgress('status', vscode.l10n.t('Bitbucket: {0}…', action), work);
     } catch (err) {
       return showFailure(err, { action, account: this.session.account, log: this.log });
     }
@@ -68,11 +68,11 @@ export class CommentActions {
 
 async function askText(title: string, prompt: string, value: string): Promise<string | undefined> {
   const text = await input({
-    title: `Bitbucket Snippets: ${title}`,
+    title: vscode.l10n.t('Bitbucket Snippets: {0}', title),
     prompt,
     value,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? 'A comment needs some text.' : undefined),
+    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('A comment needs some text.') : undefined),
   });
   return text === undefined || text.trim() === '' ? undefined : text;
 }

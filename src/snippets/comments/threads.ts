@@ -14,7 +14,7 @@ import type { CommentActions } from './commands';
 
 
 export class SnippetCommentThreads implements vscode.Disposable {
-  private readonly controller = vscode.comments.createCommentController(Ids.commentController, 'Bitbucket Snippets');
+  private readonly controller = vscode.comments.createCommentController(Ids.commentController, vscode.l10n.t('Bitbucket Snippets'));
   /** Our thread per open document, by URI. */
   private readonly threads = new Map<string, vscode.CommentThread>();
   private readonly disposables: vscode.Disposable[] = [this.controller];
@@ -24,7 +24,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
     private readonly service: SnippetService,
     private readonly actions: CommentActions,
   ) {
-    this.controller.options = { prompt: 'Comment on this snippet…', placeHolder: 'A comment on the whole snippet' };
+    this.controller.options = { prompt: vscode.l10n.t('Comment on this snippet…'), placeHolder: vscode.l10n.t('A comment on the whole snippet') };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => (this.guidOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
@@ -76,7 +76,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
       thread.contextValue = 'snippetComments';
       this.threads.set(uri.toString(), thread);
     }
-    thread.label = `Comments on ${snippet.name} (${snippet.comments.length})`;
+    thread.label = vscode.l10n.t('Comments on {0} ({1})', snippet.name, snippet.comments.length);
     thread.comments = this.toComments(snippet);
   }
 
@@ -108,6 +108,6 @@ function toVsComment(comment: Comment, people: People): vscode.Comment {
     mode: vscode.CommentMode.Preview,
     author: { name: personLabel(comment.userId, people) },
     timestamp: new Date(comment.createdAt),
-    ...(edited ? { label: 'edited' } : {}),
+    ...(edited ? { label: vscode.l10n.t('edited') } : {}),
   };
 }

@@ -30,7 +30,7 @@ class SnippetCompletionItem extends vscode.CompletionItem {
     readonly entry: CompletionEntry,
     readonly languageId: string,
   ) {
-    super({ label: entry.snippetName, description: entry.fileName, detail: ' Bitbucket snippet' }, vscode.CompletionItemKind.Snippet);
+    super({ label: entry.snippetName, description: entry.fileName, detail: ` ${vscode.l10n.t('Bitbucket snippet')}` }, vscode.CompletionItemKind.Snippet);
     this.filterText = `${entry.snippetName} ${entry.fileName}`;
     this.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
   }
@@ -41,7 +41,7 @@ function preview(item: SnippetCompletionItem): vscode.MarkdownString {
   const { entry } = item;
   const lines = entry.content.split('\n', PREVIEW_LINES + 1);
   const shown = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
-  return new vscode.MarkdownString().appendText(`${entry.fileName} in "${entry.snippetName}"${entry.snippetSyntax ? ' (with tab stops)' : ''}\n`).appendCodeblock(shown, item.languageId);
+  return new vscode.MarkdownString().appendText(`${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', entry.fileName, entry.snippetName) : vscode.l10n.t('{0} in "{1}"', entry.fileName, entry.snippetName)}\n`).appendCodeblock(shown, item.languageId);
 }
 
 export class SnippetCompletionProvider implements vscode.CompletionItemProvider, vscode.Disposable {

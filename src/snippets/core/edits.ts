@@ -3,6 +3,7 @@
 // whole snippet: a field or file left out would be lost on the server. Also the rules for names
 // a user types (file names, categories). Plain logic without `vscode`, unit-tested in Node.
 import type { Snippet, UpdateSnippetRequest } from '../../api/types';
+import * as l10n from '@vscode/l10n';
 
 /** A refusal the user can act on; its message is shown as it is. */
 export class SnippetEditError extends Error {
@@ -33,7 +34,7 @@ export function asUpdate(snippet: Snippet): UpdateSnippetRequest {
 export function withFileContent(snippet: Snippet, fileName: string, content: string): UpdateSnippetRequest {
   const body = asUpdate(snippet);
   const file = body.files.find((f) => f.name === fileName);
-  if (!file) throw new SnippetEditError(`"${snippet.name}" has no file named "${fileName}" any more.`);
+  if (!file) throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, fileName));
   file.content = content;
   return body;
 }
@@ -49,7 +50,7 @@ export function withFileAdded(snippet: Snippet, fileName: string, content: strin
 export function withFileRenamed(snippet: Snippet, oldName: string, newName: string): UpdateSnippetRequest {
   const body = asUpdate(snippet);
   const file = body.files.find((f) => f.name === oldName);
-  if (!file) throw new SnippetEditError(`"${snippet.name}" has no file named "${oldName}" any more.`);
+  if (!file) throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, oldName));
   const problem = fileNameProblem(newName, body.files.filter((f) => f !== file).map((f) => f.name));
   if (problem) throw new SnippetEditError(problem);
   file.name = newName;
@@ -58,9 +59,9 @@ export function withFileRenamed(snippet: Snippet, oldName: string, newName: stri
 
 export function withFileDeleted(snippet: Snippet, fileName: string): UpdateSnippetRequest {
   const body = asUpdate(snippet);
-  if (!body.files.some((f) => f.name === fileName)) throw new SnippetEditError(`"${snippet.name}" has no file named "${fileName}" any more.`);
+  if (!body.files.some((f) => f.name === fileName)) throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, fileName));
   if (body.files.length === 1) {
-    throw new SnippetEditError(`"${fileName}" is the only file of "${snippet.name}", and a snippet needs at least one file. Delete the snippet instead.`);
+    throw new SnippetEditError(l10n.t('"{0}" is the only file of "{1}", and a snippet needs at least one file. Delete the snippet instead.', fileName, snippet.name));
   }
   body.files = body.files.filter((f) => f.name !== fileName);
   return body;
@@ -68,17 +69,17 @@ export function withFileDeleted(snippet: Snippet, fileName: string): UpdateSnipp
 
 export function withDetails(snippet: Snippet, details: SnippetDetails): UpdateSnippetRequest {
   const name = details.name.trim();
-  if (!name) throw new SnippetEditError('A snippet needs a name.');
+  if (!name) throw new SnippetEditError(l10n.t('A snippet needs a name.'));
   return { ...asUpdate(snippet), name, description: details.description, categories: [...details.categories] };
 }
 
 /** Why a file name cannot be used, or undefined when it can. Names are compared exactly, as the server does. */
 export function fileNameProblem(name: string, existing: readonly string[]): string | undefined {
-  if (name.trim() === '') return 'A file needs a name, for example "snippet.txt".';
-  if (name !== name.trim()) return 'A file name cannot start or end with spaces.';
-  if (/[/\\]/.test(name)) return 'A file name cannot contain "/" or "\\".';
-  if (name === '.' || name === '..') return `"${name}" cannot be a file name.`;
-  if (existing.includes(name)) return `The snippet already has a file named "${name}".`;
+  if (name.trim() === '') return l10n.t('A file needs a name, for example "snippet.txt".');
+  if (name !== name.trim()) return l10n.t('A file name cannot start or end with spaces.');
+  if (/[/\\]/.test(name)) return l10n.t('A file name cannot contain "/" or "\\".');
+  if (name === '.' || name === '..') return l10n.t('"{0}" cannot be a file name.', name);
+  if (existing.includes(name)) return l10n.t('The snippet already has a file named "{0}".', name);
   return undefined;
 }
 

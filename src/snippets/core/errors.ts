@@ -2,11 +2,12 @@
 // their own words: a notification with Sign In, a read-only file system error, and so on.
 import type { Snippet } from '../../api/types';
 import { SnippetEditError } from './edits';
+import * as l10n from '@vscode/l10n';
 
 /** Nothing can be asked of the server: no account is signed in. */
 export class SignedOutError extends Error {
   constructor() {
-    super('Not signed in to Bitbucket.');
+    super(l10n.t('Not signed in to Bitbucket.'));
     this.name = 'SignedOutError';
   }
 }
@@ -15,7 +16,7 @@ export class SignedOutError extends Error {
 export class NotOwnerError extends SnippetEditError {
   constructor(
     readonly snippet: Snippet | undefined,
-    message = snippet ? `"${snippet.name}" belongs to another user: only its owner can change it.` : 'Only its owner can change this.',
+    message = snippet ? l10n.t('"{0}" belongs to another user: only its owner can change it.', snippet.name) : l10n.t('Only its owner can change this.'),
   ) {
     super(message);
     this.name = 'NotOwnerError';

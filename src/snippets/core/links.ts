@@ -5,6 +5,8 @@
 // A `vscode://` link reaches the extension through the operating system, so anyone can craft one:
 // only the four known parameters are read, each is checked, and nothing in a link is ever run.
 
+import * as l10n from '@vscode/l10n';
+
 /** What a VS Code link points at. */
 export interface SnippetLinkTarget {
   /** The server's base URL (context path included, no trailing slash). */
@@ -48,10 +50,10 @@ export function snippetWebUrl(template: string, serverUrl: string, snippetGuid: 
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`The snippet URL template "${template}" does not give a URL.`);
+    throw new Error(l10n.t('The snippet URL template "{0}" does not give a URL.', template));
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`The snippet URL template "${template}" must give an https:// or http:// URL.`);
-  if (parsed.username || parsed.password) throw new Error(`The snippet URL template "${template}" must not hold a user name or password.`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(l10n.t('The snippet URL template "{0}" must give an https:// or http:// URL.', template));
+  if (parsed.username || parsed.password) throw new Error(l10n.t('The snippet URL template "{0}" must not hold a user name or password.', template));
   return url;
 }
 
@@ -99,7 +101,7 @@ export function formatSnippetLink(uriScheme: string, extensionId: string, target
  */
 export function parseSnippetLink(path: string, query: string): ParsedSnippetLink {
   const fail = (problem: string): ParsedSnippetLink => ({ ok: false, problem });
-  if (path !== OPEN_SNIPPET_PATH) return fail('This link is not a snippet link of Bitbucket Snippets: it was not opened.');
+  if (path !== OPEN_SNIPPET_PATH) return fail(l10n.t('This link is not a snippet link of Bitbucket Snippets: it was not opened.'));
   const values = new Map<string, string>();
   const unknown: string[] = [];
   for (const pair of query.split('&')) {
@@ -110,31 +112,31 @@ export function parseSnippetLink(path: string, query: string): ParsedSnippetLink
       unknown.push(key);
       continue;
     }
-    if (values.has(key)) return fail(`This snippet link gives "${key}" twice: it was not opened.`);
+    if (values.has(key)) return fail(l10n.t('This snippet link gives "{0}" twice: it was not opened.', key));
     let value: string;
     try {
       value = decodeURIComponent(eq < 0 ? '' : pair.slice(eq + 1));
     } catch {
-      return fail(`The "${key}" of this snippet link is garbled: it was not opened.`);
+      return fail(l10n.t('The "{0}" of this snippet link is garbled: it was not opened.', key));
     }
     values.set(key, value);
   }
   if (unknown.length > 0) {
     const names = unknown.slice(0, 3).map((k) => `"${printable(k)}"`).join(', ');
-    return fail(`This snippet link carries parameters Bitbucket Snippets does not know (${names}): it was not opened.`);
+    return fail(l10n.t('This snippet link carries parameters Bitbucket Snippets does not know ({0}): it was not opened.', names));
   }
   const server = values.get(PARAMS.server);
   const snippetGuid = values.get(PARAMS.snippet);
-  if (!server) return fail('This snippet link does not name its server: it was not opened.');
-  if (!snippetGuid) return fail('This snippet link does not name its snippet: it was not opened.');
+  if (!server) return fail(l10n.t('This snippet link does not name its server: it was not opened.'));
+  if (!snippetGuid) return fail(l10n.t('This snippet link does not name its snippet: it was not opened.'));
   const serverUrl = parseServer(server);
-  if (!serverUrl) return fail('The server of this snippet link is not an https:// or http:// address without a user name or password: it was not opened.');
+  if (!serverUrl) return fail(l10n.t('The server of this snippet link is not an https:// or http:// address without a user name or password: it was not opened.'));
   const target: SnippetLinkTarget = { serverUrl, snippetGuid };
   const fileName = values.get(PARAMS.file);
   if (fileName !== undefined) target.fileName = fileName;
   const line = values.get(PARAMS.line);
   if (line !== undefined) {
-    if (!LINE_SHAPE.test(line)) return fail('The line of this snippet link is not a positive whole number: it was not opened.');
+    if (!LINE_SHAPE.test(line)) return fail(l10n.t('The line of this snippet link is not a positive whole number: it was not opened.'));
     target.line = Number(line);
   }
   const problem = checkTarget(target);
@@ -154,15 +156,15 @@ export function linkServerHost(serverUrl: string): string {
 }
 
 function checkTarget(t: SnippetLinkTarget): string | undefined {
-  if (!GUID_SHAPE.test(t.snippetGuid)) return 'The snippet of this link is not a snippet guid: it was not opened.';
+  if (!GUID_SHAPE.test(t.snippetGuid)) return l10n.t('The snippet of this link is not a snippet guid: it was not opened.');
   if (t.fileName !== undefined) {
     if (t.fileName === '' || t.fileName.length > MAX_FILE_NAME || CONTROL_CHARACTERS.test(t.fileName)) {
-      return 'The file of this snippet link is not a file name: it was not opened.';
+      return l10n.t('The file of this snippet link is not a file name: it was not opened.');
     }
   }
   if (t.line !== undefined) {
-    if (!Number.isInteger(t.line) || t.line < 1 || !LINE_SHAPE.test(String(t.line))) return 'The line of this snippet link is not a positive whole number: it was not opened.';
-    if (t.fileName === undefined) return 'This snippet link gives a line but no file: it was not opened.';
+    if (!Number.isInteger(t.line) || t.line < 1 || !LINE_SHAPE.test(String(t.line))) return l10n.t('The line of this snippet link is not a positive whole number: it was not opened.');
+    if (t.fileName === undefined) return l10n.t('This snippet link gives a line but no file: it was not opened.');
   }
   return undefined;
 }

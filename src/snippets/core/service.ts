@@ -15,6 +15,7 @@ import type { People } from './people';
 import { SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
+import * as l10n from '@vscode/l10n';
 
 /** The part of the API client the core uses; tests hand in the real client. */
 export type SnippetsApi = Pick<
@@ -282,7 +283,7 @@ export class SnippetService {
 
   private requireOwnComment(guid: string, commentGuid: string): void {
     const comment = this.store.get(guid)?.comments.find((c) => c.guid === commentGuid);
-    if (comment && !this.mayEditComment(comment)) throw new NotOwnerError(undefined, 'Only its author can change a comment.');
+    if (comment && !this.mayEditComment(comment)) throw new NotOwnerError(undefined, l10n.t('Only its author can change a comment.'));
   }
 
   private getFresh(api: SnippetsApi, guid: string): Promise<Snippet> {

@@ -41,16 +41,16 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
 
 /** Opens the comparison: the server's version on the left, the editor's text on the right. */
 export async function compareWithServer(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
-  await vscode.commands.executeCommand('vscode.diff', ServerVersions.uriFor(fileUri), fileUri, `${fileName} (${snippetName}): on the server ↔ yours`);
+  await vscode.commands.executeCommand('vscode.diff', ServerVersions.uriFor(fileUri), fileUri, vscode.l10n.t('{0} ({1}): on the server ↔ yours', fileName, snippetName));
 }
 
 /** Offers Compare and Overwrite after a refused save; both are also commands of the palette. */
 export async function offerConflictChoices(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
   const choice = await vscode.window.showWarningMessage(
-    `"${fileName}" in snippet "${snippetName}" changed on the server since you opened it. Your text is still in the editor.`,
-    'Compare',
-    'Overwrite',
+    vscode.l10n.t('"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.', fileName, snippetName),
+    vscode.l10n.t('Compare'),
+    vscode.l10n.t('Overwrite'),
   );
-  if (choice === 'Compare') await compareWithServer(fileUri, fileName, snippetName);
-  else if (choice === 'Overwrite') await vscode.commands.executeCommand(Commands.overwriteServerVersion, fileUri);
+  if (choice === vscode.l10n.t('Compare')) await compareWithServer(fileUri, fileName, snippetName);
+  else if (choice === vscode.l10n.t('Overwrite')) await vscode.commands.executeCommand(Commands.overwriteServerVersion, fileUri);
 }

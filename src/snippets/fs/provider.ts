@@ -16,7 +16,6 @@ import { NotOwnerError, SignedOutError } from '../core/errors';
 import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
 import type { ServiceChange, SnippetService } from '../core/service';
 import { isOnServer, type SnippetLocation } from '../core/snippetUri';
-import { NOT_SIGNED_IN } from '../../ui/messages';
 import { serverHost } from '../../util/serverUrl';
 import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { offerConflictChoices } from './conflicts';
@@ -134,7 +133,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       });
       if (decision.kind === 'file-gone') {
         throw vscode.FileSystemError.Unavailable(
-          `"${fileName}" was renamed or removed from snippet "${fresh.name}" on the server. Your text is still in the editor: keep it with Save As.`,
+          vscode.l10n.t('"{0}" was renamed or removed from snippet "{1}" on the server. Your text is still in the editor: keep it with Save As.', fileName, fresh.name),
         );
       }
       if (decision.kind === 'conflict') {
@@ -144,7 +143,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         void offerConflictChoices(uri, fileName, fresh.name);
         this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${loaded?.updatedAt}, server ${fresh.updatedAt}); not overwritten`);
         throw vscode.FileSystemError.Unavailable(
-          `"${fileName}" in snippet "${fresh.name}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server's version, or Overwrite it.`,
+          vscode.l10n.t('"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.', fileName, fresh.name),
         );
       }
       if (decision.kind === 'unchanged') return undefined;
@@ -161,7 +160,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async delete(uri: vscode.Uri): Promise<void> {
     const loc = this.locate(uri);
-    if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions('Delete snippets with the "Delete Snippet" command of the Snippets view.');
+    if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
     const fileName = loc.fileName;
     await this.translate(loc, `delete ${fileName}`, fileName, () => this.service.deleteFile(loc.snippetGuid, fileName));
   }
@@ -169,8 +168,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
     const from = this.locate(oldUri);
     const to = this.locate(newUri);
-    if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions('Only files of a snippet can be renamed.');
-    if (from.snippetGuid !== to.snippetGuid) throw vscode.FileSystemError.NoPermissions('Files cannot be moved between snippets.');
+    if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
+    if (from.snippetGuid !== to.snippetGuid) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
     const [oldName, newName] = [from.fileName, to.fileName];
     const known = this.service.get(from.snippetGuid);
     if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw vscode.FileSystemError.FileExists(newUri);
@@ -178,7 +177,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions('Create snippets with the "New Snippet" command of the Snippets view.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create snippets with the "New Snippet" command of the Snippets view.'));
   }
 
   // ---- Helpers -----------------------------------------------------------------------------
@@ -189,7 +188,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const account = this.session.account;
     if (!account) throw notSignedIn();
     if (loc && !isOnServer(loc, account.serverUrl)) {
-      throw vscode.FileSystemError.Unavailable(`This snippet is on ${loc.authority}, but you are signed in to ${serverHost(account.serverUrl)}. Switch account to open it.`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('This snippet is on {0}, but you are signed in to {1}. Switch account to open it.', loc.authority, serverHost(account.serverUrl)));
     }
     return loc;
   }
@@ -232,7 +231,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   private file(snippet: Snippet, fileName: string) {
     const file = snippet.files.find((f) => f.name === fileName);
-    if (!file) throw vscode.FileSystemError.FileNotFound(`Snippet "${snippet.name}" has no file named "${fileName}".`);
+    if (!file) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('Snippet "{0}" has no file named "{1}".', snippet.name, fileName));
     return file;
   }
 
@@ -242,10 +241,10 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     // The core forgot it on the 404; its change event marks open files deleted.
     const hadOpenFiles = [...this.loaded.values()].some((l) => l.snippetGuid === loc.snippetGuid);
     if (hadOpenFiles) {
-      void vscode.window.showInformationMessage(`Snippet "${name}" was deleted on the server; your text is still in the editor — save it elsewhere with Save As.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" was deleted on the server; your text is still in the editor — save it elsewhere with Save As.', name));
     }
     this.log.info(`snippet ${loc.snippetGuid} (${name}) no longer exists on the server`);
-    return vscode.FileSystemError.FileNotFound(`Snippet "${name}" was deleted on the server.`);
+    return vscode.FileSystemError.FileNotFound(vscode.l10n.t('Snippet "{0}" was deleted on the server.', name));
   }
 
   /**
@@ -254,11 +253,15 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
    */
   private readonlyError(snippet: Snippet, fileName: string, unsaved?: string): vscode.FileSystemError {
     if (unsaved !== undefined) {
-      void vscode.window.showWarningMessage(`"${fileName}" is in ${snippet.name ? `"${snippet.name}", ` : ''}another user's snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?`, 'Copy to My Snippets').then((choice) => {
+      void vscode.window.showWarningMessage(
+        snippet.name
+          ? vscode.l10n.t('"{0}" is in "{1}", another user\'s snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?', fileName, snippet.name)
+          : vscode.l10n.t('"{0}" is in another user\'s snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?', fileName),
+         vscode.l10n.t('Copy to My Snippets')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.copyToMySnippets, { snippetGuid: snippet.guid, fileName }, { fileName, text: unsaved });
       });
     }
-    return vscode.FileSystemError.NoPermissions(`"${fileName}" belongs to another user's snippet "${snippet.name}" and is read-only. Keep your text with Copy to My Snippets or Save As.`);
+    return vscode.FileSystemError.NoPermissions(vscode.l10n.t('"{0}" belongs to another user\'s snippet "{1}" and is read-only. Keep your text with Copy to My Snippets or Save As.', fileName, snippet.name));
   }
 
   private fsError(err: unknown, action: string): vscode.FileSystemError {
@@ -289,4 +292,4 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 }
 
-const notSignedIn = () => vscode.FileSystemError.Unavailable(`${NOT_SIGNED_IN} Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.`);
+const notSignedIn = () => vscode.FileSystemError.Unavailable(vscode.l10n.t('You are not signed in to Bitbucket. Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.'));

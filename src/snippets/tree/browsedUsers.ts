@@ -2,6 +2,7 @@
 // list handling is plain logic; the class only reads and writes a Memento.
 import type * as vscode from 'vscode';
 import { StateKeys } from '../../constants';
+import * as l10n from '@vscode/l10n';
 
 const STATE_KEY = StateKeys.browsedUsers;
 
@@ -11,8 +12,8 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
 /** Checks what someone typed as a user name; returns a problem to show, or undefined when fine. */
 export function validateUserName(raw: string): string | undefined {
   const name = raw.trim();
-  if (name === '') return 'Type a Bitbucket user name.';
-  if (/\s/.test(name)) return 'A user name has no spaces.';
+  if (name === '') return l10n.t('Type a Bitbucket user name.');
+  if (/\s/.test(name)) return l10n.t('A user name has no spaces.');
   return undefined;
 }
 

@@ -117,7 +117,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   async revealFile(uri: vscode.Uri | undefined, load: boolean): Promise<boolean> {
     const loc = uri && snippetLocation(uri);
     if (!uri || !loc?.fileName) {
-      if (load) void vscode.window.showInformationMessage('Open a snippet file first: this shows its snippet in the Snippets view.');
+      if (load) void vscode.window.showInformationMessage(vscode.l10n.t('Open a snippet file first: this shows its snippet in the Snippets view.'));
       return false;
     }
     const { snippetGuid, fileName } = loc;
@@ -134,7 +134,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     const snippet = this.service.get(snippetGuid);
     if (!list || !snippet) {
-      void vscode.window.showInformationMessage(`Snippet "${snippet?.name ?? snippetGuid}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner's snippets.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
       return false;
     }
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
@@ -196,10 +196,10 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       typeof text === 'string'
         ? text
         : await vscode.window.showInputBox({
-            title: 'Bitbucket Snippets: Filter',
-            prompt: 'Show loaded snippets whose name, description, file names or categories contain every word',
+            title: vscode.l10n.t('Bitbucket Snippets: Filter'),
+            prompt: vscode.l10n.t('Show loaded snippets whose name, description, file names or categories contain every word'),
             value: this.filter,
-            placeHolder: 'e.g. docker compose',
+            placeHolder: vscode.l10n.t('e.g. docker compose'),
           });
     if (value === undefined) return;
     this.setFilter(value.trim());
@@ -216,9 +216,9 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       typeof name === 'string'
         ? name
         : await vscode.window.showInputBox({
-            title: 'Bitbucket Snippets: Browse User',
-            prompt: 'Whose snippets do you want to browse? The user stays in the tree until you remove it.',
-            placeHolder: 'Bitbucket user name, e.g. bob',
+            title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
+            prompt: vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
+            placeHolder: vscode.l10n.t('Bitbucket user name, e.g. bob'),
             validateInput: validateUserName,
           });
     if (picked === undefined || validateUserName(picked) !== undefined) return;
@@ -258,7 +258,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.sortOrder, this.sortOrder());
     void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, this.filter !== '');
     this.view.description = this.filter ? `Filter: "${this.filter}"` : undefined;
-    this.view.message = this.filter ? `Showing loaded snippets matching "${this.filter}". Clear the filter to see all.` : undefined;
+    this.view.message = this.filter ? vscode.l10n.t('Showing loaded snippets matching "{0}". Clear the filter to see all.', this.filter) : undefined;
     if (redraw) this.provider.redraw();
   }
 }

@@ -1,36 +1,23 @@
 // The words and markdown the snippet tree shows: labels, descriptions, tooltips and empty
-// states. Plain logic without `vscode`, unit-tested in Node; the provider only wraps it.
+// states. Plain logic without `vscode`, unit-tested in Node; the provider only wraps it and hands
+// in the display language (`locale`) for numbers and times.
 import type { Comment, Snippet } from '../../api/types';
 import type { ListId } from '../core/store';
 import { personLabel, type People } from '../core/people';
+import { formatCount, formatDateTime, relativeTime } from '../../util/localeFormat';
+import * as l10n from '@vscode/l10n';
 
-/** "just now", "5 minutes ago", "yesterday", "3 months ago"… A time in the future counts as now. */
-export function relativeTime(at: number, now: number): string {
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return plural(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return plural(hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days === 1) return 'yesterday';
-  if (days < 30) return plural(days, 'day');
-  const months = Math.round(days / 30.4);
-  if (months < 12) return plural(months, 'month');
-  return plural(Math.max(1, Math.round(days / 365)), 'year');
-}
-
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+export { relativeTime };
 
 /**
  * A snippet row's description. Other people's snippets are always marked: "by bob" when
  * the owner's name is known, "shared" otherwise (the tooltip then gives the id).
  */
-export function snippetDescription(snippet: Snippet, own: boolean, people: People, now: number): string {
-  const when = relativeTime(snippet.updatedAt, now);
+export function snippetDescription(snippet: Snippet, own: boolean, people: People, now: number, locale = 'en'): string {
+  const when = relativeTime(snippet.updatedAt, now, locale);
   if (own) return when;
   const name = people.names.get(snippet.userId);
-  return `${name ? `by ${name}` : 'shared'} · ${when}`;
+  return name ? l10n.t('by {0} · {1}', name, when) : l10n.t('shared · {0}', when);
 }
 
 /** Escapes text for a markdown tooltip, so names and descriptions from the server stay text. */
@@ -39,53 +26,59 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** The tooltip of a snippet row, as markdown: description, owner, categories, files, times. */
-export function snippetTooltip(snippet: Snippet, own: boolean, people: People, now: number): string {
+export function snippetTooltip(snippet: Snippet, own: boolean, people: People, now: number, locale = 'en'): string {
   const lines = [`**${escapeMarkdown(snippet.name)}**`];
   if (snippet.description) lines.push(escapeMarkdown(snippet.description));
-  const owner = own ? 'you' : people.names.get(snippet.userId) ? `${people.names.get(snippet.userId)} (user ${snippet.userId})` : `user ${snippet.userId}`;
-  lines.push(`Owner: ${escapeMarkdown(owner)}`);
-  if (snippet.categories.length > 0) lines.push(`Categories: ${snippet.categories.map((c) => escapeMarkdown(c.name)).join(', ')}`);
+  const name = people.names.get(snippet.userId);
+  const owner = own ? l10n.t('you') : name ? l10n.t('{0} (user {1})', name, snippet.userId) : l10n.t('user {0}', snippet.userId);
+  lines.push(l10n.t('Owner: {0}', escapeMarkdown(owner)));
+  if (snippet.categories.length > 0) lines.push(l10n.t('Categories: {0}', snippet.categories.map((c) => escapeMarkdown(c.name)).join(', ')));
   const files = snippet.files.length;
   const comments = snippet.comments.length;
   lines.push(
-    `${files} file${files === 1 ? '' : 's'} · ${comments} comment${comments === 1 ? '' : 's'} · updated ${relativeTime(snippet.updatedAt, now)} (${new Date(snippet.updatedAt).toLocaleString()})`,
+    [
+      files === 1 ? l10n.t('1 file') : l10n.t('{0} files', formatCount(files, locale)),
+      comments === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', formatCount(comments, locale)),
+      l10n.t('updated {0} ({1})', relativeTime(snippet.updatedAt, now, locale), formatDateTime(snippet.updatedAt, locale)),
+    ].join(' · '),
   );
   return lines.join('\n\n');
 }
 
 /** A comment row's label: its first non-empty line, shortened. */
 export function commentLabel(comment: Pick<Comment, 'text'>, max = 80): string {
-  const first = comment.text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '(empty comment)';
+  const first = comment.text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? l10n.t('(empty comment)');
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
 /** A comment row's description: author and when, and whether it was edited. */
-export function commentDescription(comment: Comment, people: People, now: number): string {
-  const edited = comment.updatedAt > comment.createdAt + 1000 ? ' (edited)' : '';
-  return `${personLabel(comment.userId, people)} · ${relativeTime(comment.createdAt, now)}${edited}`;
+export function commentDescription(comment: Comment, people: People, now: number, locale = 'en'): string {
+  const who = personLabel(comment.userId, people);
+  const when = relativeTime(comment.createdAt, now, locale);
+  return comment.updatedAt > comment.createdAt + 1000 ? l10n.t('{0} · {1} (edited)', who, when) : `${who} · ${when}`;
 }
 
 /** How a list is named in rows and messages. */
 export function listTitle(list: ListId, categoryName?: string): string {
-  if (list === 'mine') return 'My Snippets';
-  if (list === 'starred') return 'Starred';
-  if (list === 'browse') return 'Browse';
-  if (list.startsWith('user:')) return `${list.slice('user:'.length)}'s snippets`;
-  return categoryName ? `category ${categoryName}` : 'this category';
+  if (list === 'mine') return l10n.t('My Snippets');
+  if (list === 'starred') return l10n.t('Starred');
+  if (list === 'browse') return l10n.t('Browse');
+  if (list.startsWith('user:')) return l10n.t("{0}'s snippets", list.slice('user:'.length));
+  return categoryName ? l10n.t('category {0}', categoryName) : l10n.t('this category');
 }
 
 /** What an empty list says, with the next step. */
 export function emptyListText(list: ListId): string {
-  if (list === 'mine') return 'No snippets yet. Create one with Save Selection as Snippet or the + button.';
-  if (list === 'starred') return "Nothing starred yet: star snippets in Bitbucket's web UI.";
-  if (list === 'browse') return 'No snippets are visible to you on this server yet.';
-  if (list.startsWith('user:')) return `${list.slice('user:'.length)} has no snippets you can see (or no such user).`;
-  return 'No snippets in this category.';
+  if (list === 'mine') return l10n.t('No snippets yet. Create one with Save Selection as Snippet or the + button.');
+  if (list === 'starred') return l10n.t("Nothing starred yet: star snippets in Bitbucket's web UI.");
+  if (list === 'browse') return l10n.t('No snippets are visible to you on this server yet.');
+  if (list.startsWith('user:')) return l10n.t('{0} has no snippets you can see (or no such user).', list.slice('user:'.length));
+  return l10n.t('No snippets in this category.');
 }
 
-export const NO_CATEGORIES_TEXT = 'No categories yet: add categories to a snippet with Edit Details.';
+export const noCategoriesText = (): string => l10n.t('No categories yet: add categories to a snippet with Edit Details.');
 
 /** Said when a filter hides every loaded snippet of a list. */
 export function noMatchText(filter: string, more: boolean): string {
-  return `No loaded snippets match "${filter}"${more ? ': load more to search further' : ''}.`;
+  return more ? l10n.t('No loaded snippets match "{0}": load more to search further.', filter) : l10n.t('No loaded snippets match "{0}".', filter);
 }

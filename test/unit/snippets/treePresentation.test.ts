@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { formatCount, formatDateTime } from '../../../src/util/localeFormat';
 import type { Snippet } from '../../../src/api/types';
 import { iconForFileName } from '../../../src/snippets/tree/icons';
 import {
@@ -53,17 +54,17 @@ describe('tree: icon by file type', () => {
 
 describe('tree: relative time', () => {
   it('says just now for the last seconds and for times in the future', () => {
-    assert.equal(relativeTime(NOW - 10_000, NOW), 'just now');
-    assert.equal(relativeTime(NOW + HOUR, NOW), 'just now');
+    assert.equal(relativeTime(NOW - 10_000, NOW, 'en'), 'just now');
+    assert.equal(relativeTime(NOW + HOUR, NOW, 'en'), 'just now');
   });
   it('counts minutes, hours, days, months and years with the right plural', () => {
-    assert.equal(relativeTime(NOW - MIN, NOW), '1 minute ago');
-    assert.equal(relativeTime(NOW - 5 * MIN, NOW), '5 minutes ago');
-    assert.equal(relativeTime(NOW - 3 * HOUR, NOW), '3 hours ago');
-    assert.equal(relativeTime(NOW - DAY, NOW), 'yesterday');
-    assert.equal(relativeTime(NOW - 4 * DAY, NOW), '4 days ago');
-    assert.equal(relativeTime(NOW - 62 * DAY, NOW), '2 months ago');
-    assert.equal(relativeTime(NOW - 800 * DAY, NOW), '2 years ago');
+    assert.equal(relativeTime(NOW - MIN, NOW, 'en'), '1 minute ago');
+    assert.equal(relativeTime(NOW - 5 * MIN, NOW, 'en'), '5 minutes ago');
+    assert.equal(relativeTime(NOW - 3 * HOUR, NOW, 'en'), '3 hours ago');
+    assert.equal(relativeTime(NOW - DAY, NOW, 'en'), 'yesterday');
+    assert.equal(relativeTime(NOW - 4 * DAY, NOW, 'en'), '4 days ago');
+    assert.equal(relativeTime(NOW - 62 * DAY, NOW, 'en'), '2 months ago');
+    assert.equal(relativeTime(NOW - 800 * DAY, NOW, 'en'), '2 years ago');
   });
 });
 
@@ -151,5 +152,28 @@ describe('comments: patching a snippet without another request', () => {
     assert.deepEqual(edited.comments.map((c) => c.text), ['uno', 'two']);
     assert.deepEqual(withoutComment(edited, 'c1').comments.map((c) => c.guid), ['c2']);
     assert.deepEqual(s.comments, [c1]);
+  });
+});
+
+describe('tree presentation: numbers and times in the display language', () => {
+  const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+
+  it('says relative times in the display language, through Intl', () => {
+    assert.equal(relativeTime(NOW - DAY, NOW, 'de'), 'gestern');
+    assert.equal(relativeTime(NOW - 5 * 60_000, NOW, 'de'), 'vor 5 Minuten');
+    assert.equal(relativeTime(NOW - 3 * HOUR, NOW, 'en'), '3 hours ago');
+  });
+
+  it('groups counts and writes dates the way the display language does', () => {
+    assert.equal(formatCount(12345, 'de'), '12.345');
+    assert.equal(formatCount(12345, 'en'), '12,345');
+    assert.match(formatDateTime(NOW, 'de'), /^23\.11\.2026, \d\d:\d\d$/);
+    assert.match(formatDateTime(NOW, 'en'), /^Nov 23, 2026, \d{1,2}:\d\d\s?[AP]M$/);
+  });
+
+  it('falls back to English for a language tag Intl does not know', () => {
+    assert.equal(formatCount(12345, 'qq-invalid-!'), '12,345');
   });
 });

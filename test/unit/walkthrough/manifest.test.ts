@@ -4,10 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { localizedManifest, ROOT } from '../l10n/localizedManifest';
 import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/constants';
-
-// Compiled to out/test/unit/walkthrough/; package.json is at the checkout's root.
-const ROOT = path.resolve(__dirname, '../../../..');
 
 interface Step {
   id: string;
@@ -27,7 +25,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const manifest = localizedManifest<Manifest>();
 const walkthrough = () => {
   const found = manifest.contributes.walkthroughs?.find((w) => w.id === WALKTHROUGH_ID);
   assert.ok(found, `package.json contributes the walkthrough ${WALKTHROUGH_ID}`);

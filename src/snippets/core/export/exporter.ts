@@ -10,6 +10,7 @@ import { pages } from '../../../api/paging';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
 import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry } from './manifest';
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
+import * as l10n from '@vscode/l10n';
 
 export type ExportList = { kind: 'mine' } | { kind: 'starred' } | { kind: 'category'; guid: string; name: string };
 
@@ -51,7 +52,7 @@ const WRITERS = 8;
 /** The server caps the page size (Bitbucket at 1,000) and says what it applied. */
 const LARGEST_PAGE = 1000;
 
-export const listName = (list: ExportList): string => (list.kind === 'mine' ? 'My Snippets' : list.kind === 'starred' ? 'Starred' : list.name);
+export const listName = (list: ExportList): string => (list.kind === 'mine' ? l10n.t('My Snippets') : list.kind === 'starred' ? l10n.t('Starred') : list.name);
 
 function fetcher(client: ExportLister, list: ExportList, signal: AbortSignal | undefined): (page: PageRequest) => Promise<Page<Snippet>> {
   const unwrap = (p: Page<StarredEntry>): Page<Snippet> => ({ ...p, values: p.values.map((e) => e.snippet) });
@@ -78,13 +79,13 @@ async function collect(client: ExportLister, options: ExportOptions): Promise<Ex
 function writeProblem(err: unknown, folder: string): ExportError {
   const code = (err as NodeJS.ErrnoException).code;
   const reason =
-    code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'EROFS' ? 'the disk is read-only'
-    : code === 'ENOSPC' ? 'the disk is full'
-    : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way of a folder'
-    : code === 'ENAMETOOLONG' ? 'a path is too long'
+    code === 'EACCES' || code === 'EPERM' ? l10n.t('permission denied')
+    : code === 'EROFS' ? l10n.t('the disk is read-only')
+    : code === 'ENOSPC' ? l10n.t('the disk is full')
+    : code === 'ENOTDIR' || code === 'EEXIST' ? l10n.t('a file is in the way of a folder')
+    : code === 'ENAMETOOLONG' ? l10n.t('a path is too long')
     : err instanceof Error ? err.message : String(err);
-  return new ExportError(`Could not export to ${folder}: ${reason}. Choose another folder; nothing on the server was changed.`, { cause: err });
+  return new ExportError(l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason), { cause: err });
 }
 
 /** The previous export's manifest; one of another server is not this export's to continue. */

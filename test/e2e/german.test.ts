@@ -1,0 +1,65 @@
+// The extension in German: a VS Code of its own whose display language is German (code-server
+// --locale de, with a stand-in language pack: test/harness/displayLanguage.ts). The view title and
+// the welcome text come from package.nls.de.json; the messages from l10n/bundle.l10n.de.json,
+// both those of the editor layer (vscode.l10n.t) and of the layers without vscode (@vscode/l10n,
+// given the bundle at activation).
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { TEST_RESULTS_DIR } from '../harness/paths';
+import { startWorkbench, type Workbench } from '../harness/workbench';
+import { WorkbenchUi } from './ui';
+
+describe('In German', function () {
+  // Starts a VS Code of its own.
+  this.timeout(180_000);
+  let workbench: Workbench | undefined;
+  let ui: WorkbenchUi;
+
+  before(async () => {
+    workbench = await startWorkbench({ displayLanguage: 'de' });
+    ui = new WorkbenchUi(workbench.page, path.join(TEST_RESULTS_DIR, 'e2e'));
+    await ui.waitForReady();
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('shows the view title and the welcome text in German', async () => {
+    const sideBar = await ui.openViewContainer('Bitbucket Snippets');
+    // The container holds one view, so its title shows as "BITBUCKET SNIPPETS: CODEAUSSCHNITTE".
+    const title = sideBar.locator('.composite.title');
+    await title.getByText(/Codeausschnitte/i).first().waitFor({ state: 'visible' });
+    assert.match(await title.innerText(), /Bitbucket Snippets: Codeausschnitte/i);
+    const welcome = sideBar.locator('.welcome-view-content');
+    await welcome.getByRole('button', { name: 'Anmelden' }).waitFor({ state: 'visible' });
+    assert.match(await welcome.innerText(), /Melden Sie sich bei einem Server von Bitbucket Data Center an/);
+    await ui.screenshot('german-welcome-view');
+  });
+
+  it('asks and answers in German, in the editor layer and in the plain-Node layers', async () => {
+    const page = workbench!.page;
+    const quickInput = page.locator('.quick-input-widget');
+    const signIn = async (password: string) => {
+      await ui.runCommand('Bitbucket Snippets: Anmelden');
+      // The prompt comes from vscode.l10n.t in src/auth/signIn.ts.
+      await quickInput.getByText('URL von Bitbucket Data Center, einschließlich eines Kontextpfads').waitFor({ state: 'visible' });
+      await ui.answer(workbench!.server.url);
+      await quickInput.getByRole('option', { name: /Benutzername und Passwort/ }).click();
+      await ui.answer('alice');
+      await quickInput.locator('input[type="password"]').waitFor({ state: 'visible' });
+      await ui.answer(password);
+    };
+
+    // A refused password: the message is made in src/util/userMessages.ts, which has no vscode
+    // and translates through the shared dist/l10n.js.
+    await signIn('not-her-password');
+    await ui.waitForNotification(/hat Benutzername oder Passwort nicht akzeptiert\. Es wurde nichts gespeichert/);
+    await ui.screenshot('german-sign-in-refused');
+
+    await signIn('alice');
+    await ui.waitForNotification(/Bei .* als alice angemeldet\./);
+    // The tree's rows: "My Snippets" in German, from the editor layer.
+    await ui.findTreeRow(/Meine Snippets/);
+    await ui.screenshot('german-signed-in');
+  });
+});
