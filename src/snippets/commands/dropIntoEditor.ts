@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import type { Snippet, SnippetFile } from '../../api/types';
 import { Mimes, SETTINGS_SECTION, Settings } from '../../constants';
 import { takeScriptedAnswer } from '../../ui/prompts';
+import { formatCount } from '../../util/localeFormat';
 import { usesSnippetSyntax } from '../core/completion';
 import { draggedRowsOf } from '../core/draggedRows';
 import { reportFailure, type CommandDeps } from './context';
@@ -43,6 +44,6 @@ async function chooseFile(snippet: Snippet): Promise<SnippetFile | undefined> {
   const items = snippet.files.map((file) => ({ label: `$(file) ${file.name}`, detail: preview(file.content), file }));
   const scripted = takeScriptedAnswer();
   if (scripted) return typeof scripted.answer === 'string' ? snippet.files.find((f) => f.name === scripted.answer) : undefined;
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', snippet.files.length) });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
   return picked?.file;
 }

@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { takeScriptedAnswer } from '../../ui/prompts';
+import { formatCount } from '../../util/localeFormat';
 import { describeError, messageContext } from '../../util/userMessages';
 import type { SearchMatch } from '../core/search/match';
 import { EmptyQueryError, type SearchList, type SearchResult, type SearchSummary } from '../core/search/search';
@@ -86,7 +87,7 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
         if (abort.signal.aborted) return summary;
         const extra: ResultItem[] = [];
         if (summary.results.length === 0) extra.push(note(vscode.l10n.t('No snippet matches "{0}".', summary.query)));
-        if (items.length > MAX_ITEMS) extra.push(note(vscode.l10n.t('{0} more results: see "Search results" in the Snippets view.', items.length - MAX_ITEMS)));
+        if (items.length > MAX_ITEMS) extra.push(note(vscode.l10n.t('{0} more results: see "Search results" in the Snippets view.', formatCount(items.length - MAX_ITEMS, vscode.env.language))));
         for (const failure of summary.failures) {
           const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', listLabel(failure.list)), deps.session.account));
           extra.push(note(vscode.l10n.t('$(warning) Not all of {0} was searched: {1}', listLabel(failure.list), why)));

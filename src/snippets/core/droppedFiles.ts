@@ -1,6 +1,7 @@
 // Which files dropped on a snippet can become its files: text only, no folders, and not so many
 // that a stray drop of a whole directory's selection goes unnoticed. Plain logic, unit-tested in
 // Node; the tree's drop handler reads the files and asks the user.
+import * as l10n from '@vscode/l10n';
 export interface DroppedEntry {
   name: string;
   /** Undefined for a folder. */
@@ -14,9 +15,15 @@ export type DropPlan = { files: Array<{ name: string; content: string }> } | { r
 
 /** Text files as they will be added, or why the drop adds nothing. */
 export function planDroppedFiles(entries: readonly DroppedEntry[]): DropPlan {
-  if (entries.length === 0) return { refusal: 'Nothing to add: drop files from the Explorer.' };
+  if (entries.length === 0) return { refusal: l10n.t('Nothing to add: drop files from the Explorer.') };
   const folders = entries.filter((e) => e.bytes === undefined).map((e) => e.name);
-  if (folders.length > 0) return { refusal: `${quoteList(folders)} ${folders.length === 1 ? 'is a folder' : 'are folders'}: drop the files inside instead. Nothing was added.` };
+  if (folders.length > 0) {
+    const refusal =
+      folders.length === 1
+        ? l10n.t('{0} is a folder: drop the files inside instead. Nothing was added.', quoteList(folders))
+        : l10n.t('{0} are folders: drop the files inside instead. Nothing was added.', quoteList(folders));
+    return { refusal };
+  }
   const files: Array<{ name: string; content: string }> = [];
   const binary: string[] = [];
   for (const e of entries) {
@@ -24,7 +31,13 @@ export function planDroppedFiles(entries: readonly DroppedEntry[]): DropPlan {
     if (content === undefined) binary.push(e.name);
     else files.push({ name: e.name, content });
   }
-  if (binary.length > 0) return { refusal: `${quoteList(binary)} ${binary.length === 1 ? 'looks like a binary file' : 'look like binary files'}; snippets hold text only. Nothing was added.` };
+  if (binary.length > 0) {
+    const refusal =
+      binary.length === 1
+        ? l10n.t('{0} looks like a binary file; snippets hold text only. Nothing was added.', quoteList(binary))
+        : l10n.t('{0} look like binary files; snippets hold text only. Nothing was added.', quoteList(binary));
+    return { refusal };
+  }
   return { files };
 }
 
@@ -40,5 +53,5 @@ export function textOf(bytes: Uint8Array): string | undefined {
 
 function quoteList(names: readonly string[]): string {
   const shown = names.slice(0, 3).map((n) => `"${n}"`).join(', ');
-  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+  return names.length > 3 ? l10n.t('{0} and {1} more', shown, names.length - 3) : shown;
 }

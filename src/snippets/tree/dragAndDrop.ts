@@ -11,6 +11,7 @@ import { Mimes, EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES } from '../../constants
 import { showFailure } from '../../ui/messages';
 import { withProgress } from '../../ui/progress';
 import { confirm } from '../../ui/prompts';
+import { formatCount } from '../../util/localeFormat';
 import type { Log } from '../../util/log';
 import { draggedRowsOf, type DraggedRow } from '../core/draggedRows';
 import { CONFIRM_DROP_FILES, planDroppedFiles, type DroppedEntry } from '../core/droppedFiles';
@@ -111,7 +112,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     if ('refusal' in plan) return this.refuse(plan.refusal);
     if (plan.files.length >= CONFIRM_DROP_FILES) {
       const ok = await confirm(
-        vscode.l10n.t('Add {0} files to "{1}"?', plan.files.length, snippet.name),
+        vscode.l10n.t('Add {0} files to "{1}"?', formatCount(plan.files.length, vscode.env.language), snippet.name),
         vscode.l10n.t('They are added in one update of the snippet.'),
         vscode.l10n.t('Add Files'),
       );
@@ -120,10 +121,12 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     try {
       await withProgress('view', undefined, () => this.service.update(guid, (fresh) => withFilesAdded(fresh, plan.files)));
     } catch (err) {
-      showFailure(err, { action: vscode.l10n.t('add {0} files to "{1}"', plan.files.length, snippet.name), account: this.session.account, log: this.log });
+      const action = plan.files.length === 1 ? vscode.l10n.t('add a file to "{0}"', snippet.name) : vscode.l10n.t('add {0} files to "{1}"', formatCount(plan.files.length, vscode.env.language), snippet.name);
+      showFailure(err, { action, account: this.session.account, log: this.log });
       return { refused: String(err) };
     }
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Added {0} files to "{1}"', plan.files.length, snippet.name), 4000);
+    const added = plan.files.length === 1 ? vscode.l10n.t('Added {0} to "{1}"', plan.files[0].name, snippet.name) : vscode.l10n.t('Added {0} files to "{1}"', formatCount(plan.files.length, vscode.env.language), snippet.name);
+    vscode.window.setStatusBarMessage(added, 4000);
     return { done: 'filesAdded', snippets: [guid] };
   }
 

@@ -179,7 +179,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   /** The "Search results" root, when there is a last search. */
   searchRootNode(): SearchRootNode {
-    return this.intern<SearchRootNode>({ kind: 'searchRoot', label: 'Search results' });
+    return this.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
   }
 
   private searchResult(guid: string): SearchResult | undefined {
@@ -353,7 +353,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const result = this.searchResult(node.snippetGuid);
         // A few results open with their matches showing; many stay folded, one row each.
         const many = (this.deps.lastSearch.state?.results.length ?? 0) > 20;
-        const item = new vscode.TreeItem(result?.snippet.name ?? '(removed)', many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(result?.snippet.name ?? vscode.l10n.t('(removed)'), many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
         if (!result) return item;
         item.description = `${result.matches.length}`;
         item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, this.deps.service.people(), now));
@@ -363,7 +363,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'searchMatch': {
         const result = this.searchResult(node.snippetGuid);
         const match = result?.matches[node.index];
-        if (!result || !match) return new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+        if (!result || !match) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         return this.searchMatchItem(node, result, match);
       }
       case 'loadMore': {
@@ -392,7 +392,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
     item.iconPath = new vscode.ThemeIcon(state?.running ? 'loading~spin' : 'search');
     if (!state) return item;
-    const found = vscode.l10n.t('{0} found', state.results.length);
+    const found = vscode.l10n.t('{0} found', formatCount(state.results.length, vscode.env.language));
     const status = state.running ? vscode.l10n.t('searching…') : state.cancelled ? vscode.l10n.t('stopped') : state.failedLists.length > 0 ? vscode.l10n.t('not every list could be read') : '';
     item.description = [`"${state.query}"`, found, status].filter(Boolean).join(' · ');
     item.tooltip = vscode.l10n.t('The last Search Snippets… of this session. Clear it with the button on this row.');
@@ -401,7 +401,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   private searchMatchItem(node: SearchMatchNode, result: SearchResult, match: SearchMatch): vscode.TreeItem {
     const content = match.field === 'content' && match.line !== undefined;
-    const label = content ? `${match.fileName}:${match.line}` : match.field === 'fileName' ? (match.fileName ?? '') : vscode.l10n.t('in the {0}', fieldName(match.field));
+    const label = content ? `${match.fileName}:${match.line}` : match.field === 'fileName' ? (match.fileName ?? '') : fieldPlace(match.field);
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.description = content || match.field !== 'fileName' ? match.text : undefined;
     item.tooltip = match.text;
@@ -410,7 +410,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (account && node.fileName) item.resourceUri = snippetFileUri(account.serverUrl, result.snippet.guid, node.fileName);
     if (node.fileName) {
       const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
-      item.command = { command: Commands.openFile, title: 'Open File', arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
+      item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
     }
     return item;
   }
@@ -479,8 +479,15 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 }
 
-const fieldName = (field: SearchMatch['field']): string =>
-  ({ name: vscode.l10n.t('name'), description: vscode.l10n.t('description'), category: vscode.l10n.t('categories'), fileName: vscode.l10n.t('file name'), content: vscode.l10n.t('content') })[field];
+/** Where a match that is not in a file's lines is, as a row label. */
+const fieldPlace = (field: SearchMatch['field']): string =>
+  ({
+    name: vscode.l10n.t('in the name'),
+    description: vscode.l10n.t('in the description'),
+    category: vscode.l10n.t('in a category'),
+    fileName: vscode.l10n.t('in a file name'),
+    content: vscode.l10n.t('in a file'),
+  })[field];
 
 const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 

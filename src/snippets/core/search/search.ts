@@ -3,6 +3,7 @@
 // in the largest pages it allows, list by list in parallel, and reports results as they come.
 // Fetched pages stay in `FetchedPages` for the rest of the session: searching again sends no
 // request. Cancellable through an AbortSignal. No `vscode` here.
+import * as l10n from '@vscode/l10n';
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { SignedOutError } from '../errors';
@@ -44,7 +45,7 @@ export interface SearchSummary {
 /** An empty search: it would match every snippet, so nothing is asked. */
 export class EmptyQueryError extends Error {
   constructor() {
-    super('Type something to search for: a name, a file name, a category or text inside a file.');
+    super(l10n.t('Type something to search for: a name, a file name, a category or text inside a file.'));
     this.name = 'EmptyQueryError';
   }
 }
