@@ -58,6 +58,16 @@ describe('Search Snippets…', function () {
     assert.ok(after.every((n) => n.kind !== 'searchRoot'), 'the root is gone');
   });
 
+  it('after Refresh in the view, the next search reads the server again and finds what was made since', async () => {
+    await apiAs('alice').createSnippet({ name: 'search made later', files: [{ name: 'later.txt', content: `${marker} later\n` }] });
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
+    const before = (await serverRequests()).length;
+    await answerPrompts('later.txt:1');
+    const editor = await run(marker);
+    assert.ok(editor?.document.uri.path.endsWith('/later.txt'));
+    assert.ok((await requestsSince(before)).some((r) => r.query.includes('limit=1000')), 'the lists were read again');
+  });
+
   it('takes regular expression characters literally', async () => {
     await answerPrompts('regex.txt:2');
     const editor = await run(`${marker}(a|b)*`);

@@ -151,6 +151,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   // ---- Commands -------------------------------------------------------------------------------
 
   private async refreshAll(): Promise<void> {
+    // Refresh means "what the server has now": the next search reads it again too.
+    this.service.search.pages.clear();
     this.provider.redraw();
     const lists = this.provider.loadedLists();
     await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
