@@ -21,6 +21,8 @@ describe('Search Snippets…', function () {
     await apiAs('alice').createSnippet({ name: 'search regex', files: [{ name: 'regex.txt', content: `plain ${marker}\nliteral ${marker}(a|b)*\n` }] });
     await apiAs('bob').createSnippet({ name: 'search bob', files: [{ name: 'bob.md', content: `bob mentions ${marker.toUpperCase()} too\n` }] });
   });
+  // The suites share one VS Code: leave no Search results root for the next.
+  after(() => vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults'));
   afterEach(async () => {
     assert.equal(await unusedAnswers(), 0, 'every queued answer was asked for');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
