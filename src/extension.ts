@@ -34,6 +34,10 @@ export interface ExtensionApi {
 export interface TestingApi {
   /** Signs in without the prompts; rejects with the message a user would see when it fails. */
   signIn(args: SignInArgs): Promise<Account | undefined>;
+  /** Signs every account out, so a suite starts with none (the Sign Out command asks which when there are several). */
+  signOutAll(): Promise<void>;
+  /** The account status bar item's text (a test cannot read the workbench's status bar). */
+  statusBarText(): string;
   /** Queues answers for the next confirmations (true / false) and input boxes (text, or undefined for Escape). */
   answerPrompts(...answers: ScriptedAnswer[]): void;
   /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
@@ -58,11 +62,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, session, log);
   const signIn = registerSignInOnDemand(session, log);
+  const statusBar = registerStatusBar(session);
   context.subscriptions.push(
     channel,
     session,
     signIn.disposable,
-    registerStatusBar(session),
+    statusBar.disposable,
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, session, log),
     registerConnectionCheckOnDemand(session, log),
@@ -80,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const testing: TestingApi | undefined =
     context.extensionMode === vscode.ExtensionMode.Production
       ? undefined
-      : testingApi(session, log, snippets, signIn);
+      : testingApi(session, log, snippets, signIn, statusBar.item);
   return {
     testing,
     get service() {
@@ -109,7 +114,7 @@ function translatePlainNodeStrings(): void {
   (require('@vscode/l10n') as typeof import('@vscode/l10n')).config({ contents: translations });
 }
 
-function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand): TestingApi {
+function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand, statusBar: vscode.StatusBarItem): TestingApi {
   // The prompts that take scripted answers are in the snippets bundle, so the answers go there.
   const answers = () => {
     const scripted = snippets.feature().scriptedAnswers;
@@ -118,6 +123,10 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, sign
   };
   return {
     signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
+    statusBarText: () => statusBar.text,
+    signOutAll: async () => {
+      for (const account of session.accounts()) await session.signOut(account);
+    },
     answerPrompts: (...a) => answers().queue(...a),
     unusedAnswers: () => answers().drain(),
     openLink: (link) => snippets.feature().openLink(vscode.Uri.parse(link)),

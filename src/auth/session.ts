@@ -1,12 +1,13 @@
-// The signed-in account and the one API client that goes with it. Activation only reads
-// what is remembered (no network); the client is made on first use and remade when the
-// account or a connection setting changes.
+// The signed-in accounts, an API client per account, and the default account (the one the
+// Command Palette and views that show one account use; `account` / `client` name it). Activation
+// only reads what is remembered (no network); a client is made on first use and remade when a
+// connection setting changes.
 import vscode = require('vscode');
 import type { BitbucketClient, ClientOptions } from '../api/client';
 import type { Credentials, CurrentUser } from '../api/http';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
-import { type Account, type AccountStore } from './accounts';
+import { accountId, type Account, type AccountStore } from './accounts';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from './loadApi';
 import { connectionSettingsFor } from './serverSettings';
@@ -24,14 +25,22 @@ const CONNECTION_SETTINGS = [
 
 export class Session implements vscode.Disposable {
   private current: Account | undefined;
-  private cachedClient: BitbucketClient | undefined;
+  private documentAccounts: ((uri: vscode.Uri) => Account | undefined) | undefined;
+  /** One client per signed-in account, by account id. */
+  private readonly clients = new Map<string, BitbucketClient>();
   private readonly changed = new vscode.EventEmitter<Account | undefined>();
-  /** Fires when the user signs in, out, switches account, or a connection setting changes. */
+  /**
+   * Fires with the default account when the user signs in or out of any account, switches the
+   * default, or a connection setting changes.
+   */
   readonly onDidChange = this.changed.event;
   private readonly currentUser = new vscode.EventEmitter<CurrentUser>();
-  /** Fires with what an answer's `X-AUSERID` / `X-AUSERNAME` said about the signed-in caller. */
+  /** Fires with what an answer's `X-AUSERID` / `X-AUSERNAME` said about the default account's caller. */
   readonly onDidHearCurrentUser = this.currentUser.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser];
+  private readonly accountUser = new vscode.EventEmitter<{ account: Account; user: CurrentUser }>();
+  /** The same, for the answers of any account's client. */
+  readonly onDidHearAccountUser = this.accountUser.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser, this.accountUser];
 
   constructor(
     private readonly store: AccountStore,
@@ -39,12 +48,13 @@ export class Session implements vscode.Disposable {
     /** Where the passphrases of client certificates are asked for and kept. */
     readonly passphrases?: CertificatePassphrases,
   ) {
-    this.current = store.active();
+    // Every remembered account is signed in; an earlier version could leave none marked default.
+    this.current = store.active() ?? store.list()[0];
     void this.updateContext();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (CONNECTION_SETTINGS.some((key) => e.affectsConfiguration(key))) {
-          this.resetClient();
+          this.resetClients();
           this.changed.fire(this.current);
         }
       }),
@@ -55,57 +65,91 @@ export class Session implements vscode.Disposable {
     return this.current;
   }
 
-  /** The API client of the signed-in account, or undefined when signed out. */
+  /** The API client of the default account, or undefined when signed out. */
   get client(): BitbucketClient | undefined {
-    if (!this.current) return undefined;
-    if (!this.cachedClient) {
-      const account = this.current;
-      this.cachedClient = createClient(
+    return this.current && this.clientFor(this.current);
+  }
+
+  /** The API client of a signed-in account (made on first use, kept until it signs out). */
+  clientFor(account: Account): BitbucketClient {
+    const id = accountId(account);
+    let client = this.clients.get(id);
+    if (!client) {
+      client = createClient(
         account.serverUrl,
         () => this.store.credentials(account),
         this.log,
         {
           onCurrentUser: (user) => {
-            if (this.current === account) this.currentUser.fire(user);
+            if (this.current && accountId(this.current) === id) this.currentUser.fire(user);
+            this.accountUser.fire({ account, user });
           },
         },
         this.passphrases,
       );
+      this.clients.set(id, client);
     }
-    return this.cachedClient;
+    return client;
   }
 
-  /** The saved credentials of the signed-in account, for a client of the caller's own (the connection check). */
-  credentials(): Promise<Credentials | undefined> {
-    return this.current ? this.store.credentials(this.current) : Promise.resolve(undefined);
+  /**
+   * Which account a document belongs to: the snippets bundle answers for its documents once it is
+   * loaded (a snippet document cannot be open before), so activation parses no snippet URI.
+   */
+  accountOfDocument(uri: vscode.Uri): Account | undefined {
+    return this.documentAccounts?.(uri);
   }
 
+  setDocumentAccounts(resolve: (uri: vscode.Uri) => Account | undefined): vscode.Disposable {
+    this.documentAccounts = resolve;
+    return new vscode.Disposable(() => {
+      if (this.documentAccounts === resolve) this.documentAccounts = undefined;
+    });
+  }
+
+  /** The signed-in account with this id. */
+  accountById(id: string): Account | undefined {
+    return this.accounts().find((a) => accountId(a) === id);
+  }
+
+  /** The saved credentials of an account (the default one), for a client of the caller's own (the connection check). */
+  credentials(account: Account | undefined = this.current): Promise<Credentials | undefined> {
+    return account ? this.store.credentials(account) : Promise.resolve(undefined);
+  }
+
+  /** Adds the account (or renews its credentials) and makes it the default. */
   async signIn(account: Account, credentials: Credentials): Promise<void> {
     await this.store.save(account, credentials);
     await this.store.setActive(account);
     this.current = account;
-    this.resetClient();
+    this.resetClient(account);
     await this.updateContext();
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
     this.changed.fire(account);
   }
 
-  async signOut(): Promise<void> {
-    const account = this.current;
+  /**
+   * Signs one account out (the default one when none is given). The other accounts stay signed
+   * in; when the default signs out, the first remaining account becomes the default.
+   */
+  async signOut(account: Account | undefined = this.current): Promise<void> {
     if (!account) return;
+    const id = accountId(account);
     await this.store.remove(account);
-    this.current = undefined;
-    this.resetClient();
+    this.resetClient(account);
+    if (!this.current || accountId(this.current) === id) {
+      this.current = this.store.list()[0];
+      await this.store.setActive(this.current);
+    }
     await this.updateContext();
     this.log.info(`signed out of ${account.serverUrl} as ${account.username}`);
-    this.changed.fire(undefined);
+    this.changed.fire(this.current);
   }
 
-  /** Makes another remembered account the active one. */
+  /** Makes another signed-in account the default one. */
   async use(account: Account): Promise<void> {
     await this.store.setActive(account);
     this.current = account;
-    this.resetClient();
     await this.updateContext();
     this.changed.fire(account);
   }
@@ -114,9 +158,15 @@ export class Session implements vscode.Disposable {
     return this.store.list();
   }
 
-  private resetClient(): void {
-    void this.cachedClient?.dispose();
-    this.cachedClient = undefined;
+  private resetClient(account: Account): void {
+    const id = accountId(account);
+    void this.clients.get(id)?.dispose();
+    this.clients.delete(id);
+  }
+
+  private resetClients(): void {
+    for (const client of this.clients.values()) void client.dispose();
+    this.clients.clear();
   }
 
   private async updateContext(): Promise<void> {
@@ -124,7 +174,7 @@ export class Session implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.resetClient();
+    this.resetClients();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -6,7 +6,8 @@ import { parseBaseUrl } from '../api/baseUrl';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
-import type { Account, AuthType } from './accounts';
+import { accountId, type Account, type AuthType } from './accounts';
+import { accountLabel } from '../util/accountLabels';
 import { createClient, type Session } from './session';
 import { clientCertificateSettingFor } from './serverSettings';
 import { serverHost } from '../util/serverUrl';
@@ -28,7 +29,7 @@ export interface SignInArgs {
 export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.signIn, () => signIn(session, log)),
-    vscode.commands.registerCommand(Commands.signOut, () => signOut(session)),
+    vscode.commands.registerCommand(Commands.signOut, (arg?: unknown) => signOut(session, arg)),
     vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
   );
 }
@@ -150,23 +151,65 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
   showError(problem.message, problem.action ? steps[problem.action] : undefined, checkConnectionStep(serverUrl));
 }
 
-async function signOut(session: Session): Promise<void> {
-  const account = session.account;
+/**
+ * Signs one account out: the one of the row it was started from, else the only one, else the
+ * one the user picks. The others stay signed in.
+ */
+async function signOut(session: Session, arg?: unknown): Promise<void> {
+  const accounts = session.accounts();
+  let account = accountOfArgument(session, arg);
+  if (!account && accounts.length > 1) {
+    const picked = await vscode.window.showQuickPick(accountItems(session), {
+      title: vscode.l10n.t('Bitbucket Snippets: Sign Out'),
+      placeHolder: vscode.l10n.t('Which account do you want to sign out of?'),
+      ignoreFocusOut: true,
+    });
+    if (!picked) return;
+    account = picked.account;
+  }
+  account ??= session.account;
   if (!account) return;
-  await session.signOut();
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed out {0} of {1}. The saved credentials of {0} were removed.', account.username, serverHost(account.serverUrl)));
+  const label = accountLabel(account, accounts);
+  await session.signOut(account);
+  const left = session.account;
+  void vscode.window.showInformationMessage(
+    left
+      ? vscode.l10n.t('Signed out of {0}. Its saved credentials were removed. Still signed in: {1}.', label, accountLabel(left, session.accounts()))
+      : vscode.l10n.t('Signed out of {0}. Its saved credentials were removed.', label),
+  );
 }
 
-async function switchAccount(session: Session, log: Log): Promise<void> {
-  const current = session.account;
-  const items: Array<vscode.QuickPickItem & { account?: Account }> = session.accounts().map((account) => ({
-    label: `$(account) ${account.username}`,
-    description: serverHost(account.serverUrl) + (current && account.serverUrl === current.serverUrl && account.username === current.username ? ` ${vscode.l10n.t('(current)')}` : ''),
+/** The account a tree row (`accountId`) or an account (`serverUrl`, `username`) names. */
+function accountOfArgument(session: Session, arg: unknown): Account | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const { accountId: id, serverUrl, username } = arg as { accountId?: unknown; serverUrl?: unknown; username?: unknown };
+  if (typeof id === 'string') return session.accountById(id);
+  if (typeof serverUrl === 'string' && typeof username === 'string') return session.accountById(accountId({ serverUrl, username }));
+  return undefined;
+}
+
+/** One quick-pick item per signed-in account, the default one marked. */
+function accountItems(session: Session): Array<vscode.QuickPickItem & { account: Account }> {
+  const all = session.accounts();
+  const current = session.account && accountId(session.account);
+  return all.map((account) => ({
+    label: `$(account) ${accountLabel(account, all)}`,
+    description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
+    detail: account.serverUrl,
     account,
   }));
+}
+
+/** Picks the default account: the one the Command Palette's commands and the status bar use. */
+async function switchAccount(session: Session, log: Log): Promise<void> {
+  const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session);
   items.push({ label: `$(add) ${vscode.l10n.t('Sign in with another account…')}` });
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
   if (!picked) return;
-  if (picked.account) await session.use(picked.account);
-  else await signIn(session, log);
+  if (!picked.account) {
+    await signIn(session, log);
+    return;
+  }
+  await session.use(picked.account);
+  void vscode.window.showInformationMessage(vscode.l10n.t('The default account is now {0}.', accountLabel(picked.account, session.accounts())));
 }

@@ -1,24 +1,39 @@
-// Shows who is signed in to which server; clicking it switches account.
+// Shows the account of the active editor's snippet file, or the default account; clicking it
+// switches the default account.
 import vscode = require('vscode');
 import { Commands, Ids } from '../constants';
+import { accountLabel } from '../util/accountLabels';
+import { accountId, type Account } from './accounts';
 import type { Session } from './session';
-import { serverHost } from '../util/serverUrl';
 
-export function registerStatusBar(session: Session): vscode.Disposable {
+/** The signed-in account a snippet document belongs to; undefined for any other document. */
+function accountOfEditor(session: Session, editor: vscode.TextEditor | undefined): Account | undefined {
+  return editor && session.accountOfDocument(editor.document.uri);
+}
+
+export function registerStatusBar(session: Session): { item: vscode.StatusBarItem; disposable: vscode.Disposable } {
   const item = vscode.window.createStatusBarItem(Ids.statusBarItem, vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Bitbucket Snippets Account');
   item.command = Commands.switchAccount;
   const update = () => {
-    const account = session.account;
+    const fallback = session.account;
+    const account = accountOfEditor(session, vscode.window.activeTextEditor) ?? fallback;
     if (!account) {
       item.hide();
       return;
     }
-    const host = serverHost(account.serverUrl);
-    item.text = `$(repo) ${account.username}@${host}`;
-    item.tooltip = vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.', account.serverUrl, account.username);
+    const all = session.accounts();
+    const label = accountLabel(account, all);
+    const isDefault = fallback !== undefined && accountId(fallback) === accountId(account);
+    item.text = `$(repo) ${label}`;
+    item.tooltip =
+      all.length > 1
+        ? isDefault
+          ? vscode.l10n.t('Bitbucket Snippets: {0} ({1}), the default account. {2} accounts are signed in: click to choose the default one.', label, account.serverUrl, all.length)
+          : vscode.l10n.t("Bitbucket Snippets: {0} ({1}), the account of this file. {2} accounts are signed in: click to choose the default one.", label, account.serverUrl, all.length)
+        : vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.', account.serverUrl, account.username);
     item.show();
   };
   update();
-  return vscode.Disposable.from(item, session.onDidChange(update));
+  return { item, disposable: vscode.Disposable.from(item, session.onDidChange(update), vscode.window.onDidChangeActiveTextEditor(update)) };
 }

@@ -2,7 +2,6 @@
 // and the create / edit / use commands. Activation registers the two providers' schemes
 // (src/onDemand/snippets.ts); this makes the providers and registers the commands.
 import vscode = require('vscode');
-import type { Session } from '../auth/session';
 import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
@@ -13,7 +12,8 @@ import { copyFileContent, copySnippetGuid, insertFile, openFile } from './comman
 import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
-import type { SnippetService } from './core/service';
+import { accountId, type Account } from '../auth/accounts';
+import type { SnippetAccounts } from './accounts';
 import { compareWithServer, ServerVersions } from './fs/conflicts';
 import { SnippetFileSystem } from './fs/provider';
 import { snippetLocation } from './uris';
@@ -27,43 +27,55 @@ export interface SnippetDocuments {
 }
 
 export function createSnippetDocuments(
-  session: Session,
-  service: SnippetService,
+  accounts: SnippetAccounts,
   log: Log,
   reveal: (snippetGuid: string) => Promise<void>,
 ): SnippetDocuments {
-  const fs = new SnippetFileSystem(session, service, log.child('fs'));
-  const serverVersions = new ServerVersions(service);
-  const deps: CommandDeps = { session, service, log: log.child('commands'), reveal };
-  const command = (id: string, run: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, run);
+  const { session } = accounts;
+  const service = accounts.services.defaultService;
+  const fs = new SnippetFileSystem(accounts, log.child('fs'));
+  const serverVersions = new ServerVersions(accounts);
+  const defaults: CommandDeps = { session, service, log: log.child('commands'), reveal };
+  const depsFor = (account: Account | undefined): CommandDeps => {
+    if (!account || !session.account || accountId(account) === accountId(session.account)) return defaults;
+    return { ...defaults, account, service: accounts.service(account) };
+  };
+  /** The commands' dependencies, for the account the command was started from (see SnippetAccounts.ofArgument). */
+  const scoped = (arg: unknown, followActiveEditor = true): CommandDeps => depsFor(accounts.ofArgument(arg, followActiveEditor));
+  // Commands about a snippet act on the account of the row or document they were started from.
+  const command = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => run(scoped(args[0]), ...args));
+  // Commands that make something new act on the default account.
+  const create = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => run(defaults, ...args));
   const disposable = vscode.Disposable.from(
     fs,
     serverVersions,
-    command(Commands.openFile, (arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
-    command(Commands.newSnippet, (options) => createEmpty(deps, options as CreateOptions | undefined)),
-    command(Commands.createFromSelection, (arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
-    command(Commands.createFromFile, (uri, uris, options) => createFromFiles(deps, uri, uris, options as CreateOptions | undefined)),
-    command(Commands.createFromClipboard, (options) => createFromClipboard(deps, options as CreateOptions | undefined)),
-    command(Commands.editSnippetDetails, (arg, options) => editDetails(deps, arg, options as EditOptions | undefined)),
-    command(Commands.addFile, (arg, options) => addFile(deps, arg, options as EditOptions | undefined)),
-    command(Commands.renameFile, (arg, options) => renameFile(deps, arg, options as EditOptions | undefined)),
-    command(Commands.deleteFile, (arg, options) => deleteFile(deps, arg, options as EditOptions | undefined)),
-    command(Commands.deleteSnippet, (arg) => deleteSnippet(deps, arg)),
-    command(Commands.insertFile, (arg) => insertFile(deps, arg)),
-    command(Commands.copyFileContent, (arg) => copyFileContent(deps, arg)),
-    command(Commands.copySnippetGuid, (arg) => copySnippetGuid(arg)),
-    command(Commands.openInBrowser, (arg) => openInBrowser(deps, arg)),
-    command(Commands.copyLink, (arg) => copyLink(deps, arg)),
-    command(Commands.copyVsCodeLink, (arg) => copyVsCodeLink(deps, arg)),
-    command(Commands.exportSnippets, (folder, lists) => exportAll(deps, folder, lists)),
-    command(Commands.copyToMySnippets, (arg, carried) => copyToMine(deps, arg, carried)),
-    command(Commands.compareWithServer, async (arg) => {
+    command(Commands.openFile, (deps, arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
+    create(Commands.newSnippet, (deps, options) => createEmpty(deps, options as CreateOptions | undefined)),
+    create(Commands.createFromSelection, (deps, arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
+    create(Commands.createFromFile, (deps, uri, uris, options) => createFromFiles(deps, uri, uris, options as CreateOptions | undefined)),
+    create(Commands.createFromClipboard, (deps, options) => createFromClipboard(deps, options as CreateOptions | undefined)),
+    command(Commands.editSnippetDetails, (deps, arg, options) => editDetails(deps, arg, options as EditOptions | undefined)),
+    command(Commands.addFile, (deps, arg, options) => addFile(deps, arg, options as EditOptions | undefined)),
+    command(Commands.renameFile, (deps, arg, options) => renameFile(deps, arg, options as EditOptions | undefined)),
+    command(Commands.deleteFile, (deps, arg, options) => deleteFile(deps, arg, options as EditOptions | undefined)),
+    command(Commands.deleteSnippet, (deps, arg) => deleteSnippet(deps, arg)),
+    command(Commands.insertFile, (deps, arg) => insertFile(deps, arg)),
+    command(Commands.copyFileContent, (deps, arg) => copyFileContent(deps, arg)),
+    command(Commands.copySnippetGuid, (_deps, arg) => copySnippetGuid(arg)),
+    command(Commands.openInBrowser, (deps, arg) => openInBrowser(deps, arg)),
+    command(Commands.copyLink, (deps, arg) => copyLink(deps, arg)),
+    command(Commands.copyVsCodeLink, (deps, arg) => copyVsCodeLink(deps, arg)),
+    create(Commands.exportSnippets, (deps, folder, lists) => exportAll(deps, folder, lists)),
+    command(Commands.copyToMySnippets, (deps, arg, carried) => copyToMine(deps, arg, carried)),
+    command(Commands.compareWithServer, async (deps, arg) => {
       const uri = snippetFileArg(arg);
       const loc = uri && snippetLocation(uri);
       if (!uri || !loc?.fileName) return;
-      await compareWithServer(uri, loc.fileName, service.get(loc.snippetGuid)?.name ?? 'snippet');
+      await compareWithServer(uri, loc.fileName, deps.service.get(loc.snippetGuid)?.name ?? 'snippet');
     }),
-    command(Commands.overwriteServerVersion, async (arg) => {
+    command(Commands.overwriteServerVersion, async (_deps, arg) => {
       const uri = snippetFileArg(arg);
       if (!uri) return false;
       if (!fs.approveOverwrite(uri)) {
@@ -74,7 +86,7 @@ export function createSnippetDocuments(
       return document ? document.save() : false;
     }),
   );
-  return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(deps, uri), disposable };
+  return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(depsFor(accounts.ofLink(uri)), uri), disposable };
 }
 
 /** The snippet file a command is about: its argument, or the active editor's document. */

@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import { Commands, SETTINGS_SECTION, Schemes, Settings } from '../constants';
 import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
 import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
@@ -14,6 +14,8 @@ import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
 import type { SearchList } from './core/search/search';
 import { SnippetService } from './core/service';
+import { SnippetServices } from './core/services';
+import { SnippetAccounts } from './accounts';
 import { searchSnippets } from './commands/search';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
@@ -46,26 +48,38 @@ export interface SnippetsHost {
 }
 
 export function createSnippets({ session, globalState, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
-  const service = new SnippetService(
-    () => session.client,
-    () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25),
-  );
+  const pageSize = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25);
+  const service = new SnippetService(() => session.client, pageSize);
   const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
+  // Every other signed-in account gets a service of its own, with its own client and identity.
+  const services = new SnippetServices(service, (key) => {
+    const other = new SnippetService(() => {
+      const account = session.accountById(key);
+      return account && session.clientFor(account);
+    }, pageSize);
+    other.reset(asUser(session.accountById(key)));
+    return other;
+  });
+  const accounts = new SnippetAccounts(session, services);
+  const documentAccounts = session.setDocumentAccounts((uri) => (uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined));
   service.reset(asUser(session.account));
   let accountKey = session.account ? accountId(session.account) : undefined;
+  services.setDefault(accountKey);
   const followAccount = session.onDidChange((account) => {
+    services.retain(session.accounts().map(accountId));
     const key = account ? accountId(account) : undefined;
-    // A connection setting changed: same account, the loaded lists stay.
+    // A connection setting changed, or another account signed in or out: the default's lists stay.
     if (key === accountKey) return;
     accountKey = key;
+    services.setDefault(key);
     service.reset(asUser(account));
   });
-  const hearUser = session.onDidHearCurrentUser((user) => service.learnCurrentUser(user.id, user.name));
+  const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, service.search.last, globalState, log.child('tree'), createView);
+  const explorer = new SnippetExplorer(session, service, service.search.last, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(session, service, log.child('comments'));
-  const threads = new SnippetCommentThreads(session, service, actions);
-  const documents = createSnippetDocuments(session, service, log, (guid) => explorer.reveal(guid));
+  const threads = new SnippetCommentThreads(accounts, actions);
+  const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));
   const completion = new SnippetCompletionProvider(service);
   const browsedUsers = new BrowsedUsers(globalState);
   const searchDeps = {
@@ -80,14 +94,18 @@ export function createSnippets({ session, globalState, log, createView, scripted
     },
   };
   const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
-  const disposable = vscode.Disposable.from(followAccount, hearUser, explorer, searchCommand, registerCommentCommands(actions), threads, documents.disposable, completion);
+  const disposable = vscode.Disposable.from(documentAccounts, followAccount, hearUser, explorer, searchCommand, registerCommentCommands(actions), threads, documents.disposable, completion);
   return {
     service,
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
     completion,
-    dropIntoEditor: new SnippetDropProvider(searchDeps),
+    dropIntoEditor: new SnippetDropProvider(searchDeps, (id) => {
+      if (id === undefined) return service;
+      const account = session.accountById(id);
+      return account && accounts.service(account);
+    }),
     openLink: documents.openLink,
     scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     dispose: () => disposable.dispose(),

@@ -1,13 +1,14 @@
 // The vscode.Uri of a snippet file, shared by every snippet view and command: the tree's rows,
-// the commands that open files, the comment threads and the file system provider.
+// the commands that open files, the comment threads and the file system provider. The format
+// and its reasons are in ./core/snippetUri.ts.
 import vscode = require('vscode');
-import { parseSnippetPath, snippetUriComponents, type SnippetLocation } from './core/snippetUri';
+import { parseSnippetComponents, snippetUriComponents, type SnippetLocation, type UriAccount } from './core/snippetUri';
 
-export function snippetFileUri(serverUrl: string, snippetGuid: string, fileName: string): vscode.Uri {
-  return vscode.Uri.from(snippetUriComponents(serverUrl, snippetGuid, fileName));
+export function snippetFileUri(account: UriAccount, snippet: { guid: string; name: string }, fileName: string): vscode.Uri {
+  return vscode.Uri.from(snippetUriComponents(account, snippet, fileName));
 }
 
 /** Where a vscode.Uri of our scheme points; undefined for anything else. */
 export function snippetLocation(uri: vscode.Uri): SnippetLocation | undefined {
-  return parseSnippetPath(uri.authority, uri.path);
+  return parseSnippetComponents(uri.authority, uri.path, uri.query);
 }

@@ -12,7 +12,7 @@ import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type Reposito
 import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/hooks/settingsValidator';
 import { refNameProblem } from '../../src/repositories/refs';
 import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/snippets/core/edits';
-import { formatSnippetUri, parseSnippetPath, parseSnippetUri, snippetUriComponents } from '../../src/snippets/core/snippetUri';
+import { formatSnippetUri, parseSnippetComponents, parseSnippetUri, snippetUriComponents } from '../../src/snippets/core/snippetUri';
 import { describeError } from '../../src/util/userMessages';
 import { startServer, type RunningServer } from '../server/server';
 
@@ -101,9 +101,15 @@ describe('bad-input catalogue', function () {
 
     it('with : * ? # %, a leading dot, spaces or unicode: the document URI maps back to the same file', () => {
       for (const name of odd) {
-        const c = snippetUriComponents('https://bitbucket.example.com/ctx', 'guid-1', name);
-        assert.deepEqual(parseSnippetPath(c.authority, c.path), { authority: 'bitbucket.example.com', snippetGuid: 'guid-1', fileName: name }, name);
-        assert.equal(parseSnippetUri(formatSnippetUri('https://bitbucket.example.com/ctx', 'guid-1', name))?.fileName, name, name);
+        const account = { serverUrl: 'https://bitbucket.example.com/ctx', username: 'alice' };
+        const snippet = { guid: 'guid-1', name: `odd ${name}` };
+        const c = snippetUriComponents(account, snippet, name);
+        assert.deepEqual(
+          parseSnippetComponents(c.authority, c.path, c.query),
+          { authority: 'bitbucket.example.com', username: 'alice', contextPath: '/ctx', snippetGuid: 'guid-1', fileName: name },
+          name,
+        );
+        assert.equal(parseSnippetUri(formatSnippetUri(account, snippet, name))?.fileName, name, name);
       }
     });
 
@@ -121,8 +127,8 @@ describe('bad-input catalogue', function () {
         { name: 'dir/file.txt', content: 'one' },
         { name: 'b.txt', content: 'two' },
       ]);
-      const c = snippetUriComponents(server.url, created.guid, 'dir/file.txt');
-      assert.equal(parseSnippetPath(c.authority, c.path)?.fileName, 'dir/file.txt');
+      const c = snippetUriComponents({ serverUrl: server.url, username: 'alice' }, created, 'dir/file.txt');
+      assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, 'dir/file.txt');
       const saved = await alice.updateSnippet(created.guid, withFileContent(created, 'dir/file.txt', 'changed'));
       assert.deepEqual(saved.files.map((f) => [f.name, f.content]), [['dir/file.txt', 'changed'], ['b.txt', 'two']]);
     });

@@ -146,8 +146,10 @@ describe('Snippet documents (UI)', function () {
     await ui.answer('made from the editor', '2/3');
     await ui.answer('e2e, python tools', '3/3');
 
-    // The new snippet's file opens in the editor (its tab's description is the snippet's folder).
-    await activeTab().filter({ hasText: /script\.py\s*\/[0-9a-f-]{8,}/ }).waitFor({ state: 'visible' });
+    // The new snippet's file opens in the editor; beside the workspace's script.py, its tab is told
+    // apart by the snippet's name (the URI's path), not by a guid.
+    await activeTab().filter({ hasText: /script\.py.*e2e from selection/ }).waitFor({ state: 'visible' });
+    assert.doesNotMatch((await activeTab().textContent()) ?? '', /[0-9a-f]{8}-[0-9a-f]{4}-/, 'the tab shows no guid');
     await ui.page.locator('.editor-group-container.active .monaco-editor .view-line').filter({ hasText: 'print("done")' }).first().waitFor({ state: 'visible' });
     // The tree reveals and selects it under My Snippets.
     const row = await ui.findTreeRow('e2e from selection');

@@ -32,7 +32,7 @@ describe('Copy to My Snippets', function () {
     assert.deepEqual(stored.files.map((f) => [f.name, f.content]), theirs.files.map((f) => [f.name, f.content]));
     const active = vscode.window.activeTextEditor?.document;
     assert.equal(active?.uri.scheme, 'bitbucket-snippet');
-    assert.ok(active?.uri.path.endsWith(`/${copy.guid}/notes.md`), active?.uri.toString());
+    assert.ok(active && active.uri.path.endsWith('/notes.md') && new URLSearchParams(active.uri.query).get('guid') === copy.guid, active?.uri.toString());
     assert.equal((await apiAs('bob').getSnippet(theirs.guid)).files.length, 2, "bob's snippet is untouched");
   });
 

@@ -18,7 +18,7 @@ async function fixture(client: BitbucketClient, files: Array<{ name: string; con
 }
 
 async function openFile(snippet: Snippet, fileName: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument(snippetFileUri(localServerUrl(), snippet.guid, fileName));
+  const doc = await vscode.workspace.openTextDocument(snippetFileUri({ serverUrl: localServerUrl(), username: 'alice' }, snippet, fileName));
   return vscode.window.showTextDocument(doc);
 }
 
@@ -159,7 +159,7 @@ describe('Snippet documents', function () {
 
   it("others' files are read-only: stat says so and a write fails without a request", async () => {
     const s = await fixture(bob, [{ name: 'bobs.txt', content: 'bob\n' }]);
-    const uri = snippetFileUri(localServerUrl(), s.guid, 'bobs.txt');
+    const uri = snippetFileUri({ serverUrl: localServerUrl(), username: 'alice' }, s, 'bobs.txt');
     const stat = await vscode.workspace.fs.stat(uri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly);
     const before = (await serverRequests()).length;

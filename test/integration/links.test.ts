@@ -58,7 +58,7 @@ describe('Snippet links', function () {
     const opened = await openLink(link);
     assert.ok(opened, 'the link opened an editor');
     assert.equal(opened.document.uri.scheme, 'bitbucket-snippet');
-    assert.ok(opened.document.uri.path.endsWith(`/${snippet.guid}/deploy.sh`), opened.document.uri.toString());
+    assert.ok(opened.document.uri.path.endsWith('/deploy.sh') && new URLSearchParams(opened.document.uri.query).get('guid') === snippet.guid, opened.document.uri.toString());
     assert.equal(opened.selection.active.line, 3, 'the cursor is on line 4');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.document.uri.toString());
   });

@@ -37,7 +37,8 @@ describe('Proxy settings', function () {
       for (const key of SETTINGS) await set(key, saved.get(key));
       // The account made through the proxy (the active one, if the second test passed) is signed
       // out; the other suites expect alice on 127.0.0.1.
-      if (accounts().some((a) => a.serverUrl === viaProxyUrl())) await vscode.commands.executeCommand(Commands.signOut);
+      const viaProxy = accounts().find((a) => a.serverUrl === viaProxyUrl());
+      if (viaProxy) await vscode.commands.executeCommand(Commands.signOut, viaProxy);
       await signInAs('alice');
     } finally {
       await proxy?.close();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import type { PanelState } from '../../src/settingsPanel/protocol';
-import { localServerUrl, serverRequests, signInAs, type LoggedRequest } from './support';
+import { localServerUrl, serverRequests, signInAs, testingApi, type LoggedRequest } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
@@ -274,7 +274,7 @@ describe('Repository settings panel', function () {
 
   it('offers Sign In when signed out', async () => {
     const controller = await open('PROJ', 'repo1');
-    await vscode.commands.executeCommand('bitbucketSnippets.signOut');
+    await (await testingApi()).signOutAll();
     await until('the panel to notice', () => controller.state.account === null || undefined);
     assert.equal(controller.state.hooks.rows.length, 0);
     const result = await controller.setPagesForNewRefs('tags', true);

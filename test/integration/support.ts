@@ -2,7 +2,7 @@
 // started for this run.
 import * as vscode from 'vscode';
 import type { SignInArgs } from '../../src/auth/signIn';
-import { EXTENSION_ID } from '../../src/constants';
+import { Commands, EXTENSION_ID, StateKeys } from '../../src/constants';
 import type { ExtensionApi, TestingApi } from '../../src/extension';
 import type { ScriptedAnswer } from '../../src/ui/prompts';
 import type { LoggedRequest } from '../server/controls';
@@ -27,9 +27,19 @@ export async function signInWith(args: SignInArgs): Promise<void> {
   await (await testingApi()).signIn(args);
 }
 
-/** Signs in to the local server as `user`, whose password is the user name. */
-export function signInAs(user: string): Promise<void> {
-  return signInWith({ serverUrl: localServerUrl(), username: user, password: user });
+/**
+ * Signs in to the local server as `user` (password = name) alone: the other accounts sign out
+ * first, since signing in adds an account and these suites expect exactly one.
+ */
+export async function signInAs(user: string): Promise<void> {
+  // Sign in first, then the others out: the default account changes at most once, as it did
+  // when signing in replaced the account, so the view reloads its lists at most once.
+  await signInWith({ serverUrl: localServerUrl(), username: user, password: user });
+  const api = (await getExtension().activate()) as ExtensionApi;
+  const accounts = (api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{ serverUrl: string; username: string }>;
+  for (const account of accounts) {
+    if (account.serverUrl !== localServerUrl() || account.username !== user) await vscode.commands.executeCommand(Commands.signOut, account);
+  }
 }
 
 /** Answers the next confirmations and input boxes, which a test inside the extension host cannot click. */

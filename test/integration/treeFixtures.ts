@@ -6,7 +6,7 @@ import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
-import { localServerUrl, serverRequests, signInWith, type LoggedRequest } from './support';
+import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 
 export type { LoggedRequest };
 
@@ -23,9 +23,9 @@ export async function extensionApi(): Promise<ExtensionApi> {
   return api;
 }
 
-/** Signs out first, so the tree and the store start empty whatever an earlier suite loaded. */
+/** Signs every account out first, so the tree and the store start empty whatever an earlier suite loaded. */
 export async function signInAs(user: string): Promise<void> {
-  await vscode.commands.executeCommand('bitbucketSnippets.signOut');
+  await (await testingApi()).signOutAll();
   await signInWith({ serverUrl: serverUrl(), username: user, password: user });
 }
 

@@ -1,6 +1,7 @@
 // What every snippet command needs, and the small helpers they share: resolving the snippet a
 // command is about, reporting a failure once, and the URI of a snippet file.
 import vscode = require('vscode');
+import type { Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { showFailure, showNotSignedIn } from '../../ui/messages';
 import type { Log } from '../../util/log';
@@ -10,6 +11,9 @@ import { snippetFileUri, snippetLocation } from '../uris';
 
 export interface CommandDeps {
   session: Session;
+  /** The account the command acts on (its row's or document's); the default account when absent. */
+  account?: Account;
+  /** That account's snippet service. */
   service: SnippetService;
   log: Log;
   /** Shows a snippet in the tree, expanded and selected. */
@@ -41,7 +45,7 @@ export function resolveTarget(arg: unknown): ResolvedTarget | undefined {
 
 /** Shows one message for a failure (details to the log) and returns undefined. */
 export function reportFailure(deps: CommandDeps, action: string, err: unknown): undefined {
-  return showFailure(err, { action, account: deps.session.account, log: deps.log });
+  return showFailure(err, { action, account: accountOf(deps), log: deps.log });
 }
 
 /** True when signed in; otherwise says so, with a Sign In button, before anything is asked. */
@@ -51,9 +55,15 @@ export function requireSignedIn(deps: CommandDeps): boolean {
   return false;
 }
 
-/** The document URI of a file of a snippet on the signed-in server. */
+/** The account a command acts on: its row's or document's, else the default one. */
+export function accountOf(deps: CommandDeps): Account | undefined {
+  return deps.account ?? deps.session.account;
+}
+
+/** The document URI of a file of a snippet of the command's account. */
 export function fileUri(deps: CommandDeps, snippetGuid: string, fileName: string): vscode.Uri {
-  const account = deps.session.account;
+  const account = accountOf(deps);
   if (!account) throw new SignedOutError();
-  return snippetFileUri(account.serverUrl, snippetGuid, fileName);
+  const name = deps.service.get(snippetGuid)?.name ?? snippetGuid;
+  return snippetFileUri(account, { guid: snippetGuid, name }, fileName);
 }

@@ -8,7 +8,7 @@ import { withProgress } from '../../ui/progress';
 import { describeError, messageContext } from '../../util/userMessages';
 import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../core/edits';
 import type { NewFile } from '../core/service';
-import { fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
+import { accountOf, fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
 
 /**
  * Arguments for automation (tests, keybindings, other extensions). With `name` given, nothing
@@ -106,7 +106,7 @@ export async function createAndOpen(deps: CommandDeps, files: NewFile[], details
   deps.log.info(`created snippet ${snippet.guid} with ${files.length} file(s)`);
   if (detailsFailed) {
     deps.log.error(`created snippet ${snippet.guid}, but could not set its description and categories`, detailsFailed);
-    const reason = describeError(detailsFailed, messageContext(vscode.l10n.t('set its description and categories'), deps.session.account));
+    const reason = describeError(detailsFailed, messageContext(vscode.l10n.t('set its description and categories'), accountOf(deps)));
     void vscode.window.showWarningMessage(vscode.l10n.t('Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.', snippet.name, reason));
   }
   try {

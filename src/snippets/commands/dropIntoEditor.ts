@@ -9,13 +9,18 @@ import { takeScriptedAnswer } from '../../ui/prompts';
 import { formatCount } from '../../util/localeFormat';
 import { usesSnippetSyntax } from '../core/completion';
 import { draggedRowsOf } from '../core/draggedRows';
+import type { SnippetService } from '../core/service';
 import { reportFailure, type CommandDeps } from './context';
 import { preview } from './use';
 
 export const DROP_EDIT_KIND = vscode.DocumentDropOrPasteEditKind.Text.append('bitbucketSnippets', 'file');
 
 export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
-  constructor(private readonly deps: CommandDeps) {}
+  constructor(
+    private readonly deps: CommandDeps,
+    /** The snippet service of a dragged row's account (rows of the default account carry none). */
+    private readonly serviceOf: (accountId: string | undefined) => SnippetService | undefined,
+  ) {}
 
   async provideDocumentDropEdits(_document: vscode.TextDocument, _position: vscode.Position, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<vscode.DocumentDropEdit | undefined> {
     const item = dataTransfer.get(Mimes.explorerRows);
@@ -23,9 +28,11 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
     const rows = await draggedRowsOf(item);
     const row = rows[0];
     if (!row || token.isCancellationRequested) return undefined;
+    const service = this.serviceOf(row.accountId);
+    if (!service) return undefined;
     let snippet: Snippet;
     try {
-      snippet = await this.deps.service.snippet(row.snippetGuid);
+      snippet = await service.snippet(row.snippetGuid);
     } catch (err) {
       return reportFailure(this.deps, vscode.l10n.t('insert the snippet file'), err);
     }

@@ -6,12 +6,12 @@ import vscode = require('vscode');
 import { isBitbucketError } from '../../api/errors';
 import { Commands } from '../../constants';
 import { resolveSnippetLink } from '../core/linkResolution';
-import { fileUri, reportFailure, type CommandDeps } from './context';
+import { accountOf, fileUri, reportFailure, type CommandDeps } from './context';
 
 /** Handles one link; returns the editor it opened (undefined when it opened none). */
 export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promise<vscode.TextEditor | undefined> {
   const outcome = await resolveSnippetLink(uri.path, uri.query, {
-    signedInServerUrl: deps.session.account?.serverUrl,
+    signedInServerUrl: accountOf(deps)?.serverUrl,
     // A fresh GET: a link to a snippet deleted since it was loaded must say so, not open a stale copy.
     getSnippet: (guid) => deps.service.fetch(guid),
     isNotFound: (err) => isBitbucketError(err, 'not-found'),

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../constants';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../core/links';
-import { requireSignedIn, resolveTarget, type CommandDeps } from './context';
+import { accountOf, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 
 /** Opens the snippet's web page; returns the URL opened (undefined when none was). */
 export async function openInBrowser(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
@@ -29,7 +29,7 @@ export async function copyLink(deps: CommandDeps, arg: unknown): Promise<string 
 export async function copyVsCodeLink(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = targetOrHint(arg);
-  const account = deps.session.account;
+  const account = accountOf(deps);
   if (!target || !account) return undefined;
   const link = formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, {
     serverUrl: account.serverUrl,
@@ -46,7 +46,7 @@ export async function copyVsCodeLink(deps: CommandDeps, arg: unknown): Promise<s
 function webUrlOf(deps: CommandDeps, arg: unknown): string | undefined {
   if (!requireSignedIn(deps)) return undefined;
   const target = targetOrHint(arg);
-  const account = deps.session.account;
+  const account = accountOf(deps);
   if (!target || !account) return undefined;
   // The snippets app's answers carry no `links.self` (spec/api.md); a server that adds one is followed.
   const own = selfLink(deps.service.get(target.snippetGuid));

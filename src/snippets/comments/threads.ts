@@ -3,11 +3,11 @@
 // opens); its reply box adds a comment to the snippet.
 import vscode = require('vscode');
 import type { Comment, Snippet } from '../../api/types';
-import type { Session } from '../../auth/session';
+import { accountId } from '../../auth/accounts';
 import { Commands, Ids, Schemes } from '../../constants';
 import { personLabel, type People } from '../core/people';
 import type { SnippetService } from '../core/service';
-import { isOnServer } from '../core/snippetUri';
+import type { SnippetAccounts } from '../accounts';
 import { snippetLocation } from '../uris';
 import type { CommentActions } from './commands';
 
@@ -20,9 +20,10 @@ export class SnippetCommentThreads implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(
-    private readonly session: Session,
-    private readonly service: SnippetService,
+    private readonly accounts: SnippetAccounts,
     private readonly actions: CommentActions,
+    // Comment threads follow the default account's service; documents of other accounts show none yet.
+    private readonly service: SnippetService = accounts.services.defaultService,
   ) {
     this.controller.options = { prompt: vscode.l10n.t('Comment on this snippet…'), placeHolder: vscode.l10n.t('A comment on the whole snippet') };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
@@ -34,7 +35,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
       { dispose: () => subscription.dispose() },
       vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri)),
       vscode.workspace.onDidCloseTextDocument((d) => this.drop(d.uri.toString())),
-      session.onDidChange(() => this.updateAll()),
+      accounts.session.onDidChange(() => this.updateAll()),
       vscode.commands.registerCommand(Commands.replyToSnippet, (reply: vscode.CommentReply) => this.reply(reply)),
     );
     for (const d of vscode.workspace.textDocuments) this.update(d.uri);
@@ -90,12 +91,13 @@ export class SnippetCommentThreads implements vscode.Disposable {
     this.threads.delete(key);
   }
 
-  /** The snippet guid of one of our documents on the signed-in server. */
+  /** The snippet guid of one of our documents of the default account. */
   private guidOf(uri: vscode.Uri): string | undefined {
-    const account = this.session.account;
+    const account = this.accounts.session.account;
     if (uri.scheme !== Schemes.snippet || !account) return undefined;
     const location = snippetLocation(uri);
-    return location?.fileName !== undefined && isOnServer(location, account.serverUrl) ? location.snippetGuid : undefined;
+    const owner = location && this.accounts.ofLocation(location);
+    return location?.fileName !== undefined && owner && accountId(owner) === accountId(account) ? location.snippetGuid : undefined;
   }
 }
 

@@ -5,6 +5,8 @@ export interface DraggedRow {
   snippetGuid: string;
   /** Set for a file row (and a search match in a file). */
   fileName?: string;
+  /** The account of a row of an account other than the default one. */
+  accountId?: string;
 }
 
 /** The rows from a drag's value, as an array or its JSON; anything else gives none. */
@@ -20,9 +22,9 @@ export function parseDraggedRows(value: unknown): DraggedRow[] {
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((row: unknown): DraggedRow[] => {
     if (typeof row !== 'object' || row === null) return [];
-    const { snippetGuid, fileName } = row as { snippetGuid?: unknown; fileName?: unknown };
+    const { snippetGuid, fileName, accountId } = row as { snippetGuid?: unknown; fileName?: unknown; accountId?: unknown };
     if (typeof snippetGuid !== 'string' || !snippetGuid) return [];
-    return [typeof fileName === 'string' ? { snippetGuid, fileName } : { snippetGuid }];
+    return [{ snippetGuid, ...(typeof fileName === 'string' ? { fileName } : {}), ...(typeof accountId === 'string' ? { accountId } : {}) }];
   });
 }
 

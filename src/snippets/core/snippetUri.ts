@@ -1,67 +1,151 @@
-// Where a snippet file lives as a URI: `bitbucket-snippet://<host[:port]>/<snippet guid>/<file name>`.
+// Where a snippet file lives as a URI:
+//   `bitbucket-snippet://<user>@<host[:port]>/<snippet name>/<file name>?guid=<guid>&ctx=<context path>`
+// Identity is the authority (user, host, port) and the query (snippet guid, context path); the
+// path is for people: the tab shows the file name, breadcrumbs and Open Editors the snippet name,
+// and VS Code picks the language from the file name's extension. Two accounts on one server, or
+// two servers on one host that differ by port or context path, so never share a URI.
 // Files are addressed by name, because the server gives files new guids on every update.
-// The mapping is plain logic without `vscode`, so it is unit-tested in Node; `snippetFileUri`
-// in ../uris.ts wraps it into a vscode.Uri.
-import { serverHost } from '../../util/serverUrl';
+// The old form `bitbucket-snippet://<host[:port]>/<guid>/<file name>` (no query), from editors
+// restored from an earlier version, still parses; it names no user nor context path.
+// Plain logic without `vscode`, unit-tested in Node; ../uris.ts wraps it into vscode.Uri.
 import { Schemes } from '../../constants';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 
-/** What a snippet URI addresses. `fileName` is undefined for the snippet's folder (`/<guid>`). */
+/** Who a URI belongs to: the fields of an account that identify it. */
+export interface UriAccount {
+  /** Normalised base URL, context path included, no trailing slash. */
+  serverUrl: string;
+  username: string;
+}
+
+/** What a snippet URI addresses. `fileName` is undefined for the snippet itself (its folder). */
 export interface SnippetLocation {
-  /** `host` or `host:port` of the server, lower case, as `serverHost` gives it. */
+  /** `host` or `host:port`, lower case, the default port left out. */
   authority: string;
+  /** The user of the account; undefined in the old form. */
+  username: string | undefined;
+  /** `''` or `/bitbucket`; undefined in the old form, which did not say. */
+  contextPath: string | undefined;
   snippetGuid: string;
   fileName: string | undefined;
 }
 
+/** The decoded components for `vscode.Uri.from`: vscode.Uri does the escaping. */
+export interface SnippetUriComponents {
+  scheme: string;
+  authority: string;
+  path: string;
+  query: string;
+}
+
+/** `host` or `host:port` of a server URL, lower case (the default port left out). */
+export function serverAuthority(serverUrl: string): string {
+  return new URL(serverUrl).host.toLowerCase();
+}
+
+/** The context path of a server URL: `''` or `/bitbucket` (no trailing slash). */
+export function serverContextPath(serverUrl: string): string {
+  return new URL(serverUrl).pathname.replace(/\/+$/, '');
+}
+
 /**
- * The decoded components of a snippet file's URI, for `vscode.Uri.from`. The path is kept
- * decoded: vscode.Uri does the escaping, so `#`, `?`, `%` and spaces survive as they are.
- * Everything after the guid is the file name, so even a name with `/` round-trips.
+ * A snippet name as one readable path segment: `/` and `\` become look-alikes that are not
+ * separators, control characters go, and a name that would read as `.`/`..` or nothing gets one.
+ * Only for display: nothing is ever looked up by it.
  */
-export function snippetUriComponents(serverUrl: string, snippetGuid: string, fileName?: string): { scheme: string; authority: string; path: string } {
-  if (!snippetGuid || snippetGuid.includes('/')) throw new Error(`Not a snippet guid: "${snippetGuid}"`);
+export function displaySafeName(name: string): string {
+  const safe = name
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\//g, '\u2215')
+    .replace(/\\/g, '\u29f5')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = safe.length > 80 ? `${safe.slice(0, 79)}…` : safe;
+  return short === '' || short === '.' || short === '..' ? 'snippet' : short;
+}
+
+export function snippetUriComponents(
+  account: UriAccount,
+  snippet: { guid: string; name: string },
+  fileName?: string,
+): SnippetUriComponents {
+  if (!snippet.guid) throw new Error('A snippet URI needs the snippet guid.');
   if (fileName === '') throw new Error('A snippet file needs a name.');
+  const name = displaySafeName(snippet.name);
+  const params = new URLSearchParams({ guid: snippet.guid });
+  const contextPath = serverContextPath(account.serverUrl);
+  if (contextPath) params.set('ctx', contextPath);
   return {
     scheme: SNIPPET_SCHEME,
-    authority: serverHost(serverUrl),
-    path: fileName === undefined ? `/${snippetGuid}` : `/${snippetGuid}/${fileName}`,
+    authority: `${account.username}@${serverAuthority(account.serverUrl)}`,
+    path: fileName === undefined ? `/${name}` : `/${name}/${fileName}`,
+    query: params.toString(),
   };
 }
 
-/** Reads a decoded URI path (`/<guid>` or `/<guid>/<file name>`); undefined when it is neither. */
-export function parseSnippetPath(authority: string, path: string): SnippetLocation | undefined {
+/** Reads decoded URI components (what vscode.Uri holds); undefined when they address nothing. */
+export function parseSnippetComponents(authority: string, path: string, query: string): SnippetLocation | undefined {
   if (!path.startsWith('/')) return undefined;
+  const at = authority.lastIndexOf('@');
+  const host = (at < 0 ? authority : authority.slice(at + 1)).toLowerCase();
+  const username = at < 0 ? undefined : authority.slice(0, at);
   const rest = path.slice(1);
   const slash = rest.indexOf('/');
-  const snippetGuid = slash < 0 ? rest : rest.slice(0, slash);
+  const first = slash < 0 ? rest : rest.slice(0, slash);
+  // Everything after the first segment is the file name, so even a name with `/` round-trips.
   const fileName = slash < 0 ? undefined : rest.slice(slash + 1);
-  if (!snippetGuid || fileName === '') return undefined;
-  return { authority: authority.toLowerCase(), snippetGuid, fileName };
+  if (!host || !first || fileName === '') return undefined;
+  const params = new URLSearchParams(query);
+  const guid = params.get('guid');
+  if (guid === null) {
+    // The old form: the first segment is the guid.
+    return { authority: host, username, contextPath: undefined, snippetGuid: first, fileName };
+  }
+  if (!guid || username === '') return undefined;
+  return { authority: host, username, contextPath: params.get('ctx') ?? '', snippetGuid: guid, fileName };
 }
 
-/** The URI as text, each segment percent-encoded (what `vscode.Uri.toString()` gives, modulo its own escaping choices). */
-export function formatSnippetUri(serverUrl: string, snippetGuid: string, fileName?: string): string {
-  const c = snippetUriComponents(serverUrl, snippetGuid, fileName);
-  const encodedPath = c.path.split('/').map(encodeURIComponent).join('/');
-  return `${c.scheme}://${c.authority}${encodedPath}`;
+/** The URI as text, as `vscode.Uri.toString()` escapes it (every reserved character of a part). */
+export function formatSnippetUri(account: UriAccount, snippet: { guid: string; name: string }, fileName?: string): string {
+  const c = snippetUriComponents(account, snippet, fileName);
+  const at = c.authority.lastIndexOf('@');
+  const authority = `${encodeURIComponent(c.authority.slice(0, at))}@${c.authority.slice(at + 1)}`;
+  const path = c.path.split('/').map(encodeURIComponent).join('/');
+  return `${c.scheme}://${authority}${path}?${encodeURIComponent(c.query)}`;
 }
 
-/** Parses the text form; undefined for another scheme or a malformed path. */
+/** Parses the text form; undefined for another scheme or a malformed URI. */
 export function parseSnippetUri(uri: string): SnippetLocation | undefined {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(uri);
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?/i.exec(uri);
   if (!m || m[1].toLowerCase() !== SNIPPET_SCHEME) return undefined;
-  let path: string;
   try {
-    path = m[3].split('/').map(decodeURIComponent).join('/');
+    const path = m[3].split('/').map(decodeURIComponent).join('/');
+    return parseSnippetComponents(decodeURIComponent(m[2]), path, decodeURIComponent(m[4] ?? ''));
   } catch {
     return undefined;
   }
-  return parseSnippetPath(m[2], path);
 }
 
-/** True when a URI's authority names the server of `serverUrl`. */
-export function isOnServer(location: Pick<SnippetLocation, 'authority'>, serverUrl: string): boolean {
-  return location.authority === serverHost(serverUrl);
+/** True when a location is on the server of `serverUrl` (the old form: on its host). */
+export function isOnServer(location: Pick<SnippetLocation, 'authority' | 'contextPath'>, serverUrl: string): boolean {
+  if (location.authority !== serverAuthority(serverUrl)) return false;
+  return location.contextPath === undefined || location.contextPath === serverContextPath(serverUrl);
+}
+
+/** True when a location belongs to this account (the old form: to any account on its host). */
+export function isOfAccount(location: SnippetLocation, account: UriAccount): boolean {
+  if (!isOnServer(location, account.serverUrl)) return false;
+  return location.username === undefined || location.username.toLowerCase() === account.username.toLowerCase();
+}
+
+/**
+ * The account a location belongs to. The old form names no user nor context path: it goes to
+ * the default account when that is on its host, else to the first account that is.
+ */
+export function accountOfLocation<A extends UriAccount>(location: SnippetLocation, accounts: readonly A[], defaultAccount: A | undefined): A | undefined {
+  const exact = location.username !== undefined;
+  if (!exact && defaultAccount && isOfAccount(location, defaultAccount)) return defaultAccount;
+  return accounts.find((a) => isOfAccount(location, a));
 }

@@ -4,6 +4,7 @@
 // is made on every conflict.
 import vscode = require('vscode');
 import { Commands, Schemes } from '../../constants';
+import type { SnippetAccounts } from '../accounts';
 import type { SnippetService } from '../core/service';
 import { snippetLocation } from '../uris';
 
@@ -12,13 +13,19 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly open = new Map<string, vscode.Uri>();
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions = new Map<SnippetService, { dispose(): void }>();
 
-  constructor(private readonly service: SnippetService) {
-    // A refused save tells the core the server's version: an open comparison follows it.
-    this.subscription = service.onDidChange(({ snippets }) => {
-      for (const uri of this.open.values()) if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) this.changed.fire(uri);
-    });
+  constructor(private readonly accounts: SnippetAccounts) {}
+
+  /** A refused save tells the account's core the server's version: an open comparison follows it. */
+  private follow(service: SnippetService): void {
+    if (this.subscriptions.has(service)) return;
+    this.subscriptions.set(
+      service,
+      service.onDidChange(({ snippets }) => {
+        for (const uri of this.open.values()) if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) this.changed.fire(uri);
+      }),
+    );
   }
 
   /** The server-version twin of a snippet file URI. */
@@ -29,12 +36,15 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
   provideTextDocumentContent(uri: vscode.Uri): string {
     this.open.set(uri.toString(), uri);
     const loc = snippetLocation(uri.with({ scheme: Schemes.snippet }));
-    const file = loc?.fileName === undefined ? undefined : this.service.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName);
-    return file?.content ?? '';
+    const account = loc && this.accounts.ofLocation(loc);
+    if (!loc?.fileName || !account) return '';
+    const service = this.accounts.service(account);
+    this.follow(service);
+    return service.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName)?.content ?? '';
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions.values()) subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -8,18 +8,21 @@
 import vscode = require('vscode');
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
-import type { Session } from '../../auth/session';
+import type { Account } from '../../auth/accounts';
+import type { SnippetAccounts } from '../accounts';
 import { Commands, ContextKeys } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
 import { NotOwnerError, SignedOutError } from '../core/errors';
 import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
 import type { ServiceChange, SnippetService } from '../core/service';
-import { isOnServer, type SnippetLocation } from '../core/snippetUri';
-import { serverHost } from '../../util/serverUrl';
+import type { SnippetLocation } from '../core/snippetUri';
 import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { offerConflictChoices } from './conflicts';
 import { snippetLocation } from '../uris';
+
+/** A location with the signed-in account it belongs to, and that account's snippet service. */
+type Located = SnippetLocation & { account: Account; service: SnippetService };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -28,7 +31,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   /** Per file URI: what the editor's document was read from (or last saved as). */
-  private readonly loaded = new Map<string, LoadedVersion & { uri: vscode.Uri; snippetGuid: string; fileName: string }>();
+  private readonly loaded = new Map<string, LoadedVersion & { uri: vscode.Uri; snippetGuid: string; fileName: string; service: SnippetService }>();
   /** Per file URI: what `stat` last told the editor. */
   private readonly reported = new Map<string, ReportedStat>();
   /** Per file URI: the server version a refused save met. */
@@ -39,8 +42,17 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly names = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.emitter];
 
-  constructor(private readonly session: Session, private readonly service: SnippetService, private readonly log: Log) {
-    const subscription = service.onDidChange((c) => this.onServiceChange(c));
+  /** The services whose changes this provider follows, one per account a document was opened from. */
+  private readonly watched = new Set<SnippetService>();
+
+  constructor(private readonly accounts: SnippetAccounts, private readonly log: Log) {
+    this.follow(accounts.services.defaultService);
+  }
+
+  private follow(service: SnippetService): void {
+    if (this.watched.has(service)) return;
+    this.watched.add(service);
+    const subscription = service.onDidChange((c) => this.onServiceChange(service, c));
     this.disposables.push({ dispose: () => subscription.dispose() });
   }
 
@@ -75,7 +87,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
-    const readonly = this.service.mayWrite(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
+    const readonly = loc.service.mayWrite(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
     const file = this.file(snippet, loc.fileName);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
@@ -85,7 +97,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     const loc = this.locate(uri);
-    if (!loc) return this.service.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
+    if (!loc) return this.accounts.services.defaultService.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
     if (loc.fileName !== undefined) throw vscode.FileSystemError.FileNotADirectory(uri);
     const snippet = await this.snippet(loc, 'list');
     return snippet.files.map((f) => [f.name, vscode.FileType.File]);
@@ -96,7 +108,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!loc?.fileName) throw vscode.FileSystemError.FileIsADirectory(uri);
     const snippet = await this.snippet(loc, `open ${loc.fileName}`);
     const file = this.file(snippet, loc.fileName);
-    this.loaded.set(uri.toString(), { uri, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
+    this.loaded.set(uri.toString(), { uri, service: loc.service, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
     this.forgetConflict(uri.toString());
     return encoder.encode(file.content);
   }
@@ -111,8 +123,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: unchanged since loaded, nothing sent`);
       return;
     }
-    const known = this.service.get(loc.snippetGuid);
-    if (known && !this.service.mayWrite(known)) throw this.readonlyError(known, fileName, text);
+    const known = loc.service.get(loc.snippetGuid);
+    if (known && !loc.service.mayWrite(known)) throw this.readonlyError(known, fileName, text);
     let created = false;
     const updated = await this.write(loc, `save ${fileName}`, fileName, (fresh) => {
       const loaded = this.loaded.get(key);
@@ -151,7 +163,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     }, text);
     if (!updated) return;
     const saved = updated.files.find((f) => f.name === fileName);
-    this.loaded.set(key, { uri, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
+    this.loaded.set(key, { uri, service: loc.service, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
     this.forgetConflict(key);
     if (created) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
     // The walkthrough's "edit a snippet file" step completes on this: a save that reached the server.
@@ -162,18 +174,18 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
     const fileName = loc.fileName;
-    await this.translate(loc, `delete ${fileName}`, fileName, () => this.service.deleteFile(loc.snippetGuid, fileName));
+    await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.deleteFile(loc.snippetGuid, fileName));
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
     const from = this.locate(oldUri);
     const to = this.locate(newUri);
     if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
-    if (from.snippetGuid !== to.snippetGuid) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
+    if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
     const [oldName, newName] = [from.fileName, to.fileName];
-    const known = this.service.get(from.snippetGuid);
+    const known = from.service.get(from.snippetGuid);
     if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw vscode.FileSystemError.FileExists(newUri);
-    await this.translate(from, `rename ${oldName}`, oldName, () => this.service.renameFile(from.snippetGuid, oldName, newName));
+    await this.translate(from, `rename ${oldName}`, oldName, () => from.service.renameFile(from.snippetGuid, oldName, newName));
   }
 
   createDirectory(): void {
@@ -182,20 +194,24 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   // ---- Helpers -----------------------------------------------------------------------------
 
-  /** Where a URI points, checked against the signed-in server. */
-  private locate(uri: vscode.Uri): SnippetLocation | undefined {
+  /** Where a URI points, and the signed-in account (and its service) it belongs to. */
+  private locate(uri: vscode.Uri): Located | undefined {
     const loc = snippetLocation(uri);
-    const account = this.session.account;
-    if (!account) throw notSignedIn();
-    if (loc && !isOnServer(loc, account.serverUrl)) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('This snippet is on {0}, but you are signed in to {1}. Switch account to open it.', loc.authority, serverHost(account.serverUrl)));
+    if (!this.accounts.session.account) throw notSignedIn();
+    if (!loc) return undefined;
+    const account = this.accounts.ofLocation(loc);
+    if (!account) {
+      const who = loc.username ? `${loc.username} @ ${loc.authority}${loc.contextPath ?? ''}` : loc.authority;
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('This snippet belongs to {0}, which is not signed in. Sign in to that account (Bitbucket Snippets: Sign In) to open it.', who));
     }
-    return loc;
+    const service = this.accounts.service(account);
+    this.follow(service);
+    return { ...loc, account, service };
   }
 
   /** The snippet as the core knows it, fetched when it does not. */
-  private async snippet(loc: SnippetLocation, action: string): Promise<Snippet> {
-    const known = this.service.get(loc.snippetGuid);
+  private async snippet(loc: Located, action: string): Promise<Snippet> {
+    const known = loc.service.get(loc.snippetGuid);
     if (known) {
       this.names.set(known.guid, known.name);
       return known;
@@ -204,19 +220,19 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   /** One GET through the core (shared with anyone asking meanwhile), in file system terms. */
-  private async fetchFresh(loc: SnippetLocation, action: string): Promise<Snippet> {
-    const snippet = await this.translate(loc, action, undefined, () => this.service.fetch(loc.snippetGuid));
+  private async fetchFresh(loc: Located, action: string): Promise<Snippet> {
+    const snippet = await this.translate(loc, action, undefined, () => loc.service.fetch(loc.snippetGuid));
     this.names.set(snippet.guid, snippet.name);
     return snippet;
   }
 
   /** A read-modify-write through the core's queue, in file system terms. */
-  private write(loc: SnippetLocation, action: string, fileName: string, build: Parameters<SnippetService['update']>[1], unsaved?: string): Promise<Snippet | undefined> {
-    return this.translate(loc, action, fileName, () => this.service.update(loc.snippetGuid, build), unsaved);
+  private write(loc: Located, action: string, fileName: string, build: Parameters<SnippetService['update']>[1], unsaved?: string): Promise<Snippet | undefined> {
+    return this.translate(loc, action, fileName, () => loc.service.update(loc.snippetGuid, build), unsaved);
   }
 
   /** Runs a core call and turns whatever it throws into the FileSystemError VS Code shows. */
-  private async translate<T>(loc: SnippetLocation, action: string, fileName: string | undefined, work: () => Promise<T>, unsaved?: string): Promise<T> {
+  private async translate<T>(loc: Located, action: string, fileName: string | undefined, work: () => Promise<T>, unsaved?: string): Promise<T> {
     try {
       return await work();
     } catch (err) {
@@ -225,7 +241,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName, unsaved);
       if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
-      throw this.fsError(err, action);
+      throw this.fsError(err, action, loc.account);
     }
   }
 
@@ -264,8 +280,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return vscode.FileSystemError.NoPermissions(vscode.l10n.t('"{0}" belongs to another user\'s snippet "{1}" and is read-only. Keep your text with Copy to My Snippets or Save As.', fileName, snippet.name));
   }
 
-  private fsError(err: unknown, action: string): vscode.FileSystemError {
-    const account = this.session.account;
+  private fsError(err: unknown, action: string, account: Account): vscode.FileSystemError {
     const message = describeError(err, messageContext(action, account));
     this.log.error(`could not ${action}`, err);
     if (err instanceof BitbucketError && (err.kind === 'auth' || err.kind === 'forbidden')) return vscode.FileSystemError.NoPermissions(message);
@@ -274,12 +289,12 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
-  private onServiceChange(change: ServiceChange): void {
+  private onServiceChange(service: SnippetService, change: ServiceChange): void {
     const events: vscode.FileChangeEvent[] = [];
     const guids = new Set(change.snippets);
     for (const l of this.loaded.values()) {
-      if (!guids.has(l.snippetGuid)) continue;
-      const snippet = this.service.get(l.snippetGuid);
+      if (!guids.has(l.snippetGuid) || l.service !== service) continue;
+      const snippet = service.get(l.snippetGuid);
       const file = snippet?.files.find((f) => f.name === l.fileName);
       if (!snippet || !file) {
         // `loaded` is kept: it is how a later save knows the file was there and says so.

@@ -31,7 +31,8 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
 
   constructor(
     private readonly session: Session,
-    private readonly service: SnippetService,
+    /** The snippet service of a row's account (rows of the default account carry none). */
+    private readonly serviceOf: (accountId: string | undefined) => SnippetService,
     private readonly log: Log,
   ) {}
 
@@ -63,21 +64,25 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
 
   private async dropRows(target: TreeNode | undefined, rows: DraggedRow[]): Promise<DropOutcome> {
     const categoryGuid = target?.kind === 'root' && target.list.startsWith('category:') ? target.list.slice('category:'.length) : undefined;
-    const category = categoryGuid && this.service.categories().find((c) => c.guid === categoryGuid);
+    const service = this.serviceOf(target?.accountId);
+    const category = categoryGuid && service.categories().find((c) => c.guid === categoryGuid);
     if (!category) {
       if (target === undefined || targetSnippet(target) === undefined || rows.some((r) => r.snippetGuid !== targetSnippet(target))) {
         return this.refuse(vscode.l10n.t('Drop a snippet on a category to add that category, or files from the Explorer on one of your snippets to add them.'), 'info');
       }
       return undefined;
     }
+    if (rows.some((r) => r.accountId !== target?.accountId)) {
+      return this.refuse(vscode.l10n.t('Drop a snippet on a category of its own account.'), 'info');
+    }
     const guids = [...new Set(rows.map((r) => r.snippetGuid))];
-    const snippets = await Promise.all(guids.map((g) => this.service.snippet(g)));
-    const others = snippets.filter((s) => !this.service.mayWrite(s));
+    const snippets = await Promise.all(guids.map((g) => service.snippet(g)));
+    const others = snippets.filter((s) => !service.mayWrite(s));
     if (others.length > 0) {
       return this.refuse(vscode.l10n.t('"{0}" belongs to another user: only your own snippets can be given a category.', others[0].name));
     }
     try {
-      await withProgress('view', undefined, () => Promise.all(snippets.map((s) => this.service.update(s.guid, (fresh) => withCategoryAdded(fresh, category.name)))));
+      await withProgress('view', undefined, () => Promise.all(snippets.map((s) => service.update(s.guid, (fresh) => withCategoryAdded(fresh, category.name)))));
     } catch (err) {
       showFailure(err, { action: vscode.l10n.t('add the category "{0}"', category.name), account: this.session.account, log: this.log });
       return { refused: String(err) };
@@ -91,14 +96,15 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   private async dropFiles(target: TreeNode | undefined, uris: vscode.Uri[]): Promise<DropOutcome> {
     const guid = target && targetSnippet(target);
     if (!guid) return this.refuse(vscode.l10n.t('Drop files on one of your snippets to add them to it.'), 'info');
+    const service = this.serviceOf(target?.accountId);
     let snippet;
     try {
-      snippet = await this.service.snippet(guid);
+      snippet = await service.snippet(guid);
     } catch (err) {
       showFailure(err, { action: vscode.l10n.t('add the dropped files'), account: this.session.account, log: this.log });
       return { refused: String(err) };
     }
-    if (!this.service.mayWrite(snippet)) {
+    if (!service.mayWrite(snippet)) {
       return this.refuse(vscode.l10n.t('"{0}" belongs to another user: files can be added only to your own snippets.', snippet.name));
     }
     let entries: DroppedEntry[];
@@ -119,7 +125,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       if (!ok) return { refused: 'not confirmed' };
     }
     try {
-      await withProgress('view', undefined, () => this.service.update(guid, (fresh) => withFilesAdded(fresh, plan.files)));
+      await withProgress('view', undefined, () => service.update(guid, (fresh) => withFilesAdded(fresh, plan.files)));
     } catch (err) {
       const action = plan.files.length === 1 ? vscode.l10n.t('add a file to "{0}"', snippet.name) : vscode.l10n.t('add {0} files to "{1}"', formatCount(plan.files.length, vscode.env.language), snippet.name);
       showFailure(err, { action, account: this.session.account, log: this.log });
@@ -139,19 +145,21 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
 
 /** The snippets and files of the dragged rows (other rows carry nothing). */
 export function draggedRows(source: readonly TreeNode[]): DraggedRow[] {
-  return source.flatMap((node): DraggedRow[] => {
-    switch (node.kind) {
-      case 'snippet':
-      case 'searchSnippet':
-        return [{ snippetGuid: node.snippetGuid }];
-      case 'file':
-        return [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
-      case 'searchMatch':
-        return [node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid }];
-      default:
-        return [];
-    }
-  });
+  return source.flatMap((node) => rowOf(node).map((row) => (node.accountId === undefined ? row : { ...row, accountId: node.accountId })));
+}
+
+function rowOf(node: TreeNode): DraggedRow[] {
+  switch (node.kind) {
+    case 'snippet':
+    case 'searchSnippet':
+      return [{ snippetGuid: node.snippetGuid }];
+    case 'file':
+      return [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
+    case 'searchMatch':
+      return [node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid }];
+    default:
+      return [];
+  }
 }
 
 /** The snippet a row stands for, when it stands for one. */

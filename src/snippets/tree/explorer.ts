@@ -15,6 +15,8 @@ import { BrowsedUsers, validateUserName } from './browsedUsers';
 import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
+import type { SnippetAccounts } from '../accounts';
+import { accountLabel } from '../../util/accountLabels';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */
 export interface SnippetExplorerApi {
@@ -40,10 +42,14 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private readonly browsedUsers: BrowsedUsers;
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** The signed-in accounts when the rows were last built, to rebuild them when one signs in or out. */
+  private accountKeys: string;
+
   constructor(
     session: Session,
     private readonly service: SnippetService,
     private readonly lastSearch: LastSearch,
+    private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
@@ -51,20 +57,27 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   ) {
     this.browsedUsers = new BrowsedUsers(globalState);
     this.accountKey = session.account ? accountId(session.account) : undefined;
+    this.accountKeys = session.accounts().map(accountId).join('\n');
     this.provider = new SnippetTreeProvider({
       service,
       account: () => session.account,
+      otherAccounts: () =>
+        session
+          .accounts()
+          .filter((a) => accountId(a) !== this.accountKey)
+          .map((account) => ({ id: accountId(account), account, service: accounts.service(account) })),
+      accountLabel: (account) => accountLabel(account, session.accounts()),
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
       lastSearch,
       log,
     });
     this.view = createView(this.provider);
-    this.dragAndDrop = new ExplorerDragAndDrop(session, service, log.child('drop'));
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (accountId) => this.provider.serviceOf(accountId), log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,
-      session.onDidChange((account) => this.onAccountChange(account ? accountId(account) : undefined)),
+      session.onDidChange((account) => this.onAccountChange(account ? accountId(account) : undefined, session.accounts().map(accountId).join('\n'))),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.sortOrder}`)) {
           this.sortOverride = undefined;
@@ -122,17 +135,22 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     const { snippetGuid, fileName } = loc;
     const key = uri.toString();
-    const inLoadedList = () => this.provider.loadedLists().find((id) => this.service.list(id).guids.includes(snippetGuid));
+    // A file of another signed-in account is shown under that account's root, from its own lists.
+    const owner = this.accounts.ofLocation(loc);
+    const ownerKey = owner && accountId(owner) !== this.accountKey ? accountId(owner) : undefined;
+    const service = this.provider.serviceOf(ownerKey);
+    const shownLists: ListId[] = ownerKey === undefined ? this.provider.loadedLists() : ['mine', 'starred', 'browse'];
+    const inLoadedList = () => shownLists.find((id) => service.list(id).guids.includes(snippetGuid));
     let list = inLoadedList();
     if (!list && !load) return false;
     if (!list) {
-      const snippet = await this.service.snippet(snippetGuid);
-      const home: ListId = this.service.mayWrite(snippet) ? 'mine' : 'browse';
-      await withViewProgress(() => this.service.ensureLoaded(home));
-      if (home === 'mine' && !this.service.list('mine').guids.includes(snippetGuid)) this.service.showAsMine(snippet);
-      list = this.service.list(home).guids.includes(snippetGuid) ? home : undefined;
+      const snippet = await service.snippet(snippetGuid);
+      const home: ListId = service.mayWrite(snippet) ? 'mine' : 'browse';
+      await withViewProgress(() => service.ensureLoaded(home));
+      if (home === 'mine' && !service.list('mine').guids.includes(snippetGuid)) service.showAsMine(snippet);
+      list = service.list(home).guids.includes(snippetGuid) ? home : undefined;
     }
-    const snippet = this.service.get(snippetGuid);
+    const snippet = service.get(snippetGuid);
     if (!list || !snippet) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
       return false;
@@ -142,8 +160,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     // Following, only the latest editor counts: an earlier switch still waiting must not win.
     if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
-    const row = this.provider.snippetNode(list, snippet);
-    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName) : row;
+    const row = this.provider.snippetNode(list, snippet, ownerKey);
+    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerKey) : row;
     await this.view.reveal(target, { select: true, focus: false, expand: true });
     return true;
   }
@@ -167,22 +185,22 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       return;
     }
     const list = node.list as ListId;
-    await withViewProgress(() => this.reload(list));
+    await withViewProgress(() => this.reload(list, this.provider.serviceOf(node.accountId)));
   }
 
   private async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
     if (!node) return;
     try {
-      await withViewProgress(() => this.service.loadMore(node.list));
+      await withViewProgress(() => this.provider.serviceOf(node.accountId).loadMore(node.list));
     } catch (err) {
       // The store keeps the error; the list shows it as a row with a retry.
       this.log.error(`loading more of ${node.list} failed`, err);
     }
   }
 
-  private async reload(list: ListId): Promise<void> {
+  private async reload(list: ListId, service = this.service): Promise<void> {
     try {
-      await this.service.refresh(list);
+      await service.refresh(list);
     } catch (err) {
       this.log.error(`refreshing ${list} failed`, err);
     }
@@ -233,8 +251,9 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   }
 
   private async removeBrowsedUser(node?: RootNode): Promise<void> {
-    if (!this.accountKey || !node || !node.list.startsWith('user:')) return;
-    await this.browsedUsers.remove(this.accountKey, node.list.slice('user:'.length));
+    const key = node?.accountId ?? this.accountKey;
+    if (!key || !node || !node.list.startsWith('user:')) return;
+    await this.browsedUsers.remove(key, node.list.slice('user:'.length));
     this.provider.redraw();
   }
 
@@ -244,12 +263,18 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     return this.sortOverride ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SortOrder>(Settings.sortOrder, 'updated');
   }
 
-  private onAccountChange(key: string | undefined): void {
+  private onAccountChange(key: string | undefined, keys: string): void {
     if (key === this.accountKey) {
-      // A connection setting changed: the rows stay, nothing is fetched.
+      // A connection setting changed (the rows stay, nothing is fetched), or another account
+      // signed in or out: the default account's rows and lists stay, the roots are redrawn.
+      if (keys !== this.accountKeys) {
+        this.accountKeys = keys;
+        this.provider.redraw();
+      }
       return;
     }
     this.accountKey = key;
+    this.accountKeys = keys;
     this.filter = '';
     this.provider.reset();
     this.applyViewState(false);

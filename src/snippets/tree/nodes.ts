@@ -3,26 +3,35 @@
 // the commands. `contextValue`s (used in package.json `when` clauses) are built here too.
 import type { ListId } from '../core/store';
 
-export type RootNode = { kind: 'root'; list: ListId; label: string };
+// Rows of an account other than the default one carry its `accountId`: commands started from
+// them act on that account, and their ids differ from the default account's rows (the same
+// snippet guid can exist on two servers). The default account's rows carry none, so with one
+// account signed in every row and id is as it always was.
+type OfAccount = { accountId?: string };
+
+/** With several accounts signed in: the root of one account's lists, `alice @ bitbucket.example.com`. */
+export type AccountNode = { kind: 'account'; accountId?: string; key: string; label: string };
+export type RootNode = OfAccount & { kind: 'root'; list: ListId; label: string };
 /** The "Categories" root: its children are one RootNode per known category (`category:<guid>`). */
-export type CategoriesNode = { kind: 'categories'; label: string };
-export type SnippetNode = { kind: 'snippet'; list: ListId; snippetGuid: string; own: boolean };
+export type CategoriesNode = OfAccount & { kind: 'categories'; label: string };
+export type SnippetNode = OfAccount & { kind: 'snippet'; list: ListId; snippetGuid: string; own: boolean };
 // One snippet can show under several roots (My Snippets and Browse), so the rows below it carry
 // the list they are shown under: VS Code refuses two rows with the same id.
-export type FileNode = { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId };
-export type CommentsNode = { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
-export type CommentNode = { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
-export type LoadMoreNode = { kind: 'loadMore'; list: ListId };
-export type MessageNode = { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
+export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId };
+export type CommentsNode = OfAccount & { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
+export type CommentNode = OfAccount & { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
+export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
+export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
 
 /** The "Search results" root: the last search of the session (Search Snippets…). */
-export type SearchRootNode = { kind: 'searchRoot'; label: string };
+export type SearchRootNode = OfAccount & { kind: 'searchRoot'; label: string };
 /** A snippet found by the last search; its children are its matches. */
-export type SearchSnippetNode = { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
+export type SearchSnippetNode = OfAccount & { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
 /** One match of a found snippet: a matched line, a file name or a field. */
-export type SearchMatchNode = { kind: 'searchMatch'; snippetGuid: string; index: number; fileName: string | undefined; own: boolean };
+export type SearchMatchNode = OfAccount & { kind: 'searchMatch'; snippetGuid: string; index: number; fileName: string | undefined; own: boolean };
 
 export type TreeNode =
+  | AccountNode
   | RootNode
   | CategoriesNode
   | SnippetNode
@@ -35,8 +44,14 @@ export type TreeNode =
   | SearchSnippetNode
   | SearchMatchNode;
 
-/** A stable id per row, so refreshes keep expansion and selection. */
+/** A stable id per row, so refreshes keep expansion and selection; unique across accounts. */
 export function nodeId(node: TreeNode): string {
+  if (node.kind === 'account') return `account/${node.key}`;
+  const id = idInAccount(node);
+  return node.accountId === undefined ? id : `${node.accountId}|${id}`;
+}
+
+function idInAccount(node: Exclude<TreeNode, AccountNode>): string {
   switch (node.kind) {
     case 'root':
       return `root/${node.list}`;
@@ -71,6 +86,8 @@ const underList = (node: { list?: ListId }): string => (node.list ? `${node.list
  */
 export function contextValue(node: TreeNode): string {
   switch (node.kind) {
+    case 'account':
+      return 'account';
     case 'root':
       return `root.${node.list.split(':')[0]}`;
     case 'categories':

@@ -34,6 +34,7 @@ import {
 import {
   contextValue,
   nodeId,
+  type AccountNode,
   type CategoriesNode,
   type CommentNode,
   type CommentsNode,
@@ -59,9 +60,21 @@ export interface ExplorerSettings {
   filter: string;
 }
 
+/** A signed-in account besides the default one, with its own snippet service. */
+export interface OtherAccount {
+  id: string;
+  account: Account;
+  service: SnippetService;
+}
+
 export interface TreeDeps {
+  /** The default account's service: its rows carry no accountId. */
   service: SnippetService;
   account: () => Account | undefined;
+  /** The other signed-in accounts; with any, the tree has one root per account. */
+  otherAccounts: () => OtherAccount[];
+  /** How an account is named on its root row. */
+  accountLabel: (account: Account) => string;
   browsedUsers: BrowsedUsers;
   settings: () => ExplorerSettings;
   /** The last Search Snippets… of the session, shown as the "Search results" root. */
@@ -76,6 +89,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private nodes = new Map<string, TreeNode>();
   /** Lists whose rows were shown, so Refresh reloads exactly those. */
   private readonly shownLists = new Set<ListId>();
+  /** The same for the other accounts' lists, as `<account id>|<list>`. */
+  private readonly otherShownLists = new Set<string>();
+  /** The other accounts' services this tree listens to. */
+  private readonly followed = new Map<SnippetService, { dispose(): void }>();
   private categoriesKey = '';
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private readonly gate = new RefreshGate<TreeNode>((elements) => this.changed.fire(elements.includes(WHOLE_TREE) ? undefined : (elements as TreeNode[])));
@@ -88,12 +105,16 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+    for (const d of this.followed.values()) d.dispose();
   }
 
   /** Forgets every row, as after sign-out or an account switch. */
   reset(): void {
     this.nodes = new Map();
     this.shownLists.clear();
+    this.otherShownLists.clear();
+    for (const d of this.followed.values()) d.dispose();
+    this.followed.clear();
     this.categoriesKey = '';
     this.gate.refresh([WHOLE_TREE]);
   }
@@ -116,21 +137,38 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     });
   }
 
-  /** The row of a list: a root, a browsed user or a category. */
-  rootNode(list: ListId): RootNode {
-    return this.intern<RootNode>({ kind: 'root', list, label: this.rootLabel(list) });
+  /** The row of a list: a root, a browsed user or a category (of another account when `accountId` is given). */
+  rootNode(list: ListId, accountId?: string): RootNode {
+    return this.intern<RootNode>({ kind: 'root', list, label: this.rootLabel(list, accountId), ...ofAccount(accountId) });
   }
 
-  categoriesNode(): CategoriesNode {
-    return this.intern<CategoriesNode>({ kind: 'categories', label: vscode.l10n.t('Categories') });
+  categoriesNode(accountId?: string): CategoriesNode {
+    return this.intern<CategoriesNode>({ kind: 'categories', label: vscode.l10n.t('Categories'), ...ofAccount(accountId) });
   }
 
-  snippetNode(list: ListId, snippet: Snippet): SnippetNode {
-    return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.deps.service.mayWrite(snippet) });
+  snippetNode(list: ListId, snippet: Snippet, accountId?: string): SnippetNode {
+    return this.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.serviceOf(accountId).mayWrite(snippet), ...ofAccount(accountId) });
   }
 
-  fileNode(list: ListId, snippet: Snippet, fileName: string): FileNode {
-    return this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName, own: this.deps.service.mayWrite(snippet), list });
+  fileNode(list: ListId, snippet: Snippet, fileName: string, accountId?: string): FileNode {
+    return this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName, own: this.serviceOf(accountId).mayWrite(snippet), list, ...ofAccount(accountId) });
+  }
+
+  /** The service of a row's account: the default one, or another signed-in account's. */
+  serviceOf(accountId: string | undefined): SnippetService {
+    if (accountId === undefined) return this.deps.service;
+    const other = this.deps.otherAccounts().find((o) => o.id === accountId);
+    if (!other) return this.deps.service;
+    if (!this.followed.has(other.service)) {
+      this.followed.set(other.service, other.service.onDidChange(() => this.gate.refresh([this.accountNode(other)])));
+    }
+    return other.service;
+  }
+
+  private accountNode(of: { id: string; account: Account } | undefined): AccountNode {
+    const account = of?.account ?? this.deps.account();
+    const key = of?.id ?? `default`;
+    return this.intern<AccountNode>({ kind: 'account', key, label: account ? this.deps.accountLabel(account) : '', ...ofAccount(of?.id) });
   }
 
   // ---- TreeDataProvider --------------------------------------------------------------------
@@ -147,7 +185,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   getChildren(node?: TreeNode): Promise<TreeNode[]> {
     return this.gate.children(
       node ?? WHOLE_TREE,
-      () => (node?.kind === 'root' ? this.ensureListLoaded(node.list) : Promise.resolve()),
+      () => (node?.kind === 'root' ? this.ensureListLoaded(node.list, node.accountId) : Promise.resolve()),
       () => this.childrenOf(node),
     );
   }
@@ -155,10 +193,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private childrenOf(node: TreeNode | undefined): TreeNode[] {
     if (!node) return this.roots();
     switch (node.kind) {
+      case 'account':
+        return this.accountRoots(node.accountId);
       case 'categories':
-        return this.categoryRoots();
+        return this.categoryRoots(node.accountId);
       case 'root':
-        return this.listChildren(node.list);
+        return this.listChildren(node.list, node.accountId);
       case 'snippet':
         return this.snippetChildren(node);
       case 'comments':
@@ -187,21 +227,25 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
+    const a = node.accountId;
+    const prefix = a === undefined ? '' : `${a}|`;
     switch (node.kind) {
-      case 'root':
-        return node.list.startsWith('category:') ? this.categoriesNode() : undefined;
-      case 'categories':
+      case 'account':
         return undefined;
+      case 'root':
+        return node.list.startsWith('category:') ? this.categoriesNode(a) : this.topParent(a);
+      case 'categories':
+        return this.topParent(a);
       case 'snippet':
       case 'loadMore':
-        return this.rootNode(node.list);
+        return this.rootNode(node.list, a);
       case 'message':
-        return node.list === 'categories' ? this.categoriesNode() : this.rootNode(node.list);
+        return node.list === 'categories' ? this.categoriesNode(a) : this.rootNode(node.list, a);
       case 'file':
       case 'comments':
-        return node.list ? this.nodes.get(`${node.list}/${node.snippetGuid}`) : undefined;
+        return node.list ? this.nodes.get(`${prefix}${node.list}/${node.snippetGuid}`) : undefined;
       case 'comment':
-        return node.list ? this.nodes.get(`${node.list}/comments/${node.snippetGuid}`) : undefined;
+        return node.list ? this.nodes.get(`${prefix}${node.list}/comments/${node.snippetGuid}`) : undefined;
       case 'searchRoot':
         return undefined;
       case 'searchSnippet':
@@ -211,44 +255,66 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     }
   }
 
+  /** The parent of an account's top rows: its account root when several accounts show, else none. */
+  private topParent(accountId: string | undefined): AccountNode | undefined {
+    const others = this.deps.otherAccounts();
+    if (others.length === 0) return undefined;
+    return this.accountNode(accountId === undefined ? undefined : others.find((o) => o.id === accountId));
+  }
+
   // ---- Rows -------------------------------------------------------------------------------
 
   private roots(): TreeNode[] {
-    const account = this.deps.account();
+    if (!this.deps.account()) return [];
+    const others = this.deps.otherAccounts();
+    // The last search (of the default account) comes first, above every account.
+    const search = this.deps.lastSearch.state ? [this.searchRootNode()] : [];
+    // One account: its lists are the roots, as they always were.
+    if (others.length === 0) return [...search, ...this.accountRoots(undefined)];
+    return [...search, this.accountNode(undefined), ...others.map((o) => this.accountNode(o))];
+  }
+
+  /** My Snippets, Starred, Categories, Browse and the browsed users of one account. */
+  private accountRoots(accountKey: string | undefined): TreeNode[] {
+    const account = accountKey === undefined ? this.deps.account() : this.deps.otherAccounts().find((o) => o.id === accountKey)?.account;
     if (!account) return [];
     const users = this.deps.browsedUsers.list(accountId(account));
     return [
-      ...(this.deps.lastSearch.state ? [this.searchRootNode()] : []),
-      ...FIXED_ROOTS.map((r) => this.rootNode(r.list)),
-      this.categoriesNode(),
-      this.rootNode('browse'),
-      ...users.map((u) => this.rootNode(`user:${u}`)),
+      ...FIXED_ROOTS.map((r) => this.rootNode(r.list, accountKey)),
+      this.categoriesNode(accountKey),
+      this.rootNode('browse', accountKey),
+      ...users.map((u) => this.rootNode(`user:${u}`, accountKey)),
     ];
   }
 
-  private categoryRoots(): TreeNode[] {
-    const categories = this.deps.service.categories();
-    this.categoriesKey = categoryKey(categories);
-    if (categories.length > 0) return categories.map((c) => this.rootNode(`category:${c.guid}`));
-    const anythingLoaded = [...this.shownLists].some((id) => this.deps.service.list(id).loaded);
+  private categoryRoots(accountKey: string | undefined): TreeNode[] {
+    const service = this.serviceOf(accountKey);
+    const categories = service.categories();
+    if (accountKey === undefined) this.categoriesKey = categoryKey(categories);
+    if (categories.length > 0) return categories.map((c) => this.rootNode(`category:${c.guid}`, accountKey));
+    const shown = accountKey === undefined ? [...this.shownLists] : [...this.otherShownLists].filter((k) => k.startsWith(`${accountKey}|`)).map((k) => k.slice(accountKey.length + 1));
+    const anythingLoaded = shown.some((id) => service.list(id as ListId).loaded);
     const text = anythingLoaded ? noCategoriesText() : vscode.l10n.t('Categories are collected from loaded snippets: expand My Snippets or Browse first.');
-    return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false })];
+    return [this.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false, ...ofAccount(accountKey) })];
   }
 
   /** Loads a list's first page the first time it is shown (one request, with the view's progress bar). */
-  private async ensureListLoaded(list: ListId): Promise<void> {
-    this.shownLists.add(list);
-    const before = this.deps.service.list(list);
+  private async ensureListLoaded(list: ListId, accountKey: string | undefined): Promise<void> {
+    if (accountKey === undefined) this.shownLists.add(list);
+    else this.otherShownLists.add(`${accountKey}|${list}`);
+    const service = this.serviceOf(accountKey);
+    const before = service.list(list);
     if (before.loaded || before.error) return;
     try {
-      await withProgress('view', undefined, () => this.deps.service.ensureLoaded(list));
+      await withProgress('view', undefined, () => service.ensureLoaded(list));
     } catch (err) {
       this.deps.log.error(`loading ${list} failed`, err);
     }
   }
 
-  private listChildren(list: ListId): TreeNode[] {
-    const { service } = this.deps;
+  private listChildren(list: ListId, accountKey: string | undefined): TreeNode[] {
+    const service = this.serviceOf(accountKey);
+    const a = ofAccount(accountKey);
     const state = service.list(list);
     const { sortOrder, filter } = this.deps.settings();
     const all = service.snippetsOf(list);
@@ -256,48 +322,65 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       all.filter((s) => matchesFilter(s, filter)),
       sortOrder,
     );
-    const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s));
+    const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s, accountKey));
     const more = state.nextStart !== undefined && state.loaded;
     if (state.error) {
-      const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list))), this.deps.account())));
-      rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true }));
+      const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list, accountKey))), this.accountOf(accountKey))));
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true, ...a }));
     } else if (state.loaded && all.length === 0 && !more) {
-      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: emptyListText(list), isError: false }));
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: emptyListText(list), isError: false, ...a }));
     } else if (state.loaded && shown.length === 0 && filter.trim()) {
-      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: noMatchText(filter.trim(), more), isError: false }));
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: noMatchText(filter.trim(), more), isError: false, ...a }));
     }
-    if (more && !state.error) rows.push(this.intern<LoadMoreNode>({ kind: 'loadMore', list }));
+    if (more && !state.error) rows.push(this.intern<LoadMoreNode>({ kind: 'loadMore', list, ...a }));
     return rows;
   }
 
   private snippetChildren(node: SnippetNode): TreeNode[] {
-    const snippet = this.deps.service.get(node.snippetGuid);
+    const service = this.serviceOf(node.accountId);
+    const snippet = service.get(node.snippetGuid);
     if (!snippet) return [];
-    const own = this.deps.service.mayWrite(snippet);
+    const own = service.mayWrite(snippet);
+    const a = ofAccount(node.accountId);
     return [
-      ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list })),
-      this.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list }),
+      ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list, ...a })),
+      this.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list, ...a }),
     ];
   }
 
   private commentRows(node: CommentsNode): TreeNode[] {
-    const snippet = this.deps.service.get(node.snippetGuid);
+    const service = this.serviceOf(node.accountId);
+    const snippet = service.get(node.snippetGuid);
     if (!snippet) return [];
     return [...snippet.comments]
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((c) =>
-        this.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: this.deps.service.mayEditComment(c), list: node.list }),
+        this.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: service.mayEditComment(c), list: node.list, ...ofAccount(node.accountId) }),
       );
   }
 
   private buildItem(node: TreeNode): vscode.TreeItem {
     const now = Date.now();
     const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+    if (node.kind === 'account') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+      item.iconPath = new vscode.ThemeIcon('account');
+      const account = this.accountOf(node.accountId);
+      if (account) {
+        item.tooltip =
+          node.accountId === undefined
+            ? vscode.l10n.t('{0} on {1}, the default account', account.username, account.serverUrl)
+            : vscode.l10n.t('{0} on {1}', account.username, account.serverUrl);
+      }
+      if (node.accountId === undefined) item.description = vscode.l10n.t('default');
+      return item;
+    }
+    const service = this.serviceOf(node.accountId);
     switch (node.kind) {
       case 'root': {
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
-        const state = this.deps.service.list(node.list);
+        const state = service.list(node.list);
         if (state.loaded) item.description = `${formatCount(state.guids.length, vscode.env.language)}${state.nextStart !== undefined ? '+' : ''}`;
         if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
         return item;
@@ -309,10 +392,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return item;
       }
       case 'snippet': {
-        const snippet = this.deps.service.get(node.snippetGuid);
+        const snippet = service.get(node.snippetGuid);
         if (!snippet) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(snippet.name, collapsed);
-        const people = this.deps.service.people();
+        const people = service.people();
         item.description = snippetDescription(snippet, node.own, people, now, vscode.env.language);
         item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
@@ -321,24 +404,25 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       }
       case 'file': {
         const item = new vscode.TreeItem(node.fileName, vscode.TreeItemCollapsibleState.None);
-        const account = this.deps.account();
-        if (account) item.resourceUri = snippetFileUri(account.serverUrl, node.snippetGuid, node.fileName);
+        const account = this.accountOf(node.accountId);
+        const snippet = service.get(node.snippetGuid);
+        if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName);
         item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [node] };
         if (!node.own) item.description = vscode.l10n.t('read-only');
         return item;
       }
       case 'comments': {
-        const count = this.deps.service.get(node.snippetGuid)?.comments.length ?? 0;
+        const count = service.get(node.snippetGuid)?.comments.length ?? 0;
         const item = new vscode.TreeItem(vscode.l10n.t('Comments ({0})', formatCount(count, vscode.env.language)), count > 0 ? collapsed : vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('comment-discussion');
         if (count === 0) item.tooltip = vscode.l10n.t('No comments yet: right-click to add one.');
         return item;
       }
       case 'comment': {
-        const comment = this.deps.service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+        const comment = service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
         if (!comment) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         const item = new vscode.TreeItem(commentLabel(comment), vscode.TreeItemCollapsibleState.None);
-        const people = this.deps.service.people();
+        const people = service.people();
         item.description = commentDescription(comment, people, now, vscode.env.language);
         const tooltip = new vscode.MarkdownString();
         tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
@@ -407,7 +491,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     item.tooltip = match.text;
     item.iconPath = new vscode.ThemeIcon(content ? 'search-fuzzy' : 'symbol-field');
     const account = this.deps.account();
-    if (account && node.fileName) item.resourceUri = snippetFileUri(account.serverUrl, result.snippet.guid, node.fileName);
+    if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
     if (node.fileName) {
       const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
       item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
@@ -455,18 +539,22 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   // ---- Helpers ------------------------------------------------------------------------------
 
-  private rootLabel(list: ListId): string {
+  private rootLabel(list: ListId, accountKey: string | undefined): string {
     const fixed = FIXED_ROOTS.find((r) => r.list === list);
     if (fixed) return fixed.label;
     if (list === 'browse') return vscode.l10n.t('Browse');
     if (list.startsWith('user:')) return list.slice('user:'.length);
-    return this.categoryName(list) ?? vscode.l10n.t('Category');
+    return this.categoryName(list, accountKey) ?? vscode.l10n.t('Category');
   }
 
-  private categoryName(list: ListId): string | undefined {
+  private categoryName(list: ListId, accountKey: string | undefined): string | undefined {
     if (!list.startsWith('category:')) return undefined;
     const guid = list.slice('category:'.length);
-    return this.deps.service.categories().find((c) => c.guid === guid)?.name;
+    return this.serviceOf(accountKey).categories().find((c) => c.guid === guid)?.name;
+  }
+
+  private accountOf(accountKey: string | undefined): Account | undefined {
+    return accountKey === undefined ? this.deps.account() : this.deps.otherAccounts().find((o) => o.id === accountKey)?.account;
   }
 
   /** The one object for this row's id, updated with the latest fields. */
@@ -488,6 +576,9 @@ const fieldPlace = (field: SearchMatch['field']): string =>
     fileName: vscode.l10n.t('in a file name'),
     content: vscode.l10n.t('in a file'),
   })[field];
+
+/** The accountId field of a row of another account; nothing for the default account's rows. */
+const ofAccount = (accountId: string | undefined): { accountId?: string } => (accountId === undefined ? {} : { accountId });
 
 const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 

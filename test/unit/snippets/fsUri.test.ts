@@ -1,11 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { serverHost as authorityOf } from '../../../src/util/serverUrl';
 import {
+  accountOfLocation,
+  displaySafeName,
   formatSnippetUri,
+  isOfAccount,
   isOnServer,
-  parseSnippetPath,
+  parseSnippetComponents,
   parseSnippetUri,
+  serverAuthority,
   snippetUriComponents,
+  type SnippetLocation,
 } from '../../../src/snippets/core/snippetUri';
 
 const odd = [
@@ -19,50 +23,113 @@ const odd = [
   '..hidden',
   'Dockerfile',
   'a+b=c&d.txt',
+  'guid=x&ctx=y',
   'emoji 🚀.md',
   'dir/inner.txt',
   '%2F literally.txt',
 ];
 
+const alice = { serverUrl: 'https://Bitbucket.Example.com:8443/bitbucket', username: 'alice' };
+const snippet = { guid: 'guid-1', name: 'Nightly backup' };
+
 describe('snippet URIs', () => {
-  it('round-trips odd file names through the decoded components', () => {
+  it('puts the user, host and port in the authority, the snippet and file names in the path, identity in the query', () => {
+    const c = snippetUriComponents(alice, snippet, 'backup.sh');
+    assert.deepEqual(c, {
+      scheme: 'bitbucket-snippet',
+      authority: 'alice@bitbucket.example.com:8443',
+      path: '/Nightly backup/backup.sh',
+      query: 'guid=guid-1&ctx=%2Fbitbucket',
+    });
+    assert.equal(formatSnippetUri(alice, snippet, 'backup.sh'), 'bitbucket-snippet://alice@bitbucket.example.com:8443/Nightly%20backup/backup.sh?guid%3Dguid-1%26ctx%3D%252Fbitbucket');
+  });
+
+  it('round-trips odd file names through the decoded components and the text form', () => {
     for (const name of odd) {
-      const c = snippetUriComponents('https://Bitbucket.Example.com:8443/bitbucket', 'guid-1', name);
-      assert.equal(c.scheme, 'bitbucket-snippet');
-      assert.equal(c.authority, 'bitbucket.example.com:8443');
-      assert.deepEqual(parseSnippetPath(c.authority, c.path), { authority: 'bitbucket.example.com:8443', snippetGuid: 'guid-1', fileName: name }, name);
+      const c = snippetUriComponents(alice, snippet, name);
+      const expected: SnippetLocation = { authority: 'bitbucket.example.com:8443', username: 'alice', contextPath: '/bitbucket', snippetGuid: 'guid-1', fileName: name };
+      assert.deepEqual(parseSnippetComponents(c.authority, c.path, c.query), expected, name);
+      const text = formatSnippetUri(alice, snippet, name);
+      assert.equal(text.split('?').length, 2, `only the query's "?" is left unescaped in ${text}`);
+      assert.ok(!text.includes('#'), `"#" must be escaped in ${text}`);
+      assert.deepEqual(parseSnippetUri(text), expected, name);
     }
   });
 
-  it('round-trips odd file names through the text form', () => {
-    for (const name of odd) {
-      const text = formatSnippetUri('http://127.0.0.1:7990', 'g', name);
-      assert.ok(!text.slice('bitbucket-snippet://'.length).includes('#'), `"#" must be escaped in ${text}`);
-      assert.ok(!text.includes('?'), `"?" must be escaped in ${text}`);
-      assert.deepEqual(parseSnippetUri(text), { authority: '127.0.0.1:7990', snippetGuid: 'g', fileName: name }, name);
+  it('round-trips odd snippet names: the guid, not the name, says which snippet', () => {
+    for (const name of ['a/b', 'x\\y', '..', '', '   ', 'tab\there', 'line\nbreak', '?#%', 'ünï/cödé', 'x'.repeat(200)]) {
+      const c = snippetUriComponents(alice, { guid: 'g', name }, 'f.txt');
+      const segments = c.path.split('/');
+      assert.equal(segments.length, 3, `the name "${name}" made more than one segment: ${c.path}`);
+      assert.ok(!['', '.', '..'].includes(segments[1]), `"${name}" reads as ${segments[1]}`);
+      assert.ok(segments[1].length <= 80);
+      assert.deepEqual(parseSnippetUri(formatSnippetUri(alice, { guid: 'g', name }, 'f.txt')), parseSnippetComponents(c.authority, c.path, c.query));
+      assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.snippetGuid, 'g');
     }
+    assert.equal(displaySafeName('a/b'), 'a\u2215b');
+    assert.equal(displaySafeName('  two   spaces '), 'two spaces');
   });
 
-  it('addresses a snippet folder without a file name', () => {
-    const c = snippetUriComponents('http://localhost:7990', 'abc');
-    assert.equal(c.path, '/abc');
-    assert.deepEqual(parseSnippetPath(c.authority, c.path), { authority: 'localhost:7990', snippetGuid: 'abc', fileName: undefined });
+  it('keeps a user name with "@" or odd characters', () => {
+    const account = { serverUrl: 'http://127.0.0.1:7990', username: 'jane.doe@example.com' };
+    const loc = parseSnippetUri(formatSnippetUri(account, snippet, 'a.txt'));
+    assert.equal(loc?.username, 'jane.doe@example.com');
+    assert.equal(loc?.authority, '127.0.0.1:7990');
+    assert.equal(loc?.contextPath, '');
   });
 
-  it('leaves the default port and the context path out of the authority', () => {
-    assert.equal(authorityOf('https://host.example/bitbucket'), 'host.example');
-    assert.equal(authorityOf('http://host.example:80'), 'host.example');
-    assert.ok(isOnServer({ authority: 'host.example' }, 'https://HOST.example/ctx'));
-    assert.ok(!isOnServer({ authority: 'host.example:8443' }, 'https://host.example'));
+  it('addresses a snippet without a file name', () => {
+    const c = snippetUriComponents(alice, snippet);
+    assert.equal(c.path, '/Nightly backup');
+    assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, undefined);
   });
 
-  it('refuses malformed paths and other schemes', () => {
-    assert.equal(parseSnippetPath('h', ''), undefined);
-    assert.equal(parseSnippetPath('h', '/'), undefined);
-    assert.equal(parseSnippetPath('h', '/guid/'), undefined);
+  it('tells apart two servers on one host by port or context path, and two users on one server', () => {
+    const accounts = [
+      { serverUrl: 'http://127.0.0.1:7990', username: 'alice' },
+      { serverUrl: 'http://127.0.0.1:7991', username: 'alice' },
+      { serverUrl: 'http://127.0.0.1:7990/bitbucket', username: 'alice' },
+      { serverUrl: 'http://127.0.0.1:7990', username: 'bob' },
+    ];
+    const uris = accounts.map((a) => formatSnippetUri(a, snippet, 'a.txt'));
+    assert.equal(new Set(uris).size, accounts.length, uris.join('\n'));
+    for (const [i, uri] of uris.entries()) {
+      const loc = parseSnippetUri(uri)!;
+      assert.deepEqual(accounts.filter((a) => isOfAccount(loc, a)), [accounts[i]], uri);
+      assert.equal(accountOfLocation(loc, accounts, accounts[3]), accounts[i], uri);
+    }
+    assert.equal(accountOfLocation(parseSnippetUri(formatSnippetUri({ serverUrl: 'http://other:1', username: 'alice' }, snippet, 'a'))!, accounts, accounts[0]), undefined);
+  });
+
+  it('still reads the old form (no query), and gives it to the default account on its host', () => {
+    const loc = parseSnippetUri('bitbucket-snippet://127.0.0.1:7990/3f1c-guid/backup%20copy.sh')!;
+    assert.deepEqual(loc, { authority: '127.0.0.1:7990', username: undefined, contextPath: undefined, snippetGuid: '3f1c-guid', fileName: 'backup copy.sh' });
+    const alice7990 = { serverUrl: 'http://127.0.0.1:7990', username: 'alice' };
+    const bob7990 = { serverUrl: 'http://127.0.0.1:7990/ctx', username: 'bob' };
+    const other = { serverUrl: 'http://127.0.0.1:7991', username: 'carol' };
+    assert.equal(accountOfLocation(loc, [alice7990, bob7990, other], bob7990), bob7990, 'the default account when it is on that host');
+    assert.equal(accountOfLocation(loc, [other, alice7990, bob7990], other), alice7990, 'else the first account on that host');
+    assert.equal(accountOfLocation(loc, [other], other), undefined);
+  });
+
+  it('leaves the default port out of the authority', () => {
+    assert.equal(serverAuthority('https://host.example/bitbucket'), 'host.example');
+    assert.equal(serverAuthority('http://host.example:80'), 'host.example');
+    assert.ok(isOnServer({ authority: 'host.example', contextPath: '/ctx' }, 'https://HOST.example/ctx'));
+    assert.ok(!isOnServer({ authority: 'host.example', contextPath: '' }, 'https://host.example/ctx'));
+    assert.ok(!isOnServer({ authority: 'host.example:8443', contextPath: '' }, 'https://host.example'));
+  });
+
+  it('refuses malformed URIs and other schemes', () => {
+    assert.equal(parseSnippetComponents('h', '', ''), undefined);
+    assert.equal(parseSnippetComponents('h', '/', ''), undefined);
+    assert.equal(parseSnippetComponents('h', '/guid/', ''), undefined);
+    assert.equal(parseSnippetComponents('a@h', '/name/f', 'guid='), undefined, 'an empty guid');
+    assert.equal(parseSnippetComponents('@h', '/name/f', 'guid=g'), undefined, 'an empty user');
+    assert.equal(parseSnippetComponents('', '/name/f', 'guid=g'), undefined, 'no host');
     assert.equal(parseSnippetUri('file:///guid/x.txt'), undefined);
     assert.equal(parseSnippetUri('bitbucket-snippet://h/g/%E0%A4%A'), undefined);
-    assert.throws(() => snippetUriComponents('http://h', 'a/b', 'x'));
-    assert.throws(() => snippetUriComponents('http://h', 'g', ''));
+    assert.throws(() => snippetUriComponents(alice, { guid: '', name: 'x' }, 'x'));
+    assert.throws(() => snippetUriComponents(alice, snippet, ''));
   });
 });

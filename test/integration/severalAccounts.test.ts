@@ -1,0 +1,193 @@
+// Several accounts at once, in the real editor, against two local servers on one host that differ
+// by port and context path. Both start from the same demo data, so they hold snippets with the
+// same guid (as a staging server copied from production does): rows, documents, saves and
+// commands must each reach their own account's server.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BitbucketClient } from '../../src/api/client';
+import type { Snippet } from '../../src/api/types';
+import { EXTENSION_ID, StateKeys } from '../../src/constants';
+import { withFileContent } from '../../src/snippets/core/edits';
+import { formatSnippetLink } from '../../src/snippets/core/links';
+import type { ExtensionApi } from '../../src/extension';
+import type { AccountNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
+import { startServer, type RunningServer } from '../server/server';
+import { testingApi } from './support';
+import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from './treeFixtures';
+
+describe('several accounts at once', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let production: RunningServer;
+  let staging: RunningServer;
+  const clients: BitbucketClient[] = [];
+  const aliceOn = (server: RunningServer) => {
+    const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    clients.push(client);
+    return client;
+  };
+
+  before(async () => {
+    api = await extensionApi();
+    production = await startServer({ port: 0, demo: true });
+    staging = await startServer({ port: 0, contextPath: '/bitbucket', demo: true });
+    const testing = await testingApi();
+    await testing.signOutAll();
+    await testing.signIn({ serverUrl: production.url, username: 'alice', password: 'alice' });
+    await testing.signIn({ serverUrl: staging.url, username: 'alice', password: 'alice' });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    // The other suites expect alice on the runner's server alone.
+    await signInAs('alice');
+    await Promise.all([production?.close(), staging?.close()]);
+  });
+
+  const accountRoots = async () => (await childrenOf(api)).filter((n): n is AccountNode => n.kind === 'account');
+  const labels = async (nodes: TreeNode[]) => Promise.all(nodes.map(async (n) => labelOf(await itemOf(api, n))));
+  const port = (server: RunningServer) => new URL(server.url).port;
+
+  /** The My Snippets rows of the account root labelled with `server`'s port. */
+  async function mySnippetsOn(server: RunningServer): Promise<SnippetNode[]> {
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const account = roots[names.findIndex((l) => l.endsWith(`:${port(server)}`))];
+    assert.ok(account, `no account root for port ${port(server)} among ${names.join(', ')}`);
+    const mine = (await childrenOf(api, account)).find((n): n is RootNode => n.kind === 'root' && n.list === 'mine');
+    assert.ok(mine, 'the account root has My Snippets');
+    return (await childrenOf(api, mine)).filter((n): n is SnippetNode => n.kind === 'snippet');
+  }
+
+  async function firstFileRow(row: SnippetNode): Promise<FileNode> {
+    const file = (await childrenOf(api, row)).find((n): n is FileNode => n.kind === 'file');
+    assert.ok(file, 'the snippet has a file row');
+    return file;
+  }
+
+  it('shows one root per account, each with its own lists, and the same guid on both with different row ids', async () => {
+    const names = await labels(await accountRoots());
+    assert.deepEqual(names.sort(), [`alice @ 127.0.0.1:${port(production)}`, `alice @ 127.0.0.1:${port(staging)}`].sort());
+    const prodRows = await mySnippetsOn(production);
+    const stagingRows = await mySnippetsOn(staging);
+    const shared = prodRows.find((p) => stagingRows.some((s) => s.snippetGuid === p.snippetGuid));
+    assert.ok(shared, 'both servers list a snippet with the same guid');
+    const twin = stagingRows.find((s) => s.snippetGuid === shared.snippetGuid)!;
+    const [a, b] = [await itemOf(api, shared), await itemOf(api, twin)];
+    assert.notEqual(a.id, b.id, 'row ids are unique across accounts');
+    const [fa, fb] = [await itemOf(api, await firstFileRow(shared)), await itemOf(api, await firstFileRow(twin))];
+    assert.notEqual(fa.id, fb.id);
+    assert.notEqual(fa.resourceUri?.toString(), fb.resourceUri?.toString(), 'the documents of the two files differ');
+  });
+
+  it('opens and saves a file of each account on its own server, and the status bar follows the editor', async () => {
+    const prodRows = await mySnippetsOn(production);
+    const stagingRows = await mySnippetsOn(staging);
+    const prodRow = prodRows.find((p) => stagingRows.some((s) => s.snippetGuid === p.snippetGuid))!;
+    const stagingRow = stagingRows.find((s) => s.snippetGuid === prodRow.snippetGuid)!;
+    const guid = prodRow.snippetGuid;
+    const before: Snippet = await aliceOn(production).getSnippet(guid);
+    const fileName = before.files[0].name;
+
+    const saveFrom = async (row: SnippetNode, text: string) => {
+      const file = await firstFileRow(row);
+      const editor = (await vscode.commands.executeCommand('bitbucketSnippets.openFile', file)) as vscode.TextEditor;
+      assert.ok(editor, 'openFile returned the editor');
+      assert.equal(editor.document.fileName.split('/').pop(), fileName, 'the tab shows the file name');
+      assert.ok(editor.document.uri.path.includes(before.name.replace(/\//g, '\u2215')), `the path names the snippet: ${editor.document.uri.path}`);
+      const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+      assert.ok(await editor.edit((e) => e.insert(end, text)));
+      assert.ok(await editor.document.save(), 'the save succeeded');
+      return editor;
+    };
+    const prodEditor = await saveFrom(prodRow, '# production\n');
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar names the production account');
+    await saveFrom(stagingRow, '# staging\n');
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(staging)}`), 'the status bar names the staging account');
+
+    const onProduction = (await aliceOn(production).getSnippet(guid)).files.find((f) => f.name === fileName)!.content;
+    const onStaging = (await aliceOn(staging).getSnippet(guid)).files.find((f) => f.name === fileName)!.content;
+    assert.ok(onProduction.endsWith('# production\n') && !onProduction.includes('# staging'), 'production got its own save only');
+    assert.ok(onStaging.endsWith('# staging\n') && !onStaging.includes('# production'), 'staging got its own save only');
+
+    await vscode.window.showTextDocument(prodEditor.document);
+    await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar follows back to production');
+  });
+
+  it("reveals the snippet of another account's file under that account's root", async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const file = await firstFileRow(prodRow);
+    assert.ok(file.accountId, 'production is not the default account: its rows carry its account');
+    await vscode.commands.executeCommand('bitbucketSnippets.openFile', file);
+    await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet');
+    await eventually(() => api.explorer.view.selection.length > 0, 'a row to be selected');
+    const selected = api.explorer.view.selection[0] as FileNode;
+    assert.equal(selected.kind, 'file');
+    assert.equal(selected.snippetGuid, prodRow.snippetGuid);
+    assert.equal(selected.accountId, file.accountId, "the row is under production's root, not the same guid on staging");
+  });
+
+  it("runs a command started from a row on that row's account", async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const stagingRow = (await mySnippetsOn(staging))[0];
+    const prodLink = (await vscode.commands.executeCommand('bitbucketSnippets.copyLink', prodRow)) as string;
+    const stagingLink = (await vscode.commands.executeCommand('bitbucketSnippets.copyLink', stagingRow)) as string;
+    assert.ok(prodLink.startsWith(production.url), prodLink);
+    assert.ok(stagingLink.startsWith(staging.url), stagingLink);
+  });
+
+  it('keeps the account through dirname and joinPath: a file written beside an open one joins its snippet on its server', async () => {
+    const prodRow = (await mySnippetsOn(production))[0];
+    const file = await firstFileRow(prodRow);
+    const editor = (await vscode.commands.executeCommand('bitbucketSnippets.openFile', file)) as vscode.TextEditor;
+    const uri = editor.document.uri;
+    const beside = vscode.Uri.joinPath(vscode.Uri.joinPath(uri, '..'), 'beside.sh');
+    assert.equal(beside.query, uri.query, 'joinPath keeps the query that says which snippet and server');
+    assert.equal(beside.authority, uri.authority);
+    await vscode.workspace.fs.writeFile(beside, Buffer.from('echo beside\n'));
+    const onProduction = await aliceOn(production).getSnippet(prodRow.snippetGuid);
+    assert.ok(onProduction.files.some((f) => f.name === 'beside.sh' && f.content === 'echo beside\n'), 'the new file is in the snippet on production');
+    const onStaging = await aliceOn(staging).getSnippet(prodRow.snippetGuid).catch(() => undefined);
+    assert.ok(!onStaging?.files.some((f) => f.name === 'beside.sh'), 'staging was not written');
+    const doc = await vscode.workspace.openTextDocument(beside);
+    assert.equal(doc.languageId, 'shellscript', 'the language comes from the file name in the path');
+  });
+
+  it('opens an editor restored from the old URI form (host, guid, file) with the default account on that host', async () => {
+    const guid = (await mySnippetsOn(staging))[0].snippetGuid;
+    const snippet = await aliceOn(staging).getSnippet(guid);
+    const old = vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: `127.0.0.1:${port(staging)}`, path: `/${guid}/${snippet.files[0].name}` });
+    const doc = await vscode.workspace.openTextDocument(old);
+    assert.equal(doc.getText(), snippet.files[0].content);
+  });
+
+  it("opens a vscode:// link with the account on the link's server, not the default one", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const rows = await mySnippetsOn(production);
+    const guid = rows[rows.length - 1].snippetGuid;
+    // Change the production copy so the two servers' files differ.
+    const fresh = await aliceOn(production).getSnippet(guid);
+    const fileName = fresh.files[0].name;
+    await aliceOn(production).updateSnippet(guid, withFileContent(fresh, fileName, 'linked on production\n'));
+    const link = formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, { serverUrl: production.url, snippetGuid: guid, fileName });
+    const editor = await (await testingApi()).openLink(link);
+    assert.ok(editor, 'the link opened an editor');
+    assert.equal(editor.document.getText(), 'linked on production\n');
+    assert.ok(editor.document.uri.authority.endsWith(`:${port(production)}`), editor.document.uri.toString());
+  });
+
+  it('signs one account out from its row and leaves the other, whose lists become the roots again', async () => {
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const prodRoot = roots[names.findIndex((l) => l.endsWith(`:${port(production)}`))];
+    await vscode.commands.executeCommand('bitbucketSnippets.signOut', prodRoot);
+    const accounts = api.globalStateSnapshot()[StateKeys.accounts] as Array<{ serverUrl: string }>;
+    assert.deepEqual(accounts.map((a) => a.serverUrl), [staging.url]);
+    await eventually(async () => (await childrenOf(api)).every((n) => n.kind !== 'account'), 'one account: no account roots');
+    const top = await labels(await childrenOf(api));
+    assert.deepEqual(top.slice(0, 4), ['My Snippets', 'Starred', 'Categories', 'Browse']);
+    // The active editor's account signed out: the status bar names the default (and only) account.
+    assert.equal((await testingApi()).statusBarText(), '$(repo) alice @ 127.0.0.1');
+  });
+});
