@@ -18,6 +18,7 @@ describe('drag and drop rules', () => {
     assert.deepEqual(parseDraggedRows(rows), rows);
     assert.deepEqual(parseDraggedRows(JSON.stringify(rows)), rows);
     assert.deepEqual(parseDraggedRows([{ kind: 'snippet', snippetGuid: 'g', own: true, list: 'mine' }]), [{ snippetGuid: 'g' }]);
+    assert.deepEqual(parseDraggedRows(JSON.stringify([{ snippetGuid: 'g', accountId: 'bob@server' }])), [{ snippetGuid: 'g', accountId: 'bob@server' }], "another account's row says so");
     assert.deepEqual(parseDraggedRows('not json'), []);
     assert.deepEqual(parseDraggedRows({ snippetGuid: 'g' }), []);
     assert.deepEqual(parseDraggedRows([null, 3, { snippetGuid: 5 }, { snippetGuid: '' }]), []);
