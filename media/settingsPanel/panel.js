@@ -41,22 +41,40 @@
     return node;
   }
 
-  /** A checkbox showing a server value: checked, unchecked, or indeterminate when unknown. */
-  function checkbox(id, value, disabled, focusKey, onToggle) {
-    const input = /** @type {HTMLInputElement} */ (el('input', { id, type: 'checkbox', disabled, attrs: { 'data-focus-key': focusKey } }));
-    input.checked = value === true;
-    input.indeterminate = value === null;
-    input.addEventListener('change', () => {
-      const wanted = value !== true;
+  /**
+   * A switch showing a server value: a real button with role="switch", so Tab reaches it and both
+   * Space and Enter press it. Its name comes from its visible label (aria-labelledby), and its
+   * state text (Unknown, Changing…, an error) is read with it (aria-describedby). While busy or
+   * blocked it stays focusable (aria-disabled, not disabled): pressing it must not drop the
+   * keyboard user's focus to the top of the page.
+   * @param {{ id: string, value: boolean | null, disabled: boolean, busy: boolean, focusKey: string, labelId: string, describedBy: string, onToggle: (wanted: boolean) => void }} o
+   */
+  function switchControl(o) {
+    const control = el('button', {
+      id: o.id,
+      type: 'button',
+      class: 'switch',
+      attrs: {
+        role: 'switch',
+        // A switch is on or off: an unknown value reads as off, and its state text says "Unknown".
+        'aria-checked': o.value === true ? 'true' : 'false',
+        'aria-labelledby': o.labelId,
+        'aria-describedby': o.describedBy,
+        'aria-disabled': o.disabled || o.busy ? 'true' : undefined,
+        'aria-busy': o.busy ? 'true' : undefined,
+        'data-value': o.value === true ? 'on' : o.value === false ? 'off' : 'unknown',
+        'data-focus-key': o.focusKey,
+      },
+    }, [el('span', { class: 'switch-thumb', attrs: { 'aria-hidden': 'true' } })]);
+    control.addEventListener('click', () => {
+      if (control.getAttribute('aria-disabled') === 'true') return;
       // Show the server's value until the server answers: never the value that was asked for.
-      input.checked = value === true;
-      input.indeterminate = value === null;
-      input.setAttribute('aria-busy', 'true');
-      input.disabled = true;
-      clicked.add(focusKey);
-      onToggle(wanted);
+      control.setAttribute('aria-disabled', 'true');
+      control.setAttribute('aria-busy', 'true');
+      clicked.add(o.focusKey);
+      o.onToggle(o.value !== true);
     });
-    return input;
+    return control;
   }
 
   function button(label, focusKey, onClick, opts) {
@@ -89,10 +107,17 @@
   const content = el('div', { id: 'content' });
   app.replaceChildren(header, status, content);
 
+  let announceTimer = 0;
   function announce(message, isError) {
     status.classList.toggle('error', !!isError);
     status.setAttribute('aria-live', isError ? 'assertive' : 'polite');
-    status.textContent = message || '';
+    clearTimeout(announceTimer);
+    // The same words again (a second failure alike) change nothing a screen reader would notice:
+    // empty the region first, then fill it.
+    if (message && status.textContent === message) {
+      status.textContent = '';
+      announceTimer = setTimeout(() => (status.textContent = message), 100);
+    } else status.textContent = message || '';
   }
 
   // ---- Sections -----------------------------------------------------------------------------
@@ -121,9 +146,18 @@
     const busy = s.newRefs.changing.includes(which) || clicked.has(`new-${which}`);
     const id = `new-${which}`;
     return el('div', { class: 'row' }, [
-      checkbox(id, value, busy || !!s.notice, id, (wanted) => send('setPagesForNewRefs', { which, enabled: wanted })),
-      el('label', { for: id, text: label }),
-      el('span', { class: `state ${busy ? 'busy' : ''}`, attrs: { 'aria-hidden': 'true' }, text: busy ? 'Changing…' : onOff(value, 'On', 'Off') }),
+      switchControl({
+        id,
+        value,
+        disabled: !!s.notice,
+        busy,
+        focusKey: id,
+        labelId: `${id}-label`,
+        describedBy: `${id}-state`,
+        onToggle: (wanted) => send('setPagesForNewRefs', { which, enabled: wanted }),
+      }),
+      el('label', { id: `${id}-label`, for: id, text: label }),
+      el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: busy ? 'Changing…' : onOff(value, 'On', 'Off') }),
     ]);
   }
 
@@ -140,15 +174,24 @@
       const busy = r.busy !== null || clicked.has(focusKey);
       const stateText = r.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(r.enabled, 'Published', 'Not published');
       return el('li', { class: 'row ref', attrs: { 'data-ref': r.refId } }, [
-        checkbox(id, r.enabled, busy || !!s.notice, focusKey, (wanted) => send('setPagesForRef', { refId: r.refId, enabled: wanted })),
-        el('label', { for: id, attrs: { title: r.refId } }, [
+        switchControl({
+          id,
+          value: r.enabled,
+          disabled: !!s.notice,
+          busy,
+          focusKey,
+          labelId: `${id}-label`,
+          describedBy: r.error ? `${id}-state ${id}-error` : `${id}-state`,
+          onToggle: (wanted) => send('setPagesForRef', { refId: r.refId, enabled: wanted }),
+        }),
+        el('label', { id: `${id}-label`, for: id, attrs: { title: r.refId } }, [
           el('span', { class: 'visually-hidden', text: 'Publish pages for ' }),
           el('span', { class: 'ref-name', text: r.name }),
           r.isDefault ? el('span', { class: 'badge', text: 'default' }) : null,
           el('span', { class: 'muted kind', text: r.kind }),
         ]),
-        el('span', { class: `state ${busy ? 'busy' : ''}`, text: stateText }),
-        r.error ? el('span', { class: 'error-text', text: r.error }) : null,
+        el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: stateText }),
+        r.error ? el('span', { id: `${id}-error`, class: 'error-text', text: r.error }) : null,
       ]);
     });
 
@@ -183,18 +226,29 @@
     const busy = h.busy !== null || clicked.has(focusKey);
     const stateText = h.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(h.enabled, 'Enabled', 'Disabled');
     const configured = h.configured === true ? 'configured' : h.configured === false ? 'not configured' : null;
+    const switchId = `hook-${h.role}-enabled`;
     return el('article', { class: 'hook', attrs: { 'aria-labelledby': titleId, 'data-hook': h.role } }, [
       el('div', { class: 'hook-head' }, [el('h3', { id: titleId, text: h.name || h.key }), el('span', { class: 'badge', text: roleName })]),
       el('p', {}, [el('code', { text: h.key })]),
       el('div', { class: 'row' }, [
         h.canToggle
-          ? checkbox(`hook-${h.role}-enabled`, h.enabled, busy || blocked, focusKey, (wanted) => send('setHookEnabled', { role: h.role, enabled: wanted }))
+          ? switchControl({
+              id: switchId,
+              value: h.enabled,
+              disabled: blocked,
+              busy,
+              focusKey,
+              // "Enabled" alone would not say which hook: the name starts with the card's heading.
+              labelId: `${titleId} ${switchId}-label`,
+              describedBy: h.error ? `${switchId}-state ${switchId}-error` : `${switchId}-state`,
+              onToggle: (wanted) => send('setHookEnabled', { role: h.role, enabled: wanted }),
+            })
           : null,
         // Merge checks cannot be switched on or off through this API: their state is shown, not offered.
-        h.canToggle ? el('label', { for: `hook-${h.role}-enabled`, text: 'Enabled' }) : el('span', { text: 'Status' }),
-        el('span', { class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
+        h.canToggle ? el('label', { id: `${switchId}-label`, for: switchId, text: 'Enabled' }) : el('span', { text: 'Status' }),
+        el('span', { id: `${switchId}-state`, class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
       ]),
-      h.error ? el('p', { class: 'error-text', text: h.error }) : null,
+      h.error ? el('p', { id: `${switchId}-error`, class: 'error-text', text: h.error }) : null,
       el('div', { class: 'actions' }, [
         button('Edit Settings…', `edit:${h.role}`, () => send('editHookSettings', { role: h.role }), { disabled: blocked, ariaLabel: `Edit the settings of the ${roleName.toLowerCase()}` }),
         button('Change…', `change:${h.role}`, () => send('changeHook', { role: h.role }), { secondary: true, disabled: blocked, ariaLabel: `Choose which ${roleName.toLowerCase()} to show` }),
@@ -210,10 +264,28 @@
     ]);
   }
 
+  /** The control the keyboard user was last on, kept across redraws (which replace every node). */
+  let lastFocusKey;
+  document.addEventListener('focusin', (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target && target.dataset && target.dataset.focusKey) lastFocusKey = target.dataset.focusKey;
+  });
+
+  function focusLastControl() {
+    if (!lastFocusKey) return;
+    const again = [...document.querySelectorAll('[data-focus-key]')].find((n) => /** @type {HTMLElement} */ (n).dataset.focusKey === lastFocusKey);
+    if (again) /** @type {HTMLElement} */ (again).focus();
+  }
+
+  // Back from a prompt (Add Ref…, Change…) the page may have been redrawn meanwhile: return to the control that opened it.
+  window.addEventListener('focus', () => {
+    if (document.activeElement === document.body) focusLastControl();
+  });
+
   function render() {
     if (!state) return;
     const active = /** @type {HTMLElement | null} */ (document.activeElement);
-    const focusKey = active && active.dataset ? active.dataset.focusKey : undefined;
+    const hadFocus = !!active && active !== document.body && !!active.dataset && !!active.dataset.focusKey;
     renderHeader(state);
     const parts = [];
     if (state.notice) parts.push(el('p', { class: 'notice', attrs: { role: 'alert' }, text: state.notice }));
@@ -225,10 +297,7 @@
     content.replaceChildren(...parts);
     app.removeAttribute('aria-busy');
     // Rebuilding the page must not throw the keyboard user back to the top.
-    if (focusKey) {
-      const again = [...document.querySelectorAll('[data-focus-key]')].find((n) => /** @type {HTMLElement} */ (n).dataset.focusKey === focusKey);
-      if (again) /** @type {HTMLElement} */ (again).focus();
-    }
+    if (hadFocus) focusLastControl();
   }
 
   // ---- Messages from the extension -------------------------------------------------------------
@@ -241,6 +310,8 @@
       clicked.clear();
       vscode.setState({ state });
       render();
+    } else if (message.type === 'announce' && typeof message.message === 'string') {
+      announce(message.message, message.error === true);
     } else if (message.type === 'result' && typeof message.requestId === 'string') {
       if (typeof message.message === 'string' && message.message) announce(message.message, message.ok !== true);
       else if (message.ok === true) announce('', false);

@@ -20,7 +20,7 @@ import { describeError } from '../util/userMessages';
 import type { Event } from './emitter';
 import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
-import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState } from './protocol';
+import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from './protocol';
 import { RepositorySettings } from './repositorySettings';
 import { failed, succeeded, type ActionResult } from './scope';
 
@@ -38,6 +38,9 @@ export interface ControllerDeps {
 /** The setting that names the hook shown for each role. */
 const HOOK_SETTINGS: Record<HookRole, string> = { preReceive: Settings.preReceiveHookKey, mergeCheck: Settings.mergeCheckHookKey };
 
+/** Actions that write to the server: the panel says "saving" at once, and the answer says what was saved. */
+const SAVES: ReadonlySet<WebviewMessage['type']> = new Set(['setPagesForRef', 'setPagesForNewRefs', 'setHookEnabled']);
+
 function configuredHookKeys(): HookKeys {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return { preReceive: config.get<string>(HOOK_SETTINGS.preReceive, ''), mergeCheck: config.get<string>(HOOK_SETTINGS.mergeCheck, '') };
@@ -48,7 +51,7 @@ export class SettingsPanelController implements vscode.Disposable {
   /** Fires after every change of the state; the panel sends it to the webview. */
   readonly onDidChangeState: Event<PanelState>;
   private readonly results = new vscode.EventEmitter<ExtensionMessage>();
-  /** Answers to webview requests (`result` messages). */
+  /** Answers to webview requests (`result` messages) and announcements for the live region (`announce`). */
   readonly onDidAnswer = this.results.event;
   private readonly disposables: vscode.Disposable[] = [this.results];
 
@@ -100,15 +103,18 @@ export class SettingsPanelController implements vscode.Disposable {
       throw err;
     }
     if (message.type === 'ready') {
-      if (!this.settings.loaded) await this.reload();
-      else this.settings.announce();
+      if (!this.settings.loaded) {
+        const loaded = await this.loadAnnounced();
+        if (loaded.message) this.say(loaded.message, !loaded.ok);
+      } else this.settings.announce();
       return;
     }
+    if (SAVES.has(message.type)) this.say(vscode.l10n.t('Saving the change…'), false);
     let result: ActionResult;
     try {
       switch (message.type) {
         case 'refresh':
-          result = await this.reload();
+          result = await this.loadAnnounced();
           break;
         case 'signIn':
           result = await this.signIn();
@@ -145,6 +151,23 @@ export class SettingsPanelController implements vscode.Disposable {
   /** Loads everything again: refs from git, their states, the new-refs memory, the hooks. */
   reload(): Promise<ActionResult> {
     return this.settings.reload();
+  }
+
+  /**
+   * Loads everything again, saying so in the panel's live region: a screen reader hears that
+   * loading started and when every row has its state (or why loading failed).
+   */
+  private async loadAnnounced(): Promise<ActionResult> {
+    this.say(vscode.l10n.t('Loading the settings of {0}…', this.where), false);
+    const result = await this.reload();
+    if (!result.ok) return result;
+    await this.whenIdle();
+    return succeeded(vscode.l10n.t('The settings of {0} are loaded.', this.where));
+  }
+
+  /** Puts a message in the webview's live region without answering a request. */
+  private say(message: string, error: boolean): void {
+    this.results.fire({ type: 'announce', message, error });
   }
 
   // ---- Pages ------------------------------------------------------------------------------

@@ -33,7 +33,12 @@ export class SettingsPanel implements vscode.Disposable {
         controller.handleMessage(raw).catch((err) => this.log.error('handling a settings webview message failed', err));
       }),
       controller.onDidChangeState(() => this.schedulePost()),
-      controller.onDidAnswer((message) => this.post(message)),
+      controller.onDidAnswer((message) => {
+        // The words and the switch must agree when a screen reader reads them: a state still
+        // waiting to go out goes first, so "Pages for main: published." never comes with the switch still off.
+        this.flushState();
+        this.post(message);
+      }),
       panel.onDidDispose(() => {
         onDispose();
         this.dispose();
@@ -43,10 +48,15 @@ export class SettingsPanel implements vscode.Disposable {
 
   private schedulePost(): void {
     if (this.postTimer) return;
-    this.postTimer = setTimeout(() => {
-      this.postTimer = undefined;
-      this.post({ type: 'state', state: this.controller.state });
-    }, POST_DELAY_MS);
+    this.postTimer = setTimeout(() => this.flushState(), POST_DELAY_MS);
+  }
+
+  /** Sends the state now if a change of it is waiting to go out. */
+  private flushState(): void {
+    if (!this.postTimer) return;
+    clearTimeout(this.postTimer);
+    this.postTimer = undefined;
+    this.post({ type: 'state', state: this.controller.state });
   }
 
   private post(message: ExtensionMessage): void {

@@ -5,7 +5,8 @@
 // Flow: the webview posts `ready` once its script runs (also after being hidden and shown
 // again, since its document is recreated); the extension answers with the whole `state`, and
 // sends it again whenever something changes. Actions carry a `requestId`; the extension answers
-// each with a `result` carrying the same id.
+// each with a `result` carrying the same id. `announce` messages carry words for the panel's
+// live region (loading, saving) that answer no request.
 
 export type HookRole = 'preReceive' | 'mergeCheck';
 export type NewRefsKind = 'branches' | 'tags';
@@ -72,7 +73,9 @@ export interface PanelState {
 
 export type ExtensionMessage =
   | { type: 'state'; state: PanelState }
-  | { type: 'result'; requestId: string; ok: boolean; message: string | null };
+  | { type: 'result'; requestId: string; ok: boolean; message: string | null }
+  /** For the live region only: loading started or finished, a change is being saved. */
+  | { type: 'announce'; message: string; error: boolean };
 
 // ---- webview → extension ---------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
+import { panelFrame, rest, settled } from './panel';
 import { session } from './session';
 import { HookKeys } from '../server/hookCatalog';
 
@@ -18,39 +19,6 @@ const PRE_RECEIVE = HookKeys.externalPreReceive;
 const YACC = HookKeys.yacc;
 const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks';
 const PAGES = '/rest/latest/pages-settings/PROJ/repo1';
-
-async function rest(method: string, urlPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const { workbench } = session();
-  const response = await fetch(`${workbench.server.url}${urlPath}`, {
-    method,
-    headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
-
-
-/** The webview's own document: VS Code nests it two iframes deep; ours is the one with the status line and this repository's title. */
-async function panelFrame(title = 'PROJ/repo1', timeoutMs = 20_000): Promise<Frame> {
-  const { ui } = session();
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of ui.page.frames()) {
-      const found = await frame
-        .evaluate((t) => !!document.getElementById('status') && document.querySelector('h1')?.textContent === t, title)
-        .catch(() => false);
-      if (found) return frame;
-    }
-    if (Date.now() > end) throw new Error(`No settings webview for ${title} within ${timeoutMs / 1000} s`);
-    await ui.page.waitForTimeout(200);
-  }
-}
-
-/** Waits until nothing in the panel says Loading… or Changing…. */
-async function settled(frame: Frame): Promise<void> {
-  await frame.waitForFunction(() => !/Loading…|Changing…/.test(document.getElementById('content')?.textContent ?? ''), undefined, { timeout: 15_000 });
-}
 
 function refRow(frame: Frame, name: string): Locator {
   return frame.locator('li.ref').filter({ has: frame.locator('.ref-name', { hasText: name }) });
@@ -142,7 +110,7 @@ describe('Repository settings panel', () => {
     const row = refRow(frame, 'feature/pages');
     await row.getByLabel('Publish pages for feature/pages').click();
     await row.locator('.state', { hasText: /^Published$/ }).waitFor();
-    assert.equal(await row.locator('input[type=checkbox]').isChecked(), true);
+    assert.equal(await row.getByRole('switch').isChecked(), true);
     assert.deepEqual(((await rest('GET', `${PAGES}/enabled?refId=refs/heads/feature/pages`)).json as { isEnabled: boolean }).isEnabled, true);
 
     await frame.getByLabel('Publish new branches').click();

@@ -101,6 +101,10 @@ describe('snippet explorer tree', function () {
     const item = await itemOf(api, rows[0]);
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('Owner: you'));
+    // Whose it is, in words, for a screen reader: the description marks only other people's snippets.
+    assert.match(item.accessibilityInformation?.label ?? '', /^.+, your snippet, updated /);
+    const root = await itemOf(api, await rootOf(api, 'mine'));
+    assert.match(root.accessibilityInformation?.label ?? '', /^My Snippets, \d+ snippets loaded, more on the server$/, 'the count says what it counts');
     const children = await childrenOf(api, rows[0]);
     const file = children.find((c) => c.kind === 'file');
     assert.ok(file, 'a file row');
@@ -123,8 +127,10 @@ describe('snippet explorer tree', function () {
     for (const row of rows) {
       const description = String((await itemOf(api, row)).description);
       const owner = api.service.get(row.snippetGuid)?.userId;
+      const spoken = (await itemOf(api, row)).accessibilityInformation?.label ?? '';
       if (owner === 2) assert.doesNotMatch(description, /^(by |shared)/, description);
       else assert.match(description, /^(by \S+|shared) · /, `${row.snippetGuid} by user ${owner}: ${description}`);
+      assert.match(spoken, owner === 2 ? /, your snippet, / : /, snippet by (\S+|user \d+), /, spoken);
     }
 
     await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'bob');
@@ -178,6 +184,7 @@ describe('snippet explorer tree', function () {
     assert.equal(error.isError, true);
     const item = await itemOf(api, error);
     assert.match(labelOf(item), /^Could not load Starred: .* — click to retry$/);
+    assert.match(item.accessibilityInformation?.label ?? '', /^Error: Could not load Starred: /, 'the error icon is not the only sign');
     assert.equal(item.command?.command, 'bitbucketSnippets.refreshList');
 
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));

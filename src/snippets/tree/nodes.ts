@@ -21,7 +21,8 @@ export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName
 export type CommentsNode = OfAccount & { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
 export type CommentNode = OfAccount & { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
 export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
-export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
+/** `retry`: clicking it asks the server again (an offline list shown from what was loaded or cached). */
+export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean; retry?: boolean };
 
 /** The "Search results" root: the last search of the session (Search Snippets…). */
 export type SearchRootNode = OfAccount & { kind: 'searchRoot'; label: string };

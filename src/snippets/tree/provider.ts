@@ -28,8 +28,11 @@ import {
   emptyListText,
   listTitle,
   noMatchText,
+  relativeTime,
   snippetDescription,
   snippetTooltip,
+  cachedListDescription,
+  offlineListText,
 } from './presentation';
 import {
   contextValue,
@@ -324,7 +327,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     );
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s, accountKey));
     const more = state.nextStart !== undefined && state.loaded;
-    if (state.error) {
+    const offline = service.connection().offline;
+    if (state.error && offline && state.fetchedAt !== undefined) {
+      // Offline with rows to show: they stay, and one row says how old they are and offers a retry.
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: offlineListText(state.fetchedAt, Date.now(), vscode.env.language), isError: false, retry: true, ...a }));
+    } else if (state.error) {
       const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list, accountKey))), this.accountOf(accountKey))));
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true, ...a }));
     } else if (state.loaded && all.length === 0 && !more) {
@@ -381,7 +388,19 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.label, collapsed);
         item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
         const state = service.list(node.list);
-        if (state.loaded) item.description = `${formatCount(state.guids.length, vscode.env.language)}${state.nextStart !== undefined ? '+' : ''}`;
+        if (state.loaded) {
+          const more = state.nextStart !== undefined;
+          const shown = formatCount(state.guids.length, vscode.env.language);
+          const offline = service.connection().offline;
+          item.description = cachedListDescription(`${shown}${more ? '+' : ''}`, state, offline, now, vscode.env.language);
+          // "My Snippets, 25+" read aloud says little: the words say what the number counts (and how old a cached list is).
+          const count = more
+            ? vscode.l10n.t('{0} snippets loaded, more on the server', shown)
+            : state.guids.length === 1
+              ? vscode.l10n.t('1 snippet')
+              : vscode.l10n.t('{0} snippets', shown);
+          item.accessibilityInformation = { label: `${node.label}, ${cachedListDescription(count, state, offline, now, vscode.env.language)}` };
+        }
         if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
         return item;
       }
@@ -399,7 +418,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.description = snippetDescription(snippet, node.own, people, now, vscode.env.language);
         item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
-        item.accessibilityInformation = { label: `${snippet.name}, ${item.description}` };
+        // Whose snippet it is, in words: a screen reader user cannot tell by what is missing from the description.
+        const owner = node.own ? vscode.l10n.t('your snippet') : vscode.l10n.t('snippet by {0}', personLabel(snippet.userId, people));
+        item.accessibilityInformation = { label: [snippet.name, owner, vscode.l10n.t('updated {0}', relativeTime(snippet.updatedAt, now, vscode.env.language))].join(', ') };
         return item;
       }
       case 'file': {
@@ -409,6 +430,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName);
         item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [node] };
         if (!node.own) item.description = vscode.l10n.t('read-only');
+        item.tooltip = node.own ? vscode.l10n.t('{0}: click to open and edit', node.fileName) : vscode.l10n.t('{0}: read-only, click to open', node.fileName);
         return item;
       }
       case 'comments': {
@@ -428,7 +450,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
         tooltip.appendText(comment.text);
         item.tooltip = tooltip;
+        // The icon tells your comments from others'; the label says it too.
         item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
+        item.accessibilityInformation = { label: vscode.l10n.t('Comment by {0}: {1}, {2}', personLabel(comment.userId, people), item.label as string, item.description) };
         return item;
       }
       case 'searchRoot':
@@ -462,6 +486,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.tooltip = node.text;
         if (node.isError) {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+          item.accessibilityInformation = { label: vscode.l10n.t('Error: {0}', node.text) };
+          item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
+        } else if (node.retry) {
+          item.iconPath = new vscode.ThemeIcon('cloud-offline');
           item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
@@ -517,7 +545,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   // ---- Store changes ------------------------------------------------------------------------
 
   private onServiceChange(change: ServiceChange): void {
-    if (change.people) {
+    if (change.people || change.connection) {
       // Whose snippets and comments these are may read differently now: redraw every row.
       this.gate.refresh([WHOLE_TREE]);
       return;
