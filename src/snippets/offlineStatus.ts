@@ -9,12 +9,19 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
   const item = vscode.window.createStatusBarItem(Ids.offlineStatusBarItem, vscode.StatusBarAlignment.Left, -1);
   item.name = vscode.l10n.t('Bitbucket Snippets Offline');
   item.command = Commands.refreshExplorer;
+  let wasOffline = false;
+  let backOnline: vscode.Disposable | undefined;
   const update = () => {
     const { offline, since } = service.connection();
     if (!offline) {
       item.hide();
+      // The view revalidates by itself; this says why the offline marks went away.
+      if (wasOffline) backOnline = vscode.window.setStatusBarMessage(`$(cloud) ${vscode.l10n.t('Bitbucket answers again: what was shown offline is being reloaded')}`, 8000);
+      wasOffline = false;
       return;
     }
+    wasOffline = true;
+    backOnline?.dispose();
     const dataAt = service.oldestListFetchedAt();
     item.text = dataAt === undefined ? `$(cloud-offline) ${vscode.l10n.t('offline')}` : `$(cloud-offline) ${vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language))}`;
     item.tooltip = vscode.l10n.t(
@@ -28,5 +35,5 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
     if (change.connection || service.connection().offline) update();
   });
   update();
-  return vscode.Disposable.from(item, { dispose: () => subscription.dispose() });
+  return vscode.Disposable.from(item, { dispose: () => (subscription.dispose(), backOnline?.dispose()) });
 }
