@@ -7,10 +7,12 @@ import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constan
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
+import type { LastSearch } from '../core/search/lastSearch';
 import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
+import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../accounts';
@@ -22,6 +24,8 @@ export interface SnippetExplorerApi {
   reveal(snippetGuid: string): Promise<void>;
   readonly provider: vscode.TreeDataProvider<TreeNode>;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
+  readonly dragAndDrop: ExplorerDragAndDrop;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
@@ -29,6 +33,7 @@ type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefine
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: ExplorerDragAndDrop;
   private sortOverride: SortOrder | undefined;
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
@@ -43,6 +48,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   constructor(
     session: Session,
     private readonly service: SnippetService,
+    private readonly lastSearch: LastSearch,
     private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
@@ -63,9 +69,11 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       accountLabel: (account) => accountLabel(account, session.accounts()),
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      lastSearch,
       log,
     });
     this.view = createView(this.provider);
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (accountId) => this.provider.serviceOf(accountId), log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,
@@ -83,6 +91,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
       vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
       vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
+      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
       vscode.commands.registerCommand(Commands.browseUser, (name?: string) => this.browseUser(name)),
       vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
       vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
@@ -160,6 +169,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   // ---- Commands -------------------------------------------------------------------------------
 
   private async refreshAll(): Promise<void> {
+    // Refresh means "what the server has now": the next search reads it again too.
+    this.service.search.pages.clear();
     this.provider.redraw();
     const lists = this.provider.loadedLists();
     await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
