@@ -130,17 +130,19 @@ export class WorkbenchUi {
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
     // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
-    // busy machine that hand-over is sometimes lost: press it again rather than wait in vain.
+    // busy machine that hand-over is sometimes lost, or the webview takes the focus back and the
+    // palette closes before it is typed into: open it again rather than wait in vain.
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('F1');
+      const timeout = attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS;
       try {
-        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS });
+        await input.waitFor({ state: 'visible', timeout });
+        await input.fill(`>${title}`, { timeout });
         break;
       } catch (err) {
         if (attempt >= 3) throw err;
       }
     }
-    await input.fill(`>${title}`);
     const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
     try {
       await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
