@@ -9,6 +9,7 @@ import { cacheSection } from './cacheBench';
 import { buildExtension, type Layout } from './layouts';
 import { formatTable, median, ms, ratio, type Figure } from './lib';
 import { completionSection, exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
+import { searchSection } from './searchBench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const args = new Set(process.argv.slice(2));
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
   await section('export', exportSection);
   await section('completion', completionSection);
   await section('cache', () => cacheSection(args.has('--quick') ? 3 : 7));
+  await section('search', () => searchSection(args.has('--quick') ? 2 : 3));
   if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 5));
 
   const table = formatTable(figures);

@@ -16,6 +16,9 @@ export const Commands = {
   browseUser: 'bitbucketSnippets.browseUser',
   removeBrowsedUser: 'bitbucketSnippets.removeBrowsedUser',
   revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
+  // Search Snippets… (src/snippets/commands/search.ts, core/search/) and its root in the view
+  searchSnippets: 'bitbucketSnippets.searchSnippets',
+  clearSearchResults: 'bitbucketSnippets.clearSearchResults',
   // Comments (src/snippets/comments/)
   addComment: 'bitbucketSnippets.addComment',
   editComment: 'bitbucketSnippets.editComment',
@@ -87,6 +90,14 @@ export const Views = {
   container: 'bitbucketSnippets',
   explorer: 'bitbucketSnippets.explorer',
 } as const;
+
+/** Drag and drop: the Snippets view's own mime type (VS Code's pattern, the view id lower-cased) and what it takes. */
+export const Mimes = {
+  explorerRows: `application/vnd.code.tree.${Views.explorer.toLowerCase()}`,
+  uriList: 'text/uri-list',
+} as const;
+export const EXPLORER_DRAG_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+export const EXPLORER_DROP_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
 
 /** Keys of what the extension keeps in global state (never secrets; those live in SecretStorage). */
 export const StateKeys = {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import vscode = require('vscode');
 import { accountId } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
@@ -24,7 +24,14 @@ export interface SnippetsOnDemand {
 
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
-  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true });
+  // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
+  const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
+    dragMimeTypes: EXPLORER_DRAG_MIMES,
+    dropMimeTypes: EXPLORER_DROP_MIMES,
+    handleDrag: (source, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrag(source, dataTransfer),
+    handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
+  };
+  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController });
   const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
@@ -52,6 +59,12 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
   const completion: vscode.CompletionItemProvider = {
     provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
     resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
+  };
+  // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
+  // is loaded; other drops never load it.
+  const dropIntoEditor: vscode.DocumentDropEditProvider = {
+    provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
   };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
@@ -90,6 +103,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
       vscode.languages.registerCompletionItemProvider('*', completion),
+      vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
       vscode.window.registerUriHandler(uriHandler),
     ),
   };

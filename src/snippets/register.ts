@@ -13,11 +13,15 @@ import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
+import type { SearchList } from './core/search/search';
 import { SnippetCache, clearCacheFolder } from './core/cache/snippetCache';
 import { SnippetService } from './core/service';
 import { SnippetServices } from './core/services';
 import { SnippetAccounts } from './accounts';
 import { registerOfflineStatus } from './offlineStatus';
+import { searchSnippets } from './commands/search';
+import { SnippetDropProvider } from './commands/dropIntoEditor';
+import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import type { TreeNode } from './tree/nodes';
@@ -28,6 +32,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
   completion: vscode.CompletionItemProvider;
+  /** Inserts a file dragged from the Snippets view into an editor; activation registers a stand-in. */
+  dropIntoEditor: vscode.DocumentDropEditProvider;
   /** Opens what a vscode:// snippet link points at; activation's stand-in URI handler forwards here. */
   openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
   /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
@@ -113,11 +119,24 @@ export function createSnippets({ session, globalState, storagePath, log, createV
   });
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, accounts, globalState, log.child('tree'), createView);
+  const explorer = new SnippetExplorer(session, service, service.search.last, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(accounts, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
   const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));
   const completion = new SnippetCompletionProvider(accounts);
+  const browsedUsers = new BrowsedUsers(globalState);
+  const searchDeps = {
+    session,
+    service,
+    log: log.child('search'),
+    reveal: (guid: string) => explorer.reveal(guid),
+    lists: (): SearchList[] => {
+      const key = session.account ? accountId(session.account) : undefined;
+      const users = key ? browsedUsers.list(key) : [];
+      return ['mine', 'starred', 'browse', ...users.map((u) => `user:${u}` as const)];
+    },
+  };
+  const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
   const disposable = vscode.Disposable.from(
     documentAccounts,
     followAccount,
@@ -126,6 +145,7 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     followSize,
     registerOfflineStatus(service),
     explorer,
+    searchCommand,
     registerCommentCommands(actions),
     threads,
     documents.disposable,
@@ -137,6 +157,11 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
     completion,
+    dropIntoEditor: new SnippetDropProvider(searchDeps, (id) => {
+      if (id === undefined) return service;
+      const account = session.accountById(id);
+      return account && accounts.service(account);
+    }),
     openLink: documents.openLink,
     scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     forgetAccount,

@@ -29,6 +29,15 @@ function nextScripted(): { answer: ScriptedAnswer } | undefined {
   return scripted && scripted.length > 0 ? { answer: scripted.shift() } : undefined;
 }
 
+/**
+ * In test runs, the answer queued for a picker that is not a plain prompt (Search Snippets'
+ * quick pick, a drop's "which file"): a string names the item to choose, undefined closes it.
+ * Undefined when nothing is queued (and always in normal use).
+ */
+export function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
+  return nextScripted();
+}
+
 /** A modal warning with one action button; true when the user chose it. */
 export async function confirm(message: string, detail: string, action: string): Promise<boolean> {
   const queued = nextScripted();

@@ -65,10 +65,19 @@ export class WorkbenchUi {
 
   /** Opens the command palette with `query` typed and returns the titles it offers; leaves it open. */
   async paletteOptions(query: string): Promise<string[]> {
-    await this.page.keyboard.press('F1');
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
+    // busy machine that hand-over is sometimes lost: press it again rather than wait in vain.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      try {
+        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     await input.fill(`>${query}`);
     // The list filters as it is typed: wait until it has settled on this query.
     await this.page.waitForTimeout(300);
@@ -118,11 +127,22 @@ export class WorkbenchUi {
 
   /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-    await input.fill(`>${title}`);
+    // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
+    // busy machine that hand-over is sometimes lost, or the webview takes the focus back and the
+    // palette closes before it is typed into: open it again rather than wait in vain.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      const timeout = attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS;
+      try {
+        await input.waitFor({ state: 'visible', timeout });
+        await input.fill(`>${title}`, { timeout });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
     try {
       await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });

@@ -14,6 +14,7 @@ import { withComment, withoutComment } from './commentPatch';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import { Identity, type SignedInUser } from './identity';
 import type { People } from './people';
+import { SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
 import * as l10n from '@vscode/l10n';
@@ -75,6 +76,8 @@ type Listener = (change: ServiceChange) => void;
 
 export class SnippetService {
   readonly identity = new Identity();
+  /** Search Snippets… over this account's lists, with the pages it fetched and its last results. */
+  readonly search: SnippetSearch;
   private readonly store: SnippetStore;
   private readonly writes = new WriteQueue();
   private readonly listeners = new Set<Listener>();
@@ -102,6 +105,7 @@ export class SnippetService {
       this.keepInCache(change);
       this.emit({ ...change, people });
     });
+    this.search = new SnippetSearch(this, api);
   }
 
   /** Stops the offline check and writes what the cache still holds in memory. */
@@ -123,6 +127,7 @@ export class SnippetService {
     // The store first: going back online revalidates the lists it holds, and these are the old account's.
     this.store.clear();
     this.connectivity.reset();
+    this.search.forget();
     this.emit({ lists: [], snippets: [], people: true });
   }
 

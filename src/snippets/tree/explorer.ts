@@ -8,10 +8,12 @@ import { withProgress } from '../../ui/progress';
 import { input, pick } from '../../ui/prompts';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
+import type { LastSearch } from '../core/search/lastSearch';
 import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
+import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../accounts';
@@ -23,6 +25,8 @@ export interface SnippetExplorerApi {
   reveal(snippetGuid: string): Promise<void>;
   readonly provider: vscode.TreeDataProvider<TreeNode>;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
+  readonly dragAndDrop: ExplorerDragAndDrop;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
@@ -33,6 +37,7 @@ type BrowseTarget = { key: string; rowAccountId: string | undefined; label: stri
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: ExplorerDragAndDrop;
   private sortOverride: SortOrder | undefined;
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
@@ -47,6 +52,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   constructor(
     session: Session,
     private readonly service: SnippetService,
+    private readonly lastSearch: LastSearch,
     private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
@@ -67,9 +73,11 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       accountLabel: (account) => accountLabel(account, session.accounts()),
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      lastSearch,
       log,
     });
     this.view = createView(this.provider);
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (accountId) => this.provider.serviceOf(accountId), log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,
@@ -87,6 +95,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
       vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
       vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
+      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
       vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) => this.browseUser(arg)),
       vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
       vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
@@ -165,9 +174,11 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   /** Reloads every shown list of every signed-in account, each from its own server. */
   private async refreshAll(): Promise<void> {
+    const lists = this.provider.loadedListsOfAllAccounts().map(({ accountId, list }) => ({ list, service: this.provider.serviceOf(accountId) }));
+    // Refresh means "what the server has now": the next search reads it again too, on every account.
+    for (const service of new Set([this.service, ...lists.map((l) => l.service)])) service.search.pages.clear();
     this.provider.redraw();
-    const lists = this.provider.loadedListsOfAllAccounts();
-    await withViewProgress(() => Promise.all(lists.map(({ accountId, list }) => this.reload(list, this.provider.serviceOf(accountId)))));
+    await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
   }
 
   private async refreshList(node: ListArg): Promise<void> {

@@ -13,6 +13,9 @@ import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { personLabel } from '../core/people';
 import { matchesFilter, sortSnippets, type SortOrder } from '../core/query';
 import type { ServiceChange, SnippetService } from '../core/service';
+import type { LastSearch } from '../core/search/lastSearch';
+import type { SearchMatch } from '../core/search/match';
+import type { SearchResult } from '../core/search/search';
 import type { ListId } from '../core/store';
 import { snippetFileUri } from '../uris';
 import type { BrowsedUsers } from './browsedUsers';
@@ -42,6 +45,9 @@ import {
   type LoadMoreNode,
   type MessageNode,
   type RootNode,
+  type SearchMatchNode,
+  type SearchRootNode,
+  type SearchSnippetNode,
   type SnippetNode,
   type TreeNode,
 } from './nodes';
@@ -74,6 +80,8 @@ export interface TreeDeps {
   accountLabel: (account: Account) => string;
   browsedUsers: BrowsedUsers;
   settings: () => ExplorerSettings;
+  /** The last Search Snippets… of the session, shown as the "Search results" root. */
+  lastSearch: LastSearch;
   log: Log;
 }
 
@@ -94,7 +102,8 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   constructor(private readonly deps: TreeDeps) {
     const subscription = deps.service.onDidChange((c) => this.onServiceChange(c));
-    this.disposables.push({ dispose: () => subscription.dispose() });
+    const searched = deps.lastSearch.onDidChange(() => this.onSearchChange());
+    this.disposables.push({ dispose: () => subscription.dispose() }, { dispose: () => searched.dispose() });
   }
 
   dispose(): void {
@@ -217,9 +226,27 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return this.snippetChildren(node);
       case 'comments':
         return this.commentRows(node);
+      case 'searchRoot':
+        return (this.deps.lastSearch.state?.results ?? []).map((r) => this.intern<SearchSnippetNode>({ kind: 'searchSnippet', snippetGuid: r.snippet.guid, own: this.deps.service.mayWrite(r.snippet) }));
+      case 'searchSnippet': {
+        const result = this.searchResult(node.snippetGuid);
+        if (!result) return [];
+        return result.matches.map((m, index) =>
+          this.intern<SearchMatchNode>({ kind: 'searchMatch', snippetGuid: node.snippetGuid, index, fileName: m.fileName ?? result.snippet.files[0]?.name, own: node.own }),
+        );
+      }
       default:
         return [];
     }
+  }
+
+  /** The "Search results" root, when there is a last search. */
+  searchRootNode(): SearchRootNode {
+    return this.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
+  }
+
+  private searchResult(guid: string): SearchResult | undefined {
+    return this.deps.lastSearch.state?.results.find((r) => r.snippet.guid === guid);
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -242,6 +269,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return node.list ? this.nodes.get(`${prefix}${node.list}/${node.snippetGuid}`) : undefined;
       case 'comment':
         return node.list ? this.nodes.get(`${prefix}${node.list}/comments/${node.snippetGuid}`) : undefined;
+      case 'searchRoot':
+        return undefined;
+      case 'searchSnippet':
+        return this.searchRootNode();
+      case 'searchMatch':
+        return this.nodes.get(`search/${node.snippetGuid}`);
     }
   }
 
@@ -257,9 +290,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private roots(): TreeNode[] {
     if (!this.deps.account()) return [];
     const others = this.deps.otherAccounts();
+    // The last search (of the default account) comes first, above every account.
+    const search = this.deps.lastSearch.state ? [this.searchRootNode()] : [];
     // One account: its lists are the roots, as they always were.
-    if (others.length === 0) return this.accountRoots(undefined);
-    return [this.accountNode(undefined), ...others.map((o) => this.accountNode(o))];
+    if (others.length === 0) return [...search, ...this.accountRoots(undefined)];
+    return [...search, this.accountNode(undefined), ...others.map((o) => this.accountNode(o))];
   }
 
   /** My Snippets, Starred, Categories, Browse and the browsed users of one account. */
@@ -440,6 +475,25 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.accessibilityInformation = { label: vscode.l10n.t('Comment by {0}: {1}, {2}', personLabel(comment.userId, people), item.label as string, item.description) };
         return item;
       }
+      case 'searchRoot':
+        return this.searchRootItem(node);
+      case 'searchSnippet': {
+        const result = this.searchResult(node.snippetGuid);
+        // A few results open with their matches showing; many stay folded, one row each.
+        const many = (this.deps.lastSearch.state?.results.length ?? 0) > 20;
+        const item = new vscode.TreeItem(result?.snippet.name ?? vscode.l10n.t('(removed)'), many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
+        if (!result) return item;
+        item.description = `${result.matches.length}`;
+        item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, this.deps.service.people(), now));
+        item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
+        return item;
+      }
+      case 'searchMatch': {
+        const result = this.searchResult(node.snippetGuid);
+        const match = result?.matches[node.index];
+        if (!result || !match) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
+        return this.searchMatchItem(node, result, match);
+      }
       case 'loadMore': {
         const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('fold-down');
@@ -463,6 +517,49 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return item;
       }
     }
+  }
+
+  private searchRootItem(node: SearchRootNode): vscode.TreeItem {
+    const state = this.deps.lastSearch.state;
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.iconPath = new vscode.ThemeIcon(state?.running ? 'loading~spin' : 'search');
+    if (!state) return item;
+    const found = vscode.l10n.t('{0} found', formatCount(state.results.length, vscode.env.language));
+    const status = state.running ? vscode.l10n.t('searching…') : state.cancelled ? vscode.l10n.t('stopped') : state.failedLists.length > 0 ? vscode.l10n.t('not every list could be read') : '';
+    item.description = [`"${state.query}"`, found, status].filter(Boolean).join(' · ');
+    item.tooltip = vscode.l10n.t('The last Search Snippets… of this session. Clear it with the button on this row.');
+    return item;
+  }
+
+  private searchMatchItem(node: SearchMatchNode, result: SearchResult, match: SearchMatch): vscode.TreeItem {
+    const content = match.field === 'content' && match.line !== undefined;
+    const label = content ? `${match.fileName}:${match.line}` : match.field === 'fileName' ? (match.fileName ?? '') : fieldPlace(match.field);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    item.description = content || match.field !== 'fileName' ? match.text : undefined;
+    item.tooltip = match.text;
+    item.iconPath = new vscode.ThemeIcon(content ? 'search-fuzzy' : 'symbol-field');
+    const account = this.deps.account();
+    if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
+    if (node.fileName) {
+      const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
+      item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
+    }
+    return item;
+  }
+
+  // ---- Search changes -----------------------------------------------------------------------
+
+  private searchShown = false;
+
+  private onSearchChange(): void {
+    const shown = this.deps.lastSearch.state !== undefined;
+    if (shown !== this.searchShown) {
+      this.searchShown = shown;
+      for (const id of [...this.nodes.keys()]) if (id.startsWith('search/')) this.nodes.delete(id);
+      this.gate.refresh([WHOLE_TREE]);
+      return;
+    }
+    if (shown) this.gate.refresh([this.searchRootNode()]);
   }
 
   // ---- Store changes ------------------------------------------------------------------------
@@ -517,6 +614,16 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return node;
   }
 }
+
+/** Where a match that is not in a file's lines is, as a row label. */
+const fieldPlace = (field: SearchMatch['field']): string =>
+  ({
+    name: vscode.l10n.t('in the name'),
+    description: vscode.l10n.t('in the description'),
+    category: vscode.l10n.t('in a category'),
+    fileName: vscode.l10n.t('in a file name'),
+    content: vscode.l10n.t('in a file'),
+  })[field];
 
 /** The accountId field of a row of another account; nothing for the default account's rows. */
 const ofAccount = (accountId: string | undefined): { accountId?: string } => (accountId === undefined ? {} : { accountId });
