@@ -106,6 +106,9 @@ export class SnippetService {
       this.emit({ ...change, people });
     });
     this.search = new SnippetSearch(this, api);
+    // What a search fetched goes into the persistent cache as it arrives: readable offline, and
+    // opened without a request, in later windows too.
+    this.search.pages.onDidRecord((_list, _state, fresh) => this.rememberSnippets(fresh));
   }
 
   /** Stops the offline check and writes what the cache still holds in memory. */

@@ -5,8 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import { BitbucketError } from '../../../src/api/errors';
+import type { Snippet } from '../../../src/api/types';
 import { SnippetCache } from '../../../src/snippets/core/cache/snippetCache';
 import { withFileContent } from '../../../src/snippets/core/edits';
 import { SnippetService, type ServiceChange } from '../../../src/snippets/core/service';
@@ -202,5 +204,30 @@ describe('snippet core with the offline read cache', function () {
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(service.connection().offline, false);
     assert.deepEqual(requests(), []);
+  });
+
+  it('what a search fetched from the server is cached as it arrives: a new window opens it with no request', async () => {
+    // Bob's oldest snippet, behind 30 newer ones: off the first page, which the list itself caches.
+    const snippet = (name: string, content: string, at: number): Snippet => ({
+      guid: randomUUID(), name, description: '', categories: [], isVisible: true, isPublic: false, userId: 3,
+      createdAt: at, updatedAt: at, files: [{ guid: randomUUID(), name: 'x.txt', content }], comments: [],
+    });
+    const found = snippet('found by search', 'needle in here', 1_000_000);
+    server.state.data.snippets.push(found);
+    for (let i = 1; i <= 30; i++) server.state.data.snippets.push(snippet(`newer ${i}`, 'hay', 1_000_000 + i));
+    const first = newWindow();
+    const summary = await first.service.search.search('NEEDLE', { lists: ['browse'] });
+    assert.deepEqual(summary.results.map((r) => r.snippet.guid), [found.guid]);
+    await first.cache.flush();
+
+    const { service, cache } = newWindow();
+    await cache.load();
+    assert.equal(cache.snippet(found.guid)?.snippet.files[0].content, 'needle in here', 'the search kept it in the cache');
+    server.controls.clearRequests();
+    const opened = await service.snippet(found.guid);
+    assert.equal(opened.files[0].content, 'needle in here', 'shown from the cache at once');
+    // The cached copy is revalidated in the background by one GET, never before it is shown.
+    await until('revalidated', () => requests().length === 1);
+    assert.deepEqual(requests(), [`GET /snippets/${found.guid}`]);
   });
 });

@@ -15,7 +15,8 @@ export interface FetchedList {
   appliedLimit: number | undefined;
 }
 
-type RecordListener = (list: ListId, state: FetchedList) => void;
+/** `fresh`: the snippets of the page just recorded. */
+type RecordListener = (list: ListId, state: FetchedList, fresh: readonly Snippet[]) => void;
 
 export class FetchedPages {
   private readonly lists = new Map<ListId, FetchedList>();
@@ -38,7 +39,7 @@ export class FetchedPages {
     const snippets = page.start === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
     const updated = { snippets, nextStart: nextStart(page), appliedLimit: page.limit };
     this.lists.set(list, updated);
-    for (const l of this.listeners) l(list, updated);
+    for (const l of this.listeners) l(list, updated, page.values);
   }
 
   /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
