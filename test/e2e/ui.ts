@@ -100,7 +100,9 @@ export class WorkbenchUi {
     const input = quickInput.locator('input[type="text"], input[type="password"]').first();
     await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await input.fill(text);
-    await this.page.keyboard.press('Enter');
+    // Pressed on the input itself: a walkthrough page that ticks a step off takes the keyboard
+    // focus, and the prompt (ignoreFocusOut) stays open without it.
+    await input.press('Enter');
     // A flow's prompts reuse one input box, and an Enter that lands while it switches to the next
     // prompt can be lost (seen under load: the password stayed in the box). The Enter was taken
     // when the box closed, or moved on to the next prompt (another value), or refused the value
@@ -110,7 +112,7 @@ export class WorkbenchUi {
     for (let attempt = 1; attempt <= 3; attempt++) {
       for (let waited = 0; waited < 2000 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
       if (await taken()) return;
-      await this.page.keyboard.press('Enter');
+      await input.press('Enter');
     }
   }
 
