@@ -100,20 +100,19 @@ export class WorkbenchUi {
     const input = quickInput.locator('input[type="text"], input[type="password"]').first();
     await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await input.fill(text);
+    const message = quickInput.locator('.quick-input-message').first();
+    const promptBefore = await message.innerText().catch(() => '');
     // Pressed on the input itself: a walkthrough page that ticks a step off takes the keyboard
     // focus, and the prompt (ignoreFocusOut) stays open without it.
     await input.press('Enter');
     // A flow's prompts reuse one input box, and an Enter that lands while it switches to the next
-    // prompt can be lost (seen under load: the password stayed in the box). The Enter was taken
-    // when the box closed, or moved on to the next prompt (another value), or refused the value
-    // (a validation message in the box). Otherwise, after a wait, it is pressed again.
-    const refused = quickInput.locator('.monaco-inputbox.error, .monaco-inputbox.warning').first();
-    const taken = async () => !(await input.isVisible()) || (await input.inputValue()) !== text || (await refused.isVisible());
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      for (let waited = 0; waited < 2000 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
-      if (await taken()) return;
-      await input.press('Enter');
-    }
+    // prompt can be lost (seen once: the password stayed in the box). When the same prompt still
+    // shows the same text a moment later, press Enter once more. A next prompt, or a refusal of
+    // the value, changes the message, and then nothing more is pressed.
+    const taken = async () =>
+      !(await input.isVisible()) || (await input.inputValue()) !== text || (await message.innerText().catch(() => '')) !== promptBefore;
+    for (let waited = 0; waited < 1500 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
+    if (!(await taken())) await input.press('Enter');
   }
 
   /** Signs in through the palette with a user name and password, as a person does. */
