@@ -55,6 +55,9 @@ describe('In German', function () {
     await signIn('not-her-password');
     await ui.waitForNotification(/hat Benutzername oder Passwort nicht akzeptiert\. Es wurde nichts gespeichert/);
     await ui.screenshot('german-sign-in-refused');
+    // The refusal's toast goes, so that what the next sign-in says is its own answer.
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden' });
 
     await signIn('alice');
     await ui.waitForNotification(/Bei .* als alice angemeldet\./);

@@ -32,12 +32,20 @@ describe('Search Snippets (UI)', function () {
 
   it('Ctrl+K Alt+F searches file content, and choosing a result opens its line with the match selected', async () => {
     const { ui } = session();
-    await ui.page.locator('.part.sidebar').click();
-    await ui.page.keyboard.press('Control+K');
-    await ui.page.keyboard.press('Alt+F');
     const quickInput = ui.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible' });
+    // A chord's second key that comes late on a busy machine ends the chord unanswered: press it again.
+    for (let attempt = 1; ; attempt++) {
+      await ui.page.locator('.part.sidebar').click();
+      await ui.page.keyboard.press('Control+K');
+      await ui.page.keyboard.press('Alt+F');
+      try {
+        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 30_000 });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     await input.fill('/backup/app.sql');
     const restore = quickInput.getByRole('option', { name: /e2e restore/ }).first();
     await restore.waitFor({ state: 'visible' });
