@@ -16,6 +16,9 @@ export const Commands = {
   browseUser: 'bitbucketSnippets.browseUser',
   removeBrowsedUser: 'bitbucketSnippets.removeBrowsedUser',
   revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
+  // Search Snippets… (src/snippets/commands/search.ts, core/search/) and its root in the view
+  searchSnippets: 'bitbucketSnippets.searchSnippets',
+  clearSearchResults: 'bitbucketSnippets.clearSearchResults',
   // Comments (src/snippets/comments/)
   addComment: 'bitbucketSnippets.addComment',
   editComment: 'bitbucketSnippets.editComment',
@@ -42,6 +45,8 @@ export const Commands = {
   copyVsCodeLink: 'bitbucketSnippets.copyVsCodeLink',
   exportSnippets: 'bitbucketSnippets.exportSnippets',
   copyToMySnippets: 'bitbucketSnippets.copyToMySnippets',
+  /** Empties the persistent read cache of every account (src/snippets/core/cache/). */
+  clearOfflineCache: 'bitbucketSnippets.clearOfflineCache',
   // Repository settings panel and hook settings documents (src/settingsPanel/, src/hooks/)
   openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
   openOtherRepositorySettings: 'bitbucketSnippets.openOtherRepositorySettings',
@@ -86,6 +91,14 @@ export const Views = {
   explorer: 'bitbucketSnippets.explorer',
 } as const;
 
+/** Drag and drop: the Snippets view's own mime type (VS Code's pattern, the view id lower-cased) and what it takes. */
+export const Mimes = {
+  explorerRows: `application/vnd.code.tree.${Views.explorer.toLowerCase()}`,
+  uriList: 'text/uri-list',
+} as const;
+export const EXPLORER_DRAG_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+export const EXPLORER_DROP_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+
 /** Keys of what the extension keeps in global state (never secrets; those live in SecretStorage). */
 export const StateKeys = {
   accounts: 'bitbucketSnippets.accounts',
@@ -106,10 +119,15 @@ export const QUALIFIED_WALKTHROUGH_ID = `${EXTENSION_ID}#${WALKTHROUGH_ID}`;
 /** Ids of the things the extension creates: VS Code shows some of them (and keeps per-id state). */
 export const Ids = {
   statusBarItem: 'bitbucketSnippets.account',
+  /** Shown only while the server does not answer: "offline (cached …)". */
+  offlineStatusBarItem: 'bitbucketSnippets.offline',
   commentController: 'bitbucketSnippets.comments',
   settingsWebview: 'bitbucketSnippets.repositorySettings',
   hookDiagnostics: 'bitbucket-hook-settings',
 } as const;
+
+/** The folder of the offline read cache in the extension's global storage: one file per server and account. */
+export const OFFLINE_CACHE_FOLDER = 'snippet-cache';
 
 export const SETTINGS_SECTION = 'bitbucketSnippets';
 
@@ -130,6 +148,8 @@ export const Settings = {
   followActiveEditor: 'followActiveEditor',
   /** The snippet's web page, with `{server}` and `{guid}` (src/snippets/core/links.ts). */
   snippetUrlTemplate: 'snippetUrlTemplate',
+  /** The bound of each account's offline read cache, in MB; 0 turns it off. */
+  cacheMaxSizeMB: 'cache.maxSizeMB',
   clientCertificate: 'clientCertificate',
   /** Per-server overrides of the connection settings, keyed by server URL. */
   servers: 'servers',

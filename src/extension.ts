@@ -22,6 +22,8 @@ export interface ExtensionApi {
   /** Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
+  /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
+  readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
   /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
@@ -91,6 +93,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
     get explorer() {
       return snippets.feature().explorer;
+    },
+    get dropIntoEditor() {
+      return snippets.feature().dropIntoEditor;
     },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };

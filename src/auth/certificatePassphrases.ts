@@ -3,7 +3,7 @@
 // asks for one only when a key or PKCS#12 file is encrypted, and says when the last one was
 // wrong: the stored one is then dropped and the user asked again.
 import vscode = require('vscode');
-import type { PassphraseSource } from '../api/clientCertificate';
+import type { ClientCertificate, PassphraseSource } from '../api/clientCertificate';
 import { serverHost } from '../util/serverUrl';
 
 const SECRET_PREFIX = 'bitbucketSnippets.certificatePassphrase:';
@@ -28,6 +28,13 @@ export class CertificatePassphrases {
         if ((await this.secrets.get(key(file))) !== passphrase) await this.secrets.store(key(file), passphrase);
       },
     };
+  }
+
+  /** Deletes the kept passphrases of a server's certificate files (its last account signed out). */
+  async forget(serverUrl: string, certificate: ClientCertificate | undefined): Promise<void> {
+    if (!certificate) return;
+    const files = 'pfxFile' in certificate ? [certificate.pfxFile] : [certificate.keyFile, certificate.certFile];
+    await Promise.all(files.map((file) => this.secrets.delete(`${SECRET_PREFIX}${serverUrl}#${file}`)));
   }
 }
 

@@ -137,6 +137,10 @@ export class Session implements vscode.Disposable {
     const id = accountId(account);
     await this.store.remove(account);
     this.resetClient(account);
+    // The server's certificate passphrases go with its last account: nothing secret stays behind.
+    if (!this.store.list().some((a) => a.serverUrl === account.serverUrl)) {
+      await this.passphrases?.forget(account.serverUrl, connectionSettingsFor(account.serverUrl, this.log).clientCertificate);
+    }
     if (!this.current || accountId(this.current) === id) {
       this.current = this.store.list()[0];
       await this.store.setActive(this.current);

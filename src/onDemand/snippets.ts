@@ -2,9 +2,12 @@
 // `bitbucket-snippet` file system and the server-version documents of a conflict, and stand-ins
 // for the snippet commands. The first use of any of them loads dist/snippets.js (esbuild.js): the
 // snippet core, the tree, snippet documents, comments and the commands.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import vscode = require('vscode');
+import { accountId } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
@@ -21,7 +24,14 @@ export interface SnippetsOnDemand {
 
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
-  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true });
+  // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
+  const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
+    dragMimeTypes: EXPLORER_DRAG_MIMES,
+    dropMimeTypes: EXPLORER_DROP_MIMES,
+    handleDrag: (source, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrag(source, dataTransfer),
+    handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
+  };
+  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController });
   const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
@@ -32,6 +42,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       return createSnippets({
         session,
         globalState: context.globalState,
+        storagePath: context.globalStorageUri.fsPath,
         log,
         scriptedAnswers: context.extensionMode !== vscode.ExtensionMode.Production,
         createView: (real) => {
@@ -49,6 +60,12 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
     resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
   };
+  // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
+  // is loaded; other drops never load it.
+  const dropIntoEditor: vscode.DocumentDropEditProvider = {
+    provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
+  };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
   // activation; the first link loads the snippets bundle, whose handler does the work.
@@ -57,9 +74,27 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       await feature.get().openLink(uri);
     },
   };
+  // Sign Out deletes the account's offline cache, also when the snippets never loaded this session
+  // (then only if there is a cache folder at all, so a sign-out does not load the bundle for nothing).
+  // Several accounts can be signed in: any account that is no longer among them signed out.
+  let signedIn = new Set(session.accounts().map(accountId));
+  const forgetOnSignOut = session.onDidChange(() => {
+    const now = new Set(session.accounts().map(accountId));
+    const gone = [...signedIn].filter((id) => !now.has(id));
+    signedIn = now;
+    if (gone.length === 0) return;
+    if (!feature.isLoaded && !fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER))) return;
+    for (const id of gone) {
+      void feature
+        .get()
+        .forgetAccount(id)
+        .catch((err: unknown) => log.warn(`the offline cache of an account that signed out could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  });
   return {
     feature: () => feature.get(),
     disposable: vscode.Disposable.from(
+      forgetOnSignOut,
       feature,
       provider,
       view,
@@ -68,6 +103,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
       vscode.languages.registerCompletionItemProvider('*', completion),
+      vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
       vscode.window.registerUriHandler(uriHandler),
     ),
   };

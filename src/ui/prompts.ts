@@ -29,6 +29,15 @@ function nextScripted(): { answer: ScriptedAnswer } | undefined {
   return scripted && scripted.length > 0 ? { answer: scripted.shift() } : undefined;
 }
 
+/**
+ * In test runs, the answer queued for a picker that is not a plain prompt (Search Snippets'
+ * quick pick, a drop's "which file"): a string names the item to choose, undefined closes it.
+ * Undefined when nothing is queued (and always in normal use).
+ */
+export function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
+  return nextScripted();
+}
+
 /** A modal warning with one action button; true when the user chose it. */
 export async function confirm(message: string, detail: string, action: string): Promise<boolean> {
   const queued = nextScripted();
@@ -46,4 +55,11 @@ export async function input(options: vscode.InputBoxOptions): Promise<string | u
     return answer;
   }
   return vscode.window.showInputBox(options);
+}
+
+/** A quick pick of one item; undefined when the user pressed Escape. A scripted answer names the item's label. */
+export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+  const queued = nextScripted();
+  if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
+  return vscode.window.showQuickPick(items, { ...options, canPickMany: false });
 }

@@ -65,10 +65,19 @@ export class WorkbenchUi {
 
   /** Opens the command palette with `query` typed and returns the titles it offers; leaves it open. */
   async paletteOptions(query: string): Promise<string[]> {
-    await this.page.keyboard.press('F1');
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
+    // busy machine that hand-over is sometimes lost: press it again rather than wait in vain.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      try {
+        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     await input.fill(`>${query}`);
     // The list filters as it is typed: wait until it has settled on this query.
     await this.page.waitForTimeout(300);
@@ -91,17 +100,18 @@ export class WorkbenchUi {
     const input = quickInput.locator('input[type="text"], input[type="password"]').first();
     await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await input.fill(text);
-    const message = quickInput.locator('.quick-input-message').first();
-    const promptBefore = await message.innerText().catch(() => '');
     await this.page.keyboard.press('Enter');
     // A flow's prompts reuse one input box, and an Enter that lands while it switches to the next
-    // prompt can be lost (seen once: the password stayed in the box). When the same prompt still
-    // shows the same text a moment later, press Enter once more. A next prompt, or a refusal of
-    // the value, changes the message, and then nothing more is pressed.
-    const taken = async () =>
-      !(await input.isVisible()) || (await input.inputValue()) !== text || (await message.innerText().catch(() => '')) !== promptBefore;
-    for (let waited = 0; waited < 1500 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
-    if (!(await taken())) await this.page.keyboard.press('Enter');
+    // prompt can be lost (seen under load: the password stayed in the box). The Enter was taken
+    // when the box closed, or moved on to the next prompt (another value), or refused the value
+    // (a validation message in the box). Otherwise, after a wait, it is pressed again.
+    const refused = quickInput.locator('.monaco-inputbox.error, .monaco-inputbox.warning').first();
+    const taken = async () => !(await input.isVisible()) || (await input.inputValue()) !== text || (await refused.isVisible());
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      for (let waited = 0; waited < 2000 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
+      if (await taken()) return;
+      await this.page.keyboard.press('Enter');
+    }
   }
 
   /** Signs in through the palette with a user name and password, as a person does. */
@@ -118,11 +128,22 @@ export class WorkbenchUi {
 
   /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-    await input.fill(`>${title}`);
+    // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
+    // busy machine that hand-over is sometimes lost, or the webview takes the focus back and the
+    // palette closes before it is typed into: open it again rather than wait in vain.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      const timeout = attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS;
+      try {
+        await input.waitFor({ state: 'visible', timeout });
+        await input.fill(`>${title}`, { timeout });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
     try {
       await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });

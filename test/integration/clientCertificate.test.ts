@@ -102,6 +102,18 @@ describe('Client certificate passphrases in secret storage', () => {
     assert.equal(await passphrases.forServer(server).get(file, false), 'pp-secret');
   });
 
+  it('forgets the passphrases of a server\'s certificate files when told (its last account signed out)', async () => {
+    const secrets = new MemorySecrets();
+    const passphrases = new CertificatePassphrases(secrets as unknown as vscode.SecretStorage);
+    await passphrases.forServer(server).accepted?.(file, 'pp-secret');
+    await passphrases.forServer('https://other.example.com').accepted?.(file, 'pp-other');
+    await passphrases.forServer(server).accepted?.('/certs/me.key', 'pp-key');
+    await passphrases.forget(server, { pfxFile: file });
+    assert.deepEqual([...secrets.values.values()].sort(), ['pp-key', 'pp-other'], 'only that server\'s file is forgotten');
+    await passphrases.forget(server, { certFile: '/certs/me.crt', keyFile: '/certs/me.key' });
+    assert.deepEqual([...secrets.values.values()], ['pp-other']);
+  });
+
   it('drops the stored passphrase when told it was wrong, and asks again (Escape gives up)', async () => {
     const secrets = new MemorySecrets();
     const passphrases = new CertificatePassphrases(secrets as unknown as vscode.SecretStorage);

@@ -10,9 +10,9 @@ import { EXTENSION_ID, StateKeys } from '../../src/constants';
 import { withFileContent } from '../../src/snippets/core/edits';
 import { formatSnippetLink } from '../../src/snippets/core/links';
 import type { ExtensionApi } from '../../src/extension';
-import type { AccountNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
+import type { AccountNode, CommentNode, CommentsNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
 import { startServer, type RunningServer } from '../server/server';
-import { testingApi } from './support';
+import { answerPrompts, testingApi, unusedAnswers } from './support';
 import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from './treeFixtures';
 
 describe('several accounts at once', function () {
@@ -175,6 +175,100 @@ describe('several accounts at once', function () {
     assert.ok(editor, 'the link opened an editor');
     assert.equal(editor.document.getText(), 'linked on production\n');
     assert.ok(editor.document.uri.authority.endsWith(`:${port(production)}`), editor.document.uri.toString());
+  });
+
+  /** How many requests a server has logged (its control route, not counted as one). */
+  const requestCount = async (server: RunningServer): Promise<number> => {
+    const response = await fetch(`${server.url}/__control/requests`);
+    assert.ok(response.ok, `the request log of ${server.url}`);
+    return ((await response.json()) as unknown[]).length;
+  };
+
+  /** The account root labelled with `server`'s port. */
+  async function rootOn(server: RunningServer): Promise<AccountNode> {
+    const roots = await accountRoots();
+    const root = roots[(await labels(roots)).findIndex((l) => l.endsWith(`:${port(server)}`))];
+    assert.ok(root, `no account root for port ${port(server)}`);
+    return root;
+  }
+
+  it("comments from a file of the non-default account on that account's server, and edits and deletes there", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const prodRow = (await mySnippetsOn(production))[0];
+    assert.ok(prodRow.accountId, 'production is not the default account');
+    const guid = prodRow.snippetGuid;
+    const stagingBefore = (await aliceOn(staging).getSnippet(guid)).comments.length;
+    const editor = (await vscode.commands.executeCommand('bitbucketSnippets.openFile', await firstFileRow(prodRow))) as vscode.TextEditor;
+    const uri = editor.document.uri;
+    // What VS Code hands the reply command: the thread of the editor's first line and the typed text.
+    await vscode.commands.executeCommand('bitbucketSnippets.replyToSnippet', { thread: { uri, dispose: () => undefined }, text: 'from the production editor' });
+    const onProduction = await aliceOn(production).getSnippet(guid);
+    assert.ok(onProduction.comments.some((c) => c.text === 'from the production editor'), 'the comment reached production');
+    assert.equal((await aliceOn(staging).getSnippet(guid)).comments.length, stagingBefore, 'staging, the default account, got nothing');
+
+    // The row of that comment is under production's root, and edit and delete act there too.
+    const commentsRow = async () => (await childrenOf(api, prodRow)).find((n): n is CommentsNode => n.kind === 'comments')!;
+    await eventually(async () => (await childrenOf(api, await commentsRow())).length > 0, 'the comment row to show');
+    const mine = ((await childrenOf(api, await commentsRow())) as CommentNode[]).find((c) => c.mine);
+    assert.ok(mine && mine.accountId === prodRow.accountId, 'my comment row carries the production account');
+    await answerPrompts('edited on production');
+    await vscode.commands.executeCommand('bitbucketSnippets.editComment', mine);
+    assert.ok((await aliceOn(production).getSnippet(guid)).comments.some((c) => c.guid === mine.commentGuid && c.text === 'edited on production'));
+    await answerPrompts(true);
+    await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', mine);
+    assert.ok(!(await aliceOn(production).getSnippet(guid)).comments.some((c) => c.guid === mine.commentGuid), 'deleted on production');
+    assert.equal(await unusedAnswers(), 0, 'both prompts were asked');
+    assert.equal((await aliceOn(staging).getSnippet(guid)).comments.length, stagingBefore, 'staging still untouched');
+  });
+
+  it("Refresh All reloads both accounts' lists, and completion offers both accounts' files, each naming its account", async () => {
+    await mySnippetsOn(production);
+    await mySnippetsOn(staging);
+    const tag = Date.now().toString(36);
+    await aliceOn(production).createSnippet({ name: `several ${tag} production`, files: [{ name: 'prod.sh', content: 'echo production\n' }] });
+    await aliceOn(staging).createSnippet({ name: `several ${tag} staging`, files: [{ name: 'staging.sh', content: 'echo staging\n' }] });
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
+    const names = async (server: RunningServer) => (await labels(await mySnippetsOn(server))).filter((l) => l.startsWith(`several ${tag}`));
+    assert.deepEqual(await names(production), [`several ${tag} production`], 'production reloaded');
+    assert.deepEqual(await names(staging), [`several ${tag} staging`], 'staging reloaded');
+
+    const doc = await vscode.workspace.openTextDocument({ content: 'sev', language: 'shellscript' });
+    await vscode.window.showTextDocument(doc);
+    const before = await Promise.all([production, staging].map(requestCount));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 3));
+    const offered = list.items
+      .filter((i) => typeof i.label !== 'string' && i.label.label.startsWith(`several ${tag}`))
+      .map((i) => [(i.label as vscode.CompletionItemLabel).label, (i.label as vscode.CompletionItemLabel).detail?.trim()])
+      .sort();
+    assert.deepEqual(offered, [
+      [`several ${tag} production`, `Bitbucket snippet, alice @ 127.0.0.1:${port(production)}`],
+      [`several ${tag} staging`, `Bitbucket snippet, alice @ 127.0.0.1:${port(staging)}`],
+    ]);
+    assert.deepEqual(await Promise.all([production, staging].map(requestCount)), before, 'completion sent no request to either server');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('Browse User asks which account when several, and from an account root uses that one', async () => {
+    const prodRoot = await rootOn(production);
+    const stagingRoot = await rootOn(staging);
+    const userRoots = async (root: AccountNode) => (await childrenOf(api, root)).filter((n): n is RootNode => n.kind === 'root' && n.list.startsWith('user:')).map((n) => n.list);
+    // From the toolbar: the quick pick (answered with production's label), then the name.
+    await answerPrompts(`alice @ 127.0.0.1:${port(production)}`, 'bob');
+    await vscode.commands.executeCommand('bitbucketSnippets.browseUser');
+    assert.deepEqual(await userRoots(prodRoot), ['user:bob']);
+    assert.deepEqual(await userRoots(stagingRoot), [], 'not under the default account');
+    // From the staging root's context menu: no quick pick, only the name.
+    await answerPrompts('carol');
+    await vscode.commands.executeCommand('bitbucketSnippets.browseUser', stagingRoot);
+    assert.equal(await unusedAnswers(), 0);
+    assert.deepEqual(await userRoots(stagingRoot), ['user:carol']);
+    assert.deepEqual(await userRoots(prodRoot), ['user:bob']);
+    for (const root of [prodRoot, stagingRoot]) {
+      for (const list of await userRoots(root)) {
+        const row = (await childrenOf(api, root)).find((n) => n.kind === 'root' && n.list === list);
+        await vscode.commands.executeCommand('bitbucketSnippets.removeBrowsedUser', row);
+      }
+    }
   });
 
   it('signs one account out from its row and leaves the other, whose lists become the roots again', async () => {

@@ -1,47 +1,54 @@
 // Add, edit and delete comments on a snippet. Each is one request; the answer is patched into
 // the store, which redraws the tree and the comment threads without fetching the snippet again.
+// Each acts on the account of the row or file it was started from (its own service and client).
 import vscode = require('vscode');
 import type { Comment } from '../../api/types';
-import type { Session } from '../../auth/session';
+import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
 import { showFailure } from '../../ui/messages';
 import { withProgress } from '../../ui/progress';
 import { confirm, input } from '../../ui/prompts';
 import type { Log } from '../../util/log';
+import type { SnippetAccounts } from '../accounts';
 import type { SnippetService } from '../core/service';
 
-/** Where a comment is added: a snippet row, its Comments row, or the reply box's snippet. */
-type SnippetArg = { snippetGuid: string };
+/** Where a comment is added: a snippet row, its Comments row, or the reply box's snippet; rows of another account carry it. */
+type SnippetArg = { snippetGuid: string; accountId?: string };
 /** A comment row. */
-type CommentArg = { snippetGuid: string; commentGuid: string };
+type CommentArg = { snippetGuid: string; commentGuid: string; accountId?: string };
 
 export class CommentActions {
   constructor(
-    private readonly session: Session,
-    private readonly service: SnippetService,
+    private readonly accounts: SnippetAccounts,
     private readonly log: Log,
   ) {}
 
   /** Adds a comment; returns it, or undefined when the user gave up or it failed (after saying so). */
-  async add(snippetGuid: string, text?: string): Promise<Comment | undefined> {
+  async add(target: SnippetArg, text?: string): Promise<Comment | undefined> {
+    const account = this.accountOf(target);
+    if (!account) return undefined;
     const body = text ?? (await askText(vscode.l10n.t('Add Comment'), vscode.l10n.t('Your comment'), ''));
     if (body === undefined) return undefined;
-    return this.run(vscode.l10n.t('add the comment'), () => this.service.addComment(snippetGuid, body));
+    return this.run(account, vscode.l10n.t('add the comment'), (service) => service.addComment(target.snippetGuid, body));
   }
 
   async edit(node: CommentArg): Promise<Comment | undefined> {
+    const account = this.accountOf(node);
+    if (!account) return undefined;
     const current = this.comment(node);
     const text = await askText(vscode.l10n.t('Edit Comment'), vscode.l10n.t('Comment'), current?.text ?? '');
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run(vscode.l10n.t('edit the comment'), () => this.service.editComment(node.snippetGuid, node.commentGuid, text));
+    return this.run(account, vscode.l10n.t('edit the comment'), (service) => service.editComment(node.snippetGuid, node.commentGuid, text));
   }
 
   async delete(node: CommentArg): Promise<boolean> {
+    const account = this.accountOf(node);
+    if (!account) return false;
     const current = this.comment(node);
     const quoted = current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n` : '';
     if (!(await confirm(vscode.l10n.t('Delete this comment?'), quoted + vscode.l10n.t('This cannot be undone.'), vscode.l10n.t('Delete')))) return false;
-    const done = await this.run(vscode.l10n.t('delete the comment'), async () => {
-      await this.service.deleteComment(node.snippetGuid, node.commentGuid);
+    const done = await this.run(account, vscode.l10n.t('delete the comment'), async (service) => {
+      await service.deleteComment(node.snippetGuid, node.commentGuid);
       return true;
     });
     return done ?? false;
@@ -50,18 +57,33 @@ export class CommentActions {
   /** The comment a row stands for, if the user may change it. */
   mine(node: CommentArg | undefined): CommentArg | undefined {
     const comment = node && this.comment(node);
-    return comment && this.service.mayEditComment(comment) ? node : undefined;
+    const service = node && this.serviceOf(node);
+    return comment && service?.mayEditComment(comment) ? node : undefined;
+  }
+
+  /**
+   * The account named by the row (or reply box), else the default one. A row of an account that
+   * signed out meanwhile acts on none: the same guid on another server is another snippet.
+   */
+  private accountOf(arg: SnippetArg): Account | undefined {
+    const { session } = this.accounts;
+    return arg.accountId === undefined ? session.account : session.accountById(arg.accountId);
+  }
+
+  private serviceOf(arg: SnippetArg): SnippetService | undefined {
+    const account = this.accountOf(arg);
+    return account && this.accounts.service(account);
   }
 
   private comment(node: CommentArg): Comment | undefined {
-    return this.service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+    return this.serviceOf(node)?.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
   }
 
-  private async run<T>(action: string, work: () => Promise<T>): Promise<T | undefined> {
+  private async run<T>(account: Account, action: string, work: (service: SnippetService) => Promise<T>): Promise<T | undefined> {
     try {
-      return await withProgress('status', vscode.l10n.t('Bitbucket: {0}…', action), work);
+      return await withProgress('status', vscode.l10n.t('Bitbucket: {0}…', action), () => work(this.accounts.service(account)));
     } catch (err) {
-      return showFailure(err, { action, account: this.session.account, log: this.log });
+      return showFailure(err, { action, account, log: this.log });
     }
   }
 }
@@ -80,7 +102,7 @@ async function askText(title: string, prompt: string, value: string): Promise<st
 export function registerCommentCommands(actions: CommentActions): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) =>
-      node ? actions.add(node.snippetGuid, typeof text === 'string' ? text : undefined) : undefined,
+      node ? actions.add(node, typeof text === 'string' ? text : undefined) : undefined,
     ),
     vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => {
       const own = actions.mine(node);

@@ -1,9 +1,10 @@
 // A snippet's comments as a comment thread on line 1 of each of its open files, through VS
 // Code's Comments API. The thread only shows what the snippet core holds (no extra request when a file
-// opens); its reply box adds a comment to the snippet.
+// opens); its reply box adds a comment to the snippet. A file of any signed-in account shows its
+// comments from that account's service, and its reply box comments on that account's server.
 import vscode = require('vscode');
 import type { Comment, Snippet } from '../../api/types';
-import { accountId } from '../../auth/accounts';
+import { accountId, type Account } from '../../auth/accounts';
 import { Commands, Ids, Schemes } from '../../constants';
 import { personLabel, type People } from '../core/people';
 import type { SnippetService } from '../core/service';
@@ -11,28 +12,27 @@ import type { SnippetAccounts } from '../accounts';
 import { snippetLocation } from '../uris';
 import type { CommentActions } from './commands';
 
-
+/** A snippet file of a signed-in account: which snippet, and whose. */
+type Owned = { snippetGuid: string; account: Account };
 
 export class SnippetCommentThreads implements vscode.Disposable {
   private readonly controller = vscode.comments.createCommentController(Ids.commentController, vscode.l10n.t('Bitbucket Snippets'));
   /** Our thread per open document, by URI. */
   private readonly threads = new Map<string, vscode.CommentThread>();
+  /** The services whose changes redraw the threads (each account's, once one of its files is open). */
+  private readonly followed = new Map<SnippetService, { dispose(): void }>();
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(
     private readonly accounts: SnippetAccounts,
     private readonly actions: CommentActions,
-    // Comment threads follow the default account's service; documents of other accounts show none yet.
-    private readonly service: SnippetService = accounts.services.defaultService,
   ) {
     this.controller.options = { prompt: vscode.l10n.t('Comment on this snippet…'), placeHolder: vscode.l10n.t('A comment on the whole snippet') };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
     this.controller.commentingRangeProvider = {
-      provideCommentingRanges: (document) => (this.guidOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
+      provideCommentingRanges: (document) => (this.ownerOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
     };
-    const subscription = service.onDidChange(() => this.updateAll());
     this.disposables.push(
-      { dispose: () => subscription.dispose() },
       vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri)),
       vscode.workspace.onDidCloseTextDocument((d) => this.drop(d.uri.toString())),
       accounts.session.onDidChange(() => this.updateAll()),
@@ -45,27 +45,37 @@ export class SnippetCommentThreads implements vscode.Disposable {
     for (const t of this.threads.values()) t.dispose();
     this.threads.clear();
     for (const d of this.disposables) d.dispose();
+    for (const s of this.followed.values()) s.dispose();
+    this.followed.clear();
   }
 
   private async reply(reply: vscode.CommentReply): Promise<void> {
-    const guid = this.guidOf(reply.thread.uri);
-    if (!guid || reply.text.trim() === '') return;
-    const added = await this.actions.add(guid, reply.text);
+    const owned = this.ownerOf(reply.thread.uri);
+    if (!owned || reply.text.trim() === '') return;
+    const added = await this.actions.add({ snippetGuid: owned.snippetGuid, accountId: accountId(owned.account) }, reply.text);
     // A thread the user started from the gutter is replaced by ours, which now shows the comment.
     if (added && this.threads.get(reply.thread.uri.toString()) !== reply.thread) reply.thread.dispose();
     this.update(reply.thread.uri);
   }
 
   private updateAll(): void {
+    // Services of accounts that signed out are dropped; so are their subscriptions.
+    const live = new Set(this.accounts.session.accounts().flatMap((a) => this.accounts.services.existing(accountId(a)) ?? []));
+    for (const [service, subscription] of this.followed) {
+      if (live.has(service)) continue;
+      subscription.dispose();
+      this.followed.delete(service);
+    }
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const key of [...this.threads.keys()]) if (!open.has(key)) this.drop(key);
     for (const d of vscode.workspace.textDocuments) this.update(d.uri);
   }
 
   private update(uri: vscode.Uri): void {
-    const guid = this.guidOf(uri);
-    const snippet = guid ? this.service.get(guid) : undefined;
-    if (!snippet) {
+    const owned = this.ownerOf(uri);
+    const service = owned && this.serviceOf(owned.account);
+    const snippet = owned && service?.get(owned.snippetGuid);
+    if (!service || !snippet) {
       this.drop(uri.toString());
       return;
     }
@@ -78,11 +88,18 @@ export class SnippetCommentThreads implements vscode.Disposable {
       this.threads.set(uri.toString(), thread);
     }
     thread.label = vscode.l10n.t('Comments on {0} ({1})', snippet.name, snippet.comments.length);
-    thread.comments = this.toComments(snippet);
+    thread.comments = this.toComments(snippet, service);
   }
 
-  private toComments(snippet: Snippet): vscode.Comment[] {
-    const people = this.service.people();
+  /** An account's service, followed from its first open file on. */
+  private serviceOf(account: Account): SnippetService {
+    const service = this.accounts.service(account);
+    if (!this.followed.has(service)) this.followed.set(service, service.onDidChange(() => this.updateAll()));
+    return service;
+  }
+
+  private toComments(snippet: Snippet, service: SnippetService): vscode.Comment[] {
+    const people = service.people();
     return [...snippet.comments].sort((a, b) => a.createdAt - b.createdAt).map((c) => toVsComment(c, people));
   }
 
@@ -91,13 +108,12 @@ export class SnippetCommentThreads implements vscode.Disposable {
     this.threads.delete(key);
   }
 
-  /** The snippet guid of one of our documents of the default account. */
-  private guidOf(uri: vscode.Uri): string | undefined {
-    const account = this.accounts.session.account;
-    if (uri.scheme !== Schemes.snippet || !account) return undefined;
+  /** The snippet and signed-in account of one of our file documents. */
+  private ownerOf(uri: vscode.Uri): Owned | undefined {
+    if (uri.scheme !== Schemes.snippet) return undefined;
     const location = snippetLocation(uri);
-    const owner = location && this.accounts.ofLocation(location);
-    return location?.fileName !== undefined && owner && accountId(owner) === accountId(account) ? location.snippetGuid : undefined;
+    const account = location?.fileName !== undefined ? this.accounts.ofLocation(location) : undefined;
+    return location && account ? { snippetGuid: location.snippetGuid, account } : undefined;
   }
 }
 

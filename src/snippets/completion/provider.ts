@@ -1,10 +1,15 @@
 // Snippet files as completion items while typing (the index is the snippet core's, core/completion.ts).
-// Items are made once per language after each change of the loaded snippets or the settings, so
+// Every signed-in account's loaded lists are offered, the default account's first; with several
+// accounts each item names its account. Items are made once per language after each change of
+// the loaded snippets (of any account), of the accounts, or of the settings, so
 // a keystroke costs a map lookup; a preview is made only for the item being looked at; typing
 // never sends a request.
 import vscode = require('vscode');
+import { accountId } from '../../auth/accounts';
 import { SETTINGS_SECTION, Settings } from '../../constants';
-import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings } from '../core/completion';
+import { accountLabel } from '../../util/accountLabels';
+import type { SnippetAccounts } from '../accounts';
+import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings, type CompletionSource } from '../core/completion';
 import type { SnippetService } from '../core/service';
 
 const PREVIEW_LINES = 20;
@@ -30,7 +35,8 @@ class SnippetCompletionItem extends vscode.CompletionItem {
     readonly entry: CompletionEntry,
     readonly languageId: string,
   ) {
-    super({ label: entry.snippetName, description: entry.fileName, detail: ` ${vscode.l10n.t('Bitbucket snippet')}` }, vscode.CompletionItemKind.Snippet);
+    const detail = entry.account === undefined ? vscode.l10n.t('Bitbucket snippet') : vscode.l10n.t('Bitbucket snippet, {0}', entry.account);
+    super({ label: entry.snippetName, description: entry.fileName, detail: ` ${detail}` }, vscode.CompletionItemKind.Snippet);
     this.filterText = `${entry.snippetName} ${entry.fileName}`;
     this.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
   }
@@ -48,12 +54,13 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
   private index: CompletionIndex | undefined;
   private stale = true;
   private items = new Map<string, vscode.CompletionItem[]>();
+  /** The services whose changes make the items stale, with their subscriptions. */
+  private readonly followed = new Map<SnippetService, { dispose(): void }>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly service: SnippetService) {
-    const subscription = service.onDidChange(() => (this.stale = true));
+  constructor(private readonly accounts: SnippetAccounts) {
     this.disposables.push(
-      { dispose: () => subscription.dispose() },
+      accounts.session.onDidChange(() => (this.stale = true)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS_SECTION)) this.stale = true;
       }),
@@ -66,7 +73,8 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
   }
 
   provideCompletionItems(document: vscode.TextDocument): vscode.CompletionItem[] | undefined {
-    if (this.stale) this.rebuild();
+    // An account's service is made when its rows or files are first used: follow it from then on.
+    if (this.stale || this.servicesOf().some(({ service }) => !this.followed.has(service))) this.rebuild();
     let items = this.items.get(document.languageId);
     if (!items) {
       items = this.index!.entriesFor(document.languageId).map((entry) => new SnippetCompletionItem(entry, document.languageId));
@@ -82,13 +90,38 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
 
   private rebuild(): void {
     this.index ??= new CompletionIndex(languageLookup(knownLanguages()));
-    const lists = { mine: this.service.snippetsOf('mine'), starred: this.service.snippetsOf('starred'), browse: this.service.snippetsOf('browse') };
-    this.index.rebuild(lists, readSettings());
+    const services = this.servicesOf();
+    const current = new Set(services.map((s) => s.service));
+    for (const [service, subscription] of this.followed) {
+      if (current.has(service)) continue;
+      subscription.dispose();
+      this.followed.delete(service);
+    }
+    for (const { service } of services) if (!this.followed.has(service)) this.followed.set(service, service.onDidChange(() => (this.stale = true)));
+    const sources: CompletionSource[] = services.map(({ label, service }) => ({
+      ...(label === undefined ? {} : { account: label }),
+      lists: { mine: service.snippetsOf('mine'), starred: service.snippetsOf('starred'), browse: service.snippetsOf('browse') },
+    }));
+    this.index.rebuildFrom(sources, readSettings());
     this.items = new Map();
     this.stale = false;
   }
 
+  /** The services of the signed-in accounts that have one, the default account's first; labelled when there are several. */
+  private servicesOf(): Array<{ label: string | undefined; service: SnippetService }> {
+    const { session, services } = this.accounts;
+    const all = session.accounts();
+    const fallback = session.account;
+    const ordered = fallback ? [fallback, ...all.filter((a) => accountId(a) !== accountId(fallback))] : all;
+    return ordered.flatMap((account) => {
+      const service = services.existing(accountId(account));
+      return service ? [{ label: all.length > 1 ? accountLabel(account, all) : undefined, service }] : [];
+    });
+  }
+
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+    for (const subscription of this.followed.values()) subscription.dispose();
+    this.followed.clear();
   }
 }

@@ -24,6 +24,14 @@ export interface CompletionEntry {
   content: string;
   /** True when the content is VS Code snippet syntax, to be inserted with its tab stops. */
   snippetSyntax: boolean;
+  /** The account the snippet was loaded from, named for people; only when several are offered. */
+  account?: string;
+}
+
+/** One signed-in account's loaded lists; `account` names it when several accounts are offered. */
+export interface CompletionSource {
+  account?: string;
+  lists: Record<CompletionList, Snippet[]>;
 }
 
 /** The language id of a file name (from its extension or whole name), or undefined when unknown. */
@@ -40,24 +48,35 @@ export class CompletionIndex {
 
   constructor(private readonly languageOf: LanguageOf) {}
 
-  /** Rebuilds from the loaded lists; `lists` gives each list's snippets. */
+  /** Rebuilds from the loaded lists of one account; `lists` gives each list's snippets. */
   rebuild(lists: Record<CompletionList, Snippet[]>, settings: CompletionSettings): void {
+    this.rebuildFrom([{ lists }], settings);
+  }
+
+  /**
+   * Rebuilds from the loaded lists of every account, in the order given. A snippet in two lists
+   * of one account is offered once; the same guid on two servers is two snippets (a staging
+   * server copied from production), so each account's are offered.
+   */
+  rebuildFrom(sources: readonly CompletionSource[], settings: CompletionSettings): void {
     this.byLanguage = new Map();
     this.merged = new Map();
     if (!settings.enabled) return;
     const wanted = new Set(settings.categories.map((c) => c.trim().toLowerCase()).filter(Boolean));
-    const seen = new Set<string>();
-    for (const list of settings.lists) {
-      for (const snippet of lists[list] ?? []) {
-        if (seen.has(snippet.guid)) continue;
-        seen.add(snippet.guid);
-        if (wanted.size > 0 && !snippet.categories.some((c) => wanted.has(c.name.toLowerCase()))) continue;
-        const snippetSyntax = usesSnippetSyntax(snippet, settings.snippetSyntaxCategory);
-        for (const file of snippet.files) {
-          const language = this.languageOf(file.name) ?? ANY_LANGUAGE;
-          const entries = this.byLanguage.get(language) ?? [];
-          entries.push({ snippetGuid: snippet.guid, snippetName: snippet.name, fileName: file.name, content: file.content, snippetSyntax });
-          this.byLanguage.set(language, entries);
+    for (const { account, lists } of sources) {
+      const seen = new Set<string>();
+      for (const list of settings.lists) {
+        for (const snippet of lists[list] ?? []) {
+          if (seen.has(snippet.guid)) continue;
+          seen.add(snippet.guid);
+          if (wanted.size > 0 && !snippet.categories.some((c) => wanted.has(c.name.toLowerCase()))) continue;
+          const snippetSyntax = usesSnippetSyntax(snippet, settings.snippetSyntaxCategory);
+          for (const file of snippet.files) {
+            const language = this.languageOf(file.name) ?? ANY_LANGUAGE;
+            const entries = this.byLanguage.get(language) ?? [];
+            entries.push({ snippetGuid: snippet.guid, snippetName: snippet.name, fileName: file.name, content: file.content, snippetSyntax, ...(account === undefined ? {} : { account }) });
+            this.byLanguage.set(language, entries);
+          }
         }
       }
     }

@@ -125,3 +125,24 @@ export function uniqueFileNames(names: readonly string[]): string[] {
   });
 }
 
+
+/** Several files added in one update (files dropped on a snippet); names clashing with the snippet's get " (2)". */
+export function withFilesAdded(snippet: Snippet, files: ReadonlyArray<{ name: string; content: string }>): UpdateSnippetRequest {
+  const body = asUpdate(snippet);
+  const existing = body.files.map((f) => f.name);
+  const names = uniqueFileNames([...existing, ...files.map((f) => f.name)]).slice(existing.length);
+  files.forEach((f, i) => {
+    const problem = fileNameProblem(names[i], body.files.map((x) => x.name));
+    if (problem) throw new SnippetEditError(problem);
+    body.files.push({ name: names[i], content: f.content });
+  });
+  return body;
+}
+
+/** A category added (a snippet dropped on a category row); undefined when the snippet has it already. */
+export function withCategoryAdded(snippet: Snippet, category: string): UpdateSnippetRequest | undefined {
+  const body = asUpdate(snippet);
+  if (body.categories.some((c) => c.toLocaleLowerCase() === category.toLocaleLowerCase())) return undefined;
+  body.categories.push(category);
+  return body;
+}

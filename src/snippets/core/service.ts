@@ -6,12 +6,15 @@
 import { BitbucketError } from '../../api/errors';
 import type { BitbucketClient } from '../../api/client';
 import type { Comment, Snippet, UpdateSnippetRequest } from '../../api/types';
+import type { SnippetCache } from './cache/snippetCache';
+import { Connectivity, type ConnectionState } from './connectivity';
 import { NotOwnerError, SignedOutError } from './errors';
 import { exportSnippets, type ExportOptions, type ExportResult } from './export/exporter';
 import { withComment, withoutComment } from './commentPatch';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import { Identity, type SignedInUser } from './identity';
 import type { People } from './people';
+import { SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
 import * as l10n from '@vscode/l10n';
@@ -37,6 +40,19 @@ export type SnippetsApi = Pick<
 export interface ServiceChange extends StoreChange {
   /** Something was learned about people (the own id, a name): ownership marks and names may differ. */
   people: boolean;
+  /** The server stopped or started answering (see `connection()`). */
+  connection?: boolean;
+}
+
+export interface SnippetServiceOptions {
+  /**
+   * The persistent read cache of this service's account (cache/snippetCache.ts), made by whoever
+   * makes the service with the account's key and folder. Without one, everything stays in memory.
+   */
+  cache?: SnippetCache;
+  /** How often one cheap GET checks whether the server is back, while it does not answer. */
+  probeIntervalMs?: number;
+  now?: () => number;
 }
 
 export interface NewFile {
@@ -60,20 +76,45 @@ type Listener = (change: ServiceChange) => void;
 
 export class SnippetService {
   readonly identity = new Identity();
+  /** Search Snippets… over this account's lists, with the pages it fetched and its last results. */
+  readonly search: SnippetSearch;
   private readonly store: SnippetStore;
   private readonly writes = new WriteQueue();
   private readonly listeners = new Set<Listener>();
+  private readonly connectivity: Connectivity;
+  private cache: SnippetCache | undefined;
+  /** Each client wrapped once, so every request it sends reports whether the server answered. */
+  private readonly watchedApis = new WeakMap<SnippetsApi, SnippetsApi>();
+  private readonly api: () => SnippetsApi | undefined;
 
-  constructor(private readonly api: () => SnippetsApi | undefined, pageSize: () => number) {
-    this.store = new SnippetStore(api, pageSize);
+  constructor(api: () => SnippetsApi | undefined, private readonly pageSize: () => number, options: SnippetServiceOptions = {}) {
+    this.api = () => {
+      const raw = api();
+      return raw && this.watched(raw);
+    };
+    this.cache = options.cache;
+    this.connectivity = new Connectivity(() => this.probe(), options.probeIntervalMs, options.now);
+    this.connectivity.onDidChange((state) => this.onConnectionChange(state));
+    this.store = new SnippetStore(this.api, pageSize, options.now);
     this.store.onDidChange((change) => {
       let people = false;
       for (const list of change.lists) {
         const state = this.store.list(list);
         if (state.loaded && !state.loading) people = this.identity.learnFromList(list, this.store.snippetsOf(list).map((s) => s.userId)) || people;
       }
+      this.keepInCache(change);
       this.emit({ ...change, people });
     });
+    this.search = new SnippetSearch(this, api);
+    // What a search fetched goes into the persistent cache as it arrives: readable offline, and
+    // opened without a request, in later windows too.
+    this.search.pages.onDidRecord((_list, _state, fresh) => this.rememberSnippets(fresh));
+  }
+
+  /** Stops the offline check and writes what the cache still holds in memory. */
+  async dispose(): Promise<void> {
+    this.connectivity.dispose();
+    await this.cache?.dispose();
   }
 
   onDidChange(listener: Listener): { dispose(): void } {
@@ -86,7 +127,10 @@ export class SnippetService {
   /** Another account (or none): every loaded list and everything learned is dropped. */
   reset(user: SignedInUser | undefined): void {
     this.identity.reset(user);
+    // The store first: going back online revalidates the lists it holds, and these are the old account's.
     this.store.clear();
+    this.connectivity.reset();
+    this.search.forget();
     this.emit({ lists: [], snippets: [], people: true });
   }
 
@@ -97,6 +141,37 @@ export class SnippetService {
 
   people(): People {
     return this.identity.people();
+  }
+
+  /**
+   * Hands the service the read cache of the account it now serves (or none). Whoever makes the
+   * service picks the cache by account key and folder; the service never looks for "the account".
+   */
+  useCache(cache: SnippetCache | undefined): void {
+    if (this.cache === cache) return;
+    void this.cache?.dispose();
+    this.cache = cache;
+  }
+
+  /** Forgets what the cache of this account keeps, on disk too (Sign Out, Clear Offline Cache). */
+  async clearCache(): Promise<void> {
+    await this.cache?.clear();
+  }
+
+  /** Keeps snippets in the persistent cache, as the server just sent them (an opened file, a search's results). */
+  rememberSnippets(snippets: readonly Snippet[]): void {
+    this.cache?.putSnippets(snippets);
+  }
+
+  /** Whether the server answered the last request; while it does not, cached lists and files are read-only. */
+  connection(): ConnectionState {
+    return this.connectivity.current;
+  }
+
+  /** When the server sent the oldest list shown now (the age an "offline (cached …)" refers to). */
+  oldestListFetchedAt(): number | undefined {
+    const times = this.store.listIds().map((id) => this.store.list(id).fetchedAt).filter((t): t is number => t !== undefined);
+    return times.length > 0 ? Math.min(...times) : undefined;
   }
 
   // ---- Reading ------------------------------------------------------------------------------
@@ -117,7 +192,22 @@ export class SnippetService {
     return this.store.categories();
   }
 
-  ensureLoaded(id: ListId): Promise<void> {
+  /**
+   * Loads a list's first page unless it is loaded. With a cache that has the list, the cached rows
+   * are shown at once (no request before them) and one request in the background brings the
+   * server's rows, which replace them in place.
+   */
+  async ensureLoaded(id: ListId): Promise<void> {
+    const cache = this.cache;
+    if (cache?.enabled && !this.store.list(id).loaded && !this.store.list(id).loading) {
+      await cache.load();
+      const cached = this.cache === cache ? cache.list(id) : undefined;
+      if (cached && this.api() && this.store.seed(id, cached.snippets, cached.nextStart, cached.fetchedAt)) {
+        // Its failure is kept in the list's state (and offline in connection()); nobody awaits it.
+        void this.store.refresh(id).catch(() => undefined);
+        return;
+      }
+    }
     return this.store.ensureLoaded(id);
   }
 
@@ -134,9 +224,24 @@ export class SnippetService {
     return this.store.fetch(guid);
   }
 
-  /** The snippet as loaded, fetched when it is not. */
+  /**
+   * The snippet as loaded; else as cached, shown at once while one GET in the background brings
+   * the server's copy (views hear of it like any change); else fetched.
+   */
   async snippet(guid: string): Promise<Snippet> {
-    return this.store.get(guid) ?? (await this.store.fetch(guid));
+    const known = this.store.get(guid);
+    if (known) return known;
+    const cache = this.cache;
+    if (cache?.enabled && this.api()) {
+      await cache.load();
+      const cached = this.cache === cache ? cache.snippet(guid) : undefined;
+      if (cached) {
+        if (!this.store.get(guid)) this.store.put(cached.snippet);
+        void this.store.fetch(guid).catch(() => undefined);
+        return this.store.get(guid) ?? cached.snippet;
+      }
+    }
+    return this.store.fetch(guid);
   }
 
   /** Adds a snippet that is not in My Snippets yet (it was just created elsewhere) to that list. */
@@ -311,6 +416,61 @@ export class SnippetService {
   private patch(guid: string, change: (s: Snippet) => Snippet): void {
     const snippet = this.store.get(guid);
     if (snippet) this.store.put(change(snippet));
+  }
+
+  /** The first page of every list the server just sent, and every newer copy of a cached snippet, go to the cache. */
+  private keepInCache(change: StoreChange): void {
+    const cache = this.cache;
+    if (!cache?.enabled) return;
+    for (const id of change.lists) {
+      const state = this.store.list(id);
+      if (!state.loaded || state.loading || state.error || state.fromCache) continue;
+      const size = Math.max(1, this.pageSize());
+      const firstPage = state.guids.slice(0, size);
+      const snippets = firstPage.map((g) => this.store.get(g)).filter((s): s is Snippet => s !== undefined);
+      cache.putList(id, snippets, state.guids.length > size ? size : state.nextStart);
+    }
+    for (const guid of change.snippets) {
+      const snippet = this.store.get(guid);
+      if (snippet) cache.updateSnippet(snippet);
+      else cache.removeSnippet(guid);
+    }
+  }
+
+  /** Back online: lists shown from the cache or left failed are asked again, one request each. */
+  private onConnectionChange(state: ConnectionState): void {
+    if (!state.offline) {
+      for (const id of this.store.listIds()) {
+        const list = this.store.list(id);
+        if (!list.loading && (list.fromCache || list.error)) void this.store.refresh(id).catch(() => undefined);
+      }
+    }
+    this.emit({ lists: [], snippets: [], people: false, connection: true });
+  }
+
+  /** The cheapest request that shows the server answers: one row of My Snippets. */
+  private async probe(): Promise<void> {
+    await this.api()?.getMySnippets({ start: 0, limit: 1 });
+  }
+
+  /** The client, wrapped so each request reports to `connectivity` whether the server answered. */
+  private watched(raw: SnippetsApi): SnippetsApi {
+    let wrapped = this.watchedApis.get(raw);
+    if (!wrapped) {
+      const connectivity = this.connectivity;
+      wrapped = new Proxy(raw, {
+        get(target, prop) {
+          const value: unknown = Reflect.get(target, prop, target);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return result instanceof Promise ? connectivity.watch(() => result) : result;
+          };
+        },
+      });
+      this.watchedApis.set(raw, wrapped);
+    }
+    return wrapped;
   }
 
   private emit(change: ServiceChange): void {

@@ -18,6 +18,10 @@ export interface ListState {
   loading: boolean;
   loaded: boolean;
   error: BitbucketError | undefined;
+  /** When the server sent what is shown (ms since the epoch); undefined before the first answer. */
+  fetchedAt?: number;
+  /** The rows came from the persistent cache and the server has not confirmed them yet. */
+  fromCache?: boolean;
 }
 
 export interface StoreChange {
@@ -45,7 +49,11 @@ export class SnippetStore {
   private readonly fetching = new Map<string, Promise<Snippet>>();
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly api: () => ListsApi | undefined, private readonly pageSize: () => number) {}
+  constructor(
+    private readonly api: () => ListsApi | undefined,
+    private readonly pageSize: () => number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   onDidChange(listener: Listener): { dispose(): void } {
     this.listeners.add(listener);
@@ -65,6 +73,24 @@ export class SnippetStore {
 
   get(guid: string): Snippet | undefined {
     return this.snippets.get(guid);
+  }
+
+  /** Every list that has a state (loaded, loading or failed). */
+  listIds(): ListId[] {
+    return [...this.lists.keys()];
+  }
+
+  /**
+   * Shows a list from the persistent cache until the server answers: only when nothing of it is
+   * loaded or loading, and without replacing snippets the store already has fresher.
+   */
+  seed(id: ListId, snippets: readonly Snippet[], nextStart: number | undefined, fetchedAt: number): boolean {
+    const state = this.list(id);
+    if (state.loaded || state.loading || this.inFlight.has(id)) return false;
+    for (const s of snippets) if (!this.snippets.has(s.guid)) this.snippets.set(s.guid, s);
+    this.lists.set(id, { guids: snippets.map((s) => s.guid), nextStart, loading: false, loaded: true, error: undefined, fetchedAt, fromCache: true });
+    this.emit({ lists: [id], snippets: snippets.map((s) => s.guid) });
+    return true;
   }
 
   /** Categories known from every snippet loaded so far. */
@@ -187,7 +213,7 @@ export class SnippetStore {
       const current = this.list(id);
       const incoming = page.values.map((s) => s.guid);
       const guids = replace ? incoming : [...current.guids, ...incoming.filter((g) => !current.guids.includes(g))];
-      this.lists.set(id, { guids, nextStart: nextStart(page), loading: false, loaded: true, error: undefined });
+      this.lists.set(id, { guids, nextStart: nextStart(page), loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
       this.emit({ lists: [id], snippets: incoming });
     } catch (err) {
       if (this.generation.get(id) !== generation) return;

@@ -4,7 +4,9 @@
 // learned it (from the tree's lists, a save, or a GET when it does not know the snippet), so opening
 // a file from the tree sends no request. A save fetches the snippet fresh (one GET; the API has
 // no conditional PUT) to detect conflicts and to keep every other file, then sends one PUT.
-// See saveLogic.ts for when a save goes ahead.
+// See saveLogic.ts for when a save goes ahead. A snippet in the persistent read cache opens at
+// once from it (the core revalidates it in the background); while the server does not answer,
+// files open read-only and saves are refused with the text left in the editor.
 import vscode = require('vscode');
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
@@ -13,6 +15,7 @@ import type { SnippetAccounts } from '../accounts';
 import { Commands, ContextKeys } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
+import { isUnreachable } from '../core/connectivity';
 import { NotOwnerError, SignedOutError } from '../core/errors';
 import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
 import type { ServiceChange, SnippetService } from '../core/service';
@@ -20,6 +23,7 @@ import type { SnippetLocation } from '../core/snippetUri';
 import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { offerConflictChoices } from './conflicts';
 import { snippetLocation } from '../uris';
+import { serverHost } from '../../util/serverUrl';
 
 /** A location with the signed-in account it belongs to, and that account's snippet service. */
 type Located = SnippetLocation & { account: Account; service: SnippetService };
@@ -87,7 +91,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
-    const readonly = loc.service.mayWrite(snippet) ? {} : { permissions: vscode.FilePermission.Readonly };
+    // Offline, nothing can be saved: the editor says so before anyone types.
+    const readonly = loc.service.mayWrite(snippet) && !loc.service.connection().offline ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
     const file = this.file(snippet, loc.fileName);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
@@ -110,6 +115,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const file = this.file(snippet, loc.fileName);
     this.loaded.set(uri.toString(), { uri, service: loc.service, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
     this.forgetConflict(uri.toString());
+    // An opened snippet stays readable offline, in later windows too.
+    loc.service.rememberSnippets([snippet]);
     return encoder.encode(file.content);
   }
 
@@ -209,7 +216,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return { ...loc, account, service };
   }
 
-  /** The snippet as the core knows it, fetched when it does not. */
+  /** The snippet as the core knows it (loaded or cached), fetched when it does not. */
   private async snippet(loc: Located, action: string): Promise<Snippet> {
     const known = loc.service.get(loc.snippetGuid);
     if (known) {
@@ -219,9 +226,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return this.fetchFresh(loc, action);
   }
 
-  /** One GET through the core (shared with anyone asking meanwhile), in file system terms. */
+  /** The cached copy at once (revalidated in the background), else one GET shared with anyone asking meanwhile, in file system terms. */
   private async fetchFresh(loc: Located, action: string): Promise<Snippet> {
-    const snippet = await this.translate(loc, action, undefined, () => loc.service.fetch(loc.snippetGuid));
+    const snippet = await this.translate(loc, action, undefined, () => loc.service.snippet(loc.snippetGuid));
     this.names.set(snippet.guid, snippet.name);
     return snippet;
   }
@@ -241,6 +248,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName, unsaved);
       if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
+      if (fileName !== undefined && unsaved !== undefined && isUnreachable(err)) throw this.offlineSaveError(err, fileName, loc.account);
       throw this.fsError(err, action, loc.account);
     }
   }
@@ -280,6 +288,16 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return vscode.FileSystemError.NoPermissions(vscode.l10n.t('"{0}" belongs to another user\'s snippet "{1}" and is read-only. Keep your text with Copy to My Snippets or Save As.', fileName, snippet.name));
   }
 
+  /** A save the server could not be reached for: nothing was sent, and the editor keeps the text. */
+  private offlineSaveError(err: unknown, fileName: string, account: Account): vscode.FileSystemError {
+    const host = serverHost(account.serverUrl);
+    this.log.warn(`save of ${fileName}: ${host} cannot be reached; nothing was sent`);
+    this.log.error(`could not save ${fileName}`, err);
+    return vscode.FileSystemError.Unavailable(
+      vscode.l10n.t('Offline: {0} cannot be reached, so "{1}" was not saved. Your text is still in the editor; save again once the server answers.', host, fileName),
+    );
+  }
+
   private fsError(err: unknown, action: string, account: Account): vscode.FileSystemError {
     const message = describeError(err, messageContext(action, account));
     this.log.error(`could not ${action}`, err);
@@ -291,6 +309,11 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
   private onServiceChange(service: SnippetService, change: ServiceChange): void {
     const events: vscode.FileChangeEvent[] = [];
+    if (change.connection) {
+      // Offline or back: clean editors read the file again, and with it whether it is read-only.
+      const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+      for (const l of this.loaded.values()) if (!dirty.has(l.uri.toString())) events.push({ type: vscode.FileChangeType.Changed, uri: l.uri });
+    }
     const guids = new Set(change.snippets);
     for (const l of this.loaded.values()) {
       if (!guids.has(l.snippetGuid) || l.service !== service) continue;

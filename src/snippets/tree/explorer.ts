@@ -1,17 +1,20 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in account, and registers the toolbar and root commands.
 import vscode = require('vscode');
-import { accountId } from '../../auth/accounts';
+import { accountId, type Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constants';
 import { withProgress } from '../../ui/progress';
+import { input, pick } from '../../ui/prompts';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
+import type { LastSearch } from '../core/search/lastSearch';
 import type { SnippetService } from '../core/service';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
-import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
+import { ExplorerDragAndDrop } from './dragAndDrop';
+import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../accounts';
 import { accountLabel } from '../../util/accountLabels';
@@ -22,13 +25,19 @@ export interface SnippetExplorerApi {
   reveal(snippetGuid: string): Promise<void>;
   readonly provider: vscode.TreeDataProvider<TreeNode>;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
+  readonly dragAndDrop: ExplorerDragAndDrop;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
 
+/** The account Browse User adds a user under: its key, the accountId its rows carry (none for the default), its name when several. */
+type BrowseTarget = { key: string; rowAccountId: string | undefined; label: string | undefined };
+
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: ExplorerDragAndDrop;
   private sortOverride: SortOrder | undefined;
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
@@ -43,6 +52,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   constructor(
     session: Session,
     private readonly service: SnippetService,
+    private readonly lastSearch: LastSearch,
     private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
@@ -63,9 +73,11 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       accountLabel: (account) => accountLabel(account, session.accounts()),
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      lastSearch,
       log,
     });
     this.view = createView(this.provider);
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (accountId) => this.provider.serviceOf(accountId), log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,
@@ -83,7 +95,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
       vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
       vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
-      vscode.commands.registerCommand(Commands.browseUser, (name?: string) => this.browseUser(name)),
+      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
+      vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) => this.browseUser(arg)),
       vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
       vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
       // Like the Explorer's autoReveal: follows the active editor among the rows already loaded.
@@ -159,10 +172,13 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   // ---- Commands -------------------------------------------------------------------------------
 
+  /** Reloads every shown list of every signed-in account, each from its own server. */
   private async refreshAll(): Promise<void> {
+    const lists = this.provider.loadedListsOfAllAccounts().map(({ accountId, list }) => ({ list, service: this.provider.serviceOf(accountId) }));
+    // Refresh means "what the server has now": the next search reads it again too, on every account.
+    for (const service of new Set([this.service, ...lists.map((l) => l.service)])) service.search.pages.clear();
     this.provider.redraw();
-    const lists = this.provider.loadedLists();
-    await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
+    await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
   }
 
   private async refreshList(node: ListArg): Promise<void> {
@@ -219,24 +235,61 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     this.applyViewState();
   }
 
-  private async browseUser(name?: string): Promise<void> {
-    if (!this.accountKey) return;
+  /**
+   * Adds a user to browse under an account: the account root's it was started from, else the
+   * only one, else the one the user picks (the default first).
+   */
+  private async browseUser(arg?: string | AccountNode): Promise<void> {
+    const target = typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
+    if (!target) return;
     const picked =
-      typeof name === 'string'
-        ? name
-        : await vscode.window.showInputBox({
+      typeof arg === 'string'
+        ? arg
+        : await input({
             title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
-            prompt: vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
+            prompt: target.label
+              ? vscode.l10n.t('Whose snippets do you want to browse as {0}? The user stays in the tree until you remove it.', target.label)
+              : vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
             placeHolder: vscode.l10n.t('Bitbucket user name, e.g. bob'),
             validateInput: validateUserName,
           });
     if (picked === undefined || validateUserName(picked) !== undefined) return;
     const user = picked.trim();
-    await this.browsedUsers.add(this.accountKey, user);
-    const existing = this.browsedUsers.list(this.accountKey).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
+    await this.browsedUsers.add(target.key, user);
+    const existing = this.browsedUsers.list(target.key).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
     await this.provider.settled();
-    await this.view.reveal(this.provider.rootNode(`user:${existing}`), { select: true, focus: true, expand: true });
+    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.rowAccountId), { select: true, focus: true, expand: true });
+  }
+
+  /** The account of an account root, if it is still signed in. */
+  private accountOfRoot(node: AccountNode): BrowseTarget | undefined {
+    const key = node.accountId ?? this.accountKey;
+    const account = key === undefined ? undefined : this.accounts.session.accountById(key);
+    return account && this.browseTarget(account, this.accounts.session.accounts());
+  }
+
+  /** With several accounts, asks which one (the default first); with one, it is that one. */
+  private async pickAccount(): Promise<BrowseTarget | undefined> {
+    const { session } = this.accounts;
+    const fallback = session.account;
+    if (!fallback || this.accountKey === undefined) return undefined;
+    const all = session.accounts();
+    if (all.length <= 1) return { key: this.accountKey, rowAccountId: undefined, label: undefined };
+    const ordered = [fallback, ...all.filter((a) => accountId(a) !== this.accountKey)];
+    const items = ordered.map((account) => ({
+      label: accountLabel(account, all),
+      description: accountId(account) === this.accountKey ? vscode.l10n.t('default') : undefined,
+      detail: account.serverUrl,
+      account,
+    }));
+    const chosen = await pick(items, { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
+    return chosen && this.browseTarget(chosen.account, all);
+  }
+
+  private browseTarget(account: Account, all: readonly Account[]): BrowseTarget {
+    const key = accountId(account);
+    return { key, rowAccountId: key === this.accountKey ? undefined : key, label: all.length > 1 ? accountLabel(account, all) : undefined };
   }
 
   private async removeBrowsedUser(node?: RootNode): Promise<void> {

@@ -21,9 +21,29 @@ export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName
 export type CommentsNode = OfAccount & { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
 export type CommentNode = OfAccount & { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
 export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
-export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean };
+/** `retry`: clicking it asks the server again (an offline list shown from what was loaded or cached). */
+export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean; retry?: boolean };
 
-export type TreeNode = AccountNode | RootNode | CategoriesNode | SnippetNode | FileNode | CommentsNode | CommentNode | LoadMoreNode | MessageNode;
+/** The "Search results" root: the last search of the session (Search Snippets…). */
+export type SearchRootNode = OfAccount & { kind: 'searchRoot'; label: string };
+/** A snippet found by the last search; its children are its matches. */
+export type SearchSnippetNode = OfAccount & { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
+/** One match of a found snippet: a matched line, a file name or a field. */
+export type SearchMatchNode = OfAccount & { kind: 'searchMatch'; snippetGuid: string; index: number; fileName: string | undefined; own: boolean };
+
+export type TreeNode =
+  | AccountNode
+  | RootNode
+  | CategoriesNode
+  | SnippetNode
+  | FileNode
+  | CommentsNode
+  | CommentNode
+  | LoadMoreNode
+  | MessageNode
+  | SearchRootNode
+  | SearchSnippetNode
+  | SearchMatchNode;
 
 /** A stable id per row, so refreshes keep expansion and selection; unique across accounts. */
 export function nodeId(node: TreeNode): string {
@@ -50,6 +70,12 @@ function idInAccount(node: Exclude<TreeNode, AccountNode>): string {
       return `more/${node.list}`;
     case 'message':
       return `message/${node.list}`;
+    case 'searchRoot':
+      return 'search';
+    case 'searchSnippet':
+      return `search/${node.snippetGuid}`;
+    case 'searchMatch':
+      return `search/${node.snippetGuid}/${node.index}`;
   }
 }
 
@@ -79,5 +105,11 @@ export function contextValue(node: TreeNode): string {
       return 'loadMore';
     case 'message':
       return node.isError ? 'message.error' : 'message';
+    case 'searchRoot':
+      return 'searchRoot';
+    case 'searchSnippet':
+      return `searchSnippet.${node.own ? 'own' : 'other'}`;
+    case 'searchMatch':
+      return `searchMatch.${node.own ? 'own' : 'other'}`;
   }
 }

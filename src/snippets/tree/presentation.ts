@@ -2,12 +2,30 @@
 // states. Plain logic without `vscode`, unit-tested in Node; the provider only wraps it and hands
 // in the display language (`locale`) for numbers and times.
 import type { Comment, Snippet } from '../../api/types';
-import type { ListId } from '../core/store';
+import type { ListId, ListState } from '../core/store';
 import { personLabel, type People } from '../core/people';
 import { formatCount, formatDateTime, relativeTime } from '../../util/localeFormat';
 import * as l10n from '@vscode/l10n';
 
 export { relativeTime };
+
+/**
+ * A list root's description: its count, and how old the rows are when they are not the server's
+ * latest answer: "12 · cached 5 minutes ago" until the revalidation answers, "12 · offline
+ * (cached 5 minutes ago)" while the server does not answer.
+ */
+export function cachedListDescription(count: string, state: Pick<ListState, 'fromCache' | 'fetchedAt' | 'error'>, offline: boolean, now: number, locale = 'en'): string {
+  if (state.fetchedAt === undefined) return count;
+  const age = relativeTime(state.fetchedAt, now, locale);
+  if (offline && (state.fromCache || state.error)) return l10n.t('{0} · offline (cached {1})', count, age);
+  if (state.fromCache) return l10n.t('{0} · cached {1}', count, age);
+  return count;
+}
+
+/** The row under an offline list that keeps its rows. */
+export function offlineListText(fetchedAt: number, now: number, locale = 'en'): string {
+  return l10n.t('Offline: showing what was loaded {0} — click to retry', relativeTime(fetchedAt, now, locale));
+}
 
 /**
  * A snippet row's description. Other people's snippets are always marked: "by bob" when

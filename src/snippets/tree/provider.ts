@@ -13,6 +13,9 @@ import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { personLabel } from '../core/people';
 import { matchesFilter, sortSnippets, type SortOrder } from '../core/query';
 import type { ServiceChange, SnippetService } from '../core/service';
+import type { LastSearch } from '../core/search/lastSearch';
+import type { SearchMatch } from '../core/search/match';
+import type { SearchResult } from '../core/search/search';
 import type { ListId } from '../core/store';
 import { snippetFileUri } from '../uris';
 import type { BrowsedUsers } from './browsedUsers';
@@ -28,6 +31,8 @@ import {
   relativeTime,
   snippetDescription,
   snippetTooltip,
+  cachedListDescription,
+  offlineListText,
 } from './presentation';
 import {
   contextValue,
@@ -40,6 +45,9 @@ import {
   type LoadMoreNode,
   type MessageNode,
   type RootNode,
+  type SearchMatchNode,
+  type SearchRootNode,
+  type SearchSnippetNode,
   type SnippetNode,
   type TreeNode,
 } from './nodes';
@@ -72,6 +80,8 @@ export interface TreeDeps {
   accountLabel: (account: Account) => string;
   browsedUsers: BrowsedUsers;
   settings: () => ExplorerSettings;
+  /** The last Search Snippets… of the session, shown as the "Search results" root. */
+  lastSearch: LastSearch;
   log: Log;
 }
 
@@ -92,7 +102,8 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   constructor(private readonly deps: TreeDeps) {
     const subscription = deps.service.onDidChange((c) => this.onServiceChange(c));
-    this.disposables.push({ dispose: () => subscription.dispose() });
+    const searched = deps.lastSearch.onDidChange(() => this.onSearchChange());
+    this.disposables.push({ dispose: () => subscription.dispose() }, { dispose: () => searched.dispose() });
   }
 
   dispose(): void {
@@ -127,6 +138,26 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       const s = this.deps.service.list(id);
       return s.loaded || s.error !== undefined;
     });
+  }
+
+  /**
+   * Every account's lists shown so far that have been loaded (or failed), for Refresh All: the
+   * default account's first, then those of the other accounts still signed in.
+   */
+  loadedListsOfAllAccounts(): Array<{ accountId: string | undefined; list: ListId }> {
+    const own = this.loadedLists().map((list) => ({ accountId: undefined, list }));
+    const others = this.deps.otherAccounts();
+    const ofOthers = others.flatMap((other) =>
+      [...this.otherShownLists]
+        .filter((key) => key.startsWith(`${other.id}|`))
+        .map((key) => key.slice(other.id.length + 1) as ListId)
+        .filter((list) => {
+          const state = other.service.list(list);
+          return state.loaded || state.error !== undefined;
+        })
+        .map((list) => ({ accountId: other.id, list })),
+    );
+    return [...own, ...ofOthers];
   }
 
   /** The row of a list: a root, a browsed user or a category (of another account when `accountId` is given). */
@@ -195,9 +226,27 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return this.snippetChildren(node);
       case 'comments':
         return this.commentRows(node);
+      case 'searchRoot':
+        return (this.deps.lastSearch.state?.results ?? []).map((r) => this.intern<SearchSnippetNode>({ kind: 'searchSnippet', snippetGuid: r.snippet.guid, own: this.deps.service.mayWrite(r.snippet) }));
+      case 'searchSnippet': {
+        const result = this.searchResult(node.snippetGuid);
+        if (!result) return [];
+        return result.matches.map((m, index) =>
+          this.intern<SearchMatchNode>({ kind: 'searchMatch', snippetGuid: node.snippetGuid, index, fileName: m.fileName ?? result.snippet.files[0]?.name, own: node.own }),
+        );
+      }
       default:
         return [];
     }
+  }
+
+  /** The "Search results" root, when there is a last search. */
+  searchRootNode(): SearchRootNode {
+    return this.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
+  }
+
+  private searchResult(guid: string): SearchResult | undefined {
+    return this.deps.lastSearch.state?.results.find((r) => r.snippet.guid === guid);
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -220,6 +269,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         return node.list ? this.nodes.get(`${prefix}${node.list}/${node.snippetGuid}`) : undefined;
       case 'comment':
         return node.list ? this.nodes.get(`${prefix}${node.list}/comments/${node.snippetGuid}`) : undefined;
+      case 'searchRoot':
+        return undefined;
+      case 'searchSnippet':
+        return this.searchRootNode();
+      case 'searchMatch':
+        return this.nodes.get(`search/${node.snippetGuid}`);
     }
   }
 
@@ -235,9 +290,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private roots(): TreeNode[] {
     if (!this.deps.account()) return [];
     const others = this.deps.otherAccounts();
+    // The last search (of the default account) comes first, above every account.
+    const search = this.deps.lastSearch.state ? [this.searchRootNode()] : [];
     // One account: its lists are the roots, as they always were.
-    if (others.length === 0) return this.accountRoots(undefined);
-    return [this.accountNode(undefined), ...others.map((o) => this.accountNode(o))];
+    if (others.length === 0) return [...search, ...this.accountRoots(undefined)];
+    return [...search, this.accountNode(undefined), ...others.map((o) => this.accountNode(o))];
   }
 
   /** My Snippets, Starred, Categories, Browse and the browsed users of one account. */
@@ -290,7 +347,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     );
     const rows: TreeNode[] = shown.map((s) => this.snippetNode(list, s, accountKey));
     const more = state.nextStart !== undefined && state.loaded;
-    if (state.error) {
+    const offline = service.connection().offline;
+    if (state.error && offline && state.fetchedAt !== undefined) {
+      // Offline with rows to show: they stay, and one row says how old they are and offers a retry.
+      rows.push(this.intern<MessageNode>({ kind: 'message', list, text: offlineListText(state.fetchedAt, Date.now(), vscode.env.language), isError: false, retry: true, ...a }));
+    } else if (state.error) {
       const text = vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, this.categoryName(list, accountKey))), this.accountOf(accountKey))));
       rows.push(this.intern<MessageNode>({ kind: 'message', list, text, isError: true, ...a }));
     } else if (state.loaded && all.length === 0 && !more) {
@@ -350,14 +411,15 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         if (state.loaded) {
           const more = state.nextStart !== undefined;
           const shown = formatCount(state.guids.length, vscode.env.language);
-          item.description = `${shown}${more ? '+' : ''}`;
-          // "My Snippets, 25+" read aloud says little: the words say what the number counts.
+          const offline = service.connection().offline;
+          item.description = cachedListDescription(`${shown}${more ? '+' : ''}`, state, offline, now, vscode.env.language);
+          // "My Snippets, 25+" read aloud says little: the words say what the number counts (and how old a cached list is).
           const count = more
             ? vscode.l10n.t('{0} snippets loaded, more on the server', shown)
             : state.guids.length === 1
               ? vscode.l10n.t('1 snippet')
               : vscode.l10n.t('{0} snippets', shown);
-          item.accessibilityInformation = { label: `${node.label}, ${count}` };
+          item.accessibilityInformation = { label: `${node.label}, ${cachedListDescription(count, state, offline, now, vscode.env.language)}` };
         }
         if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
         return item;
@@ -413,6 +475,25 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         item.accessibilityInformation = { label: vscode.l10n.t('Comment by {0}: {1}, {2}', personLabel(comment.userId, people), item.label as string, item.description) };
         return item;
       }
+      case 'searchRoot':
+        return this.searchRootItem(node);
+      case 'searchSnippet': {
+        const result = this.searchResult(node.snippetGuid);
+        // A few results open with their matches showing; many stay folded, one row each.
+        const many = (this.deps.lastSearch.state?.results.length ?? 0) > 20;
+        const item = new vscode.TreeItem(result?.snippet.name ?? vscode.l10n.t('(removed)'), many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
+        if (!result) return item;
+        item.description = `${result.matches.length}`;
+        item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, this.deps.service.people(), now));
+        item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
+        return item;
+      }
+      case 'searchMatch': {
+        const result = this.searchResult(node.snippetGuid);
+        const match = result?.matches[node.index];
+        if (!result || !match) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
+        return this.searchMatchItem(node, result, match);
+      }
       case 'loadMore': {
         const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon('fold-down');
@@ -427,6 +508,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
           item.accessibilityInformation = { label: vscode.l10n.t('Error: {0}', node.text) };
           item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
+        } else if (node.retry) {
+          item.iconPath = new vscode.ThemeIcon('cloud-offline');
+          item.command = { command: Commands.refreshList, title: vscode.l10n.t('Retry'), arguments: [node] };
         } else {
           item.iconPath = new vscode.ThemeIcon('info');
         }
@@ -435,10 +519,53 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     }
   }
 
+  private searchRootItem(node: SearchRootNode): vscode.TreeItem {
+    const state = this.deps.lastSearch.state;
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.iconPath = new vscode.ThemeIcon(state?.running ? 'loading~spin' : 'search');
+    if (!state) return item;
+    const found = vscode.l10n.t('{0} found', formatCount(state.results.length, vscode.env.language));
+    const status = state.running ? vscode.l10n.t('searching…') : state.cancelled ? vscode.l10n.t('stopped') : state.failedLists.length > 0 ? vscode.l10n.t('not every list could be read') : '';
+    item.description = [`"${state.query}"`, found, status].filter(Boolean).join(' · ');
+    item.tooltip = vscode.l10n.t('The last Search Snippets… of this session. Clear it with the button on this row.');
+    return item;
+  }
+
+  private searchMatchItem(node: SearchMatchNode, result: SearchResult, match: SearchMatch): vscode.TreeItem {
+    const content = match.field === 'content' && match.line !== undefined;
+    const label = content ? `${match.fileName}:${match.line}` : match.field === 'fileName' ? (match.fileName ?? '') : fieldPlace(match.field);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    item.description = content || match.field !== 'fileName' ? match.text : undefined;
+    item.tooltip = match.text;
+    item.iconPath = new vscode.ThemeIcon(content ? 'search-fuzzy' : 'symbol-field');
+    const account = this.deps.account();
+    if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
+    if (node.fileName) {
+      const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
+      item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
+    }
+    return item;
+  }
+
+  // ---- Search changes -----------------------------------------------------------------------
+
+  private searchShown = false;
+
+  private onSearchChange(): void {
+    const shown = this.deps.lastSearch.state !== undefined;
+    if (shown !== this.searchShown) {
+      this.searchShown = shown;
+      for (const id of [...this.nodes.keys()]) if (id.startsWith('search/')) this.nodes.delete(id);
+      this.gate.refresh([WHOLE_TREE]);
+      return;
+    }
+    if (shown) this.gate.refresh([this.searchRootNode()]);
+  }
+
   // ---- Store changes ------------------------------------------------------------------------
 
   private onServiceChange(change: ServiceChange): void {
-    if (change.people) {
+    if (change.people || change.connection) {
       // Whose snippets and comments these are may read differently now: redraw every row.
       this.gate.refresh([WHOLE_TREE]);
       return;
@@ -487,6 +614,16 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return node;
   }
 }
+
+/** Where a match that is not in a file's lines is, as a row label. */
+const fieldPlace = (field: SearchMatch['field']): string =>
+  ({
+    name: vscode.l10n.t('in the name'),
+    description: vscode.l10n.t('in the description'),
+    category: vscode.l10n.t('in a category'),
+    fileName: vscode.l10n.t('in a file name'),
+    content: vscode.l10n.t('in a file'),
+  })[field];
 
 /** The accountId field of a row of another account; nothing for the default account's rows. */
 const ofAccount = (accountId: string | undefined): { accountId?: string } => (accountId === undefined ? {} : { accountId });

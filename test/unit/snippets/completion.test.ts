@@ -86,4 +86,27 @@ describe('completion: the index', () => {
     index.rebuild({ mine: [plain], starred: [], browse: [] }, settings());
     assert.deepEqual(index.entriesFor('typescript').map((e) => e.fileName), ['NOTES']);
   });
+
+  it('several accounts: each account\'s snippets, even with the same guid, labelled with their account', () => {
+    const index = new CompletionIndex(languageOf);
+    const production = snippet('deploy', ['deploy.sh']);
+    // A staging server copied from production holds a snippet with the same guid.
+    const staging = { ...production, name: 'deploy (staging)' };
+    index.rebuildFrom(
+      [
+        { account: 'alice @ prod', lists: { mine: [production], starred: [production], browse: [] } },
+        { account: 'alice @ staging', lists: { mine: [], starred: [staging], browse: [] } },
+      ],
+      settings(),
+    );
+    assert.deepEqual(
+      index.entriesFor('shellscript').map((e) => [e.snippetName, e.account]),
+      [
+        ['deploy', 'alice @ prod'],
+        ['deploy (staging)', 'alice @ staging'],
+      ],
+    );
+    index.rebuild({ mine: [production], starred: [], browse: [] }, settings());
+    assert.equal(index.entriesFor('shellscript')[0].account, undefined, 'one account: no label');
+  });
 });

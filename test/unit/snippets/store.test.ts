@@ -122,6 +122,24 @@ describe('snippet store', () => {
     const cats = knownCategories([snip('a', { categories: [{ guid: '2', name: 'sql' }] }), snip('b', { categories: [{ guid: '1', name: 'devops' }, { guid: '2', name: 'sql' }] })]);
     assert.deepEqual(cats.map((c) => c.name), ['devops', 'sql']);
   });
+
+  it('shows a list from the cache only while nothing of it is loaded, and the server\'s answer replaces it', async () => {
+    const { api, requests } = fakeApi(3);
+    const store = new SnippetStore(() => api, () => 25, () => 5000);
+    assert.equal(store.seed('mine', [snip('s2'), snip('old')], undefined, 1000), true);
+    assert.deepEqual(store.list('mine').guids, ['s2', 'old']);
+    assert.equal(store.list('mine').fromCache, true);
+    assert.equal(store.list('mine').fetchedAt, 1000);
+    assert.deepEqual(requests, [], 'seeding asks nothing');
+    await store.ensureLoaded('mine');
+    assert.deepEqual(requests, [], 'a seeded list counts as loaded');
+    await store.refresh('mine');
+    assert.deepEqual(store.list('mine').guids, ['s0', 's1', 's2']);
+    assert.equal(store.list('mine').fromCache, false);
+    assert.equal(store.list('mine').fetchedAt, 5000);
+    assert.equal(store.seed('mine', [snip('old')], undefined, 1000), false, 'a loaded list is never replaced by a cached one');
+    assert.deepEqual(store.list('mine').guids, ['s0', 's1', 's2']);
+  });
 });
 
 describe('snippet sorting and filtering', () => {

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { formatCount, formatDateTime } from '../../../src/util/localeFormat';
 import type { Snippet } from '../../../src/api/types';
 import { iconForFileName } from '../../../src/snippets/tree/icons';
+import { BitbucketError } from '../../../src/api/errors';
 import {
+  cachedListDescription,
+  offlineListText,
   commentDescription,
   commentLabel,
   emptyListText,
@@ -152,6 +155,22 @@ describe('comments: patching a snippet without another request', () => {
     assert.deepEqual(edited.comments.map((c) => c.text), ['uno', 'two']);
     assert.deepEqual(withoutComment(edited, 'c1').comments.map((c) => c.guid), ['c2']);
     assert.deepEqual(s.comments, [c1]);
+  });
+});
+
+describe('a list root\'s description with the offline cache', () => {
+  const now = 10 * 60_000;
+  it('says how old cached rows are until the server answers, and offline while it does not', () => {
+    assert.equal(cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, false, now), '3 · cached 5 minutes ago');
+    assert.equal(cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, true, now), '3 · offline (cached 5 minutes ago)');
+    assert.equal(cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60_000, error: undefined }, false, now), '25+');
+    const failed = new BitbucketError('network', 'unreachable');
+    assert.equal(cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60 * 60_000, error: failed }, true, now), '25+ · offline (cached 1 hour ago)');
+    assert.equal(cachedListDescription('0', { fromCache: false, fetchedAt: undefined, error: failed }, true, now), '0');
+  });
+
+  it('the row under an offline list offers a retry', () => {
+    assert.equal(offlineListText(now - 2 * 60_000, now), 'Offline: showing what was loaded 2 minutes ago — click to retry');
   });
 });
 

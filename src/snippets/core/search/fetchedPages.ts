@@ -1,0 +1,80 @@
+// Pages fetched for a search, kept per list for the rest of the session, so the next search
+// reads them instead of the server (a repeated search sends no request), and a search cancelled
+// half-way is continued where it stopped. This is the one seam for a persistent cache: it can
+// feed lists in with `restore` and persist what `onDidRecord` reports.
+import type { Page, Snippet } from '../../../api/types';
+import { nextStart } from '../../../api/paging';
+import type { ListId } from '../store';
+
+export interface FetchedList {
+  /** Snippets in the server's order, as fetched so far. */
+  snippets: Snippet[];
+  /** Where the next page starts; undefined when the whole list is here. */
+  nextStart: number | undefined;
+  /** The page size the server applied (it caps what was asked for). */
+  appliedLimit: number | undefined;
+}
+
+/** `fresh`: the snippets of the page just recorded. */
+type RecordListener = (list: ListId, state: FetchedList, fresh: readonly Snippet[]) => void;
+
+export class FetchedPages {
+  private readonly lists = new Map<ListId, FetchedList>();
+  private readonly listeners = new Set<RecordListener>();
+
+  get(list: ListId): FetchedList | undefined {
+    return this.lists.get(list);
+  }
+
+  /** True when the whole list has been fetched. */
+  isComplete(list: ListId): boolean {
+    const state = this.lists.get(list);
+    return state !== undefined && state.nextStart === undefined;
+  }
+
+  /** Adds a page the server answered; pages of one list arrive in order. */
+  record(list: ListId, page: Page<Snippet>): void {
+    const state = this.lists.get(list) ?? { snippets: [], nextStart: 0, appliedLimit: undefined };
+    const known = new Set(state.snippets.map((s) => s.guid));
+    const snippets = page.start === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
+    const updated = { snippets, nextStart: nextStart(page), appliedLimit: page.limit };
+    this.lists.set(list, updated);
+    for (const l of this.listeners) l(list, updated, page.values);
+  }
+
+  /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
+  restore(list: ListId, state: FetchedList): void {
+    this.lists.set(list, { ...state, snippets: [...state.snippets] });
+  }
+
+  /** A snippet changed (saved, renamed): later searches match its new text. */
+  update(snippet: Snippet): void {
+    for (const state of this.lists.values()) {
+      const i = state.snippets.findIndex((s) => s.guid === snippet.guid);
+      if (i >= 0) state.snippets[i] = snippet;
+    }
+  }
+
+  /** A snippet was deleted. */
+  remove(guid: string): void {
+    for (const state of this.lists.values()) {
+      const i = state.snippets.findIndex((s) => s.guid === guid);
+      if (i >= 0) {
+        state.snippets.splice(i, 1);
+        if (state.nextStart !== undefined) state.nextStart = Math.max(0, state.nextStart - 1);
+      }
+    }
+  }
+
+  /** Forgets one list (it was refreshed) or every list (another account). */
+  clear(list?: ListId): void {
+    if (list) this.lists.delete(list);
+    else this.lists.clear();
+  }
+
+  /** Told after each page recorded, for a cache that keeps them across sessions. */
+  onDidRecord(listener: RecordListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+}

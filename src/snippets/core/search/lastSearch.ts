@@ -1,0 +1,59 @@
+// The last search of the session, as the "Search results" root of the Snippets view shows it:
+// its text, the results found so far, and whether it is still running. The search reports into
+// it; views listen. Plain Node.
+import type { SearchResult, SearchSummary } from './search';
+
+export interface LastSearchState {
+  query: string;
+  results: SearchResult[];
+  running: boolean;
+  cancelled: boolean;
+  /** Lists that could not be read to the end. */
+  failedLists: string[];
+}
+
+type Listener = (state: LastSearchState | undefined) => void;
+
+export class LastSearch {
+  private current: LastSearchState | undefined;
+  private generation = 0;
+  private readonly listeners = new Set<Listener>();
+
+  get state(): LastSearchState | undefined {
+    return this.current;
+  }
+
+  /** A new search starts; returns its token, so a search overtaken by a newer one reports nothing more. */
+  begin(query: string): number {
+    this.current = { query, results: [], running: true, cancelled: false, failedLists: [] };
+    this.emit();
+    return ++this.generation;
+  }
+
+  add(token: number, results: SearchResult[]): void {
+    if (token !== this.generation || !this.current) return;
+    this.current.results.push(...results);
+    this.emit();
+  }
+
+  end(token: number, summary: Pick<SearchSummary, 'cancelled' | 'failures'>): void {
+    if (token !== this.generation || !this.current) return;
+    this.current = { ...this.current, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
+    this.emit();
+  }
+
+  clear(): void {
+    this.generation++;
+    this.current = undefined;
+    this.emit();
+  }
+
+  onDidChange(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private emit(): void {
+    for (const l of this.listeners) l(this.current);
+  }
+}

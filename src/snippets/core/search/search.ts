@@ -1,0 +1,204 @@
+// Search Snippets: finds a text in every list the user can see (My Snippets, Starred, Browse and
+// browsed users). It matches what is loaded first, with no request, then pages through the server
+// in the largest pages it allows, list by list in parallel, and reports results as they come.
+// Fetched pages stay in `FetchedPages` for the rest of the session: searching again sends no
+// request. Cancellable through an AbortSignal. No `vscode` here.
+import * as l10n from '@vscode/l10n';
+import type { BitbucketClient } from '../../../api/client';
+import type { Page, PageRequest, Snippet } from '../../../api/types';
+import { SignedOutError } from '../errors';
+import type { ListId } from '../store';
+import { FetchedPages } from './fetchedPages';
+import { LastSearch } from './lastSearch';
+import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
+
+/** The lists a search reads from the server (categories are in these too). */
+export type SearchList = 'mine' | 'starred' | 'browse' | `user:${string}`;
+
+/** The server caps a page (Bitbucket at 1,000) and says in the answer what it applied. */
+export const SEARCH_PAGE_LIMIT = 1000;
+
+export interface SearchResult {
+  snippet: Snippet;
+  /** The list it was found in first. */
+  list: SearchList;
+  matches: SearchMatch[];
+}
+
+export interface SearchOptions {
+  lists: readonly SearchList[];
+  signal?: AbortSignal;
+  /** Told of each batch of new results, as soon as they are found. */
+  onResults?: (results: SearchResult[]) => void;
+}
+
+export interface SearchSummary {
+  query: string;
+  results: SearchResult[];
+  /** Requests sent for this search. */
+  requests: number;
+  cancelled: boolean;
+  /** Lists that could not be read to the end; their results so far are included. */
+  failures: Array<{ list: SearchList; error: unknown }>;
+}
+
+/** An empty search: it would match every snippet, so nothing is asked. */
+export class EmptyQueryError extends Error {
+  constructor() {
+    super(l10n.t('Type something to search for: a name, a file name, a category or text inside a file.'));
+    this.name = 'EmptyQueryError';
+  }
+}
+
+export type SearchApi = Pick<BitbucketClient, 'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets'>;
+
+/** What the search reads of the snippet core (SnippetService provides it). */
+export interface LoadedSnippets {
+  snippetsOf(id: ListId): Snippet[];
+  get(guid: string): Snippet | undefined;
+  onDidChange(listener: (change: { lists: ListId[]; snippets: string[] }) => void): { dispose(): void };
+}
+
+/** Matching runs in slices of this many milliseconds, so a large list never blocks the host. */
+const SLICE_MS = 8;
+
+export class SnippetSearch {
+  /** The latest search, for the "Search results" root of the Snippets view. */
+  readonly last = new LastSearch();
+  private account: unknown;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    private readonly loaded: LoadedSnippets,
+    private readonly api: () => SearchApi | undefined,
+    readonly pages = new FetchedPages(),
+  ) {
+    // Saved, renamed and deleted snippets are matched as they are now.
+    this.subscription = loaded.onDidChange((change) => {
+      for (const guid of change.snippets) {
+        const now = loaded.get(guid);
+        if (now) pages.update(now);
+        else pages.remove(guid);
+      }
+    });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  /** Drops the fetched pages and the last results, as on sign-out or another account. */
+  forget(): void {
+    this.pages.clear();
+    this.last.clear();
+  }
+
+  /** Runs a search and records it as the last one (see `run`). */
+  async search(query: string, options: SearchOptions): Promise<SearchSummary> {
+    // Refused before it replaces the last search's results.
+    if (!normalizeQuery(query)) throw new EmptyQueryError();
+    const token = this.last.begin(query.trim());
+    let summary: SearchSummary | undefined;
+    try {
+      summary = await this.run(query, {
+        ...options,
+        onResults: (results) => {
+          this.last.add(token, results);
+          options.onResults?.(results);
+        },
+      });
+      return summary;
+    } finally {
+      this.last.end(token, summary ?? { cancelled: false, failures: [] });
+    }
+  }
+
+  /**
+   * Finds `query` in the given lists: first in what is loaded (no request), then in pages fetched
+   * from the server, `onResults` told of each batch. Rejects an empty query and, when the server
+   * is needed, a signed-out session; a list that fails is reported in the summary.
+   */
+  private async run(query: string, options: SearchOptions): Promise<SearchSummary> {
+    const needle = normalizeQuery(query);
+    if (!needle) throw new EmptyQueryError();
+    const api = this.api();
+    // Another client is another account (or new credentials): its lists may differ.
+    if (api !== this.account) {
+      this.pages.clear();
+      this.account = api;
+    }
+    const summary: SearchSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
+    const seen = new Set<string>();
+    const slicer = new Slicer();
+    const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
+      const batch: SearchResult[] = [];
+      for (const s of snippets) {
+        if (seen.has(s.guid)) continue;
+        // The store's copy is the newest (it learns every save); a fetched page may be older.
+        const snippet = this.loaded.get(s.guid) ?? s;
+        const matches = matchSnippet(snippet, needle);
+        if (matches.length > 0) {
+          seen.add(s.guid);
+          batch.push({ snippet, list, matches });
+        }
+        await slicer.maybeYield();
+        if (options.signal?.aborted) break;
+      }
+      if (batch.length > 0) {
+        summary.results.push(...batch);
+        options.onResults?.(batch);
+      }
+    };
+
+    // 1. What is loaded already: the tree's lists and pages fetched by earlier searches.
+    for (const list of options.lists) {
+      await matchAll(list, [...this.loaded.snippetsOf(list), ...(this.pages.get(list)?.snippets ?? [])]);
+      if (options.signal?.aborted) return { ...summary, cancelled: true };
+    }
+
+    // 2. The rest from the server, every list at once, each page matched as it arrives. A list the
+    // tree has loaded to its end is read too, once per session: snippets made elsewhere since are
+    // found, and from then on its pages are kept.
+    const remaining = options.lists.filter((list) => !this.pages.isComplete(list));
+    if (remaining.length > 0 && !api) throw new SignedOutError();
+    await Promise.all(
+      remaining.map(async (list) => {
+        try {
+          let start = this.pages.get(list)?.nextStart ?? 0;
+          while (!options.signal?.aborted) {
+            const page = await this.fetchPage(api!, list, { start, limit: SEARCH_PAGE_LIMIT }, options.signal);
+            summary.requests++;
+            this.pages.record(list, page);
+            await matchAll(list, page.values);
+            const next = this.pages.get(list)?.nextStart;
+            if (next === undefined) break;
+            start = next;
+          }
+        } catch (err) {
+          if (!options.signal?.aborted) summary.failures.push({ list, error: err });
+        }
+      }),
+    );
+    return { ...summary, cancelled: options.signal?.aborted === true };
+  }
+
+  private async fetchPage(api: SearchApi, list: SearchList, request: PageRequest, signal: AbortSignal | undefined): Promise<Page<Snippet>> {
+    if (list === 'mine') return api.getMySnippets(request, { signal });
+    if (list === 'browse') return api.browseSnippets(request, { signal });
+    if (list === 'starred') {
+      const page = await api.getStarredSnippets(request, { signal });
+      return { ...page, values: page.values.map((e) => e.snippet) };
+    }
+    return api.browseUserSnippets(list.slice('user:'.length), request, { signal });
+  }
+}
+
+/** Gives the event loop a turn every SLICE_MS of matching. */
+class Slicer {
+  private since = performance.now();
+  async maybeYield(): Promise<void> {
+    if (performance.now() - this.since < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+  }
+}

@@ -1,0 +1,78 @@
+// Drag and drop as a person does it: a snippet file row dragged from the Snippets view into a
+// local file's editor with Shift held inserts the file's text where it is dropped. Screenshots go
+// to test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { session } from './session';
+
+const SNIPPETS = '/rest/snippets/1.0/snippets';
+const auth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+
+async function expand(row: Locator): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+}
+
+describe('Drag and drop (UI)', function () {
+  this.timeout(120_000);
+  const target = 'drop-target.txt';
+
+  before(async () => {
+    const { ui, workbench } = session();
+    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'e2e drag me', files: [{ name: 'dragged.sh', content: 'echo "dragged $HOME"\n' }] }) });
+    assert.ok(response.ok, `creating the snippet answered ${response.status}`);
+    fs.writeFileSync(path.join(workbench.workspaceFolder, target), 'first line\nlast line\n');
+    await ui.openViewContainer();
+    await ui.signIn(workbench.server.url, 'alice');
+  });
+
+  after(async () => {
+    const { ui } = session();
+    await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
+    await ui.runCommand('View: Close All Editors');
+    fs.rmSync(path.join(session().workbench.workspaceFolder, target), { force: true });
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+  });
+
+  it('inserts a snippet file dragged into an editor with Shift', async () => {
+    const { ui } = session();
+    await ui.runCommand('Go to File...').catch(async () => ui.runCommand('Go to File'));
+    await ui.page.keyboard.type(target);
+    // Enter before the file search answers would choose nothing: click the result once shown.
+    await ui.page.locator('.quick-input-widget').getByRole('option', { name: new RegExp(target.replace('.', '\\.')) }).first().click();
+    const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
+    await ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: target }).waitFor({ state: 'visible' });
+
+    await expand(await ui.findTreeRow('My Snippets'));
+    await expand(await ui.findTreeRow('e2e drag me'));
+    const row = await ui.findTreeRow('dragged.sh');
+    const lines = editor.locator('.view-lines');
+    const box = await lines.boundingBox();
+    assert.ok(box, 'the editor is shown');
+
+    await row.hover();
+    await ui.page.mouse.down();
+    await ui.page.keyboard.down('Shift');
+    // Several moves, so the workbench sees a drag start, then the editor sees it come over.
+    for (let i = 1; i <= 10; i++) await ui.page.mouse.move(box.x + 40 + i, box.y + 4 + i * 0.5, { steps: 2 });
+    await ui.screenshot('drag-over-editor');
+    await ui.page.mouse.up();
+    await ui.page.keyboard.up('Shift');
+
+    // The editor's lines are not in document order in the page: save, and read the file.
+    const inserted = 'echo "dragged $HOME"\n';
+    const file = path.join(session().workbench.workspaceFolder, target);
+    let text = '';
+    for (let i = 0; i < 50 && !text.includes(inserted); i++) {
+      await ui.page.waitForTimeout(200);
+      await ui.page.keyboard.press('Control+S');
+      text = fs.readFileSync(file, 'utf8');
+    }
+    await ui.screenshot('dropped-into-editor');
+    assert.ok(text.includes(inserted), `the file holds: ${text}`);
+    // Inserted where the pointer was; everything else is kept as it was.
+    assert.equal(text.replace(inserted, ''), 'first line\nlast line\n');
+  });
+});

@@ -1,0 +1,98 @@
+// Search Snippets… in the real editor: the quick pick fills from the server and opens the chosen
+// match at its line with the match selected; a repeated search sends no request; an empty search
+// and regex characters end in a clear answer; the "Search results" root shows the last search
+// and its clear button removes it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { TreeNode } from '../../src/snippets/tree/nodes';
+import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
+import { answerPrompts, serverRequests, unusedAnswers } from './support';
+
+describe('Search Snippets…', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  const marker = `zq${Date.now().toString(36)}`;
+  const run = (query?: string) => Promise.resolve(vscode.commands.executeCommand<vscode.TextEditor | undefined>('bitbucketSnippets.searchSnippets', query));
+
+  before(async () => {
+    api = await signInAsAlice();
+    await apiAs('alice').createSnippet({ name: `search deploy ${marker}`, files: [{ name: 'deploy.sh', content: `#!/bin/sh\nset -e\nkubectl apply -f ${marker}.yaml\n` }] });
+    await apiAs('alice').createSnippet({ name: 'search regex', files: [{ name: 'regex.txt', content: `plain ${marker}\nliteral ${marker}(a|b)*\n` }] });
+    await apiAs('bob').createSnippet({ name: 'search bob', files: [{ name: 'bob.md', content: `bob mentions ${marker.toUpperCase()} too\n` }] });
+  });
+  // The suites share one VS Code: leave no Search results root for the next.
+  after(() => vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults'));
+  afterEach(async () => {
+    assert.equal(await unusedAnswers(), 0, 'every queued answer was asked for');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens the chosen match at its line with the match selected, and finds others\' snippets through Browse', async () => {
+    await answerPrompts('deploy.sh:3');
+    const editor = await run(marker);
+    assert.ok(editor, 'a result was opened');
+    assert.ok(editor.document.uri.path.endsWith('/deploy.sh'), editor.document.uri.toString());
+    const column = `kubectl apply -f `.length;
+    assert.deepEqual([editor.selection.start.line, editor.selection.start.character, editor.selection.end.character], [2, column, column + marker.length]);
+    const last = api.service.search.last.state;
+    assert.equal(last?.running, false);
+    assert.deepEqual(last?.results.map((r) => r.snippet.name).sort(), ['search bob', `search deploy ${marker}`, 'search regex'].sort());
+  });
+
+  it('searches again with no request, and fills the Search results root of the view', async () => {
+    const before = (await serverRequests()).length;
+    await answerPrompts(undefined);
+    assert.equal(await run(marker.toUpperCase()), undefined, 'closed without choosing');
+    assert.deepEqual(await requestsSince(before), [], 'the pages of the first search were kept');
+    const roots = (await api.explorer.provider.getChildren()) as TreeNode[];
+    assert.equal(roots[0]?.kind, 'searchRoot');
+    const item = await api.explorer.provider.getTreeItem(roots[0]);
+    assert.match(String(item.description), new RegExp(`"${marker.toUpperCase()}" · 3 found`));
+    const found = (await api.explorer.provider.getChildren(roots[0])) as TreeNode[];
+    assert.equal(found.length, 3);
+    const matches = (await api.explorer.provider.getChildren(found.find((n) => n.kind === 'searchSnippet' && api.service.search.last.state?.results.some((r) => r.snippet.guid === n.snippetGuid && r.snippet.name === 'search regex')))) as TreeNode[];
+    const lines = await Promise.all(matches.map(async (m) => (await api.explorer.provider.getTreeItem(m)).label));
+    assert.deepEqual(lines, ['regex.txt:1', 'regex.txt:2']);
+
+    await vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults');
+    const after = (await api.explorer.provider.getChildren()) as TreeNode[];
+    assert.ok(after.every((n) => n.kind !== 'searchRoot'), 'the root is gone');
+  });
+
+  it('after Refresh in the view, the next search reads the server again and finds what was made since', async () => {
+    await apiAs('alice').createSnippet({ name: 'search made later', files: [{ name: 'later.txt', content: `${marker} later\n` }] });
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
+    const before = (await serverRequests()).length;
+    await answerPrompts('later.txt:1');
+    const editor = await run(marker);
+    assert.ok(editor?.document.uri.path.endsWith('/later.txt'));
+    assert.ok((await requestsSince(before)).some((r) => r.query.includes('limit=1000')), 'the lists were read again');
+  });
+
+  it('takes regular expression characters literally', async () => {
+    await answerPrompts('regex.txt:2');
+    const editor = await run(`${marker}(a|b)*`);
+    assert.ok(editor);
+    assert.equal(editor.selection.start.line, 1);
+    assert.deepEqual(api.service.search.last.state?.results.map((r) => r.snippet.name), ['search regex']);
+  });
+
+  it('an empty search says what to type and sends nothing', async () => {
+    const before = (await serverRequests()).length;
+    const previous = api.service.search.last.state;
+    await answerPrompts(undefined);
+    assert.equal(await run('   '), undefined);
+    assert.deepEqual(await requestsSince(before), []);
+    assert.equal(api.service.search.last.state, previous, 'the last results stay');
+  });
+
+  it("its keybinding, Ctrl+K Alt+F, is none of this VS Code's default keybindings", async () => {
+    await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(text.includes('"key": "ctrl+k ctrl+f"'), 'the default keybindings were read');
+    // The file lists extensions' keybindings too: every Ctrl+K Alt+F in it must be ours.
+    const commands = [...text.matchAll(/"key":\s*"ctrl\+k alt\+f",\s*"command":\s*"([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(commands)], ['bitbucketSnippets.searchSnippets']);
+  });
+});

@@ -1,0 +1,32 @@
+// The last search as the view shows it: a search overtaken by a newer one reports nothing more.
+import * as assert from 'node:assert/strict';
+import type { Snippet } from '../../../src/api/types';
+import { LastSearch } from '../../../src/snippets/core/search/lastSearch';
+import type { SearchResult } from '../../../src/snippets/core/search/search';
+
+const result = (name: string): SearchResult => ({
+  snippet: { guid: name, name, categories: [], isVisible: true, isPublic: false, userId: 2, createdAt: 0, updatedAt: 0, files: [], comments: [] } as Snippet,
+  list: 'mine',
+  matches: [{ field: 'name', column: 0, length: 1, text: name }],
+});
+
+describe('LastSearch', () => {
+  it('keeps the newest search only: an older one that reports late changes nothing', () => {
+    const last = new LastSearch();
+    const told: number[] = [];
+    last.onDidChange(() => told.push(1));
+    const first = last.begin('one');
+    const second = last.begin('two');
+    last.add(first, [result('late')]);
+    last.end(first, { cancelled: true, failures: [] });
+    assert.deepEqual([last.state?.query, last.state?.results.length, last.state?.running], ['two', 0, true]);
+    last.add(second, [result('a')]);
+    last.end(second, { cancelled: false, failures: [{ list: 'browse', error: new Error('x') }] });
+    assert.deepEqual([last.state?.results.map((r) => r.snippet.name), last.state?.running, last.state?.failedLists], [['a'], false, ['browse']]);
+    assert.equal(told.length, 4, 'two begins, one add, one end');
+    last.clear();
+    assert.equal(last.state, undefined);
+    last.add(second, [result('after clear')]);
+    assert.equal(last.state, undefined, 'a search cleared away reports nothing');
+  });
+});

@@ -1,0 +1,335 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Snippet } from '../../../src/api/types';
+import {
+  CACHE_FORMAT,
+  CACHE_VERSION,
+  SnippetCache,
+  cacheFilePath,
+  cacheKeyHash,
+  clearCacheFolder,
+  type CacheFileSystem,
+  type SnippetCacheOptions,
+} from '../../../src/snippets/core/cache/snippetCache';
+import { aSnippet } from '../../support/snippets';
+
+const KEY = 'http://127.0.0.1:7990#alice';
+const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet =>
+  aSnippet({ guid, name: `name ${guid}`, files: [{ guid: `f-${guid}`, name: 'a.txt', content: `content of ${guid}` }], ...extra });
+
+function logCollector() {
+  const lines: string[] = [];
+  return { lines, log: { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } };
+}
+
+describe('snippet read cache', () => {
+  let dir: string;
+  const make = (extra: Partial<SnippetCacheOptions> = {}) => new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5, ...extra });
+
+  beforeEach(() => {
+    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cache-')), 'snippet-cache');
+  });
+  afterEach(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+
+  it('keeps a list and an opened snippet across sessions, in one file named by the hash of the account key', async () => {
+    const first = make();
+    await first.load();
+    first.putList('mine', [snip('a'), snip('b')], 2);
+    first.putSnippets([snip('c')]);
+    await first.flush();
+    const files = fs.readdirSync(dir);
+    assert.deepEqual(files, [`${cacheKeyHash(KEY)}.json`]);
+    assert.ok(!fs.readFileSync(cacheFilePath(dir, KEY), 'utf8').includes('alice'), 'the key itself is not in the file');
+
+    const second = make();
+    await second.load();
+    const mine = second.list('mine');
+    assert.deepEqual(mine?.snippets.map((s) => s.guid), ['a', 'b']);
+    assert.equal(mine?.nextStart, 2);
+    assert.equal(second.snippet('c')?.snippet.files[0].content, 'content of c');
+    assert.equal(second.list('starred'), undefined);
+  });
+
+  it('keeps each account apart', async () => {
+    const alice = make();
+    await alice.load();
+    alice.putList('mine', [snip('a')], undefined);
+    await alice.flush();
+    const bob = make({ key: 'http://127.0.0.1:7990#bob' });
+    await bob.load();
+    assert.equal(bob.list('mine'), undefined);
+  });
+
+  it('coalesces many changes into one write, after the caller has gone on', async () => {
+    let writes = 0;
+    const counting: CacheFileSystem = { ...fsp, writeFile: async (f, d, e) => { writes++; await fsp.writeFile(f, d, e); } };
+    const cache = make({ fs: counting, writeDelayMs: 20 });
+    await cache.load();
+    for (let i = 0; i < 50; i++) cache.putSnippets([snip(`s${i}`)]);
+    assert.equal(writes, 0, 'nothing is written while the caller runs');
+    await new Promise((r) => setTimeout(r, 80));
+    assert.equal(writes, 1);
+    const again = make();
+    await again.load();
+    assert.ok(again.snippet('s49'));
+  });
+
+  it('evicts the least recently used snippets to stay under the bound', async () => {
+    const big = (guid: string) => snip(guid, { files: [{ guid: 'f', name: 'big.txt', content: 'x'.repeat(10_000) }] });
+    let clock = 1000;
+    const cache = make({ maxBytes: () => 35_000, now: () => clock++ });
+    await cache.load();
+    cache.putSnippets([big('old')]);
+    cache.putSnippets([big('middle')]);
+    cache.putSnippets([big('recent')]);
+    assert.ok(cache.snippet('old'), 'used again, so it is now the most recent');
+    cache.putSnippets([big('newest')]);
+    assert.ok(cache.size <= 35_000);
+    assert.equal(cache.snippet('middle'), undefined, 'the least recently used went');
+    assert.ok(cache.snippet('old') && cache.snippet('recent') && cache.snippet('newest'));
+    await cache.flush();
+    assert.ok(fs.statSync(cacheFilePath(dir, KEY)).size <= 35_000);
+  });
+
+  it('a list loses evicted snippets but keeps its order', async () => {
+    let clock = 1000;
+    const cache = make({ maxBytes: () => 700, now: () => clock++ });
+    await cache.load();
+    cache.putList('mine', [snip('a'), snip('b'), snip('c')], undefined);
+    cache.putSnippets([snip('d')]);
+    const guids = cache.list('mine')?.snippets.map((s) => s.guid) ?? [];
+    assert.ok(guids.length < 3, `something was evicted: ${guids.join()}`);
+    assert.deepEqual(guids, ['a', 'b', 'c'].filter((g) => guids.includes(g)));
+  });
+
+  it('a bound of 0 keeps nothing and deletes what an earlier session kept', async () => {
+    const before = make();
+    await before.load();
+    before.putList('mine', [snip('a')], undefined);
+    await before.flush();
+    const off = make({ maxBytes: () => 0 });
+    await off.load();
+    assert.equal(off.enabled, false);
+    assert.equal(off.list('mine'), undefined);
+    off.putList('mine', [snip('b')], undefined);
+    await off.flush();
+    assert.equal(fs.existsSync(cacheFilePath(dir, KEY)), false);
+  });
+
+  it('a save\'s answer replaces a cached snippet; a deleted one is forgotten everywhere', async () => {
+    const cache = make();
+    await cache.load();
+    cache.putList('mine', [snip('a'), snip('b')], undefined);
+    cache.updateSnippet(snip('a', { name: 'renamed' }));
+    cache.updateSnippet(snip('not-cached'));
+    cache.removeSnippet('b');
+    assert.deepEqual(cache.list('mine')?.snippets.map((s) => s.name), ['renamed']);
+    assert.equal(cache.snippet('not-cached'), undefined, 'an update adds nothing new');
+  });
+
+  it('clear() deletes the file and a pending write does not bring it back', async () => {
+    const cache = make({ writeDelayMs: 1 });
+    await cache.load();
+    cache.putList('mine', [snip('a')], undefined);
+    await cache.flush();
+    cache.putSnippets([snip('b')]);
+    await cache.clear();
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(fs.existsSync(cacheFilePath(dir, KEY)), false);
+    assert.equal(cache.list('mine'), undefined);
+    const next = make();
+    await next.load();
+    assert.equal(next.snippet('b'), undefined);
+  });
+
+  it('a cache made while the same account\'s file is being deleted (Sign Out, then sign in) never reads the old copy', async () => {
+    const before = make();
+    await before.load();
+    before.putList('mine', [snip('a')], undefined);
+    await before.flush();
+    let releaseRm: () => void = () => undefined;
+    const slowRm: CacheFileSystem = {
+      ...fsp,
+      rm: async (file, options) => {
+        await new Promise<void>((r) => (releaseRm = r));
+        await fsp.rm(file, options);
+      },
+    };
+    const signingOut = make({ fs: slowRm });
+    await signingOut.load();
+    const cleared = signingOut.clear();
+    const signedInAgain = make();
+    const loading = signedInAgain.load();
+    await new Promise((r) => setTimeout(r, 20));
+    releaseRm();
+    await Promise.all([cleared, loading]);
+    assert.equal(signedInAgain.list('mine'), undefined);
+  });
+
+  it('Clear Offline Cache removes every account\'s file', async () => {
+    for (const key of [KEY, 'http://other#bob']) {
+      const c = make({ key });
+      await c.load();
+      c.putSnippets([snip('a')]);
+      await c.flush();
+    }
+    assert.equal(fs.readdirSync(dir).length, 2);
+    await clearCacheFolder(dir);
+    assert.equal(fs.existsSync(dir), false);
+  });
+
+  it('a key with characters no file name may have (/ \\ : * ? " < > |, CON, NUL) names a plain file', async () => {
+    const key = 'https://bitbucket.example.com:8443/a\\b#CON:NUL*?"<>|';
+    const cache = make({ key });
+    await cache.load();
+    cache.putSnippets([snip('a', { name: 'CON' })]);
+    await cache.flush();
+    assert.match(path.basename(cacheFilePath(dir, key)), /^[0-9a-f]{32}\.json$/);
+    assert.deepEqual(fs.readdirSync(dir), [path.basename(cacheFilePath(dir, key))]);
+  });
+
+  it('a 300-character key or snippet name makes a short file name and round-trips', async () => {
+    const key = `https://bitbucket.example.com/${'p'.repeat(300)}#${'ü'.repeat(300)}`;
+    const cache = make({ key });
+    await cache.load();
+    const name = `${'n'.repeat(299)}/`;
+    cache.putSnippets([snip('a', { name })]);
+    await cache.flush();
+    assert.equal(path.basename(cacheFilePath(dir, key)).length, 37);
+    const again = make({ key });
+    await again.load();
+    assert.equal(again.snippet('a')?.snippet.name, name);
+  });
+
+  describe('a file that cannot be trusted is dropped, never used, and never fails', () => {
+    async function written(): Promise<string> {
+      const cache = make();
+      await cache.load();
+      cache.putList('mine', [snip('a'), snip('b')], undefined);
+      await cache.flush();
+      return fs.readFileSync(cacheFilePath(dir, KEY), 'utf8');
+    }
+
+    async function loadsEmpty(text: string | Buffer, why: RegExp) {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(cacheFilePath(dir, KEY), text);
+      const { lines, log } = logCollector();
+      const cache = make({ log });
+      await cache.load();
+      assert.equal(cache.list('mine'), undefined);
+      assert.equal(cache.snippet('a'), undefined);
+      assert.match(lines.join('\n'), why);
+      assert.equal(fs.existsSync(cacheFilePath(dir, KEY)), false, 'the bad file is removed');
+      // And the cache works again from scratch.
+      cache.putSnippets([snip('z')]);
+      await cache.flush();
+      const next = make();
+      await next.load();
+      assert.ok(next.snippet('z'));
+    }
+
+    it('truncated (a torn write)', async () => {
+      const text = await written();
+      await loadsEmpty(text.slice(0, Math.floor(text.length / 2)), /cut short/);
+    });
+
+    it('from an older version', async () => {
+      const data = JSON.parse(await written());
+      await loadsEmpty(JSON.stringify({ ...data, version: CACHE_VERSION - 1 }), /version 0/);
+    });
+
+    it('hand-edited: a field of the wrong type', async () => {
+      const data = JSON.parse(await written());
+      data.snippets[1].snippet.files = 'oops';
+      await loadsEmpty(JSON.stringify(data), /files/);
+    });
+
+    it('hand-edited: a list id that is no list', async () => {
+      const data = JSON.parse(await written());
+      data.lists[0].id = 'everything';
+      await loadsEmpty(JSON.stringify(data), /list 0/);
+    });
+
+    it('copied from another account', async () => {
+      const data = JSON.parse(await written());
+      await loadsEmpty(JSON.stringify({ ...data, keyHash: cacheKeyHash('http://x#mallory') }), /another account/);
+    });
+
+    it('not ours at all, or binary noise', async () => {
+      await loadsEmpty(JSON.stringify({ format: 'something-else', version: 1 }), /not a cache file/);
+      await loadsEmpty(Buffer.from([0, 255, 1, 2, 3]), /cut short/);
+      await loadsEmpty(JSON.stringify([{ format: CACHE_FORMAT }]), /not a cache file/);
+    });
+  });
+
+  it('a torn write leaves the previous file whole: the new content goes to a temp file that is renamed', async () => {
+    const first = make();
+    await first.load();
+    first.putList('mine', [snip('a')], undefined);
+    await first.flush();
+    const crashing: CacheFileSystem = {
+      ...fsp,
+      writeFile: async (file, data, enc) => {
+        await fsp.writeFile(file, data.slice(0, 10), enc);
+        throw Object.assign(new Error('killed mid-write'), { code: 'EIO' });
+      },
+    };
+    const second = make({ fs: crashing });
+    await second.load();
+    second.putList('mine', [snip('b')], undefined);
+    await second.flush();
+    assert.deepEqual(fs.readdirSync(dir), [`${cacheKeyHash(KEY)}.json`], 'no temp file is left behind');
+    const third = make();
+    await third.load();
+    assert.deepEqual(third.list('mine')?.snippets.map((s) => s.guid), ['a']);
+  });
+
+  it('a full disk is logged once and turns the cache off for the session', async () => {
+    let attempts = 0;
+    const full: CacheFileSystem = {
+      ...fsp,
+      writeFile: async () => {
+        attempts++;
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    };
+    const { lines, log } = logCollector();
+    const cache = make({ fs: full, log });
+    await cache.load();
+    cache.putSnippets([snip('a')]);
+    await cache.flush();
+    cache.putSnippets([snip('b')]);
+    await cache.flush();
+    assert.equal(attempts, 1);
+    assert.equal(cache.enabled, false);
+    assert.equal(lines.filter((l) => /ENOSPC/.test(l)).length, 1);
+    assert.equal(cache.snippet('a'), undefined, 'an off cache answers nothing');
+  });
+
+  it('a folder that cannot be made (read-only, or a file in the way) turns the cache off, and loading never throws', async () => {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.writeFileSync(dir, 'a file where the folder should be');
+    const { lines, log } = logCollector();
+    const cache = make({ log });
+    await cache.load();
+    cache.putSnippets([snip('a')]);
+    await cache.flush();
+    assert.equal(cache.enabled, false);
+    assert.match(lines.join('\n'), /could not be written \((EEXIST|ENOTDIR)/);
+  });
+
+  it('a read-only file system (EROFS) is logged once and the cache stays off', async () => {
+    const readOnly: CacheFileSystem = { ...fsp, mkdir: async () => { throw Object.assign(new Error('read-only file system'), { code: 'EROFS' }); } };
+    const { lines, log } = logCollector();
+    const cache = make({ fs: readOnly, log });
+    await cache.load();
+    cache.putList('mine', [snip('a')], undefined);
+    await cache.flush();
+    cache.putList('mine', [snip('b')], undefined);
+    await cache.flush();
+    assert.equal(lines.filter((l) => /EROFS/.test(l)).length, 1);
+  });
+});
