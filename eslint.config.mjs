@@ -33,6 +33,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/pagesSection.ts',
   'src/settingsPanel/hooksSection.ts',
   'src/settingsPanel/repositorySettings.ts',
+  'src/settingsPanel/webviewStrings.ts',
   'src/util/userMessages.ts',
   'src/util/serverUrl.ts',
   'src/util/accountLabels.ts',

@@ -2,13 +2,20 @@
 // The repository settings webview. It draws what the extension sends (`state` messages) and
 // posts the user's actions back; it never decides a setting's value itself. Every string from
 // the server or from git is put in the page with textContent or as an attribute value, never
-// parsed as HTML. Message shapes: src/settingsPanel/protocol.ts.
+// parsed as HTML. Message shapes: src/settingsPanel/protocol.ts. Every word it shows comes from
+// the extension, translated (data-strings, made by src/settingsPanel/webviewStrings.ts): no
+// English is written here (test/unit/settingsPanel/webviewStrings.test.ts holds that).
 (function () {
   'use strict';
 
   // eslint-disable-next-line no-undef
   const vscode = acquireVsCodeApi();
   const app = /** @type {HTMLElement} */ (document.getElementById('app'));
+  /** The translated words, by the keys of src/settingsPanel/webviewStrings.ts. @type {Record<string, string>} */
+  const t = JSON.parse(app.dataset.strings || '{}');
+
+  /** A template of `t` with its {0}, {1}… filled. */
+  const fmt = (template, ...args) => template.replace(/\{(\d+)\}/g, (match, i) => (Number(i) < args.length ? String(args[i]) : match));
 
   /** @type {any} */
   let state = null;
@@ -96,7 +103,7 @@
     return requestId;
   }
 
-  const onOff = (v, on, off) => (v === true ? on : v === false ? off : 'Unknown');
+  const onOff = (v, on, off) => (v === true ? on : v === false ? off : t.unknown);
   // In VS Code's display language (the page's lang, set by the extension), not the engine's.
   const when = (ms) => new Date(ms).toLocaleString(document.documentElement.lang || undefined);
 
@@ -127,17 +134,17 @@
     header.replaceChildren(
       el('div', { class: 'title' }, [
         el('h1', { text: repo }),
-        el('p', { class: 'muted', text: `on ${s.repository.host}${s.account ? ` · signed in as ${s.account.username}` : ''}` }),
+        el('p', { class: 'muted', text: s.account ? fmt(t.onHostSignedInAs, s.repository.host, s.account.username) : fmt(t.onHost, s.repository.host) }),
       ]),
-      s.account ? button('Refresh', 'refresh', () => send('refresh'), { secondary: true, ariaLabel: `Refresh the settings of ${repo}` }) : null,
+      s.account ? button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }) : null,
     );
   }
 
   function renderSignIn(s) {
     return el('section', { class: 'card', attrs: { 'aria-labelledby': 'signin-title' } }, [
-      el('h2', { id: 'signin-title', text: 'Not signed in' }),
-      el('p', { text: `Sign in to ${s.repository.host} to see and change the static pages and hooks of ${s.repository.projectKey}/${s.repository.repositorySlug}.` }),
-      button('Sign In', 'signin', () => send('signIn')),
+      el('h2', { id: 'signin-title', text: t.notSignedIn }),
+      el('p', { text: fmt(t.signInToSee, s.repository.host, `${s.repository.projectKey}/${s.repository.repositorySlug}`) }),
+      button(t.signIn, 'signin', () => send('signIn')),
     ]);
   }
 
@@ -157,22 +164,24 @@
         onToggle: (wanted) => send('setPagesForNewRefs', { which, enabled: wanted }),
       }),
       el('label', { id: `${id}-label`, for: id, text: label }),
-      el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: busy ? 'Changing…' : onOff(value, 'On', 'Off') }),
+      el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: busy ? t.changing : onOff(value, t.on, t.off) }),
     ]);
   }
 
   function renderPages(s) {
     const nr = s.newRefs;
     let learned;
-    if (nr.learnedAt === null) learned = 'Unknown: Bitbucket reports these two only in its answer to a change.';
-    else if (nr.fresh) learned = `As the server answered on ${when(nr.learnedAt)}.`;
-    else learned = `Last known: on ${when(nr.learnedAt)}. Bitbucket reports these only in its answer to a change.`;
+    if (nr.learnedAt === null) learned = t.newRefsNeverLearned;
+    else if (nr.fresh) learned = fmt(t.newRefsAnswered, when(nr.learnedAt));
+    else learned = fmt(t.newRefsLastKnown, when(nr.learnedAt));
+    // The ref's name sits inside the sentence that names its switch, where the language puts it.
+    const [publishBefore, publishAfter] = t.publishPagesFor.split('{0}');
 
     const rows = s.refs.rows.map((r, i) => {
       const id = `ref-${i}`;
       const focusKey = `ref:${r.refId}`;
       const busy = r.busy !== null || clicked.has(focusKey);
-      const stateText = r.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(r.enabled, 'Published', 'Not published');
+      const stateText = r.busy === 'loading' ? t.loading : busy ? t.changing : onOff(r.enabled, t.published, t.notPublished);
       return el('li', { class: 'row ref', attrs: { 'data-ref': r.refId } }, [
         switchControl({
           id,
@@ -185,10 +194,11 @@
           onToggle: (wanted) => send('setPagesForRef', { refId: r.refId, enabled: wanted }),
         }),
         el('label', { id: `${id}-label`, for: id, attrs: { title: r.refId } }, [
-          el('span', { class: 'visually-hidden', text: 'Publish pages for ' }),
+          publishBefore ? el('span', { class: 'visually-hidden', text: publishBefore }) : null,
           el('span', { class: 'ref-name', text: r.name }),
-          r.isDefault ? el('span', { class: 'badge', text: 'default' }) : null,
-          el('span', { class: 'muted kind', text: r.kind }),
+          publishAfter ? el('span', { class: 'visually-hidden', text: publishAfter }) : null,
+          r.isDefault ? el('span', { class: 'badge', text: t.defaultBranch }) : null,
+          el('span', { class: 'muted kind', text: r.kind === 'tag' ? t.kindTag : t.kindBranch }),
         ]),
         el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: stateText }),
         r.error ? el('span', { id: `${id}-error`, class: 'error-text', text: r.error }) : null,
@@ -197,35 +207,36 @@
 
     const sourceNote =
       s.refs.source === 'git'
-        ? 'Branches and tags of your local clone; the default branch first.'
-        : 'No clone of this repository is open in the workspace: add refs by their full name.';
+        ? t.refsFromClone
+        : t.refsWithoutClone;
 
     return el('section', { class: 'card', attrs: { 'aria-labelledby': 'pages-title' } }, [
-      el('h2', { id: 'pages-title', text: 'Static pages' }),
+      el('h2', { id: 'pages-title', text: t.staticPages }),
       el('fieldset', {}, [
-        el('legend', { text: 'New refs' }),
-        newRefsRow(s, 'branches', 'Publish new branches'),
-        newRefsRow(s, 'tags', 'Publish new tags'),
+        el('legend', { text: t.newRefs }),
+        newRefsRow(s, 'branches', t.publishNewBranches),
+        newRefsRow(s, 'tags', t.publishNewTags),
         el('p', { class: 'muted', text: learned }),
       ]),
-      el('h3', { id: 'refs-title', text: 'Refs' }),
+      el('h3', { id: 'refs-title', text: t.refs }),
       el('p', { class: 'muted', text: sourceNote }),
-      rows.length > 0 ? el('ul', { class: 'refs', attrs: { 'aria-labelledby': 'refs-title' } }, rows) : el('p', { class: 'muted', text: 'No refs listed yet.' }),
+      rows.length > 0 ? el('ul', { class: 'refs', attrs: { 'aria-labelledby': 'refs-title' } }, rows) : el('p', { class: 'muted', text: t.noRefsYet }),
       el('div', { class: 'actions' }, [
-        s.refs.more > 0 ? button(`Show ${Math.min(s.refs.more, 25)} more (${s.refs.more} not listed)`, 'more', () => send('showMoreRefs'), { secondary: true }) : null,
-        button('Add Ref…', 'addref', () => send('addRef'), { secondary: true, disabled: !!s.notice }),
+        s.refs.more > 0 ? button(fmt(t.showMore, Math.min(s.refs.more, 25), s.refs.more), 'more', () => send('showMoreRefs'), { secondary: true }) : null,
+        button(t.addRef, 'addref', () => send('addRef'), { secondary: true, disabled: !!s.notice }),
       ]),
     ]);
   }
 
   function renderHook(s, h) {
-    const roleName = h.role === 'preReceive' ? 'Pre-receive hook' : 'Merge check';
+    const preReceive = h.role === 'preReceive';
+    const roleName = preReceive ? t.preReceiveHook : t.mergeCheck;
     const titleId = `hook-${h.role}-title`;
     const blocked = !!s.hooks.blocked || !!s.notice;
     const focusKey = `hook:${h.role}`;
     const busy = h.busy !== null || clicked.has(focusKey);
-    const stateText = h.busy === 'loading' ? 'Loading…' : busy ? 'Changing…' : onOff(h.enabled, 'Enabled', 'Disabled');
-    const configured = h.configured === true ? 'configured' : h.configured === false ? 'not configured' : null;
+    const stateText = h.busy === 'loading' ? t.loading : busy ? t.changing : onOff(h.enabled, t.enabled, t.disabled);
+    const configured = h.configured === true ? t.configured : h.configured === false ? t.notConfigured : null;
     const switchId = `hook-${h.role}-enabled`;
     return el('article', { class: 'hook', attrs: { 'aria-labelledby': titleId, 'data-hook': h.role } }, [
       el('div', { class: 'hook-head' }, [el('h3', { id: titleId, text: h.name || h.key }), el('span', { class: 'badge', text: roleName })]),
@@ -245,20 +256,27 @@
             })
           : null,
         // Merge checks cannot be switched on or off through this API: their state is shown, not offered.
-        h.canToggle ? el('label', { id: `${switchId}-label`, for: switchId, text: 'Enabled' }) : el('span', { text: 'Status' }),
+        h.canToggle ? el('label', { id: `${switchId}-label`, for: switchId, text: t.enabled }) : el('span', { text: t.hookStatus }),
         el('span', { id: `${switchId}-state`, class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
       ]),
       h.error ? el('p', { id: `${switchId}-error`, class: 'error-text', text: h.error }) : null,
       el('div', { class: 'actions' }, [
-        button('Edit Settings…', `edit:${h.role}`, () => send('editHookSettings', { role: h.role }), { disabled: blocked, ariaLabel: `Edit the settings of the ${roleName.toLowerCase()}` }),
-        button('Change…', `change:${h.role}`, () => send('changeHook', { role: h.role }), { secondary: true, disabled: blocked, ariaLabel: `Choose which ${roleName.toLowerCase()} to show` }),
+        button(t.editSettings, `edit:${h.role}`, () => send('editHookSettings', { role: h.role }), {
+          disabled: blocked,
+          ariaLabel: preReceive ? t.editPreReceiveSettings : t.editMergeCheckSettings,
+        }),
+        button(t.change, `change:${h.role}`, () => send('changeHook', { role: h.role }), {
+          secondary: true,
+          disabled: blocked,
+          ariaLabel: preReceive ? t.changePreReceive : t.changeMergeCheck,
+        }),
       ]),
     ]);
   }
 
   function renderHooks(s) {
     return el('section', { class: 'card', attrs: { 'aria-labelledby': 'hooks-title' } }, [
-      el('h2', { id: 'hooks-title', text: 'Repository hooks' }),
+      el('h2', { id: 'hooks-title', text: t.repositoryHooks }),
       s.hooks.blocked ? el('p', { class: 'notice', attrs: { role: 'alert' }, text: s.hooks.blocked }) : null,
       ...s.hooks.rows.map((h) => renderHook(s, h)),
     ]);

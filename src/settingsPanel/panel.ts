@@ -8,6 +8,7 @@ import { Ids } from '../constants';
 import type { Log } from '../util/log';
 import { SettingsPanelController, type ControllerDeps } from './controller';
 import type { ExtensionMessage } from './protocol';
+import { panelStrings } from './webviewStrings';
 
 /** Several state changes in quick succession (refs loading 4 at a time) go out as one message. */
 const POST_DELAY_MS = 30;
@@ -72,7 +73,8 @@ export class SettingsPanel implements vscode.Disposable {
     const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.css'));
     const n = nonce();
     // Nothing from the server or from git goes into this HTML: the script builds the page from
-    // the state messages with textContent only.
+    // the state messages with textContent only. Its words come translated, as JSON in data-strings
+    // (escaped like any attribute value), so the script needs no language of its own.
     return `<!DOCTYPE html>
 <html lang="${htmlLanguage(vscode.env.language)}">
 <head>
@@ -83,7 +85,7 @@ export class SettingsPanel implements vscode.Disposable {
 <title>${escapeHtml(vscode.l10n.t('Repository settings'))}</title>
 </head>
 <body>
-<main id="app" aria-busy="true"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
+<main id="app" aria-busy="true" data-strings="${escapeHtml(JSON.stringify(panelStrings()))}"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${n}" src="${script.toString()}"></script>
 </body>
 </html>`;
@@ -116,7 +118,7 @@ export class SettingsPanels implements vscode.Disposable {
       existing.panel.reveal();
       return existing.controller;
     }
-    const title = `Settings: ${repo.projectKey}/${repo.repositorySlug}`;
+    const title = vscode.l10n.t('Settings: {0}', `${repo.projectKey}/${repo.repositorySlug}`);
     const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { TEST_RESULTS_DIR } from '../harness/paths';
+import type { Frame } from 'playwright-core';
 import { startWorkbench, type Workbench } from '../harness/workbench';
 import { WorkbenchUi } from './ui';
 
@@ -64,5 +65,23 @@ describe('In German', function () {
     // The tree's rows: "My Snippets" in German, from the editor layer.
     await ui.findTreeRow(/Meine Snippets/);
     await ui.screenshot('german-signed-in');
+  });
+
+  it('shows the repository settings panel in German: its words come from the extension', async () => {
+    await ui.runCommand('Bitbucket Snippets: Repository-Einstellungen öffnen');
+    // The workspace is no clone: the command asks which repository.
+    await ui.answer('PROJ/repo1');
+    let frame: Frame | undefined;
+    for (const end = Date.now() + 20_000; !frame && Date.now() < end; await workbench!.page.waitForTimeout(200)) {
+      for (const f of workbench!.page.frames()) {
+        if (await f.evaluate(() => !!document.getElementById('status') && document.querySelector('h1')?.textContent === 'PROJ/repo1').catch(() => false)) frame = f;
+      }
+    }
+    assert.ok(frame, 'no settings webview for PROJ/repo1');
+    await frame.getByRole('heading', { name: 'Statische Seiten' }).waitFor({ state: 'visible' });
+    assert.equal(await frame.getByRole('switch', { name: 'Neue Branches veröffentlichen' }).count(), 1);
+    assert.match((await frame.locator('header').textContent()) ?? '', /angemeldet als alice/);
+    assert.doesNotMatch((await frame.locator('#content').textContent()) ?? '', /Static pages|Publish new/);
+    await ui.screenshot('german-settings-panel');
   });
 });

@@ -39,6 +39,7 @@ const VSCODE_FREE = [
   'settingsPanel/protocol.ts',
   'settingsPanel/repositorySettings.ts',
   'settingsPanel/scope.ts',
+  'settingsPanel/webviewStrings.ts',
 ];
 
 describe('layers of the repository-settings side', () => {
