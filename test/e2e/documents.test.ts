@@ -51,12 +51,7 @@ describe('Snippet documents (UI)', function () {
   });
 
   after(async () => {
-    // One VS Code serves the whole run: leave it signed out, with no editors, as the others expect.
-    const { ui } = session();
-    await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
-    await ui.runCommand('View: Close All Editors');
-    await ui.runCommand('Bitbucket Snippets: Sign Out');
-    await ui.waitForNotification(/Signed out/);
+    await session().ui.closeEditorsAndSignOut();
   });
 
   it('opens a snippet file from the tree, edits it and saves it to the server', async () => {

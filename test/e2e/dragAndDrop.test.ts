@@ -28,12 +28,8 @@ describe('Drag and drop (UI)', function () {
   });
 
   after(async () => {
-    const { ui } = session();
-    await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
-    await ui.runCommand('View: Close All Editors');
+    await session().ui.closeEditorsAndSignOut();
     fs.rmSync(path.join(session().workbench.workspaceFolder, target), { force: true });
-    await ui.runCommand('Bitbucket Snippets: Sign Out');
-    await ui.waitForNotification(/Signed out/);
   });
 
   it('inserts a snippet file dragged into an editor with Shift', async () => {

@@ -85,6 +85,14 @@ export class WorkbenchUi {
     return labels;
   }
 
+  /** One VS Code serves the whole run: a suite leaves it signed out, with no editors, as the others expect. */
+  async closeEditorsAndSignOut(): Promise<void> {
+    await this.runCommand('View: Revert and Close Editor').catch(() => undefined);
+    await this.runCommand('View: Close All Editors');
+    await this.runCommand('Bitbucket Snippets: Sign Out');
+    await this.waitForNotification(/Signed out/);
+  }
+
   /** Closes whatever quick input, menu or dialog is open. */
   async dismiss(): Promise<void> {
     await this.page.keyboard.press('Escape');
