@@ -18,7 +18,7 @@ export class SnippetServices {
   /** The default account changed: its service is `defaultService`; an own one it had is dropped. */
   setDefault(accountKey: string | undefined): void {
     this.defaultKey = accountKey;
-    if (accountKey !== undefined) this.others.delete(accountKey);
+    if (accountKey !== undefined) this.drop(accountKey);
   }
 
   /** The service of an account (made on first use). */
@@ -39,7 +39,18 @@ export class SnippetServices {
 
   /** Drops the services of accounts that are no longer signed in. */
   retain(accountKeys: readonly string[]): void {
-    for (const key of [...this.others.keys()]) if (!accountKeys.includes(key)) this.others.delete(key);
+    for (const key of [...this.others.keys()]) if (!accountKeys.includes(key)) this.drop(key);
+  }
+
+  /**
+   * A service nobody asks any more is disposed: its offline check stops (it would go on asking
+   * the server every 30 seconds for an account that signed out) and its cache writes what it holds.
+   */
+  private drop(accountKey: string): void {
+    const service = this.others.get(accountKey);
+    if (!service) return;
+    this.others.delete(accountKey);
+    void service.dispose();
   }
 
   /** The accounts with a service of their own besides the default. */

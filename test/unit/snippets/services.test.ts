@@ -70,6 +70,22 @@ describe('SnippetServices: one snippet service per account', function () {
     assert.deepEqual(services.otherAccounts(), []);
   });
 
+  it('disposes a dropped service, so its offline check stops asking the server', () => {
+    const services = registry();
+    const [prodAlice, stagingAlice, prodBob] = Object.keys(servers());
+    services.setDefault(prodAlice);
+    const disposed: string[] = [];
+    for (const key of [stagingAlice, prodBob]) {
+      const service = services.forAccount(key);
+      const dispose = service.dispose.bind(service);
+      service.dispose = () => (disposed.push(key), dispose());
+    }
+    services.retain([prodAlice, stagingAlice]);
+    assert.deepEqual(disposed, [prodBob], 'the account that signed out');
+    services.setDefault(stagingAlice);
+    assert.deepEqual(disposed, [prodBob, stagingAlice], 'the new default\'s own service, replaced by the default one');
+  });
+
   it('keeps the same snippet guid on two servers apart: lists, reads and saves go to their own server', async () => {
     const services = registry();
     const [prodAlice, stagingAlice] = Object.keys(servers());
