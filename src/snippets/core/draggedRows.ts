@@ -36,3 +36,58 @@ export async function draggedRowsOf(item: { value: unknown; asString(): PromiseL
   const rows = parseDraggedRows(item.value);
   return rows.length > 0 ? rows : parseDraggedRows(await item.asString());
 }
+
+/** The snippets the rows stand for, each once, in the order first dragged (with the row's account). */
+export function draggedSnippets(rows: readonly DraggedRow[]): Array<{ snippetGuid: string; accountId?: string }> {
+  const seen = new Set<string>();
+  const result: Array<{ snippetGuid: string; accountId?: string }> = [];
+  for (const row of rows) {
+    const key = `${row.accountId ?? ''}|${row.snippetGuid}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(row.accountId === undefined ? { snippetGuid: row.snippetGuid } : { snippetGuid: row.snippetGuid, accountId: row.accountId });
+  }
+  return result;
+}
+
+/**
+ * The file rows that can be copied onto a snippet: those of other snippets (a snippet's own
+ * files dropped back on it are no copy), each file once.
+ */
+export function filesToCopy(rows: readonly DraggedRow[], target: { snippetGuid: string; accountId?: string }): Array<DraggedRow & { fileName: string }> {
+  const seen = new Set<string>();
+  return rows.filter((row): row is DraggedRow & { fileName: string } => {
+    if (row.fileName === undefined) return false;
+    if (row.snippetGuid === target.snippetGuid && row.accountId === target.accountId) return false;
+    const key = `${row.accountId ?? ''}|${row.snippetGuid}|${row.fileName}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One text dropped into an editor, and whether it is written in VS Code's snippet syntax. */
+export interface InsertedText {
+  content: string;
+  snippetSyntax: boolean;
+}
+
+/**
+ * Several files dropped into an editor, one after another, each starting on a line of its own.
+ * When any of them is in snippet syntax the whole is inserted as a snippet, so the others'
+ * `$`, `}` and `\` are escaped and stay as they are.
+ */
+export function joinInsertedTexts(parts: readonly InsertedText[]): InsertedText {
+  const snippetSyntax = parts.some((p) => p.snippetSyntax);
+  let content = '';
+  for (const part of parts) {
+    if (content !== '' && !content.endsWith('\n')) content += '\n';
+    content += snippetSyntax && !part.snippetSyntax ? escapeSnippetText(part.content) : part.content;
+  }
+  return { content, snippetSyntax };
+}
+
+/** Text that a snippet inserts as it is (what vscode.SnippetString.appendText does). */
+export function escapeSnippetText(text: string): string {
+  return text.replace(/[$}\\]/g, '\\$&');
+}
