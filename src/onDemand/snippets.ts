@@ -24,6 +24,8 @@ export interface SnippetsOnDemand {
 
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
+  // Several rows can be selected, to drag them together or delete several snippets at once; other
+  // row commands act on the row clicked (src/snippets/tree/selection.ts).
   // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
   const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
     dragMimeTypes: EXPLORER_DRAG_MIMES,
@@ -31,7 +33,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     handleDrag: (source, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrag(source, dataTransfer),
     handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
   };
-  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController });
+  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
   const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,

@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
-import { addFile, deleteFile, deleteSnippet, editDetails, renameFile, type EditOptions } from './commands/edit';
+import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './commands/edit';
 import { copyToMine } from './commands/copy';
 import { exportAll } from './commands/export';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
@@ -17,6 +17,7 @@ import type { SnippetAccounts } from './accounts';
 import { compareWithServer, ServerVersions } from './fs/conflicts';
 import { SnippetFileSystem } from './fs/provider';
 import { snippetLocation } from './uris';
+import { isSnippetRow, rowsOfCommand, withoutSelection } from './tree/selection';
 
 export interface SnippetDocuments {
   fileSystem: vscode.FileSystemProvider;
@@ -43,8 +44,13 @@ export function createSnippetDocuments(
   /** The commands' dependencies, for the account the command was started from (see SnippetAccounts.ofArgument). */
   const scoped = (arg: unknown, followActiveEditor = true): CommandDeps => depsFor(accounts.ofArgument(arg, followActiveEditor));
   // Commands about a snippet act on the account of the row or document they were started from.
+  // With several rows selected VS Code passes them after the clicked row; these commands act on the
+  // clicked row, so the selection is dropped before it could be taken for an options argument.
   const command = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => run(scoped(args[0]), ...args));
+    vscode.commands.registerCommand(id, (...given: unknown[]) => {
+      const args = withoutSelection(given);
+      return run(scoped(args[0]), ...args);
+    });
   // Commands that make something new act on the default account.
   const create = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => run(defaults, ...args));
@@ -60,7 +66,11 @@ export function createSnippetDocuments(
     command(Commands.addFile, (deps, arg, options) => addFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.renameFile, (deps, arg, options) => renameFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.deleteFile, (deps, arg, options) => deleteFile(deps, arg, options as EditOptions | undefined)),
-    command(Commands.deleteSnippet, (deps, arg) => deleteSnippet(deps, arg)),
+    // Delete Snippet acts on every selected snippet row when it was run on one of them.
+    vscode.commands.registerCommand(Commands.deleteSnippet, (arg?: unknown, selected?: unknown) => {
+      const rows = rowsOfCommand(arg, selected).filter((row) => isSnippetRow(row));
+      return rows.length > 1 ? deleteSnippets(rows.map((row) => ({ deps: scoped(row), arg: row }))) : deleteSnippet(scoped(arg), arg);
+    }),
     command(Commands.insertFile, (deps, arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (deps, arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (_deps, arg) => copySnippetGuid(arg)),

@@ -115,6 +115,54 @@ export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<bo
   }
 }
 
+/**
+ * Delete Snippet with several snippet rows selected: one confirmation naming how many, then one
+ * DELETE each. Rows may be of different accounts (each row brings its own deps); others'
+ * snippets are left alone and the confirmation says how many.
+ */
+export async function deleteSnippets(rows: ReadonlyArray<{ deps: CommandDeps; arg: unknown }>): Promise<number> {
+  const first = rows[0]?.deps;
+  if (!first || !requireSignedIn(first)) return 0;
+  const targets = rows.flatMap(({ deps, arg }) => {
+    const target = resolveTarget(arg);
+    return target ? [{ deps, guid: target.snippetGuid }] : [];
+  });
+  let snippets: Array<{ deps: CommandDeps; snippet: Snippet }>;
+  try {
+    snippets = await Promise.all(targets.map(async ({ deps, guid }) => ({ deps, snippet: await deps.service.snippet(guid) })));
+  } catch (err) {
+    reportFailure(first, vscode.l10n.t('delete the snippets'), err);
+    return 0;
+  }
+  // The same snippet selected twice (under My Snippets and a category) is deleted once.
+  const own = snippets.filter(({ deps, snippet }, i) => deps.service.mayWrite(snippet) && snippets.findIndex((o) => o.deps.service === deps.service && o.snippet.guid === snippet.guid) === i);
+  const others = new Set(snippets.filter(({ deps, snippet }) => !deps.service.mayWrite(snippet)).map(({ snippet }) => snippet.guid)).size;
+  if (own.length === 0) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The selected snippets belong to other users: only their owners can delete them.'));
+    return 0;
+  }
+  const count = formatCount(own.length, vscode.env.language);
+  const names = own.slice(0, 5).map(({ snippet }) => `"${snippet.name}"`).join(', ') + (own.length > 5 ? ', …' : '');
+  const detail = [
+    vscode.l10n.t('{0}: their files and comments are deleted on the server for everyone. This cannot be undone.', names),
+    others === 0 ? '' : others === 1 ? vscode.l10n.t('1 selected snippet of another user is not deleted.') : vscode.l10n.t('{0} selected snippets of other users are not deleted.', formatCount(others, vscode.env.language)),
+  ].filter(Boolean).join('\n\n');
+  if (own.length === 1 ? !(await confirm(vscode.l10n.t('Delete snippet "{0}"?', own[0].snippet.name), detail, vscode.l10n.t('Delete Snippet'))) : !(await confirm(vscode.l10n.t('Delete {0} snippets?', count), detail, vscode.l10n.t('Delete Snippets')))) return 0;
+  const results = await withProgress('notification', vscode.l10n.t('Deleting {0} snippets…', count), () =>
+    Promise.allSettled(own.map(async ({ deps, snippet }) => {
+      await deps.service.deleteSnippet(snippet.guid);
+      deps.log.info(`deleted snippet ${snippet.guid}`);
+    })),
+  );
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ ...own[i], reason: r.reason as unknown }] : []));
+  if (failed.length > 0) {
+    // One message: the first failure, naming how many could not be deleted.
+    const action = failed.length === 1 ? vscode.l10n.t('delete snippet "{0}"', failed[0].snippet.name) : vscode.l10n.t('delete {0} of the snippets', formatCount(failed.length, vscode.env.language));
+    reportFailure(failed[0].deps, action, failed[0].reason);
+  }
+  return own.length - failed.length;
+}
+
 /** What an edit asks of the user, turned into the core call that makes it; undefined when cancelled. */
 type Change = (known: Snippet) => Promise<(() => Promise<Snippet | undefined>) | undefined>;
 
