@@ -95,9 +95,11 @@ export const Views = {
 export const Mimes = {
   explorerRows: `application/vnd.code.tree.${Views.explorer.toLowerCase()}`,
   uriList: 'text/uri-list',
+  /** VS Code's name for files dropped from outside it (each item's asFile()), whatever their type. */
+  files: 'files',
 } as const;
 export const EXPLORER_DRAG_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
-export const EXPLORER_DROP_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList];
+export const EXPLORER_DROP_MIMES: readonly string[] = [Mimes.explorerRows, Mimes.uriList, Mimes.files];
 
 /** Keys of what the extension keeps in global state (never secrets; those live in SecretStorage). */
 export const StateKeys = {
