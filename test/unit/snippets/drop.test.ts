@@ -2,9 +2,10 @@
 // and the one update body for added files or a category.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { parseDraggedRows } from '../../../src/snippets/core/draggedRows';
+import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows } from '../../../src/snippets/core/draggedRows';
 import { planDroppedFiles, textOf } from '../../../src/snippets/core/droppedFiles';
 import { withCategoryAdded, withFilesAdded } from '../../../src/snippets/core/edits';
+import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/snippets/tree/selection';
 
 const snippet: Snippet = {
   guid: 'g', name: 'Tools', description: 'd', categories: [{ guid: 'c', name: 'Ops' }], isVisible: true, isPublic: false, userId: 2,
@@ -47,5 +48,67 @@ describe('drag and drop rules', () => {
   it('adds a category once, keeping the others', () => {
     assert.deepEqual(withCategoryAdded(snippet, 'Shell')?.categories, ['Ops', 'Shell']);
     assert.equal(withCategoryAdded(snippet, 'ops'), undefined, 'already there: nothing to send');
+  });
+
+  describe('several rows', () => {
+    const rows = [
+      { snippetGuid: 'a', fileName: 'x.sh' },
+      { snippetGuid: 'a' },
+      { snippetGuid: 'b', fileName: 'y.md' },
+      { snippetGuid: 'a', accountId: 'bob@other' },
+      { snippetGuid: 'b', fileName: 'y.md' },
+      { snippetGuid: 't', fileName: 'own.txt' },
+    ];
+
+    it('names each dragged snippet once, per account, in the order dragged', () => {
+      assert.deepEqual(draggedSnippets(rows), [{ snippetGuid: 'a' }, { snippetGuid: 'b' }, { snippetGuid: 'a', accountId: 'bob@other' }, { snippetGuid: 't' }]);
+      assert.deepEqual(draggedSnippets([]), []);
+    });
+
+    it('copies file rows of other snippets onto a snippet, each file once, never its own files or snippet rows', () => {
+      assert.deepEqual(filesToCopy(rows, { snippetGuid: 't' }), [{ snippetGuid: 'a', fileName: 'x.sh' }, { snippetGuid: 'b', fileName: 'y.md' }]);
+      assert.deepEqual(filesToCopy(rows, { snippetGuid: 't', accountId: 'bob@other' }).map((r) => r.fileName), ['x.sh', 'y.md', 'own.txt'], "the same guid on another account's server is another snippet");
+      assert.deepEqual(filesToCopy([{ snippetGuid: 't', fileName: 'own.txt' }, { snippetGuid: 'a' }], { snippetGuid: 't' }), []);
+    });
+
+    it('joins dropped texts one after another, each on a line of its own', () => {
+      assert.deepEqual(joinInsertedTexts([{ content: 'one\n', snippetSyntax: false }, { content: 'two', snippetSyntax: false }, { content: 'three\n', snippetSyntax: false }]), { content: 'one\ntwo\nthree\n', snippetSyntax: false });
+      assert.deepEqual(joinInsertedTexts([{ content: 'echo "$HOME"', snippetSyntax: false }]), { content: 'echo "$HOME"', snippetSyntax: false }, 'plain text alone stays plain');
+      assert.deepEqual(joinInsertedTexts([]), { content: '', snippetSyntax: false });
+    });
+
+    it('inserts a mix as one snippet whose plain parts stay exactly as written', () => {
+      const joined = joinInsertedTexts([{ content: 'log(${1:msg})\n', snippetSyntax: true }, { content: 'echo "${HOME}" \\n', snippetSyntax: false }]);
+      assert.equal(joined.snippetSyntax, true);
+      assert.equal(joined.content, 'log(${1:msg})\necho "\\${HOME\\}" \\\\n');
+      assert.equal(escapeSnippetText('a$b}c\\'), 'a\\$b\\}c\\\\');
+    });
+  });
+
+  describe('commands with several rows selected', () => {
+    const one = { kind: 'snippet', snippetGuid: 'a', list: 'mine', own: true };
+    const two = { kind: 'snippet', snippetGuid: 'b', list: 'mine', own: true };
+    const file = { kind: 'file', snippetGuid: 'a', fileName: 'x', own: true };
+
+    it('act on the selection only when it holds the clicked row', () => {
+      assert.deepEqual(rowsOfCommand(one, [one, two]), [one, two]);
+      assert.deepEqual(rowsOfCommand({ ...one }, [one, two]), [one, two], 'the same row as another object');
+      assert.deepEqual(rowsOfCommand(file, [one, two]), [file], 'clicked outside the selection');
+      assert.deepEqual(rowsOfCommand(one, undefined), [one]);
+      assert.deepEqual(rowsOfCommand(one, { name: 'options' }), [one]);
+    });
+
+    it('tell the selection from an options argument', () => {
+      assert.equal(isSelection([one, two]), true);
+      assert.equal(isSelection([]), false);
+      assert.equal(isSelection(['a.txt']), false);
+      assert.equal(isSelection({ name: 'x' }), false);
+      assert.deepEqual(withoutSelection([one, [one, two]]), [one]);
+      assert.deepEqual(withoutSelection([one, { name: 'x' }]), [one, { name: 'x' }], 'options are kept');
+      assert.deepEqual(withoutSelection([one, [one, two], 'extra']), [one, 'extra']);
+      assert.equal(isSnippetRow(one), true);
+      assert.equal(isSnippetRow(file), false);
+      assert.equal(isSnippetRow({ kind: 'searchSnippet', snippetGuid: 'a' }), true);
+    });
   });
 });
