@@ -138,4 +138,127 @@ describe('Drag and drop', function () {
     const refused = await api.explorer.dragAndDrop.drop(target, theirs);
     assert.ok(refused && 'refused' in refused && refused.refused.includes('belongs to another user'), JSON.stringify(refused));
   });
+
+  describe('several rows, and files from outside VS Code', () => {
+    let first: Snippet;
+    let second: Snippet;
+    let target: Snippet;
+    const fileRow = (snippet: Snippet, fileName: string): TreeNode => ({ kind: 'file', snippetGuid: snippet.guid, fileName, own: true, list: 'mine' });
+    /** A file dropped from the file manager: a name and bytes, no URI (as in VS Code in a browser). */
+    const osFile = (name: string, data: Uint8Array | Error, uri?: vscode.Uri): vscode.DataTransferItem => {
+      const item = new vscode.DataTransferItem('');
+      item.asFile = () => ({ name, uri, data: async () => (data instanceof Error ? Promise.reject(data) : data) });
+      return item;
+    };
+    const osDrop = (...items: Array<[string, vscode.DataTransferItem]>) => {
+      const dt = new vscode.DataTransfer();
+      for (const [mime, item] of items) dt.set(mime, item);
+      return dt;
+    };
+    const text = (s: string) => new TextEncoder().encode(s);
+    const writesTo = async (before: number) => (await requestsSince(before, '/rest/snippets')).filter((r) => r.method !== 'GET');
+
+    beforeEach(async () => {
+      first = await apiAs('alice').createSnippet({ name: 'many first', files: [{ name: 'f1.sh', content: 'echo "$1"\n' }, { name: 'f2.txt', content: 'two' }] });
+      second = await apiAs('alice').createSnippet({ name: 'many second', files: [{ name: 's.md', content: '# s\n' }] });
+      target = await apiAs('alice').createSnippet({ name: 'many target', files: [{ name: 'keep.txt', content: 'kept\n' }] });
+      await api.service.refresh('mine');
+    });
+
+    it('several rows dropped into an editor insert their files one after another, without asking', async () => {
+      const dt = new vscode.DataTransfer();
+      await api.explorer.dragAndDrop.handleDrag([fileRow(second, 's.md'), node(first)], dt);
+      const received = new vscode.DataTransfer();
+      received.set(ROWS, new vscode.DataTransferItem(await dt.get(ROWS)!.asString()));
+      const doc = await vscode.workspace.openTextDocument({ content: '' });
+      const before = (await serverRequests()).length;
+      const edit = await api.dropIntoEditor.provideDocumentDropEdits(doc, new vscode.Position(0, 0), received, token);
+      const inserted = (Array.isArray(edit) ? edit[0] : edit)?.insertText;
+      assert.equal(inserted, '# s\necho "$1"\ntwo', 'the snippet row inserts all its files, each on its own line, plain text as it is');
+      assert.deepEqual(await requestsSince(before), [], 'from what is loaded');
+    });
+
+    it('several snippets dropped on a category: one update per own snippet, others\' left alone and counted', async () => {
+      await apiAs('alice').updateSnippet(target.guid, { name: target.name, description: '', categories: ['many-category'], files: [{ name: 'keep.txt', content: 'kept\n' }] });
+      await api.service.refresh('mine');
+      await api.service.ensureLoaded('browse');
+      const category = api.service.categories().find((c) => c.name === 'many-category');
+      assert.ok(category);
+      const dt = new vscode.DataTransfer();
+      await api.explorer.dragAndDrop.handleDrag([node(first), fileRow(first, 'f2.txt'), node(second), node(bobs, 'browse')], dt);
+      const before = (await serverRequests()).length;
+      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name }, dt);
+      assert.deepEqual(outcome, { done: 'categoryAdded', snippets: [first.guid, second.guid], skipped: 1 });
+      const writes = await writesTo(before);
+      assert.deepEqual(writes.map((r) => r.method).sort(), ['PUT', 'PUT']);
+      assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]), 'one update each, none for bob\'s');
+      for (const s of [first, second]) assert.deepEqual((await apiAs('alice').getSnippet(s.guid)).categories.map((c) => c.name), ['many-category']);
+    });
+
+    it('file rows of two snippets dropped on another own snippet are copied into it in one update', async () => {
+      const dt = new vscode.DataTransfer();
+      await api.explorer.dragAndDrop.handleDrag([fileRow(first, 'f1.sh'), fileRow(second, 's.md'), fileRow(target, 'keep.txt')], dt);
+      const before = (await serverRequests()).length;
+      assert.deepEqual(await api.explorer.dragAndDrop.drop(node(target), dt), { done: 'filesCopied', snippets: [target.guid] });
+      const writes = await writesTo(before);
+      assert.deepEqual(writes.map((r) => [r.method, r.path.split('/').pop()]), [['PUT', target.guid]], 'one update, of the target only');
+      assert.deepEqual((await apiAs('alice').getSnippet(target.guid)).files.map((f) => [f.name, f.content]), [['keep.txt', 'kept\n'], ['f1.sh', 'echo "$1"\n'], ['s.md', '# s\n']]);
+      assert.equal((await apiAs('alice').getSnippet(first.guid)).files.length, 2, 'the source keeps its files');
+    });
+
+    it('files from the file manager on an own snippet are added in one update, a file also in the uri-list once', async () => {
+      const onDisk = vscode.Uri.file(path.join(folder, 'new.md'));
+      const dt = osDrop(['text/plain', osFile('notes.txt', text('from the desktop\n'))], ['files', osFile('new.md', text('# dropped\n'), onDisk)], ['text/uri-list', new vscode.DataTransferItem(onDisk.toString())]);
+      const before = (await serverRequests()).length;
+      assert.deepEqual(await api.explorer.dragAndDrop.drop(fileRow(target, 'keep.txt'), dt), { done: 'filesAdded', snippets: [target.guid] });
+      assert.deepEqual((await writesTo(before)).map((r) => r.method), ['PUT']);
+      const names = (await apiAs('alice').getSnippet(target.guid)).files.map((f) => f.name).sort();
+      assert.deepEqual(names, ['keep.txt', 'new.md', 'notes.txt']);
+    });
+
+    it('files from the file manager on My Snippets make one new snippet with one create', async () => {
+      const dt = osDrop(['text/x-a', osFile('deploy.sh', text('deploy\n'))], ['text/x-b', osFile('README.md', text('read me\n'))]);
+      const before = (await serverRequests()).length;
+      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets' }, dt);
+      assert.ok(outcome && 'done' in outcome && outcome.done === 'snippetCreated', JSON.stringify(outcome));
+      assert.deepEqual((await writesTo(before)).map((r) => r.method), ['POST'], 'one create, nothing else written');
+      const created = await apiAs('alice').getSnippet(outcome.snippets[0]);
+      assert.equal(created.name, 'deploy.sh and 1 more');
+      assert.deepEqual(created.files.map((f) => [f.name, f.content]), [['deploy.sh', 'deploy\n'], ['README.md', 'read me\n']]);
+      assert.ok(api.service.snippetsOf('mine').some((s) => s.guid === created.guid), 'shown in My Snippets at once');
+    });
+
+    it('from the file manager too: a binary file, a folder and someone else\'s snippet are refused with nothing sent', async () => {
+      await api.service.ensureLoaded('browse');
+      const before = (await serverRequests()).length;
+      const binary = await api.explorer.dragAndDrop.drop(node(target), osDrop(['files', osFile('logo.png', new Uint8Array([0x89, 0x50, 0, 1]))]));
+      assert.ok(binary && 'refused' in binary && binary.refused.includes('"logo.png" looks like a binary file'), JSON.stringify(binary));
+      const folderDrop = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets' }, osDrop(['text/plain', osFile('a.txt', text('a'))], ['files', osFile('photos', new Error('is a directory'))]));
+      assert.ok(folderDrop && 'refused' in folderDrop && folderDrop.refused.includes('"photos" is a folder'), JSON.stringify(folderDrop));
+      const theirs = await api.explorer.dragAndDrop.drop(node(bobs, 'browse'), osDrop(['files', osFile('a.txt', text('a'))]));
+      assert.ok(theirs && 'refused' in theirs && theirs.refused.includes('belongs to another user'), JSON.stringify(theirs));
+      assert.deepEqual(await writesTo(before), []);
+    });
+
+    it('Delete Snippet on a selection: one confirmation, then one DELETE per own snippet; No deletes nothing', async () => {
+      await api.service.ensureLoaded('browse');
+      const rows = [node(first), node(second), node(bobs, 'browse')];
+      const before = (await serverRequests()).length;
+      await answerPrompts(false);
+      assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.deleteSnippet', rows[1], rows), 0);
+      assert.deepEqual(await writesTo(before), []);
+      await answerPrompts(true);
+      assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.deleteSnippet', rows[1], rows), 2);
+      const writes = await writesTo(before);
+      assert.deepEqual(writes.map((r) => r.method), ['DELETE', 'DELETE']);
+      assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]));
+      assert.ok(!api.service.snippetsOf('mine').some((s) => s.guid === first.guid || s.guid === second.guid), 'gone from My Snippets');
+      assert.equal((await apiAs('bob').getSnippet(bobs.guid)).guid, bobs.guid, "bob's snippet is still there");
+    });
+
+    it('other row commands act on the clicked row when several are selected', async () => {
+      await vscode.commands.executeCommand('bitbucketSnippets.copySnippetGuid', node(second), [node(first), node(second)]);
+      assert.equal(await vscode.env.clipboard.readText(), second.guid);
+    });
+  });
 });
