@@ -137,6 +137,23 @@ describe('several accounts at once', function () {
     assert.ok(stagingLink.startsWith(staging.url), stagingLink);
   });
 
+  it("adds files dropped from the file manager on a row of the other account to that row's snippet on its own server", async () => {
+    // The rows of the account that is not the default carry its id; the drop must reach its server.
+    const prodRow = (await mySnippetsOn(production))[0];
+    const [other, otherServer, defaultServer] = prodRow.accountId ? [prodRow, production, staging] : [(await mySnippetsOn(staging))[0], staging, production];
+    assert.ok(other.accountId, 'a row of the account that is not the default');
+    const before = await aliceOn(defaultServer).getSnippet(other.snippetGuid);
+    const item = new vscode.DataTransferItem('');
+    item.asFile = () => ({ name: 'dropped-here.txt', uri: undefined, data: async () => new TextEncoder().encode('this server only\n') });
+    const dt = new vscode.DataTransfer();
+    dt.set('files', item);
+    assert.deepEqual(await api.explorer.dragAndDrop.drop(other, dt), { done: 'filesAdded', snippets: [other.snippetGuid] });
+    const there = await aliceOn(otherServer).getSnippet(other.snippetGuid);
+    assert.ok(there.files.some((f) => f.name === 'dropped-here.txt' && f.content === 'this server only\n'), "added on the row's server");
+    const onDefault = await aliceOn(defaultServer).getSnippet(other.snippetGuid);
+    assert.deepEqual(onDefault.files.map((f) => f.name), before.files.map((f) => f.name), 'the snippet with the same guid on the other server is untouched');
+  });
+
   it('keeps the account through dirname and joinPath: a file written beside an open one joins its snippet on its server', async () => {
     const prodRow = (await mySnippetsOn(production))[0];
     const file = await firstFileRow(prodRow);
