@@ -1,6 +1,7 @@
-// Drag and drop as a person does it: a snippet file row dragged from the Snippets view into a
-// local file's editor with Shift held inserts the file's text where it is dropped. Screenshots go
-// to test-results/e2e/.
+// Drag and drop and several rows as a person does it: a snippet file row dragged from the Snippets
+// view into a local file's editor with Shift held inserts the file's text where it is dropped; two
+// snippet rows selected with Ctrl-click are deleted together after one confirmation. Screenshots
+// go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +15,7 @@ async function expand(row: Locator): Promise<void> {
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
 }
 
-describe('Drag and drop (UI)', function () {
+describe('Drag and drop and several rows (UI)', function () {
   this.timeout(120_000);
   const target = 'drop-target.txt';
 
@@ -70,5 +71,36 @@ describe('Drag and drop (UI)', function () {
     assert.ok(text.includes(inserted), `the file holds: ${text}`);
     // Inserted where the pointer was; everything else is kept as it was.
     assert.equal(text.replace(inserted, ''), 'first line\nlast line\n');
+  });
+
+  it('deletes two snippet rows selected with Ctrl-click after one confirmation naming the count', async () => {
+    const { ui, workbench } = session();
+    const guids: string[] = [];
+    for (const name of ['e2e many one', 'e2e many two']) {
+      const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name, files: [{ name: 'x.txt', content: name }] }) });
+      assert.ok(response.ok, `creating ${name} answered ${response.status}`);
+      guids.push(((await response.json()) as { guid: string }).guid);
+    }
+    await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
+    await expand(await ui.findTreeRow('My Snippets'));
+    const first = await ui.findTreeRow('e2e many one');
+    const second = await ui.findTreeRow('e2e many two');
+    await first.click();
+    await second.click({ modifiers: ['ControlOrMeta'] });
+    await second.waitFor({ state: 'visible' });
+    assert.equal(await first.getAttribute('aria-selected'), 'true', 'the first row stays selected');
+    assert.equal(await second.getAttribute('aria-selected'), 'true');
+    await ui.screenshot('two-rows-selected');
+    await ui.chooseFromContextMenu(second, 'Delete Snippet');
+    const dialog = ui.page.locator('.monaco-dialog-box');
+    await dialog.getByText('Delete 2 snippets?').waitFor({ state: 'visible' });
+    await ui.screenshot('delete-two-snippets-confirmation');
+    await dialog.getByRole('button', { name: 'Delete Snippets' }).click();
+    await ui.treeRow('e2e many one').waitFor({ state: 'detached' });
+    await ui.treeRow('e2e many two').waitFor({ state: 'detached' });
+    for (const guid of guids) {
+      const response = await fetch(`${workbench.server.url}${SNIPPETS}/${guid}`, { headers: auth });
+      assert.equal(response.status, 404, `snippet ${guid} is deleted on the server`);
+    }
   });
 });
