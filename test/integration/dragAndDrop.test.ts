@@ -240,6 +240,20 @@ describe('Drag and drop', function () {
       assert.deepEqual(await writesTo(before), []);
     });
 
+    it('60 files from the file manager on My Snippets ask first: No creates nothing, Yes one snippet with all of them', async () => {
+      const many = () => osDrop(...Array.from({ length: 60 }, (_, i): [string, vscode.DataTransferItem] => [`text/x-${i}`, osFile(`n${i}.txt`, text(`note ${i}\n`))]));
+      const mine: TreeNode = { kind: 'root', list: 'mine', label: 'My Snippets' };
+      const before = (await serverRequests()).length;
+      await answerPrompts(false);
+      assert.deepEqual(await api.explorer.dragAndDrop.drop(mine, many()), { refused: 'not confirmed' });
+      assert.deepEqual(await writesTo(before), []);
+      await answerPrompts(true);
+      const outcome = await api.explorer.dragAndDrop.drop(mine, many());
+      assert.ok(outcome && 'done' in outcome, JSON.stringify(outcome));
+      assert.deepEqual((await writesTo(before)).map((r) => r.method), ['POST']);
+      assert.equal((await apiAs('alice').getSnippet(outcome.snippets[0])).files.length, 60);
+    });
+
     it('Delete Snippet on a selection: one confirmation, then one DELETE per own snippet; No deletes nothing', async () => {
       await api.service.ensureLoaded('browse');
       const rows = [node(first), node(second), node(bobs, 'browse')];
