@@ -191,6 +191,8 @@ describe('Drag and drop', function () {
       assert.deepEqual(outcome, { done: 'categoryAdded', snippets: [first.guid, second.guid], skipped: 1 });
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => r.method).sort(), ['PUT', 'PUT']);
+      // Each update reads the snippet fresh first (the API has no conditional update): 2 per own snippet.
+      assert.deepEqual((await requestsSince(before)).map((r) => r.method).sort(), ['GET', 'GET', 'PUT', 'PUT']);
       assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]), 'one update each, none for bob\'s');
       for (const s of [first, second]) assert.deepEqual((await apiAs('alice').getSnippet(s.guid)).categories.map((c) => c.name), ['many-category']);
     });
@@ -202,6 +204,7 @@ describe('Drag and drop', function () {
       assert.deepEqual(await api.explorer.dragAndDrop.drop(node(target), dt), { done: 'filesCopied', snippets: [target.guid] });
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => [r.method, r.path.split('/').pop()]), [['PUT', target.guid]], 'one update, of the target only');
+      assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['GET', 'PUT'], 'the copied files come from what is loaded');
       assert.deepEqual((await apiAs('alice').getSnippet(target.guid)).files.map((f) => [f.name, f.content]), [['keep.txt', 'kept\n'], ['f1.sh', 'echo "$1"\n'], ['s.md', '# s\n']]);
       assert.equal((await apiAs('alice').getSnippet(first.guid)).files.length, 2, 'the source keeps its files');
     });
@@ -221,7 +224,7 @@ describe('Drag and drop', function () {
       const before = (await serverRequests()).length;
       const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets' }, dt);
       assert.ok(outcome && 'done' in outcome && outcome.done === 'snippetCreated', JSON.stringify(outcome));
-      assert.deepEqual((await writesTo(before)).map((r) => r.method), ['POST'], 'one create, nothing else written');
+      assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['POST'], 'one create, and no other request');
       const created = await apiAs('alice').getSnippet(outcome.snippets[0]);
       assert.equal(created.name, 'deploy.sh and 1 more');
       assert.deepEqual(created.files.map((f) => [f.name, f.content]), [['deploy.sh', 'deploy\n'], ['README.md', 'read me\n']]);
@@ -265,6 +268,7 @@ describe('Drag and drop', function () {
       assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.deleteSnippet', rows[1], rows), 2);
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => r.method), ['DELETE', 'DELETE']);
+      assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['DELETE', 'DELETE'], 'nothing else: the snippets were loaded');
       assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]));
       assert.ok(!api.service.snippetsOf('mine').some((s) => s.guid === first.guid || s.guid === second.guid), 'gone from My Snippets');
       assert.equal((await apiAs('bob').getSnippet(bobs.guid)).guid, bobs.guid, "bob's snippet is still there");
