@@ -11,6 +11,19 @@ import { session } from './session';
 const SNIPPETS = '/rest/snippets/1.0/snippets';
 const auth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
 
+/** Drags `row` over the editor's lines with Shift held, as VS Code wants for a drop into an editor. */
+async function dragIntoEditor(row: Locator, box: { x: number; y: number }, screenshot: string): Promise<void> {
+  const { ui } = session();
+  await row.hover();
+  await ui.page.mouse.down();
+  await ui.page.keyboard.down('Shift');
+  // Several moves, so the workbench sees a drag start, then the editor sees it come over.
+  for (let i = 1; i <= 10; i++) await ui.page.mouse.move(box.x + 40 + i, box.y + 4 + i * 0.5, { steps: 2 });
+  await ui.screenshot(screenshot);
+  await ui.page.mouse.up();
+  await ui.page.keyboard.up('Shift');
+}
+
 async function expand(row: Locator): Promise<void> {
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
 }
@@ -49,14 +62,7 @@ describe('Drag and drop and several rows (UI)', function () {
     const box = await lines.boundingBox();
     assert.ok(box, 'the editor is shown');
 
-    await row.hover();
-    await ui.page.mouse.down();
-    await ui.page.keyboard.down('Shift');
-    // Several moves, so the workbench sees a drag start, then the editor sees it come over.
-    for (let i = 1; i <= 10; i++) await ui.page.mouse.move(box.x + 40 + i, box.y + 4 + i * 0.5, { steps: 2 });
-    await ui.screenshot('drag-over-editor');
-    await ui.page.mouse.up();
-    await ui.page.keyboard.up('Shift');
+    await dragIntoEditor(row, box, 'drag-over-editor');
 
     // The editor's lines are not in document order in the page: save, and read the file.
     const inserted = 'echo "dragged $HOME"\n';
@@ -70,6 +76,40 @@ describe('Drag and drop and several rows (UI)', function () {
     await ui.screenshot('dropped-into-editor');
     assert.ok(text.includes(inserted), `the file holds: ${text}`);
     // Inserted where the pointer was; everything else is kept as it was.
+    assert.equal(text.replace(inserted, ''), 'first line\nlast line\n');
+  });
+
+  it('inserts two file rows selected with Ctrl-click and dragged together, one after another', async () => {
+    const { ui, workbench } = session();
+    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'e2e drag two', files: [{ name: 'top.txt', content: 'TOP TEXT\n' }, { name: 'bottom.txt', content: 'BOTTOM TEXT\n' }] }) });
+    assert.ok(response.ok, `creating the snippet answered ${response.status}`);
+    const file = path.join(workbench.workspaceFolder, target);
+    fs.writeFileSync(file, 'first line\nlast line\n');
+    await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
+    await expand(await ui.findTreeRow('My Snippets'));
+    await expand(await ui.findTreeRow('e2e drag two'));
+    const top = await ui.findTreeRow('top.txt');
+    const bottom = await ui.findTreeRow('bottom.txt');
+    // A click selects the first row alone (and opens its file), Ctrl-click adds the second; then back to the target editor.
+    await top.click();
+    await bottom.click({ modifiers: ['ControlOrMeta'] });
+    assert.equal(await top.getAttribute('aria-selected'), 'true');
+    assert.equal(await bottom.getAttribute('aria-selected'), 'true');
+    assert.equal(await ui.sideBar.locator('[role="treeitem"][aria-selected="true"]').count(), 2, 'only the two file rows are selected');
+    await ui.page.locator('.editor-group-container.active .tab').filter({ hasText: target }).first().click();
+    const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
+    const box = await editor.locator('.view-lines').boundingBox();
+    assert.ok(box, 'the editor is shown');
+    await dragIntoEditor(bottom, box, 'drag-two-rows-over-editor');
+    const inserted = 'TOP TEXT\nBOTTOM TEXT\n';
+    let text = '';
+    for (let i = 0; i < 50 && !text.includes(inserted); i++) {
+      await ui.page.waitForTimeout(200);
+      await ui.page.keyboard.press('Control+S');
+      text = fs.readFileSync(file, 'utf8');
+    }
+    await ui.screenshot('two-rows-dropped-into-editor');
+    assert.ok(text.includes(inserted), `the file holds: ${text}`);
     assert.equal(text.replace(inserted, ''), 'first line\nlast line\n');
   });
 

@@ -167,7 +167,8 @@ describe('Drag and drop', function () {
 
     it('several rows dropped into an editor insert their files one after another, without asking', async () => {
       const dt = new vscode.DataTransfer();
-      await api.explorer.dragAndDrop.handleDrag([fileRow(second, 's.md'), node(first)], dt);
+      // A file row selected beside its own snippet's row is not inserted twice.
+      await api.explorer.dragAndDrop.handleDrag([fileRow(second, 's.md'), node(first), fileRow(first, 'f2.txt')], dt);
       const received = new vscode.DataTransfer();
       received.set(ROWS, new vscode.DataTransferItem(await dt.get(ROWS)!.asString()));
       const doc = await vscode.workspace.openTextDocument({ content: '' });

@@ -10,7 +10,7 @@ import { Mimes, SETTINGS_SECTION, Settings } from '../../constants';
 import { takeScriptedAnswer } from '../../ui/prompts';
 import { formatCount } from '../../util/localeFormat';
 import { usesSnippetSyntax } from '../core/completion';
-import { draggedRowsOf, joinInsertedTexts, type DraggedRow, type InsertedText } from '../core/draggedRows';
+import { draggedRowsOf, joinInsertedTexts, rowsToInsert, type DraggedRow, type InsertedText } from '../core/draggedRows';
 import type { SnippetService } from '../core/service';
 import { reportFailure, type CommandDeps } from './context';
 import { preview } from './use';
@@ -27,7 +27,8 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
   async provideDocumentDropEdits(_document: vscode.TextDocument, _position: vscode.Position, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<vscode.DocumentDropEdit | undefined> {
     const item = dataTransfer.get(Mimes.explorerRows);
     if (!item) return undefined;
-    const rows = await draggedRowsOf(item);
+    const dragged = await draggedRowsOf(item);
+    const rows = rowsToInsert(dragged);
     if (rows.length === 0 || token.isCancellationRequested) return undefined;
     const marker = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.snippetSyntaxCategory, 'vscode-snippet');
     const parts: InsertedText[] = [];
@@ -41,7 +42,7 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
       } catch (err) {
         return reportFailure(this.deps, vscode.l10n.t('insert the snippet file'), err);
       }
-      const files = await filesOf(row, snippet, rows.length === 1);
+      const files = await filesOf(row, snippet, dragged.length === 1);
       if (token.isCancellationRequested) return undefined;
       const snippetSyntax = usesSnippetSyntax(snippet, marker);
       for (const file of files) {

@@ -66,6 +66,24 @@ export function filesToCopy(rows: readonly DraggedRow[], target: { snippetGuid: 
   });
 }
 
+/**
+ * The rows whose files a drop into an editor inserts: each row once, and no file row of a snippet
+ * whose own row is dragged too (a snippet row inserts all its files; a file selected beside it
+ * would come twice).
+ */
+export function rowsToInsert(rows: readonly DraggedRow[]): DraggedRow[] {
+  const key = (row: DraggedRow) => `${row.accountId ?? ''}|${row.snippetGuid}`;
+  const whole = new Set(rows.filter((r) => r.fileName === undefined).map(key));
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (row.fileName !== undefined && whole.has(key(row))) return false;
+    const id = `${key(row)}|${row.fileName ?? ''}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** One text dropped into an editor, and whether it is written in VS Code's snippet syntax. */
 export interface InsertedText {
   content: string;

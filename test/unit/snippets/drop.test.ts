@@ -2,7 +2,7 @@
 // and the one update body for added files or a category.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows } from '../../../src/snippets/core/draggedRows';
+import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows, rowsToInsert } from '../../../src/snippets/core/draggedRows';
 import { planDroppedFiles, textOf } from '../../../src/snippets/core/droppedFiles';
 import { withCategoryAdded, withFilesAdded } from '../../../src/snippets/core/edits';
 import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/snippets/tree/selection';
@@ -69,6 +69,11 @@ describe('drag and drop rules', () => {
       assert.deepEqual(filesToCopy(rows, { snippetGuid: 't' }), [{ snippetGuid: 'a', fileName: 'x.sh' }, { snippetGuid: 'b', fileName: 'y.md' }]);
       assert.deepEqual(filesToCopy(rows, { snippetGuid: 't', accountId: 'bob@other' }).map((r) => r.fileName), ['x.sh', 'y.md', 'own.txt'], "the same guid on another account's server is another snippet");
       assert.deepEqual(filesToCopy([{ snippetGuid: 't', fileName: 'own.txt' }, { snippetGuid: 'a' }], { snippetGuid: 't' }), []);
+    });
+
+    it('inserts each row once, and no file of a snippet whose row is dragged too', () => {
+      assert.deepEqual(rowsToInsert(rows), [{ snippetGuid: 'a' }, { snippetGuid: 'b', fileName: 'y.md' }, { snippetGuid: 'a', accountId: 'bob@other' }, { snippetGuid: 't', fileName: 'own.txt' }]);
+      assert.deepEqual(rowsToInsert([{ snippetGuid: 'a', fileName: 'x' }, { snippetGuid: 'a', fileName: 'y' }]), [{ snippetGuid: 'a', fileName: 'x' }, { snippetGuid: 'a', fileName: 'y' }]);
     });
 
     it('joins dropped texts one after another, each on a line of its own', () => {
