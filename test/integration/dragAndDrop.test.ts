@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import type { ExtensionApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
-import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
+import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, unusedAnswers } from './support';
 
 const ROWS = 'application/vnd.code.tree.bitbucketsnippets.explorer';
@@ -196,6 +196,24 @@ describe('Drag and drop', function () {
       assert.deepEqual((await requestsSince(before)).map((r) => r.method).sort(), ['GET', 'GET', 'PUT', 'PUT']);
       assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]), 'one update each, none for bob\'s');
       for (const s of [first, second]) assert.deepEqual((await apiAs('alice').getSnippet(s.guid)).categories.map((c) => c.name), ['many-category']);
+    });
+
+    it('a category drop where one update fails still gives the others the category, and says it failed', async () => {
+      await apiAs('alice').updateSnippet(target.guid, { name: target.name, description: '', categories: ['half-category'], files: [{ name: 'keep.txt', content: 'kept\n' }] });
+      await api.service.refresh('mine');
+      const category = api.service.categories().find((c) => c.name === 'half-category');
+      assert.ok(category);
+      const dt = new vscode.DataTransfer();
+      await api.explorer.dragAndDrop.handleDrag([node(first), node(second)], dt);
+      await control('POST', 'faults', { kind: 'status', status: 500, method: 'PUT', path: second.guid, count: 1 });
+      try {
+        const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name }, dt);
+        assert.ok(outcome && 'refused' in outcome, JSON.stringify(outcome));
+      } finally {
+        await control('DELETE', 'faults');
+      }
+      assert.deepEqual((await apiAs('alice').getSnippet(first.guid)).categories.map((c) => c.name), ['half-category']);
+      assert.deepEqual((await apiAs('alice').getSnippet(second.guid)).categories.map((c) => c.name), []);
     });
 
     it('file rows of two snippets dropped on another own snippet are copied into it in one update', async () => {

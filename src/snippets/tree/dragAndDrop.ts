@@ -118,10 +118,12 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
           : vscode.l10n.t('These {0} snippets belong to other users: only your own snippets can be given a category.', formatCount(snippets.length, vscode.env.language)),
       );
     }
-    try {
-      await withProgress('view', undefined, () => Promise.all(own.map((s) => service.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))));
-    } catch (err) {
-      return this.fail(err, vscode.l10n.t('add the category "{0}"', category), target);
+    // Each snippet is its own update: one failing does not stop the others, and one message says how many failed.
+    const results = await withProgress('view', undefined, () => Promise.allSettled(own.map((s) => service.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))));
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failed.length > 0) {
+      const action = failed.length === own.length ? vscode.l10n.t('add the category "{0}"', category) : vscode.l10n.t('add the category "{0}" to {1} of the snippets', category, formatCount(failed.length, vscode.env.language));
+      return this.fail(failed[0], action, target);
     }
     if (others > 0) {
       void vscode.window.showWarningMessage(
