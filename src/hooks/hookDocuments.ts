@@ -1,4 +1,6 @@
-// Hook settings as JSON documents in real editors: `bitbucket-hook://<host[:port]>/<PROJ>/<repo>/<hookKey>.json`.
+// Hook settings as JSON documents in real editors:
+// `bitbucket-hook://<user>@<host[:port]>/<PROJ>/<repo>/<hookKey>.json?ctx=<context path>` (hookUri.ts);
+// each document reads and saves with the account its URI names.
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
@@ -6,25 +8,30 @@
 import vscode = require('vscode');
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
+import type { Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { Commands, Ids, Schemes } from '../constants';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { serverHost } from '../util/serverUrl';
-import { hookDocumentPath, parseHookDocument, type HookDocument } from './hookUri';
+import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from './hookUri';
 import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from './settingsValidator';
 
 const DIAGNOSTIC_SOURCE = 'Bitbucket';
 
-/** The document of a hook's settings on the server at `authority` (host[:port], see serverHost). */
-export function hookDocumentUri(authority: string, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
+/** The document of a hook's settings, read and saved with `account`. */
+export function hookDocumentUri(account: HookAccount, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
   return vscode.Uri.from({
     scheme: Schemes.hook,
-    authority,
-    path: hookDocumentPath({ projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) }),
+    ...hookDocumentComponents(account, { projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) }),
   });
 }
+
+const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =>
+  hookDocumentPath({ projectKey: target.projectKey, repositorySlug: target.repositorySlug, hookKey: target.hookKey, ...(serverCopy ? { serverCopy } : {}) });
+
+const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
 /** Settings compared by content, whatever the key order the server answers in. */
 function canonical(settings: HookSettings | undefined): string {
@@ -63,9 +70,9 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     );
   }
 
-  /** Opens a hook's settings in an editor. */
-  async open(serverUrl: string, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
-    const uri = hookDocumentUri(serverHost(serverUrl), repo, hookKey);
+  /** Opens a hook's settings in an editor, read and saved with `account`. */
+  async open(account: HookAccount, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
+    const uri = hookDocumentUri(account, repo, hookKey);
     const doc = await vscode.workspace.openTextDocument(uri);
     // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
     const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
@@ -84,7 +91,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   /** The "Compare" of a save conflict: the server's version on the left, the editor's on the right. */
   async compare(uri: vscode.Uri): Promise<void> {
     const target = this.target(uri);
-    const left = hookDocumentUri(target.authority, this.repo(target), target.hookKey, true);
+    // The server's copy keeps the document's own authority and query: the same account reads it.
+    const left = uri.with({ path: hookDocumentPathOf(target, true) });
     // An earlier comparison may still be open: make VS Code read the server's version again.
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: left }]);
     await vscode.commands.executeCommand('vscode.diff', left, uri, `${target.hookKey}.json: on ${target.authority} ↔ yours`);
@@ -97,7 +105,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
-    const target = parseHookDocument(uri.authority, uri.path);
+    const target = parse(uri);
     if (!target) {
       // The folders above documents exist so that VS Code can resolve paths; nothing can be listed there.
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
@@ -189,7 +197,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   // ---- Internals ------------------------------------------------------------------------
 
   private target(uri: vscode.Uri): HookDocument {
-    const target = parseHookDocument(uri.authority, uri.path);
+    const target = parse(uri);
     if (!target) throw vscode.FileSystemError.FileNotFound(uri);
     return target;
   }
@@ -198,21 +206,28 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     return { projectKey: target.projectKey, repositorySlug: target.repositorySlug };
   }
 
+  /** The signed-in account the document names (the earlier form: the default account of its host). */
+  private account(target: HookDocument): Account | undefined {
+    return accountOfHookDocument(target, this.session.accounts(), this.session.account);
+  }
+
   private client(target: HookDocument) {
-    const account = this.session.account;
-    const client = this.session.client;
-    if (!account || !client) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
-    if (serverHost(account.serverUrl) !== target.authority) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(account.serverUrl)));
+    const account = this.account(target);
+    if (account) return this.session.clientFor(account);
+    if (target.username !== undefined) {
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).', target.authority, target.username));
     }
-    return client;
+    const signedIn = this.session.account;
+    if (!signedIn) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
+    throw vscode.FileSystemError.Unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(signedIn.serverUrl)));
   }
 
   private describe(err: unknown, action: string, target: HookDocument): string {
     const where = `${target.projectKey}/${target.repositorySlug}`;
-    if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, this.session.account?.username ?? 'nobody');
+    const user = this.account(target)?.username;
+    if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, user ?? 'nobody');
     if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
-    return describeError(err, { action, host: target.authority, user: this.session.account?.username });
+    return describeError(err, { action, host: target.authority, user });
   }
 
   private showProblems(uri: vscode.Uri, text: string, problems: SettingsProblem[]): void {

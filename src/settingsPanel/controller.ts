@@ -21,8 +21,9 @@ import type { Event } from './emitter';
 import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from './protocol';
+import { panelAccountSource, type PanelAccount } from './panelAccount';
 import { RepositorySettings } from './repositorySettings';
-import { failed, succeeded, type ActionResult } from './scope';
+import { failed, succeeded, type AccountSource, type ActionResult } from './scope';
 
 export { REFS_PAGE } from './pagesSection';
 export { CONCURRENCY, type ActionResult } from './scope';
@@ -55,12 +56,17 @@ export class SettingsPanelController implements vscode.Disposable {
   readonly onDidAnswer = this.results.event;
   private readonly disposables: vscode.Disposable[] = [this.results];
 
+  /** The account this panel reads and writes with (see panelAccount.ts). */
+  private readonly accounts: AccountSource;
+
   constructor(
-    readonly serverUrl: string,
+    /** The account the panel was opened for (no user name when opened signed out). */
+    readonly account: PanelAccount,
     readonly repository: RepositoryRef,
     private readonly deps: ControllerDeps,
   ) {
-    this.settings = new RepositorySettings(serverUrl, repository, { accounts: deps.session, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
+    this.accounts = panelAccountSource(deps.session, account);
+    this.settings = new RepositorySettings(account.serverUrl, repository, { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
     this.onDidChangeState = this.settings.onDidChangeState;
     this.disposables.push(
       deps.session.onDidChange(() => {
@@ -70,6 +76,10 @@ export class SettingsPanelController implements vscode.Disposable {
         if (HOOK_ROLES.some((r) => e.affectsConfiguration(`${SETTINGS_SECTION}.${HOOK_SETTINGS[r]}`))) this.settings.setHookKeys(configuredHookKeys());
       }),
     );
+  }
+
+  get serverUrl(): string {
+    return this.account.serverUrl;
   }
 
   get host(): string {
@@ -205,7 +215,8 @@ export class SettingsPanelController implements vscode.Disposable {
     const target = this.settings.hooks.hookToEdit(role);
     if (!target.ok) return target;
     try {
-      await this.deps.hookDocuments.open(this.serverUrl, this.repository, target.key);
+      const account = this.accounts.account;
+      await this.deps.hookDocuments.open(account && account.serverUrl === this.serverUrl ? account : this.account, this.repository, target.key);
       return succeeded(null);
     } catch (err) {
       this.deps.log.error(`opening the settings of ${target.key} failed`, err);

@@ -4,9 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
+import { accountId } from '../auth/accounts';
 import { Ids } from '../constants';
 import type { Log } from '../util/log';
 import { SettingsPanelController, type ControllerDeps } from './controller';
+import type { PanelAccount } from './panelAccount';
 import type { ExtensionMessage } from './protocol';
 import { panelStrings } from './webviewStrings';
 
@@ -100,25 +102,29 @@ export class SettingsPanel implements vscode.Disposable {
   }
 }
 
-/** The open panels, one per server and repository. */
+/** The open panels, one per account and repository. */
 export class SettingsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, SettingsPanel>();
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly deps: ControllerDeps) {}
 
-  static key(serverUrl: string, repo: RepositoryRef): string {
-    return `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
+  static key(account: PanelAccount, repo: RepositoryRef): string {
+    return `${accountId(account)}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
   }
 
-  /** Shows the panel of a repository, creating it when there is none; answers its controller. */
-  show(serverUrl: string, repo: RepositoryRef): SettingsPanelController {
-    const key = SettingsPanels.key(serverUrl, repo);
+  /**
+   * Shows the panel of a repository for an account, creating it when there is none; answers its
+   * controller. `label` names the account in the title when several are signed in.
+   */
+  show(account: PanelAccount, repo: RepositoryRef, label?: string): SettingsPanelController {
+    const key = SettingsPanels.key(account, repo);
     const existing = this.panels.get(key);
     if (existing) {
       existing.panel.reveal();
       return existing.controller;
     }
-    const title = vscode.l10n.t('Settings: {0}', `${repo.projectKey}/${repo.repositorySlug}`);
+    const name = `${repo.projectKey}/${repo.repositorySlug}`;
+    const title = label ? vscode.l10n.t('Settings: {0} ({1})', name, label) : vscode.l10n.t('Settings: {0}', name);
     const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
@@ -126,14 +132,9 @@ export class SettingsPanels implements vscode.Disposable {
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activitybar.svg');
-    const controller = new SettingsPanelController(serverUrl, repo, this.deps);
+    const controller = new SettingsPanelController(account, repo, this.deps);
     this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key)));
     return controller;
-  }
-
-  /** The open panel of a repository, if any (for tests and for commands acting on it). */
-  get(serverUrl: string, repo: RepositoryRef): SettingsPanel | undefined {
-    return this.panels.get(SettingsPanels.key(serverUrl, repo));
   }
 
   dispose(): void {

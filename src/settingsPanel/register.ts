@@ -1,24 +1,31 @@
-// Repository settings: "Open Repository Settings" finds the repository (the clone the command
-// was run on, the workspace's clones of the configured server, or one the user names) and shows
-// its settings panel; hook settings open as `bitbucket-hook` documents. This module is the entry
+// Repository settings: "Open Repository Settings" finds the repository and the account to reach
+// it with (the clone the command was run on and the signed-in account of its remote's server,
+// the workspace's clones of the signed-in servers, or one the user names) and shows its
+// settings panel; hook settings open as `bitbucket-hook` documents. This module is the entry
 // of a bundle of its own (dist/repositorySettings.js, esbuild.js) that loads the first time one of
 // them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
 import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
+import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
-import { GitRepositories } from '../git/gitApi';
+import { GitRepositories, type Clone } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
+import { accountLabel } from '../util/accountLabels';
 import { serverHost } from '../util/serverUrl';
 import { formatDate } from '../util/localeFormat';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
+import type { PanelAccount } from './panelAccount';
 import { SettingsPanels } from './panel';
 
-const isRepositoryRef = (v: unknown): v is RepositoryRef =>
+/** A repository as commands and tests pass it, optionally naming the account (`accountId`) or server (`serverUrl`). */
+type RepositoryArgument = RepositoryRef & { accountId?: unknown; serverUrl?: unknown };
+
+const isRepositoryRef = (v: unknown): v is RepositoryArgument =>
   typeof v === 'object' && v !== null && typeof (v as RepositoryRef).projectKey === 'string' && typeof (v as RepositoryRef).repositorySlug === 'string';
 
 /** Where the command was run from: an Explorer resource, or Source Control's provider (which has a rootUri). */
@@ -28,54 +35,92 @@ function resourceOf(arg: unknown): vscode.Uri | undefined {
   return root instanceof vscode.Uri ? root : undefined;
 }
 
-type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef };
+type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef; account?: PanelAccount };
 
+/** A repository and the account its panel reads and writes with. */
+interface Target {
+  account: PanelAccount;
+  repository: RepositoryRef;
+}
+
+/**
+ * Which repository, on which account: the clone the command was run on (the account whose
+ * server its remote points at), the only clone of a signed-in server in the workspace, or the
+ * one the user picks or types. `accounts` lists the default account first; with several, the
+ * pick names each repository's account and a typed name is offered once per account.
+ */
 async function pickRepository(
-  serverUrl: string,
+  accounts: readonly PanelAccount[],
   git: GitRepositories,
   memory: PanelMemory,
   near: vscode.Uri | undefined,
-  alwaysAsk = false,
-): Promise<RepositoryRef | undefined> {
-  const here = near && !alwaysAsk ? await git.cloneAt(serverUrl, near) : undefined;
-  if (here) return here.repository;
-  const clones = await git.clones(serverUrl);
-  // The workspace is a clone of exactly one repository of this server: that is the one meant,
-  // unless the user asked for another one.
-  if (clones.length === 1 && !alwaysAsk) return clones[0].repository;
+  alwaysAsk: boolean,
+  label: (account: PanelAccount) => string | undefined,
+): Promise<Target | undefined> {
+  if (near && !alwaysAsk) {
+    for (const account of accounts) {
+      const here = await git.cloneAt(account.serverUrl, near);
+      if (here) return { account, repository: here.repository };
+    }
+  }
+  // Two users of one server see the same clones: each clone goes to the first of them (the default first).
+  const servers = new Map<string, PanelAccount>();
+  for (const account of accounts) if (!servers.has(account.serverUrl)) servers.set(account.serverUrl, account);
+  const clones: { account: PanelAccount; clone: Clone }[] = [];
+  for (const account of servers.values()) for (const clone of await git.clones(account.serverUrl)) clones.push({ account, clone });
+  // The workspace is a clone of exactly one repository of a signed-in server: that is the one
+  // meant, unless the user asked for another one.
+  if (clones.length === 1 && !alwaysAsk) return { account: clones[0].account, repository: clones[0].clone.repository };
 
-  const host = serverHost(serverUrl);
   const items: PickItem[] = [];
-  const seen: RepositoryRef[] = [];
-  const add = (repository: RepositoryRef, description: string) => {
-    if (seen.some((r) => sameRepository(r, repository))) return;
-    seen.push(repository);
-    items.push({ label: `$(repo) ${repository.projectKey}/${repository.repositorySlug}`, description, repository });
+  const seen: Target[] = [];
+  const add = (account: PanelAccount, repository: RepositoryRef, description: string) => {
+    if (seen.some((t) => t.account === account && sameRepository(t.repository, repository))) return;
+    seen.push({ account, repository });
+    const whose = label(account);
+    items.push({ label: `$(repo) ${repository.projectKey}/${repository.repositorySlug}`, description: whose ? `${whose} · ${description}` : description, repository, account });
   };
   if (clones.length > 0) items.push({ label: vscode.l10n.t('Cloned in this workspace'), kind: vscode.QuickPickItemKind.Separator });
-  for (const c of clones) add(c.repository, vscode.workspace.asRelativePath(c.git.rootUri, true));
-  const recent = memory.recent(serverUrl).filter((r) => !seen.some((s) => sameRepository(s, r)));
+  for (const { account, clone } of clones) add(account, clone.repository, vscode.workspace.asRelativePath(clone.git.rootUri, true));
+  const recent = [...servers.values()].flatMap((account) =>
+    memory
+      .recent(account.serverUrl)
+      .filter((r) => !seen.some((t) => t.account === account && sameRepository(t.repository, r)))
+      .map((r) => ({ account, r })),
+  );
   if (recent.length > 0) items.push({ label: vscode.l10n.t('Recently opened'), kind: vscode.QuickPickItemKind.Separator });
-  for (const r of recent) add(r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language)));
+  for (const { account, r } of recent) add(account, r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language)));
 
+  const several = accounts.length > 1;
   const pick = vscode.window.createQuickPick<PickItem>();
-  pick.title = vscode.l10n.t('Repository settings on {0}', host);
+  pick.title = several ? vscode.l10n.t('Repository settings') : vscode.l10n.t('Repository settings on {0}', serverHost(accounts[0].serverUrl));
   pick.placeholder = vscode.l10n.t('Pick a repository, or type PROJECT/repository-slug');
   pick.ignoreFocusOut = true;
   pick.items = items;
   pick.onDidChangeValue((value) => {
     const typed = parseRepositoryName(value);
-    const entry: PickItem[] = typed ? [{ label: `$(arrow-right) ${vscode.l10n.t('Open {0}', `${typed.projectKey}/${typed.repositorySlug}`)}`, description: vscode.l10n.t('as typed'), alwaysShow: true, repository: typed }] : [];
+    const name = typed ? `${typed.projectKey}/${typed.repositorySlug}` : '';
+    // With several accounts, a typed name could be on any of their servers: one entry each.
+    const entry: PickItem[] = typed
+      ? accounts.map((account) => ({
+          label: `$(arrow-right) ${several ? vscode.l10n.t('Open {0} on {1}', name, label(account) ?? serverHost(account.serverUrl)) : vscode.l10n.t('Open {0}', name)}`,
+          description: vscode.l10n.t('as typed'),
+          alwaysShow: true,
+          repository: typed,
+          account,
+        }))
+      : [];
     pick.items = [...entry, ...items];
   });
-  return new Promise<RepositoryRef | undefined>((resolve) => {
+  return new Promise<Target | undefined>((resolve) => {
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0]?.repository ?? parseRepositoryName(pick.value);
-      if (!chosen) {
+      const selected = pick.selectedItems[0];
+      const repository = selected?.repository ?? parseRepositoryName(pick.value);
+      if (!repository) {
         pick.placeholder = vscode.l10n.t('Type a project key and repository slug, like PROJ/my-repo');
         return;
       }
-      resolve(chosen);
+      resolve({ account: selected?.account ?? accounts[0], repository });
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -84,6 +129,23 @@ async function pickRepository(
     });
     pick.show();
   });
+}
+
+/** The account a repository argument names (`accountId`, or `serverUrl`), else the default. */
+function accountOfArgument(session: Session, arg: RepositoryArgument): PanelAccount | undefined {
+  if (typeof arg.accountId === 'string') return session.accountById(arg.accountId);
+  if (typeof arg.serverUrl === 'string') {
+    const serverUrl = arg.serverUrl.replace(/\/+$/, '');
+    return orderedAccounts(session).find((a) => a.serverUrl === serverUrl);
+  }
+  return session.account;
+}
+
+/** The signed-in accounts, the default first. */
+function orderedAccounts(session: Session): Account[] {
+  const first = session.account;
+  const others = session.accounts().filter((a) => !first || accountId(a) !== accountId(first));
+  return first ? [first, ...others] : others;
 }
 
 /** The loaded feature: its commands are registered; activation forwards its file system here. */
@@ -105,8 +167,13 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
   const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });
 
   const open = async (arg?: unknown, alwaysAsk = false): Promise<SettingsPanelController | undefined> => {
-    const serverUrl = session.account?.serverUrl ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
-    if (!serverUrl) {
+    const accounts: PanelAccount[] = orderedAccounts(session);
+    if (accounts.length === 0) {
+      // Signed out with a server configured: the panel opens and says to sign in (it loads once signed in).
+      const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
+      if (configured) accounts.push({ serverUrl: configured, username: '' });
+    }
+    if (accounts.length === 0) {
       // The one "not signed in" wording; unlike elsewhere, the panel opens once sign-in succeeds.
       const signInLabel = vscode.l10n.t('Sign In');
       const choice = await vscode.window.showWarningMessage(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
@@ -114,21 +181,27 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
       if (!session.account) return undefined;
       return open(arg, alwaysAsk);
     }
-    let repository: RepositoryRef | undefined;
+    const label = (account: PanelAccount): string | undefined => (accounts.length > 1 ? accountLabel(account, accounts) : undefined);
+    let target: Target | undefined;
     if (isRepositoryRef(arg)) {
-      repository = { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug };
+      const account = session.account ? accountOfArgument(session, arg) : accounts[0];
+      if (!account) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', arg.projectKey, arg.repositorySlug));
+        return undefined;
+      }
+      target = { account, repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug } };
     } else {
       try {
-        repository = await pickRepository(serverUrl, git, memory, resourceOf(arg), alwaysAsk);
+        target = await pickRepository(accounts, git, memory, resourceOf(arg), alwaysAsk, label);
       } catch (err) {
         log.error('finding the repository failed', err);
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
         return undefined;
       }
     }
-    if (!repository) return undefined;
-    await memory.addRecent(serverUrl, repository);
-    return panels.show(serverUrl, repository);
+    if (!target) return undefined;
+    await memory.addRecent(target.account.serverUrl, target.repository);
+    return panels.show(target.account, target.repository, label(target.account));
   };
 
   const disposable = vscode.Disposable.from(

@@ -79,7 +79,7 @@ export class PanelScope {
     const account = this.accounts.account;
     this.shownAccount = account ? { username: account.username } : null;
     this.notice =
-      account && serverHost(account.serverUrl) !== this.host
+      account && !this.isThisServer(account.serverUrl)
         ? l10n.t('This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.', this.where, this.host, serverHost(account.serverUrl))
         : null;
   }
@@ -87,8 +87,13 @@ export class PanelScope {
   /** The client when signed in to this panel's server. */
   client(): PanelClient | undefined {
     const account = this.accounts.account;
-    if (!account || serverHost(account.serverUrl) !== this.host) return undefined;
+    if (!account || !this.isThisServer(account.serverUrl)) return undefined;
     return this.accounts.client;
+  }
+
+  /** Two servers on one host may differ by port or context path: the whole base URL decides. */
+  private isThisServer(serverUrl: string): boolean {
+    return serverUrl.replace(/\/+$/, '') === this.serverUrl.replace(/\/+$/, '');
   }
 
   /** Counts a request as in flight until it settles (see whenIdle). */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { hookDocumentPath, parseHookDocument } from '../../../src/hooks/hookUri';
+import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, isHookDocumentOf, parseHookDocument } from '../../../src/hooks/hookUri';
 import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
 
 describe('hook document URIs', () => {
@@ -44,5 +44,69 @@ describe('hook document URIs', () => {
   it('takes host and port of the server, without the context path', () => {
     assert.equal(serverAuthority('https://Bitbucket.Example.com/bitbucket'), 'bitbucket.example.com');
     assert.equal(serverAuthority('http://127.0.0.1:7990'), '127.0.0.1:7990');
+  });
+});
+
+describe('hook document URIs of an account', () => {
+  const doc = { projectKey: 'PROJ', repositorySlug: 'repo1', hookKey: 'com.example:hook' };
+  const alice = { serverUrl: 'https://bitbucket.example.com', username: 'alice' };
+  const staging = { serverUrl: 'https://bitbucket.example.com:8443/bitbucket', username: 'alice' };
+  const bob = { serverUrl: 'https://bitbucket.example.com', username: 'bob' };
+
+  /** What vscode.Uri gives back for the components: authority, decoded path, decoded query. */
+  const roundTrip = (account: typeof alice, serverCopy = false) => {
+    const c = hookDocumentComponents(account, { ...doc, ...(serverCopy ? { serverCopy } : {}) });
+    return parseHookDocument(c.authority, c.path, decodeURIComponent(c.query));
+  };
+
+  it('names the user, the host with its port and the context path, and reads back the same hook', () => {
+    const c = hookDocumentComponents(staging, doc);
+    assert.equal(c.authority, 'alice@bitbucket.example.com:8443');
+    assert.equal(c.query, 'ctx=%2Fbitbucket');
+    assert.deepEqual(roundTrip(staging), { authority: 'bitbucket.example.com:8443', username: 'alice', contextPath: '/bitbucket', ...doc });
+    assert.deepEqual(roundTrip(alice), { authority: 'bitbucket.example.com', username: 'alice', contextPath: '', ...doc });
+    assert.equal(roundTrip(alice, true)?.serverCopy, true);
+  });
+
+  it('escapes a user name that holds an @ or a colon', () => {
+    const odd = { serverUrl: 'https://h', username: 'a@b:c' };
+    const c = hookDocumentComponents(odd, doc);
+    assert.equal(parseHookDocument(c.authority, c.path, c.query)?.username, 'a@b:c');
+  });
+
+  it('gives each account its own document: two users, two ports, two context paths', () => {
+    const accounts = [alice, bob, staging, { serverUrl: 'https://bitbucket.example.com/other', username: 'alice' }];
+    const uris = accounts.map((a) => {
+      const c = hookDocumentComponents(a, doc);
+      return `${c.authority}${c.path}?${c.query}`;
+    });
+    assert.equal(new Set(uris).size, accounts.length);
+    for (const a of accounts) {
+      const parsed = roundTrip(a);
+      assert.ok(parsed);
+      assert.deepEqual(accountOfHookDocument(parsed, accounts, alice), a);
+    }
+  });
+
+  it('sends the earlier form (no user) to the default account of its host, else to the first one there', () => {
+    const old = parseHookDocument('bitbucket.example.com', hookDocumentPath(doc));
+    assert.ok(old);
+    assert.equal(old.username, undefined);
+    assert.deepEqual(accountOfHookDocument(old, [alice, bob], bob), bob);
+    assert.deepEqual(accountOfHookDocument(old, [staging, alice, bob], staging), alice);
+    assert.equal(accountOfHookDocument(old, [staging], staging), undefined);
+  });
+
+  it('finds no account when the named user is not signed in', () => {
+    const c = hookDocumentComponents(bob, doc);
+    const parsed = parseHookDocument(c.authority, c.path, c.query);
+    assert.ok(parsed);
+    assert.equal(accountOfHookDocument(parsed, [alice, staging], alice), undefined);
+    assert.equal(isHookDocumentOf(parsed, bob), true);
+  });
+
+  it('refuses an empty user or a context path that is not a path', () => {
+    assert.equal(parseHookDocument('@h', hookDocumentPath(doc)), undefined);
+    assert.equal(parseHookDocument('alice@h', hookDocumentPath(doc), 'ctx=bitbucket'), undefined);
   });
 });
