@@ -40,6 +40,10 @@ export interface TestingApi {
   statusBarText(): string;
   /** Queues answers for the next confirmations (true / false) and input boxes (text, or undefined for Escape). */
   answerPrompts(...answers: ScriptedAnswer[]): void;
+  /** Keeps a passphrase of a server's certificate file, as if the user had typed it once and it was accepted. */
+  keepCertificatePassphrase(serverUrl: string, file: string, passphrase: string): Promise<void>;
+  /** True when a passphrase of that server's file is kept in secret storage. */
+  hasCertificatePassphrase(serverUrl: string, file: string): Promise<boolean>;
   /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
   unusedAnswers(): number;
   /**
@@ -129,6 +133,10 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, sign
     },
     answerPrompts: (...a) => answers().queue(...a),
     unusedAnswers: () => answers().drain(),
+    keepCertificatePassphrase: async (serverUrl, file, passphrase) => {
+      await session.passphrases?.forServer(serverUrl).accepted?.(file, passphrase);
+    },
+    hasCertificatePassphrase: async (serverUrl, file) => (await session.passphrases?.has(serverUrl, file)) ?? false,
     openLink: (link) => snippets.feature().openLink(vscode.Uri.parse(link)),
   };
 }

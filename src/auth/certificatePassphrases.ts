@@ -30,6 +30,11 @@ export class CertificatePassphrases {
     };
   }
 
+  /** True when a passphrase of this server's file is kept (its tests check what Sign Out leaves behind). */
+  async has(serverUrl: string, file: string): Promise<boolean> {
+    return (await this.secrets.get(`${SECRET_PREFIX}${serverUrl}#${file}`)) !== undefined;
+  }
+
   /** Deletes the kept passphrases of a server's certificate files (its last account signed out). */
   async forget(serverUrl: string, certificate: ClientCertificate | undefined): Promise<void> {
     if (!certificate) return;

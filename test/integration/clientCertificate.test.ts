@@ -4,12 +4,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CertificatePassphrases } from '../../src/auth/certificatePassphrases';
-import { SETTINGS_SECTION, Settings } from '../../src/constants';
+import { Commands, SETTINGS_SECTION, Settings } from '../../src/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../support/clientCertificates';
 import type { ExtensionApi } from '../../src/extension';
-import { getExtension, localServerUrl, serverRequests, signInAs, signInWith } from './support';
+import { getExtension, localServerUrl, serverRequests, signInAs, signInWith, testingApi } from './support';
 
 describe('Client certificates and per-server settings', function () {
   this.timeout(60_000);
@@ -54,6 +54,22 @@ describe('Client certificates and per-server settings', function () {
       vscode.ConfigurationTarget.Global,
     );
     await signInWith({ serverUrl: url, username: 'alice', password: 'alice' });
+  });
+
+  it('Sign Out of the server\'s last account deletes the kept passphrase, and not before', async () => {
+    const testing = await testingApi();
+    await config().update(Settings.servers, { [url]: { caFiles: [serverCert.certPath], clientCertificate: { pfxFile: files.pfxFile } } }, vscode.ConfigurationTarget.Global);
+    const serverUrl = url.replace(/\/+$/, '');
+    // As if typed once at the first sign-in and accepted: the sign-ins below read it without asking.
+    await testing.keepCertificatePassphrase(serverUrl, files.pfxFile, files.passphrase);
+    await signInWith({ serverUrl: url, username: 'alice', password: 'alice' });
+    await signInWith({ serverUrl: url, username: 'bob', password: 'bob' });
+    assert.equal(await testing.hasCertificatePassphrase(serverUrl, files.pfxFile), true);
+
+    await vscode.commands.executeCommand(Commands.signOut, { serverUrl, username: 'alice' });
+    assert.equal(await testing.hasCertificatePassphrase(serverUrl, files.pfxFile), true, 'bob is still signed in to that server: the passphrase stays');
+    await vscode.commands.executeCommand(Commands.signOut, { serverUrl, username: 'bob' });
+    assert.equal(await testing.hasCertificatePassphrase(serverUrl, files.pfxFile), false, 'its last account signed out: the passphrase is gone');
   });
 
   it('the run\'s own server is untouched by another server\'s entry', async () => {
