@@ -42,6 +42,8 @@ export interface ServiceChange extends StoreChange {
   people: boolean;
   /** The server stopped or started answering (see `connection()`). */
   connection?: boolean;
+  /** Files renamed by this service: open documents of them follow to the new name. */
+  renamedFiles?: ReadonlyArray<{ snippetGuid: string; from: string; to: string }>;
 }
 
 export interface SnippetServiceOptions {
@@ -298,8 +300,10 @@ export class SnippetService {
     return this.update(guid, (fresh) => withFileAdded(fresh, fileName, content));
   }
 
-  renameFile(guid: string, oldName: string, newName: string): Promise<Snippet | undefined> {
-    return this.update(guid, (fresh) => withFileRenamed(fresh, oldName, newName));
+  async renameFile(guid: string, oldName: string, newName: string): Promise<Snippet | undefined> {
+    const updated = await this.update(guid, (fresh) => withFileRenamed(fresh, oldName, newName));
+    if (updated) this.emit({ lists: [], snippets: [guid], people: false, renamedFiles: [{ snippetGuid: guid, from: oldName, to: newName }] });
+    return updated;
   }
 
   deleteFile(guid: string, fileName: string): Promise<Snippet | undefined> {

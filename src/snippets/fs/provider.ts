@@ -12,7 +12,7 @@ import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Account } from '../../auth/accounts';
 import type { SnippetAccounts } from '../accounts';
-import { Commands, ContextKeys } from '../../constants';
+import { Commands, ContextKeys, Schemes } from '../../constants';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
 import { isUnreachable } from '../core/connectivity';
@@ -22,7 +22,7 @@ import type { ServiceChange, SnippetService } from '../core/service';
 import type { SnippetLocation } from '../core/snippetUri';
 import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
 import { offerConflictChoices } from './conflicts';
-import { snippetLocation } from '../uris';
+import { snippetFileUri, snippetLocation } from '../uris';
 import { serverHost } from '../../util/serverUrl';
 
 /** A location with the signed-in account it belongs to, and that account's snippet service. */
@@ -45,6 +45,14 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** Snippet names, remembered to name a snippet after it was deleted. */
   private readonly names = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.emitter];
+  /**
+   * Documents being moved to a URI with a new snippet or file name, keyed by the old URI and by
+   * the new one. The server already has the new name: VS Code's rename of them sends nothing,
+   * and until VS Code has made it, the new URI reads as free and the old one as the file, as
+   * they would on a disk (VS Code checks both before moving, and would delete a target that
+   * exists).
+   */
+  private readonly moves = new Map<string, DocumentMove>();
 
   /** The services whose changes this provider follows, one per account a document was opened from. */
   private readonly watched = new Set<SnippetService>();
@@ -88,6 +96,16 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const move = this.moves.get(uri.toString());
+    if (move) {
+      const isTarget = move.to.toString() === uri.toString();
+      if (isTarget === move.done) return this.statOf(move.to);
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    return this.statOf(uri);
+  }
+
+  private async statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
     const loc = this.locate(uri);
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
@@ -185,11 +203,18 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
+    const move = this.moves.get(oldUri.toString());
+    if (move && move.to.toString() === newUri.toString()) {
+      move.done = true;
+      return;
+    }
     const from = this.locate(oldUri);
     const to = this.locate(newUri);
     if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
     if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
     const [oldName, newName] = [from.fileName, to.fileName];
+    // The same file under another snippet name: the path is only for display, nothing to send.
+    if (oldName === newName) return;
     const known = from.service.get(from.snippetGuid);
     if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw vscode.FileSystemError.FileExists(newUri);
     await this.translate(from, `rename ${oldName}`, oldName, () => from.service.renameFile(from.snippetGuid, oldName, newName));
@@ -327,7 +352,67 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       }
     }
     if (events.length > 0) this.emitter.fire(events);
+    this.followRenames(service, change);
   }
+
+  /**
+   * A snippet got another name, or one of its files did: its open documents move to URIs with
+   * the new names, so tabs, breadcrumbs and Open Editors show them. VS Code carries unsaved
+   * text along to the new URI.
+   */
+  private followRenames(service: SnippetService, change: ServiceChange): void {
+    const renamed = new Map((change.renamedFiles ?? []).map((r) => [`${r.snippetGuid}\n${r.from}`, r.to]));
+    const guids = new Set(change.snippets);
+    const moves: Array<[vscode.Uri, vscode.Uri]> = [];
+    // Documents in a tab, or with unsaved text: others are closed or about to be, and moving them
+    // could race with opening the same file again.
+    const inTabs = new Set(vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : [])));
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.isClosed || doc.uri.scheme !== Schemes.snippet || this.moves.has(doc.uri.toString())) continue;
+      if (!doc.isDirty && !inTabs.has(doc.uri.toString())) continue;
+      const loc = snippetLocation(doc.uri);
+      if (!loc?.fileName || !guids.has(loc.snippetGuid)) continue;
+      // Named by guid (the earlier URI form, or opened before the name was known): left as it is.
+      if (doc.uri.path.split('/')[1] === loc.snippetGuid) continue;
+      const account = this.accounts.ofLocation(loc);
+      if (!account || this.accounts.service(account) !== service) continue;
+      const snippet = service.get(loc.snippetGuid);
+      const fileName = renamed.get(`${loc.snippetGuid}\n${loc.fileName}`) ?? loc.fileName;
+      if (!snippet?.files.some((f) => f.name === fileName)) continue;
+      const target = snippetFileUri(account, snippet, fileName);
+      if (target.toString() !== doc.uri.toString() && !open.has(target.toString())) moves.push([doc.uri, target]);
+    }
+    if (moves.length > 0) void this.moveDocuments(moves);
+  }
+
+  private async moveDocuments(moves: ReadonlyArray<[vscode.Uri, vscode.Uri]>): Promise<void> {
+    const edit = new vscode.WorkspaceEdit();
+    for (const [from, to] of moves) {
+      const move: DocumentMove = { to, done: false };
+      this.moves.set(from.toString(), move);
+      this.moves.set(to.toString(), move);
+      // Never `overwrite`: VS Code would delete the target first, and here that is the file itself.
+      edit.renameFile(from, to, { overwrite: false });
+    }
+    try {
+      if (!(await vscode.workspace.applyEdit(edit))) this.log.warn(`open editors of a renamed snippet kept their old names (${moves.length})`);
+    } catch (err) {
+      this.log.warn(`moving the editors of a renamed snippet failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      for (const [from, to] of moves) {
+        this.moves.delete(from.toString());
+        this.moves.delete(to.toString());
+      }
+    }
+  }
+}
+
+/** A document moving to another URI of the same file (see SnippetFileSystem.moves). */
+interface DocumentMove {
+  to: vscode.Uri;
+  /** VS Code has called rename: from now on the file is at `to`. */
+  done: boolean;
 }
 
 const notSignedIn = () => vscode.FileSystemError.Unavailable(vscode.l10n.t('You are not signed in to Bitbucket. Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.'));
