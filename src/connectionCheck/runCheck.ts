@@ -4,7 +4,7 @@
 import type { Credentials } from '../api/http';
 import type { RepositoryRef } from '../api/types';
 import { checkApi, type ClientFactory } from './apiSteps';
-import { inspectTls, isVerificationCode, type TlsFacts } from './certificate';
+import { CLOSED_AFTER_HANDSHAKE, inspectTls, isVerificationCode, type ClientCertificateMaterial, type TlsFacts } from './certificate';
 import { openTcp, portOf, resolveHost, type Outcome } from './network';
 import { proxyFor, type ProxyConfiguration, type ProxyDecision } from './proxy';
 import { httpsRedirect } from './redirect';
@@ -24,10 +24,21 @@ export interface ConnectionCheckInput {
   pagesPrefix?: string;
   repository?: RepositoryRef;
   hookKey: string;
+  /** The client certificate configured for this server, presented in the TLS step as requests present it. */
+  clientCertificate?: ClientCertificateInput;
   /** For each connection attempt of the network steps. */
   timeoutMs: number;
   makeClient: ClientFactory;
   signal?: AbortSignal;
+}
+
+export interface ClientCertificateInput {
+  /** Its file, for the report (never its content). */
+  label: string;
+  /** The setting that holds it, for the next step to try. */
+  setting: string;
+  /** Reads and opens it (asking for a passphrase the way sign-in does); throws with a clear message. */
+  load(): Promise<ClientCertificateMaterial>;
 }
 
 export interface ConnectionCheckResult {
@@ -77,6 +88,7 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
 
   // ---- TLS: each trust source on its own, on a direct connection ---------------------------
   let tlsTrusted = true;
+  let clientCertificateFailed = false;
   if (url.protocol !== 'https:') {
     steps.set('tls', skipped('tls', l10n.t('The URL is http://: the connection is not encrypted, and the password or token crosses the network readable.')));
   } else if (viaProxy) {
@@ -84,9 +96,20 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   } else if (!reachable) {
     steps.set('tls', skipped('tls', l10n.t('no TCP connection (see above)')));
   } else {
-    const facts = await inspectTls(connectHost as string, connectPort as number, input.trustSources, input.timeoutMs);
-    const tls = tlsStep(facts);
-    tlsTrusted = tls.status === 'pass';
+    let material: ClientCertificateMaterial | undefined;
+    let unusable: string | undefined;
+    if (input.clientCertificate) {
+      try {
+        material = await input.clientCertificate.load();
+      } catch (err) {
+        unusable = err instanceof Error ? err.message : String(err);
+      }
+    }
+    const facts = await inspectTls(connectHost as string, connectPort as number, input.trustSources, input.timeoutMs, material);
+    const trust = tlsStep(facts);
+    const tls = trust.status === 'pass' ? clientCertificateStep(trust, facts, url.host, input.clientCertificate, unusable) : trust;
+    tlsTrusted = trust.status === 'pass';
+    clientCertificateFailed = tlsTrusted && tls.status === 'fail';
     steps.set('tls', tls);
   }
 
@@ -103,6 +126,8 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
     ? l10n.t('the server cannot be reached (see above)')
     : !tlsTrusted
       ? l10n.t("no trust source accepts the server's certificate (see TLS certificate)")
+      : clientCertificateFailed
+        ? l10n.t('the server does not accept the connection without a usable client certificate (see TLS certificate)')
       : !input.credentials
         ? l10n.t('not signed in to this server: sign in (Bitbucket Snippets: Sign In), then run the check again')
         : undefined;
@@ -180,6 +205,42 @@ function tlsStep(facts: TlsFacts): StepResult {
   if (accepted.length > 0) return step('tls', 'pass', l10n.t('The certificate is trusted by: {0}.', accepted.join('; ')), { details });
   const codes = facts.verdicts.flatMap((v) => (v.result === 'rejected' ? [v.code] : []));
   return step('tls', 'fail', l10n.t("No trust source accepts the server's certificate."), { details, next: tlsNext(codes) });
+}
+
+/**
+ * The TLS step once the server's certificate is trusted: what the client certificate did. Passes
+ * unless the certificate could not be used or the server turned it (or its absence) down.
+ */
+function clientCertificateStep(trusted: StepResult, facts: TlsFacts, host: string, certificate: ClientCertificateInput | undefined, unusable: string | undefined): StepResult {
+  const details = [...trusted.details];
+  if (unusable !== undefined && certificate) {
+    details.push(l10n.t('Client certificate: {0}, not presented.', certificate.label));
+    return step('tls', 'fail', l10n.t('The client certificate {0} cannot be used: {1}', certificate.label, unusable), {
+      details,
+      next: l10n.t('Fix the client certificate in the "{0}" setting (bitbucketSnippets.{0}). A passphrase is asked for again when the one kept did not open it.', certificate.setting),
+    });
+  }
+  details.push(certificate ? l10n.t('Client certificate presented: {0}.', certificate.label) : l10n.t('No client certificate is set for this server.'));
+  const refused = facts.clientRefused;
+  if (!refused) return { ...trusted, details };
+  const how = refused === CLOSED_AFTER_HANDSHAKE ? l10n.t('it closed the connection right after the handshake') : refused;
+  details.push(l10n.t('The server ended the connection after the handshake ({0}).', how));
+  if (!certificate) {
+    return step('tls', 'fail', l10n.t('{0} requires a client certificate, and none is set for it.', host), {
+      details,
+      next: l10n.t('Set your certificate and key (PEM), or your PKCS#12 file (.p12 / .pfx), in the "Client Certificate" setting (bitbucketSnippets.clientCertificate), or in this server\'s entry of "bitbucketSnippets.servers".'),
+    });
+  }
+  if (/EXPIRED/.test(refused)) {
+    return step('tls', 'fail', l10n.t('{0} did not accept the client certificate {1}: by its clock the certificate has expired.', host, certificate.label), {
+      details,
+      next: l10n.t('Get a renewed certificate from whoever issued it, and point the "{0}" setting at it.', certificate.setting),
+    });
+  }
+  return step('tls', 'fail', l10n.t('{0} did not accept the client certificate {1}: it has expired, is revoked, or is issued by a certificate authority the server does not trust.', host, certificate.label), {
+    details,
+    next: l10n.t('Check that the "{0}" setting names the certificate issued for this server, and that it is still valid.', certificate.setting),
+  });
 }
 
 function meaning(code: string): string {

@@ -4,6 +4,8 @@
 import vscode = require('vscode');
 import { parseBaseUrl } from '../../api/baseUrl';
 import type { RepositoryRef } from '../../api/types';
+import { loadApi } from '../../auth/loadApi';
+import { clientCertificateSettingFor, connectionSettingsFor } from '../../auth/serverSettings';
 import { createClient, type Session } from '../../auth/session';
 import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../constants';
 import { GitRepositories } from '../../git/gitApi';
@@ -35,6 +37,11 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   const credentials = account ? await session.credentials() : undefined;
   const http = vscode.workspace.getConfiguration('http');
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
+  // The server's own entry of bitbucketSnippets.servers (CA files, client certificate) applies, as
+  // for its requests; a URL that does not parse is the check's own first finding.
+  const normalised = normalisedServerUrl(serverUrl);
+  const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : undefined;
+  const certificate = settings?.clientCertificate;
 
   const result = await withProgress(
     'notification',
@@ -43,7 +50,15 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       const checked = await runConnectionCheck({
         serverUrl,
         credentials,
-        trustSources: connectionCheckTrustSources(config.get<string[]>(Settings.caFiles, []), http.get<boolean>('systemCertificates', true)),
+        trustSources: connectionCheckTrustSources(settings?.caFiles ?? config.get<string[]>(Settings.caFiles, []), http.get<boolean>('systemCertificates', true)),
+        clientCertificate:
+          certificate && normalised !== undefined
+            ? {
+                label: loadApi().certificateLabel(certificate),
+                setting: clientCertificateSettingFor(normalised),
+                load: () => loadApi().loadClientCertificate({ certificate, passphrases: session.passphrases?.forServer(normalised) }),
+              }
+            : undefined,
         proxy: { setting: http.get<string>('proxy') || undefined, settingNoProxy: http.get<string[]>('noProxy', []), env: process.env },
         snippetsPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
         pagesPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
@@ -104,5 +119,14 @@ function hostOf(serverUrl: string): string {
     return serverHost(serverUrl);
   } catch {
     return vscode.l10n.t('the server');
+  }
+}
+
+/** The server URL as accounts keep it (see sign-in), or undefined when it does not parse. */
+function normalisedServerUrl(raw: string): string | undefined {
+  try {
+    return parseBaseUrl(raw).toString().replace(/\/$/, '');
+  } catch {
+    return undefined;
   }
 }
