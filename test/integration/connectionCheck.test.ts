@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { getExtension, localServerUrl, signInAs, signInWith } from './support';
 import { closedPort } from '../support/failures';
+import { accountId } from '../../src/auth/accounts';
+import { startServer } from '../server/server';
 
 const CHECK = 'bitbucketSnippets.checkConnection';
 
@@ -53,6 +55,31 @@ describe('Check Connection', function () {
     assert.ok(report.includes('Mode: personal access token (sent as Bearer).'));
     assert.ok(!report.includes('alice-token'), 'the report holds the token');
     assert.ok(!/authorization|bearer [a-z]/i.test(report.replace('sent as Bearer', '')), 'the report holds an Authorization header');
+  });
+
+  it('with several accounts: checks the account of the row it was started from, with that account\'s credentials', async () => {
+    const staging = await startServer({ port: 0, contextPath: '/bitbucket', demo: true });
+    try {
+      // alice on the runner's server with a token; bob on staging with a password, signed in last (the default):
+      // each report names its own account's mode of sign-in.
+      await signInAs('alice');
+      await signInWith({ serverUrl: localServerUrl(), token: 'alice-token' });
+      await signInWith({ serverUrl: staging.url, username: 'bob', password: 'bob' });
+      const runnerUrl = localServerUrl().replace(/\/+$/, '');
+      const onRunner = await runCheck({ kind: 'account', key: accountId({ serverUrl: runnerUrl, username: 'alice' }), label: 'alice' });
+      assert.ok(onRunner.includes(`- Server: ${runnerUrl}\n`), onRunner);
+      assert.ok(onRunner.includes('Mode: personal access token (sent as Bearer).'), onRunner);
+      assert.ok(onRunner.includes('| Authentication | ✅ pass'), onRunner);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      const onStaging = await runCheck({ kind: 'snippet', accountId: accountId({ serverUrl: staging.url, username: 'bob' }), snippetGuid: 'x', list: 'mine', own: true });
+      assert.ok(onStaging.includes(`- Server: ${staging.url}\n`), onStaging);
+      // The password (here the user name too) is blotted out of the report.
+      assert.ok(onStaging.includes('Mode: user name and password (HTTP Basic) for "[hidden]".'), onStaging);
+      assert.ok(onStaging.includes('| Authentication | ✅ pass'), onStaging);
+    } finally {
+      await signInAs('alice');
+      await staging.close();
+    }
   });
 
   it('a server URL handed over (as a failed sign-in does): a closed port fails at TCP, and the rest says why it was skipped', async () => {

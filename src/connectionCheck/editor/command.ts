@@ -6,11 +6,13 @@ import { parseBaseUrl } from '../../api/baseUrl';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../auth/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor } from '../../auth/serverSettings';
+import { accountId, type Account } from '../../auth/accounts';
 import { createClient, type Session } from '../../auth/session';
 import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../constants';
 import { GitRepositories } from '../../git/gitApi';
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
+import { accountLabel } from '../../util/accountLabels';
 import { serverHost } from '../../util/serverUrl';
 import type { ClientFactory } from '../apiSteps';
 import { formatReport } from '../report';
@@ -22,19 +24,73 @@ const NETWORK_TIMEOUT_MS = 10_000;
 
 export function createConnectionCheck(session: Session, log: Log): vscode.Disposable {
   const git = new GitRepositories(log);
-  // Takes the server URL to check (sign-in passes the one that failed); the palette passes none.
-  return vscode.commands.registerCommand(Commands.checkConnection, (serverUrl?: unknown) =>
-    checkConnection(session, log, git, typeof serverUrl === 'string' ? serverUrl : undefined),
-  );
+  // Takes the server URL to check (sign-in passes the one that failed), or a row of the Snippets
+  // view (its account is checked); the palette passes none.
+  return vscode.commands.registerCommand(Commands.checkConnection, async (arg?: unknown) => {
+    const target = await targetOf(session, arg);
+    return target && checkConnection(session, log, git, target);
+  });
 }
 
-/** Resolves with the report document, or undefined when the user gave no server or cancelled. */
-async function checkConnection(session: Session, log: Log, git: GitRepositories, given: string | undefined): Promise<vscode.TextDocument | undefined> {
+/** What to check: a server URL, and the signed-in account on it whose credentials the check uses. */
+interface CheckTarget {
+  serverUrl: string;
+  account?: Account;
+}
+
+/**
+ * A URL given → that server (with its account when one is signed in there, the default first); a
+ * row → its account; otherwise the only account, or the one picked when there are several (or
+ * another server), or the configured server, or a URL the user types.
+ */
+async function targetOf(session: Session, arg: unknown): Promise<CheckTarget | undefined> {
+  const accounts = session.accounts();
+  if (typeof arg === 'string') {
+    const ordered = session.account ? [session.account, ...accounts] : accounts;
+    return { serverUrl: arg, account: ordered.find((a) => sameServer(a.serverUrl, arg)) };
+  }
+  const row = rowAccount(session, arg);
+  if (row) return { serverUrl: row.serverUrl, account: row };
+  if (accounts.length > 1) return pickTarget(session);
+  if (session.account) return { serverUrl: session.account.serverUrl, account: session.account };
+  const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl) || (await askServerUrl());
+  return configured ? { serverUrl: configured } : undefined;
+}
+
+/** The account of a Snippets view row: an account root (`key`), or a row of a non-default account (`accountId`). */
+function rowAccount(session: Session, arg: unknown): Account | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const { kind, key, accountId } = arg as { kind?: unknown; key?: unknown; accountId?: unknown };
+  if (typeof accountId === 'string') return session.accountById(accountId);
+  if (kind === 'account' && typeof key === 'string') return session.accountById(key);
+  return undefined;
+}
+
+async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
+  const all = session.accounts();
+  const current = session.account && accountId(session.account);
+  type Item = vscode.QuickPickItem & { account?: Account };
+  const items: Item[] = [
+    ...all.map((account) => ({
+      label: `$(account) ${accountLabel(account, all)}`,
+      description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
+      detail: account.serverUrl,
+      account,
+    })),
+    { label: `$(globe) ${vscode.l10n.t('Another server…')}` },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Check Connection'), placeHolder: vscode.l10n.t('Which server do you want to check?'), ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if (picked.account) return { serverUrl: picked.account.serverUrl, account: picked.account };
+  const typed = await askServerUrl();
+  return typed ? { serverUrl: typed, account: all.find((a) => sameServer(a.serverUrl, typed)) } : undefined;
+}
+
+/** Resolves with the report document, or undefined when the user cancelled. */
+async function checkConnection(session: Session, log: Log, git: GitRepositories, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const serverUrl = given ?? session.account?.serverUrl ?? (config.get<string>(Settings.serverUrl) || (await askServerUrl()));
-  if (!serverUrl) return undefined;
-  const account = session.account && sameServer(session.account.serverUrl, serverUrl) ? session.account : undefined;
-  const credentials = account ? await session.credentials() : undefined;
+  const { serverUrl, account } = target;
+  const credentials = account ? await session.credentials(account) : undefined;
   const http = vscode.workspace.getConfiguration('http');
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
   // The server's own entry of bitbucketSnippets.servers (CA files, client certificate) applies, as
