@@ -7,7 +7,7 @@ import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
 import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './commands/edit';
 import { copyToMine } from './commands/copy';
-import { exportAll } from './commands/export';
+import { chooseExportAccount, exportAll } from './commands/export';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
 import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { openSnippetLink } from './commands/linkHandler';
@@ -77,7 +77,16 @@ export function createSnippetDocuments(
     command(Commands.openInBrowser, (deps, arg) => openInBrowser(deps, arg)),
     command(Commands.copyLink, (deps, arg) => copyLink(deps, arg)),
     command(Commands.copyVsCodeLink, (deps, arg) => copyVsCodeLink(deps, arg)),
-    create(Commands.exportSnippets, (deps, folder, lists) => exportAll(deps, folder, lists)),
+    // Export acts on one account: an account root's, else the only one, else the one picked.
+    vscode.commands.registerCommand(Commands.exportSnippets, async (...given: unknown[]) => {
+      // (folder?, lists?) from the palette, the Explorer or a caller; (account row, folder?, lists?) from the view.
+      const [first, ...rest] = withoutSelection(given);
+      const row = isAccountRow(first) ? first : undefined;
+      const [folder, lists] = row ? rest : [first, ...rest];
+      const account = row ? accounts.ofArgument(row, false) : await chooseExportAccount(session);
+      if (!account) return session.account ? undefined : exportAll(defaults);
+      return exportAll(depsFor(account), folder, lists);
+    }),
     command(Commands.copyToMySnippets, (deps, arg, carried) => copyToMine(deps, arg, carried)),
     command(Commands.compareWithServer, async (deps, arg) => {
       const uri = snippetFileArg(arg);
@@ -103,4 +112,9 @@ export function createSnippetDocuments(
 function snippetFileArg(arg: unknown): vscode.Uri | undefined {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   return uri?.scheme === Schemes.snippet ? uri : undefined;
+}
+
+/** An account root of the Snippets view (shown when several accounts are signed in). */
+function isAccountRow(arg: unknown): arg is { kind: 'account'; accountId?: string } {
+  return typeof arg === 'object' && arg !== null && (arg as { kind?: unknown }).kind === 'account';
 }

@@ -3,6 +3,9 @@
 // same guid (as a staging server copied from production does): rows, documents, saves and
 // commands must each reach their own account's server.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api/client';
 import type { Snippet } from '../../src/api/types';
@@ -113,6 +116,29 @@ describe('several accounts at once', function () {
 
     await vscode.window.showTextDocument(prodEditor.document);
     await eventually(async () => (await testingApi()).statusBarText().endsWith(`:${port(production)}`), 'the status bar follows back to production');
+  });
+
+  it("Export Snippets from an account root exports that account's snippets, with its server in the manifest", async () => {
+    const onlyOnStaging = await aliceOn(staging).createSnippet({ name: 'only on staging', files: [{ name: 'staging.txt', content: 'staging\n' }] });
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const rootOf = (server: RunningServer) => roots[names.findIndex((l) => l.endsWith(`:${port(server)}`))];
+    const exportFrom = async (server: RunningServer) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-export-accounts-'));
+      try {
+        const result = await vscode.commands.executeCommand<{ snippets: number }>('bitbucketSnippets.exportSnippets', rootOf(server), vscode.Uri.file(dir), ['mine']);
+        assert.ok(result, 'the export ran');
+        return JSON.parse(fs.readFileSync(path.join(dir, 'bitbucket-snippets.json'), 'utf8')) as { server: string; snippets: Array<{ guid: string }> };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const fromStaging = await exportFrom(staging);
+    assert.equal(fromStaging.server, staging.url);
+    assert.ok(fromStaging.snippets.some((e) => e.guid === onlyOnStaging.guid), 'the staging export has the snippet made there');
+    const fromProduction = await exportFrom(production);
+    assert.equal(fromProduction.server, production.url);
+    assert.ok(!fromProduction.snippets.some((e) => e.guid === onlyOnStaging.guid), 'the production export does not');
   });
 
   it("reveals the snippet of another account's file under that account's root", async () => {

@@ -2,6 +2,9 @@
 // one folder per snippet plus a manifest, with progress and cancel. The export itself is the
 // snippet core's (core/export/); this asks what and where, and tells how it went.
 import vscode = require('vscode');
+import { accountId, type Account } from '../../auth/accounts';
+import type { Session } from '../../auth/session';
+import { accountLabel } from '../../util/accountLabels';
 import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../core/export/exporter';
@@ -48,6 +51,26 @@ function summary(result: ExportResult, lists: ExportList[]): string {
   return result.snippets === 1
     ? vscode.l10n.t('Exported 1 snippet from {0}: {1}.', what, counts.join(', '))
     : vscode.l10n.t('Exported {0} snippets from {1}: {2}.', n(result.snippets), what, counts.join(', '));
+}
+
+/**
+ * The account to export from when the command was not run on an account root: the only one, or
+ * the one picked when several are signed in (undefined when signed out or nothing was picked).
+ */
+export async function chooseExportAccount(session: Session): Promise<Account | undefined> {
+  const all = session.accounts();
+  if (all.length <= 1) return session.account;
+  const current = session.account && accountId(session.account);
+  const picked = await vscode.window.showQuickPick(
+    all.map((account) => ({
+      label: `$(account) ${accountLabel(account, all)}`,
+      description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
+      detail: account.serverUrl,
+      account,
+    })),
+    { title: vscode.l10n.t('Bitbucket Snippets: Export Snippets'), placeHolder: vscode.l10n.t('Export the snippets of which account?'), ignoreFocusOut: true },
+  );
+  return picked?.account;
 }
 
 /** The folder may be given (an Explorer folder, or by a caller); otherwise it is asked for. */
