@@ -18,6 +18,7 @@ export const Commands = {
   revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
   // Search Snippets… (src/snippets/commands/search.ts, core/search/) and its root in the view
   searchSnippets: 'bitbucketSnippets.searchSnippets',
+  searchAccount: 'bitbucketSnippets.searchAccount',
   clearSearchResults: 'bitbucketSnippets.clearSearchResults',
   // Comments (src/snippets/comments/)
   addComment: 'bitbucketSnippets.addComment',

@@ -19,7 +19,8 @@ import { SnippetService } from './core/service';
 import { SnippetServices } from './core/services';
 import { SnippetAccounts } from './accounts';
 import { registerOfflineStatus } from './offlineStatus';
-import { searchSnippets } from './commands/search';
+import { searchSnippets, type SearchTarget } from './commands/search';
+import { accountLabel } from '../util/accountLabels';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
@@ -130,13 +131,33 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     service,
     log: log.child('search'),
     reveal: (guid: string) => explorer.reveal(guid),
-    lists: (): SearchList[] => {
-      const key = session.account ? accountId(session.account) : undefined;
-      const users = key ? browsedUsers.list(key) : [];
-      return ['mine', 'starred', 'browse', ...users.map((u) => `user:${u}` as const)];
+    targets: (onlyAccountId?: string): SearchTarget[] => {
+      const all = session.accounts();
+      const defaultKey = session.account ? accountId(session.account) : undefined;
+      return all
+        .filter((account) => onlyAccountId === undefined || accountId(account) === onlyAccountId)
+        .map((account): SearchTarget => {
+          const key = accountId(account);
+          const isDefault = key === defaultKey;
+          const accountService = isDefault ? service : accounts.service(account);
+          return {
+            accountId: isDefault ? undefined : key,
+            search: accountService.search,
+            lists: ['mine', 'starred', 'browse', ...browsedUsers.list(key).map((u) => `user:${u}` as const)] as SearchList[],
+            deps: isDefault ? searchDeps : { ...searchDeps, account, service: accountService },
+            label: all.length > 1 ? accountLabel(account, all) : undefined,
+          };
+        })
+        // The default account first: its results come first when both answer at once.
+        .sort((a, b) => Number(a.accountId !== undefined) - Number(b.accountId !== undefined));
     },
   };
   const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
+  // From an account root (or with its id): only that account's lists.
+  const searchAccountCommand = vscode.commands.registerCommand(Commands.searchAccount, (row?: unknown, query?: unknown) => {
+    const account = accounts.ofArgument(row, false);
+    return searchSnippets(searchDeps, typeof query === 'string' ? query : undefined, account && accountId(account));
+  });
   const disposable = vscode.Disposable.from(
     documentAccounts,
     followAccount,
@@ -146,6 +167,7 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     registerOfflineStatus(service),
     explorer,
     searchCommand,
+    searchAccountCommand,
     registerCommentCommands(actions),
     threads,
     documents.disposable,

@@ -141,6 +141,46 @@ describe('several accounts at once', function () {
     assert.ok(!fromProduction.snippets.some((e) => e.guid === onlyOnStaging.guid), 'the production export does not');
   });
 
+  it('Search Snippets… searches every account, names each result\'s account, and opens and saves a result on its own server', async () => {
+    const marker = `needle${Date.now()}`;
+    const onStaging = await aliceOn(staging).createSnippet({ name: `on staging ${marker}`, files: [{ name: 'staging.sh', content: `echo ${marker}\n` }] });
+    const onProduction = await aliceOn(production).createSnippet({ name: `on production ${marker}`, files: [{ name: 'production.sh', content: `echo ${marker}\n` }] });
+    const stagingLabel = `alice @ 127.0.0.1:${port(staging)}`;
+    await answerPrompts(`staging.sh:1 · ${stagingLabel}`);
+    const editor = (await vscode.commands.executeCommand('bitbucketSnippets.searchSnippets', marker)) as vscode.TextEditor | undefined;
+    assert.equal(await unusedAnswers(), 0);
+    assert.ok(editor, 'the staging result was opened');
+    assert.equal(editor.document.uri.authority, `alice@127.0.0.1:${port(staging)}`, 'with the staging account');
+    assert.ok(await editor.edit((e) => e.insert(new vscode.Position(1, 0), '# saved from a search\n')));
+    assert.ok(await editor.document.save());
+    assert.ok((await aliceOn(staging).getSnippet(onStaging.guid)).files[0].content.includes('# saved from a search'));
+
+    // The Search results root lists both, each row carrying its account and naming it.
+    const root = (await childrenOf(api)).find((n) => n.kind === 'searchRoot');
+    assert.ok(root, 'the Search results root shows');
+    const rows = (await childrenOf(api, root)).filter((n) => n.kind === 'searchSnippet');
+    const descriptions = await Promise.all(rows.map(async (n) => String((await itemOf(api, n)).description ?? '')));
+    assert.equal(rows.length, 2, descriptions.join(' | '));
+    assert.ok(descriptions.some((d) => d.endsWith(stagingLabel)) && descriptions.some((d) => d.endsWith(`alice @ 127.0.0.1:${port(production)}`)), descriptions.join(' | '));
+
+    // A result row's context menu command acts on its account: Edit Details of the production row.
+    const productionRow = rows.find((n) => n.kind === 'searchSnippet' && n.snippetGuid === onProduction.guid);
+    assert.ok(productionRow);
+    assert.match((await itemOf(api, productionRow)).contextValue ?? '', /^snippet\.own/, 'it takes the menus of a snippet row');
+    await vscode.commands.executeCommand('bitbucketSnippets.editSnippetDetails', productionRow, { name: `renamed from a search ${marker}`, description: '', categories: '' });
+    assert.equal((await aliceOn(production).getSnippet(onProduction.guid)).name, `renamed from a search ${marker}`);
+
+    // Search This Account… on the production root: only production's results.
+    const roots = await accountRoots();
+    const names = await labels(roots);
+    const productionRoot = roots[names.findIndex((l) => l.endsWith(`:${port(production)}`))];
+    await answerPrompts(undefined);
+    await vscode.commands.executeCommand('bitbucketSnippets.searchAccount', productionRoot, marker);
+    const only = api.service.search.last.state?.results ?? [];
+    assert.deepEqual(only.map((r) => r.snippet.guid), [onProduction.guid], 'only the production account was searched');
+    await vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults');
+  });
+
   it("reveals the snippet of another account's file under that account's root", async () => {
     const prodRow = (await mySnippetsOn(production))[0];
     const file = await firstFileRow(prodRow);

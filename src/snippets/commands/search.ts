@@ -9,13 +9,25 @@ import { takeScriptedAnswer } from '../../ui/prompts';
 import { formatCount } from '../../util/localeFormat';
 import { describeError, messageContext } from '../../util/userMessages';
 import type { SearchMatch } from '../core/search/match';
-import { EmptyQueryError, type SearchList, type SearchResult, type SearchSummary } from '../core/search/search';
+import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../core/search/everyAccount';
+import { EmptyQueryError, type SearchList, type SearchResult } from '../core/search/search';
 import { requireSignedIn, type CommandDeps } from './context';
 import { openFile } from './use';
 
+/** One account to search, with what opening its results needs. */
+export interface SearchTarget extends AccountToSearch {
+  /** The commands' dependencies for this account (its service, its URIs). */
+  deps: CommandDeps;
+  /** How the account is named, when several are signed in (`alice @ host`); undefined with one. */
+  label?: string;
+}
+
 export interface SearchDeps extends CommandDeps {
-  /** The lists to search: My Snippets, Starred, Browse and the browsed users of the account. */
-  lists: () => SearchList[];
+  /**
+   * The accounts to search, each with its lists (My Snippets, Starred, Browse and its browsed
+   * users): every signed-in account, or only the one whose id is given.
+   */
+  targets: (onlyAccountId?: string) => SearchTarget[];
 }
 
 interface ResultItem extends vscode.QuickPickItem {
@@ -32,10 +44,13 @@ const MAX_ITEMS = 2000;
  * Opens the search pick, with `query` searched at once when given. Resolves when the pick closes,
  * to the editor a chosen result opened.
  */
-export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode.TextEditor | undefined> {
+export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?: string): Promise<vscode.TextEditor | undefined> {
   if (!requireSignedIn(deps)) return Promise.resolve(undefined);
+  const targets = deps.targets(onlyAccountId);
+  const targetOf = (accountId: string | undefined) => targets.find((t) => t.accountId === accountId) ?? targets[0];
   const pick = vscode.window.createQuickPick<ResultItem>();
-  pick.title = vscode.l10n.t('Search Snippets');
+  const only = onlyAccountId !== undefined ? targets[0]?.label : undefined;
+  pick.title = only ? vscode.l10n.t('Search Snippets of {0}', only) : vscode.l10n.t('Search Snippets');
   pick.placeholder = vscode.l10n.t('Text to find in names, descriptions, file names, categories and file content');
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
@@ -61,7 +76,7 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
       pick.items = [...items.slice(0, MAX_ITEMS), ...extra];
     };
 
-    const run = async (text: string): Promise<SearchSummary | undefined> => {
+    const run = async (text: string): Promise<EveryAccountSummary | undefined> => {
       running?.abort();
       const abort = (running = new AbortController());
       searched = text;
@@ -74,12 +89,11 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
       pick.busy = true;
       try {
         const summary = await withProgress('view', undefined, () =>
-          deps.service.search.search(text, {
-            lists: deps.lists(),
+          searchAccounts(text, targets, deps.service.search.last, {
             signal: abort.signal,
             onResults: (results) => {
               if (abort.signal.aborted) return;
-              items.push(...results.flatMap(resultItems));
+              items.push(...results.flatMap((r) => resultItems(r, targetOf(r.accountId).label)));
               show();
             },
           }),
@@ -89,9 +103,11 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
         if (summary.results.length === 0) extra.push(note(vscode.l10n.t('No snippet matches "{0}".', summary.query)));
         if (items.length > MAX_ITEMS) extra.push(note(vscode.l10n.t('{0} more results: see "Search results" in the Snippets view.', formatCount(items.length - MAX_ITEMS, vscode.env.language))));
         for (const failure of summary.failures) {
-          const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', listLabel(failure.list)), deps.session.account));
-          extra.push(note(vscode.l10n.t('$(warning) Not all of {0} was searched: {1}', listLabel(failure.list), why)));
-          deps.log.error(`search of ${failure.list} failed`, failure.error);
+          const target = targetOf(failure.accountId);
+          const where = target.label ? `${listLabel(failure.list)} (${target.label})` : listLabel(failure.list);
+          const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? deps.session.account));
+          extra.push(note(vscode.l10n.t('$(warning) Not all of {0} was searched: {1}', where, why)));
+          deps.log.error(`search of ${failure.list}${failure.accountId ? ` of ${failure.accountId}` : ''} failed`, failure.error);
         }
         show(extra);
         return summary;
@@ -120,7 +136,7 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
         return;
       }
       if (!chosen?.result) return;
-      finish(await openResult(deps, chosen.result, chosen.match));
+      finish(await openResult(targetOf(chosen.result.accountId).deps, chosen.result, chosen.match));
     });
     pick.onDidHide(() => finish(undefined));
 
@@ -133,7 +149,7 @@ export function searchSnippets(deps: SearchDeps, query?: string): Promise<vscode
         if (!scripted || settled) return;
         const wanted = scripted.answer;
         const item = typeof wanted === 'string' ? pick.items.find((i) => i.result && `${i.label} ${i.description ?? ''} ${i.detail ?? ''}`.includes(wanted)) : undefined;
-        finish(item?.result ? await openResult(deps, item.result, item.match) : undefined);
+        finish(item?.result ? await openResult(targetOf(item.result.accountId).deps, item.result, item.match) : undefined);
       });
     }
   });
@@ -147,12 +163,15 @@ export function openResult(deps: CommandDeps, result: SearchResult, match: Searc
   return openFile(deps, { snippetGuid: result.snippet.guid, fileName }, { preview: true, ...(selection ? { selection } : {}) });
 }
 
-/** One item per match, so each matched line can be chosen. */
-function resultItems(result: SearchResult): ResultItem[] {
+/** One item per match, so each matched line can be chosen; with several accounts, each names its account. */
+function resultItems(result: SearchResult, accountLabel: string | undefined): ResultItem[] {
   const label = `$(${result.snippet.files.length > 1 ? 'files' : 'file-code'}) ${result.snippet.name}`;
   // alwaysShow: the pick must not filter results again by its own rules (a content match has no
   // typed text in its label).
-  return result.matches.map((match) => ({ label, description: matchPlace(match, result.snippet), detail: match.text, alwaysShow: true, result, match }));
+  return result.matches.map((match) => {
+    const place = matchPlace(match, result.snippet);
+    return { label, description: accountLabel ? `${place} · ${accountLabel}` : place, detail: match.text, alwaysShow: true, result, match };
+  });
 }
 
 /** Where a match is, in words: "deploy.sh:12", "file name deploy.sh", "description". */

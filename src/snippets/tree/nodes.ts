@@ -107,9 +107,11 @@ export function contextValue(node: TreeNode): string {
       return node.isError ? 'message.error' : 'message';
     case 'searchRoot':
       return 'searchRoot';
+    // Search results take the menus of the same row in a list (`viewItem =~ /^snippet\.own/`),
+    // and say they are search rows after that.
     case 'searchSnippet':
-      return `searchSnippet.${node.own ? 'own' : 'other'}`;
+      return `snippet.${node.own ? 'own' : 'other'}.search`;
     case 'searchMatch':
-      return `searchMatch.${node.own ? 'own' : 'other'}`;
+      return node.fileName ? `file.${node.own ? 'own' : 'other'}.search` : `searchMatch.${node.own ? 'own' : 'other'}`;
   }
 }

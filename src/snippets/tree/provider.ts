@@ -227,12 +227,16 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'comments':
         return this.commentRows(node);
       case 'searchRoot':
-        return (this.deps.lastSearch.state?.results ?? []).map((r) => this.intern<SearchSnippetNode>({ kind: 'searchSnippet', snippetGuid: r.snippet.guid, own: this.deps.service.mayWrite(r.snippet) }));
+        return (this.deps.lastSearch.state?.results ?? [])
+          .filter((r) => r.accountId === undefined || this.isShownAccount(r.accountId))
+          .map((r) =>
+            this.intern<SearchSnippetNode>({ kind: 'searchSnippet', snippetGuid: r.snippet.guid, own: this.serviceOf(r.accountId).mayWrite(r.snippet), ...ofAccount(r.accountId) }),
+          );
       case 'searchSnippet': {
-        const result = this.searchResult(node.snippetGuid);
+        const result = this.searchResult(node.snippetGuid, node.accountId);
         if (!result) return [];
         return result.matches.map((m, index) =>
-          this.intern<SearchMatchNode>({ kind: 'searchMatch', snippetGuid: node.snippetGuid, index, fileName: m.fileName ?? result.snippet.files[0]?.name, own: node.own }),
+          this.intern<SearchMatchNode>({ kind: 'searchMatch', snippetGuid: node.snippetGuid, index, fileName: m.fileName ?? result.snippet.files[0]?.name, own: node.own, ...ofAccount(node.accountId) }),
         );
       }
       default:
@@ -245,8 +249,13 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return this.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
   }
 
-  private searchResult(guid: string): SearchResult | undefined {
-    return this.deps.lastSearch.state?.results.find((r) => r.snippet.guid === guid);
+  private searchResult(guid: string, accountId: string | undefined): SearchResult | undefined {
+    return this.deps.lastSearch.state?.results.find((r) => r.snippet.guid === guid && r.accountId === accountId);
+  }
+
+  /** A result of an account that signed out since is not shown. */
+  private isShownAccount(accountId: string): boolean {
+    return this.deps.otherAccounts().some((o) => o.id === accountId);
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -274,7 +283,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'searchSnippet':
         return this.searchRootNode();
       case 'searchMatch':
-        return this.nodes.get(`search/${node.snippetGuid}`);
+        return this.nodes.get(`${prefix}search/${node.snippetGuid}`);
     }
   }
 
@@ -478,18 +487,20 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'searchRoot':
         return this.searchRootItem(node);
       case 'searchSnippet': {
-        const result = this.searchResult(node.snippetGuid);
+        const result = this.searchResult(node.snippetGuid, node.accountId);
         // A few results open with their matches showing; many stay folded, one row each.
         const many = (this.deps.lastSearch.state?.results.length ?? 0) > 20;
         const item = new vscode.TreeItem(result?.snippet.name ?? vscode.l10n.t('(removed)'), many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
         if (!result) return item;
-        item.description = `${result.matches.length}`;
-        item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, this.deps.service.people(), now));
+        // With several accounts, each result names its account.
+        const account = this.deps.otherAccounts().length > 0 ? this.accountOf(node.accountId) : undefined;
+        item.description = account ? `${result.matches.length} · ${this.deps.accountLabel(account)}` : `${result.matches.length}`;
+        item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, this.serviceOf(node.accountId).people(), now));
         item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
         return item;
       }
       case 'searchMatch': {
-        const result = this.searchResult(node.snippetGuid);
+        const result = this.searchResult(node.snippetGuid, node.accountId);
         const match = result?.matches[node.index];
         if (!result || !match) return new vscode.TreeItem(vscode.l10n.t('(removed)'), vscode.TreeItemCollapsibleState.None);
         return this.searchMatchItem(node, result, match);
@@ -538,11 +549,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     item.description = content || match.field !== 'fileName' ? match.text : undefined;
     item.tooltip = match.text;
     item.iconPath = new vscode.ThemeIcon(content ? 'search-fuzzy' : 'symbol-field');
-    const account = this.deps.account();
+    const account = this.accountOf(node.accountId);
     if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
     if (node.fileName) {
       const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
-      item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName }, { preview: true, selection }] };
+      item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName, ...ofAccount(node.accountId) }, { preview: true, selection }] };
     }
     return item;
   }
@@ -555,7 +566,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const shown = this.deps.lastSearch.state !== undefined;
     if (shown !== this.searchShown) {
       this.searchShown = shown;
-      for (const id of [...this.nodes.keys()]) if (id.startsWith('search/')) this.nodes.delete(id);
+      for (const id of [...this.nodes.keys()]) if (id.startsWith('search/') || id.includes('|search/')) this.nodes.delete(id);
       this.gate.refresh([WHOLE_TREE]);
       return;
     }

@@ -20,6 +20,8 @@ export const SEARCH_PAGE_LIMIT = 1000;
 
 export interface SearchResult {
   snippet: Snippet;
+  /** The account it was found in when several were searched; undefined for the default account. */
+  accountId?: string;
   /** The list it was found in first. */
   list: SearchList;
   matches: SearchMatch[];
@@ -116,8 +118,13 @@ export class SnippetSearch {
   /**
    * Finds `query` in the given lists: first in what is loaded (no request), then in pages fetched
    * from the server, `onResults` told of each batch. Rejects an empty query and, when the server
-   * is needed, a signed-out session; a list that fails is reported in the summary.
+   * is needed, a signed-out session; a list that fails is reported in the summary. Records
+   * nothing as the last search (everyAccount.ts does that for several accounts at once).
    */
+  find(query: string, options: SearchOptions): Promise<SearchSummary> {
+    return this.run(query, options);
+  }
+
   private async run(query: string, options: SearchOptions): Promise<SearchSummary> {
     const needle = normalizeQuery(query);
     if (!needle) throw new EmptyQueryError();

@@ -1,0 +1,69 @@
+// Search Snippets… with several accounts signed in: every account's lists are searched at once,
+// each by its own SnippetSearch (its loaded lists first, then its server), and the results go,
+// marked with their account, into one LastSearch, the "Search results" root of the view. A
+// failing account (its server down) is reported for that account; the others' results stay.
+// No `vscode` here.
+import { normalizeQuery } from './match';
+import type { LastSearch } from './lastSearch';
+import { EmptyQueryError, type SearchList, type SearchOptions, type SearchResult, type SearchSummary } from './search';
+
+export interface AccountToSearch {
+  /** The account's id; undefined for the default account, whose rows carry none. */
+  accountId?: string;
+  search: { find(query: string, options: SearchOptions): Promise<SearchSummary> };
+  lists: readonly SearchList[];
+}
+
+export interface AccountFailure {
+  accountId?: string;
+  list: SearchList;
+  error: unknown;
+}
+
+export interface EveryAccountSummary {
+  query: string;
+  results: SearchResult[];
+  requests: number;
+  cancelled: boolean;
+  failures: AccountFailure[];
+}
+
+export async function searchAccounts(
+  query: string,
+  targets: readonly AccountToSearch[],
+  last: LastSearch,
+  options: { signal?: AbortSignal; onResults?: (results: SearchResult[]) => void },
+): Promise<EveryAccountSummary> {
+  // Refused before it replaces the last search's results.
+  if (!normalizeQuery(query)) throw new EmptyQueryError();
+  const token = last.begin(query.trim());
+  const summary: EveryAccountSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
+  try {
+    await Promise.all(
+      targets.map(async (target) => {
+        const mark = (results: SearchResult[]) => (target.accountId === undefined ? results : results.map((r) => ({ ...r, accountId: target.accountId })));
+        try {
+          const found = await target.search.find(query, {
+            lists: target.lists,
+            signal: options.signal,
+            onResults: (results) => {
+              const marked = mark(results);
+              summary.results.push(...marked);
+              last.add(token, marked);
+              options.onResults?.(marked);
+            },
+          });
+          summary.requests += found.requests;
+          summary.failures.push(...found.failures.map((f) => ({ ...f, accountId: target.accountId })));
+        } catch (err) {
+          // The whole account failed (signed out meanwhile): one failure for its first list.
+          if (!options.signal?.aborted) summary.failures.push({ accountId: target.accountId, list: target.lists[0] ?? 'mine', error: err });
+        }
+      }),
+    );
+    summary.cancelled = options.signal?.aborted === true;
+    return summary;
+  } finally {
+    last.end(token, summary);
+  }
+}
