@@ -2,9 +2,13 @@
 // server with +50 ms latency, through the snippet core's SnippetSearch as the command runs it:
 // time to the first result and to the complete set, requests per list, and a repeated search.
 // The baseline is one bare undici GET of one page of 1,000 snippets from the same server.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import { SEARCH_PAGE_LIMIT, type SearchList } from '../src/snippets/core/search/search';
+import { cacheFilePath, SnippetCache } from '../src/snippets/core/cache/snippetCache';
 import { SnippetService } from '../src/snippets/core/service';
 import { median, ms, ratio, startServerProcess, type Figure } from './lib';
 
@@ -74,10 +78,44 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     const perList = (suffix: string) => last.requests.filter((r) => r.path === `${SNIPPETS}${suffix}`).length;
     const lists = { mine: perList(''), starred: perList('/starred'), browse: perList('/browse') };
     const allowed = Math.ceil((COUNT + SPECIALS) / applied) + 1;
+    // A new window: the pages the first window's search fetched come from its offline cache file.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-search-kept-'));
+    let kept: { ms: number; requests: number; results: number; written: number } | undefined;
+    try {
+      const windowWith = () => {
+        const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
+        clients.push(client);
+        const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5 });
+        const service = new SnippetService(() => client, () => 25, { cache });
+        service.reset({ username: 'alice', userId: 2 });
+        return { service, cache };
+      };
+      const earlier = windowWith();
+      await earlier.service.search.search('kafka', { lists: LISTS });
+      await earlier.cache.flush();
+      await earlier.service.dispose();
+      const next = windowWith();
+      await server.control('DELETE', 'requests');
+      const started = performance.now();
+      const found = await next.service.search.search('kafka', { lists: LISTS });
+      kept = { ms: performance.now() - started, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: found.results.length, written: statSync(cacheFilePath(dir, `${server.url}#alice`)).size };
+      await next.service.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
     const method = `SnippetSearch.search('kafka') over My Snippets, Starred and Browse with a fresh service (nothing loaded), median of ${samples}; requests counted in the server's log; baseline: one bare undici GET of a page of ${applied} (${ms(bare)})`;
     return [
       { section, name: 'first result', value: `${ms(first)} = ${ratio(first / bare)} one bare page GET`, goal: '< 300 ms', met: first < 300, method },
       { section, name: 'complete results', value: `${ms(done)}, ${last.results} snippets found; requests: My Snippets ${lists.mine}, Starred ${lists.starred}, Browse ${lists.browse} (applied limit ${applied})`, goal: `≤ ⌈${COUNT + SPECIALS} / ${applied}⌉ + 1 = ${allowed} per list`, met: Math.max(lists.mine, lists.starred, lists.browse) <= allowed, method },
+      {
+        section,
+        name: 'the same search in a new window',
+        value: `${ms(kept?.ms ?? NaN)} = ${ratio((kept?.ms ?? NaN) / done)} the first complete search, ${kept?.requests} requests, ${kept?.results} snippets found`,
+        goal: '0 requests',
+        met: kept?.requests === 0,
+        method: `a new service and a new SnippetCache reading the file the first window's search left (${((kept?.written ?? 0) / 1024 / 1024).toFixed(1)} MB), as a new window does; vs the complete first search above`,
+      },
       { section, name: 'the same search again', value: `${ms(repeat?.ms ?? NaN)}, ${repeat?.requests} requests, ${repeat?.results} snippets found`, goal: '0 requests', met: repeat?.requests === 0, method: 'the same SnippetSearch, the text in other case: pages fetched for the first search are kept for the session' },
     ];
   } finally {

@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { takeScriptedAnswer } from '../../ui/prompts';
-import { formatCount } from '../../util/localeFormat';
+import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { describeError, messageContext } from '../../util/userMessages';
 import type { SearchMatch } from '../core/search/match';
 import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../core/search/everyAccount';
@@ -33,6 +33,8 @@ export interface SearchDeps extends CommandDeps {
 interface ResultItem extends vscode.QuickPickItem {
   result?: SearchResult;
   match?: SearchMatch;
+  /** The item that drops kept pages and searches the server again. */
+  readAgain?: boolean;
 }
 
 /** Typing pauses this long before the text is searched. */
@@ -101,6 +103,15 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
         if (abort.signal.aborted) return summary;
         const extra: ResultItem[] = [];
         if (summary.results.length === 0) extra.push(note(vscode.l10n.t('No snippet matches "{0}".', summary.query)));
+        if (summary.keptSince !== undefined) {
+          // Pages an earlier window fetched: say how old they are, and offer the server's list of now.
+          extra.push({
+            label: `$(history) ${vscode.l10n.t('Search the server again')}`,
+            description: vscode.l10n.t('these results include lists read {0}', formatDateTime(summary.keptSince, vscode.env.language)),
+            alwaysShow: true,
+            readAgain: true,
+          });
+        }
         if (items.length > MAX_ITEMS) extra.push(note(vscode.l10n.t('{0} more results: see "Search results" in the Snippets view.', formatCount(items.length - MAX_ITEMS, vscode.env.language))));
         for (const failure of summary.failures) {
           const target = targetOf(failure.accountId);
@@ -132,6 +143,11 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
       if (pick.value !== searched) {
         // Enter before the pause ran out: search now.
         clearTimeout(timer);
+        void run(pick.value);
+        return;
+      }
+      if (chosen?.readAgain) {
+        for (const target of targets) target.deps.service.search.readAgain();
         void run(pick.value);
         return;
       }

@@ -14,7 +14,7 @@ import { withComment, withoutComment } from './commentPatch';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import { Identity, type SignedInUser } from './identity';
 import type { People } from './people';
-import { SnippetSearch } from './search/search';
+import { KEPT_PAGES_MAX_AGE_MS, SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
 import * as l10n from '@vscode/l10n';
@@ -107,10 +107,22 @@ export class SnippetService {
       this.keepInCache(change);
       this.emit({ ...change, people });
     });
-    this.search = new SnippetSearch(this, api);
-    // What a search fetched goes into the persistent cache as it arrives: readable offline, and
-    // opened without a request, in later windows too.
-    this.search.pages.onDidRecord((_list, _state, fresh) => this.rememberSnippets(fresh));
+    this.search = new SnippetSearch(this, api, undefined, {
+      restore: async (list) => {
+        const cache = this.cache;
+        if (!cache) return undefined;
+        await cache.load();
+        const kept = cache.searchPages(list, KEPT_PAGES_MAX_AGE_MS);
+        return kept && { ...kept, appliedLimit: undefined };
+      },
+      forget: () => this.cache?.dropSearchPages(),
+    });
+    // What a search fetched goes into the persistent cache as it arrives: readable offline, opened
+    // without a request, and searched again without one, in later windows too.
+    this.search.pages.onDidRecord((list, state, fresh) => {
+      this.rememberSnippets(fresh);
+      this.cache?.putSearchPages(list, state.snippets, state.nextStart);
+    });
   }
 
   /** Stops the offline check and writes what the cache still holds in memory. */

@@ -176,7 +176,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private async refreshAll(): Promise<void> {
     const lists = this.provider.loadedListsOfAllAccounts().map(({ accountId, list }) => ({ list, service: this.provider.serviceOf(accountId) }));
     // Refresh means "what the server has now": the next search reads it again too, on every account.
-    for (const service of new Set([this.service, ...lists.map((l) => l.service)])) service.search.pages.clear();
+    for (const service of new Set([this.service, ...lists.map((l) => l.service)])) service.search.readAgain();
     this.provider.redraw();
     await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
   }

@@ -25,6 +25,17 @@ export interface CachedList {
   fetchedAt: number;
 }
 
+/** The pages a search fetched of one list, all of them, in the server's order. */
+export interface CachedSearchPages {
+  snippets: Snippet[];
+  /** Where the next page starts; undefined when the whole list was fetched. */
+  nextStart: number | undefined;
+  fetchedAt: number;
+}
+
+/** Kept search pages are stored as lists under this prefix (`search:mine`, `search:user:bob`). */
+const SEARCH_PREFIX = 'search:';
+
 export interface CachedSnippet {
   snippet: Snippet;
   fetchedAt: number;
@@ -70,6 +81,8 @@ interface ListEntry {
   nextStart: number | undefined;
   fetchedAt: number;
   usedAt: number;
+  /** Search pages that lost a snippet to the size bound: not used again (never written to the file). */
+  broken?: boolean;
 }
 
 /** What the file holds. */
@@ -79,10 +92,10 @@ interface CacheFile {
   keyHash: string;
   savedAt: number;
   snippets: Array<{ snippet: Snippet; fetchedAt: number; usedAt: number }>;
-  lists: Array<{ id: ListId; guids: string[]; nextStart: number | null; fetchedAt: number; usedAt: number }>;
+  lists: Array<{ id: string; guids: string[]; nextStart: number | null; fetchedAt: number; usedAt: number }>;
 }
 
-const LIST_ID = /^(mine|starred|browse|user:.+|category:.+)$/s;
+const LIST_ID = /^(mine|starred|browse|user:.+|category:.+|search:(mine|starred|browse|user:.+))$/s;
 
 /**
  * Deletions under way, per file: a cache made for the same account right after a Sign Out (a new
@@ -106,7 +119,8 @@ export async function clearCacheFolder(dir: string, fs: CacheFileSystem = nodeFs
 
 export class SnippetCache {
   private readonly snippets = new Map<string, SnippetEntry>();
-  private readonly lists = new Map<ListId, ListEntry>();
+  /** The tree's first pages by list id, and the pages searches fetched by `search:<list>`. */
+  private readonly lists = new Map<string, ListEntry>();
   private readonly file: string;
   private readonly fs: CacheFileSystem;
   private readonly now: () => number;
@@ -153,6 +167,50 @@ export class SnippetCache {
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
   }
 
+  /**
+   * The pages a search fetched of a list in an earlier session, unless older than `maxAgeMs` or
+   * missing a snippet (dropped to keep the size bound): a search must see the whole list or read
+   * the server, never a list with holes.
+   */
+  searchPages(list: string, maxAgeMs: number): CachedSearchPages | undefined {
+    const entry = this.lists.get(SEARCH_PREFIX + list);
+    if (!entry || !this.enabled || entry.broken) return undefined;
+    const now = this.now();
+    if (now - entry.fetchedAt > maxAgeMs) return undefined;
+    const snippets: Snippet[] = [];
+    for (const guid of entry.guids) {
+      const s = this.snippets.get(guid);
+      if (!s) return undefined;
+      s.usedAt = now;
+      snippets.push(s.snippet);
+    }
+    entry.usedAt = now;
+    return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
+  }
+
+  /** Keeps the pages a search fetched of a list so far (every page, as FetchedPages holds them). */
+  putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined): void {
+    if (!this.enabled) return;
+    const now = this.now();
+    const previous = this.lists.get(SEARCH_PREFIX + list);
+    for (const s of snippets) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+    // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
+    const fetchedAt = previous && !previous.broken && snippets.length > previous.guids.length ? previous.fetchedAt : now;
+    this.lists.set(SEARCH_PREFIX + list, { guids: snippets.map((s) => s.guid), nextStart, fetchedAt, usedAt: now });
+    this.changed();
+  }
+
+  /** Forgets every kept search page (Refresh: the next search reads the server again). */
+  dropSearchPages(): void {
+    let dropped = false;
+    for (const id of [...this.lists.keys()]) {
+      if (!id.startsWith(SEARCH_PREFIX)) continue;
+      this.lists.delete(id);
+      dropped = true;
+    }
+    if (dropped) this.changed();
+  }
+
   /** A cached snippet; undefined when not cached. Counts as a use. */
   snippet(guid: string): CachedSnippet | undefined {
     const entry = this.snippets.get(guid);
@@ -189,7 +247,7 @@ export class SnippetCache {
   /** Forgets a snippet that was deleted. */
   removeSnippet(guid: string): void {
     if (!this.snippets.has(guid)) return;
-    this.dropSnippet(guid);
+    this.dropSnippet(guid, true);
     this.changed();
   }
 
@@ -244,14 +302,18 @@ export class SnippetCache {
     this.bytes += bytes;
   }
 
-  private dropSnippet(guid: string): void {
+  /** `deleted`: the server no longer has it; otherwise it only goes to keep the size bound. */
+  private dropSnippet(guid: string, deleted = false): void {
     const entry = this.snippets.get(guid);
     if (!entry) return;
     this.bytes -= entry.bytes;
     this.snippets.delete(guid);
-    for (const list of this.lists.values()) {
+    for (const [id, list] of this.lists) {
       const i = list.guids.indexOf(guid);
-      if (i >= 0) list.guids.splice(i, 1);
+      if (i < 0) continue;
+      list.guids.splice(i, 1);
+      // Search pages with a hole would miss results: they are read again instead, unless the hole is a deletion.
+      if (!deleted && id.startsWith(SEARCH_PREFIX)) list.broken = true;
     }
   }
 
@@ -321,7 +383,7 @@ export class SnippetCache {
       keyHash: cacheKeyHash(this.options.key),
       savedAt: this.now(),
       snippets: [...this.snippets.values()].map((e) => ({ snippet: e.snippet, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
-      lists: [...this.lists.entries()].map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
+      lists: [...this.lists.entries()].filter(([, l]) => !l.broken).map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
     };
     return JSON.stringify(file);
   }
@@ -354,7 +416,10 @@ export class SnippetCache {
     // What the server sent while the file was read is newer than the file.
     for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
     for (const l of parsed.lists) {
-      if (!this.lists.has(l.id)) this.lists.set(l.id, { guids: l.guids.filter((g) => this.snippets.has(g)), nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
+      if (this.lists.has(l.id)) continue;
+      const guids = l.guids.filter((g) => this.snippets.has(g));
+      const hole = guids.length !== l.guids.length && l.id.startsWith(SEARCH_PREFIX);
+      this.lists.set(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, ...(hole ? { broken: true } : {}) });
     }
     // The bound may have shrunk since the file was written.
     this.evict();

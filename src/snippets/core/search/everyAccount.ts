@@ -26,6 +26,8 @@ export interface EveryAccountSummary {
   requests: number;
   cancelled: boolean;
   failures: AccountFailure[];
+  /** When pages kept from an earlier session were searched: when the oldest was fetched. */
+  keptSince?: number;
 }
 
 export async function searchAccounts(
@@ -54,6 +56,7 @@ export async function searchAccounts(
             },
           });
           summary.requests += found.requests;
+          if (found.keptSince !== undefined) summary.keptSince = Math.min(summary.keptSince ?? found.keptSince, found.keptSince);
           summary.failures.push(...found.failures.map((f) => ({ ...f, accountId: target.accountId })));
         } catch (err) {
           // The whole account failed (signed out meanwhile): one failure for its first list.

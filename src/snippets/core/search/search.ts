@@ -8,7 +8,7 @@ import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
-import { FetchedPages } from './fetchedPages';
+import { FetchedPages, type FetchedList } from './fetchedPages';
 import { LastSearch } from './lastSearch';
 import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
 
@@ -39,6 +39,8 @@ export interface SearchSummary {
   results: SearchResult[];
   /** Requests sent for this search. */
   requests: number;
+  /** When pages kept from an earlier session were searched: when the oldest of them was fetched. */
+  keptSince?: number;
   cancelled: boolean;
   /** Lists that could not be read to the end; their results so far are included. */
   failures: Array<{ list: SearchList; error: unknown }>;
@@ -61,6 +63,23 @@ export interface LoadedSnippets {
   onDidChange(listener: (change: { lists: ListId[]; snippets: string[] }) => void): { dispose(): void };
 }
 
+/**
+ * Where fetched pages are kept across sessions (the account's offline cache), so a new window's
+ * first search reads them instead of the server.
+ */
+export interface KeptPages {
+  /** A list's pages kept from an earlier session, if any and young enough. */
+  restore(list: SearchList): Promise<(FetchedList & { fetchedAt: number }) | undefined>;
+  /** Drops every kept page: the next search reads the server again. */
+  forget(): void;
+}
+
+/**
+ * Pages kept from an earlier session are searched for a day after they were fetched; older ones
+ * are read again, so snippets made elsewhere meanwhile are found. Refresh reads them again at once.
+ */
+export const KEPT_PAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** Matching runs in slices of this many milliseconds, so a large list never blocks the host. */
 const SLICE_MS = 8;
 
@@ -70,10 +89,16 @@ export class SnippetSearch {
   private account: unknown;
   private readonly subscription: { dispose(): void };
 
+  /** Lists whose kept pages were already asked for this session (asked once). */
+  private readonly restored = new Set<SearchList>();
+  /** When the kept pages in use were fetched, per list (until they are read again). */
+  private readonly keptSince = new Map<SearchList, number>();
+
   constructor(
     private readonly loaded: LoadedSnippets,
     private readonly api: () => SearchApi | undefined,
     readonly pages = new FetchedPages(),
+    private readonly kept?: KeptPages,
   ) {
     // Saved, renamed and deleted snippets are matched as they are now.
     this.subscription = loaded.onDidChange((change) => {
@@ -92,7 +117,16 @@ export class SnippetSearch {
   /** Drops the fetched pages and the last results, as on sign-out or another account. */
   forget(): void {
     this.pages.clear();
+    this.restored.clear();
+    this.keptSince.clear();
     this.last.clear();
+  }
+
+  /** Refresh: the next search reads the server again, here and in later windows. */
+  readAgain(): void {
+    this.pages.clear();
+    this.keptSince.clear();
+    this.kept?.forget();
   }
 
   /** Runs a search and records it as the last one (see `run`). */
@@ -135,6 +169,19 @@ export class SnippetSearch {
       this.account = api;
     }
     const summary: SearchSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
+    // 0. Pages an earlier session fetched (once per list and session).
+    for (const list of options.lists) {
+      if (!this.kept || this.restored.has(list) || this.pages.get(list)) continue;
+      this.restored.add(list);
+      const kept = await this.kept.restore(list).catch(() => undefined);
+      if (!kept) continue;
+      this.pages.restore(list, kept);
+      this.keptSince.set(list, kept.fetchedAt);
+    }
+    for (const list of options.lists) {
+      const since = this.keptSince.get(list);
+      if (since !== undefined && this.pages.get(list)) summary.keptSince = Math.min(summary.keptSince ?? since, since);
+    }
     const seen = new Set<string>();
     const slicer = new Slicer();
     const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
