@@ -3,12 +3,13 @@
 // (PROJ/repo1). The panel and the hook documents of a repository must read and write with the
 // account they were opened for, never with the default account's server.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import { HookKeys } from '../server/hookCatalog';
 import { startServer, type RunningServer } from '../server/server';
-import { signInAs, testingApi, type LoggedRequest } from './support';
+import { localServerUrl, signInAs, testingApi, type LoggedRequest } from './support';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
 /** PROJ/repo1's id on both servers (the same directory). */
@@ -117,6 +118,46 @@ describe('repository settings with several accounts', function () {
     assert.equal(other.document.uri.authority, `admin@127.0.0.1:${staging.port}`);
     assert.equal(new URLSearchParams(other.document.uri.query).get('ctx'), '/bitbucket');
     assert.ok(!other.document.getText().includes('prod-check.sh'));
+  });
+
+  it('run on a clone, the panel uses the account of the server its remote points at, not the default account', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the harness opens a workspace folder');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    // The workspace is a clone of PROJ/repo1 on the runner's server (another suite may have made it so already).
+    const remote = `${localServerUrl()}/scm/PROJ/repo1.git`;
+    try {
+      if (git('remote', 'get-url', 'origin').trim() !== remote) git('remote', 'set-url', 'origin', remote);
+    } catch {
+      git('remote', 'add', 'origin', remote);
+    }
+    try {
+      git('rev-parse', 'HEAD');
+    } catch {
+      git('commit', '--allow-empty', '-m', 'first');
+    }
+    const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
+    assert.ok(gitExtension, 'the built-in git extension');
+    const gitApi = (gitExtension.isActive ? gitExtension.exports : await gitExtension.activate()).getAPI(1);
+    await until('git to see the workspace repository', () => gitApi.repositories.length > 0);
+    await gitApi.repositories[0].status();
+    await until('git to see the remote', () => gitApi.repositories[0].state.remotes.length > 0);
+
+    // admin on the runner's server, then admin on staging: staging is the default account.
+    const testing = await testingApi();
+    await testing.signIn({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' });
+    await testing.signIn({ serverUrl: staging.url, username: 'admin', password: 'admin' });
+    const stagingBefore = (await requests(staging)).length;
+    const controller = await vscode.commands.executeCommand<SettingsPanelController>(OPEN, { rootUri: vscode.Uri.file(folder) });
+    assert.ok(controller, 'the panel opened without asking');
+    assert.equal(controller.serverUrl, localServerUrl().replace(/\/+$/, ''), "the clone's server, not the default account's");
+    assert.deepEqual(controller.repository, { projectKey: 'PROJ', repositorySlug: 'repo1' });
+    await controller.reload();
+    await controller.whenIdle();
+    assert.equal(controller.state.notice, null, 'the panel reaches its server');
+    assert.ok(controller.state.hooks.rows.length > 0);
+    const toStaging = (await requests(staging)).slice(stagingBefore).filter((r) => r.path.includes('PROJ/repo1') || r.path.includes('/PROJ/repos/repo1'));
+    assert.deepEqual(toStaging, [], 'nothing of the panel went to the default account');
   });
 
   it('after its account signs out, the panel says so and its hook document keeps unsaved text', async () => {
