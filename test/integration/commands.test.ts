@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
-import { answerPrompts, getExtension, serverRequests, unusedAnswers } from './support';
+import { answerPrompts, getExtension, serverRequests, until, unusedAnswers } from './support';
 
 interface Manifest {
   contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
@@ -29,16 +29,6 @@ describe('Commands', () => {
     );
   });
 });
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('Snippet commands', function () {
   this.timeout(60_000);

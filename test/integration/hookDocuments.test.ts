@@ -3,7 +3,7 @@
 // the JSON schemas the JSON language service applies to these virtual documents.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { localServerUrl, serverRequests, signInAs } from './support';
+import { localServerUrl, serverRequests, signInAs, until } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const SCHEME = 'bitbucket-hook';
@@ -28,16 +28,6 @@ async function rest(method: string, path: string, body?: unknown): Promise<{ sta
   });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Opens the document and replaces its whole text (unsaved). */
@@ -143,6 +133,7 @@ describe('Hook settings documents', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.compareHookSettings', uri);
     const diff = await until('a diff editor', () =>
       vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString()),
+      15_000,
     );
     const left = (diff.input as vscode.TabInputTextDiff).original;
     assert.equal(left.scheme, SCHEME);
@@ -186,7 +177,7 @@ describe('Hook settings documents', function () {
       const problems = await until('schema diagnostics', () => {
         const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source !== 'Bitbucket');
         return d.length >= 2 ? d : undefined;
-      });
+      }, 15_000);
       assert.ok(problems.some((d) => d.range.start.line === 2 && /boolean/i.test(d.message)), problems.map((d) => d.message).join(' | '));
       assert.ok(problems.some((d) => d.range.start.line === 3), 'a nested value is flagged');
 

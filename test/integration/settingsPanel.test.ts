@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import type { PanelState } from '../../src/settingsPanel/protocol';
-import { localServerUrl, serverRequests, signInAs, testingApi, type LoggedRequest } from './support';
+import { localServerUrl, type LoggedRequest, serverRequests, signInAs, testingApi, until } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
@@ -51,16 +51,6 @@ const row = (state: PanelState, refId: string) => state.refs.rows.find((r) => r.
 const hook = (state: PanelState, role: 'preReceive' | 'mergeCheck') => state.hooks.rows.find((h) => h.role === role)!;
 const settingsTabs = () =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('bitbucketSnippets.repositorySettings'));
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('Repository settings panel', function () {
   this.timeout(60_000);

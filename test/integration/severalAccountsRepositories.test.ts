@@ -9,7 +9,7 @@ import { Commands } from '../../src/constants';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import { HookKeys } from '../server/hookCatalog';
 import { startServer, type RunningServer } from '../server/server';
-import { localServerUrl, signInAs, testingApi, type LoggedRequest } from './support';
+import { localServerUrl, type LoggedRequest, signInAs, testingApi, until } from './support';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
 /** PROJ/repo1's id on both servers (the same directory). */
@@ -19,16 +19,6 @@ async function requests(server: RunningServer): Promise<LoggedRequest[]> {
   const response = await fetch(`${server.url}/__control/requests`);
   assert.ok(response.ok, `the request log of ${server.url}`);
   return (await response.json()) as LoggedRequest[];
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('repository settings with several accounts', function () {

@@ -70,3 +70,14 @@ export async function serverRequests(): Promise<LoggedRequest[]> {
   if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer with a JSON array.`);
   return body as LoggedRequest[];
 }
+
+/** Waits until `probe` gives a value (not undefined or false) and returns it; fails naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
