@@ -104,6 +104,30 @@ const layers = [
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] },
 }));
 
+const L10N_MESSAGES = {
+  selector: "CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(Literal, TemplateLiteral).arguments:first-child",
+  message: 'Wrap the message in vscode.l10n.t(…) (placeholders {0}, not ${…}), then run `npm run l10n`.',
+};
+
+const OUTSIDE_TEXT_SINKS = [
+  {
+    selector: 'MemberExpression[property.name=/^(show(Information|Warning|Error)Message|showQuickPick|showInputBox|createQuickPick|createInputBox)$/]',
+    message: 'Show messages with showInfo / showWarning / showErrorText (src/ui/notify.ts) and picks and input boxes with src/ui/quickInputText.ts: they neutralise command links and icons in outside text.',
+  },
+  {
+    selector: 'MemberExpression[property.name="setStatusBarMessage"]',
+    message: 'Use setStatusBarMessage of src/ui/statusText.ts: it shows names as typed, never as icons.',
+  },
+  {
+    selector: "AssignmentExpression[left.property.name='text']:not([right.callee.name='statusText'])",
+    message: "A status bar item's text is statusText(icon, text) (src/ui/statusText.ts), so that outside text cannot add icons.",
+  },
+  {
+    selector: 'MemberExpression[object.property.name="FileSystemError"][property.name=/^[A-Z]/]',
+    message: "Make file system errors with fileSystemError (src/ui/fileSystemErrors.ts): VS Code shows their message in a notification that draws command links.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'media/**', '.vscode-test/**', 'test-results/**'] },
   js.configs.recommended,
@@ -125,17 +149,16 @@ export default tseslint.config(
   {
     // Localization (CONTRIBUTING.md): a message shown to the user is vscode.l10n.t('…'), never
     // bare text, or it stays English in every display language.
+    // Outside text (SECURITY.md): VS Code draws `[x](command:…)` in notifications, dialogs and
+    // prompts as a live link, and `$(x)` in picks and the status bar as an icon. Only the sinks in
+    // src/ui/ (notify, quickInputText, statusText, fileSystemErrors) call those VS Code functions,
+    // and they pass every text through src/util/outsideText.ts.
     files: ['src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(Literal, TemplateLiteral).arguments:first-child",
-          message: 'Wrap the message in vscode.l10n.t(…) (placeholders {0}, not ${…}), then run `npm run l10n`.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', L10N_MESSAGES, ...OUTSIDE_TEXT_SINKS] },
+  },
+  {
+    files: ['src/ui/notify.ts', 'src/ui/quickInputText.ts', 'src/ui/statusText.ts', 'src/ui/fileSystemErrors.ts'],
+    rules: { 'no-restricted-syntax': ['error', L10N_MESSAGES] },
   },
   {
     // Test runners and the local server are command-line programs: they print to the terminal.

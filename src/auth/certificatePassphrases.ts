@@ -3,6 +3,7 @@
 // asks for one only when a key or PKCS#12 file is encrypted, and says when the last one was
 // wrong: the stored one is then dropped and the user asked again.
 import vscode = require('vscode');
+import { showSafeInputBox } from '../ui/quickInputText';
 import type { ClientCertificate, PassphraseSource } from '../api/clientCertificate';
 import { serverHost } from '../util/serverUrl';
 
@@ -45,7 +46,7 @@ export class CertificatePassphrases {
 
 function ask(serverUrl: string, file: string, wrong: boolean): Thenable<string | undefined> {
   const name = file.split(/[\\/]/).pop() ?? file;
-  return vscode.window.showInputBox({
+  return showSafeInputBox({
     title: vscode.l10n.t('Bitbucket Snippets: Client Certificate for {0}', serverHost(serverUrl)),
     prompt: wrong
       ? vscode.l10n.t('That passphrase does not open {0}. Enter its passphrase again.', name)

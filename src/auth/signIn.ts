@@ -1,6 +1,8 @@
 // The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
 // server before anything is stored, and each failure says what to do next.
 import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
+import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { Credentials } from '../api/http';
 import { parseBaseUrl } from '../api/baseUrl';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
@@ -73,7 +75,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     void client.dispose();
   }
   if (!username) {
-    username = await vscode.window.showInputBox({
+    username = await showSafeInputBox({
       title: vscode.l10n.t('Bitbucket Snippets: Sign In'),
       prompt: vscode.l10n.t('The server did not say whose token this is. Your Bitbucket user name:'),
       ignoreFocusOut: true,
@@ -86,7 +88,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   if (config.get<string>(Settings.serverUrl) !== serverUrl) {
     await config.update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
   }
-  if (!args) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
+  if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
 
@@ -101,7 +103,7 @@ const normalise = (raw: string): string => parseBaseUrl(raw).toString().replace(
 async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
   const title = vscode.l10n.t('Bitbucket Snippets: Sign In');
   const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl);
-  const rawUrl = await vscode.window.showInputBox({
+  const rawUrl = await showSafeInputBox({
     title,
     prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),
     placeHolder: 'https://bitbucket.example.com/bitbucket',
@@ -118,21 +120,21 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
   });
   if (!rawUrl) return undefined;
   const serverUrl = normalise(rawUrl);
-  const method = await vscode.window.showQuickPick(
+  const method = await showSafeQuickPick(
     [
-      { label: `$(key) ${vscode.l10n.t('User name and password')}`, authType: 'basic' as const },
-      { label: `$(lock) ${vscode.l10n.t('Personal access token')}`, description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
+      { iconPath: new vscode.ThemeIcon('key'), label: vscode.l10n.t('User name and password'), authType: 'basic' as const },
+      { iconPath: new vscode.ThemeIcon('lock'), label: vscode.l10n.t('Personal access token'), description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
     ],
     { title, placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true },
   );
   if (!method) return undefined;
   if (method.authType === 'token') {
-    const token = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
+    const token = await showSafeInputBox({ title, prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
     return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
   }
-  const username = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
+  const username = await showSafeInputBox({ title, prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
   if (!username) return undefined;
-  const password = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
+  const password = await showSafeInputBox({ title, prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
   if (!password) return undefined;
   return { serverUrl, credentials: { type: 'basic', username, password } };
 }
@@ -159,7 +161,7 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
   const accounts = session.accounts();
   let account = accountOfArgument(session, arg);
   if (!account && accounts.length > 1) {
-    const picked = await vscode.window.showQuickPick(accountItems(session), {
+    const picked = await showSafeQuickPick(accountItems(session), {
       title: vscode.l10n.t('Bitbucket Snippets: Sign Out'),
       placeHolder: vscode.l10n.t('Which account do you want to sign out of?'),
       ignoreFocusOut: true,
@@ -172,7 +174,7 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
   const label = accountLabel(account, accounts);
   await session.signOut(account);
   const left = session.account;
-  void vscode.window.showInformationMessage(
+  void showInfo(
     left
       ? vscode.l10n.t('Signed out of {0}. Its saved credentials were removed. Still signed in: {1}.', label, accountLabel(left, session.accounts()))
       : vscode.l10n.t('Signed out of {0}. Its saved credentials were removed.', label),
@@ -193,7 +195,8 @@ function accountItems(session: Session): Array<vscode.QuickPickItem & { account:
   const all = session.accounts();
   const current = session.account && accountId(session.account);
   return all.map((account) => ({
-    label: `$(account) ${accountLabel(account, all)}`,
+    iconPath: new vscode.ThemeIcon('account'),
+    label: accountLabel(account, all),
     description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
     detail: account.serverUrl,
     account,
@@ -203,13 +206,13 @@ function accountItems(session: Session): Array<vscode.QuickPickItem & { account:
 /** Picks the default account: the one the Command Palette's commands and the status bar use. */
 async function switchAccount(session: Session, log: Log): Promise<void> {
   const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session);
-  items.push({ label: `$(add) ${vscode.l10n.t('Sign in with another account…')}` });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
+  items.push({ iconPath: new vscode.ThemeIcon('add'), label: vscode.l10n.t('Sign in with another account…') });
+  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
   if (!picked) return;
   if (!picked.account) {
     await signIn(session, log);
     return;
   }
   await session.use(picked.account);
-  void vscode.window.showInformationMessage(vscode.l10n.t('The default account is now {0}.', accountLabel(picked.account, session.accounts())));
+  void showInfo(vscode.l10n.t('The default account is now {0}.', accountLabel(picked.account, session.accounts())));
 }

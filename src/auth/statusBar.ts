@@ -1,6 +1,7 @@
 // Shows the account of the active editor's snippet file, or the default account; clicking it
 // switches the default account.
 import vscode = require('vscode');
+import { statusText } from '../ui/statusText';
 import { Commands, Ids } from '../constants';
 import { accountLabel } from '../util/accountLabels';
 import { accountId, type Account } from './accounts';
@@ -26,7 +27,7 @@ export function registerStatusBar(session: Session): { item: vscode.StatusBarIte
     const all = session.accounts();
     const label = accountLabel(account, all);
     const isDefault = fallback !== undefined && accountId(fallback) === accountId(account);
-    item.text = `$(repo) ${label}`;
+    item.text = statusText('repo', label);
     item.tooltip =
       all.length > 1
         ? isDefault

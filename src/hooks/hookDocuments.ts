@@ -6,6 +6,8 @@
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
 // field it is about.
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../ui/notify';
+import { fileSystemError } from '../ui/fileSystemErrors';
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Account } from '../auth/accounts';
@@ -130,7 +132,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`reading ${uri.toString()} failed`, err);
-      throw vscode.FileSystemError.Unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
+      throw fileSystemError.unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
     if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
     return new TextEncoder().encode(formatSettings(settings));
@@ -138,7 +140,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const target = this.target(uri);
-    if (target.serverCopy) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
+    if (target.serverCopy) throw fileSystemError.noPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
     const repo = this.repo(target);
     const text = new TextDecoder().decode(content);
     const where = `${target.projectKey}/${target.repositorySlug}`;
@@ -183,22 +185,22 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings documents cannot hold folders.'));
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings documents cannot hold folders.'));
   }
 
   delete(): void {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'));
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'));
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Hook settings documents cannot be renamed.'));
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings documents cannot be renamed.'));
   }
 
   // ---- Internals ------------------------------------------------------------------------
 
   private target(uri: vscode.Uri): HookDocument {
     const target = parse(uri);
-    if (!target) throw vscode.FileSystemError.FileNotFound(uri);
+    if (!target) throw fileSystemError.fileNotFound(uri);
     return target;
   }
 
@@ -215,11 +217,11 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const account = this.account(target);
     if (account) return this.session.clientFor(account);
     if (target.username !== undefined) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).', target.authority, target.username));
+      throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).', target.authority, target.username));
     }
     const signedIn = this.session.account;
-    if (!signedIn) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
-    throw vscode.FileSystemError.Unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(signedIn.serverUrl)));
+    if (!signedIn) throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
+    throw fileSystemError.unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(signedIn.serverUrl)));
   }
 
   private describe(err: unknown, action: string, target: HookDocument): string {
@@ -251,7 +253,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   private async offerConflictChoices(uri: vscode.Uri, where: string): Promise<void> {
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await showWarning(
       vscode.l10n.t('Not saved: the hook settings on {0} changed on the server since you opened them.', where),
       vscode.l10n.t('Compare'),
       vscode.l10n.t('Overwrite'),
@@ -295,7 +297,7 @@ export function createHookDocuments(session: Session, log: Log): HookDocumentsFe
 async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
   const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!target || target.scheme !== Schemes.hook) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
+    void showInfo(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
     return undefined;
   }
   return run(target);

@@ -9,6 +9,7 @@
 // and the row takes the value of the server's answer; when the request fails the row keeps the
 // value it had, and the error says why.
 import vscode = require('vscode');
+import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryHook, RepositoryRef } from '../api/types';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
@@ -252,7 +253,7 @@ export class SettingsPanelController implements vscode.Disposable {
   // ---- Prompts ----------------------------------------------------------------------------
 
   private askForRef(): Thenable<string | undefined> {
-    return vscode.window.showInputBox({
+    return showSafeInputBox({
       title: vscode.l10n.t('Add a ref of {0}', this.where),
       prompt: vscode.l10n.t('Full name of a branch or tag: refs/heads/<branch> or refs/tags/<tag>'),
       placeHolder: 'refs/heads/main',
@@ -264,7 +265,7 @@ export class SettingsPanelController implements vscode.Disposable {
   }
 
   private async pickHook(role: HookRole, hooks: readonly RepositoryHook[], current: string | undefined): Promise<string | undefined> {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await showSafeQuickPick(
       hooks.map((h) => ({
         label: h.details.name,
         description: `${h.enabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled')}${h.details.key === current ? ` · ${vscode.l10n.t('current')}` : ''}`,

@@ -6,6 +6,8 @@
 // them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
 import vscode = require('vscode');
+import { showErrorText, showWarning } from '../ui/notify';
+import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../api/types';
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
@@ -78,7 +80,7 @@ async function pickRepository(
     if (seen.some((t) => t.account === account && sameRepository(t.repository, repository))) return;
     seen.push({ account, repository });
     const whose = label(account);
-    items.push({ label: `$(repo) ${repository.projectKey}/${repository.repositorySlug}`, description: whose ? `${whose} · ${description}` : description, repository, account });
+    items.push({ iconPath: new vscode.ThemeIcon('repo'), label: `${repository.projectKey}/${repository.repositorySlug}`, description: whose ? `${whose} · ${description}` : description, repository, account });
   };
   if (clones.length > 0) items.push({ label: vscode.l10n.t('Cloned in this workspace'), kind: vscode.QuickPickItemKind.Separator });
   for (const { account, clone } of clones) add(account, clone.repository, vscode.workspace.asRelativePath(clone.git.rootUri, true));
@@ -92,7 +94,7 @@ async function pickRepository(
   for (const { account, r } of recent) add(account, r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language)));
 
   const several = accounts.length > 1;
-  const pick = vscode.window.createQuickPick<PickItem>();
+  const pick = createSafeQuickPick<PickItem>();
   pick.title = several ? vscode.l10n.t('Repository settings') : vscode.l10n.t('Repository settings on {0}', serverHost(accounts[0].serverUrl));
   pick.placeholder = vscode.l10n.t('Pick a repository, or type PROJECT/repository-slug');
   pick.ignoreFocusOut = true;
@@ -103,7 +105,8 @@ async function pickRepository(
     // With several accounts, a typed name could be on any of their servers: one entry each.
     const entry: PickItem[] = typed
       ? accounts.map((account) => ({
-          label: `$(arrow-right) ${several ? vscode.l10n.t('Open {0} on {1}', name, label(account) ?? serverHost(account.serverUrl)) : vscode.l10n.t('Open {0}', name)}`,
+          iconPath: new vscode.ThemeIcon('arrow-right'),
+          label: several ? vscode.l10n.t('Open {0} on {1}', name, label(account) ?? serverHost(account.serverUrl)) : vscode.l10n.t('Open {0}', name),
           description: vscode.l10n.t('as typed'),
           alwaysShow: true,
           repository: typed,
@@ -176,7 +179,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     if (accounts.length === 0) {
       // The one "not signed in" wording; unlike elsewhere, the panel opens once sign-in succeeds.
       const signInLabel = vscode.l10n.t('Sign In');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
+      const choice = await showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
       if (choice === signInLabel) await vscode.commands.executeCommand(Commands.signIn);
       if (!session.account) return undefined;
       return open(arg, alwaysAsk);
@@ -186,7 +189,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     if (isRepositoryRef(arg)) {
       const account = session.account ? accountOfArgument(session, arg) : accounts[0];
       if (!account) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', arg.projectKey, arg.repositorySlug));
+        void showErrorText(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', arg.projectKey, arg.repositorySlug));
         return undefined;
       }
       target = { account, repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug } };
@@ -195,7 +198,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
         target = await pickRepository(accounts, git, memory, resourceOf(arg), alwaysAsk, label);
       } catch (err) {
         log.error('finding the repository failed', err);
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
+        void showErrorText(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
         return undefined;
       }
     }

@@ -2,6 +2,7 @@
 // and the create / edit / use commands. Activation registers the two providers' schemes
 // (src/onDemand/snippets.ts); this makes the providers and registers the commands.
 import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
 import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
@@ -98,7 +99,7 @@ export function createSnippetDocuments(
       const uri = snippetFileArg(arg);
       if (!uri) return false;
       if (!fs.approveOverwrite(uri)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'));
+        void showInfo(vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'));
         return false;
       }
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

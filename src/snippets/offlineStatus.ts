@@ -1,6 +1,7 @@
 // The status bar's "offline (cached …)": shown only while the server does not answer, so the
 // user knows why files open read-only and saves are refused. Clicking it asks the server again.
 import vscode = require('vscode');
+import { setStatusBarMessage, statusText } from '../ui/statusText';
 import { Commands, Ids } from '../constants';
 import type { SnippetService } from './core/service';
 import { formatDateTime, relativeTime } from '../util/localeFormat';
@@ -16,14 +17,14 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
     if (!offline) {
       item.hide();
       // The view revalidates by itself; this says why the offline marks went away.
-      if (wasOffline) backOnline = vscode.window.setStatusBarMessage(`$(cloud) ${vscode.l10n.t('Bitbucket answers again: what was shown offline is being reloaded')}`, 8000);
+      if (wasOffline) backOnline = setStatusBarMessage(vscode.l10n.t('Bitbucket answers again: what was shown offline is being reloaded'), 8000, 'cloud');
       wasOffline = false;
       return;
     }
     wasOffline = true;
     backOnline?.dispose();
     const dataAt = service.oldestListFetchedAt();
-    item.text = dataAt === undefined ? `$(cloud-offline) ${vscode.l10n.t('offline')}` : `$(cloud-offline) ${vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language))}`;
+    item.text = statusText('cloud-offline', dataAt === undefined ? vscode.l10n.t('offline') : vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language)));
     item.tooltip = vscode.l10n.t(
       'The Bitbucket server has not answered since {0}. Lists and files show the copies loaded or cached before, read-only; saves are refused until it answers. It is checked again every 30 seconds; click to retry now.',
       since ? formatDateTime(since, vscode.env.language) : '?',

@@ -5,6 +5,7 @@
 // first use; activation registers its view, schemes and commands (src/onDemand/snippets.ts).
 import * as path from 'node:path';
 import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
 import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { Commands, OFFLINE_CACHE_FOLDER, SETTINGS_SECTION, Schemes, Settings } from '../constants';
@@ -111,7 +112,7 @@ export function createSnippets({ session, globalState, storagePath, log, createV
   const clearAll = vscode.commands.registerCommand(Commands.clearOfflineCache, async () => {
     await clearEveryCache();
     cacheLog.info('the offline cache was cleared');
-    void vscode.window.showInformationMessage(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
+    void showInfo(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
   });
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;

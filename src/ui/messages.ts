@@ -2,6 +2,7 @@
 // the next step as a button, with the full detail in the log. Every view and command uses it,
 // so "not signed in" is worded once and every error kind offers the same next step everywhere.
 import vscode = require('vscode');
+import { showWarning } from './notify';
 import { BitbucketError } from '../api/errors';
 import { Commands, Settings } from '../constants';
 import { SignedOutError } from '../snippets/core/errors';
@@ -23,7 +24,7 @@ export interface FailureContext {
 
 /** Says that nothing can be done signed out, with a Sign In button. */
 export function showNotSignedIn(): void {
-  void vscode.window.showWarningMessage(vscode.l10n.t('You are not signed in to Bitbucket. Sign in first.'), vscode.l10n.t('Sign In')).then((choice) => {
+  void showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in first.'), vscode.l10n.t('Sign In')).then((choice) => {
     if (choice) void vscode.commands.executeCommand(Commands.signIn);
   });
 }
@@ -36,7 +37,7 @@ export function showFailure(err: unknown, ctx: FailureContext): undefined {
   }
   if (err instanceof SnippetEditError) {
     // A rule the user can act on: its message is the whole story.
-    void vscode.window.showWarningMessage(err.message);
+    void showWarning(err.message);
     return undefined;
   }
   ctx.log.error(`could not ${ctx.action}`, err);

@@ -1,6 +1,7 @@
 // The one way an error notification is shown: what happened, and the next step as its button.
 // Sign-in and every snippet view use it, so the same problem offers the same step everywhere.
 import vscode = require('vscode');
+import { showErrorText } from './notify';
 import { Commands, SETTINGS_SECTION } from '../constants';
 
 export interface NextStep {
@@ -11,7 +12,7 @@ export interface NextStep {
 /** Shows `message` with a button per step (an absent step is left out). */
 export function showError(message: string, ...steps: Array<NextStep | undefined>): void {
   const offered = steps.filter((s): s is NextStep => s !== undefined);
-  void vscode.window.showErrorMessage(message, ...offered.map((s) => s.label)).then((choice) => {
+  void showErrorText(message, ...offered.map((s) => s.label)).then((choice) => {
     void offered.find((s) => s.label === choice)?.run();
   });
 }

@@ -3,6 +3,8 @@
 // host cannot click a modal dialog. In normal use nothing can: no command takes an argument that
 // skips a confirmation, and this queue exists only when the extension runs under test.
 import vscode = require('vscode');
+import { showModalWarning } from './notify';
+import { showSafeInputBox, showSafeQuickPick } from './quickInputText';
 
 /** An answer queued by a test: true / false for a confirmation, a string (or undefined = Escape) for an input box. */
 export type ScriptedAnswer = boolean | string | undefined;
@@ -42,7 +44,7 @@ export function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
 export async function confirm(message: string, detail: string, action: string): Promise<boolean> {
   const queued = nextScripted();
   if (queued) return queued.answer === true;
-  return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
+  return (await showModalWarning(message, detail, action)) === action;
 }
 
 /** An input box; undefined when the user pressed Escape. */
@@ -54,12 +56,12 @@ export async function input(options: vscode.InputBoxOptions): Promise<string | u
     if (answer !== undefined && options.validateInput && (await options.validateInput(answer))) return undefined;
     return answer;
   }
-  return vscode.window.showInputBox(options);
+  return showSafeInputBox(options);
 }
 
 /** A quick pick of one item; undefined when the user pressed Escape. A scripted answer names the item's label. */
 export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
   const queued = nextScripted();
   if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
-  return vscode.window.showQuickPick(items, { ...options, canPickMany: false });
+  return showSafeQuickPick(items, { ...options, canPickMany: false });
 }

@@ -2,6 +2,7 @@
 // check needs, progress while it runs, and the report opened as an untitled Markdown document the
 // user can read, copy into a support ticket, or close. The diagnosis is src/connectionCheck/.
 import vscode = require('vscode');
+import { showSafeInputBox, showSafeQuickPick } from '../../ui/quickInputText';
 import { parseBaseUrl } from '../../api/baseUrl';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../auth/loadApi';
@@ -72,14 +73,15 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
   type Item = vscode.QuickPickItem & { account?: Account };
   const items: Item[] = [
     ...all.map((account) => ({
-      label: `$(account) ${accountLabel(account, all)}`,
+      iconPath: new vscode.ThemeIcon('account'),
+      label: accountLabel(account, all),
       description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
       detail: account.serverUrl,
       account,
     })),
-    { label: `$(globe) ${vscode.l10n.t('Another server…')}` },
+    { iconPath: new vscode.ThemeIcon('globe'), label: vscode.l10n.t('Another server…') },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Check Connection'), placeHolder: vscode.l10n.t('Which server do you want to check?'), ignoreFocusOut: true });
+  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Check Connection'), placeHolder: vscode.l10n.t('Which server do you want to check?'), ignoreFocusOut: true });
   if (!picked) return undefined;
   if (picked.account) return { serverUrl: picked.account.serverUrl, account: picked.account };
   const typed = await askServerUrl();
@@ -148,7 +150,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
 }
 
 async function askServerUrl(): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return showSafeInputBox({
     title: vscode.l10n.t('Bitbucket Snippets: Check Connection'),
     prompt: vscode.l10n.t('The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)'),
     placeHolder: 'https://bitbucket.example.com/bitbucket',

@@ -2,6 +2,7 @@
 // description and categories, and opens. When it comes from a save that was refused because the
 // file is read-only, the text that could not be saved goes into the copy, so nothing is lost.
 import vscode = require('vscode');
+import { showInfo } from '../../ui/notify';
 import { createAndOpen } from './create';
 import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 import type { Snippet } from '../../api/types';
@@ -18,7 +19,7 @@ export async function copyToMine(deps: CommandDeps, arg: unknown, carried?: unkn
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (!target) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.'));
+    void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.'));
     return undefined;
   }
   let original: Snippet;
@@ -28,7 +29,7 @@ export async function copyToMine(deps: CommandDeps, arg: unknown, carried?: unkn
     return reportFailure(deps, vscode.l10n.t('copy the snippet'), err);
   }
   if (deps.service.mayWrite(original)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is already one of your snippets.', original.name));
+    void showInfo(vscode.l10n.t('"{0}" is already one of your snippets.', original.name));
     return undefined;
   }
   const replacement = isCarried(carried) ? carried : undefined;

@@ -3,6 +3,8 @@
 // and nothing local is changed, so a failure or a cancel loses nothing.
 import * as path from 'node:path';
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { showSafeInputBox } from '../../ui/quickInputText';
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { describeError, messageContext } from '../../util/userMessages';
@@ -37,7 +39,7 @@ export async function createFromSelection(deps: CommandDeps, arg?: unknown, opti
   const editor = vscode.window.activeTextEditor;
   const selections = editor?.selections.filter((s) => !s.isEmpty) ?? [];
   if (!editor || selections.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in an editor first, then run "Save Selection as Snippet".'));
+    void showInfo(vscode.l10n.t('Select some text in an editor first, then run "Save Selection as Snippet".'));
     return undefined;
   }
   const sorted = [...selections].sort((a, b) => a.start.compareTo(b.start));
@@ -57,7 +59,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
   if (targets.length === 0) {
     const document = vscode.window.activeTextEditor?.document;
     if (!document) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a file, or select files in the Explorer, to save them as a snippet.'));
+      void showInfo(vscode.l10n.t('Open a file, or select files in the Explorer, to save them as a snippet.'));
       return undefined;
     }
     files = [{ name: documentFileName(document), content: document.getText() }];
@@ -74,7 +76,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
 export async function createFromClipboard(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
   const content = await vscode.env.clipboard.readText();
   if (!content) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The clipboard has no text to save as a snippet.'));
+    void showInfo(vscode.l10n.t('The clipboard has no text to save as a snippet.'));
     return undefined;
   }
   const fileName = options?.fileName ?? (await askFileName('clipboard.txt'));
@@ -107,7 +109,7 @@ export async function createAndOpen(deps: CommandDeps, files: NewFile[], details
   if (detailsFailed) {
     deps.log.error(`created snippet ${snippet.guid}, but could not set its description and categories`, detailsFailed);
     const reason = describeError(detailsFailed, messageContext(vscode.l10n.t('set its description and categories'), accountOf(deps)));
-    void vscode.window.showWarningMessage(vscode.l10n.t('Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.', snippet.name, reason));
+    void showWarning(vscode.l10n.t('Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.', snippet.name, reason));
   }
   try {
     await deps.reveal(snippet.guid);
@@ -129,7 +131,7 @@ function fromOptions(o: CreateOptions) {
 }
 
 async function askDetails(defaultName: string) {
-  const name = await vscode.window.showInputBox({
+  const name = await showSafeInputBox({
     title: `${TITLE} (1/3)`,
     prompt: vscode.l10n.t('Name of the snippet'),
     value: defaultName,
@@ -137,13 +139,13 @@ async function askDetails(defaultName: string) {
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A snippet needs a name.')),
   });
   if (name === undefined) return undefined;
-  const description = await vscode.window.showInputBox({
+  const description = await showSafeInputBox({
     title: `${TITLE} (2/3)`,
     prompt: vscode.l10n.t('Description (optional; press Enter to skip)'),
     ignoreFocusOut: true,
   });
   if (description === undefined) return undefined;
-  const categoriesText = await vscode.window.showInputBox({
+  const categoriesText = await showSafeInputBox({
     title: `${TITLE} (3/3)`,
     prompt: vscode.l10n.t('Categories, separated by commas (optional; press Enter to skip)'),
     placeHolder: vscode.l10n.t('e.g. shell scripts, ops'),
@@ -155,7 +157,7 @@ async function askDetails(defaultName: string) {
 
 export async function askFileName(value: string, existing: readonly string[] = [], title = TITLE): Promise<string | undefined> {
   const dot = value.lastIndexOf('.');
-  return vscode.window.showInputBox({
+  return showSafeInputBox({
     title,
     prompt: vscode.l10n.t('File name (its extension picks the language, e.g. script.sh, query.sql, Dockerfile)'),
     value,
@@ -199,14 +201,14 @@ async function readFiles(deps: CommandDeps, uris: vscode.Uri[]): Promise<NewFile
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.type & vscode.FileType.Directory) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is a folder: select files to save them as a snippet.', name));
+        void showWarning(vscode.l10n.t('"{0}" is a folder: select files to save them as a snippet.', name));
         return undefined;
       }
       // An open editor may hold newer text than the disk: that text is what the user sees.
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       const bytes = open ? undefined : await vscode.workspace.fs.readFile(uri);
       if (bytes && bytes.includes(0)) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
+        void showWarning(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
         return undefined;
       }
       files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes) });

@@ -5,6 +5,7 @@
 // files. The text comes from what is loaded (no request), and files of snippets marked for it go
 // in as VS Code snippets with their tab stops.
 import vscode = require('vscode');
+import { showSafeQuickPick } from '../../ui/quickInputText';
 import type { Snippet, SnippetFile } from '../../api/types';
 import { Mimes, SETTINGS_SECTION, Settings } from '../../constants';
 import { takeScriptedAnswer } from '../../ui/prompts';
@@ -70,9 +71,9 @@ async function filesOf(row: DraggedRow, snippet: Snippet, alone: boolean): Promi
 /** The one file of a snippet, or the one the user picks among several. */
 async function chooseFile(snippet: Snippet): Promise<SnippetFile | undefined> {
   if (snippet.files.length <= 1) return snippet.files[0];
-  const items = snippet.files.map((file) => ({ label: `$(file) ${file.name}`, detail: preview(file.content), file }));
+  const items = snippet.files.map((file) => ({ iconPath: new vscode.ThemeIcon('file'), label: file.name, detail: preview(file.content), file }));
   const scripted = takeScriptedAnswer();
   if (scripted) return typeof scripted.answer === 'string' ? snippet.files.find((f) => f.name === scripted.answer) : undefined;
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
+  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
   return picked?.file;
 }

@@ -2,6 +2,8 @@
 // The prompts are here; each change itself is one call of the snippet core, which queues it
 // behind other writes of the snippet and sends one GET and one PUT (or one DELETE).
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { showSafeInputBox } from '../../ui/quickInputText';
 import type { Snippet } from '../../api/types';
 import { confirm } from '../../ui/prompts';
 import { withProgress } from '../../ui/progress';
@@ -28,7 +30,7 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
   return edit(deps, arg, (name) => vscode.l10n.t('edit the details of {0}', name), async (snippet) => {
     const name =
       options.name ??
-      (await vscode.window.showInputBox({
+      (await showSafeInputBox({
         title: vscode.l10n.t('Edit "{0}" (1/3)', snippet.name),
         prompt: vscode.l10n.t('Name'),
         value: snippet.name,
@@ -38,12 +40,12 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
     if (name === undefined) return undefined;
     const description =
       options.description ??
-      (await vscode.window.showInputBox({ title: vscode.l10n.t('Edit "{0}" (2/3)', snippet.name), prompt: vscode.l10n.t('Description (may be empty)'), value: snippet.description ?? '', ignoreFocusOut: true }));
+      (await showSafeInputBox({ title: vscode.l10n.t('Edit "{0}" (2/3)', snippet.name), prompt: vscode.l10n.t('Description (may be empty)'), value: snippet.description ?? '', ignoreFocusOut: true }));
     if (description === undefined) return undefined;
     const categoriesText =
       options.categories !== undefined
         ? [options.categories].flat().join(',')
-        : await vscode.window.showInputBox({
+        : await showSafeInputBox({
             title: vscode.l10n.t('Edit "{0}" (3/3)', snippet.name),
             prompt: vscode.l10n.t('Categories, separated by commas (may be empty)'),
             value: formatCategories(snippet.categories.map((c) => c.name)),
@@ -138,7 +140,7 @@ export async function deleteSnippets(rows: ReadonlyArray<{ deps: CommandDeps; ar
   const own = snippets.filter(({ deps, snippet }, i) => deps.service.mayWrite(snippet) && snippets.findIndex((o) => o.deps.service === deps.service && o.snippet.guid === snippet.guid) === i);
   const others = new Set(snippets.filter(({ deps, snippet }) => !deps.service.mayWrite(snippet)).map(({ snippet }) => snippet.guid)).size;
   if (own.length === 0) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The selected snippets belong to other users: only their owners can delete them.'));
+    void showWarning(vscode.l10n.t('The selected snippets belong to other users: only their owners can delete them.'));
     return 0;
   }
   const count = formatCount(own.length, vscode.env.language);
@@ -188,11 +190,11 @@ async function edit(deps: CommandDeps, arg: unknown, what: (name: string) => str
 }
 
 function notASnippet(): undefined {
-  void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, first.'));
+  void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, first.'));
   return undefined;
 }
 
 function notAFile(): undefined {
-  void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet file in the Snippets view, or open it in an editor, first.'));
+  void showInfo(vscode.l10n.t('Choose a snippet file in the Snippets view, or open it in an editor, first.'));
   return undefined;
 }

@@ -2,6 +2,8 @@
 // one folder per snippet plus a manifest, with progress and cancel. The export itself is the
 // snippet core's (core/export/); this asks what and where, and tells how it went.
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { showSafeQuickPick, showSafeQuickPickMany } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { accountLabel } from '../../util/accountLabels';
@@ -16,12 +18,13 @@ type ListItem = vscode.QuickPickItem & { list: ExportList };
 async function askLists(deps: CommandDeps): Promise<ExportList[] | undefined> {
   const lists: ExportList[] = [{ kind: 'mine' }, { kind: 'starred' }, ...deps.service.categories().map((c) => ({ kind: 'category' as const, guid: c.guid, name: c.name }))];
   const items: ListItem[] = lists.map((list) => ({
-    label: list.kind === 'category' ? `$(tag) ${list.name}` : list.kind === 'mine' ? vscode.l10n.t('$(person) My Snippets') : vscode.l10n.t('$(star-full) Starred'),
+    iconPath: new vscode.ThemeIcon(list.kind === 'category' ? 'tag' : list.kind === 'mine' ? 'person' : 'star-full'),
+    label: list.kind === 'category' ? list.name : list.kind === 'mine' ? vscode.l10n.t('My Snippets') : vscode.l10n.t('Starred'),
     description: list.kind === 'category' ? 'category' : undefined,
     picked: list.kind === 'mine',
     list,
   }));
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await showSafeQuickPickMany(items, {
     title: vscode.l10n.t('Bitbucket Snippets: Export Snippets'),
     placeHolder: vscode.l10n.t('Which snippets to export (each one once, whichever lists it is in)'),
     canPickMany: true,
@@ -61,9 +64,10 @@ export async function chooseExportAccount(session: Session): Promise<Account | u
   const all = session.accounts();
   if (all.length <= 1) return session.account;
   const current = session.account && accountId(session.account);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showSafeQuickPick(
     all.map((account) => ({
-      label: `$(account) ${accountLabel(account, all)}`,
+      iconPath: new vscode.ThemeIcon('account'),
+      label: accountLabel(account, all),
       description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
       detail: account.serverUrl,
       account,
@@ -84,7 +88,7 @@ async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.
   const folder = given ?? (await askFolder());
   if (!folder) return undefined;
   if (folder.scheme !== 'file') {
-    void vscode.window.showWarningMessage(vscode.l10n.t("Snippets can only be exported to a folder on this computer's disk."));
+    void showWarning(vscode.l10n.t("Snippets can only be exported to a folder on this computer's disk."));
     return undefined;
   }
   try {
@@ -95,7 +99,7 @@ async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.
       { cancellable: true },
     );
     deps.log.info(`exported ${result.snippets} snippets to ${result.folder}: ${result.added} new, ${result.updated} updated, ${result.unchanged} unchanged, ${result.filesWritten} files written${result.cancelled ? ', cancelled' : ''}`);
-    void vscode.window.showInformationMessage(summary(result, lists), vscode.l10n.t('Open Folder')).then((choice) => {
+    void showInfo(summary(result, lists), vscode.l10n.t('Open Folder')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealFileInOS', folder);
     });
     return result;

@@ -3,6 +3,7 @@
 // file: src/snippets/core/linkResolution.ts decides, and every other outcome is a message. Being
 // signed in elsewhere or not at all offers Sign In; nothing signs in or switches by itself.
 import vscode = require('vscode');
+import { showWarning } from '../../ui/notify';
 import { isBitbucketError } from '../../api/errors';
 import { Commands } from '../../constants';
 import { resolveSnippetLink } from '../core/linkResolution';
@@ -18,10 +19,10 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
   });
   switch (outcome.kind) {
     case 'refused':
-      void vscode.window.showWarningMessage(outcome.message);
+      void showWarning(outcome.message);
       return undefined;
     case 'sign-in':
-      void vscode.window.showWarningMessage(outcome.message, vscode.l10n.t('Sign In')).then((choice) => {
+      void showWarning(outcome.message, vscode.l10n.t('Sign In')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.signIn);
       });
       return undefined;

@@ -1,6 +1,8 @@
 // Links to a snippet: Open in Browser and Copy Link (its web page on the server), and Copy VS Code
 // Link (a vscode:// link that opens it, or one file at a line, for anyone with the extension).
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { setStatusBarMessage } from '../../ui/statusText';
 import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../constants';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../core/links';
 import { accountOf, requireSignedIn, resolveTarget, type CommandDeps } from './context';
@@ -18,7 +20,7 @@ export async function copyLink(deps: CommandDeps, arg: unknown): Promise<string 
   const url = webUrlOf(deps, arg);
   if (!url) return undefined;
   await vscode.env.clipboard.writeText(url);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the link to the snippet'), 3000);
+  setStatusBarMessage(vscode.l10n.t('Copied the link to the snippet'), 3000);
   return url;
 }
 
@@ -38,7 +40,7 @@ export async function copyVsCodeLink(deps: CommandDeps, arg: unknown): Promise<s
     line: target.fileName === undefined ? undefined : cursorLine(target.snippetGuid, target.fileName),
   });
   await vscode.env.clipboard.writeText(link);
-  vscode.window.setStatusBarMessage(target.fileName ? vscode.l10n.t('Copied a VS Code link to {0}', target.fileName) : vscode.l10n.t('Copied a VS Code link to the snippet'), 3000);
+  setStatusBarMessage(target.fileName ? vscode.l10n.t('Copied a VS Code link to {0}', target.fileName) : vscode.l10n.t('Copied a VS Code link to the snippet'), 3000);
   return link;
 }
 
@@ -55,7 +57,7 @@ function webUrlOf(deps: CommandDeps, arg: unknown): string | undefined {
   try {
     return snippetWebUrl(template, account.serverUrl, target.snippetGuid);
   } catch (err) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} Change the setting "{1}.{2}".', (err as Error).message, SETTINGS_SECTION, Settings.snippetUrlTemplate), vscode.l10n.t('Open Setting')).then((choice) => {
+    void showWarning(vscode.l10n.t('{0} Change the setting "{1}.{2}".', (err as Error).message, SETTINGS_SECTION, Settings.snippetUrlTemplate), vscode.l10n.t('Open Setting')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.snippetUrlTemplate}`);
     });
     return undefined;
@@ -66,7 +68,7 @@ function targetOrHint(arg: unknown): ReturnType<typeof resolveTarget> {
   // Only a snippet file links to a snippet: another editor's URI would read as a made-up guid.
   const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
   const target = uri && uri.scheme !== Schemes.snippet ? undefined : resolveTarget(uri ?? arg);
-  if (!target) void vscode.window.showInformationMessage(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to link to it.'));
+  if (!target) void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to link to it.'));
   return target;
 }
 

@@ -3,6 +3,7 @@
 // Typing searches again after a short pause; closing the pick cancels. Choosing a result opens
 // its file at the matched line, with the match selected.
 import vscode = require('vscode');
+import { createSafeQuickPick } from '../../ui/quickInputText';
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { takeScriptedAnswer } from '../../ui/prompts';
@@ -50,7 +51,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
   if (!requireSignedIn(deps)) return Promise.resolve(undefined);
   const targets = deps.targets(onlyAccountId);
   const targetOf = (accountId: string | undefined) => targets.find((t) => t.accountId === accountId) ?? targets[0];
-  const pick = vscode.window.createQuickPick<ResultItem>();
+  const pick = createSafeQuickPick<ResultItem>();
   const only = onlyAccountId !== undefined ? targets[0]?.label : undefined;
   pick.title = only ? vscode.l10n.t('Search Snippets of {0}', only) : vscode.l10n.t('Search Snippets');
   pick.placeholder = vscode.l10n.t('Text to find in names, descriptions, file names, categories and file content');
@@ -106,7 +107,8 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
         if (summary.keptSince !== undefined) {
           // Pages an earlier window fetched: say how old they are, and offer the server's list of now.
           extra.push({
-            label: `$(history) ${vscode.l10n.t('Search the server again')}`,
+            iconPath: new vscode.ThemeIcon('history'),
+            label: vscode.l10n.t('Search the server again'),
             description: vscode.l10n.t('these results include lists read {0}', formatDateTime(summary.keptSince, vscode.env.language)),
             alwaysShow: true,
             readAgain: true,
@@ -117,7 +119,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
           const target = targetOf(failure.accountId);
           const where = target.label ? `${listLabel(failure.list)} (${target.label})` : listLabel(failure.list);
           const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? deps.session.account));
-          extra.push(note(vscode.l10n.t('$(warning) Not all of {0} was searched: {1}', where, why)));
+          extra.push(note(vscode.l10n.t('Not all of {0} was searched: {1}', where, why), 'warning'));
           deps.log.error(`search of ${failure.list}${failure.accountId ? ` of ${failure.accountId}` : ''} failed`, failure.error);
         }
         show(extra);
@@ -126,7 +128,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
         if (err instanceof EmptyQueryError) show([note(err.message)]);
         else {
           deps.log.error('search failed', err);
-          show([note(`$(error) ${describeError(err, messageContext(vscode.l10n.t('search snippets'), deps.session.account))}`)]);
+          show([note(describeError(err, messageContext(vscode.l10n.t('search snippets'), deps.session.account)), 'error')]);
         }
         return undefined;
       } finally {
@@ -181,12 +183,13 @@ export function openResult(deps: CommandDeps, result: SearchResult, match: Searc
 
 /** One item per match, so each matched line can be chosen; with several accounts, each names its account. */
 function resultItems(result: SearchResult, accountLabel: string | undefined): ResultItem[] {
-  const label = `$(${result.snippet.files.length > 1 ? 'files' : 'file-code'}) ${result.snippet.name}`;
+  const iconPath = new vscode.ThemeIcon(result.snippet.files.length > 1 ? 'files' : 'file-code');
+  const label = result.snippet.name;
   // alwaysShow: the pick must not filter results again by its own rules (a content match has no
   // typed text in its label).
   return result.matches.map((match) => {
     const place = matchPlace(match, result.snippet);
-    return { label, description: accountLabel ? `${place} · ${accountLabel}` : place, detail: match.text, alwaysShow: true, result, match };
+    return { iconPath, label, description: accountLabel ? `${place} · ${accountLabel}` : place, detail: match.text, alwaysShow: true, result, match };
   });
 }
 
@@ -206,8 +209,8 @@ export function matchPlace(match: SearchMatch, snippet: Snippet): string {
   }
 }
 
-function note(text: string): ResultItem {
-  return { label: text, alwaysShow: true };
+function note(text: string, icon?: string): ResultItem {
+  return { ...(icon ? { iconPath: new vscode.ThemeIcon(icon) } : {}), label: text, alwaysShow: true };
 }
 
 function listLabel(list: SearchList): string {

@@ -1,5 +1,8 @@
 // Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
 import vscode = require('vscode');
+import { showInfo } from '../../ui/notify';
+import { showSafeQuickPick } from '../../ui/quickInputText';
+import { setStatusBarMessage } from '../../ui/statusText';
 import type { Snippet, SnippetFile } from '../../api/types';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { usesSnippetSyntax } from '../core/completion';
@@ -24,7 +27,7 @@ interface FilePick extends vscode.QuickPickItem {
 export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open an editor and place the cursor where the snippet file should go.'));
+    void showInfo(vscode.l10n.t('Open an editor and place the cursor where the snippet file should go.'));
     return false;
   }
   try {
@@ -55,7 +58,7 @@ export async function copyFileContent(deps: CommandDeps, arg: unknown): Promise<
     const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : (await pickFile(deps, snippet.guid))?.file;
     if (!file) return;
     await vscode.env.clipboard.writeText(file.content);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}" to the clipboard', file.name), 3000);
+    setStatusBarMessage(vscode.l10n.t('Copied "{0}" to the clipboard', file.name), 3000);
   } catch (err) {
     reportFailure(deps, vscode.l10n.t('copy the file'), err);
   }
@@ -65,7 +68,7 @@ export async function copySnippetGuid(arg: unknown): Promise<void> {
   const target = resolveTarget(arg);
   if (!target) return;
   await vscode.env.clipboard.writeText(target.snippetGuid);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied snippet GUID {0}', target.snippetGuid), 3000);
+  setStatusBarMessage(vscode.l10n.t('Copied snippet GUID {0}', target.snippetGuid), 3000);
 }
 
 /** A QuickPick of the files of loaded snippets (or of one snippet), with their first lines as a preview. */
@@ -81,13 +84,13 @@ async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePi
       .filter((s) => !seen.has(s.guid) && seen.add(s.guid));
   }
   const items: FilePick[] = snippets.flatMap((snippet) =>
-    snippet.files.map((file) => ({ label: `$(file) ${file.name}`, description: snippet.name, detail: preview(file.content), snippet, file })),
+    snippet.files.map((file) => ({ iconPath: new vscode.ThemeIcon('file'), label: file.name, description: snippet.name, detail: preview(file.content), snippet, file })),
   );
   if (items.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));
+    void showInfo(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));
     return undefined;
   }
-  return vscode.window.showQuickPick(items, { title: vscode.l10n.t('Insert Snippet File'), placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
+  return showSafeQuickPick(items, { title: vscode.l10n.t('Insert Snippet File'), placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
 }
 
 /** The first non-empty lines, on one line, for a QuickPick `detail`. */

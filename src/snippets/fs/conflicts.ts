@@ -3,6 +3,7 @@
 // "file is newer" dialog only appears when the server's version differs in size, so this offer
 // is made on every conflict.
 import vscode = require('vscode');
+import { showWarning } from '../../ui/notify';
 import { Commands, Schemes } from '../../constants';
 import type { SnippetAccounts } from '../accounts';
 import type { SnippetService } from '../core/service';
@@ -56,7 +57,7 @@ export async function compareWithServer(fileUri: vscode.Uri, fileName: string, s
 
 /** Offers Compare and Overwrite after a refused save; both are also commands of the palette. */
 export async function offerConflictChoices(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await showWarning(
     vscode.l10n.t('"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.', fileName, snippetName),
     vscode.l10n.t('Compare'),
     vscode.l10n.t('Overwrite'),

@@ -8,6 +8,8 @@
 // once from it (the core revalidates it in the background); while the server does not answer,
 // files open read-only and saves are refused with the text left in the editor.
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { fileSystemError } from '../../ui/fileSystemErrors';
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Account } from '../../auth/accounts';
@@ -100,7 +102,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (move) {
       const isTarget = move.to.toString() === uri.toString();
       if (isTarget === move.done) return this.statOf(move.to);
-      throw vscode.FileSystemError.FileNotFound(uri);
+      throw fileSystemError.fileNotFound(uri);
     }
     return this.statOf(uri);
   }
@@ -121,14 +123,14 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     const loc = this.locate(uri);
     if (!loc) return this.accounts.services.defaultService.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
-    if (loc.fileName !== undefined) throw vscode.FileSystemError.FileNotADirectory(uri);
+    if (loc.fileName !== undefined) throw fileSystemError.fileNotADirectory(uri);
     const snippet = await this.snippet(loc, 'list');
     return snippet.files.map((f) => [f.name, vscode.FileType.File]);
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const loc = this.locate(uri);
-    if (!loc?.fileName) throw vscode.FileSystemError.FileIsADirectory(uri);
+    if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
     const snippet = await this.snippet(loc, `open ${loc.fileName}`);
     const file = this.file(snippet, loc.fileName);
     this.loaded.set(uri.toString(), { uri, service: loc.service, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
@@ -140,7 +142,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
     const loc = this.locate(uri);
-    if (!loc?.fileName) throw vscode.FileSystemError.FileIsADirectory(uri);
+    if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
     const fileName = loc.fileName;
     const key = uri.toString();
     const text = decoder.decode(content);
@@ -155,11 +157,11 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       const loaded = this.loaded.get(key);
       const exists = fresh.files.some((f) => f.name === fileName);
       if (!exists && !loaded) {
-        if (!options.create) throw vscode.FileSystemError.FileNotFound(uri);
+        if (!options.create) throw fileSystemError.fileNotFound(uri);
         created = true;
         return withFileAdded(fresh, fileName, text);
       }
-      if (exists && !loaded && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
+      if (exists && !loaded && !options.overwrite) throw fileSystemError.fileExists(uri);
       const decision = decideSave({
         loaded,
         fresh,
@@ -169,7 +171,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         overwriteWithoutAsking: vscode.workspace.getConfiguration('files', uri).get('saveConflictResolution') === 'overwriteFileOnDisk',
       });
       if (decision.kind === 'file-gone') {
-        throw vscode.FileSystemError.Unavailable(
+        throw fileSystemError.unavailable(
           vscode.l10n.t('"{0}" was renamed or removed from snippet "{1}" on the server. Your text is still in the editor: keep it with Save As.', fileName, fresh.name),
         );
       }
@@ -179,7 +181,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         // is no way for a provider to stop that; this one is ours, the one with Compare / Overwrite.
         void offerConflictChoices(uri, fileName, fresh.name);
         this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${loaded?.updatedAt}, server ${fresh.updatedAt}); not overwritten`);
-        throw vscode.FileSystemError.Unavailable(
+        throw fileSystemError.unavailable(
           vscode.l10n.t('"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.', fileName, fresh.name),
         );
       }
@@ -197,7 +199,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async delete(uri: vscode.Uri): Promise<void> {
     const loc = this.locate(uri);
-    if (!loc?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
+    if (!loc?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
     const fileName = loc.fileName;
     await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.deleteFile(loc.snippetGuid, fileName));
   }
@@ -210,18 +212,18 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     }
     const from = this.locate(oldUri);
     const to = this.locate(newUri);
-    if (!from?.fileName || !to?.fileName) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
-    if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
+    if (!from?.fileName || !to?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
+    if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw fileSystemError.noPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
     const [oldName, newName] = [from.fileName, to.fileName];
     // The same file under another snippet name: the path is only for display, nothing to send.
     if (oldName === newName) return;
     const known = from.service.get(from.snippetGuid);
-    if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw vscode.FileSystemError.FileExists(newUri);
+    if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw fileSystemError.fileExists(newUri);
     await this.translate(from, `rename ${oldName}`, oldName, () => from.service.renameFile(from.snippetGuid, oldName, newName));
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create snippets with the "New Snippet" command of the Snippets view.'));
+    throw fileSystemError.noPermissions(vscode.l10n.t('Create snippets with the "New Snippet" command of the Snippets view.'));
   }
 
   // ---- Helpers -----------------------------------------------------------------------------
@@ -234,7 +236,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const account = this.accounts.ofLocation(loc);
     if (!account) {
       const who = loc.username ? `${loc.username} @ ${loc.authority}${loc.contextPath ?? ''}` : loc.authority;
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('This snippet belongs to {0}, which is not signed in. Sign in to that account (Bitbucket Snippets: Sign In) to open it.', who));
+      throw fileSystemError.unavailable(vscode.l10n.t('This snippet belongs to {0}, which is not signed in. Sign in to that account (Bitbucket Snippets: Sign In) to open it.', who));
     }
     const service = this.accounts.service(account);
     this.follow(service);
@@ -271,7 +273,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       if (err instanceof vscode.FileSystemError) throw err;
       if (err instanceof SignedOutError) throw notSignedIn();
       if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) throw this.readonlyError(err.snippet, fileName, unsaved);
-      if (err instanceof SnippetEditError) throw vscode.FileSystemError.NoPermissions(err.message);
+      if (err instanceof SnippetEditError) throw fileSystemError.noPermissions(err.message);
       if (err instanceof BitbucketError && err.kind === 'not-found') throw this.deletedOnServer(loc);
       if (fileName !== undefined && unsaved !== undefined && isUnreachable(err)) throw this.offlineSaveError(err, fileName, loc.account);
       throw this.fsError(err, action, loc.account);
@@ -280,7 +282,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   private file(snippet: Snippet, fileName: string) {
     const file = snippet.files.find((f) => f.name === fileName);
-    if (!file) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('Snippet "{0}" has no file named "{1}".', snippet.name, fileName));
+    if (!file) throw fileSystemError.fileNotFound(vscode.l10n.t('Snippet "{0}" has no file named "{1}".', snippet.name, fileName));
     return file;
   }
 
@@ -290,10 +292,10 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     // The core forgot it on the 404; its change event marks open files deleted.
     const hadOpenFiles = [...this.loaded.values()].some((l) => l.snippetGuid === loc.snippetGuid);
     if (hadOpenFiles) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" was deleted on the server; your text is still in the editor — save it elsewhere with Save As.', name));
+      void showInfo(vscode.l10n.t('Snippet "{0}" was deleted on the server; your text is still in the editor — save it elsewhere with Save As.', name));
     }
     this.log.info(`snippet ${loc.snippetGuid} (${name}) no longer exists on the server`);
-    return vscode.FileSystemError.FileNotFound(vscode.l10n.t('Snippet "{0}" was deleted on the server.', name));
+    return fileSystemError.fileNotFound(vscode.l10n.t('Snippet "{0}" was deleted on the server.', name));
   }
 
   /**
@@ -302,7 +304,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
    */
   private readonlyError(snippet: Snippet, fileName: string, unsaved?: string): vscode.FileSystemError {
     if (unsaved !== undefined) {
-      void vscode.window.showWarningMessage(
+      void showWarning(
         snippet.name
           ? vscode.l10n.t('"{0}" is in "{1}", another user\'s snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?', fileName, snippet.name)
           : vscode.l10n.t('"{0}" is in another user\'s snippet, so it cannot be saved there. Copy the snippet to My Snippets with your text?', fileName),
@@ -310,7 +312,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         if (choice) void vscode.commands.executeCommand(Commands.copyToMySnippets, { snippetGuid: snippet.guid, fileName }, { fileName, text: unsaved });
       });
     }
-    return vscode.FileSystemError.NoPermissions(vscode.l10n.t('"{0}" belongs to another user\'s snippet "{1}" and is read-only. Keep your text with Copy to My Snippets or Save As.', fileName, snippet.name));
+    return fileSystemError.noPermissions(vscode.l10n.t('"{0}" belongs to another user\'s snippet "{1}" and is read-only. Keep your text with Copy to My Snippets or Save As.', fileName, snippet.name));
   }
 
   /** A save the server could not be reached for: nothing was sent, and the editor keeps the text. */
@@ -318,7 +320,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const host = serverHost(account.serverUrl);
     this.log.warn(`save of ${fileName}: ${host} cannot be reached; nothing was sent`);
     this.log.error(`could not save ${fileName}`, err);
-    return vscode.FileSystemError.Unavailable(
+    return fileSystemError.unavailable(
       vscode.l10n.t('Offline: {0} cannot be reached, so "{1}" was not saved. Your text is still in the editor; save again once the server answers.', host, fileName),
     );
   }
@@ -326,9 +328,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private fsError(err: unknown, action: string, account: Account): vscode.FileSystemError {
     const message = describeError(err, messageContext(action, account));
     this.log.error(`could not ${action}`, err);
-    if (err instanceof BitbucketError && (err.kind === 'auth' || err.kind === 'forbidden')) return vscode.FileSystemError.NoPermissions(message);
-    if (err instanceof BitbucketError && err.kind === 'not-found') return vscode.FileSystemError.FileNotFound(message);
-    return vscode.FileSystemError.Unavailable(message);
+    if (err instanceof BitbucketError && (err.kind === 'auth' || err.kind === 'forbidden')) return fileSystemError.noPermissions(message);
+    if (err instanceof BitbucketError && err.kind === 'not-found') return fileSystemError.fileNotFound(message);
+    return fileSystemError.unavailable(message);
   }
 
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
@@ -415,4 +417,4 @@ interface DocumentMove {
   done: boolean;
 }
 
-const notSignedIn = () => vscode.FileSystemError.Unavailable(vscode.l10n.t('You are not signed in to Bitbucket. Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.'));
+const notSignedIn = () => fileSystemError.unavailable(vscode.l10n.t('You are not signed in to Bitbucket. Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.'));

@@ -9,6 +9,8 @@
 // cannot be added. Failures name the account of the row dropped on.
 import * as path from 'node:path';
 import vscode = require('vscode');
+import { showInfo, showWarning } from '../../ui/notify';
+import { setStatusBarMessage } from '../../ui/statusText';
 import type { Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import type { Snippet } from '../../api/types';
@@ -126,13 +128,13 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       return this.fail(failed[0], action, target);
     }
     if (others > 0) {
-      void vscode.window.showWarningMessage(
+      void showWarning(
         others === 1
           ? vscode.l10n.t('Added category "{0}" to {1} of your snippets; 1 snippet of another user was left as it is.', category, formatCount(own.length, vscode.env.language))
           : vscode.l10n.t('Added category "{0}" to {1} of your snippets; {2} snippets of other users were left as they are.', category, formatCount(own.length, vscode.env.language), formatCount(others, vscode.env.language)),
       );
     } else {
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Added category "{0}" to {1}', category, own.map((s) => `"${s.name}"`).join(', ')), 4000);
+      setStatusBarMessage(vscode.l10n.t('Added category "{0}" to {1}', category, own.map((s) => `"${s.name}"`).join(', ')), 4000);
     }
     return { done: 'categoryAdded', snippets: own.map((s) => s.guid), ...(others > 0 ? { skipped: others } : {}) };
   }
@@ -205,7 +207,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       return this.fail(err, action, target);
     }
     const added = files.length === 1 ? vscode.l10n.t('Added {0} to "{1}"', files[0].name, snippet.name) : vscode.l10n.t('Added {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
-    vscode.window.setStatusBarMessage(added, 4000);
+    setStatusBarMessage(added, 4000);
     return { done, snippets: [snippet.guid] };
   }
 
@@ -229,13 +231,13 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     }
     this.log.info(`created snippet ${created.guid} from ${files.length} dropped file(s)`);
     const message = files.length === 1 ? vscode.l10n.t('Created snippet "{0}" from {1}', created.name, files[0].name) : vscode.l10n.t('Created snippet "{0}" from {1} files', created.name, formatCount(files.length, vscode.env.language));
-    vscode.window.setStatusBarMessage(message, 4000);
+    setStatusBarMessage(message, 4000);
     return { done: 'snippetCreated', snippets: [created.guid] };
   }
 
   private refuse(message: string, level: 'info' | 'warning' = 'warning'): DropOutcome {
-    if (level === 'info') void vscode.window.showInformationMessage(message);
-    else void vscode.window.showWarningMessage(message);
+    if (level === 'info') void showInfo(message);
+    else void showWarning(message);
     return { refused: message };
   }
 }

@@ -1,6 +1,8 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in account, and registers the toolbar and root commands.
 import vscode = require('vscode');
+import { showInfo } from '../../ui/notify';
+import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../constants';
@@ -134,7 +136,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   async revealFile(uri: vscode.Uri | undefined, load: boolean): Promise<boolean> {
     const loc = uri && snippetLocation(uri);
     if (!uri || !loc?.fileName) {
-      if (load) void vscode.window.showInformationMessage(vscode.l10n.t('Open a snippet file first: this shows its snippet in the Snippets view.'));
+      if (load) void showInfo(vscode.l10n.t('Open a snippet file first: this shows its snippet in the Snippets view.'));
       return false;
     }
     const { snippetGuid, fileName } = loc;
@@ -156,7 +158,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     const snippet = service.get(snippetGuid);
     if (!list || !snippet) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
+      void showInfo(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
       return false;
     }
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
@@ -220,7 +222,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     const value =
       typeof text === 'string'
         ? text
-        : await vscode.window.showInputBox({
+        : await showSafeInputBox({
             title: vscode.l10n.t('Bitbucket Snippets: Filter'),
             prompt: vscode.l10n.t('Show loaded snippets whose name, description, file names or categories contain every word'),
             value: this.filter,

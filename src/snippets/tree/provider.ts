@@ -8,6 +8,7 @@ import { accountId, type Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
 import { withProgress } from '../../ui/progress';
 import type { Log } from '../../util/log';
+import { lineText } from '../../util/outsideText';
 import { describeError, messageContext } from '../../util/userMessages';
 import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { personLabel } from '../core/people';
@@ -22,6 +23,7 @@ import type { BrowsedUsers } from './browsedUsers';
 import { RefreshGate, WHOLE_TREE } from './refreshGate';
 import { iconForFileName } from './icons';
 import {
+  escapeMarkdown,
   noCategoriesText,
   commentDescription,
   commentLabel,
@@ -198,6 +200,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const item = this.buildItem(node);
+    // Names, descriptions and comments come from other users: no control or bidi characters.
+    if (typeof item.label === 'string') item.label = lineText(item.label);
+    if (typeof item.description === 'string') item.description = lineText(item.description);
     item.id = nodeId(node);
     item.contextValue = contextValue(node);
     // Without this, screen readers hear a plain-text tooltip instead of the row's label.
@@ -476,7 +481,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const people = service.people();
         item.description = commentDescription(comment, people, now, vscode.env.language);
         const tooltip = new vscode.MarkdownString();
-        tooltip.appendMarkdown(`**${personLabel(comment.userId, people)}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
+        tooltip.appendMarkdown(`**${escapeMarkdown(personLabel(comment.userId, people))}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
         tooltip.appendText(comment.text);
         item.tooltip = tooltip;
         // The icon tells your comments from others'; the label says it too.
