@@ -4,6 +4,7 @@
 // the views, with the project's own ESLint configuration.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import * as fs from 'node:fs';
 import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -49,5 +50,17 @@ item.text = statusText('repo', name);
 throw fileSystemError.unavailable(name);
 `;
     assert.deepEqual(await ruleMessages(code, 'src/snippets/commands/outsideTextProbe.ts'), []);
+  });
+
+  it('no Markdown is trusted and no webview runs command links: outside text in tooltips, comments and completion stays inert', () => {
+    const sources = fs.readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const found = sources.flatMap((file) => {
+      const text = fs.readFileSync(path.join(ROOT, 'src', file), 'utf8');
+      return [/isTrusted\s*[:=]\s*(true|\{)/, /supportHtml\s*[:=]\s*true/, /enableCommandUris\s*:\s*(true|\[)/, /new vscode\.MarkdownString\([^)]*,\s*true\s*\)/]
+        .filter((pattern) => pattern.test(text))
+        .map((pattern) => `${file}: ${pattern.source}`);
+    });
+    assert.deepEqual(found, []);
+    assert.ok(sources.length > 100, 'the sources were read');
   });
 });

@@ -5,10 +5,14 @@
 // and VS Code picks the language from the file name's extension. Two accounts on one server, or
 // two servers on one host that differ by port or context path, so never share a URI.
 // Files are addressed by name, because the server gives files new guids on every update.
+// VS Code writes a URI's path into its own messages ("Failed to save '<uri>'") as it is, where
+// `[label](command:…)` is a live link: the path is made of display-safe names, and a file name
+// that had to change for display travels in the query as `file=` (percent-encoded there).
 // The old form `bitbucket-snippet://<host[:port]>/<guid>/<file name>` (no query), from editors
 // restored from an earlier version, still parses; it names no user nor context path.
 // Plain logic without `vscode`, unit-tested in Node; ../uris.ts wraps it into vscode.Uri.
 import { Schemes } from '../../constants';
+import { lineText } from '../../util/outsideText';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 
@@ -62,8 +66,15 @@ export function displaySafeName(name: string): string {
     .replace(/\\/g, '\u29f5')
     .replace(/\s+/g, ' ')
     .trim();
-  const short = safe.length > 80 ? `${safe.slice(0, 79)}…` : safe;
+  const shown = lineText(safe);
+  const short = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
   return short === '' || short === '.' || short === '..' ? 'snippet' : short;
+}
+
+/** A file name as the URI's path shows it: no link syntax, control or bidi characters, never empty, `.` or `..`. */
+export function displayFileName(fileName: string): string {
+  const shown = lineText(fileName, Number.MAX_SAFE_INTEGER);
+  return shown === '' || shown === '.' || shown === '..' ? 'file' : shown;
 }
 
 export function snippetUriComponents(
@@ -77,10 +88,12 @@ export function snippetUriComponents(
   const params = new URLSearchParams({ guid: snippet.guid });
   const contextPath = serverContextPath(account.serverUrl);
   if (contextPath) params.set('ctx', contextPath);
+  const shownFile = fileName === undefined ? undefined : displayFileName(fileName);
+  if (fileName !== undefined && shownFile !== fileName) params.set('file', fileName);
   return {
     scheme: SNIPPET_SCHEME,
     authority: `${account.username}@${serverAuthority(account.serverUrl)}`,
-    path: fileName === undefined ? `/${name}` : `/${name}/${fileName}`,
+    path: shownFile === undefined ? `/${name}` : `/${name}/${shownFile}`,
     query: params.toString(),
   };
 }
@@ -95,9 +108,13 @@ export function parseSnippetComponents(authority: string, path: string, query: s
   const slash = rest.indexOf('/');
   const first = slash < 0 ? rest : rest.slice(0, slash);
   // Everything after the first segment is the file name, so even a name with `/` round-trips.
-  const fileName = slash < 0 ? undefined : rest.slice(slash + 1);
-  if (!host || !first || fileName === '') return undefined;
+  const shownFile = slash < 0 ? undefined : rest.slice(slash + 1);
+  if (!host || !first || shownFile === '') return undefined;
   const params = new URLSearchParams(query);
+  // `file=` names the file only while the path still shows it: a URI made by joinPath beside an
+  // open file keeps that file's query, and then the path's new name is the one meant.
+  const named = params.get('file');
+  const fileName = named !== null && shownFile !== undefined && displayFileName(named) === shownFile ? named : shownFile;
   const guid = params.get('guid');
   if (guid === null) {
     // The old form: the first segment is the guid.

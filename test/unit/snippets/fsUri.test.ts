@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import {
   accountOfLocation,
   displaySafeName,
@@ -131,5 +132,51 @@ describe('snippet URIs', () => {
     assert.equal(parseSnippetUri('bitbucket-snippet://h/g/%E0%A4%A'), undefined);
     assert.throws(() => snippetUriComponents(alice, { guid: '', name: 'x' }, 'x'));
     assert.throws(() => snippetUriComponents(alice, snippet, ''));
+  });
+
+  describe('a path VS Code writes into its messages', () => {
+    // VS Code 1.100's link syntax in notifications (vs/base/common/linkedText.ts), and the form of
+    // a URI in its "Failed to save '<uri>'" message: toString(true) leaves the path as it is.
+    const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+    const shownInMessage = (c: { scheme: string; authority: string; path: string; query: string }) => `${c.scheme}://${c.authority}${c.path}?${c.query}`;
+    const alice = { serverUrl: 'https://bitbucket.example.com', username: 'alice' };
+    const planted = '[Sign in again](command:workbench.action.terminal.new)';
+
+    it('holds no live link for a snippet or file name that carries one, and still addresses the file', () => {
+      const c = snippetUriComponents(alice, { guid: 'g1', name: `Deploy ${planted}` }, `${planted}.sh`);
+      assert.deepEqual(shownInMessage(c).match(VSCODE_LINK), null);
+      assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, `${planted}.sh`);
+      const text = formatSnippetUri(alice, { guid: 'g1', name: planted }, planted);
+      assert.equal(parseSnippetUri(text)?.fileName, planted);
+    });
+
+    it('keeps ordinary file names in the path with no file= in the query', () => {
+      const c = snippetUriComponents(alice, { guid: 'g1', name: 'notes' }, 'a[1].txt');
+      assert.equal(c.path, '/notes/a[1].txt');
+      assert.equal(new URLSearchParams(c.query).has('file'), false);
+    });
+
+    it('a file written beside one with file= (joinPath keeps the query) is the new name, not the old file', () => {
+      const c = snippetUriComponents(alice, { guid: 'g1', name: 'notes' }, planted);
+      const beside = parseSnippetComponents(c.authority, '/notes/new.txt', c.query);
+      assert.equal(beside?.fileName, 'new.txt');
+      assert.equal(beside?.snippetGuid, 'g1');
+    });
+
+    it('for any snippet and file name: no live link, no control or bidi character, and the file round-trips', () => {
+      const piece = fc.oneof(fc.constantFrom('[', ']', '(', ')', 'command:x', 'https://e', '/', '\u202E', '\u0000', '\n', ' '), fc.string({ maxLength: 4, unit: 'grapheme' }));
+      const name = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+      fc.assert(
+        fc.property(name, name.filter((f) => f !== ''), (snippetName, fileName) => {
+          const c = snippetUriComponents(alice, { guid: 'g1', name: snippetName }, fileName);
+          const shown = shownInMessage(c);
+          assert.deepEqual(shown.match(VSCODE_LINK), null, shown);
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          assert.equal(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(c.path), false, JSON.stringify(c.path));
+          assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, fileName);
+        }),
+        { numRuns: 2000 },
+      );
+    });
   });
 });
