@@ -27,7 +27,11 @@ export const SETTINGS_SUFFIX = '.json';
 /** Read-only server copies live under this first segment, which no project key can be (keys are word characters). */
 export const SERVER_COPY_SEGMENT = '.server';
 
-const escapeSegment = (s: string): string => s.replace(/%/g, '%25').replace(/\//g, '%2F').replace(/\\/g, '%5C');
+// Besides `%`, `/` and `\`, brackets and control and bidi characters are escaped: VS Code writes the
+// path into its own messages, where `[label](command:…)` would be a live link.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+const SEGMENT_ESCAPED = /[%/\\[\]\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const escapeSegment = (s: string): string => s.replace(SEGMENT_ESCAPED, (c) => encodeURIComponent(c));
 
 function unescapeSegment(s: string): string | undefined {
   try {

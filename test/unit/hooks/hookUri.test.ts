@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, isHookDocumentOf, parseHookDocument } from '../../../src/hooks/hookUri';
 import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
 
@@ -108,5 +109,23 @@ describe('hook document URIs of an account', () => {
   it('refuses an empty user or a context path that is not a path', () => {
     assert.equal(parseHookDocument('@h', hookDocumentPath(doc)), undefined);
     assert.equal(parseHookDocument('alice@h', hookDocumentPath(doc), 'ctx=bitbucket'), undefined);
+  });
+
+  it('a path VS Code writes into its messages holds no live link and no control or bidi character, and reads back the same hook', () => {
+    const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+    const piece = fc.oneof(fc.constantFrom('[', ']', '(', ')', 'command:x', '/', '%', '\\', '\u202E', '\u0000', '.'), fc.string({ maxLength: 4, unit: 'grapheme' }));
+    const segment = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('')).filter((p) => p !== '');
+    const account = { serverUrl: 'https://bitbucket.example.com', username: 'admin' };
+    fc.assert(
+      fc.property(segment, segment, segment, (projectKey, repositorySlug, hookKey) => {
+        const c = hookDocumentComponents(account, { projectKey, repositorySlug, hookKey });
+        assert.deepEqual(`bitbucket-hook://${c.authority}${c.path}`.match(VSCODE_LINK), null);
+        // eslint-disable-next-line no-control-regex -- finding control characters is the point
+        assert.equal(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(c.path), false);
+        const back = parseHookDocument(c.authority, c.path, c.query);
+        assert.deepEqual([back?.projectKey, back?.repositorySlug, back?.hookKey], [projectKey, repositorySlug, hookKey]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
