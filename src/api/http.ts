@@ -218,6 +218,7 @@ export class HttpTransport {
       clientCertificate,
       connectMs: this.timeouts.connectMs,
       log: (message) => this.log('debug', message),
+      warn: (message) => this.log('warn', message),
     });
   }
 
