@@ -144,6 +144,8 @@ export const Settings = {
   preReceiveHookKey: 'preReceiveHookKey',
   mergeCheckHookKey: 'mergeCheckHookKey',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  /** The largest response body the client reads, in MB. */
+  maxResponseSizeMB: 'maxResponseSizeMB',
   completionEnabled: 'completion.enabled',
   completionLists: 'completion.lists',
   completionCategories: 'completion.categories',

@@ -70,7 +70,7 @@ export class BitbucketClient {
   // ---- Paging helpers -------------------------------------------------------------------
 
   /** Every entry of a listing, fetched one page at a time as the caller reads. */
-  items<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<T> {
+  items<T>(list: (page: PageRequest) => Promise<Page<T>>, options?: PaginateOptions<T>): AsyncGenerator<T> {
     return items(list, options);
   }
 

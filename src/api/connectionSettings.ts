@@ -10,7 +10,10 @@ export interface ConnectionSettings {
   clientCertificate: ClientCertificate | undefined;
   snippetsRestPrefix: string | undefined;
   pagesRestPrefix: string | undefined;
+  /** The deadline of one request, headers and body together. */
   requestTimeoutSeconds: number;
+  /** The largest response body read. */
+  maxResponseSizeMB: number;
 }
 
 export interface ResolvedConnectionSettings extends ConnectionSettings {
@@ -58,10 +61,11 @@ export function resolveConnectionSettings(serverUrl: string, defaults: Connectio
     if (typeof entry[field] === 'string') result[field] = (entry[field] as string) || undefined;
     else ignored.push(`${at(field)} is not text`);
   }
-  if ('requestTimeoutSeconds' in entry) {
-    const seconds = entry.requestTimeoutSeconds;
-    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) result.requestTimeoutSeconds = seconds;
-    else ignored.push(`${at('requestTimeoutSeconds')} is not a positive number`);
+  for (const field of ['requestTimeoutSeconds', 'maxResponseSizeMB'] as const) {
+    if (!(field in entry)) continue;
+    const value = entry[field];
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) result[field] = value;
+    else ignored.push(`${at(field)} is not a positive number`);
   }
   return result;
 }

@@ -27,6 +27,11 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence while the body streams in. */
   bodyMs: number;
+  /**
+   * The whole request, from sending it to the body's last byte. The idle timers above never end
+   * a body that arrives a byte at a time; this does.
+   */
+  totalMs: number;
 }
 
 export interface RetryPolicy {
@@ -60,6 +65,8 @@ export interface TransportOptions {
   /** Proxies; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
+  /** The largest response body read; a larger one is cut off while it streams in, never held whole. */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   log?: Logger;
   userAgent?: string;
@@ -84,7 +91,9 @@ export interface HttpResponse {
   body: unknown;
 }
 
-const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 30_000 };
+/** The `maxResponseSizeMB` setting's default: a snippet with files of several MB still opens. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000 };
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
@@ -94,6 +103,7 @@ export class HttpTransport {
   private readonly basePath: string;
   private readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
+  private readonly maxResponseBytes: number;
   private dispatcher: Promise<Dispatcher> | undefined;
   /** The proxy the dispatcher goes through, to name it when it fails. */
   private proxy: ResolvedProxy | undefined;
@@ -106,6 +116,7 @@ export class HttpTransport {
     this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
     this.timeouts = withDefaults(DEFAULT_TIMEOUTS, options.timeouts);
     this.retry = withDefaults(DEFAULT_RETRY, options.retry);
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** Closes the keep-alive connections. */
@@ -142,7 +153,8 @@ export class HttpTransport {
       (error.kind === 'server' && error.status !== undefined && RETRYABLE_STATUS.has(error.status));
     if (!retryable) return undefined;
     if (error.retryAfterMs !== undefined) {
-      return error.retryAfterMs <= this.retry.maxDelayMs ? error.retryAfterMs : undefined;
+      // A wait longer than a whole request may take is not a short hiccup: report it instead.
+      return error.retryAfterMs <= Math.min(this.retry.maxDelayMs, this.timeouts.totalMs) ? error.retryAfterMs : undefined;
     }
     const backoff = this.retry.baseDelayMs * 2 ** attempt;
     return Math.min(this.retry.maxDelayMs, backoff + Math.floor(Math.random() * this.retry.baseDelayMs));
@@ -160,28 +172,40 @@ export class HttpTransport {
       if (request.body !== undefined) body = JSON.stringify(request.body);
     }
 
-    const started = Date.now();
-    let response: Dispatcher.ResponseData;
+    let dispatcher: Dispatcher;
     try {
-      response = await (await this.getDispatcher()).request({
-        origin: this.origin,
-        path: this.basePath + request.path + queryString(request.query),
-        method: request.method,
-        headers,
-        body,
-        signal: request.signal,
-        headersTimeout: this.timeouts.headersMs,
-        bodyTimeout: this.timeouts.bodyMs,
-      });
+      dispatcher = await this.getDispatcher();
     } catch (err) {
       throw this.transportError(err, label, request.signal);
     }
-
+    const started = Date.now();
+    // One deadline for the whole exchange, from sending to the body's last byte; aborting it
+    // also closes the connection mid-body. It starts once the dispatcher is made, so a first
+    // request's reading of the OS trust store or a passphrase prompt does not count.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeouts.totalMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    let response: Dispatcher.ResponseData;
     let text: string;
     try {
-      text = await response.body.text();
-    } catch (err) {
-      throw this.transportError(err, label, request.signal);
+      try {
+        response = await dispatcher.request({
+          origin: this.origin,
+          path: this.basePath + request.path + queryString(request.query),
+          method: request.method,
+          headers,
+          body,
+          signal,
+          headersTimeout: this.timeouts.headersMs,
+          bodyTimeout: this.timeouts.bodyMs,
+        });
+        text = await this.readBody(response, label, deadline);
+      } catch (err) {
+        if (err instanceof BitbucketError) throw err;
+        throw deadline.signal.aborted && !request.signal?.aborted ? this.deadlineError(label, err) : this.transportError(err, label, request.signal);
+      }
+    } finally {
+      clearTimeout(timer);
     }
     const status = response.statusCode;
     this.log('debug', `${label} → ${status} in ${Date.now() - started} ms`);
@@ -192,6 +216,50 @@ export class HttpTransport {
       return { status, body: parseSuccessBody(text, contentType, status, label) };
     }
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
+  }
+
+  /**
+   * The body as text, read chunk by chunk so that one larger than the limit is cut off (and its
+   * connection closed) as soon as it is over, never held in memory whole.
+   */
+  private async readBody(response: Dispatcher.ResponseData, label: string, deadline: AbortController): Promise<string> {
+    const limit = this.maxResponseBytes;
+    const declared = Number(headerValue(response.headers, 'content-length'));
+    const tooLarge = () => {
+      response.body.destroy();
+      deadline.abort();
+      const mb = Math.round((limit / (1024 * 1024)) * 10) / 10;
+      return new BitbucketError(
+        'unexpected-response',
+        l10n.t(
+          'The answer of {0} is larger than {1} MB, the most this extension reads: it was cut off. If the server really sends this much, raise the "Max Response Size MB" setting (bitbucketSnippets.maxResponseSizeMB, or this server\'s entry in bitbucketSnippets.servers).',
+          this.baseUrl.host,
+          mb,
+        ),
+        { status: response.statusCode, request: label },
+      );
+    };
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw tooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+  }
+
+  private deadlineError(label: string, cause: unknown): BitbucketError {
+    return new BitbucketError(
+      'timeout',
+      l10n.t(
+        '{0} did not send its whole answer within {1}. If the server or the network is this slow, raise the "Request Timeout Seconds" setting (bitbucketSnippets.requestTimeoutSeconds, or this server\'s entry in bitbucketSnippets.servers).',
+        this.baseUrl.host,
+        seconds(this.timeouts.totalMs),
+      ),
+      { request: label, cause },
+    );
   }
 
   /** Made on the first request (the OS store and undici load then) and kept; a failure (say, a wrong passphrase) is not kept, so the next request tries again. */
@@ -218,6 +286,7 @@ export class HttpTransport {
       clientCertificate,
       connectMs: this.timeouts.connectMs,
       log: (message) => this.log('debug', message),
+      warn: (message) => this.log('warn', message),
     });
   }
 

@@ -21,6 +21,7 @@ export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedCon
       snippetsRestPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
       pagesRestPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
       requestTimeoutSeconds: config.get<number>(Settings.requestTimeoutSeconds, 30),
+      maxResponseSizeMB: config.get<number>(Settings.maxResponseSizeMB, 50),
     },
     config.get<unknown>(Settings.servers),
     os.homedir(),

@@ -14,7 +14,7 @@ import { connectionSettingsFor } from './serverSettings';
 
 /** Settings the API client is built from: a change to one of them makes a new client. */
 const CONNECTION_SETTINGS = [
-  ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds].map((k) => `${SETTINGS_SECTION}.${k}`),
+  ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds, Settings.maxResponseSizeMB].map((k) => `${SETTINGS_SECTION}.${k}`),
   ...[Settings.clientCertificate, Settings.servers].map((k) => `${SETTINGS_SECTION}.${k}`),
   'http.proxy',
   'http.noProxy',
@@ -210,7 +210,9 @@ export function createClient(
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
     proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting') },
-    timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs },
+    // The setting bounds the whole request; the idle timers can be no longer than that.
+    timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, totalMs: timeoutMs },
+    maxResponseBytes: settings.maxResponseSizeMB * 1024 * 1024,
     userAgent: `vscode-bitbucket-snippets/${vscode.extensions.getExtension('bitbucket-snippets.bitbucket-snippets')?.packageJSON.version ?? 'dev'}`,
     log: log.forApi(),
     ...extra,

@@ -55,7 +55,8 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     () => credentials,
     log,
     {
-      retry: { retries: 0 },
+      // The client's usual retries for reads: Bitbucket answers 502-504 (often with
+      // Retry-After: 0) while it starts or under load, which is no reason to refuse a sign-in.
       onCurrentUser: (u) => {
         userId = u.id;
         username ??= u.name;

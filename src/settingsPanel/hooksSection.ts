@@ -119,7 +119,7 @@ export class HooksSection {
     if (!client) return { ok: false, message: l10n.t('Sign in to list hooks.') };
     const hooks: RepositoryHook[] = [];
     try {
-      const listed = client.items((page) => client.listHooks(scope.repository, HOOK_TYPES[role], page), { limit: 100, maxPages: 5 });
+      const listed = client.items((page) => client.listHooks(scope.repository, HOOK_TYPES[role], page), { limit: 100, maxPages: 5, key: (hook) => hook.details.key });
       for await (const hook of listed) hooks.push(hook);
     } catch (err) {
       scope.log.error(`listing hooks of ${scope.where} failed`, err);

@@ -80,14 +80,16 @@ export function createSnippets({ session, globalState, storagePath, log, createV
     await clearCacheFolder(cacheDir);
   };
   let accountKey = session.account ? accountId(session.account) : undefined;
-  const service = new SnippetService(() => session.client, pageSize, { cache: cacheFor(accountKey) });
+  const pagingLog = log.child('paging');
+  const warn = (message: string) => pagingLog.warn(message);
+  const service = new SnippetService(() => session.client, pageSize, { cache: cacheFor(accountKey), warn });
   const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
   // Every other signed-in account gets a service of its own, with its own client and identity.
   const services = new SnippetServices(service, (key) => {
     const other = new SnippetService(() => {
       const account = session.accountById(key);
       return account && session.clientFor(account);
-    }, pageSize, { cache: cacheFor(key) });
+    }, pageSize, { cache: cacheFor(key), warn });
     other.reset(asUser(session.accountById(key)));
     return other;
   });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Account } from '../../src/auth/accounts';
 import type { ExtensionApi } from '../../src/extension';
 import { control } from './snippetHelpers';
-import { getExtension, localServerUrl, signInWith } from './support';
+import { getExtension, localServerUrl, serverRequests, signInWith } from './support';
 import { closedPort } from '../support/failures';
 
 const signIn = (args: { serverUrl: string; username?: string; password?: string; token?: string }) => signInWith(args);
@@ -55,6 +55,25 @@ describe('Sign-in failures', function () {
   it('a server error: says the server failed, not the password', async () => {
     await control('POST', 'faults', { kind: 'status', status: 500, count: 1 });
     await refused({ serverUrl: localServerUrl(), username: 'bob', password: 'bob' }, /server error \(HTTP 500\)/);
+  });
+
+  it('a 503 with Retry-After: 0 (Bitbucket starting or under load): retried like every other read, and the sign-in succeeds', async () => {
+    await control('POST', 'faults', { kind: 'status', status: 503, retryAfter: 0, count: 1, method: 'GET', path: '/snippets' });
+    const before = (await serverRequests()).length;
+    const started = Date.now();
+    await signIn({ serverUrl: localServerUrl(), username: 'bob', password: 'bob' });
+    const checks = (await serverRequests()).slice(before).filter((r) => r.method === 'GET' && r.path.endsWith('/snippets'));
+    console.log(`      sign-in after one 503: ${checks.length} requests, ${Date.now() - started} ms`);
+    assert.deepEqual(checks.map((r) => r.status), [503, 200]);
+    assert.ok(accounts().some((a) => a.username === 'bob' && a.serverUrl === localServerUrl()), 'bob is signed in');
+  });
+
+  it('a lasting 503: after the retries, says the server failed, not the password', async () => {
+    await control('POST', 'faults', { kind: 'status', status: 503, retryAfter: 0, count: 10, method: 'GET', path: '/snippets' });
+    const before = (await serverRequests()).length;
+    await refused({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' }, /server error \(HTTP 503\)/);
+    const checks = (await serverRequests()).slice(before).filter((r) => r.method === 'GET' && r.path.endsWith('/snippets'));
+    assert.deepEqual(checks.map((r) => r.status), [503, 503, 503], 'the first try and two retries');
   });
 
   it('a CAPTCHA lock: sends the user to the browser instead of retrying credentials', async () => {

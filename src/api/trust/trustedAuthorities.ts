@@ -62,7 +62,8 @@ const contexts = new WeakMap<TrustedAuthorities, tls.SecureContext>();
  * The TLS context of a client's connections: whom they trust and, for mutual TLS, the certificate
  * they present. Given as `ca`, the few hundred roots would be parsed again for each new
  * connection, and making the context costs tens of milliseconds, so one without a client
- * certificate is made once per trust list and shared. Verification stays on (Node's default).
+ * certificate is made once per trust list and shared. Verification is switched on by the
+ * connections that use it (dispatcher.ts says `rejectUnauthorized: true`), whatever the environment says.
  */
 export function secureContextFor(authorities: TrustedAuthorities, clientCertificate?: tls.SecureContextOptions): tls.SecureContext {
   if (clientCertificate) return tls.createSecureContext({ ...clientCertificate, ca: authorities.ca });

@@ -55,6 +55,8 @@ export interface SnippetServiceOptions {
   /** How often one cheap GET checks whether the server is back, while it does not answer. */
   probeIntervalMs?: number;
   now?: () => number;
+  /** For the log: why a listing (Load more, Search, Export) ended before the server's last page. */
+  warn?: (message: string) => void;
 }
 
 export interface NewFile {
@@ -88,6 +90,7 @@ export class SnippetService {
   /** Each client wrapped once, so every request it sends reports whether the server answered. */
   private readonly watchedApis = new WeakMap<SnippetsApi, SnippetsApi>();
   private readonly api: () => SnippetsApi | undefined;
+  private readonly warn: ((message: string) => void) | undefined;
 
   constructor(api: () => SnippetsApi | undefined, private readonly pageSize: () => number, options: SnippetServiceOptions = {}) {
     this.api = () => {
@@ -97,7 +100,8 @@ export class SnippetService {
     this.cache = options.cache;
     this.connectivity = new Connectivity(() => this.probe(), options.probeIntervalMs, options.now);
     this.connectivity.onDidChange((state) => this.onConnectionChange(state));
-    this.store = new SnippetStore(this.api, pageSize, options.now);
+    this.warn = options.warn;
+    this.store = new SnippetStore(this.api, pageSize, options.now, options.warn);
     this.store.onDidChange((change) => {
       let people = false;
       for (const list of change.lists) {
@@ -116,7 +120,7 @@ export class SnippetService {
         return kept && { ...kept, appliedLimit: undefined };
       },
       forget: () => this.cache?.dropSearchPages(),
-    });
+    }, options.warn);
     // What a search fetched goes into the persistent cache as it arrives: readable offline, opened
     // without a request, and searched again without one, in later windows too.
     this.search.pages.onDidRecord((list, state, fresh) => {
@@ -386,7 +390,7 @@ export class SnippetService {
    * than the store's, which pages for the tree, and leaves the store as it is.
    */
   export(options: ExportOptions): Promise<ExportResult> {
-    return exportSnippets(this.requireApi(), options);
+    return exportSnippets(this.requireApi(), { warn: this.warn, ...options });
   }
 
   // ---- Helpers ------------------------------------------------------------------------------

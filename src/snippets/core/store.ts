@@ -3,7 +3,7 @@
 import type { BitbucketClient } from '../../api/client';
 import { BitbucketError } from '../../api/errors';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../api/types';
-import { nextStart } from '../../api/paging';
+import { PageWalk } from '../../api/paging';
 import { SignedOutError } from './errors';
 import { knownCategories } from './query';
 
@@ -15,6 +15,8 @@ export interface ListState {
   guids: string[];
   /** Where the next page starts; undefined when everything is loaded. */
   nextStart: number | undefined;
+  /** Pages loaded since the first one, so that Load more, too, stops at the cap on pages. */
+  pagesRead?: number;
   loading: boolean;
   loaded: boolean;
   error: BitbucketError | undefined;
@@ -53,6 +55,8 @@ export class SnippetStore {
     private readonly api: () => ListsApi | undefined,
     private readonly pageSize: () => number,
     private readonly now: () => number = Date.now,
+    /** Told why a listing ended before the server said it was the last page. */
+    private readonly warn?: (message: string) => void,
   ) {}
 
   onDidChange(listener: Listener): { dispose(): void } {
@@ -211,9 +215,19 @@ export class SnippetStore {
       if (this.generation.get(id) !== generation) return;
       for (const s of page.values) this.snippets.set(s.guid, s);
       const current = this.list(id);
-      const incoming = page.values.map((s) => s.guid);
-      const guids = replace ? incoming : [...current.guids, ...incoming.filter((g) => !current.guids.includes(g))];
-      this.lists.set(id, { guids, nextStart: nextStart(page), loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
+      // The paging every listing shares: judged against the start asked for, and ended by a page
+      // that adds no snippet the list has not shown yet.
+      const walk = new PageWalk<Snippet>({
+        start: request.start ?? 0,
+        pagesRead: replace ? 0 : current.pagesRead ?? 0,
+        key: (s) => s.guid,
+        known: replace ? [] : current.guids,
+        warn: this.warn,
+        label: `GET ${id}`,
+      });
+      const incoming = walk.record(page).map((s) => s.guid);
+      const guids = replace ? incoming : [...current.guids, ...incoming];
+      this.lists.set(id, { guids, nextStart: walk.next, pagesRead: walk.pagesRead, loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
       this.emit({ lists: [id], snippets: incoming });
     } catch (err) {
       if (this.generation.get(id) !== generation) return;

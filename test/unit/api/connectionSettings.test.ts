@@ -9,6 +9,7 @@ const defaults: ConnectionSettings = {
   snippetsRestPrefix: undefined,
   pagesRestPrefix: 'rest/latest/pages-settings',
   requestTimeoutSeconds: 30,
+  maxResponseSizeMB: 50,
 };
 
 describe('connection settings per server', () => {
@@ -56,6 +57,15 @@ describe('connection settings per server', () => {
     assert.equal(resolved.snippetsRestPrefix, 'rest/snip/2');
     assert.equal(resolved.pagesRestPrefix, defaults.pagesRestPrefix);
     assert.equal(resolved.requestTimeoutSeconds, 30);
+  });
+
+  it('gives a server its own response size limit, and ignores one that is not a positive number', () => {
+    const servers = { 'https://big.example.com': { maxResponseSizeMB: 200 }, 'https://bad.example.com': { maxResponseSizeMB: 0 } };
+    assert.equal(resolveConnectionSettings('https://big.example.com', defaults, servers).maxResponseSizeMB, 200);
+    assert.equal(resolveConnectionSettings('https://other.example.com', defaults, servers).maxResponseSizeMB, 50);
+    const bad = resolveConnectionSettings('https://bad.example.com', defaults, servers);
+    assert.equal(bad.maxResponseSizeMB, 50);
+    assert.deepEqual(bad.ignored, ['servers["https://bad.example.com"].maxResponseSizeMB is not a positive number']);
   });
 
   it('lets an entry drop the default client certificate with null', () => {

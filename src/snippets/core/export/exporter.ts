@@ -23,6 +23,8 @@ export interface ExportOptions {
   /** Told after each page and each snippet written. */
   onProgress?: (progress: { phase: 'listing' | 'writing'; done: number; total: number | undefined }) => void;
   now?: () => Date;
+  /** Told why a list's paging ended before the server said it was the last page. */
+  warn?: (message: string) => void;
 }
 
 export interface ExportResult {
@@ -64,7 +66,8 @@ function fetcher(client: ExportLister, list: ExportList, signal: AbortSignal | u
 async function collect(client: ExportLister, options: ExportOptions): Promise<ExportedSnippet[]> {
   const found = new Map<string, ExportedSnippet>();
   for (const list of options.lists) {
-    for await (const page of pages(fetcher(client, list, options.signal), { limit: LARGEST_PAGE })) {
+    const paging = { limit: LARGEST_PAGE, key: (s: Snippet) => s.guid, warn: options.warn, label: `export ${list.kind}` };
+    for await (const page of pages(fetcher(client, list, options.signal), paging)) {
       for (const snippet of page.values) {
         const known = found.get(snippet.guid);
         if (known) known.lists.push(listName(list));

@@ -3,7 +3,6 @@
 // half-way is continued where it stopped. This is the one seam for a persistent cache: it can
 // feed lists in with `restore` and persist what `onDidRecord` reports.
 import type { Page, Snippet } from '../../../api/types';
-import { nextStart } from '../../../api/paging';
 import type { ListId } from '../store';
 
 export interface FetchedList {
@@ -32,12 +31,15 @@ export class FetchedPages {
     return state !== undefined && state.nextStart === undefined;
   }
 
-  /** Adds a page the server answered; pages of one list arrive in order. */
-  record(list: ListId, page: Page<Snippet>): void {
+  /**
+   * Adds a page the server answered for the start `requested`; pages of one list arrive in order.
+   * `next` is where the listing goes on, as the walk over it decided (api/paging.ts).
+   */
+  record(list: ListId, page: Page<Snippet>, requested: number, next: number | undefined): void {
     const state = this.lists.get(list) ?? { snippets: [], nextStart: 0, appliedLimit: undefined };
     const known = new Set(state.snippets.map((s) => s.guid));
-    const snippets = page.start === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
-    const updated = { snippets, nextStart: nextStart(page), appliedLimit: page.limit };
+    const snippets = requested === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
+    const updated = { snippets, nextStart: next, appliedLimit: page.limit };
     this.lists.set(list, updated);
     for (const l of this.listeners) l(list, updated, page.values);
   }

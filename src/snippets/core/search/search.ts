@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
+import { PageWalk } from '../../../api/paging';
 import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
@@ -99,6 +100,8 @@ export class SnippetSearch {
     private readonly api: () => SearchApi | undefined,
     readonly pages = new FetchedPages(),
     private readonly kept?: KeptPages,
+    /** Told why a list's paging ended before the server said it was the last page. */
+    private readonly warn?: (message: string) => void,
   ) {
     // Saved, renamed and deleted snippets are matched as they are now.
     this.subscription = loaded.onDidChange((change) => {
@@ -218,15 +221,17 @@ export class SnippetSearch {
     await Promise.all(
       remaining.map(async (list) => {
         try {
-          let start = this.pages.get(list)?.nextStart ?? 0;
-          while (!options.signal?.aborted) {
-            const page = await this.fetchPage(api!, list, { start, limit: SEARCH_PAGE_LIMIT }, options.signal);
+          // Goes on where an earlier (cancelled) search stopped, with the paging every listing shares.
+          const kept = this.pages.get(list);
+          const start = kept?.nextStart ?? 0;
+          const walk = new PageWalk<Snippet>({ start, key: (s) => s.guid, known: start > 0 ? kept?.snippets.map((s) => s.guid) : [], warn: this.warn, label: `search ${list}` });
+          while (!options.signal?.aborted && walk.next !== undefined) {
+            const requested = walk.next;
+            const page = await this.fetchPage(api!, list, { start: requested, limit: SEARCH_PAGE_LIMIT }, options.signal);
             summary.requests++;
-            this.pages.record(list, page);
+            walk.record(page);
+            this.pages.record(list, page, requested, walk.next);
             await matchAll(list, page.values);
-            const next = this.pages.get(list)?.nextStart;
-            if (next === undefined) break;
-            start = next;
           }
         } catch (err) {
           if (!options.signal?.aborted) summary.failures.push({ list, error: err });
