@@ -39,6 +39,8 @@ export interface ServerOptions {
   tls?: { key: string | Buffer; cert: string | Buffer; clientCa?: string | Buffer };
   /** Added before answering every /rest request. */
   latencyMs?: number;
+  /** Passwords of the fixed users other than their names, e.g. `{ alice: 'pass' }`. */
+  passwords?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -66,7 +68,7 @@ interface App {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const state = ServerState.open(options.dataFile, () => (options.demo ? demoData() : emptyData()));
-  const authenticator = new Authenticator();
+  const authenticator = new Authenticator(options.passwords);
   const shutdown = new AbortController();
   const app: App = {
     contextPath: normalizeContextPath(options.contextPath),
