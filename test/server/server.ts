@@ -158,6 +158,7 @@ async function handleRest(app: App, req: IncomingMessage, res: ServerResponse, p
 
   let reply = (fault && earlyFaultReply(fault)) ?? (await answerRest(app, req, method, path, rawQuery, entry));
   if (fault?.kind === 'omit-next-page-start') reply = withoutNextPageStart(reply);
+  if (fault?.kind === 'repeat-first') reply = withFirstRepeated(reply);
   entry.status = reply.status;
   send(res, reply);
 }
@@ -238,6 +239,13 @@ function earlyFaultReply(fault: Fault): Reply | undefined {
     default:
       return undefined;
   }
+}
+
+/** A list page that lists its first snippet twice, as a server whose list changed while paging may. */
+function withFirstRepeated(reply: Reply): Reply {
+  if (!('json' in reply) || !isPlainObject(reply.json) || !Array.isArray(reply.json.values) || reply.json.values.length === 0) return reply;
+  const values = [...reply.json.values, reply.json.values[0]];
+  return { ...reply, json: { ...reply.json, values, size: values.length } };
 }
 
 /** Reproduces a known Bitbucket bug: a list page that leaves out `nextPageStart`. */
