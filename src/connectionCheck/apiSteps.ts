@@ -112,7 +112,9 @@ function identityStep(heard: CurrentUser[], credentials: Credentials): StepResul
   if (credentials.type === 'basic' && user.name && user.name.toLowerCase() !== credentials.username.toLowerCase()) {
     details.push(l10n.t('The server knows you as "{0}", not "{1}".', user.name, credentials.username));
   }
-  return step('identity', 'pass', l10n.t('User {0}, id {1}.', user.name ?? '(no name)', user.id), { details });
+  // The name in quotes: it is a value, which the report hides when it is also the password.
+  const summary = user.name !== undefined ? l10n.t('User "{0}", id {1}.', user.name, user.id) : l10n.t('A user without a name, id {0}.', user.id);
+  return step('identity', 'pass', summary, { details });
 }
 
 async function snippetsStep(first: unknown, prefix: string, defaultClient: () => CheckClient, options: { signal?: AbortSignal }): Promise<StepResult> {

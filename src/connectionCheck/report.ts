@@ -1,6 +1,6 @@
 // The connection check as a Markdown document a user can paste into a support ticket. It holds
 // no secret: the steps never put one in their text, and as a second guard every secret the check
-// knew about (and its Basic encoding) is blotted out of the final text.
+// knew about (and its Basic encoding) is hidden wherever the final text holds it as a value.
 import type { Credentials } from '../api/http';
 import type { ConnectionCheckResult } from './runCheck';
 import type { StepStatus } from './steps';
@@ -35,20 +35,71 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
     if (s.next) lines.push('', `**${l10n.t('Next:')}** ${s.next}`);
   }
   lines.push('', '---', l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'), '');
-  return redact(lines.join('\n'), secretsOf(context.credentials));
+  return redact(lines.join('\n'), secretsOf(context.credentials), credentialWordsOf(context.credentials));
 }
 
-/** The strings that must never appear: the password or token, and the Basic header made of them. */
+/** The strings that must never appear as a value: the password or token, and the Basic header made of them. */
 export function secretsOf(credentials: Credentials | undefined): string[] {
   if (!credentials) return [];
   if (credentials.type === 'token') return [credentials.token];
   return [credentials.password, Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')];
 }
 
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is blotted out whole.
-  for (const secret of [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length)) out = out.split(secret).join('[hidden]');
+/**
+ * Credentials as the wire carries them, hidden wherever they stand as a word of their own (never
+ * inside a longer one): `user:password` and its Basic encoding, or the token.
+ */
+export function credentialWordsOf(credentials: Credentials | undefined): string[] {
+  if (!credentials) return [];
+  if (credentials.type === 'token') return [credentials.token];
+  const pair = `${credentials.username}:${credentials.password}`;
+  return [pair, Buffer.from(pair, 'utf8').toString('base64')];
+}
+
+const HIDDEN = '[hidden]';
+
+/**
+ * Hides every secret where it appears as a value, by its exact value: a header's value (`Name:
+ * value` on a line of its own, and always the value of `Authorization` and `Proxy-Authorization`),
+ * a URL's user info (its password always), a quoted value, a `key=value` field, and a credential
+ * written as one word (`user:password`, the Basic encoding, a token). Never as a piece of other
+ * text: a password of "pass" leaves "password" and "✅ pass" alone, where hiding every
+ * occurrence would make "[hidden]word" and so give the password away.
+ */
+export function redact(text: string, secrets: readonly string[], words: readonly string[] = []): string {
+  const values = new Set([...secrets, ...words].filter((s) => s.length > 0));
+  if (values.size === 0) return text;
+  // Longest first, so a word that contains another is hidden whole.
+  const whole = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
+  return text.split('\n').map((line) => redactLine(line, values, whole)).join('\n');
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function redactLine(line: string, values: ReadonlySet<string>, words: readonly string[]): string {
+  const hide = (value: string) => (values.has(value) ? HIDDEN : value);
+  let out = line;
+  // Credentials headers: whatever follows is a credential, whether or not it is one the check knew.
+  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)([^|\n]*?)(\s*(?:\\?\||$))/gi, (_m, name: string, value: string, end: string) => (value ? `${name}${HIDDEN}${end}` : _m));
+  // A URL's user info: its password always, its user name when that is a secret.
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@|"'<>]*)@/gi, (_m, scheme: string, info: string) => {
+    const colon = info.indexOf(':');
+    const user = colon < 0 ? info : info.slice(0, colon);
+    return `${scheme}${hide(user)}${colon < 0 ? '' : `:${HIDDEN}`}@`;
+  });
+  // A credential written as one word: `user:password`, the Basic encoding, a token.
+  for (const value of words) {
+    out = out.replace(new RegExp(`(?<![\\w+/=.~:-])${escapeRegExp(value)}(?![\\w+/=~:-]|\\.[\\w])`, 'g'), HIDDEN);
+  }
+  for (const value of values) {
+    const v = escapeRegExp(value);
+    // A quoted value (whichever quotes), and the value of a `key=value` field (queries, forms, cookies).
+    out = out.replace(new RegExp(`(["'\`“‘])${v}(["'\`”’])`, 'g'), `$1${HIDDEN}$2`);
+    out = out.replace(new RegExp(`(\\w=)${v}(?=$|[\\s&;,|"')\\]}])`, 'g'), `$1${HIDDEN}`);
+  }
+  // A header or field on a line of its own: `Name: value`, `- Name: value`.
+  const field = /^(\s*(?:[-*] )?[A-Za-z][\w .()/-]{0,60}:\s+)(.+?)(\.?)$/.exec(out);
+  if (field && values.has(field[2])) out = `${field[1]}${HIDDEN}${field[3]}`;
   return out;
 }
 

@@ -4,8 +4,9 @@
 import vscode = require('vscode');
 import { parseSnippetComponents, snippetUriComponents, type SnippetLocation, type UriAccount } from './core/snippetUri';
 
-export function snippetFileUri(account: UriAccount, snippet: { guid: string; name: string }, fileName: string): vscode.Uri {
-  return vscode.Uri.from(snippetUriComponents(account, snippet, fileName));
+/** `occurrence`: 2, 3… for a later file of a name several files of the snippet share. */
+export function snippetFileUri(account: UriAccount, snippet: { guid: string; name: string }, fileName: string, occurrence?: number): vscode.Uri {
+  return vscode.Uri.from(snippetUriComponents(account, snippet, fileName, occurrence));
 }
 
 /** Where a vscode.Uri of our scheme points; undefined for anything else. */

@@ -45,7 +45,7 @@ describe('Check Connection', function () {
     assert.ok(loadedBundles().includes('connectionCheck.js'), 'the command loaded dist/connectionCheck.js');
     assert.match(report, /^# Bitbucket Snippets: connection check\n/);
     assert.ok(report.includes(`- Server: ${localServerUrl()}\n`), report);
-    assert.ok(report.includes('- Account: alice (token)'));
+    assert.ok(report.includes('- Account: "alice" (token)'));
     assert.ok(report.includes('Every step that ran passed.'), report);
     for (const line of ['| DNS | ✅ pass', '| TCP connection | ✅ pass', '| Authentication | ✅ pass', '| Snippets REST prefix | ✅ pass', '| Pages REST prefixes | ✅ pass']) {
       assert.ok(report.includes(line), `${line} in:\n${report}`);
@@ -99,8 +99,8 @@ describe('Check Connection', function () {
       const report = await runCheck();
       assert.ok(report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'), report);
       assert.ok(report.includes('**Next:** The default prefix rest/snippets/1.0 answers'));
-      // alice's password is her user name: the second guard blots it out wherever it appears.
-      assert.ok(report.includes('- Account: [hidden] (user name and password)'), report);
+      // alice's password is her user name: the second guard hides it wherever it is a value.
+      assert.ok(report.includes('- Account: "[hidden]" (user name and password)'), report);
       assert.ok(!report.includes('alice'), 'the report holds the password');
     } finally {
       await config.update('snippetsRestPrefix', undefined, vscode.ConfigurationTarget.Global);

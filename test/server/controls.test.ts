@@ -66,6 +66,24 @@ describe('local server: test controls', () => {
     assert.match(result.text, /<html[\s\S]*log ?in/i);
   });
 
+  it('lists the first snippet of a list page twice, once', async () => {
+    server().controls.addFault({ kind: 'repeat-first', method: 'GET', path: '/snippets' });
+    const page = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?limit=2`);
+    assert.deepEqual([page.size, page.values.length, page.values[2].guid], [3, 3, page.values[0].guid]);
+    const normal = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?limit=2`);
+    assert.equal(normal.values.length, 2);
+  });
+
+  it('gives a snippet two files of one name, which the API refuses', async () => {
+    const [first] = (await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}?limit=1`)).values;
+    const files = [{ name: 'a.sh', content: 'one' }, { name: 'a.sh', content: 'two' }];
+    const updated = await control<Snippet>(server().url, 'PUT', `files?snippet=${first.guid}`, files);
+    assert.deepEqual(updated.files.map((f) => [f.name, f.content]), [['a.sh', 'one'], ['a.sh', 'two']]);
+    const read = await expectStatus<Snippet>(200, server(), 'GET', `${SNIPPETS}/${first.guid}`);
+    assert.deepEqual(read.files.map((f) => f.content), ['one', 'two']);
+    await expectStatus(400, server(), 'PUT', `${SNIPPETS}/${first.guid}`, { body: { name: first.name, files } });
+  });
+
   it('leaves nextPageStart out of a list page', async () => {
     server().controls.addFault({ kind: 'omit-next-page-start' });
     const page = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?limit=2`);

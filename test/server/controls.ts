@@ -18,6 +18,9 @@
  *                                       star a snippet for a user; answers the starred entry
  *   DELETE /__control/stars             body {"user": "alice", "snippetGuid": "..."}: unstar;
  *                                       answers {"removed": true|false}
+ *   PUT    /__control/files?snippet=GUID body [{"name", "content"}]: replace a snippet's files as given,
+ *                                       without the API's checks (two files of one name, as data
+ *                                       from elsewhere may hold); answers the snippet
  *   DELETE /__control/failed-logins     forget failed logins (lifts CAPTCHA locks) of every user,
  *                                       or of one with ?user=NAME; answers {"reset": "all"|NAME}
  *
@@ -31,19 +34,21 @@
  *   "malformed-json"        200 application/json with a truncated JSON body
  *   "html-login"            200 text/html login page, as a single sign-on proxy would answer
  *   "omit-next-page-start"  answer normally but remove `nextPageStart` from a list page
+ *   "repeat-first"          answer normally but list the first snippet of a list page again at its end
  *   "delay"                 {"ms"}: wait ms (e.g. longer than the client's timeout), then answer normally
- * Faults other than "delay" and "omit-next-page-start" answer before authentication and change nothing.
+ * Faults other than "delay", "omit-next-page-start" and "repeat-first" answer before authentication and change nothing.
  */
 
-import type { StarredEntry } from '../../src/api/types';
+import { randomUUID } from 'node:crypto';
+import type { Snippet, StarredEntry } from '../../src/api/types';
 import type { Authenticator } from './auth';
 import { userByName } from './directory';
 import { isPlainObject, ok, parseJson, type Reply } from './http';
 import type { ServerState } from './state';
 
-export type FaultKind = 'status' | 'drop' | 'malformed-json' | 'html-login' | 'omit-next-page-start' | 'delay';
+export type FaultKind = 'status' | 'drop' | 'malformed-json' | 'html-login' | 'omit-next-page-start' | 'repeat-first' | 'delay';
 
-const FAULT_KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed-json', 'html-login', 'omit-next-page-start', 'delay'];
+const FAULT_KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed-json', 'html-login', 'omit-next-page-start', 'repeat-first', 'delay'];
 
 export interface FaultSpec {
   kind: FaultKind;
@@ -177,6 +182,19 @@ export class ServerControls {
     return removed;
   }
 
+  /** Replaces a snippet's files without the API's checks (two files may share a name). */
+  setFiles(snippetGuid: string, files: unknown): Snippet {
+    const snippet = this.state.snippet(snippetGuid);
+    if (!snippet) throw new Error(`no snippet ${snippetGuid}`);
+    if (!Array.isArray(files) || !files.every((f) => isPlainObject(f) && typeof f.name === 'string' && typeof f.content === 'string')) {
+      throw new Error('files must be a list of {"name", "content"}');
+    }
+    snippet.files = files.map((f: { name: string; content: string }) => ({ guid: randomUUID(), name: f.name, content: f.content }));
+    snippet.updatedAt = this.state.now();
+    this.state.changed();
+    return snippet;
+  }
+
   /** Lifts CAPTCHA locks: of one user name, or of all when none is given. */
   resetFailedLogins(username?: string): void {
     this.authenticator.resetFailedLogins(username);
@@ -190,6 +208,7 @@ const HELP = {
     'GET|POST|DELETE /__control/faults',
     'GET|DELETE /__control/requests',
     'POST|DELETE /__control/stars',
+    'PUT /__control/files?snippet=GUID',
     'DELETE /__control/failed-logins[?user=NAME]',
   ],
 };
@@ -229,6 +248,8 @@ export function handleControl(controls: ServerControls, method: string, route: s
         const { user, snippetGuid } = objectBody(body);
         return ok({ removed: controls.unstar(String(user), String(snippetGuid)) });
       }
+      case 'PUT files':
+        return ok(controls.setFiles(query.get('snippet') ?? '', body));
       case 'DELETE failed-logins': {
         const user = query.get('user') ?? undefined;
         controls.resetFailedLogins(user);

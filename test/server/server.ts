@@ -39,6 +39,8 @@ export interface ServerOptions {
   tls?: { key: string | Buffer; cert: string | Buffer; clientCa?: string | Buffer };
   /** Added before answering every /rest request. */
   latencyMs?: number;
+  /** Passwords of the fixed users other than their names, e.g. `{ alice: 'pass' }`. */
+  passwords?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -66,7 +68,7 @@ interface App {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const state = ServerState.open(options.dataFile, () => (options.demo ? demoData() : emptyData()));
-  const authenticator = new Authenticator();
+  const authenticator = new Authenticator(options.passwords);
   const shutdown = new AbortController();
   const app: App = {
     contextPath: normalizeContextPath(options.contextPath),
@@ -156,6 +158,7 @@ async function handleRest(app: App, req: IncomingMessage, res: ServerResponse, p
 
   let reply = (fault && earlyFaultReply(fault)) ?? (await answerRest(app, req, method, path, rawQuery, entry));
   if (fault?.kind === 'omit-next-page-start') reply = withoutNextPageStart(reply);
+  if (fault?.kind === 'repeat-first') reply = withFirstRepeated(reply);
   entry.status = reply.status;
   send(res, reply);
 }
@@ -236,6 +239,13 @@ function earlyFaultReply(fault: Fault): Reply | undefined {
     default:
       return undefined;
   }
+}
+
+/** A list page that lists its first snippet twice, as a server whose list changed while paging may. */
+function withFirstRepeated(reply: Reply): Reply {
+  if (!('json' in reply) || !isPlainObject(reply.json) || !Array.isArray(reply.json.values) || reply.json.values.length === 0) return reply;
+  const values = [...reply.json.values, reply.json.values[0]];
+  return { ...reply, json: { ...reply.json, values, size: values.length } };
 }
 
 /** Reproduces a known Bitbucket bug: a list page that leaves out `nextPageStart`. */

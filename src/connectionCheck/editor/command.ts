@@ -141,7 +141,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       'VS Code': vscode.version,
       Node: process.versions.node,
       Platform: `${process.platform} ${process.arch}`,
-      ...(account ? { [vscode.l10n.t('Account')]: account.authType === 'basic' ? vscode.l10n.t('{0} (user name and password)', account.username) : vscode.l10n.t('{0} (token)', account.username) } : {}),
+      ...(account ? { [vscode.l10n.t('Account')]: account.authType === 'basic' ? vscode.l10n.t('"{0}" (user name and password)', account.username) : vscode.l10n.t('"{0}" (token)', account.username) } : {}),
     },
   });
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });

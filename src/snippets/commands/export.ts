@@ -10,6 +10,7 @@ import { accountLabel } from '../../util/accountLabels';
 import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../core/export/exporter';
+import { MANIFEST_FILE } from '../core/export/manifest';
 import { reportFailure, requireSignedIn, type CommandDeps } from './context';
 import { formatCount } from '../../util/localeFormat';
 
@@ -50,6 +51,12 @@ function summary(result: ExportResult, lists: ExportList[]): string {
   const n = (count: number) => formatCount(count, vscode.env.language);
   const counts = [vscode.l10n.t('{0} new', n(result.added)), vscode.l10n.t('{0} updated', n(result.updated)), vscode.l10n.t('{0} unchanged', n(result.unchanged))];
   if (result.gone > 0) counts.push(vscode.l10n.t('{0} no longer on the server (kept)', n(result.gone)));
+  // Counted here and named in the manifest: snippet names are server text, kept out of the message.
+  if (result.skipped.length > 0) {
+    counts.push(result.skipped.length === 1
+      ? vscode.l10n.t('1 skipped because it cannot be written safely (named under "skipped" in {0})', MANIFEST_FILE)
+      : vscode.l10n.t('{0} skipped because they cannot be written safely (named under "skipped" in {1})', n(result.skipped.length), MANIFEST_FILE));
+  }
   if (result.cancelled) return vscode.l10n.t('Export cancelled after some of {0} snippets ({1}). Export again to the same folder to finish.', n(result.snippets), counts.join(', '));
   return result.snippets === 1
     ? vscode.l10n.t('Exported 1 snippet from {0}: {1}.', what, counts.join(', '))
@@ -99,6 +106,7 @@ async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.
       { cancellable: true },
     );
     deps.log.info(`exported ${result.snippets} snippets to ${result.folder}: ${result.added} new, ${result.updated} updated, ${result.unchanged} unchanged, ${result.filesWritten} files written${result.cancelled ? ', cancelled' : ''}`);
+    for (const skipped of result.skipped) deps.log.warn(`export skipped snippet ${JSON.stringify(skipped.guid)} (${JSON.stringify(skipped.name)}): ${skipped.reason}`);
     void showInfo(summary(result, lists), vscode.l10n.t('Open Folder')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealFileInOS', folder);
     });

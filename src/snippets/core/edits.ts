@@ -63,7 +63,9 @@ export function withFileDeleted(snippet: Snippet, fileName: string): UpdateSnipp
   if (body.files.length === 1) {
     throw new SnippetEditError(l10n.t('"{0}" is the only file of "{1}", and a snippet needs at least one file. Delete the snippet instead.', fileName, snippet.name));
   }
-  body.files = body.files.filter((f) => f.name !== fileName);
+  // Only the first of the name: when a server let two files share it, the row deleted is the first.
+  const index = body.files.findIndex((f) => f.name === fileName);
+  body.files = body.files.filter((_, i) => i !== index);
   return body;
 }
 

@@ -33,6 +33,11 @@ export interface SnippetLocation {
   contextPath: string | undefined;
   snippetGuid: string;
   fileName: string | undefined;
+  /**
+   * 2, 3… for the second, third… file of the snippet named `fileName`, when several share the
+   * name (`&n=2` in the query); absent for the first, whose URI is as it always was.
+   */
+  occurrence?: number;
 }
 
 /** The decoded components for `vscode.Uri.from`: vscode.Uri does the escaping. */
@@ -81,6 +86,7 @@ export function snippetUriComponents(
   account: UriAccount,
   snippet: { guid: string; name: string },
   fileName?: string,
+  occurrence?: number,
 ): SnippetUriComponents {
   if (!snippet.guid) throw new Error('A snippet URI needs the snippet guid.');
   if (fileName === '') throw new Error('A snippet file needs a name.');
@@ -90,6 +96,7 @@ export function snippetUriComponents(
   if (contextPath) params.set('ctx', contextPath);
   const shownFile = fileName === undefined ? undefined : displayFileName(fileName);
   if (fileName !== undefined && shownFile !== fileName) params.set('file', fileName);
+  if (fileName !== undefined && occurrence !== undefined && occurrence > 1) params.set('n', String(occurrence));
   return {
     scheme: SNIPPET_SCHEME,
     authority: `${account.username}@${serverAuthority(account.serverUrl)}`,
@@ -121,12 +128,15 @@ export function parseSnippetComponents(authority: string, path: string, query: s
     return { authority: host, username, contextPath: undefined, snippetGuid: first, fileName };
   }
   if (!guid || username === '') return undefined;
-  return { authority: host, username, contextPath: params.get('ctx') ?? '', snippetGuid: guid, fileName };
+  const n = params.get('n');
+  // Only a later file of a name has one; anything else would address a file that is not there.
+  if (n !== null && (!/^[1-9]\d*$/.test(n) || Number(n) < 2 || fileName === undefined)) return undefined;
+  return { authority: host, username, contextPath: params.get('ctx') ?? '', snippetGuid: guid, fileName, ...(n !== null ? { occurrence: Number(n) } : {}) };
 }
 
 /** The URI as text, as `vscode.Uri.toString()` escapes it (every reserved character of a part). */
-export function formatSnippetUri(account: UriAccount, snippet: { guid: string; name: string }, fileName?: string): string {
-  const c = snippetUriComponents(account, snippet, fileName);
+export function formatSnippetUri(account: UriAccount, snippet: { guid: string; name: string }, fileName?: string, occurrence?: number): string {
+  const c = snippetUriComponents(account, snippet, fileName, occurrence);
   const at = c.authority.lastIndexOf('@');
   const authority = `${encodeURIComponent(c.authority.slice(0, at))}@${c.authority.slice(at + 1)}`;
   const path = c.path.split('/').map(encodeURIComponent).join('/');

@@ -88,9 +88,10 @@ export class SnippetStore {
    * Shows a list from the persistent cache until the server answers: only when nothing of it is
    * loaded or loading, and without replacing snippets the store already has fresher.
    */
-  seed(id: ListId, snippets: readonly Snippet[], nextStart: number | undefined, fetchedAt: number): boolean {
+  seed(id: ListId, listed: readonly Snippet[], nextStart: number | undefined, fetchedAt: number): boolean {
     const state = this.list(id);
     if (state.loaded || state.loading || this.inFlight.has(id)) return false;
+    const snippets = firstOfEach(listed, new Set());
     for (const s of snippets) if (!this.snippets.has(s.guid)) this.snippets.set(s.guid, s);
     this.lists.set(id, { guids: snippets.map((s) => s.guid), nextStart, loading: false, loaded: true, error: undefined, fetchedAt, fromCache: true });
     this.emit({ lists: [id], snippets: snippets.map((s) => s.guid) });
@@ -213,7 +214,6 @@ export class SnippetStore {
     try {
       const page = await this.fetchPage(api, id, request);
       if (this.generation.get(id) !== generation) return;
-      for (const s of page.values) this.snippets.set(s.guid, s);
       const current = this.list(id);
       // The paging every listing shares: judged against the start asked for, and ended by a page
       // that adds no snippet the list has not shown yet.
@@ -225,7 +225,10 @@ export class SnippetStore {
         warn: this.warn,
         label: `GET ${id}`,
       });
-      const incoming = walk.record(page).map((s) => s.guid);
+      // A snippet listed twice (in this page, or on a page loaded before) is shown once, as first listed.
+      const fresh = walk.record(page);
+      for (const s of fresh) this.snippets.set(s.guid, s);
+      const incoming = fresh.map((s) => s.guid);
       const guids = replace ? incoming : [...current.guids, ...incoming];
       this.lists.set(id, { guids, nextStart: walk.next, pagesRead: walk.pagesRead, loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
       this.emit({ lists: [id], snippets: incoming });
@@ -258,6 +261,18 @@ export class SnippetStore {
     if (change.lists.length === 0 && change.snippets.length === 0) return;
     for (const l of this.listeners) l(change);
   }
+}
+
+/**
+ * The snippets of `listed` whose guid is not in `seen` nor listed before them: a server that lists
+ * one snippet twice would otherwise give the tree two rows with one id, which VS Code refuses.
+ */
+function firstOfEach(listed: readonly Snippet[], seen: Set<string>): Snippet[] {
+  return listed.filter((s) => {
+    if (seen.has(s.guid)) return false;
+    seen.add(s.guid);
+    return true;
+  });
 }
 
 function unwrap(page: Page<StarredEntry>): Page<Snippet> {

@@ -31,6 +31,13 @@ import { serverHost } from '../../util/serverUrl';
 type Located = SnippetLocation & { account: Account; service: SnippetService };
 
 const encoder = new TextEncoder();
+
+/**
+ * Refusal of a write to a later file of a name several files share: the update finds a file by
+ * its name, so it would change the first one of the name, never this one.
+ */
+const sameNameError = (fileName: string) =>
+  fileSystemError.noPermissions(vscode.l10n.t('Another file of this snippet is also named "{0}", so this one is read-only here: a change would reach the other file. Rename one of them on the server to edit it.', fileName));
 const decoder = new TextDecoder('utf-8');
 
 export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
@@ -112,9 +119,10 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!loc) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const snippet = await this.snippet(loc, 'open');
     // Offline, nothing can be saved: the editor says so before anyone types.
-    const readonly = loc.service.mayWrite(snippet) && !loc.service.connection().offline ? {} : { permissions: vscode.FilePermission.Readonly };
+    // A later file of a shared name is read-only too: a save finds the file by name, which is the first one's.
+    const readonly = loc.service.mayWrite(snippet) && !loc.service.connection().offline && !loc.occurrence ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
-    const file = this.file(snippet, loc.fileName);
+    const file = this.file(snippet, loc.fileName, loc.occurrence);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
     this.reported.set(uri.toString(), { mtime: stat.mtime, size: stat.size });
     return stat;
@@ -132,7 +140,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const loc = this.locate(uri);
     if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
     const snippet = await this.snippet(loc, `open ${loc.fileName}`);
-    const file = this.file(snippet, loc.fileName);
+    const file = this.file(snippet, loc.fileName, loc.occurrence);
     this.loaded.set(uri.toString(), { uri, service: loc.service, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
     this.forgetConflict(uri.toString());
     // An opened snippet stays readable offline, in later windows too.
@@ -143,6 +151,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
     const loc = this.locate(uri);
     if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
+    if (loc.occurrence) throw sameNameError(loc.fileName);
     const fileName = loc.fileName;
     const key = uri.toString();
     const text = decoder.decode(content);
@@ -200,6 +209,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async delete(uri: vscode.Uri): Promise<void> {
     const loc = this.locate(uri);
     if (!loc?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
+    if (loc.occurrence) throw sameNameError(loc.fileName);
     const fileName = loc.fileName;
     await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.deleteFile(loc.snippetGuid, fileName));
   }
@@ -214,6 +224,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const to = this.locate(newUri);
     if (!from?.fileName || !to?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
     if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw fileSystemError.noPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
+    if (from.occurrence || to.occurrence) throw sameNameError(from.fileName);
     const [oldName, newName] = [from.fileName, to.fileName];
     // The same file under another snippet name: the path is only for display, nothing to send.
     if (oldName === newName) return;
@@ -280,8 +291,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     }
   }
 
-  private file(snippet: Snippet, fileName: string) {
-    const file = snippet.files.find((f) => f.name === fileName);
+  /** The file of that name; with `occurrence` (2, 3…), the later file of a name several share. */
+  private file(snippet: Snippet, fileName: string, occurrence = 1) {
+    const file = snippet.files.filter((f) => f.name === fileName)[occurrence - 1];
     if (!file) throw fileSystemError.fileNotFound(vscode.l10n.t('Snippet "{0}" has no file named "{1}".', snippet.name, fileName));
     return file;
   }

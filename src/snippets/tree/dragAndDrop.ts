@@ -253,7 +253,8 @@ function rowOf(node: TreeNode): DraggedRow[] {
     case 'searchSnippet':
       return [{ snippetGuid: node.snippetGuid }];
     case 'file':
-      return [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
+      // A later file of a shared name would carry the first one's content: it carries nothing.
+      return node.occurrence !== undefined && node.occurrence > 1 ? [] : [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
     case 'searchMatch':
       return [node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid }];
     default:

@@ -17,7 +17,9 @@ export type CategoriesNode = OfAccount & { kind: 'categories'; label: string };
 export type SnippetNode = OfAccount & { kind: 'snippet'; list: ListId; snippetGuid: string; own: boolean };
 // One snippet can show under several roots (My Snippets and Browse), so the rows below it carry
 // the list they are shown under: VS Code refuses two rows with the same id.
-export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId };
+// `occurrence` (2, 3…) marks a later file of a name several files of the snippet share: the
+// server does not always refuse that, and commands find a file by its name.
+export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId; occurrence?: number };
 export type CommentsNode = OfAccount & { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
 export type CommentNode = OfAccount & { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
 export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
@@ -61,7 +63,9 @@ function idInAccount(node: Exclude<TreeNode, AccountNode>): string {
     case 'snippet':
       return `${node.list}/${node.snippetGuid}`;
     case 'file':
-      return `${underList(node)}file/${node.snippetGuid}/${node.fileName}`;
+      return node.occurrence !== undefined && node.occurrence > 1
+        ? `${underList(node)}file~${node.occurrence}/${node.snippetGuid}/${node.fileName}`
+        : `${underList(node)}file/${node.snippetGuid}/${node.fileName}`;
     case 'comments':
       return `${underList(node)}comments/${node.snippetGuid}`;
     case 'comment':
@@ -96,6 +100,8 @@ export function contextValue(node: TreeNode): string {
     case 'snippet':
       return `snippet.${node.own ? 'own' : 'other'}`;
     case 'file':
+      // A later file of a shared name gets none of the file menus: they act on the first of the name.
+      if (node.occurrence !== undefined && node.occurrence > 1) return 'sameNameFile';
       return `file.${node.own ? 'own' : 'other'}`;
     case 'comments':
       return `comments.${node.own ? 'own' : 'other'}`;

@@ -383,8 +383,15 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (!snippet) return [];
     const own = service.mayWrite(snippet);
     const a = ofAccount(node.accountId);
+    // Files are addressed by name; a later file of a name used before gets a row (and URI) of its own.
+    const seen = new Map<string, number>();
+    const occurrence = (name: string) => {
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      return n > 1 ? { occurrence: n } : {};
+    };
     return [
-      ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list, ...a })),
+      ...snippet.files.map((f) => this.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list, ...occurrence(f.name), ...a })),
       this.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list, ...a }),
     ];
   }
@@ -461,7 +468,14 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         const item = new vscode.TreeItem(node.fileName, vscode.TreeItemCollapsibleState.None);
         const account = this.accountOf(node.accountId);
         const snippet = service.get(node.snippetGuid);
-        if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName);
+        if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName, node.occurrence);
+        if (node.occurrence !== undefined && node.occurrence > 1) {
+          // Opened by its own URI, read-only: a save, rename or delete by name would reach the first file of the name.
+          if (item.resourceUri) item.command = { command: 'vscode.open', title: vscode.l10n.t('Open File'), arguments: [item.resourceUri, { preview: true }] };
+          item.description = vscode.l10n.t('read-only: same name as another file');
+          item.tooltip = vscode.l10n.t('{0}: another file of this snippet has the same name, so this one opens read-only. Rename one of them on the server to edit it here.', node.fileName);
+          return item;
+        }
         item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [node] };
         if (!node.own) item.description = vscode.l10n.t('read-only');
         item.tooltip = node.own ? vscode.l10n.t('{0}: click to open and edit', node.fileName) : vscode.l10n.t('{0}: read-only, click to open', node.fileName);

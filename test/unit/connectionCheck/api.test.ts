@@ -31,7 +31,7 @@ describe('connection check: the API steps against the local server', function ()
   it('a token: the mode says so, and the server says whose token it is', async () => {
     const result = await check({ serverUrl: server.url, credentials: { type: 'token', token: 'alice-token' } });
     assert.equal(stepOf(result, 'auth').details[0], 'Mode: personal access token (sent as Bearer).');
-    assert.equal(stepOf(result, 'identity').summary, 'User alice, id 2.');
+    assert.equal(stepOf(result, 'identity').summary, 'User "alice", id 2.');
   });
 
   it('wrong credentials (401): authentication fails and the later API steps are skipped with the reason', async () => {

@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import type { BitbucketClient } from '../../../api/client';
 import { pages } from '../../../api/paging';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
-import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry } from './manifest';
+import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry, type SkippedEntry } from './manifest';
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
+import { insideFolder } from './safeNames';
 import * as l10n from '@vscode/l10n';
 
 export type ExportList = { kind: 'mine' } | { kind: 'starred' } | { kind: 'category'; guid: string; name: string };
@@ -36,6 +37,11 @@ export interface ExportResult {
   /** Snippets of the previous export no longer in the lists: their folders are kept. */
   gone: number;
   filesWritten: number;
+  /**
+   * Snippets not written because their folder or a file of theirs cannot be placed (something in
+   * the way, a path the OS refuses); every other snippet is. The manifest names them too.
+   */
+  skipped: SkippedEntry[];
   /** True when cancelled: what was written is in the manifest, and the next export goes on from there. */
   cancelled: boolean;
 }
@@ -91,6 +97,42 @@ function writeProblem(err: unknown, folder: string): ExportError {
   return new ExportError(l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason), { cause: err });
 }
 
+/** Errors that concern one snippet's own folder or files, not the export folder or the disk. */
+const PLACEMENT_ERRORS: Record<string, () => string> = {
+  EISDIR: () => l10n.t('a folder is in the way of a file'),
+  ENOTDIR: () => l10n.t('a file is in the way of a folder'),
+  EEXIST: () => l10n.t('a file is in the way of a folder'),
+  ENAMETOOLONG: () => l10n.t('a path is too long'),
+  EINVAL: () => l10n.t('the system refuses a name'),
+};
+
+/** Where a snippet's folder and files go, each resolved and checked to be inside the export folder. */
+export interface Placement {
+  dir: string;
+  /** The absolute path of each file, with its content. */
+  files: Array<{ target: string; content: string }>;
+}
+
+/**
+ * The absolute paths a planned snippet writes, or undefined when its folder is not strictly
+ * inside `folder` or a file is not directly inside its folder. The names were cleaned already;
+ * this is the check right before writing, on the very paths that are written.
+ */
+export function placeSnippet(folder: string, planned: PlannedSnippet): Placement | undefined {
+  const root = path.resolve(folder);
+  if (!insideFolder(root, planned.entry.folder)) return undefined;
+  const dir = path.resolve(root, planned.entry.folder);
+  if (path.dirname(dir) !== root) return undefined;
+  const files: Placement['files'] = [];
+  for (const [file, content] of planned.contents) {
+    if (!insideFolder(dir, file)) return undefined;
+    const target = path.resolve(dir, file);
+    if (path.dirname(target) !== dir) return undefined;
+    files.push({ target, content });
+  }
+  return { dir, files };
+}
+
 /** The previous export's manifest; one of another server is not this export's to continue. */
 async function readPrevious(folder: string, server: string): Promise<ExportManifest | undefined> {
   try {
@@ -131,7 +173,7 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
   const previous = await readPrevious(folder, client.baseUrl);
   const existing = await fs.readdir(folder).catch(() => [] as string[]);
   const plan = planExport(snippets, previous, existing);
-  const result: ExportResult = { folder, snippets: snippets.length, added: 0, updated: 0, unchanged: 0, gone: plan.gone.length, filesWritten: 0, cancelled: false };
+  const result: ExportResult = { folder, snippets: snippets.length, added: 0, updated: 0, unchanged: 0, gone: plan.gone.length, filesWritten: 0, skipped: [], cancelled: false };
   const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
   const written: ManifestEntry[] = [];
   let next = 0;
@@ -143,19 +185,31 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
         result.cancelled = true;
         return;
       }
+      const planned = plan.snippets[index];
       try {
-        await writeSnippet(plan.snippets[index]);
+        await writeSnippet(planned);
       } catch (error) {
-        failure ??= { error };
+        // Something in the way of this snippet's own folder or files: it is skipped and named,
+        // and the others go on. A disk that is full or read-only stops the export.
+        const reason = PLACEMENT_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
+        if (reason) skip(planned, reason());
+        else failure ??= { error };
       }
     }
   };
+  const skip = (planned: PlannedSnippet, reason: string) => {
+    result.skipped.push({ guid: planned.entry.guid, name: planned.entry.name, reason });
+  };
   const writeSnippet = async (planned: PlannedSnippet) => {
-    const dir = path.join(folder, planned.entry.folder);
+    const placement = placeSnippet(folder, planned);
+    if (!placement) {
+      skip(planned, l10n.t('its folder or a file name would be outside the export folder'));
+      return;
+    }
+    const { dir } = placement;
     await fs.mkdir(dir, { recursive: true });
     let wrote = 0;
-    for (const [file, content] of planned.contents) {
-      const target = path.join(dir, file);
+    for (const { target, content } of placement.files) {
       // Unchanged on the server since the last export: only a file missing on disk is written.
       const needed = planned.changed || !(await exists(target));
       if (needed && (await writeIfDifferent(target, content))) wrote++;
@@ -174,7 +228,7 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
   const done = new Set(written.map((e) => e.guid));
   const kept = (previous?.snippets ?? []).filter((e) => !done.has(e.guid));
   try {
-    await writeManifest(folder, newManifest(client.baseUrl, [...written, ...kept], (options.now ?? (() => new Date()))()));
+    await writeManifest(folder, newManifest(client.baseUrl, [...written, ...kept], (options.now ?? (() => new Date()))(), result.skipped));
   } catch (error) {
     failure ??= { error };
   }

@@ -2,6 +2,7 @@
 // with the details a folder of files cannot hold. A later export into the same folder reads it to
 // keep every snippet in its folder and to skip what did not change. One that is unreadable, of
 // another format or a newer version is not trusted: the export then starts afresh beside it.
+import { isSafeName } from './safeNames';
 
 export const MANIFEST_FILE = 'bitbucket-snippets.json';
 const FORMAT = 'bitbucket-snippets-export';
@@ -28,6 +29,14 @@ export interface ManifestEntry {
   files: ManifestFile[];
 }
 
+/** A snippet the last export could not write (its earlier record, if any, stays in `snippets`). */
+export interface SkippedEntry {
+  guid: string;
+  name: string;
+  /** Why, in words, e.g. "a folder is in the way of a file". */
+  reason: string;
+}
+
 export interface ExportManifest {
   format: typeof FORMAT;
   version: typeof VERSION;
@@ -35,10 +44,12 @@ export interface ExportManifest {
   server: string;
   exportedAt: string;
   snippets: ManifestEntry[];
+  /** Snippets of the last export that were not written; absent when there were none. */
+  skipped?: SkippedEntry[];
 }
 
-export function newManifest(server: string, snippets: ManifestEntry[], at: Date): ExportManifest {
-  return { format: FORMAT, version: VERSION, server, exportedAt: at.toISOString(), snippets };
+export function newManifest(server: string, snippets: ManifestEntry[], at: Date, skipped: SkippedEntry[] = []): ExportManifest {
+  return { format: FORMAT, version: VERSION, server, exportedAt: at.toISOString(), snippets, ...(skipped.length > 0 ? { skipped } : {}) };
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -67,8 +78,11 @@ export function parseManifest(text: string): ExportManifest | undefined {
   const m = value as ExportManifest;
   if (typeof value !== 'object' || value === null || m.format !== FORMAT || m.version !== VERSION || !isString(m.server)) return undefined;
   if (!Array.isArray(m.snippets) || !m.snippets.every(isEntry)) return undefined;
-  // A folder or file path that leaves the export folder was not written by an export.
-  const inside = (p: string) => p !== '' && !p.includes('/') && !p.includes('\\') && p !== '.' && p !== '..';
-  if (!m.snippets.every((e) => inside(e.folder) && e.files.every((f) => inside(f.path)))) return undefined;
+  // A folder or file name an export would not make (`..`, a separator, a device name), or one
+  // given twice, was not written by an export: following it could write outside the folder, or
+  // one snippet over another.
+  const distinct = (names: string[]) => new Set(names.map((n) => n.toLowerCase())).size === names.length;
+  if (!m.snippets.every((e) => isSafeName(e.folder) && e.files.every((f) => isSafeName(f.path)) && distinct(e.files.map((f) => f.path)))) return undefined;
+  if (!distinct(m.snippets.map((e) => e.folder))) return undefined;
   return m;
 }

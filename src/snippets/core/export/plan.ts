@@ -3,7 +3,7 @@
 // export to the next; new ones get names no other entry of the folder has. Nothing is ever
 // planned for deletion: a snippet or file gone from the server stays on disk.
 import type { Snippet } from '../../../api/types';
-import type { ExportManifest, ManifestEntry } from './manifest';
+import { MANIFEST_FILE, type ExportManifest, type ManifestEntry } from './manifest';
 import { NameSet, safeName } from './safeNames';
 
 export interface ExportedSnippet {
@@ -33,17 +33,22 @@ export interface ExportPlan {
 export function planExport(snippets: ExportedSnippet[], previous: ExportManifest | undefined, existing: Iterable<string>): ExportPlan {
   const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
   const current = new Set(snippets.map((s) => s.snippet.guid));
-  const folders = new NameSet(existing);
+  // The manifest (and the temporary file it is written through) is never a snippet's folder.
+  const folders = new NameSet([...existing, MANIFEST_FILE]);
   for (const e of before.values()) folders.add(e.folder);
+  const claimFolder = (name: string) => folders.claim(name.toLowerCase().startsWith(`${MANIFEST_FILE}.`) ? `_${name}` : name, false);
 
   const planned = snippets.map(({ snippet, lists }): PlannedSnippet => {
     const old = before.get(snippet.guid);
-    const folder = old?.folder ?? folders.claim(safeName(snippet.name, snippet.guid), false);
-    const oldPaths = new Map((old?.files ?? []).map((f) => [f.name, f.path]));
+    const folder = old?.folder ?? claimFolder(safeName(snippet.name, snippet.guid));
+    // Two files may share a name (a server does not always refuse it): each keeps the path it had,
+    // in order, and never the other one's.
+    const oldPaths = new Map<string, string[]>();
+    for (const f of old?.files ?? []) oldPaths.set(f.name, [...(oldPaths.get(f.name) ?? []), f.path]);
     const names = new NameSet(old?.files.map((f) => f.path));
     const contents = new Map<string, string>();
     const files = snippet.files.map((file, index) => {
-      const path = oldPaths.get(file.name) ?? names.claim(safeName(file.name, `file ${index + 1}`), true);
+      const path = oldPaths.get(file.name)?.shift() ?? names.claim(safeName(file.name, `file ${index + 1}`), true);
       contents.set(path, file.content);
       return { name: file.name, path };
     });
