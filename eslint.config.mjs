@@ -41,6 +41,7 @@ const PLAIN_NODE = [
   'src/connectionCheck/*.ts',
   'src/util/clientCertificateMessages.ts',
   'src/stateSync.ts',
+  'src/trustSettings.ts',
   'src/walkthrough/firstRun.ts',
 ];
 

@@ -17,8 +17,19 @@ import type { ScriptedAnswer } from './ui/prompts';
 import { Log } from './util/log';
 import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 
-/** What activate() hands to tests (through the extension's exports); kept small on purpose. */
+/**
+ * What activate() returns, which VS Code hands to any extension that asks. In Production mode (an
+ * installed extension) it is empty: another extension must not get the signed-in service, the
+ * views or the state, which would let it change snippets with the user's credentials and skip
+ * every confirmation. Tests get what they need through `testing`.
+ */
 export interface ExtensionApi {
+  /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
+  readonly testing?: TestingApi;
+}
+
+/** What the extension's own tests need and no user-facing command offers. */
+export interface TestingApi {
   /** Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
@@ -26,12 +37,6 @@ export interface ExtensionApi {
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
-  /** Only when VS Code runs the extension in Test or Development mode; never in an installed extension. */
-  testing?: TestingApi;
-}
-
-/** What the extension's own tests need and no user-facing command offers. */
-export interface TestingApi {
   /** Signs in without the prompts; rejects with the message a user would see when it fails. */
   signIn(args: SignInArgs): Promise<Account | undefined>;
   /** Signs every account out, so a suite starts with none (the Sign Out command asks which when there are several). */
@@ -86,23 +91,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
     () => vscode.commands.executeCommand('workbench.action.openWalkthrough', QUALIFIED_WALKTHROUGH_ID, false),
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
-  const testing: TestingApi | undefined =
-    context.extensionMode === vscode.ExtensionMode.Production
-      ? undefined
-      : testingApi(session, log, snippets, signIn, statusBar.item);
-  return {
-    testing,
-    get service() {
-      return snippets.feature().service;
-    },
-    get explorer() {
-      return snippets.feature().explorer;
-    },
-    get dropIntoEditor() {
-      return snippets.feature().dropIntoEditor;
-    },
-    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
-  };
+  // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
+  if (context.extensionMode === vscode.ExtensionMode.Production) return {};
+  return { testing: testingApi(context, session, log, snippets, signIn, statusBar.item) };
 }
 
 /**
@@ -118,7 +109,7 @@ function translatePlainNodeStrings(): void {
   (require('@vscode/l10n') as typeof import('@vscode/l10n')).config({ contents: translations });
 }
 
-function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand, statusBar: vscode.StatusBarItem): TestingApi {
+function testingApi(context: vscode.ExtensionContext, session: Session, log: Log, snippets: SnippetsOnDemand, signIn: SignInOnDemand, statusBar: vscode.StatusBarItem): TestingApi {
   // The prompts that take scripted answers are in the snippets bundle, so the answers go there.
   const answers = () => {
     const scripted = snippets.feature().scriptedAnswers;
@@ -126,6 +117,16 @@ function testingApi(session: Session, log: Log, snippets: SnippetsOnDemand, sign
     return scripted;
   };
   return {
+    get service() {
+      return snippets.feature().service;
+    },
+    get explorer() {
+      return snippets.feature().explorer;
+    },
+    get dropIntoEditor() {
+      return snippets.feature().dropIntoEditor;
+    },
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
     signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
     statusBarText: () => statusBar.text,
     signOutAll: async () => {

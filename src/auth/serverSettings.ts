@@ -1,29 +1,41 @@
 // Reads the connection settings of one server from VS Code's configuration: the raw values go to
 // api/connectionSettings.ts, which decides which apply; what it had to ignore goes to the log.
+// Settings that decide trust or where requests go are read as the user set them, never from the
+// workspace (src/trustSettings.ts).
 import * as os from 'node:os';
 import vscode = require('vscode');
 import type { ResolvedConnectionSettings } from '../api/connectionSettings';
 import { SETTINGS_SECTION, Settings } from '../constants';
+import { userValue } from '../trustSettings';
 import type { Log } from '../util/log';
 import { loadApi } from './loadApi';
+
+/**
+ * A setting whose workspace or folder value must not count: the user's (or remote machine's)
+ * value, else the default. The manifest already keeps workspaces from setting them; this holds
+ * even where VS Code would hand a workspace value over.
+ */
+export function userSetting<T>(key: string, fallback: T, section: string = SETTINGS_SECTION): T {
+  return userValue(vscode.workspace.getConfiguration(section).inspect<T>(key), fallback);
+}
 
 export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedConnectionSettings {
   // Loaded with the API client (dist/api.js), which anyone asking this is about to make.
   const { parseClientCertificate, resolveConnectionSettings } = loadApi();
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const certificate = parseClientCertificate(config.get<unknown>(Settings.clientCertificate));
+  const certificate = parseClientCertificate(userSetting<unknown>(Settings.clientCertificate, undefined));
   const ignored: string[] = certificate === 'invalid' ? [`${Settings.clientCertificate} needs either "pfxFile", or both "certFile" and "keyFile"`] : [];
   const resolved = resolveConnectionSettings(
     serverUrl,
     {
-      caFiles: config.get<string[]>(Settings.caFiles, []),
+      caFiles: userSetting<string[]>(Settings.caFiles, []),
       clientCertificate: certificate === 'invalid' ? undefined : certificate,
-      snippetsRestPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
-      pagesRestPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
+      snippetsRestPrefix: userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
+      pagesRestPrefix: userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
       requestTimeoutSeconds: config.get<number>(Settings.requestTimeoutSeconds, 30),
       maxResponseSizeMB: config.get<number>(Settings.maxResponseSizeMB, 50),
     },
-    config.get<unknown>(Settings.servers),
+    userSetting<unknown>(Settings.servers, undefined),
     os.homedir(),
   );
   for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);

@@ -10,7 +10,7 @@ import type { Log } from '../util/log';
 import { accountId, type Account, type AccountStore } from './accounts';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from './loadApi';
-import { connectionSettingsFor } from './serverSettings';
+import { connectionSettingsFor, userSetting } from './serverSettings';
 
 /** Settings the API client is built from: a change to one of them makes a new client. */
 const CONNECTION_SETTINGS = [
@@ -192,11 +192,11 @@ export function createClient(
   passphrases?: CertificatePassphrases,
 ): BitbucketClient {
   const settings = connectionSettingsFor(serverUrl, log);
-  const http = vscode.workspace.getConfiguration('http');
-  const proxy = http.get<string>('proxy') || undefined;
-  const noProxy = http.get<string[]>('noProxy', []);
-  const proxyAuthorization = http.get<string | null>('proxyAuthorization') || undefined;
-  if (http.get<boolean>('proxyStrictSSL', true) === false) {
+  // VS Code keeps workspaces from setting these; read as the user set them all the same.
+  const proxy = userSetting<string>('proxy', '', 'http') || undefined;
+  const noProxy = userSetting<string[]>('noProxy', [], 'http');
+  const proxyAuthorization = userSetting<string | null>('proxyAuthorization', null, 'http') || undefined;
+  if (userSetting<boolean>('proxyStrictSSL', true, 'http') === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
   }
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
@@ -205,7 +205,7 @@ export function createClient(
     baseUrl: serverUrl,
     credentials,
     caFiles: settings.caFiles,
-    systemCertificates: http.get<boolean>('systemCertificates', true),
+    systemCertificates: userSetting<boolean>('systemCertificates', true, 'http'),
     clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.

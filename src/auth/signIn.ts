@@ -11,7 +11,7 @@ import { describeSignInError } from '../util/userMessages';
 import { accountId, type Account, type AuthType } from './accounts';
 import { accountLabel } from '../util/accountLabels';
 import { createClient, type Session } from './session';
-import { clientCertificateSettingFor } from './serverSettings';
+import { clientCertificateSettingFor, userSetting } from './serverSettings';
 import { serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
@@ -85,9 +85,8 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   }
   const account: Account = { serverUrl, username, authType: credentials.type, userId };
   await session.signIn(account, credentials);
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  if (config.get<string>(Settings.serverUrl) !== serverUrl) {
-    await config.update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
+  if (userSetting<string>(Settings.serverUrl, '') !== serverUrl) {
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
   }
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
@@ -103,7 +102,8 @@ const normalise = (raw: string): string => parseBaseUrl(raw).toString().replace(
 
 async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
   const title = vscode.l10n.t('Bitbucket Snippets: Sign In');
-  const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl);
+  // Never a workspace's value: a cloned repository must not choose where the password goes.
+  const configured = userSetting<string>(Settings.serverUrl, '') || undefined;
   const rawUrl = await showSafeInputBox({
     title,
     prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),

@@ -10,8 +10,9 @@ import { showErrorText, showWarning } from '../ui/notify';
 import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../api/types';
 import { accountId, type Account } from '../auth/accounts';
+import { userSetting } from '../auth/serverSettings';
 import type { Session } from '../auth/session';
-import { Commands, SETTINGS_SECTION, Settings } from '../constants';
+import { Commands, Settings } from '../constants';
 import { GitRepositories, type Clone } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
@@ -173,7 +174,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     const accounts: PanelAccount[] = orderedAccounts(session);
     if (accounts.length === 0) {
       // Signed out with a server configured: the panel opens and says to sign in (it loads once signed in).
-      const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl, '').replace(/\/+$/, '');
+      const configured = userSetting<string>(Settings.serverUrl, '').replace(/\/+$/, '');
       if (configured) accounts.push({ serverUrl: configured, username: '' });
     }
     if (accounts.length === 0) {

@@ -63,10 +63,15 @@ async function main(): Promise<void> {
     // .demo/workspace sits inside this repository: do not offer to open the extension's own repo.
     'git.openRepositoryInParentFolders': 'never',
     ...readJson(settingsFile),
-    'bitbucketSnippets.serverUrl': server.url,
   };
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
   fs.writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+  // The server URL is machine-scoped (a workspace may not choose it): in code-server, a remote
+  // window, VS Code reads it from the remote machine's settings, not User/settings.json.
+  const machineFile = path.join(userDataDir, 'Machine', 'settings.json');
+  const machine = { ...readJson(machineFile), 'bitbucketSnippets.serverUrl': server.url };
+  fs.mkdirSync(path.dirname(machineFile), { recursive: true });
+  fs.writeFileSync(machineFile, `${JSON.stringify(machine, null, 2)}\n`);
 
   const codeServer = await startCodeServer({
     entry,

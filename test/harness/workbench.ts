@@ -11,6 +11,8 @@ import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
 import { installStandInLanguagePack } from './displayLanguage';
 import { startLocalServer, type LocalServer } from './localServer';
+import { SETTINGS_SECTION } from '../../src/constants';
+import { TRUST_SETTINGS } from '../../src/trustSettings';
 import { REPO_ROOT, SERVER_URL_ENV } from './paths';
 import { CHROMIUM_PATH, chromium, ensureSystemPackages } from './systemPackages';
 
@@ -74,6 +76,14 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
   const file = path.join(userDataDir, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  // code-server is a remote window: there VS Code ignores machine-scoped settings (the trust
+  // settings, src/trustSettings.ts) in User/settings.json and reads them from the remote machine's
+  // Machine/settings.json, where ConfigurationTarget.Global writes them too. Desktop VS Code
+  // ignores that file.
+  const machine = Object.fromEntries(Object.entries(settings).filter(([key]) => TRUST_SETTINGS.some((s) => key === `${SETTINGS_SECTION}.${s}`)));
+  const machineFile = path.join(userDataDir, 'Machine', 'settings.json');
+  fs.mkdirSync(path.dirname(machineFile), { recursive: true });
+  fs.writeFileSync(machineFile, `${JSON.stringify(machine, null, 2)}\n`);
 }
 
 function makeWorkspace(folder: string): void {

@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/extension';
 import { StateKeys } from '../../src/constants';
-import { getExtension, serverRequests } from './support';
+import { getExtension, serverRequests, testingApi } from './support';
 
 /** Which of the bundles that load on demand (esbuild.js) are loaded in this extension host. */
 function loadedBundles(extensionPath: string): string[] {
@@ -45,7 +44,7 @@ describe('Activation', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
     assert.deepEqual(tabs.filter((label) => /walkthrough/i.test(label)), [], `tabs open: ${tabs.join(' | ')}`);
-    assert.equal((extension.exports as ExtensionApi).globalStateSnapshot()[StateKeys.walkthroughShown], undefined);
+    assert.equal((await testingApi()).globalStateSnapshot()[StateKeys.walkthroughShown], undefined);
   });
 
   it('the first use of a feature loads its bundle, and a stand-in hands its call over', async () => {
@@ -53,7 +52,7 @@ describe('Activation', () => {
     // Not signed in: the real Filter command asks nothing and answers with the filter it set.
     await vscode.commands.executeCommand('bitbucketSnippets.filterSnippets', 'probe');
     assert.ok(loadedBundles(extension.extensionPath).includes('snippets.js'), 'running a snippet command loaded dist/snippets.js');
-    const view = (extension.exports as ExtensionApi).explorer.view;
+    const view = (await testingApi()).explorer.view;
     assert.equal(view.description, 'Filter: "probe"');
     await vscode.commands.executeCommand('bitbucketSnippets.clearFilter');
     assert.equal(view.description, undefined);

@@ -8,8 +8,7 @@ import { Commands, SETTINGS_SECTION, Settings } from '../../src/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../support/clientCertificates';
-import type { ExtensionApi } from '../../src/extension';
-import { getExtension, localServerUrl, serverRequests, signInAs, signInWith, testingApi } from './support';
+import { localServerUrl, serverRequests, signInAs, signInWith, testingApi } from './support';
 
 describe('Client certificates and per-server settings', function () {
   this.timeout(60_000);
@@ -84,7 +83,7 @@ describe('A change of a server\'s entry', () => {
   });
 
   it('remakes the signed-in client: its next request uses the entry\'s REST prefix', async () => {
-    const api = (await getExtension().activate()) as ExtensionApi;
+    const api = await testingApi();
     await signInAs('alice');
     await api.service.refresh('mine');
     const before = (await serverRequests()).length;

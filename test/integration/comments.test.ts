@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { CommentNode, CommentsNode, SnippetNode } from '../../src/snippets/tree/nodes';
 import {
   SNIPPETS,
@@ -24,7 +24,7 @@ import { answerPrompts, unusedAnswers } from './support';
 
 describe('snippet comments', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let snippet: Snippet;
   let bobComment: Comment;
 

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith } from './support';
@@ -42,7 +42,7 @@ describe('Snippet documents', function () {
   this.timeout(60_000);
   const alice = apiAs('alice');
   const bob = apiAs('bob');
-  let ext: ExtensionApi;
+  let ext: TestingApi;
 
   before(async () => {
     ext = await signInAsAlice();

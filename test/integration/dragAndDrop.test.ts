@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, unusedAnswers } from './support';
@@ -17,7 +17,7 @@ const ROWS = 'application/vnd.code.tree.bitbucketsnippets.explorer';
 
 describe('Drag and drop', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let own: Snippet;
   let twoFiles: Snippet;
   let bobs: Snippet;

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { FileNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
 import { SNIPPETS, addFault, childrenOf, createSnippet, eventually, extensionApi, itemOf, labelOf, rest, rootOf, serverUrl, signInAs } from './treeFixtures';
 
@@ -21,11 +21,11 @@ async function putFiles(guid: string, files: Array<{ name: string; content: stri
   assert.ok(response.ok, `could not set the files: ${response.status} ${await response.text()}`);
 }
 
-const ids = async (api: ExtensionApi, rows: TreeNode[]) => Promise.all(rows.map(async (r) => (await itemOf(api, r)).id));
+const ids = async (api: TestingApi, rows: TreeNode[]) => Promise.all(rows.map(async (r) => (await itemOf(api, r)).id));
 
 describe('rows listed twice and files of one name', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let twins: Snippet;
 
   before(async () => {

@@ -11,11 +11,11 @@ import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import { Commands } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import { nodeId, type RootNode, type TreeNode } from '../../src/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
-import { getExtension, localServerUrl, signInAs, signInWith } from './support';
+import { localServerUrl, signInAs, signInWith, testingApi } from './support';
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> => {
   const deadline = Date.now() + ms;
@@ -31,7 +31,7 @@ describe('Offline read cache', function () {
   let dataFile: string;
   let server: RunningServer;
   let port: number;
-  let ext: ExtensionApi;
+  let ext: TestingApi;
   let alice: BitbucketClient;
   let first: Snippet;
   let second: Snippet;
@@ -56,7 +56,7 @@ describe('Offline read cache', function () {
   const serverContent = async (s: Snippet) => (await alice.getSnippet(s.guid)).files[0].content;
 
   before(async () => {
-    ext = (await getExtension().activate()) as ExtensionApi;
+    ext = await testingApi();
     // Earlier suites may have left My Snippets expanded: VS Code would then load it by itself on
     // each sign-in, and this suite needs to decide when a list is first loaded.
     await vscode.commands.executeCommand('workbench.actions.treeView.bitbucketSnippets.explorer.collapseAll').then(undefined, () => undefined);

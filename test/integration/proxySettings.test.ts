@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Account } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import { startProxy, type TestProxy } from '../support/proxy';
-import { getExtension, localServerUrl, signInAs, signInWith, testingApi } from './support';
+import { localServerUrl, signInAs, signInWith, testingApi } from './support';
 
 const PROXY_PASSWORD = 'secret-proxy-password';
 const GOOD_AUTHORIZATION = `Basic ${Buffer.from(`proxy-user:${PROXY_PASSWORD}`).toString('base64')}`;
@@ -16,7 +16,7 @@ const SETTINGS = ['proxy', 'proxyAuthorization', 'noProxy'] as const;
 
 describe('Proxy settings', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let proxy: TestProxy;
   const saved = new Map<string, unknown>();
   const http = () => vscode.workspace.getConfiguration('http');
@@ -25,7 +25,7 @@ describe('Proxy settings', function () {
   const accounts = () => (api.globalStateSnapshot()['bitbucketSnippets.accounts'] ?? []) as Account[];
 
   before(async () => {
-    api = (await getExtension().activate()) as ExtensionApi;
+    api = await testingApi();
     proxy = await startProxy({ authorization: GOOD_AUTHORIZATION });
     for (const key of SETTINGS) saved.set(key, http().inspect(key)?.globalValue);
     await set('noProxy', ['127.0.0.1']);

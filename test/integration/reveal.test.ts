@@ -1,7 +1,7 @@
 // Reveal Snippet of Active File, and following the active editor, in the real editor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests } from './support';
@@ -10,7 +10,7 @@ const fileUri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbu
 
 describe('Reveal Snippet of Active File', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
 
   before(async () => {
     api = await signInAsAlice();

@@ -4,14 +4,14 @@
 // and its clear button removes it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, unusedAnswers } from './support';
 
 describe('Search Snippets…', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   const marker = `zq${Date.now().toString(36)}`;
   const run = (query?: string) => Promise.resolve(vscode.commands.executeCommand<vscode.TextEditor | undefined>('bitbucketSnippets.searchSnippets', query));
 

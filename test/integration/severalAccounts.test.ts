@@ -12,7 +12,7 @@ import type { Snippet } from '../../src/api/types';
 import { EXTENSION_ID, StateKeys } from '../../src/constants';
 import { withFileContent } from '../../src/snippets/core/edits';
 import { formatSnippetLink } from '../../src/snippets/core/links';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { AccountNode, CommentNode, CommentsNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
 import { startServer, type RunningServer } from '../server/server';
 import { answerPrompts, testingApi, unusedAnswers } from './support';
@@ -20,7 +20,7 @@ import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from 
 
 describe('several accounts at once', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let production: RunningServer;
   let staging: RunningServer;
   const clients: BitbucketClient[] = [];

@@ -2,20 +2,20 @@
 // own message with the next step, and stores nothing; a token sign-in learns whose token it is.
 import * as assert from 'node:assert/strict';
 import type { Account } from '../../src/auth/accounts';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import { control } from './snippetHelpers';
-import { getExtension, localServerUrl, serverRequests, signInWith } from './support';
+import { localServerUrl, serverRequests, signInWith, testingApi } from './support';
 import { closedPort } from '../support/failures';
 
 const signIn = (args: { serverUrl: string; username?: string; password?: string; token?: string }) => signInWith(args);
 
 describe('Sign-in failures', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   const accounts = () => (api.globalStateSnapshot()['bitbucketSnippets.accounts'] ?? []) as Account[];
 
   before(async () => {
-    api = (await getExtension().activate()) as ExtensionApi;
+    api = await testingApi();
   });
   afterEach(async () => {
     await control('DELETE', 'faults');

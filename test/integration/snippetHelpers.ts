@@ -1,15 +1,15 @@
 // Helpers of the snippet document and command suites: API clients as the demo users, signing in,
 // and the local server's request log and fault controls.
 import { BitbucketClient } from '../../src/api';
-import type { ExtensionApi } from '../../src/extension';
-import { getExtension, localServerUrl, serverRequests, signInAs, type LoggedRequest } from './support';
+import type { TestingApi } from '../../src/extension';
+import { localServerUrl, serverRequests, signInAs, testingApi, type LoggedRequest } from './support';
 
 export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
   return new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
 }
 
-export async function signInAsAlice(): Promise<ExtensionApi> {
-  const api = (await getExtension().activate()) as ExtensionApi;
+export async function signInAsAlice(): Promise<TestingApi> {
+  const api = await testingApi();
   await signInAs('alice');
   return api;
 }

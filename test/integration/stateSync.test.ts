@@ -5,17 +5,16 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { StateKeys } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/stateSync';
-import { getExtension, signInAs } from './support';
+import { signInAs, testingApi } from './support';
 import { rootOf } from './treeFixtures';
 
 describe('Global state and Settings Sync', function () {
   this.timeout(60_000);
 
   it('keeps only keys that are decided, and the accounts are not among the synced ones', async () => {
-    const api = (await getExtension().activate()) as ExtensionApi;
+    const api = await testingApi();
     await signInAs('alice');
     await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'carol');
     const panel = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });

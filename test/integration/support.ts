@@ -35,7 +35,7 @@ export async function signInAs(user: string): Promise<void> {
   // Sign in first, then the others out: the default account changes at most once, as it did
   // when signing in replaced the account, so the view reloads its lists at most once.
   await signInWith({ serverUrl: localServerUrl(), username: user, password: user });
-  const api = (await getExtension().activate()) as ExtensionApi;
+  const api = await testingApi();
   const accounts = (api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{ serverUrl: string; username: string }>;
   for (const account of accounts) {
     if (account.serverUrl !== localServerUrl() || account.username !== user) await vscode.commands.executeCommand(Commands.signOut, account);

@@ -2,7 +2,7 @@
 // costs in requests, how rows look, and how the tree follows the account.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
 import {
   SNIPPETS,
@@ -26,7 +26,7 @@ const snippetsIn = (rows: TreeNode[]): SnippetNode[] => rows.filter((r): r is Sn
 
 describe('snippet explorer tree', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestingApi;
   let aliceTotal: number;
   let bobSnippetGuid: string;
   let categoryGuid: string;

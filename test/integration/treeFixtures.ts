@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
 import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 
@@ -15,11 +15,10 @@ export const SNIPPETS = '/rest/snippets/1.0/snippets';
 /** The local server of this run (see support.ts). */
 export const serverUrl = localServerUrl;
 
-export async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  assert.ok(api?.explorer && api.service, 'activate() did not return the test API');
+export async function extensionApi(): Promise<TestingApi> {
+  assert.ok(vscode.extensions.getExtension(EXTENSION_ID), `extension ${EXTENSION_ID} is not loaded`);
+  const api = await testingApi();
+  assert.ok(api.explorer && api.service, 'activate() did not return the test API');
   return api;
 }
 
@@ -78,15 +77,15 @@ export function queryOf(request: LoggedRequest): URLSearchParams {
 }
 
 /** The children of a node through the view's own provider, as VS Code would ask for them. */
-export async function childrenOf(api: ExtensionApi, node?: TreeNode): Promise<TreeNode[]> {
+export async function childrenOf(api: TestingApi, node?: TreeNode): Promise<TreeNode[]> {
   return (await api.explorer.provider.getChildren(node)) ?? [];
 }
 
-export async function itemOf(api: ExtensionApi, node: TreeNode): Promise<vscode.TreeItem> {
+export async function itemOf(api: TestingApi, node: TreeNode): Promise<vscode.TreeItem> {
   return api.explorer.provider.getTreeItem(node);
 }
 
-export async function rootOf(api: ExtensionApi, list: string): Promise<TreeNode> {
+export async function rootOf(api: TestingApi, list: string): Promise<TreeNode> {
   const roots = await childrenOf(api);
   const root = roots.find((r) => r.kind === 'root' && r.list === list);
   assert.ok(root, `no root for ${list} among ${roots.map((r) => (r.kind === 'root' ? r.list : r.kind)).join(', ')}`);

@@ -82,14 +82,14 @@ describe('settings kept off Settings Sync', () => {
   };
   const scopeOf = (setting: string) => manifest.contributes.configuration.properties[`${SETTINGS_SECTION}.${setting}`]?.scope;
 
-  it('the settings holding paths of files on this machine are machine-overridable, which Settings Sync leaves out', () => {
+  it('the settings holding paths of files on this machine are machine-scoped, which Settings Sync leaves out', () => {
     for (const setting of [Settings.caFiles, Settings.clientCertificate, Settings.servers]) {
-      assert.equal(scopeOf(setting), 'machine-overridable', setting);
+      assert.equal(scopeOf(setting), 'machine', setting);
     }
   });
 
-  it('the others, such as the server URL and the completion settings, follow the user', () => {
-    for (const setting of [Settings.serverUrl, Settings.pageSize, Settings.completionEnabled, Settings.followActiveEditor]) {
+  it('the others, such as the completion settings, follow the user (the server URL is a trust setting, machine-scoped: test/unit/trustManifest.test.ts)', () => {
+    for (const setting of [Settings.pageSize, Settings.completionEnabled, Settings.followActiveEditor]) {
       assert.equal(scopeOf(setting), undefined, setting);
     }
   });

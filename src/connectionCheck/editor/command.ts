@@ -6,7 +6,7 @@ import { showSafeInputBox, showSafeQuickPick } from '../../ui/quickInputText';
 import { parseBaseUrl } from '../../api/baseUrl';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../auth/loadApi';
-import { clientCertificateSettingFor, connectionSettingsFor } from '../../auth/serverSettings';
+import { clientCertificateSettingFor, connectionSettingsFor, userSetting } from '../../auth/serverSettings';
 import { accountId, type Account } from '../../auth/accounts';
 import { createClient, type Session } from '../../auth/session';
 import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../constants';
@@ -54,7 +54,7 @@ async function targetOf(session: Session, arg: unknown): Promise<CheckTarget | u
   if (row) return { serverUrl: row.serverUrl, account: row };
   if (accounts.length > 1) return pickTarget(session);
   if (session.account) return { serverUrl: session.account.serverUrl, account: session.account };
-  const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.serverUrl) || (await askServerUrl());
+  const configured = userSetting<string>(Settings.serverUrl, '') || (await askServerUrl());
   return configured ? { serverUrl: configured } : undefined;
 }
 
@@ -93,7 +93,6 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
-  const http = vscode.workspace.getConfiguration('http');
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
   // The server's own entry of bitbucketSnippets.servers (CA files, client certificate) applies, as
   // for its requests; a URL that does not parse is the check's own first finding.
@@ -108,7 +107,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       const checked = await runConnectionCheck({
         serverUrl,
         credentials,
-        trustSources: connectionCheckTrustSources(settings?.caFiles ?? config.get<string[]>(Settings.caFiles, []), http.get<boolean>('systemCertificates', true)),
+        trustSources: connectionCheckTrustSources(settings?.caFiles ?? userSetting<string[]>(Settings.caFiles, []), userSetting<boolean>('systemCertificates', true, 'http')),
         clientCertificate:
           certificate && normalised !== undefined
             ? {
@@ -117,9 +116,9 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
                 load: () => loadApi().loadClientCertificate({ certificate, passphrases: session.passphrases?.forServer(normalised) }),
               }
             : undefined,
-        proxy: { setting: http.get<string>('proxy') || undefined, settingNoProxy: http.get<string[]>('noProxy', []), env: process.env },
-        snippetsPrefix: config.get<string>(Settings.snippetsRestPrefix) || undefined,
-        pagesPrefix: config.get<string>(Settings.pagesRestPrefix) || undefined,
+        proxy: { setting: userSetting<string>('proxy', '', 'http') || undefined, settingNoProxy: userSetting<string[]>('noProxy', [], 'http'), env: process.env },
+        snippetsPrefix: userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
+        pagesPrefix: userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
         repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
         hookKey: config.get<string>(Settings.preReceiveHookKey, ''),
         timeoutMs: NETWORK_TIMEOUT_MS,

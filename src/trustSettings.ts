@@ -1,0 +1,43 @@
+// The settings that decide whom the extension trusts and where its requests (and the user's
+// credentials) go. A workspace is outside text: a cloned repository's .vscode/settings.json must not
+// add a certificate authority for the user's real server, swap the client certificate, point the
+// REST prefixes elsewhere or put another server in the sign-in prompt. So these settings are
+// `machine`-scoped and restricted in package.json (test/unit/manifest.test.ts holds that), and the
+// code reads only their user (or remote machine) value, never a workspace or folder value, even
+// if VS Code would hand one over. No `vscode` here: the editor layer passes what `inspect()` gave.
+import { Settings } from './constants';
+
+/** Every `bitbucketSnippets.*` setting a workspace must not be able to set. */
+export const TRUST_SETTINGS: readonly string[] = [
+  // Sign In's prefilled server and the server Check Connection and the panel fall back to.
+  Settings.serverUrl,
+  Settings.caFiles,
+  Settings.clientCertificate,
+  // Holds the same per server, and the REST prefixes.
+  Settings.servers,
+  // Paths on the server that receive requests with the user's credentials.
+  Settings.snippetsRestPrefix,
+  Settings.pagesRestPrefix,
+];
+
+/** VS Code's own settings the extension reads for its connections (proxy and trust). */
+export const TRUST_HTTP_SETTINGS: readonly string[] = ['proxy', 'noProxy', 'proxyAuthorization', 'proxyStrictSSL', 'systemCertificates'];
+
+/** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */
+export interface InspectedSetting<T> {
+  defaultValue?: T;
+  globalValue?: T;
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+}
+
+/**
+ * The value that applies when only the user may decide: the user's (in a remote window, the
+ * remote machine's user settings are part of it), else the default, else `fallback`. Workspace
+ * and folder values are never taken.
+ */
+export function userValue<T>(inspected: InspectedSetting<T> | undefined, fallback: T): T {
+  if (inspected?.globalValue !== undefined) return inspected.globalValue;
+  if (inspected?.defaultValue !== undefined) return inspected.defaultValue;
+  return fallback;
+}

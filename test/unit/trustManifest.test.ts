@@ -1,0 +1,75 @@
+// What package.json tells VS Code about trust: the settings that decide whom the extension trusts
+// and where its requests go are `machine`-scoped (no workspace or folder can set them) and named
+// as restricted, so that VS Code runs the extension in Restricted Mode with workspace values of
+// them ignored, rather than disabling it. And what the code reads of them: the user's value only.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { localizedManifest } from './l10n/localizedManifest';
+import { SETTINGS_SECTION, Settings } from '../../src/constants';
+import { TRUST_SETTINGS, userValue } from '../../src/trustSettings';
+
+interface Manifest {
+  capabilities?: {
+    untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: boolean | { supported: boolean | 'limited'; description?: string };
+  };
+  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+}
+
+const manifest = localizedManifest<Manifest>();
+const properties = manifest.contributes.configuration.properties;
+const qualified = (setting: string) => `${SETTINGS_SECTION}.${setting}`;
+
+// Decided here, not read from the code: the code's list must say the same.
+const DECIDED = [Settings.serverUrl, Settings.caFiles, Settings.clientCertificate, Settings.servers, Settings.snippetsRestPrefix, Settings.pagesRestPrefix];
+
+describe('trust settings in the manifest', () => {
+  it('the code reads as trust settings exactly the ones decided here', () => {
+    assert.deepEqual([...TRUST_SETTINGS].sort(), [...DECIDED].sort());
+  });
+
+  it('every trust setting is machine-scoped, so no workspace or folder settings file can set it', () => {
+    for (const setting of DECIDED) {
+      assert.ok(properties[qualified(setting)], `${qualified(setting)} is contributed`);
+      assert.equal(properties[qualified(setting)].scope, 'machine', qualified(setting));
+    }
+  });
+
+  it('declares limited support of untrusted workspaces, with a description, restricting every trust setting', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.ok(untrusted, 'capabilities.untrustedWorkspaces is declared (without it, Restricted Mode disables the whole extension)');
+    assert.equal(untrusted.supported, 'limited');
+    assert.ok(untrusted.description && !untrusted.description.startsWith('%'), 'its description has an English text in package.nls.json');
+    assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), DECIDED.map(qualified).sort());
+  });
+
+  it('restricts only settings the extension contributes (VS Code ignores any other name there)', () => {
+    for (const name of manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []) assert.ok(properties[name], name);
+  });
+
+  it('declares whether it works in virtual workspaces, saying what is limited there', () => {
+    const virtual = manifest.capabilities?.virtualWorkspaces;
+    assert.ok(virtual !== undefined, 'capabilities.virtualWorkspaces is declared');
+    assert.ok(typeof virtual === 'object' && virtual.supported === 'limited', 'limited: repository settings need a local clone');
+    assert.ok(virtual.description && !virtual.description.startsWith('%'), 'its description has an English text in package.nls.json');
+  });
+});
+
+describe('reading a trust setting', () => {
+  it('takes the user value over the default, and never a workspace or folder value', () => {
+    assert.deepEqual(userValue({ defaultValue: [], globalValue: ['/user/ca.pem'], workspaceValue: ['/ws/ca.pem'], workspaceFolderValue: ['/f/ca.pem'] }, []), ['/user/ca.pem']);
+    assert.deepEqual(userValue({ defaultValue: [], workspaceValue: ['/ws/ca.pem'], workspaceFolderValue: ['/f/ca.pem'] }, ['fallback']), []);
+    assert.equal(userValue(undefined, 'fallback'), 'fallback');
+    assert.equal(userValue({ workspaceValue: 'https://evil.example' }, ''), '');
+  });
+
+  it('whatever a workspace or folder sets, the result is the user value, else the default, else the fallback', () => {
+    const value = fc.option(fc.string(), { nil: undefined });
+    fc.assert(
+      fc.property(value, value, value, value, fc.string(), (defaultValue, globalValue, workspaceValue, workspaceFolderValue, fallback) => {
+        const got = userValue({ defaultValue, globalValue, workspaceValue, workspaceFolderValue }, fallback);
+        assert.equal(got, globalValue ?? defaultValue ?? fallback);
+      }),
+    );
+  });
+});
