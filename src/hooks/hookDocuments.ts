@@ -60,12 +60,32 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
    * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
    */
   private readonly mtimes = new Map<string, number>();
+  /** Per document: the text last read from or saved to the server. */
+  private readonly served = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
 
   constructor(private readonly session: Session, private readonly log: Log) {
+    // A refusal is marked on the text that was refused, and goes with that text: once the
+    // document holds what the server has (reverted, or edited back), the marks go (a successful
+    // save clears them itself, in writeFile). Closing the last tab of a document drops them as
+    // well: VS Code keeps a closed document for a while, and the Problems view would list it.
     this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.scheme === Schemes.hook && this.served.get(document.uri.toString()) === document.getText()) this.diagnostics.delete(document.uri);
+      }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
+      }),
+      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+        // A document still shown, in another group or as the right side of a Compare, keeps them.
+        const shown = new Set(
+          vscode.window.tabGroups.all
+            .flatMap((g) => g.tabs)
+            .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : t.input instanceof vscode.TabInputTextDiff ? [t.input.modified.toString()] : [])),
+        );
+        for (const tab of closed) {
+          if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === Schemes.hook && !shown.has(tab.input.uri.toString())) this.diagnostics.delete(tab.input.uri);
+        }
       }),
     );
   }
@@ -132,8 +152,12 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw vscode.FileSystemError.Unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
-    if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
-    return new TextEncoder().encode(formatSettings(settings));
+    const text = formatSettings(settings);
+    if (!target.serverCopy) {
+      this.bases.set(uri.toString(), canonical(settings));
+      this.served.set(uri.toString(), text);
+    }
+    return new TextEncoder().encode(text);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -174,6 +198,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
     this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
+    this.served.set(uri.toString(), text);
     this.mtimes.set(uri.toString(), Date.now());
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
   }
