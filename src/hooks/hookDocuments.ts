@@ -4,7 +4,7 @@
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
-// field it is about.
+// field it is about, until the refused text is gone (reverted, saved, closed).
 import vscode = require('vscode');
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
