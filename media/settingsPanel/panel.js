@@ -49,6 +49,16 @@
   }
 
   /**
+   * Puts `children` in `node` in place of what it held, leaving the absent ones out as el() does:
+   * replaceChildren itself would show a `null` as the word "null".
+   * @param {HTMLElement} node
+   * @param {Array<Node | string | null | undefined | false>} children
+   */
+  function replaceContent(node, children) {
+    node.replaceChildren(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  }
+
+  /**
    * A switch showing a server value: a real button with role="switch", so Tab reaches it and both
    * Space and Enter press it. Its name comes from its visible label (aria-labelledby), and its
    * state text (Unknown, Changing…, an error) is read with it (aria-describedby). While busy or
@@ -131,13 +141,13 @@
 
   function renderHeader(s) {
     const repo = `${s.repository.projectKey}/${s.repository.repositorySlug}`;
-    header.replaceChildren(
+    replaceContent(header, [
       el('div', { class: 'title' }, [
         el('h1', { text: repo }),
         el('p', { class: 'muted', text: s.account ? fmt(t.onHostSignedInAs, s.repository.host, s.account.username) : fmt(t.onHost, s.repository.host) }),
       ]),
       s.account ? button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }) : null,
-    );
+    ]);
   }
 
   function renderSignIn(s) {
@@ -312,7 +322,7 @@
       parts.push(renderPages(state));
       parts.push(renderHooks(state));
     }
-    content.replaceChildren(...parts);
+    replaceContent(content, parts);
     app.removeAttribute('aria-busy');
     // Rebuilding the page must not throw the keyboard user back to the top.
     if (hadFocus) focusLastControl();

@@ -4,7 +4,7 @@
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
-// field it is about.
+// field it is about, until the refused text is gone (reverted, saved, closed).
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
@@ -62,12 +62,32 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
    * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
    */
   private readonly mtimes = new Map<string, number>();
+  /** Per document: the text last read from or saved to the server. */
+  private readonly served = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
 
   constructor(private readonly session: Session, private readonly log: Log) {
+    // A refusal is marked on the text that was refused, and goes with that text: once the
+    // document holds what the server has (reverted, or edited back), the marks go (a successful
+    // save clears them itself, in writeFile). Closing the last tab of a document drops them as
+    // well: VS Code keeps a closed document for a while, and the Problems view would list it.
     this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.scheme === Schemes.hook && this.served.get(document.uri.toString()) === document.getText()) this.diagnostics.delete(document.uri);
+      }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
+      }),
+      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+        // A document still shown, in another group or as the right side of a Compare, keeps them.
+        const shown = new Set(
+          vscode.window.tabGroups.all
+            .flatMap((g) => g.tabs)
+            .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : t.input instanceof vscode.TabInputTextDiff ? [t.input.modified.toString()] : [])),
+        );
+        for (const tab of closed) {
+          if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === Schemes.hook && !shown.has(tab.input.uri.toString())) this.diagnostics.delete(tab.input.uri);
+        }
       }),
     );
   }
@@ -134,8 +154,12 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw fileSystemError.unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
-    if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
-    return new TextEncoder().encode(formatSettings(settings));
+    const text = formatSettings(settings);
+    if (!target.serverCopy) {
+      this.bases.set(uri.toString(), canonical(settings));
+      this.served.set(uri.toString(), text);
+    }
+    return new TextEncoder().encode(text);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -176,6 +200,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
     this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
+    this.served.set(uri.toString(), text);
     this.mtimes.set(uri.toString(), Date.now());
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
   }

@@ -46,6 +46,8 @@ async function clearNotifications(): Promise<void> {
 describe('Repository settings panel', () => {
   let workspaceSettings: string;
   const dialogs: string[] = [];
+  /** The last test signs out; the suite leaves VS Code signed out either way. */
+  let signedIn = false;
 
   before(async () => {
     const { workbench, ui } = session();
@@ -65,6 +67,7 @@ describe('Repository settings panel', () => {
     });
 
     await ui.signIn(workbench.server.url, 'admin');
+    signedIn = true;
     await clearNotifications();
   });
 
@@ -73,6 +76,7 @@ describe('Repository settings panel', () => {
     fs.rmSync(workspaceSettings, { force: true });
     await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
     await ui.runCommand('View: Close All Editors').catch(() => undefined);
+    if (!signedIn) return;
     await ui.runCommand('Bitbucket Snippets: Sign Out');
     await ui.waitForNotification(/Signed out/);
   });
@@ -214,5 +218,20 @@ describe('Repository settings panel', () => {
     assert.ok(dom.text.includes(`No such hook ${HOSTILE}`), "the server's 404 message shows as text");
     assert.deepEqual(dialogs, [], 'nothing ran alert()');
     await fetch(`${workbench.server.url}/__control/faults`, { method: 'DELETE' });
+  });
+
+  it('signed out, its header holds the repository and the server, and nothing else', async () => {
+    const { ui, workbench } = session();
+    await ui.runCommand('View: Close All Editors');
+    await ui.runCommand('Bitbucket Snippets: Sign Out');
+    await ui.waitForNotification(/Signed out/);
+    signedIn = false;
+    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+    const frame = await panelFrame();
+    await frame.locator('#signin-title').waitFor();
+    await ui.screenshot('settings-panel-signed-out');
+    const header = frame.locator('header');
+    assert.equal(await header.textContent(), `PROJ/repo1on ${new URL(workbench.server.url).host}`);
+    assert.deepEqual(await header.evaluate((h) => Array.from(h.childNodes, (n) => n.nodeName)), ['DIV'], 'the title alone: no Refresh button, and no stray text');
   });
 });

@@ -4,10 +4,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
-import { serverRequests } from './support';
+import { serverRequests, until } from './support';
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 const insertTextOf = (item: vscode.CompletionItem) => (item.insertText instanceof vscode.SnippetString ? { snippet: item.insertText.value } : item.insertText);
+
+/** A `<<-` heredoc: its lines must start with tabs, which the shell strips; spaces would stay in the text. */
+const TABBED = 'cat <<-EOF\n\tfirst\n\t\tsecond\n\tEOF\n';
 
 describe('Completion of snippet files', function () {
   this.timeout(60_000);
@@ -20,6 +23,7 @@ describe('Completion of snippet files', function () {
     plainGuid = (await alice.createSnippet({ name: 'completion plain', files: [{ name: 'home.sh', content: 'echo "$HOME"\n' }] })).guid;
     const marked = await alice.createSnippet({ name: 'completion marked', files: [{ name: 'loop.sh', content: 'for ${1:item} in $2; do\n\techo "$1"\ndone\n' }] });
     markedGuid = marked.guid;
+    await alice.createSnippet({ name: 'tabbed heredoc', files: [{ name: 'heredoc.sh', content: TABBED }] });
     await alice.updateSnippet(marked.guid, { name: marked.name, description: '', categories: ['vscode-snippet'], files: marked.files.map((f) => ({ name: f.name, content: f.content })) });
     await api.service.refresh('mine');
   });
@@ -66,6 +70,22 @@ describe('Completion of snippet files', function () {
     assert.deepEqual(await completionsIn('shellscript'), []);
     await vscode.workspace.getConfiguration('bitbucketSnippets').update('completion.enabled', undefined, vscode.ConfigurationTarget.Global);
     assert.equal((await completionsIn('shellscript')).length, 2);
+  });
+
+  it('inserts a plain file byte for byte at an indented cursor, in an editor that would turn tabs into spaces', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: 'if true; then\n    tabbed\nfi\n', language: 'shellscript' });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.options = { insertSpaces: true, tabSize: 4 };
+    editor.selection = new vscode.Selection(1, 10, 1, 10);
+    // The suggest widget opens a moment after it is asked for; accepting before then does nothing,
+    // so accept until the text changes (asking again in case the widget closed).
+    let tries = 0;
+    await until('a completion accepted', async () => {
+      if (tries++ % 20 === 0) await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      await vscode.commands.executeCommand('acceptSelectedSuggestion');
+      return doc.getText() !== 'if true; then\n    tabbed\nfi\n';
+    }, 15_000);
+    assert.equal(JSON.stringify(doc.getText()), JSON.stringify(`if true; then\n    ${TABBED}\nfi\n`));
   });
 
   it('Insert Snippet File… expands the tab stops of a marked file and keeps a plain one as it is', async () => {

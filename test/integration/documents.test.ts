@@ -9,7 +9,7 @@ import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/extension';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
-import { localServerUrl, serverRequests, signInWith } from './support';
+import { localServerUrl, serverRequests, signInWith, until } from './support';
 
 async function fixture(client: BitbucketClient, files: Array<{ name: string; content: string }>, details?: { description: string; categories: string[] }): Promise<Snippet> {
   const created = await client.createSnippet({ name: `fixture ${Date.now()} ${Math.random().toString(36).slice(2, 6)}`, files });
@@ -70,6 +70,26 @@ describe('Snippet documents', function () {
     assert.equal(stat.permissions, undefined, 'own files are writable');
     const listing = await vscode.workspace.fs.readDirectory(vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: sql.document.uri.authority, path: `/${s.guid}` }));
     assert.deepEqual(listing.map(([name]) => name), ['deploy.sh', 'Dockerfile', 'my query #1.sql']);
+  });
+
+  it("an editor restored with the snippet's guid for its name (an earlier version's URI) takes the snippet's name once the file is read", async () => {
+    const s = await fixture(alice, [{ name: 'notes.txt', content: 'restored\n' }]);
+    const earlier = vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(localServerUrl()).host, path: `/${s.guid}/notes.txt` });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(earlier), { preview: false });
+    const named = await until(
+      'the editor to name the snippet',
+      () => {
+        const doc = vscode.window.activeTextEditor?.document;
+        return doc?.uri.path === `/${s.name}/notes.txt` && doc;
+      },
+      15_000,
+    ).catch(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : t.label)));
+    assert.ok(!Array.isArray(named), `tabs: ${JSON.stringify(named)}`);
+    assert.equal(new URLSearchParams(named.uri.query).get('guid'), s.guid);
+    assert.equal(named.getText(), 'restored\n');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === named.uri.toString(), 'the active tab shows it');
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === earlier.toString())), 'no tab keeps the guid name');
   });
 
   it('Save All with two dirty files of one snippet keeps both changes', async () => {

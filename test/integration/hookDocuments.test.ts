@@ -109,6 +109,35 @@ describe('Hook settings documents', function () {
     assert.deepEqual((await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).json, { safe_path: false, exe: '/usr/bin/check-push' });
   });
 
+  /** Saves settings the server refuses with a field error, which is then marked at the field. */
+  async function refusedByServer(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    const doc = await openWith(uri, '{\n  "exe": ""\n}\n');
+    assert.equal(await doc.save(), false);
+    assert.equal(ours(uri)[0]?.message, 'Executable does not exist');
+    return doc;
+  }
+
+  /** True once no field error of ours is left on `uri`, else the messages still there. */
+  const noneLeft = (uri: vscode.Uri, what: string) => until(what, () => ours(uri).length === 0, 3_000).catch(() => ours(uri).map((d) => d.message));
+
+  it("drops the server's field error when the document is reverted to the server's settings", async () => {
+    const uri = hookUri(MERGE);
+    const doc = await refusedByServer(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(doc.isDirty, false);
+    assert.equal(doc.getText(), '{}\n', "the document holds the server's settings again");
+    assert.deepEqual(await noneLeft(uri, 'no field error after Revert'), true);
+  });
+
+  it("drops the server's field error when the document is closed", async () => {
+    const uri = hookUri(MERGE);
+    await refusedByServer(uri);
+    // Closing a dirty editor asks whether to save, with nobody here to answer: Revert and Close.
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString())), 'the tab is closed');
+    assert.deepEqual(await noneLeft(uri, 'no field error after closing'), true);
+  });
+
   it('shows YACC\'s "Invalid Regex" at the regex field', async () => {
     const uri = hookUri(YACC);
     const doc = await openWith(uri, '{\n  "requireJiraIssue": true,\n  "commitMessageRegex": "[A-Z+-\\\\d+ .*"\n}\n');

@@ -88,6 +88,19 @@ describe('Snippet links', function () {
     assert.ok(opened?.document.uri.path.endsWith('/deploy.sh'), opened?.document.uri.toString());
   });
 
+  it("a link to a snippet that was never loaded opens under the snippet's name, not its guid", async () => {
+    const made = await apiAs('bob').createSnippet({ name: 'links: never loaded', files: [{ name: 'notes.txt', content: 'notes\n' }] });
+    const api = await testingApi();
+    assert.equal(api.service.get(made.guid), undefined, 'no list has loaded it');
+    const opened = await openLink(formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, { serverUrl: server(), snippetGuid: made.guid, fileName: 'notes.txt' }));
+    assert.ok(opened, 'the link opened an editor');
+    const uri = opened.document.uri;
+    assert.equal(new URLSearchParams(uri.query).get('guid'), made.guid);
+    assert.equal(uri.path, '/links: never loaded/notes.txt');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString(), 'the active tab shows the document');
+  });
+
   describe('open nothing', () => {
     async function assertOpensNothing(link: string, expectedRequests: string[]): Promise<void> {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

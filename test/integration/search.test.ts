@@ -70,6 +70,23 @@ describe('Search Snippets…', function () {
     assert.ok((await requestsSince(before)).some((r) => r.query.includes('limit=1000')), 'the lists were read again');
   });
 
+  it("opens a result whose list was never loaded under the snippet's name, not its guid", async () => {
+    // Refresh first, so this search reads the server again, and the lists loaded so far cannot hold the new snippet.
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
+    const made = await apiAs('bob').createSnippet({ name: `search unloaded ${marker}`, files: [{ name: 'notes.txt', content: `unloaded ${marker}\n` }] });
+    assert.equal(api.service.get(made.guid), undefined, 'no list has loaded it');
+    await answerPrompts('notes.txt:1');
+    const editor = await run(`unloaded ${marker}`);
+    assert.ok(editor, 'the result was opened');
+    const uri = editor.document.uri;
+    assert.equal(new URLSearchParams(uri.query).get('guid'), made.guid);
+    assert.equal(uri.path, `/search unloaded ${marker}/notes.txt`);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputText, 'a text tab is active');
+    assert.equal(tab.input.uri.toString(), uri.toString());
+    assert.equal(tab.input.uri.path.split('/')[1], `search unloaded ${marker}`, 'the tab names the snippet');
+  });
+
   it('takes regular expression characters literally', async () => {
     await answerPrompts('regex.txt:2');
     const editor = await run(`${marker}(a|b)*`);

@@ -60,10 +60,20 @@ export function accountOf(deps: CommandDeps): Account | undefined {
   return deps.account ?? deps.session.account;
 }
 
-/** The document URI of a file of a snippet of the command's account. */
-export function fileUri(deps: CommandDeps, snippetGuid: string, fileName: string): vscode.Uri {
+/** The document URI of a file of a snippet of the command's account, named after the snippet. */
+export function fileUri(deps: CommandDeps, snippet: { guid: string; name: string }, fileName: string): vscode.Uri {
   const account = accountOf(deps);
   if (!account) throw new SignedOutError();
-  const name = deps.service.get(snippetGuid)?.name ?? snippetGuid;
-  return snippetFileUri(account, { guid: snippetGuid, name }, fileName);
+  return snippetFileUri(account, snippet, fileName);
+}
+
+/**
+ * The same for a snippet known only by its guid (a search result, a link, another extension's
+ * call). The URI's path is what the tab's hover, the breadcrumbs and Open Editors show, so it must
+ * carry the snippet's name: a snippet no list has loaded is read first, with the one GET that
+ * opening its file would send anyway (the editor then reads it from the core, with no request).
+ */
+export async function fileUriOf(deps: CommandDeps, snippetGuid: string, fileName: string): Promise<vscode.Uri> {
+  if (!accountOf(deps)) throw new SignedOutError();
+  return fileUri(deps, deps.service.get(snippetGuid) ?? (await deps.service.snippet(snippetGuid)), fileName);
 }

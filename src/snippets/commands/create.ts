@@ -117,7 +117,7 @@ export async function createAndOpen(deps: CommandDeps, files: NewFile[], details
     deps.log.warn(`could not reveal snippet ${snippet.guid} in the tree: ${String(err)}`);
   }
   const opened = open !== undefined && snippet.files.some((f) => f.name === open) ? open : snippet.files[0]?.name ?? files[0].name;
-  await vscode.window.showTextDocument(fileUri(deps, snippet.guid, opened), { preview: true });
+  await vscode.window.showTextDocument(fileUri(deps, snippet, opened), { preview: true });
   return snippet;
 }
 

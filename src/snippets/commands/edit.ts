@@ -67,7 +67,7 @@ export async function addFile(deps: CommandDeps, arg: unknown, options: EditOpti
     withFileAdded(snippet, fileName, ''); // refuses a name in use before anything is sent
     return () => deps.service.addFile(snippet.guid, fileName, options.content ?? '');
   });
-  if (updated && added !== undefined) await vscode.window.showTextDocument(fileUri(deps, updated.guid, added), { preview: true });
+  if (updated && added !== undefined) await vscode.window.showTextDocument(fileUri(deps, updated, added), { preview: true });
   return updated;
 }
 

@@ -7,7 +7,7 @@ import { showWarning } from '../../ui/notify';
 import { isBitbucketError } from '../../api/errors';
 import { Commands } from '../../constants';
 import { resolveSnippetLink } from '../core/linkResolution';
-import { accountOf, fileUri, reportFailure, type CommandDeps } from './context';
+import { accountOf, fileUriOf, reportFailure, type CommandDeps } from './context';
 
 /** Handles one link; returns the editor it opened (undefined when it opened none). */
 export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promise<vscode.TextEditor | undefined> {
@@ -37,7 +37,7 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
   const fileName = outcome.fileName ?? deps.service.get(outcome.snippetGuid)?.files[0]?.name;
   if (fileName === undefined) return undefined;
   try {
-    const editor = await vscode.window.showTextDocument(fileUri(deps, outcome.snippetGuid, fileName), { preview: false });
+    const editor = await vscode.window.showTextDocument(await fileUriOf(deps, outcome.snippetGuid, fileName), { preview: false });
     if (outcome.line !== undefined) revealLine(editor, outcome.line);
     return editor;
   } catch (err) {

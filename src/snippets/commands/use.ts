@@ -6,13 +6,13 @@ import { setStatusBarMessage } from '../../ui/statusText';
 import type { Snippet, SnippetFile } from '../../api/types';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { usesSnippetSyntax } from '../core/completion';
-import { fileUri, reportFailure, resolveTarget, type CommandDeps } from './context';
+import { fileUriOf, reportFailure, resolveTarget, type CommandDeps } from './context';
 
 export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
   const target = resolveTarget(arg);
   if (!target?.fileName) return undefined;
   try {
-    return await vscode.window.showTextDocument(fileUri(deps, target.snippetGuid, target.fileName), { preview: true, ...options });
+    return await vscode.window.showTextDocument(await fileUriOf(deps, target.snippetGuid, target.fileName), { preview: true, ...options });
   } catch (err) {
     return reportFailure(deps, `open ${target.fileName}`, err);
   }

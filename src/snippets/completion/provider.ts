@@ -39,6 +39,10 @@ class SnippetCompletionItem extends vscode.CompletionItem {
     super({ label: entry.snippetName, description: entry.fileName, detail: ` ${detail}` }, vscode.CompletionItemKind.Snippet);
     this.filterText = `${entry.snippetName} ${entry.fileName}`;
     this.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
+    // A plain file goes in as it is, as Insert Snippet File… and a drop put it: by default VS Code
+    // re-indents the lines after the first and turns their tabs into the editor's spaces, which
+    // breaks a `<<-` heredoc or a Makefile rule. Snippet syntax keeps VS Code's indentation rules.
+    this.keepWhitespace = !entry.snippetSyntax;
   }
 }
 

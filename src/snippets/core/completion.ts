@@ -1,8 +1,8 @@
 // Snippet files as completions while typing. The index is built from what the snippet core has
 // loaded, once per change of it (never per keystroke, and never with a request), grouped by the
 // language of each file's name; a file whose language is unknown is offered in every editor.
-// Files are inserted as plain text, so a `$` in a shell script stays a `$`, except the files of
-// snippets in the category that marks VS Code snippet syntax (tab stops, placeholders, choices).
+// Files are inserted as plain text, exactly (a `$` stays a `$`, a leading tab a tab), except the
+// files of snippets in the category that marks VS Code snippet syntax (tab stops, placeholders, choices).
 import type { Snippet } from '../../api/types';
 
 export type CompletionList = 'mine' | 'starred' | 'browse';

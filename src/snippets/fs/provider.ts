@@ -68,6 +68,14 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   constructor(private readonly accounts: SnippetAccounts, private readonly log: Log) {
     this.follow(accounts.services.defaultService);
+    // A document named by its snippet's guid (an editor restored from an earlier version's URI)
+    // takes the snippet's name once it is open in a tab: its file has been read, so the name is
+    // known. Either may come first: a restored tab before its document, a shown document before its tab.
+    this.disposables.push(
+      vscode.workspace.onDidOpenTextDocument((doc) => this.nameDocumentsNamedByGuid([doc.uri])),
+      // A preview tab that shows another document is reported as changed, not opened.
+      vscode.window.tabGroups.onDidChangeTabs((e) => this.nameDocumentsNamedByGuid([...e.opened, ...e.changed].flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri] : [])))),
+    );
   }
 
   private follow(service: SnippetService): void {
@@ -376,7 +384,23 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
    */
   private followRenames(service: SnippetService, change: ServiceChange): void {
     const renamed = new Map((change.renamedFiles ?? []).map((r) => [`${r.snippetGuid}\n${r.from}`, r.to]));
-    const guids = new Set(change.snippets);
+    this.moveToCurrentNames(service, new Set(change.snippets), renamed);
+  }
+
+  /** Documents whose URI names a snippet by its guid move to the snippet's name, when the core knows it. */
+  private nameDocumentsNamedByGuid(uris: readonly vscode.Uri[]): void {
+    for (const uri of uris) {
+      if (uri.scheme !== Schemes.snippet) continue;
+      const loc = snippetLocation(uri);
+      if (!loc?.fileName || uri.path.split('/')[1] !== loc.snippetGuid) continue;
+      const account = this.accounts.ofLocation(loc);
+      const service = account && this.accounts.service(account);
+      if (service?.get(loc.snippetGuid)) this.moveToCurrentNames(service, new Set([loc.snippetGuid]), new Map());
+    }
+  }
+
+  /** Moves the open documents of these snippets to URIs with their current snippet and file names (`renamed`: old file name to new, per snippet). */
+  private moveToCurrentNames(service: SnippetService, guids: ReadonlySet<string>, renamed: ReadonlyMap<string, string>): void {
     const moves: Array<[vscode.Uri, vscode.Uri]> = [];
     // Documents in a tab, or with unsaved text: others are closed or about to be, and moving them
     // could race with opening the same file again.
@@ -387,8 +411,6 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       if (!doc.isDirty && !inTabs.has(doc.uri.toString())) continue;
       const loc = snippetLocation(doc.uri);
       if (!loc?.fileName || !guids.has(loc.snippetGuid)) continue;
-      // Named by guid (the earlier URI form, or opened before the name was known): left as it is.
-      if (doc.uri.path.split('/')[1] === loc.snippetGuid) continue;
       const account = this.accounts.ofLocation(loc);
       if (!account || this.accounts.service(account) !== service) continue;
       const snippet = service.get(loc.snippetGuid);
