@@ -35,6 +35,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/repositorySettings.ts',
   'src/settingsPanel/webviewStrings.ts',
   'src/util/userMessages.ts',
+  'src/util/documentBases.ts',
   'src/util/serverUrl.ts',
   'src/util/accountLabels.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
