@@ -24,6 +24,7 @@ const PLAIN_NODE = [
   'src/hooks/settingsValidator.ts',
   'src/hooks/jsonScanner.ts',
   'src/hooks/hookUri.ts',
+  'src/hooks/hookSaveLogic.ts',
   'src/settingsPanel/protocol.ts',
   'src/settingsPanel/limiter.ts',
   'src/settingsPanel/memory.ts',

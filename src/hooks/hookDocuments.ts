@@ -4,18 +4,22 @@
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
-// field it is about.
+// field it is about. What each document's settings were loaded from is also kept (as a hash) in
+// the workspace's state, so that an editor VS Code restores with unsaved text after a reload or a
+// crash is checked against it too (hookSaveLogic.ts decides).
 import vscode = require('vscode');
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { Commands, Ids, Schemes } from '../constants';
+import { Commands, Ids, Schemes, WorkspaceStateKeys } from '../constants';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
+import { DocumentBases, type BaseStorage } from '../util/documentBases';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { serverHost } from '../util/serverUrl';
 import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from './hookUri';
+import { decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from './hookSaveLogic';
 import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from './settingsValidator';
 
 const DIAGNOSTIC_SOURCE = 'Bitbucket';
@@ -33,12 +37,6 @@ const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =
 
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
-/** Settings compared by content, whatever the key order the server answers in. */
-function canonical(settings: HookSettings | undefined): string {
-  const s = settings ?? {};
-  return JSON.stringify(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
-}
-
 function offsetToPosition(text: string, offset: number): vscode.Position {
   const before = text.slice(0, offset);
   const line = before.split('\n').length - 1;
@@ -53,8 +51,10 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
-  /** Per document: canonical form of the server's settings the editor's text started from. */
-  private readonly bases = new Map<string, string>();
+  /** Per document: the server's settings the editor's text started from, in this window. */
+  private readonly bases = new Map<string, HookSettingsBase>();
+  /** The same beyond the window, for editors VS Code restores with unsaved text without reading them again. */
+  private readonly keptBases: DocumentBases<HookSettingsBase>;
   /**
    * Per document: the modification time reported by stat. It moves only when this provider
    * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
@@ -62,12 +62,28 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly mtimes = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
 
-  constructor(private readonly session: Session, private readonly log: Log) {
+  constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
+    this.keptBases = new DocumentBases(workspaceState, WorkspaceStateKeys.hookSettingsBases, isHookSettingsBase);
     this.disposables.push(
       vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
+        if (doc.uri.scheme !== Schemes.hook) return;
+        this.diagnostics.delete(doc.uri);
+        // Closed with nothing unsaved: no later edit can be based on what it was loaded from.
+        if (!doc.isDirty) this.keptBases.delete(doc.uri.toString());
+      }),
+      // VS Code closes and reopens a document whose language changes (open() makes it JSON), without reading it again.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        const base = doc.uri.scheme === Schemes.hook ? this.bases.get(doc.uri.toString()) : undefined;
+        if (base && !this.keptBases.get(doc.uri.toString())) this.keptBases.set(doc.uri.toString(), base);
       }),
     );
+  }
+
+  /** Remembers the settings a document's text is now based on, in this window and beyond it. */
+  private rememberBase(uri: vscode.Uri, settings: HookSettings | undefined): void {
+    const base = hookSettingsBaseOf(settings);
+    this.bases.set(uri.toString(), base);
+    this.keptBases.set(uri.toString(), base);
   }
 
   /** Opens a hook's settings in an editor, read and saved with `account`. */
@@ -83,7 +99,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   async overwrite(uri: vscode.Uri): Promise<boolean> {
     const target = this.target(uri);
     const current = await this.client(target).getHookSettings(this.repo(target), target.hookKey);
-    this.bases.set(uri.toString(), canonical(current));
+    this.rememberBase(uri, current);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     return doc ? doc.save() : false;
   }
@@ -132,7 +148,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw vscode.FileSystemError.Unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
-    if (!target.serverCopy) this.bases.set(uri.toString(), canonical(settings));
+    if (!target.serverCopy) this.rememberBase(uri, settings);
     return new TextEncoder().encode(formatSettings(settings));
   }
 
@@ -158,9 +174,16 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       this.log.error(`checking ${uri.toString()} before saving failed`, err);
       throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    const base = this.bases.get(uri.toString());
-    if (base !== undefined && base !== canonical(current)) {
-      this.log.warn(`${uri.toString()} changed on the server since it was opened; not overwriting`);
+    // Read in this window, else kept from an earlier one (an editor restored with unsaved text).
+    const base = this.bases.get(uri.toString()) ?? this.keptBases.get(uri.toString());
+    const decision = decideHookSave({ base, current, edited: checked.settings });
+    if (decision.kind === 'unchanged') {
+      this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
+      this.rememberBase(uri, current);
+      return;
+    }
+    if (decision.kind === 'conflict') {
+      this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
       void this.offerConflictChoices(uri, where);
       throw new vscode.FileSystemError(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
     }
@@ -173,7 +196,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
       throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
+    this.rememberBase(uri, stored ?? checked.settings);
     this.mtimes.set(uri.toString(), Date.now());
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
   }
@@ -282,8 +305,8 @@ export interface HookDocumentsFeature {
   overwrite(uri?: unknown): Promise<unknown>;
 }
 
-export function createHookDocuments(session: Session, log: Log): HookDocumentsFeature {
-  const documents = new HookDocuments(session, log);
+export function createHookDocuments(session: Session, log: Log, workspaceState: BaseStorage): HookDocumentsFeature {
+  const documents = new HookDocuments(session, log, workspaceState);
   return {
     documents,
     compare: (uri) => withDocument(uri, (u) => documents.compare(u)),
