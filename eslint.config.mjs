@@ -24,6 +24,7 @@ const PLAIN_NODE = [
   'src/hooks/settingsValidator.ts',
   'src/hooks/jsonScanner.ts',
   'src/hooks/hookUri.ts',
+  'src/hooks/hookSaveLogic.ts',
   'src/settingsPanel/protocol.ts',
   'src/settingsPanel/limiter.ts',
   'src/settingsPanel/memory.ts',
@@ -35,6 +36,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/repositorySettings.ts',
   'src/settingsPanel/webviewStrings.ts',
   'src/util/userMessages.ts',
+  'src/util/documentBases.ts',
   'src/util/serverUrl.ts',
   'src/util/accountLabels.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
@@ -124,7 +126,7 @@ const OUTSIDE_TEXT_SINKS = [
     message: "A status bar item's text is statusText(icon, text) (src/ui/statusText.ts), so that outside text cannot add icons.",
   },
   {
-    selector: 'MemberExpression[object.property.name="FileSystemError"][property.name=/^[A-Z]/]',
+    selector: ':matches(MemberExpression[object.property.name="FileSystemError"][property.name=/^[A-Z]/], NewExpression[callee.property.name="FileSystemError"])',
     message: "Make file system errors with fileSystemError (src/ui/fileSystemErrors.ts): VS Code shows their message in a notification that draws command links.",
   },
 ];

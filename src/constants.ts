@@ -115,6 +115,15 @@ export const StateKeys = {
   walkthroughShown: 'bitbucketSnippets.walkthroughShown',
 } as const;
 
+/**
+ * Keys of the workspace's state (never synced, kept per workspace): what the open documents of
+ * server files were loaded from, so that editors restored with unsaved text save against it.
+ */
+export const WorkspaceStateKeys = {
+  snippetFileBases: 'bitbucketSnippets.documentBases.snippetFiles',
+  hookSettingsBases: 'bitbucketSnippets.documentBases.hookSettings',
+} as const;
+
 /** The walkthrough of package.json's contributes.walkthroughs, as workbench.action.openWalkthrough names it. */
 export const WALKTHROUGH_ID = 'bitbucketSnippets.gettingStarted';
 export const QUALIFIED_WALKTHROUGH_ID = `${EXTENSION_ID}#${WALKTHROUGH_ID}`;

@@ -4,7 +4,10 @@
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
-// field it is about, until the refused text is gone (reverted, saved, closed).
+// field it is about, until the refused text is gone (reverted, saved, closed). What each
+// document's settings were loaded from is also kept (as a hash) in the workspace's state, so that
+// an editor VS Code restores with unsaved text after a reload or a crash is checked against it too
+// (hookSaveLogic.ts decides).
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
@@ -12,12 +15,14 @@ import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
-import { Commands, Ids, Schemes } from '../constants';
+import { Commands, Ids, Schemes, WorkspaceStateKeys } from '../constants';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
+import { DocumentBases, type BaseStorage } from '../util/documentBases';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { serverHost } from '../util/serverUrl';
 import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from './hookUri';
+import { decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from './hookSaveLogic';
 import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from './settingsValidator';
 
 const DIAGNOSTIC_SOURCE = 'Bitbucket';
@@ -35,12 +40,6 @@ const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =
 
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
-/** Settings compared by content, whatever the key order the server answers in. */
-function canonical(settings: HookSettings | undefined): string {
-  const s = settings ?? {};
-  return JSON.stringify(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
-}
-
 function offsetToPosition(text: string, offset: number): vscode.Position {
   const before = text.slice(0, offset);
   const line = before.split('\n').length - 1;
@@ -55,8 +54,10 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
-  /** Per document: canonical form of the server's settings the editor's text started from. */
-  private readonly bases = new Map<string, string>();
+  /** Per document: the server's settings the editor's text started from, in this window. */
+  private readonly bases = new Map<string, HookSettingsBase>();
+  /** The same beyond the window, for editors VS Code restores with unsaved text without reading them again. */
+  private readonly keptBases: DocumentBases<HookSettingsBase>;
   /**
    * Per document: the modification time reported by stat. It moves only when this provider
    * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
@@ -66,7 +67,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly served = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
 
-  constructor(private readonly session: Session, private readonly log: Log) {
+  constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
+    this.keptBases = new DocumentBases(workspaceState, WorkspaceStateKeys.hookSettingsBases, isHookSettingsBase);
     // A refusal is marked on the text that was refused, and goes with that text: once the
     // document holds what the server has (reverted, or edited back), the marks go (a successful
     // save clears them itself, in writeFile). Closing the last tab of a document drops them as
@@ -76,7 +78,15 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
         if (document.uri.scheme === Schemes.hook && this.served.get(document.uri.toString()) === document.getText()) this.diagnostics.delete(document.uri);
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
+        if (doc.uri.scheme !== Schemes.hook) return;
+        this.diagnostics.delete(doc.uri);
+        // Closed with nothing unsaved: no later edit can be based on what it was loaded from.
+        if (!doc.isDirty) this.keptBases.delete(doc.uri.toString());
+      }),
+      // VS Code closes and reopens a document whose language changes (open() makes it JSON), without reading it again.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        const base = doc.uri.scheme === Schemes.hook ? this.bases.get(doc.uri.toString()) : undefined;
+        if (base && !this.keptBases.get(doc.uri.toString())) this.keptBases.set(doc.uri.toString(), base);
       }),
       vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
         // A document still shown, in another group or as the right side of a Compare, keeps them.
@@ -92,6 +102,13 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     );
   }
 
+  /** Remembers the settings a document's text is now based on, in this window and beyond it. */
+  private rememberBase(uri: vscode.Uri, settings: HookSettings | undefined): void {
+    const base = hookSettingsBaseOf(settings);
+    this.bases.set(uri.toString(), base);
+    this.keptBases.set(uri.toString(), base);
+  }
+
   /** Opens a hook's settings in an editor, read and saved with `account`. */
   async open(account: HookAccount, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
     const uri = hookDocumentUri(account, repo, hookKey);
@@ -105,7 +122,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   async overwrite(uri: vscode.Uri): Promise<boolean> {
     const target = this.target(uri);
     const current = await this.client(target).getHookSettings(this.repo(target), target.hookKey);
-    this.bases.set(uri.toString(), canonical(current));
+    this.rememberBase(uri, current);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     return doc ? doc.save() : false;
   }
@@ -156,7 +173,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     }
     const text = formatSettings(settings);
     if (!target.serverCopy) {
-      this.bases.set(uri.toString(), canonical(settings));
+      this.rememberBase(uri, settings);
       this.served.set(uri.toString(), text);
     }
     return new TextEncoder().encode(text);
@@ -172,7 +189,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const checked = checkSettingsText(text);
     if (!checked.ok) {
       this.showProblems(uri, text, checked.problems);
-      throw new vscode.FileSystemError(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
+      throw fileSystemError.other(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
     }
     this.diagnostics.delete(uri);
 
@@ -182,13 +199,20 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       current = await client.getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`checking ${uri.toString()} before saving failed`, err);
-      throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    const base = this.bases.get(uri.toString());
-    if (base !== undefined && base !== canonical(current)) {
-      this.log.warn(`${uri.toString()} changed on the server since it was opened; not overwriting`);
+    // Read in this window, else kept from an earlier one (an editor restored with unsaved text).
+    const base = this.bases.get(uri.toString()) ?? this.keptBases.get(uri.toString());
+    const decision = decideHookSave({ base, current, edited: checked.settings });
+    if (decision.kind === 'unchanged') {
+      this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
+      this.rememberBase(uri, current);
+      return;
+    }
+    if (decision.kind === 'conflict') {
+      this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
       void this.offerConflictChoices(uri, where);
-      throw new vscode.FileSystemError(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
+      throw fileSystemError.other(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
     }
 
     let stored: HookSettings | undefined;
@@ -197,9 +221,9 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     } catch (err) {
       this.log.error(`saving ${uri.toString()} failed`, err);
       if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
-      throw new vscode.FileSystemError(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    this.bases.set(uri.toString(), canonical(stored ?? checked.settings));
+    this.rememberBase(uri, stored ?? checked.settings);
     this.served.set(uri.toString(), text);
     this.mtimes.set(uri.toString(), Date.now());
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
@@ -309,8 +333,8 @@ export interface HookDocumentsFeature {
   overwrite(uri?: unknown): Promise<unknown>;
 }
 
-export function createHookDocuments(session: Session, log: Log): HookDocumentsFeature {
-  const documents = new HookDocuments(session, log);
+export function createHookDocuments(session: Session, log: Log, workspaceState: BaseStorage): HookDocumentsFeature {
+  const documents = new HookDocuments(session, log, workspaceState);
   return {
     documents,
     compare: (uri) => withDocument(uri, (u) => documents.compare(u)),

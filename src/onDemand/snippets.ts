@@ -44,6 +44,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       return createSnippets({
         session,
         globalState: context.globalState,
+        workspaceState: context.workspaceState,
         storagePath: context.globalStorageUri.fsPath,
         log,
         scriptedAnswers: context.extensionMode !== vscode.ExtensionMode.Production,

@@ -165,7 +165,7 @@ export interface RepositorySettingsFeature extends vscode.Disposable {
  * panel's controller.
  */
 export function createRepositorySettings(context: vscode.ExtensionContext, session: Session, log: Log): RepositorySettingsFeature {
-  const hooks = createHookDocuments(session, log.child('hooks'));
+  const hooks = createHookDocuments(session, log.child('hooks'), context.workspaceState);
   const memory = new PanelMemory(context.globalState);
   const git = new GitRepositories(log.child('git'));
   const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });

@@ -32,10 +32,12 @@ export function createSnippetDocuments(
   accounts: SnippetAccounts,
   log: Log,
   reveal: (snippetGuid: string) => Promise<void>,
+  /** The workspace's state (context.workspaceState): what open files were loaded from, beyond the window. */
+  workspaceState: vscode.Memento,
 ): SnippetDocuments {
   const { session } = accounts;
   const service = accounts.services.defaultService;
-  const fs = new SnippetFileSystem(accounts, log.child('fs'));
+  const fs = new SnippetFileSystem(accounts, log.child('fs'), workspaceState);
   const serverVersions = new ServerVersions(accounts);
   const defaults: CommandDeps = { session, service, log: log.child('commands'), reveal };
   const depsFor = (account: Account | undefined): CommandDeps => {

@@ -47,6 +47,8 @@ export interface SnippetsFeature extends vscode.Disposable {
 export interface SnippetsHost {
   session: Session;
   globalState: vscode.Memento;
+  /** The workspace's state (context.workspaceState), where open snippet files' bases outlive the window. */
+  workspaceState: vscode.Memento;
   /** The extension's global storage folder (context.globalStorageUri), where the offline cache lives. */
   storagePath: string;
   log: Log;
@@ -56,7 +58,7 @@ export interface SnippetsHost {
   scriptedAnswers: boolean;
 }
 
-export function createSnippets({ session, globalState, storagePath, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
+export function createSnippets({ session, globalState, workspaceState, storagePath, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
   const pageSize = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25);
   const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
   const cacheLog = log.child('cache');
@@ -126,7 +128,7 @@ export function createSnippets({ session, globalState, storagePath, log, createV
   const explorer = new SnippetExplorer(session, service, service.search.last, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(accounts, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
-  const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid));
+  const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid), workspaceState);
   const completion = new SnippetCompletionProvider(accounts);
   const browsedUsers = new BrowsedUsers(globalState);
   const searchDeps = {

@@ -11,6 +11,8 @@ type Subject = string | vscode.Uri;
 const safe = (subject?: Subject): string | undefined => (subject === undefined ? undefined : messageText(typeof subject === 'string' ? subject : subject.toString(true)));
 
 export const fileSystemError = {
+  /** An error with no kind: VS Code shows its message as the reason a save failed. */
+  other: (message: string) => new vscode.FileSystemError(messageText(message)),
   fileNotFound: (subject?: Subject) => vscode.FileSystemError.FileNotFound(safe(subject)),
   fileExists: (subject?: Subject) => vscode.FileSystemError.FileExists(safe(subject)),
   fileNotADirectory: (subject?: Subject) => vscode.FileSystemError.FileNotADirectory(safe(subject)),

@@ -11,7 +11,7 @@ import type { RepositoryRef, Snippet, UpdateSnippetRequest } from '../../src/api
 import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/snippets/core/edits';
 import { SnippetStore } from '../../src/snippets/core/store';
 import { WriteQueue } from '../../src/snippets/core/writeQueue';
-import { decideSave, isUnchangedSave } from '../../src/snippets/fs/saveLogic';
+import { decideSave, editBaseOf, isUnchangedSave } from '../../src/snippets/fs/saveLogic';
 import { refNameProblem } from '../../src/repositories/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';
@@ -272,10 +272,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         withOwn(user, r, async (s) => {
           const file = r.pick(s.lastSeen!.files);
           const text = content(r, s.token);
-          const loaded = { updatedAt: s.lastSeen!.updatedAt, content: file.content };
-          if (isUnchangedSave(loaded, text)) return count('editFile', 'notSent');
+          const base = editBaseOf(s.lastSeen!.updatedAt, file.content);
+          if (isUnchangedSave(base, text)) return count('editFile', 'notSent');
           await update(user, 'editFile', s, (fresh) => {
-            const decision = decideSave({ loaded, fresh, fileName: file.name, reported: undefined, overwriteWithoutAsking: false });
+            const decision = decideSave({ base, text, fresh, fileName: file.name, reported: undefined, overwriteWithoutAsking: false });
             if (decision.kind === 'file-gone' || decision.kind === 'unchanged') return undefined;
             // A conflict is shown to the user, who here chooses to overwrite.
             if (decision.kind === 'conflict') conflicts++;

@@ -29,6 +29,7 @@ describe('outside text reaches the user only through the sinks in src/ui/', func
     ['a status bar message', 'vscode.window.setStatusBarMessage(name);'],
     ['a status bar text', 'declare const item: vscode.StatusBarItem;\nitem.text = `$(repo) ${name}`;'],
     ['a file system error', 'throw vscode.FileSystemError.Unavailable(name);'],
+    ['a file system error made with new', 'throw new vscode.FileSystemError(name);'],
   ];
   for (const [what, code] of probes) {
     it(`lint refuses ${what} in a view`, async () => {

@@ -7,6 +7,8 @@
 // See saveLogic.ts for when a save goes ahead. A snippet in the persistent read cache opens at
 // once from it (the core revalidates it in the background); while the server does not answer,
 // files open read-only and saves are refused with the text left in the editor.
+// What each open file was loaded from is also kept in the workspace's state: an editor VS Code
+// restores with unsaved text after a reload or a crash is saved against that same base.
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../../ui/notify';
 import { fileSystemError } from '../../ui/fileSystemErrors';
@@ -14,7 +16,8 @@ import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import type { Account } from '../../auth/accounts';
 import type { SnippetAccounts } from '../accounts';
-import { Commands, ContextKeys, Schemes } from '../../constants';
+import { Commands, ContextKeys, Schemes, WorkspaceStateKeys } from '../../constants';
+import { DocumentBases, type BaseStorage } from '../../util/documentBases';
 import type { Log } from '../../util/log';
 import { describeError, messageContext } from '../../util/userMessages';
 import { isUnreachable } from '../core/connectivity';
@@ -22,7 +25,7 @@ import { NotOwnerError, SignedOutError } from '../core/errors';
 import { SnippetEditError, withFileAdded, withFileContent } from '../core/edits';
 import type { ServiceChange, SnippetService } from '../core/service';
 import type { SnippetLocation } from '../core/snippetUri';
-import { byteLength, decideSave, isUnchangedSave, type LoadedVersion, type ReportedStat } from './saveLogic';
+import { byteLength, decideSave, editBaseOf, isEditBase, isUnchangedSave, type EditBase, type ReportedStat } from './saveLogic';
 import { offerConflictChoices } from './conflicts';
 import { snippetFileUri, snippetLocation } from '../uris';
 import { serverHost } from '../../util/serverUrl';
@@ -43,8 +46,13 @@ const decoder = new TextDecoder('utf-8');
 export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
-  /** Per file URI: what the editor's document was read from (or last saved as). */
-  private readonly loaded = new Map<string, LoadedVersion & { uri: vscode.Uri; snippetGuid: string; fileName: string; service: SnippetService }>();
+  /** Per file URI: what the editor's document was read from (or last saved as) in this window. */
+  private readonly loaded = new Map<string, Loaded>();
+  /**
+   * Per file URI, beyond the window: the base of `loaded`, for editors VS Code restores with
+   * unsaved text (after a reload, a restart or a crash) without reading the file again.
+   */
+  private readonly bases: DocumentBases<EditBase>;
   /** Per file URI: what `stat` last told the editor. */
   private readonly reported = new Map<string, ReportedStat>();
   /** Per file URI: the server version a refused save met. */
@@ -66,7 +74,8 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** The services whose changes this provider follows, one per account a document was opened from. */
   private readonly watched = new Set<SnippetService>();
 
-  constructor(private readonly accounts: SnippetAccounts, private readonly log: Log) {
+  constructor(private readonly accounts: SnippetAccounts, private readonly log: Log, workspaceState: BaseStorage) {
+    this.bases = new DocumentBases(workspaceState, WorkspaceStateKeys.snippetFileBases, isEditBase);
     this.follow(accounts.services.defaultService);
     // A document named by its snippet's guid (an editor restored from an earlier version's URI)
     // takes the snippet's name once it is open in a tab: its file has been read, so the name is
@@ -75,7 +84,28 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       vscode.workspace.onDidOpenTextDocument((doc) => this.nameDocumentsNamedByGuid([doc.uri])),
       // A preview tab that shows another document is reported as changed, not opened.
       vscode.window.tabGroups.onDidChangeTabs((e) => this.nameDocumentsNamedByGuid([...e.opened, ...e.changed].flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri] : [])))),
+      // Closed with nothing unsaved: no later edit can be based on what it was loaded from.
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === Schemes.snippet && !doc.isDirty) this.bases.delete(doc.uri.toString());
+      }),
+      // VS Code closes and reopens a document whose language changes, without reading it again.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        const loaded = doc.uri.scheme === Schemes.snippet ? this.loaded.get(doc.uri.toString()) : undefined;
+        if (loaded && !this.bases.get(doc.uri.toString())) this.bases.set(doc.uri.toString(), loaded.base);
+      }),
     );
+  }
+
+  /** Remembers what a document's text is now based on, in this window and beyond it. */
+  private remember(uri: vscode.Uri, service: SnippetService, snippetGuid: string, fileName: string, updatedAt: number, content: string): void {
+    const base = editBaseOf(updatedAt, content);
+    this.loaded.set(uri.toString(), { uri, service, snippetGuid, fileName, updatedAt, content, base });
+    this.bases.set(uri.toString(), base);
+  }
+
+  /** What the editor's text of this file is based on: read in this window, else kept from an earlier one. */
+  private baseOf(key: string): EditBase | undefined {
+    return this.loaded.get(key)?.base ?? this.bases.get(key);
   }
 
   private follow(service: SnippetService): void {
@@ -149,7 +179,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
     const snippet = await this.snippet(loc, `open ${loc.fileName}`);
     const file = this.file(snippet, loc.fileName, loc.occurrence);
-    this.loaded.set(uri.toString(), { uri, service: loc.service, snippetGuid: snippet.guid, fileName: file.name, updatedAt: snippet.updatedAt, content: file.content });
+    this.remember(uri, loc.service, snippet.guid, file.name, snippet.updatedAt, file.content);
     this.forgetConflict(uri.toString());
     // An opened snippet stays readable offline, in later windows too.
     loc.service.rememberSnippets([snippet]);
@@ -163,27 +193,33 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const fileName = loc.fileName;
     const key = uri.toString();
     const text = decoder.decode(content);
-    if (isUnchangedSave(this.loaded.get(key), text)) {
+    if (isUnchangedSave(this.baseOf(key), text)) {
       this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: unchanged since loaded, nothing sent`);
       return;
     }
     const known = loc.service.get(loc.snippetGuid);
     if (known && !loc.service.mayWrite(known)) throw this.readonlyError(known, fileName, text);
     let created = false;
+    /** The server already had the editor's text (an editor restored with no known base). */
+    let alreadyThere: Snippet | undefined;
     const updated = await this.write(loc, `save ${fileName}`, fileName, (fresh) => {
-      const loaded = this.loaded.get(key);
+      // Read here, in the queue: an earlier save of the same file may have just moved it on.
+      const base = this.baseOf(key);
       const exists = fresh.files.some((f) => f.name === fileName);
-      if (!exists && !loaded) {
+      if (!exists && !base) {
         if (!options.create) throw fileSystemError.fileNotFound(uri);
         created = true;
         return withFileAdded(fresh, fileName, text);
       }
-      if (exists && !loaded && !options.overwrite) throw fileSystemError.fileExists(uri);
+      if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
       const decision = decideSave({
-        loaded,
+        base,
+        text,
         fresh,
         fileName,
-        reported: this.reported.get(key),
+        // VS Code checks what it restored from a backup against no version (seen in code-server):
+        // its "file is newer" dialog cannot have been shown, whatever `stat` said since.
+        reported: this.loaded.has(key) ? this.reported.get(key) : undefined,
         overwriteApproved: this.approvedOverwrites.get(key),
         overwriteWithoutAsking: vscode.workspace.getConfiguration('files', uri).get('saveConflictResolution') === 'overwriteFileOnDisk',
       });
@@ -197,17 +233,27 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         // VS Code shows the error thrown below as its own "Failed to save" notification, and there
         // is no way for a provider to stop that; this one is ours, the one with Compare / Overwrite.
         void offerConflictChoices(uri, fileName, fresh.name);
-        this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${loaded?.updatedAt}, server ${fresh.updatedAt}); not overwritten`);
+        this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${base?.updatedAt ?? 'in an earlier window, version unknown'}, server ${fresh.updatedAt}); not overwritten`);
         throw fileSystemError.unavailable(
           vscode.l10n.t('"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.', fileName, fresh.name),
         );
       }
-      if (decision.kind === 'unchanged') return undefined;
+      if (decision.kind === 'unchanged') {
+        alreadyThere = fresh;
+        return undefined;
+      }
       return withFileContent(fresh, fileName, text);
     }, text);
-    if (!updated) return;
+    if (!updated) {
+      if (alreadyThere) {
+        this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: the server already has this text, nothing sent`);
+        this.remember(uri, loc.service, alreadyThere.guid, fileName, alreadyThere.updatedAt, text);
+        this.forgetConflict(key);
+      }
+      return;
+    }
     const saved = updated.files.find((f) => f.name === fileName);
-    this.loaded.set(key, { uri, service: loc.service, snippetGuid: updated.guid, fileName, updatedAt: updated.updatedAt, content: saved?.content ?? text });
+    this.remember(uri, loc.service, updated.guid, fileName, updated.updatedAt, saved?.content ?? text);
     this.forgetConflict(key);
     if (created) this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
     // The walkthrough's "edit a snippet file" step completes on this: a save that reached the server.
@@ -425,6 +471,12 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private async moveDocuments(moves: ReadonlyArray<[vscode.Uri, vscode.Uri]>): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
     for (const [from, to] of moves) {
+      // VS Code moves unsaved text without reading the file at its new URI: the base moves along.
+      const loaded = this.loaded.get(from.toString());
+      const base = loaded?.base ?? this.bases.get(from.toString());
+      const fileName = snippetLocation(to)?.fileName;
+      if (loaded && fileName !== undefined) this.loaded.set(to.toString(), { ...loaded, uri: to, fileName });
+      if (base) this.bases.set(to.toString(), base);
       const move: DocumentMove = { to, done: false };
       this.moves.set(from.toString(), move);
       this.moves.set(to.toString(), move);
@@ -442,6 +494,17 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       }
     }
   }
+}
+
+/** What a document was read from (or last saved as) in this window, with its base. */
+interface Loaded {
+  uri: vscode.Uri;
+  service: SnippetService;
+  snippetGuid: string;
+  fileName: string;
+  updatedAt: number;
+  content: string;
+  base: EditBase;
 }
 
 /** A document moving to another URI of the same file (see SnippetFileSystem.moves). */
