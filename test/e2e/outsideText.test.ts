@@ -63,7 +63,7 @@ describe('Outside text in notifications (UI)', function () {
     if ((await mine.getAttribute('aria-expanded')) !== 'true') await mine.click();
     const row = await ui.findTreeRow(`Deploy ${PLANTED}`);
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-    await (await ui.findTreeRow('notes.txt')).click();
+    await ui.openFileRow('notes.txt');
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
     await editor.locator('.view-line').filter({ hasText: 'first' }).first().waitFor({ state: 'visible' });
     // Someone changes the file on the server while it is open here, then this save meets it.

@@ -68,8 +68,7 @@ async function openAndType(snippetName: string, fileName: string, typed: string)
   if ((await mine.getAttribute('aria-expanded')) !== 'true') await mine.click();
   const row = await ui.findTreeRow(snippetName);
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await (await ui.findTreeRow(fileName)).click();
-  await tab(fileName).waitFor({ state: 'visible' });
+  await ui.openFileRow(fileName);
   await editorOf().click();
   await ui.page.keyboard.press('Control+End');
   await ui.page.keyboard.type(typed);

@@ -193,6 +193,27 @@ export class WorkbenchUi {
     return row;
   }
 
+  /**
+   * Opens the file of a tree row in an editor and waits for its tab. A click that lands while the
+   * view redraws the row (a list revalidating, a snippet just read) only focuses it, and nothing
+   * opens: then Enter on the focused row opens it, as a keyboard user would.
+   */
+  async openFileRow(label: string, tabLabel = label): Promise<void> {
+    const tabOf = this.page.locator('.tabs-container .tab').filter({ hasText: tabLabel }).first();
+    const row = await this.findTreeRow(label);
+    await row.click();
+    try {
+      await tabOf.waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch {
+      // Fall through: the click only focused the row.
+    }
+    const again = await this.findTreeRow(label);
+    await again.click();
+    await again.press('Enter');
+    await tabOf.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+  }
+
   /** Right-clicks `target` and chooses the context-menu item with this label. */
   async chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
     await target.click({ button: 'right' });
