@@ -185,9 +185,11 @@ describe('several accounts at once', function () {
     const prodRow = (await mySnippetsOn(production))[0];
     const file = await firstFileRow(prodRow);
     assert.ok(file.accountId, 'production is not the default account: its rows carry its account');
+    // A hidden view selects nothing: show it first, as a user who reveals a file sees it.
+    await vscode.commands.executeCommand('bitbucketSnippets.explorer.focus');
     await vscode.commands.executeCommand('bitbucketSnippets.openFile', file);
     await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet');
-    await eventually(() => api.explorer.view.selection.length > 0, 'a row to be selected');
+    await eventually(() => api.explorer.view.selection.length > 0, 'a row to be selected', 15_000);
     const selected = api.explorer.view.selection[0] as FileNode;
     assert.equal(selected.kind, 'file');
     assert.equal(selected.snippetGuid, prodRow.snippetGuid);
