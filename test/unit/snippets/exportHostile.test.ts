@@ -13,22 +13,19 @@ import { exportSnippets, placeSnippet, type ExportLister } from '../../../src/sn
 import { MANIFEST_FILE, parseManifest, type ExportManifest } from '../../../src/snippets/core/export/manifest';
 import { planExport } from '../../../src/snippets/core/export/plan';
 import { insideFolder, safeName } from '../../../src/snippets/core/export/safeNames';
+import { aSnippet } from '../../support/snippets';
 
 let counter = 0;
-const hostile = (guid: string, name: string, files: Array<[string, string]>, over: Partial<Snippet> = {}): Snippet => ({
-  guid,
-  name,
-  description: '',
-  categories: [],
-  isVisible: true,
-  isPublic: false,
-  userId: 2,
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-  files: files.map(([n, content]) => ({ guid: `file-${++counter}`, name: n, content })),
-  comments: [],
-  ...over,
-});
+const hostile = (guid: string, name: string, files: Array<[string, string]>, over: Partial<Snippet> = {}): Snippet =>
+  aSnippet({
+    guid,
+    name,
+    description: '',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    files: files.map(([n, content]) => ({ guid: `file-${++counter}`, name: n, content })),
+    ...over,
+  });
 
 /** A server as the exporter sees it: My Snippets answers `snippets`, in pages of `pageSize`. */
 function fakeServer(snippets: () => Snippet[], pageSize = 1000): ExportLister & { requests: number } {
