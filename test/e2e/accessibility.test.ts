@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Locator } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { REPO_ROOT } from '../harness/paths';
 import { HookKeys } from '../server/hookCatalog';
 import { panelFrame, rest, settled } from './panel';
@@ -80,10 +80,6 @@ async function pagesEnabled(refId: string): Promise<boolean> {
 
 async function hookEnabled(): Promise<boolean> {
   return ((await rest('GET', `${HOOKS}/${HookKeys.externalPreReceive}`)).json as { enabled: boolean }).enabled;
-}
-
-async function expand(row: Locator): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
 }
 
 /** Picks a color theme through the palette, as a person does. */
@@ -280,11 +276,10 @@ describe('Accessibility', () => {
   it('names the rows of the Snippets view and the status bar item in words', async () => {
     const { ui } = session();
     await ui.openViewContainer();
-    const mine = await ui.findTreeRow('My Snippets');
-    await expand(mine);
+    await ui.expandTreeRow('My Snippets');
     const row = await ui.findTreeRow(SNIPPET);
     assert.match((await row.getAttribute('aria-label')) ?? '', new RegExp(`^${SNIPPET}, your snippet, updated `));
-    await expand(row);
+    await ui.expandTreeRow(SNIPPET);
     await ui.findTreeRow('notes.md');
     await ui.findTreeRow(/^Comments \(0\)/);
     const account = ui.page.locator('.part.statusbar').getByRole('button', { name: /Bitbucket Snippets: signed in to .* as admin\. Switch account/ });

@@ -25,10 +25,6 @@ async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unkn
 }
 
 
-async function expand(row: Locator): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-}
-
 function activeEditor(): Locator {
   return session().ui.page.locator('.editor-group-container.active .monaco-editor').first();
 }
@@ -56,8 +52,8 @@ describe('Snippet documents (UI)', function () {
 
   it('opens a snippet file from the tree, edits it and saves it to the server', async () => {
     const { ui } = session();
-    await expand(await ui.findTreeRow('My Snippets'));
-    await expand(await ui.findTreeRow('e2e notes to edit'));
+    await ui.expandTreeRow('My Snippets');
+    await ui.expandTreeRow('e2e notes to edit');
     await (await ui.findTreeRow('notes.md')).click();
     await activeTab().filter({ hasText: 'notes.md' }).waitFor({ state: 'visible' });
     await ui.screenshot('snippet-file-opened');

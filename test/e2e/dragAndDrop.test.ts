@@ -46,10 +46,6 @@ async function selectedRows(): Promise<string[]> {
   return names.sort();
 }
 
-async function expand(row: Locator): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-}
-
 describe('Drag and drop and several rows (UI)', function () {
   this.timeout(120_000);
   const target = 'drop-target.txt';
@@ -77,8 +73,8 @@ describe('Drag and drop and several rows (UI)', function () {
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
     await ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: target }).waitFor({ state: 'visible' });
 
-    await expand(await ui.findTreeRow('My Snippets'));
-    await expand(await ui.findTreeRow('e2e drag me'));
+    await ui.expandTreeRow('My Snippets');
+    await ui.expandTreeRow('e2e drag me');
     const row = await ui.findTreeRow('dragged.sh');
     const lines = editor.locator('.view-lines');
     const box = await lines.boundingBox();
@@ -108,8 +104,8 @@ describe('Drag and drop and several rows (UI)', function () {
     const file = path.join(workbench.workspaceFolder, target);
     fs.writeFileSync(file, 'first line\nlast line\n');
     await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
-    await expand(await ui.findTreeRow('My Snippets'));
-    await expand(await ui.findTreeRow('e2e drag two'));
+    await ui.expandTreeRow('My Snippets');
+    await ui.expandTreeRow('e2e drag two');
     const top = await ui.findTreeRow('top.txt');
     const bottom = await ui.findTreeRow('bottom.txt');
     // A click selects the first row alone (and opens its file), Ctrl-click adds the second; then back to the target editor.
@@ -144,7 +140,7 @@ describe('Drag and drop and several rows (UI)', function () {
       guids.push(((await response.json()) as { guid: string }).guid);
     }
     await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
-    await expand(await ui.findTreeRow('My Snippets'));
+    await ui.expandTreeRow('My Snippets');
     const first = await ui.findTreeRow('e2e many one');
     await first.click();
     // The click selects the row alone, and also expands it once the extension has sent its files:

@@ -2,7 +2,6 @@
 // Snippets, see the snippets and a snippet's files and comments. Screenshots of every step go to
 // test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
 import { session } from './session';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
@@ -21,10 +20,6 @@ async function createAs(user: string, name: string, fileName: string): Promise<v
   assert.ok(response.ok, `creating ${name} answered ${response.status}`);
 }
 
-
-async function expand(row: Locator): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-}
 
 describe('Snippet explorer', () => {
   before(async () => {
@@ -61,14 +56,14 @@ describe('Snippet explorer', () => {
     await ui.openViewContainer();
     for (const root of ['My Snippets', 'Starred', 'Categories', 'Browse']) await ui.findTreeRow(root);
     await ui.screenshot('explorer-roots');
-    await expand(await ui.findTreeRow('My Snippets'));
+    await ui.expandTreeRow('My Snippets');
     for (const name of ['e2e deploy script', 'e2e compose file', 'e2e readme']) await ui.findTreeRow(name);
     await ui.screenshot('my-snippets-expanded');
   });
 
   it("shows a snippet's files and its Comments row when expanded", async () => {
     const { ui } = session();
-    await expand(await ui.findTreeRow('e2e deploy script'));
+    await ui.expandTreeRow('e2e deploy script');
     await ui.findTreeRow('deploy.sh');
     await ui.findTreeRow(/^Comments \(0\)/);
     await ui.screenshot('snippet-expanded');

@@ -194,6 +194,38 @@ export class WorkbenchUi {
   }
 
   /**
+   * Expands the tree row with this label and waits until it shows its first child right below it.
+   * A click that lands while the view redraws the row (a refresh answering, a list revalidating) is
+   * lost, or the redraw shows the row collapsed again: then the row is clicked again, at most three
+   * times. Returns the row.
+   */
+  async expandTreeRow(label: string): Promise<Locator> {
+    for (let attempt = 1; ; attempt++) {
+      const row = await this.findTreeRow(label);
+      if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+      try {
+        await this.page.waitForFunction(
+          (name) => {
+            const rows = Array.from(document.querySelectorAll('.part.sidebar [role="treeitem"]'));
+            const index = rows.findIndex((r) => (r.getAttribute('aria-label') ?? '').startsWith(name));
+            const shown = rows[index];
+            const next = rows[index + 1];
+            return !!shown && !!next && shown.getAttribute('aria-expanded') === 'true' && Number(next.getAttribute('aria-level')) === Number(shown.getAttribute('aria-level')) + 1;
+          },
+          label,
+          { timeout: 5_000 },
+        );
+        return row;
+      } catch (err) {
+        if (attempt === 3) {
+          const rows = await this.sideBar.getByRole('treeitem').evaluateAll((items) => items.map((item) => `${item.getAttribute('aria-label') ?? ''} (expanded: ${item.getAttribute('aria-expanded')})`));
+          throw new Error(`The tree row ${label} did not expand with its children after three clicks. Rows shown: ${rows.join(' | ')}`, { cause: err });
+        }
+      }
+    }
+  }
+
+  /**
    * Opens the file of a tree row in an editor and waits for its tab. A click that lands while the
    * view redraws the row (a list revalidating, a snippet just read) only focuses it, and nothing
    * opens: then Enter on the focused row opens it, as a keyboard user would.

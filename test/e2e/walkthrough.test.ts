@@ -25,10 +25,6 @@ async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unkn
   return (await response.json()) as T;
 }
 
-async function expand(row: Locator): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-}
-
 /** Brings the walkthrough's tab to the front after another editor took it. */
 async function showWalkthroughTab(): Promise<void> {
   await session().ui.page.getByRole('tab', { name: /^Walkthrough: / }).first().click();
@@ -160,8 +156,8 @@ describe('Getting started walkthrough', function () {
     const snippet = await aliceRequest<ServerSnippet>('POST', '', { name: 'e2e walkthrough notes', files: [{ name: 'tour.md', content: '# Tour\n' }] });
     await ui.openViewContainer();
     await ui.runCommand('Bitbucket Snippets: Refresh');
-    await expand(await ui.findTreeRow('My Snippets'));
-    await expand(await ui.findTreeRow('e2e walkthrough notes'));
+    await ui.expandTreeRow('My Snippets');
+    await ui.expandTreeRow('e2e walkthrough notes');
     await (await ui.findTreeRow('tour.md')).click();
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
     await editor.waitFor({ state: 'visible' });
