@@ -28,7 +28,6 @@ const PLAIN_NODE = [
   'src/settingsPanel/protocol.ts',
   'src/settingsPanel/limiter.ts',
   'src/settingsPanel/memory.ts',
-  'src/settingsPanel/emitter.ts',
   'src/settingsPanel/generation.ts',
   'src/settingsPanel/scope.ts',
   'src/settingsPanel/pagesSection.ts',
@@ -38,6 +37,7 @@ const PLAIN_NODE = [
   'src/util/userMessages.ts',
   'src/util/documentBases.ts',
   'src/util/serverUrl.ts',
+  'src/util/emitter.ts',
   'src/util/accountLabels.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
   'src/connectionCheck/*.ts',

@@ -18,7 +18,7 @@ import type { HookDocuments } from '../hooks/hookDocuments';
 import { refNameProblem } from '../repositories/refs';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
-import type { Event } from './emitter';
+import type { Event } from '../util/emitter';
 import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from './protocol';

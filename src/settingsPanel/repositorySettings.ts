@@ -4,7 +4,7 @@
 // (controller.ts) feeds it the hook keys from the settings and the answers of prompts; unit
 // tests drive it directly with a fake client.
 import type { RepositoryRef } from '../api/types';
-import { Emitter } from './emitter';
+import { Emitter } from '../util/emitter';
 import { Generation } from './generation';
 import { HooksSection, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';

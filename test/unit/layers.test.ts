@@ -26,11 +26,11 @@ function target(file: string, from: string): string {
 
 const VSCODE_FREE = [
   ...sourcesIn('repositories'),
+  'util/emitter.ts',
   'git/remotes.ts',
   'hooks/hookUri.ts',
   'hooks/jsonScanner.ts',
   'hooks/settingsValidator.ts',
-  'settingsPanel/emitter.ts',
   'settingsPanel/generation.ts',
   'settingsPanel/hooksSection.ts',
   'settingsPanel/limiter.ts',

@@ -17,6 +17,7 @@ import type { People } from './people';
 import { KEPT_PAGES_MAX_AGE_MS, SnippetSearch } from './search/search';
 import { SnippetStore, type ListId, type ListState, type StoreChange } from './store';
 import { WriteQueue } from './writeQueue';
+import { Emitter, type Event } from '../../util/emitter';
 import * as l10n from '@vscode/l10n';
 
 /** The part of the API client the core uses; tests hand in the real client. */
@@ -76,15 +77,13 @@ export interface CreateResult {
   detailsFailed?: unknown;
 }
 
-type Listener = (change: ServiceChange) => void;
-
 export class SnippetService {
   readonly identity = new Identity();
   /** Search Snippets… over this account's lists, with the pages it fetched and its last results. */
   readonly search: SnippetSearch;
   private readonly store: SnippetStore;
   private readonly writes = new WriteQueue();
-  private readonly listeners = new Set<Listener>();
+  private readonly changed = new Emitter<ServiceChange>();
   private readonly connectivity: Connectivity;
   private cache: SnippetCache | undefined;
   /** Each client wrapped once, so every request it sends reports whether the server answered. */
@@ -135,10 +134,7 @@ export class SnippetService {
     await this.cache?.dispose();
   }
 
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
+  readonly onDidChange: Event<ServiceChange> = this.changed.event;
 
   // ---- Account ------------------------------------------------------------------------------
 
@@ -494,6 +490,6 @@ export class SnippetService {
   }
 
   private emit(change: ServiceChange): void {
-    for (const l of this.listeners) l(change);
+    this.changed.fire(change);
   }
 }

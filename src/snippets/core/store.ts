@@ -6,6 +6,7 @@ import type { Page, PageRequest, Snippet, StarredEntry } from '../../api/types';
 import { PageWalk } from '../../api/paging';
 import { SignedOutError } from './errors';
 import { knownCategories } from './query';
+import { Emitter, type Event } from '../../util/emitter';
 
 /** A list of snippets: a root of the tree, a browsed user, or a category. */
 export type ListId = 'mine' | 'starred' | 'browse' | `user:${string}` | `category:${string}`;
@@ -37,8 +38,6 @@ export type ListsApi = Pick<
   'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets' | 'getCategorySnippets' | 'getSnippet'
 >;
 
-type Listener = (change: StoreChange) => void;
-
 const emptyList = (): ListState => ({ guids: [], nextStart: 0, loading: false, loaded: false, error: undefined });
 
 export class SnippetStore {
@@ -49,7 +48,7 @@ export class SnippetStore {
   private readonly inFlight = new Map<ListId, Promise<void>>();
   /** GETs of single snippets under way, shared by everyone who asks meanwhile. */
   private readonly fetching = new Map<string, Promise<Snippet>>();
-  private readonly listeners = new Set<Listener>();
+  private readonly changed = new Emitter<StoreChange>();
 
   constructor(
     private readonly api: () => ListsApi | undefined,
@@ -59,10 +58,7 @@ export class SnippetStore {
     private readonly warn?: (message: string) => void,
   ) {}
 
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
+  readonly onDidChange: Event<StoreChange> = this.changed.event;
 
   list(id: ListId): ListState {
     return this.lists.get(id) ?? emptyList();
@@ -259,7 +255,7 @@ export class SnippetStore {
 
   private emit(change: StoreChange): void {
     if (change.lists.length === 0 && change.snippets.length === 0) return;
-    for (const l of this.listeners) l(change);
+    this.changed.fire(change);
   }
 }
 

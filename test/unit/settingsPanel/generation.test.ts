@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Generation } from '../../../src/settingsPanel/generation';
-import { Emitter } from '../../../src/settingsPanel/emitter';
+import { Emitter } from '../../../src/util/emitter';
 
 describe('settings panel: Generation (dropping out-of-date answers)', () => {
   it('keeps a ticket current until a new generation starts', () => {

@@ -4,6 +4,7 @@
 // feed lists in with `restore` and persist what `onDidRecord` reports.
 import type { Page, Snippet } from '../../../api/types';
 import type { ListId } from '../store';
+import { Emitter, type Subscription } from '../../../util/emitter';
 
 export interface FetchedList {
   /** Snippets in the server's order, as fetched so far. */
@@ -19,7 +20,7 @@ type RecordListener = (list: ListId, state: FetchedList, fresh: readonly Snippet
 
 export class FetchedPages {
   private readonly lists = new Map<ListId, FetchedList>();
-  private readonly listeners = new Set<RecordListener>();
+  private readonly recorded = new Emitter<{ list: ListId; state: FetchedList; fresh: readonly Snippet[] }>();
 
   get(list: ListId): FetchedList | undefined {
     return this.lists.get(list);
@@ -41,7 +42,7 @@ export class FetchedPages {
     const snippets = requested === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
     const updated = { snippets, nextStart: next, appliedLimit: page.limit };
     this.lists.set(list, updated);
-    for (const l of this.listeners) l(list, updated, page.values);
+    this.recorded.fire({ list, state: updated, fresh: page.values });
   }
 
   /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
@@ -75,8 +76,7 @@ export class FetchedPages {
   }
 
   /** Told after each page recorded, for a cache that keeps them across sessions. */
-  onDidRecord(listener: RecordListener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  onDidRecord(listener: RecordListener): Subscription {
+    return this.recorded.event(({ list, state, fresh }) => listener(list, state, fresh));
   }
 }

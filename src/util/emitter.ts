@@ -1,5 +1,6 @@
-// A minimal event emitter with the shape of vscode.Event (subscribe, get a disposable back), so
-// the panel's state code can announce changes without importing `vscode`. Pure logic.
+// The one event emitter of the plain-Node layers: it has the shape of vscode.Event (subscribe, get
+// a disposable back), so the snippet core and the settings panel's state can announce changes
+// without importing `vscode`.
 
 export interface Subscription {
   dispose(): void;
