@@ -38,6 +38,7 @@ const PLAIN_NODE = [
   'src/util/documentBases.ts',
   'src/util/serverUrl.ts',
   'src/util/emitter.ts',
+  'src/onDemand/onDemandLoader.ts',
   'src/util/accountLabels.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
   'src/connectionCheck/*.ts',

@@ -6,16 +6,16 @@ import { CONNECTION_CHECK_COMMANDS } from '../constants';
 import type { Log } from '../util/log';
 import { OnDemandFeature } from './onDemandFeature';
 
+type ConnectionCheckModule = typeof import('../connectionCheck/editor/command');
+
 export function registerConnectionCheckOnDemand(session: Session, log: Log): vscode.Disposable {
-  return new OnDemandFeature<vscode.Disposable>(
+  return new OnDemandFeature<ConnectionCheckModule, vscode.Disposable>(
     'connection check',
     CONNECTION_CHECK_COMMANDS,
-    () => {
-      // esbuild.js turns this require into one of dist/connectionCheck.js.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { createConnectionCheck } = require('../connectionCheck/editor/command') as typeof import('../connectionCheck/editor/command');
-      return createConnectionCheck(session, log.child('connection-check'));
-    },
+    // esbuild.js turns this require into one of dist/connectionCheck.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('../connectionCheck/editor/command') as ConnectionCheckModule,
+    ({ createConnectionCheck }) => createConnectionCheck(session, log.child('connection-check')),
     log,
   );
 }

@@ -1,48 +1,49 @@
-// A feature whose code lives in a bundle loaded on first use (esbuild.js). Activation registers
-// stand-ins for its commands; the first use of the feature, whichever comes first (one of its
-// commands, its file system, its view), drops the stand-ins and loads the bundle, which registers
-// the real commands, and a stand-in that was run hands its call over to the real command.
+// A feature whose code lives in a bundle loaded on first use (esbuild.js), in VS Code terms: the
+// loading itself (stand-ins, retries after a failed load) is src/onDemand/onDemandLoader.ts; this
+// gives it VS Code's commands and tells the user, once, when a bundle could not be loaded.
 import vscode = require('vscode');
+import { showErrorText } from '../ui/notify';
 import type { Log } from '../util/log';
+import { OnDemandLoader } from './onDemandLoader';
 
-export class OnDemandFeature<T extends vscode.Disposable> implements vscode.Disposable {
-  private loaded: T | undefined;
-  private standIns: vscode.Disposable[];
+export { FeatureLoadError } from './onDemandLoader';
 
-  constructor(
-    private readonly name: string,
-    commands: readonly string[],
-    private readonly create: () => T,
-    private readonly log: Log,
-  ) {
-    this.standIns = commands.map((id) =>
-      vscode.commands.registerCommand(id, (...args: unknown[]) => {
-        this.get();
-        // Commands run inside the extension host pass their arguments on as they are.
-        return vscode.commands.executeCommand(id, ...args);
-      }),
-    );
+export class OnDemandFeature<M, T extends vscode.Disposable> implements vscode.Disposable {
+  private readonly loader: OnDemandLoader<M, T>;
+
+  /** `load` is the require of the bundle; `create` makes the feature from it and registers its commands. */
+  constructor(name: string, commands: readonly string[], load: () => M, create: (bundle: M) => T, log: Log) {
+    this.loader = new OnDemandLoader({
+      name,
+      commands,
+      load,
+      create,
+      commandRegistry: {
+        registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
+        executeCommand: (id, ...args) => vscode.commands.executeCommand(id, ...args),
+      },
+      log,
+      reportFailure: () => void reportLoadFailure(),
+    });
   }
 
-  /** The feature, loaded on the first call. */
+  /** The feature, loaded on the first call; throws a FeatureLoadError while it cannot be loaded. */
   get(): T {
-    if (!this.loaded) {
-      const started = performance.now();
-      // Synchronous from here to the end: no command can run between the stand-ins and the real ones.
-      for (const standIn of this.standIns) standIn.dispose();
-      this.standIns = [];
-      this.loaded = this.create();
-      this.log.debug(`${this.name} loaded in ${(performance.now() - started).toFixed(1)} ms`);
-    }
-    return this.loaded;
+    return this.loader.get();
   }
 
   get isLoaded(): boolean {
-    return this.loaded !== undefined;
+    return this.loader.isLoaded;
   }
 
   dispose(): void {
-    for (const standIn of this.standIns) standIn.dispose();
-    this.loaded?.dispose();
+    this.loader.dispose();
   }
+}
+
+/** A bundle that does not load is most likely one an update is replacing: a reload finishes it. */
+async function reportLoadFailure(): Promise<void> {
+  const reload = vscode.l10n.t('Reload Window');
+  const choice = await showErrorText(vscode.l10n.t('Part of Bitbucket Snippets could not be loaded, perhaps because the extension is being updated. Reload the window to use it.'), reload);
+  if (choice === reload) await vscode.commands.executeCommand('workbench.action.reloadWindow');
 }

@@ -10,16 +10,16 @@ import type { Log } from '../util/log';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { OnDemandFeature } from './onDemandFeature';
 
+type RepositorySettingsModule = typeof import('../settingsPanel/register');
+
 export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
-  const feature = new OnDemandFeature<RepositorySettingsFeature>(
+  const feature = new OnDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
     'repository settings',
     REPOSITORY_SETTINGS_COMMANDS,
-    () => {
-      // esbuild.js turns this require into one of dist/repositorySettings.js.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { createRepositorySettings } = require('../settingsPanel/register') as typeof import('../settingsPanel/register');
-      return createRepositorySettings(context, session, log.child('settings-panel'));
-    },
+    // esbuild.js turns this require into one of dist/repositorySettings.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('../settingsPanel/register') as RepositorySettingsModule,
+    ({ createRepositorySettings }) => createRepositorySettings(context, session, log.child('settings-panel')),
     log,
   );
   const hookFileSystem = new ForwardingFileSystemProvider(() => feature.get().hookFileSystem);

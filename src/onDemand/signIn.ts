@@ -17,14 +17,16 @@ export interface SignInOnDemand {
 
 export function registerSignInOnDemand(session: Session, log: Log): SignInOnDemand {
   let loaded: SignInModule | undefined;
-  const feature = new OnDemandFeature<vscode.Disposable>(
+  const feature = new OnDemandFeature<SignInModule, vscode.Disposable>(
     'sign-in',
     SIGN_IN_COMMANDS,
-    () => {
-      // esbuild.js turns this require into one of dist/signIn.js.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded = require('../auth/signIn') as SignInModule;
-      return loaded.registerSignInCommands(session, log.child('sign-in'));
+    // esbuild.js turns this require into one of dist/signIn.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('../auth/signIn') as SignInModule,
+    (module) => {
+      const commands = module.registerSignInCommands(session, log.child('sign-in'));
+      loaded = module;
+      return commands;
     },
     log,
   );

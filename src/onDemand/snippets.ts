@@ -8,6 +8,7 @@ import vscode = require('vscode');
 import { accountId } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
+import { forgetCachesOnSignOut } from '../snippets/core/cache/signOut';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
@@ -15,6 +16,8 @@ import { ForwardingContentProvider } from './forwardingContentProvider';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
 import { OnDemandFeature } from './onDemandFeature';
+
+type SnippetsModule = typeof import('../snippets/register');
 
 export interface SnippetsOnDemand {
   /** The snippets feature, loaded on the first call. */
@@ -34,14 +37,14 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
   };
   const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
-  const feature: OnDemandFeature<SnippetsFeature> = new OnDemandFeature(
+  const feature: OnDemandFeature<SnippetsModule, SnippetsFeature> = new OnDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
-    () => {
-      // esbuild.js turns this require into one of dist/snippets.js.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { createSnippets } = require('../snippets/register') as typeof import('../snippets/register');
-      return createSnippets({
+    // esbuild.js turns this require into one of dist/snippets.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('../snippets/register') as SnippetsModule,
+    ({ createSnippets }) =>
+      createSnippets({
         session,
         globalState: context.globalState,
         workspaceState: context.workspaceState,
@@ -52,8 +55,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
           provider.connect(real);
           return view;
         },
-      });
-    },
+      }),
     log,
   );
   const fileSystem = new ForwardingFileSystemProvider(() => feature.get().fileSystem);
@@ -77,22 +79,13 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       await feature.get().openLink(uri);
     },
   };
-  // Sign Out deletes the account's offline cache, also when the snippets never loaded this session
-  // (then only if there is a cache folder at all, so a sign-out does not load the bundle for nothing).
-  // Several accounts can be signed in: any account that is no longer among them signed out.
-  let signedIn = new Set(session.accounts().map(accountId));
-  const forgetOnSignOut = session.onDidChange(() => {
-    const now = new Set(session.accounts().map(accountId));
-    const gone = [...signedIn].filter((id) => !now.has(id));
-    signedIn = now;
-    if (gone.length === 0) return;
-    if (!feature.isLoaded && !fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER))) return;
-    for (const id of gone) {
-      void feature
-        .get()
-        .forgetAccount(id)
-        .catch((err: unknown) => log.warn(`the offline cache of an account that signed out could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
-    }
+  // Sign Out deletes the account's offline cache (src/snippets/core/cache/signOut.ts).
+  const forgetOnSignOut = forgetCachesOnSignOut({
+    signedIn: () => session.accounts().map(accountId),
+    onDidChange: session.onDidChange,
+    mayHaveCache: () => feature.isLoaded || fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER)),
+    forget: (id) => feature.get().forgetAccount(id),
+    warn: (message) => log.warn(message),
   });
   return {
     feature: () => feature.get(),
