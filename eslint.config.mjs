@@ -1,20 +1,117 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // ---- Layers ------------------------------------------------------------------------------------
-// Imports flow down: api → models and rules without `vscode` (the snippet core, repository models)
-// → editor adapters (auth, ui, tree, file system, comments, commands, settings panel, hooks, git)
-// → wiring (extension.ts, the register modules). These rules make `npm run lint` fail when an
-// import runs the other way, or when a module meant to run in plain Node imports `vscode`.
+// Imports flow down: api → models and rules without `vscode` → editor adapters → wiring. The map
+// names folders (and the few files that stand alone), so a new file takes its folder's rules, and a
+// file in a folder the map does not know fails lint until the folder is given its place here.
+// A hand-written rule (below) rather than eslint-plugin-boundaries: the map is the whole of the
+// idea, a table of what each folder may import, and it needs no import resolver or dependency.
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+const API = ['src/api'];
+/** Shared plain-Node helpers and constants that every layer above may use. */
+const SHARED = [...API, 'src/util', 'src/constants.ts', 'src/trustSettings.ts'];
+const MODELS = [...SHARED, 'src/repositories', 'src/snippets/core', 'src/connectionCheck'];
+/** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
+const EDITOR = [...MODELS, 'src/ui', 'src/auth'];
+/** The snippet views use the snippets' shared adapters (src/snippets/*.ts), never each other. */
+const SNIPPET_VIEW = [...EDITOR, 'src/snippets'];
+const SNIPPET_VIEWS = ['src/snippets/tree', 'src/snippets/fs', 'src/snippets/comments', 'src/snippets/commands', 'src/snippets/completion'];
+const EVERYTHING = ['src'];
+
+/** Each folder (or file) of src/, and what it may import besides itself, bottom layer first. */
+const LAYERS = {
+  // 1. The API client: nothing of the extension above it.
+  'src/api': API,
+  // 2. Models and rules, plain Node.
+  'src/constants.ts': [],
+  'src/trustSettings.ts': ['src/constants.ts'],
+  'src/util': SHARED,
+  'src/repositories': SHARED,
+  'src/snippets/core': SHARED,
+  'src/connectionCheck': MODELS,
+  'src/stateSync.ts': SHARED,
+  'src/walkthrough': SHARED,
+  // 3. Editor adapters, one folder per idea.
+  'src/ui': EDITOR,
+  'src/auth': EDITOR,
+  'src/git': EDITOR,
+  'src/hooks': EDITOR,
+  'src/settingsPanel': [...EDITOR, 'src/git', 'src/hooks'],
+  'src/connectionCheck/editor': [...EDITOR, 'src/git'],
+  'src/snippets': EDITOR,
+  ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
+  // 4. Wiring: brings the parts together; nothing imports it but the wiring.
+  'src/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
+  'src/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/snippets/documents.ts'],
+  'src/onDemand': EVERYTHING,
+  'src/extension.ts': EVERYTHING,
+};
+
+/** The entry of LAYERS a path under src/ belongs to (its closest folder or itself), or undefined. */
+function layerOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  let found;
+  for (const key of Object.keys(LAYERS)) {
+    const matches = key.endsWith('.ts') ? rel === key || `${rel}.ts` === key : rel === key || rel.startsWith(`${key}/`) || key === 'src';
+    if (matches && (found === undefined || key.length > found.length)) found = key;
+  }
+  return found;
+}
+
+const mayImport = (from, to) => from === to || LAYERS[from].some((allowed) => allowed === to || allowed === 'src');
+const shown = (key) => (key.endsWith('.ts') ? key : `${key}/`);
+
+const importsFlowDown = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = layerOf(file);
+    if (!path.relative(ROOT, file).startsWith(`src${path.sep}`)) return {};
+    if (from === undefined) {
+      const folder = path.relative(ROOT, path.dirname(file)).split(path.sep).join('/');
+      return { Program: (node) => context.report({ node, message: `${folder === 'src' ? `src/${path.basename(file)}` : `${folder}/`} has no layer: give it its place in LAYERS (eslint.config.mjs).` }) };
+    }
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(file), specifier));
+      if (to === undefined || mayImport(from, to)) return;
+      context.report({
+        node,
+        message: `${shown(from)} may not import ${shown(to)}: imports flow down (api → models → editor adapters → wiring; LAYERS in eslint.config.mjs). Move what both need into a module below them.`,
+      });
+    };
+    const source = (node) => check(node, node.source?.value);
+    return {
+      ImportDeclaration: source,
+      ExportNamedDeclaration: source,
+      ExportAllDeclaration: source,
+      ImportExpression: source,
+      TSImportEqualsDeclaration: (node) => node.moduleReference.type === 'TSExternalModuleReference' && check(node, node.moduleReference.expression.value),
+      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
+      'CallExpression[callee.name="require"]': (node) => check(node, node.arguments[0]?.value),
+    };
+  },
+};
 
 const NO_VSCODE = { name: 'vscode', message: 'This module runs in plain Node (and is unit-tested there): keep `vscode` out of it.' };
-const upward = (message, ...group) => ({ group, message });
 
-/** Modules meant to run in plain Node: the API client, the snippet core and every other rule or model. */
+/** Modules meant to run in plain Node: whole folders of the lower layers, and rules beside the views that use them. */
 const PLAIN_NODE = [
   'src/api/**/*.ts',
   'src/snippets/core/**/*.ts',
   'src/repositories/**/*.ts',
+  'src/util/**/*.ts',
+  // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
+  'src/connectionCheck/*.ts',
+  'src/walkthrough/**/*.ts',
+  'src/constants.ts',
+  'src/stateSync.ts',
+  'src/trustSettings.ts',
   'src/snippets/fs/saveLogic.ts',
   'src/snippets/tree/nodes.ts',
   'src/snippets/tree/presentation.ts',
@@ -34,79 +131,27 @@ const PLAIN_NODE = [
   'src/settingsPanel/hooksSection.ts',
   'src/settingsPanel/repositorySettings.ts',
   'src/settingsPanel/webviewStrings.ts',
-  'src/util/userMessages.ts',
-  'src/util/documentBases.ts',
-  'src/util/serverUrl.ts',
-  'src/util/emitter.ts',
   'src/onDemand/onDemandLoader.ts',
-  'src/util/accountLabels.ts',
-  // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
-  'src/connectionCheck/*.ts',
-  'src/util/clientCertificateMessages.ts',
-  'src/stateSync.ts',
-  'src/trustSettings.ts',
-  'src/walkthrough/firstRun.ts',
 ];
+/** util/log.ts only names VS Code's LogOutputChannel type; the modules that log run in plain Node. */
+const TYPES_OF_VSCODE = ['src/util/log.ts'];
 
-const WIRING = upward(
-  'Only the wiring (extension.ts and its stand-ins in src/onDemand/) brings the parts together; nothing below imports it.',
-  '**/extension', '../extension', '../../extension', '**/onDemand/*', '../onDemand/*', '../../onDemand/*',
-);
-const VIEWS_FROM_BELOW = upward(
-  'Editor views sit above this layer: import downwards only (api → core/models → views → wiring).',
-  '**/snippets/tree/*', '**/snippets/fs/provider', '**/snippets/fs/conflicts', '**/snippets/comments/*', '**/snippets/commands/*',
-  '**/snippets/register', '**/snippets/documents', '**/snippets/uris', '**/settingsPanel/*', '**/hooks/hookDocuments', '**/git/gitApi',
-  '**/auth/*', '**/ui/*', '../tree/*', '../fs/*', '../comments/*', '../commands/*', '../uris', '../register', '../documents',
-);
+/** Plain-Node rules that sit in an editor adapter's folder still import no view. */
+const VIEWS_FROM_BELOW = {
+  group: [
+    '**/snippets/tree/*', '**/snippets/fs/provider', '**/snippets/fs/conflicts', '**/snippets/comments/*', '**/snippets/commands/*',
+    '**/snippets/register', '**/snippets/documents', '**/snippets/uris', '**/settingsPanel/*',
+    '**/hooks/hookDocuments', '**/git/gitApi', '**/auth/*', '**/ui/*', '../tree/*', '../fs/*', '../comments/*', '../commands/*', '../uris', '../register', '../documents',
+  ],
+  message: 'A plain-Node rule imports no editor view or adapter: import downwards only (api → core/models → views → wiring).',
+};
 
-/** One block per layer; a later block replaces the rule for the files it names, so each lists everything its files may not import. */
 const layers = [
-  { files: ['src/**/*.ts'], ignores: ['src/extension.ts', 'src/onDemand/**/*.ts'], paths: [], patterns: [WIRING] },
-  {
-    files: ['src/api/**/*.ts'],
-    paths: [NO_VSCODE],
-    patterns: [upward('The API client is the bottom layer: it imports nothing of the extension above it.', '../*', '!../api', '!../api/*', '../../*'), WIRING],
-  },
-  {
-    // The API client's own folders (trust/, proxy/) may import the client's modules one level up, and still nothing above it.
-    files: ['src/api/*/**/*.ts'],
-    paths: [NO_VSCODE],
-    patterns: [upward('The API client is the bottom layer: it imports nothing of the extension above it.', '../../*', '!../../api', '!../../api/*', '../../../*'), WIRING],
-  },
-  { files: PLAIN_NODE.filter((f) => !f.startsWith('src/api/')), paths: [NO_VSCODE], patterns: [VIEWS_FROM_BELOW, WIRING] },
-  {
-    files: ['src/git/gitApi.ts'],
-    paths: [],
-    patterns: [upward('git/ sits below the settings panel and hook documents: move what both need into a model below them.', '../settingsPanel/*', '../hooks/*'), WIRING],
-  },
-  {
-    files: ['src/hooks/hookDocuments.ts'],
-    paths: [],
-    patterns: [upward('hooks/ sits below the settings panel: move what both need into a model below them (src/repositories/).', '../settingsPanel/*'), WIRING],
-  },
-  {
-    files: ['src/ui/**/*.ts'],
-    paths: [],
-    patterns: [upward('ui/ holds the shared ways to tell the user; the views use it, never the other way round.', '../snippets/tree/*', '../snippets/fs/*', '../snippets/comments/*', '../snippets/commands/*', '../snippets/completion/*', '../settingsPanel/*', '../hooks/*'), WIRING],
-  },
-  ...[
-    ['tree', ['../fs/*', '../comments/*', '../commands/*', '../completion/*', '../documents', '../register']],
-    ['fs', ['../tree/*', '../comments/*', '../commands/*', '../completion/*', '../documents', '../register']],
-    ['comments', ['../tree/*', '../fs/*', '../commands/*', '../completion/*', '../documents', '../register']],
-    ['commands', ['../tree/*', '../fs/*', '../comments/*', '../completion/*', '../documents', '../register']],
-    ['completion', ['../tree/*', '../fs/*', '../comments/*', '../commands/*', '../documents', '../register']],
-  ].map(([view, others]) => ({
-    files: [`src/snippets/${view}/**/*.ts`],
-    ignores: PLAIN_NODE,
-    paths: [],
-    patterns: [upward(`The snippet views never ask each other: ${view}/ gets its answers from the snippet core (src/snippets/core/).`, ...others), WIRING],
-  })),
-].map(({ files, ignores, paths, patterns }) => ({
-  files,
-  ...(ignores ? { ignores } : {}),
+  { files: ['src/**/*.ts'], plugins: { layers: { rules: { 'imports-flow-down': importsFlowDown } } }, rules: { 'layers/imports-flow-down': 'error' } },
   // The typescript-eslint version also sees `import x = require('x')`, the form src/ uses for vscode.
-  rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] },
-}));
+  { files: PLAIN_NODE, ignores: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [VIEWS_FROM_BELOW] }] } },
+  { files: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...NO_VSCODE, allowTypeImports: true }] }] } },
+];
 
 const L10N_MESSAGES = {
   selector: "CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(Literal, TemplateLiteral).arguments:first-child",
