@@ -12,7 +12,7 @@ import { accountId, type Account, type AuthType } from './accounts';
 import { accountLabel } from '../util/accountLabels';
 import { createClient, type Session } from './session';
 import { clientCertificateSettingFor, userSetting } from './serverSettings';
-import { serverHost } from '../util/serverUrl';
+import { normaliseServerUrl, serverHost } from '../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 
@@ -98,7 +98,8 @@ function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentia
   return { serverUrl, credentials: { type: 'basic', username: args.username ?? '', password: args.password ?? '' } };
 }
 
-const normalise = (raw: string): string => parseBaseUrl(raw).toString().replace(/\/$/, '');
+// parseBaseUrl refuses what is not a server URL, with the reason; the account then keeps the one form.
+const normalise = (raw: string): string => normaliseServerUrl(parseBaseUrl(raw).toString())!;
 
 async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
   const title = vscode.l10n.t('Bitbucket Snippets: Sign In');

@@ -17,7 +17,7 @@ import { GitRepositories, type Clone } from '../git/gitApi';
 import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
 import { accountLabel } from '../util/accountLabels';
-import { serverHost } from '../util/serverUrl';
+import { normaliseServerUrl, serverHost } from '../util/serverUrl';
 import { formatDate } from '../util/localeFormat';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
@@ -139,7 +139,7 @@ async function pickRepository(
 function accountOfArgument(session: Session, arg: RepositoryArgument): PanelAccount | undefined {
   if (typeof arg.accountId === 'string') return session.accountById(arg.accountId);
   if (typeof arg.serverUrl === 'string') {
-    const serverUrl = arg.serverUrl.replace(/\/+$/, '');
+    const serverUrl = normaliseServerUrl(arg.serverUrl);
     return orderedAccounts(session).find((a) => a.serverUrl === serverUrl);
   }
   return session.account;
@@ -174,7 +174,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     const accounts: PanelAccount[] = orderedAccounts(session);
     if (accounts.length === 0) {
       // Signed out with a server configured: the panel opens and says to sign in (it loads once signed in).
-      const configured = userSetting<string>(Settings.serverUrl, '').replace(/\/+$/, '');
+      const configured = normaliseServerUrl(userSetting<string>(Settings.serverUrl, ''));
       if (configured) accounts.push({ serverUrl: configured, username: '' });
     }
     if (accounts.length === 0) {

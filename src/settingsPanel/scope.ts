@@ -7,7 +7,7 @@ import type { BitbucketClient } from '../api/client';
 import { isBitbucketError } from '../api/errors';
 import type { RepositoryRef } from '../api/types';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
-import { serverHost } from '../util/serverUrl';
+import { sameServer, serverHost } from '../util/serverUrl';
 import { describeError } from '../util/userMessages';
 import { createLimiter } from './limiter';
 import * as l10n from '@vscode/l10n';
@@ -93,7 +93,7 @@ export class PanelScope {
 
   /** Two servers on one host may differ by port or context path: the whole base URL decides. */
   private isThisServer(serverUrl: string): boolean {
-    return serverUrl.replace(/\/+$/, '') === this.serverUrl.replace(/\/+$/, '');
+    return sameServer(serverUrl, this.serverUrl);
   }
 
   /** Counts a request as in flight until it settles (see whenIdle). */

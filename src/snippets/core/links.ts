@@ -6,6 +6,7 @@
 // only the four known parameters are read, each is checked, and nothing in a link is ever run.
 
 import * as l10n from '@vscode/l10n';
+import { normaliseServerUrl } from '../../util/serverUrl';
 
 /** What a VS Code link points at. */
 export interface SnippetLinkTarget {
@@ -44,8 +45,7 @@ export const DEFAULT_SNIPPET_URL_TEMPLATE = '{server}/plugins/servlet/snippets/{
  */
 export function snippetWebUrl(template: string, serverUrl: string, snippetGuid: string): string {
   if (!GUID_SHAPE.test(snippetGuid)) throw new Error(`Not a snippet guid: "${snippetGuid}"`);
-  const server = serverUrl.replace(/\/+$/, '');
-  const url = template.trim().replaceAll('{server}', server).replaceAll('{guid}', encodeURIComponent(snippetGuid));
+  const url = template.trim().replaceAll('{server}', serverUrl).replaceAll('{guid}', encodeURIComponent(snippetGuid));
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -85,7 +85,7 @@ export function formatSnippetLink(uriScheme: string, extensionId: string, target
   const problem = checkTarget(target);
   if (problem) throw new Error(problem);
   const params: [string, string][] = [
-    [PARAMS.server, target.serverUrl.replace(/\/+$/, '')],
+    [PARAMS.server, target.serverUrl],
     [PARAMS.snippet, target.snippetGuid],
   ];
   if (target.fileName !== undefined) params.push([PARAMS.file, target.fileName]);
@@ -180,7 +180,7 @@ function parseServer(raw: string): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   // A link must never carry credentials, nor make the extension send them somewhere new.
   if (url.username || url.password || url.search || url.hash) return undefined;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return normaliseServerUrl(raw);
 }
 
 /** A parameter name as a message may show it: short, without control characters. */

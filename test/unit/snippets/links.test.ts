@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, selfLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/snippets/core/links';
+import { normaliseServerUrl } from '../../../src/util/serverUrl';
 
 const SCHEME = 'vscode';
 const EXT = 'bitbucket-snippets.bitbucket-snippets';
@@ -30,8 +31,8 @@ describe('snippet links', () => {
       assert.equal(snippetWebUrl(DEFAULT_SNIPPET_URL_TEMPLATE, SERVER, GUID), `${SERVER}/plugins/servlet/snippets/${GUID}`);
     });
 
-    it('drops a trailing slash of the base URL, so the page has no double slash', () => {
-      assert.equal(snippetWebUrl('{server}/snippets/{guid}', 'https://h.example/', 'abc'), 'https://h.example/snippets/abc');
+    it('an account\'s base URL has no trailing slash (sign-in normalised it), so the page has no double slash', () => {
+      assert.equal(snippetWebUrl('{server}/snippets/{guid}', normaliseServerUrl('https://h.example/')!, 'abc'), 'https://h.example/snippets/abc');
     });
 
     it('takes a template the user changed, each placeholder as often as it appears', () => {
