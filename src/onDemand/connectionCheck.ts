@@ -4,12 +4,12 @@ import type * as vscode from 'vscode';
 import type { Session } from '../auth/session';
 import { CONNECTION_CHECK_COMMANDS } from '../constants';
 import type { Log } from '../util/log';
-import { OnDemandFeature } from './onDemandFeature';
+import { onDemandFeature } from './onDemandFeature';
 
 type ConnectionCheckModule = typeof import('../connectionCheck/editor/command');
 
 export function registerConnectionCheckOnDemand(session: Session, log: Log): vscode.Disposable {
-  return new OnDemandFeature<ConnectionCheckModule, vscode.Disposable>(
+  return onDemandFeature<ConnectionCheckModule, vscode.Disposable>(
     'connection check',
     CONNECTION_CHECK_COMMANDS,
     // esbuild.js turns this require into one of dist/connectionCheck.js.

@@ -6,39 +6,19 @@ import { showErrorText } from '../ui/notify';
 import type { Log } from '../util/log';
 import { OnDemandLoader } from './onDemandLoader';
 
-export { FeatureLoadError } from './onDemandLoader';
+export type OnDemandFeature<M, T extends vscode.Disposable> = OnDemandLoader<M, T>;
 
-export class OnDemandFeature<M, T extends vscode.Disposable> implements vscode.Disposable {
-  private readonly loader: OnDemandLoader<M, T>;
-
-  /** `load` is the require of the bundle; `create` makes the feature from it and registers its commands. */
-  constructor(name: string, commands: readonly string[], load: () => M, create: (bundle: M) => T, log: Log) {
-    this.loader = new OnDemandLoader({
-      name,
-      commands,
-      load,
-      create,
-      commandRegistry: {
-        registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
-        executeCommand: (id, ...args) => vscode.commands.executeCommand(id, ...args),
-      },
-      log,
-      reportFailure: () => void reportLoadFailure(),
-    });
-  }
-
-  /** The feature, loaded on the first call; throws a FeatureLoadError while it cannot be loaded. */
-  get(): T {
-    return this.loader.get();
-  }
-
-  get isLoaded(): boolean {
-    return this.loader.isLoaded;
-  }
-
-  dispose(): void {
-    this.loader.dispose();
-  }
+/** `load` is the require of the bundle; `create` makes the feature from it and registers its commands. */
+export function onDemandFeature<M, T extends vscode.Disposable>(name: string, commands: readonly string[], load: () => M, create: (bundle: M) => T, log: Log): OnDemandFeature<M, T> {
+  return new OnDemandLoader({
+    name,
+    commands,
+    load,
+    create,
+    commandRegistry: vscode.commands,
+    log,
+    reportFailure: () => void reportLoadFailure(),
+  });
 }
 
 /** A bundle that does not load is most likely one an update is replacing: a reload finishes it. */

@@ -36,18 +36,12 @@ export interface OnDemandParts<M, T extends Disposable> {
 }
 
 /** Thrown to a caller when the feature could not be loaded this time; the user has been told. */
-export class FeatureLoadError extends Error {
-  constructor(readonly feature: string, readonly cause: unknown) {
-    super(`${feature} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'FeatureLoadError';
-  }
-}
+export class FeatureLoadError extends Error {}
 
 export class OnDemandLoader<M, T extends Disposable> implements Disposable {
   private loaded: T | undefined;
   private standIns: Disposable[] = [];
   private told = false;
-  private disposed = false;
 
   constructor(private readonly parts: OnDemandParts<M, T>) {
     this.registerStandIns();
@@ -56,7 +50,6 @@ export class OnDemandLoader<M, T extends Disposable> implements Disposable {
   /** The feature, loaded on the first call; throws a FeatureLoadError while it cannot be loaded. */
   get(): T {
     if (this.loaded) return this.loaded;
-    if (this.disposed) throw new FeatureLoadError(this.parts.name, new Error('the extension was deactivated'));
     const started = performance.now();
     // Synchronous from here to the end: no command can run between the stand-ins and the real ones.
     let bundle: M;
@@ -82,7 +75,6 @@ export class OnDemandLoader<M, T extends Disposable> implements Disposable {
   }
 
   dispose(): void {
-    this.disposed = true;
     this.disposeStandIns();
     this.loaded?.dispose();
   }
@@ -95,7 +87,7 @@ export class OnDemandLoader<M, T extends Disposable> implements Disposable {
       } catch (err) {
         // The editor refuses a second registration: a failed attempt to make the feature left this
         // command registered, and it stays the one that runs.
-        this.parts.log.error(`${this.parts.name}: no stand-in for ${id}`, err);
+        this.parts.log.error(`no stand-in for ${id}`, err);
         return [];
       }
     });
@@ -119,11 +111,10 @@ export class OnDemandLoader<M, T extends Disposable> implements Disposable {
   }
 
   private failed(err: unknown): FeatureLoadError {
+    // The error names the bundle's file; the log keeps it, the user is told what to do.
     this.parts.log.error(`${this.parts.name} could not be loaded`, err);
-    if (!this.told) {
-      this.told = true;
-      this.parts.reportFailure(this.parts.name);
-    }
-    return new FeatureLoadError(this.parts.name, err);
+    if (!this.told) this.parts.reportFailure(this.parts.name);
+    this.told = true;
+    return new FeatureLoadError(this.parts.name, { cause: err });
   }
 }

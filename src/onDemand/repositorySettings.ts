@@ -8,12 +8,12 @@ import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../constants';
 import type { RepositorySettingsFeature } from '../settingsPanel/register';
 import type { Log } from '../util/log';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
-import { OnDemandFeature } from './onDemandFeature';
+import { onDemandFeature } from './onDemandFeature';
 
 type RepositorySettingsModule = typeof import('../settingsPanel/register');
 
 export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
-  const feature = new OnDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
+  const feature = onDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
     'repository settings',
     REPOSITORY_SETTINGS_COMMANDS,
     // esbuild.js turns this require into one of dist/repositorySettings.js.

@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { Session } from '../auth/session';
 import { SIGN_IN_COMMANDS } from '../constants';
 import type { Log } from '../util/log';
-import { OnDemandFeature } from './onDemandFeature';
+import { onDemandFeature } from './onDemandFeature';
 
 type SignInModule = typeof import('../auth/signIn');
 
@@ -17,7 +17,7 @@ export interface SignInOnDemand {
 
 export function registerSignInOnDemand(session: Session, log: Log): SignInOnDemand {
   let loaded: SignInModule | undefined;
-  const feature = new OnDemandFeature<SignInModule, vscode.Disposable>(
+  const feature = onDemandFeature<SignInModule, vscode.Disposable>(
     'sign-in',
     SIGN_IN_COMMANDS,
     // esbuild.js turns this require into one of dist/signIn.js.

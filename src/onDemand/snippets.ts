@@ -15,7 +15,7 @@ import type { Log } from '../util/log';
 import { ForwardingContentProvider } from './forwardingContentProvider';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
-import { OnDemandFeature } from './onDemandFeature';
+import { onDemandFeature, type OnDemandFeature } from './onDemandFeature';
 
 type SnippetsModule = typeof import('../snippets/register');
 
@@ -37,7 +37,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
   };
   const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
-  const feature: OnDemandFeature<SnippetsModule, SnippetsFeature> = new OnDemandFeature(
+  const feature: OnDemandFeature<SnippetsModule, SnippetsFeature> = onDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
     // esbuild.js turns this require into one of dist/snippets.js.
