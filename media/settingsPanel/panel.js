@@ -249,8 +249,12 @@
     const configured = h.configured === true ? t.configured : h.configured === false ? t.notConfigured : null;
     const switchId = `hook-${h.role}-enabled`;
     return el('article', { class: 'hook', attrs: { 'aria-labelledby': titleId, 'data-hook': h.role } }, [
-      el('div', { class: 'hook-head' }, [el('h3', { id: titleId, text: h.name || h.key }), el('span', { class: 'badge', text: roleName })]),
-      el('p', {}, [el('code', { text: h.key })]),
+      // By its name, with the key under it; a hook of unknown name is headed by its key, once.
+      el('div', { class: 'hook-head' }, [
+        h.name ? el('h3', { id: titleId, text: h.name }) : el('h3', { id: titleId }, [el('code', { text: h.key })]),
+        el('span', { class: 'badge', text: roleName }),
+      ]),
+      h.name ? el('p', {}, [el('code', { text: h.key })]) : null,
       el('div', { class: 'row' }, [
         h.canToggle
           ? switchControl({

@@ -27,7 +27,7 @@ export const failed = (message: string): ActionResult => ({ ok: false, message }
 /** The requests the panel makes. The real BitbucketClient has them; unit tests fake them. */
 export type PanelClient = Pick<
   BitbucketClient,
-  'getPagesForRef' | 'enablePagesForRef' | 'disablePagesForRef' | 'setPagesForNewBranches' | 'setPagesForNewTags' | 'getHook' | 'enableHook' | 'disableHook' | 'listHooks' | 'items'
+  'getPagesForRef' | 'refExists' | 'enablePagesForRef' | 'disablePagesForRef' | 'setPagesForNewBranches' | 'setPagesForNewTags' | 'getHook' | 'enableHook' | 'disableHook' | 'listHooks' | 'items'
 >;
 
 /** Who is signed in, and their client. The extension's Session has this shape. */
