@@ -6,6 +6,7 @@
 // them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
 import vscode = require('vscode');
+import { showError } from '../ui/nextStep';
 import { showErrorText, showWarning } from '../ui/notify';
 import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../api/types';
@@ -19,6 +20,7 @@ import { createHookDocuments } from '../hooks/hookDocuments';
 import { accountLabel } from '../util/accountLabels';
 import { serverHost } from '../util/serverUrl';
 import { formatDate } from '../util/localeFormat';
+import { describeError, messageContext } from '../util/userMessages';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
@@ -198,8 +200,10 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
       try {
         target = await pickRepository(accounts, git, memory, resourceOf(arg), alwaysAsk, label);
       } catch (err) {
+        // Worded as every failure is (describeError), shown through the one error helper, the detail in the log.
+        // (ui/messages.ts's showFailure would bring the snippet core into this bundle for its snippet errors.)
         log.error('finding the repository failed', err);
-        void showErrorText(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
+        showError(describeError(err, messageContext(vscode.l10n.t('find the repository'), session.account)));
         return undefined;
       }
     }
