@@ -146,7 +146,15 @@
         el('h1', { text: repo }),
         el('p', { class: 'muted', text: s.account ? fmt(t.onHostSignedInAs, s.repository.host, s.account.username) : fmt(t.onHost, s.repository.host) }),
       ]),
-      s.account ? button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }) : null,
+      s.account
+        ? el('div', { class: 'header-actions' }, [
+            // Only accounts of this repository's server are offered (the extension asks which).
+            Array.isArray(s.accounts) && s.accounts.length > 1
+              ? button(t.switchAccount, 'switch-account', () => send('switchAccount'), { secondary: true, ariaLabel: fmt(t.switchAccountLabel, repo, s.repository.host) })
+              : null,
+            button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }),
+          ])
+        : null,
     ]);
   }
 
