@@ -146,7 +146,15 @@
         el('h1', { text: repo }),
         el('p', { class: 'muted', text: s.account ? fmt(t.onHostSignedInAs, s.repository.host, s.account.username) : fmt(t.onHost, s.repository.host) }),
       ]),
-      s.account ? button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }) : null,
+      s.account
+        ? el('div', { class: 'header-actions' }, [
+            // Only accounts of this repository's server are offered (the extension asks which).
+            Array.isArray(s.accounts) && s.accounts.length > 1
+              ? button(t.switchAccount, 'switch-account', () => send('switchAccount'), { secondary: true, ariaLabel: fmt(t.switchAccountLabel, repo, s.repository.host) })
+              : null,
+            button(t.refresh, 'refresh', () => send('refresh'), { secondary: true, ariaLabel: fmt(t.refreshLabel, repo) }),
+          ])
+        : null,
     ]);
   }
 
@@ -249,8 +257,12 @@
     const configured = h.configured === true ? t.configured : h.configured === false ? t.notConfigured : null;
     const switchId = `hook-${h.role}-enabled`;
     return el('article', { class: 'hook', attrs: { 'aria-labelledby': titleId, 'data-hook': h.role } }, [
-      el('div', { class: 'hook-head' }, [el('h3', { id: titleId, text: h.name || h.key }), el('span', { class: 'badge', text: roleName })]),
-      el('p', {}, [el('code', { text: h.key })]),
+      // By its name, with the key under it; a hook of unknown name is headed by its key, once.
+      el('div', { class: 'hook-head' }, [
+        h.name ? el('h3', { id: titleId, text: h.name }) : el('h3', { id: titleId }, [el('code', { text: h.key })]),
+        el('span', { class: 'badge', text: roleName }),
+      ]),
+      h.name ? el('p', {}, [el('code', { text: h.key })]) : null,
       el('div', { class: 'row' }, [
         h.canToggle
           ? switchControl({

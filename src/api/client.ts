@@ -16,6 +16,7 @@ import type {
   PagesRefSetting,
   RepositoryHook,
   RepositoryRef,
+  RepositoryRefName,
   Snippet,
   StarredEntry,
   UpdateSnippetRequest,
@@ -181,6 +182,27 @@ export class BitbucketClient {
 
   listHooks(repo: RepositoryRef, type?: HookType, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<RepositoryHook>> {
     return this.list(this.hooksPath(repo), page, check.repositoryHook, o, { type });
+  }
+
+  // ---- Branches and tags (core REST, read permission) -------------------------------------
+
+  /** One page of the repository's branches (`kind` branch) or tags whose names contain `filterText`. */
+  listRefs(repo: RepositoryRef, kind: 'branch' | 'tag', filterText: string, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<RepositoryRefName>> {
+    const path = `${this.prefixes.api}/projects/${seg(repo.projectKey)}/repos/${seg(repo.repositorySlug)}/${kind === 'branch' ? 'branches' : 'tags'}`;
+    return this.list(path, page, check.repositoryRefName, o, { filterText });
+  }
+
+  /**
+   * Whether the repository has this branch or tag (full name, `refs/heads/…` or `refs/tags/…`).
+   * Bitbucket filters by a part of the name, so the pages of matches are read until the exact
+   * one shows up (at most 10 pages of 100).
+   */
+  async refExists(repo: RepositoryRef, refId: string, o: CallOptions = {}): Promise<boolean> {
+    const kind = refId.startsWith('refs/tags/') ? 'tag' : 'branch';
+    const name = refId.replace(/^refs\/(heads|tags)\//, '');
+    const matches = items((page) => this.listRefs(repo, kind, name, page, o), { limit: 100, maxPages: 10, key: (ref) => ref.id });
+    for await (const ref of matches) if (ref.id === refId) return true;
+    return false;
   }
 
   // ---- Internals ------------------------------------------------------------------------

@@ -92,6 +92,13 @@ export interface RepositoryHook {
   scope?: { type: string; resourceId: number };
 }
 
+/** A branch or tag as core Bitbucket REST lists it (`/branches`, `/tags`); only the fields the extension reads. */
+export interface RepositoryRefName {
+  /** Full name, e.g. `refs/heads/main`. */
+  id: string;
+  displayId: string;
+}
+
 /** Body of Create snippet: a name and files only. */
 export interface CreateSnippetRequest {
   name: string;

@@ -5,6 +5,7 @@ import type {
   Category,
   Comment,
   HookDetails,
+  RepositoryRefName,
   HookSettings,
   Page,
   PagesNewRefsSetting,
@@ -120,6 +121,8 @@ export const repositoryHook: Check<RepositoryHook> = (v, p) => {
     scope: optional(object<{ type: string; resourceId: number }>({ type: str, resourceId: int })),
   })(v, p);
 };
+
+export const repositoryRefName = object<RepositoryRefName>({ id: str, displayId: str });
 
 export function page<T>(item: Check<T>): Check<Page<T>> {
   return (v, p) => {

@@ -11,6 +11,7 @@
 import vscode = require('vscode');
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryHook, RepositoryRef } from '../api/types';
+import { accountId, type Account } from '../auth/accounts';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { GitRepositories } from '../git/gitApi';
@@ -22,9 +23,9 @@ import type { Event } from '../util/emitter';
 import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from './protocol';
-import { panelAccountSource, type PanelAccount } from './panelAccount';
+import { PanelAccountSource, type PanelAccount } from './panelAccount';
 import { RepositorySettings } from './repositorySettings';
-import { failed, succeeded, type AccountSource, type ActionResult } from './scope';
+import { failed, succeeded, type AccountChoice, type ActionResult } from './scope';
 
 export { REFS_PAGE } from './pagesSection';
 export { CONCURRENCY, type ActionResult } from './scope';
@@ -55,10 +56,13 @@ export class SettingsPanelController implements vscode.Disposable {
   private readonly results = new vscode.EventEmitter<ExtensionMessage>();
   /** Answers to webview requests (`result` messages) and announcements for the live region (`announce`). */
   readonly onDidAnswer = this.results.event;
-  private readonly disposables: vscode.Disposable[] = [this.results];
+  private readonly accountChanges = new vscode.EventEmitter<Account>();
+  /** Fires when the user switched the panel to another account (the panel's title names it). */
+  readonly onDidSwitchAccount = this.accountChanges.event;
+  private readonly disposables: vscode.Disposable[] = [this.results, this.accountChanges];
 
   /** The account this panel reads and writes with (see panelAccount.ts). */
-  private readonly accounts: AccountSource;
+  private readonly accounts: PanelAccountSource<Account>;
 
   constructor(
     /** The account the panel was opened for (no user name when opened signed out). */
@@ -66,7 +70,7 @@ export class SettingsPanelController implements vscode.Disposable {
     readonly repository: RepositoryRef,
     private readonly deps: ControllerDeps,
   ) {
-    this.accounts = panelAccountSource(deps.session, account);
+    this.accounts = new PanelAccountSource(deps.session, account);
     this.settings = new RepositorySettings(account.serverUrl, repository, { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
     this.onDidChangeState = this.settings.onDidChangeState;
     this.disposables.push(
@@ -85,6 +89,11 @@ export class SettingsPanelController implements vscode.Disposable {
 
   get host(): string {
     return this.settings.scope.host;
+  }
+
+  /** The account the panel reads and writes with now (after a switch or a sign-out, not the one it opened with). */
+  get currentAccount(): Account | undefined {
+    return this.accounts.account;
   }
 
   get where(): string {
@@ -129,6 +138,9 @@ export class SettingsPanelController implements vscode.Disposable {
           break;
         case 'signIn':
           result = await this.signIn();
+          break;
+        case 'switchAccount':
+          result = await this.switchAccount();
           break;
         case 'setPagesForRef':
           result = await this.setPagesForRef(message.refId, message.enabled);
@@ -250,6 +262,27 @@ export class SettingsPanelController implements vscode.Disposable {
     return succeeded(null);
   }
 
+  /**
+   * Switches the panel to another account signed in to its server (asks which when `id` is not
+   * given) and loads the settings again as that account. An id that names no such account (one
+   * signed out meanwhile, or another server's) changes nothing.
+   */
+  async switchAccount(id?: string): Promise<ActionResult> {
+    const before = this.accounts.account;
+    const choices = this.accounts.choices;
+    if (id === undefined && choices.length < 2) {
+      return failed(vscode.l10n.t('No other account is signed in to {0}. Sign in as another user of it to switch.', this.host));
+    }
+    const wanted = id ?? (await this.pickAccount(choices, before));
+    if (wanted === undefined) return succeeded(null);
+    const account = this.accounts.choose(wanted);
+    if (!account) return failed(vscode.l10n.t('That account is not signed in to {0} (any more): the panel stays as it was.', this.host));
+    await this.deps.memory.setLastAccount(this.serverUrl, this.repository, accountId(account));
+    this.accountChanges.fire(account);
+    const loaded = await this.loadAnnounced();
+    return loaded.ok ? succeeded(vscode.l10n.t('{0} is now shown as {1}.', this.where, account.username)) : loaded;
+  }
+
   // ---- Prompts ----------------------------------------------------------------------------
 
   private askForRef(): Thenable<string | undefined> {
@@ -262,6 +295,18 @@ export class SettingsPanelController implements vscode.Disposable {
       ignoreFocusOut: true,
       validateInput: (v) => refNameProblem(v.trim()),
     });
+  }
+
+  private async pickAccount(choices: readonly AccountChoice[], current: PanelAccount | undefined): Promise<string | undefined> {
+    const picked = await showSafeQuickPick(
+      choices.map((c) => ({
+        label: c.username,
+        description: current && c.username.toLowerCase() === current.username.toLowerCase() ? vscode.l10n.t('current') : undefined,
+        id: c.id,
+      })),
+      { title: vscode.l10n.t('Show {0} on {1} as which account?', this.where, this.host), ignoreFocusOut: true },
+    );
+    return picked?.id;
   }
 
   private async pickHook(role: HookRole, hooks: readonly RepositoryHook[], current: string | undefined): Promise<string | undefined> {

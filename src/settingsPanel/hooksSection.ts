@@ -5,6 +5,7 @@
 // the opening of the settings document are the vscode-facing controller's.
 import { isBitbucketError } from '../api/errors';
 import type { HookType, RepositoryHook } from '../api/types';
+import { knownHookName } from '../repositories/knownHooks';
 import { isMissingRepository } from '../repositories/missingRepository';
 import { Generation } from './generation';
 import { LimiterClearedError } from './limiter';
@@ -52,7 +53,11 @@ export class HooksSection {
     const ticket = this.generation.ticket();
     const client = scope.client();
     if (!client) return;
-    this.hooks.rows = HOOK_ROLES.map((role): HookRow => ({ role, key: keys[role].trim(), name: null, enabled: null, configured: null, busy: 'loading', error: null, canToggle: role === 'preReceive' }));
+    // A known hook has its name before the server answers, and keeps it when only admins are told.
+    this.hooks.rows = HOOK_ROLES.map((role): HookRow => {
+      const key = keys[role].trim();
+      return { role, key, name: knownHookName(key) ?? null, enabled: null, configured: null, busy: 'loading', error: null, canToggle: role === 'preReceive' };
+    });
     for (const row of this.hooks.rows) {
       const request = scope.limiter.run(() => client.getHook(scope.repository, row.key)).then(
         (hook) => {
@@ -61,7 +66,7 @@ export class HooksSection {
         (err: unknown) => {
           if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
           scope.log.error(`GET hook ${row.key} on ${scope.where} failed`, err);
-          row.error = this.explain(err, l10n.t('read the {0}', roleName(row.role)));
+          row.error = this.rowError(this.explain(err, l10n.t('read the {0}', roleName(row.role))));
         },
       );
       scope.track(
@@ -96,7 +101,7 @@ export class HooksSection {
     } catch (err) {
       scope.log.error(`${enabled ? 'enabling' : 'disabling'} ${row.key} on ${scope.where} failed`, err);
       const message = this.explain(err, enabled ? l10n.t('enable the {0}', roleName(role)) : l10n.t('disable the {0}', roleName(role)));
-      if (this.generation.isCurrent(ticket)) row.error = message;
+      if (this.generation.isCurrent(ticket)) row.error = this.rowError(message);
       return failed(message);
     } finally {
       if (this.generation.isCurrent(ticket)) row.busy = null;
@@ -139,6 +144,11 @@ export class HooksSection {
 
   dispose(): void {
     this.generation.next();
+  }
+
+  /** What a row says about a failure: nothing when it is the missing admin right, which the section says once for every row. */
+  private rowError(message: string): string | null {
+    return message === this.hooks.blocked ? null : message;
   }
 
   /** Like PanelScope.explain(), and a refusal for lack of admin rights disables the hook controls. */

@@ -1,7 +1,8 @@
 // The static pages part of the repository settings panel: the listed refs with their publishing
 // switches ("Show more", "Add Ref"), and the "publish new branches / new tags" switches. It owns
 // that part of the state and changes it only with what the server answered. Pure logic, no
-// `vscode`: a ref to add arrives as a name, already asked for by the vscode-facing controller.
+// `vscode`: a ref to add arrives as a name, already asked for by the vscode-facing controller,
+// and is listed only when the clone or the server has it.
 import type { RepositoryRef } from '../api/types';
 import { orderRefs, refEntry, refNameProblem, type LocalRefs, type RefEntry } from '../repositories/refs';
 import { Generation } from './generation';
@@ -28,8 +29,10 @@ export class PagesSection {
   private readonly generation = new Generation();
   /** Every ref known (from git, or added by name), in the panel's order; the first rows.length are listed. */
   private known: RefEntry[] = [];
-  /** Refs added by name; they stay listed across reloads. */
+  /** Refs added by name that the clone does not have; they stay listed across reloads. */
   private readonly added: RefEntry[] = [];
+  /** The full names of the clone's refs, as last read. */
+  private local = new Set<string>();
   private defaultBranch: string | undefined;
   private refs: RefsState = { rows: [], more: 0, source: 'none' };
   private newRefs: NewRefsState;
@@ -62,6 +65,7 @@ export class PagesSection {
     const ticket = this.generation.ticket();
     const local = await this.readLocalRefs();
     if (!this.generation.isCurrent(ticket)) return;
+    this.local = new Set((local?.refs ?? []).map((r) => r.refId));
     this.known = orderRefs([...(local?.refs ?? []), ...this.added], local?.defaultBranch);
     this.defaultBranch = local?.defaultBranch;
     this.refs.source = local ? 'git' : 'none';
@@ -76,21 +80,46 @@ export class PagesSection {
     return succeeded(l10n.t('{0} refs listed.', this.refs.rows.length));
   }
 
-  /** Lists a ref given by its full name, at the top, and asks the server about it. */
-  addRef(refId: string): ActionResult {
+  /**
+   * Lists a ref given by its full name in its place (the default branch stays first) and asks the
+   * server about it. A ref the clone does not have is looked up on the server first: one that
+   * exists in neither is refused, since the Pages app would answer "not published" for any name.
+   */
+  async addRef(refId: string): Promise<ActionResult> {
+    const { scope } = this;
     const trimmed = refId.trim();
     const problem = refNameProblem(trimmed);
     if (problem) return failed(problem);
     const entry = refEntry(trimmed)!;
     if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
-    this.added.push(entry);
-    // A ref added by hand goes to the top, so the user sees it at once.
-    this.known = [entry, ...this.known.filter((r) => r.refId !== entry.refId)];
-    const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault: false, enabled: null, busy: 'loading', error: null };
-    this.refs.rows.unshift(row);
+    if (!this.local.has(entry.refId)) {
+      const client = scope.client();
+      if (!client) return failed(l10n.t('Sign in to change Pages settings.'));
+      let exists: boolean;
+      try {
+        exists = await scope.track(client.refExists(scope.repository, entry.refId));
+      } catch (err) {
+        scope.log.error(`looking up ${entry.refId} on ${scope.where} failed`, err);
+        return failed(scope.explain(err, entry.kind === 'tag' ? l10n.t('look up the tag {0}', entry.name) : l10n.t('look up the branch {0}', entry.name)));
+      }
+      if (!exists) {
+        return failed(
+          this.refs.source === 'git'
+            ? l10n.t('{0} exists neither in your clone nor on {1}. Check the name: nothing was added.', entry.refId, scope.host)
+            : l10n.t('{0} does not exist on {1}. Check the name: nothing was added.', entry.refId, scope.host),
+        );
+      }
+      // Listed meanwhile (a second Add Ref of the same name answered first).
+      if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
+      this.added.push(entry);
+    }
+    this.known = orderRefs([...this.known, entry], this.defaultBranch);
+    const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault: this.isDefault(entry), enabled: null, busy: 'loading', error: null };
+    this.refs.rows.push(row);
+    this.sortRows();
     this.refs.more = this.known.length - this.refs.rows.length;
     this.fetchRef(row);
-    this.scope.changed();
+    scope.changed();
     return succeeded(l10n.t('Added {0}.', entry.refId));
   }
 
@@ -167,16 +196,27 @@ export class PagesSection {
     }
   }
 
-  /** Lists refs up to `count`, asking the server about each newly listed one. */
+  /** Lists refs up to `count` (the next ones in the panel's order), asking the server about each newly listed one. */
   private listRefs(count: number): void {
-    const from = this.refs.rows.length;
-    for (const entry of this.known.slice(from, count)) {
-      const isDefault = entry.kind === 'branch' && entry.name === this.defaultBranch;
-      const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault, enabled: null, busy: 'loading', error: null };
+    const listed = new Set(this.refs.rows.map((r) => r.refId));
+    const next = this.known.filter((e) => !listed.has(e.refId)).slice(0, Math.max(0, count - this.refs.rows.length));
+    for (const entry of next) {
+      const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault: this.isDefault(entry), enabled: null, busy: 'loading', error: null };
       this.refs.rows.push(row);
       this.fetchRef(row);
     }
+    this.sortRows();
     this.refs.more = this.known.length - this.refs.rows.length;
+  }
+
+  private isDefault(entry: RefEntry): boolean {
+    return entry.kind === 'branch' && entry.name === this.defaultBranch;
+  }
+
+  /** Keeps the listed rows in the panel's order (see orderRefs), whatever order they were listed in. */
+  private sortRows(): void {
+    const place = new Map(this.known.map((e, i) => [e.refId, i]));
+    this.refs.rows.sort((a, b) => (place.get(a.refId) ?? Infinity) - (place.get(b.refId) ?? Infinity));
   }
 
   private fetchRef(row: RefRow): void {

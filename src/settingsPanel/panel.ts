@@ -1,11 +1,12 @@
 // The webview panel of one repository's settings: its HTML shell (a strict CSP, only media/
-// loadable), and the wiring between the webview and its controller. One panel per repository;
-// opening it again brings the existing one back.
+// loadable), and the wiring between the webview and its controller. One panel per repository
+// and server, whichever of the server's accounts it shows; opening it again brings it back. Its
+// title names the account it shows when several are signed in.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
-import { accountId } from '../auth/accounts';
 import { Ids } from '../constants';
+import { accountLabel } from '../util/accountLabels';
 import type { Log } from '../util/log';
 import { SettingsPanelController, type ControllerDeps } from './controller';
 import type { PanelAccount } from './panelAccount';
@@ -28,10 +29,18 @@ export class SettingsPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly log: Log,
     onDispose: () => void,
+    title: () => string,
+    session: ControllerDeps['session'],
   ) {
     panel.webview.html = this.html();
+    const retitle = () => {
+      if (!this.disposed) panel.title = title();
+    };
     this.disposables.push(
       controller,
+      controller.onDidSwitchAccount(retitle),
+      // Another account signed in or out: the label may need the account's name, or no longer.
+      session.onDidChange(retitle),
       panel.webview.onDidReceiveMessage((raw: unknown) => {
         controller.handleMessage(raw).catch((err) => this.log.error('handling a settings webview message failed', err));
       }),
@@ -102,30 +111,37 @@ export class SettingsPanel implements vscode.Disposable {
   }
 }
 
-/** The open panels, one per account and repository. */
+/** The open panels, one per server and repository. */
 export class SettingsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, SettingsPanel>();
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly deps: ControllerDeps) {}
 
   static key(account: PanelAccount, repo: RepositoryRef): string {
-    return `${accountId(account)}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
+    return `${account.serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
   }
 
-  /**
-   * Shows the panel of a repository for an account, creating it when there is none; answers its
-   * controller. `label` names the account in the title when several are signed in.
-   */
-  show(account: PanelAccount, repo: RepositoryRef, label?: string): SettingsPanelController {
+  /** The open panel of a repository on the account's server, if any. */
+  find(account: PanelAccount, repo: RepositoryRef): SettingsPanelController | undefined {
+    return this.panels.get(SettingsPanels.key(account, repo))?.controller;
+  }
+
+  /** "Settings: PROJ/repo", naming the account when several are signed in. */
+  private title(account: PanelAccount, repo: RepositoryRef): string {
+    const name = `${repo.projectKey}/${repo.repositorySlug}`;
+    const all = this.deps.session.accounts();
+    return all.length > 1 ? vscode.l10n.t('Settings: {0} ({1})', name, accountLabel(account, all)) : vscode.l10n.t('Settings: {0}', name);
+  }
+
+  /** Shows the panel of a repository on the account's server, creating it for the account when there is none; answers its controller. */
+  show(account: PanelAccount, repo: RepositoryRef): SettingsPanelController {
     const key = SettingsPanels.key(account, repo);
     const existing = this.panels.get(key);
     if (existing) {
       existing.panel.reveal();
       return existing.controller;
     }
-    const name = `${repo.projectKey}/${repo.repositorySlug}`;
-    const title = label ? vscode.l10n.t('Settings: {0} ({1})', name, label) : vscode.l10n.t('Settings: {0}', name);
-    const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, title, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, this.title(account, repo), vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
       retainContextWhenHidden: false,
@@ -133,7 +149,12 @@ export class SettingsPanels implements vscode.Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activitybar.svg');
     const controller = new SettingsPanelController(account, repo, this.deps);
-    this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key)));
+    // After a sign-out the panel may show where the user is signed in instead: the title keeps its own server.
+    const title = () => {
+      const current = controller.currentAccount;
+      return this.title(current && current.serverUrl === account.serverUrl ? current : account, repo);
+    };
+    this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key), title, this.deps.session));
     return controller;
   }
 

@@ -53,6 +53,8 @@ export interface PanelState {
   repository: { projectKey: string; repositorySlug: string; host: string };
   /** Null when nobody is signed in: the panel offers Sign In. */
   account: { username: string } | null;
+  /** The user names signed in to the repository's server; with more than one the panel offers to switch. */
+  accounts: string[];
   /** About the repository as a whole (not found, wrong server). */
   notice: string | null;
   refs: {
@@ -83,6 +85,7 @@ export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'refresh'; requestId: string }
   | { type: 'signIn'; requestId: string }
+  | { type: 'switchAccount'; requestId: string }
   | { type: 'setPagesForRef'; requestId: string; refId: string; enabled: boolean }
   | { type: 'setPagesForNewRefs'; requestId: string; which: NewRefsKind; enabled: boolean }
   | { type: 'addRef'; requestId: string }
@@ -112,6 +115,7 @@ const FIELDS: Record<WebviewMessageType, Record<string, (v: unknown) => boolean>
   ready: {},
   refresh: {},
   signIn: {},
+  switchAccount: {},
   addRef: {},
   showMoreRefs: {},
   setPagesForRef: {

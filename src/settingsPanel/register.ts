@@ -6,6 +6,7 @@
 // them is used: activation registers stand-ins (src/onDemand/) and never loads the panel, hook
 // documents or git detection.
 import vscode = require('vscode');
+import { showError } from '../ui/nextStep';
 import { showErrorText, showWarning } from '../ui/notify';
 import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../api/types';
@@ -18,7 +19,9 @@ import { parseRepositoryName, sameRepository } from '../git/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
 import { accountLabel } from '../util/accountLabels';
 import { normaliseServerUrl, serverHost } from '../util/serverUrl';
+import { accountNamed } from './panelAccount';
 import { formatDate } from '../util/localeFormat';
+import { describeError, messageContext } from '../util/userMessages';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
@@ -38,12 +41,15 @@ function resourceOf(arg: unknown): vscode.Uri | undefined {
   return root instanceof vscode.Uri ? root : undefined;
 }
 
-type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef; account?: PanelAccount };
+/** `named`: the entry stands for one account (a typed name, offered once per account), not only for its server. */
+type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef; account?: PanelAccount; named?: boolean };
 
 /** A repository and the account its panel reads and writes with. */
 interface Target {
   account: PanelAccount;
   repository: RepositoryRef;
+  /** The user chose this account (an argument's accountId, a typed name offered per account), rather than its server. */
+  named?: boolean;
 }
 
 /**
@@ -112,6 +118,7 @@ async function pickRepository(
           alwaysShow: true,
           repository: typed,
           account,
+          named: several,
         }))
       : [];
     pick.items = [...entry, ...items];
@@ -124,7 +131,7 @@ async function pickRepository(
         pick.placeholder = vscode.l10n.t('Type a project key and repository slug, like PROJ/my-repo');
         return;
       }
-      resolve({ account: selected?.account ?? accounts[0], repository });
+      resolve({ account: selected?.account ?? accounts[0], repository, named: selected?.named === true });
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -193,19 +200,37 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
         void showErrorText(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', arg.projectKey, arg.repositorySlug));
         return undefined;
       }
-      target = { account, repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug } };
+      target = { account, repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug }, named: typeof arg.accountId === 'string' };
     } else {
       try {
         target = await pickRepository(accounts, git, memory, resourceOf(arg), alwaysAsk, label);
       } catch (err) {
+        // Worded as every failure is (describeError), shown through the one error helper, the detail in the log.
+        // (ui/messages.ts's showFailure would bring the snippet core into this bundle for its snippet errors.)
         log.error('finding the repository failed', err);
-        void showErrorText(vscode.l10n.t('Could not find the repository: {0}', err instanceof Error ? err.message : String(err)));
+        showError(describeError(err, messageContext(vscode.l10n.t('find the repository'), session.account)));
         return undefined;
       }
     }
     if (!target) return undefined;
-    await memory.addRecent(target.account.serverUrl, target.repository);
-    return panels.show(target.account, target.repository, label(target.account));
+    return showPanel(target);
+  };
+
+  /**
+   * One panel per repository and server. A new one shows the account its panel showed last
+   * (remembered, and checked: only while it is signed in to that server), unless the user named
+   * one; an open one switches only when the user named another account.
+   */
+  const showPanel = async (target: Target): Promise<SettingsPanelController> => {
+    const { repository } = target;
+    let account = target.account;
+    const open = panels.find(account, repository);
+    if (!open && !target.named) account = accountNamed(session.accounts(), account.serverUrl, memory.lastAccount(account.serverUrl, repository)) ?? account;
+    await memory.addRecent(account.serverUrl, repository, account.username ? accountId(account) : undefined);
+    const controller = panels.show(account, repository);
+    const shown = controller.currentAccount;
+    if (open && target.named && (!shown || accountId(shown) !== accountId(account))) await controller.switchAccount(accountId(account));
+    return controller;
   };
 
   const disposable = vscode.Disposable.from(

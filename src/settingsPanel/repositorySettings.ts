@@ -88,6 +88,7 @@ export class RepositorySettings {
     return {
       repository: { projectKey, repositorySlug, host: scope.host },
       account: scope.shownAccount,
+      accounts: scope.shownChoices,
       notice: scope.notice,
       refs: this.pages.refsState,
       newRefs: this.pages.newRefsState,

@@ -27,13 +27,21 @@ export const failed = (message: string): ActionResult => ({ ok: false, message }
 /** The requests the panel makes. The real BitbucketClient has them; unit tests fake them. */
 export type PanelClient = Pick<
   BitbucketClient,
-  'getPagesForRef' | 'enablePagesForRef' | 'disablePagesForRef' | 'setPagesForNewBranches' | 'setPagesForNewTags' | 'getHook' | 'enableHook' | 'disableHook' | 'listHooks' | 'items'
+  'getPagesForRef' | 'refExists' | 'enablePagesForRef' | 'disablePagesForRef' | 'setPagesForNewBranches' | 'setPagesForNewTags' | 'getHook' | 'enableHook' | 'disableHook' | 'listHooks' | 'items'
 >;
 
-/** Who is signed in, and their client. The extension's Session has this shape. */
+/** An account the panel may switch to: its id as the session gives it, and its user name. */
+export interface AccountChoice {
+  id: string;
+  username: string;
+}
+
+/** Who the panel is signed in as, their client, and the other accounts of its server. */
 export interface AccountSource {
   readonly account: { serverUrl: string; username: string } | undefined;
   readonly client: PanelClient | undefined;
+  /** The accounts signed in to the panel's server (its own included), in a stable order. */
+  readonly choices: readonly AccountChoice[];
 }
 
 /** The part of the extension's Log the panel writes to. */
@@ -48,6 +56,8 @@ export class PanelScope {
   private readonly inFlight = new Set<Promise<unknown>>();
   /** The account the state was loaded for, as the panel shows it. */
   shownAccount: { username: string } | null = null;
+  /** The user names signed in to this panel's server when the state was loaded: more than one offers a switch. */
+  shownChoices: string[] = [];
   /** About the repository as a whole (not found, wrong server), or null. */
   notice: string | null = null;
 
@@ -78,6 +88,7 @@ export class PanelScope {
     this.limiter.clear();
     const account = this.accounts.account;
     this.shownAccount = account ? { username: account.username } : null;
+    this.shownChoices = this.accounts.choices.map((c) => c.username);
     this.notice =
       account && !this.isThisServer(account.serverUrl)
         ? l10n.t('This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.', this.where, this.host, serverHost(account.serverUrl))

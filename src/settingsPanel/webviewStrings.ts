@@ -15,6 +15,8 @@ export function panelStrings() {
     onHostSignedInAs: l10n.t('on {0} · signed in as {1}'),
     refresh: l10n.t('Refresh'),
     refreshLabel: l10n.t('Refresh the settings of {0}'),
+    switchAccount: l10n.t('Switch Account…'),
+    switchAccountLabel: l10n.t('Show {0} as another account signed in to {1}'),
     notSignedIn: l10n.t('Not signed in'),
     signInToSee: l10n.t('Sign in to {0} to see and change the static pages and hooks of {1}.'),
     signIn: l10n.t('Sign In'),

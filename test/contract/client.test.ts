@@ -161,6 +161,28 @@ describe('API client against the local Bitbucket server', function () {
     });
   });
 
+  describe('branches and tags', () => {
+    it('says whether a branch or tag exists by its exact full name, for any reader', async () => {
+      const bob = client(basic('bob'));
+      assert.equal(await bob.refExists(repo1, 'refs/heads/main'), true);
+      assert.equal(await bob.refExists(repo1, 'refs/heads/release/2.0'), true);
+      assert.equal(await bob.refExists(repo1, 'refs/tags/v1.0'), true);
+      // Bitbucket filters by a part of the name: a part, or a branch's name as a tag, is not the ref.
+      assert.equal(await bob.refExists(repo1, 'refs/heads/mai'), false);
+      assert.equal(await bob.refExists(repo1, 'refs/tags/main'), false);
+      assert.equal(await bob.refExists(repo1, 'refs/heads/no-such-branch'), false);
+      const asked = server.controls.requests().slice(-1)[0];
+      assert.match(asked.path, /\/rest\/api\/latest\/projects\/PROJ\/repos\/repo1\/branches$/);
+      assert.match(asked.query, /filterText=no-such-branch/);
+    });
+
+    it('reports an unknown repository as not-found', async () => {
+      const err = await kindOf(client(basic('admin')).refExists({ projectKey: 'PROJ', repositorySlug: 'nope' }, 'refs/heads/main'));
+      assert.equal(err.kind, 'not-found');
+      assert.match(err.message, /PROJ\/nope/);
+    });
+  });
+
   describe('repository hooks', () => {
     it('reads settings as undefined until configured, then replaces them', async () => {
       const admin = client(basic('admin'));

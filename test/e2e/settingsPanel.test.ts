@@ -220,18 +220,134 @@ describe('Repository settings panel', () => {
     await fetch(`${workbench.server.url}/__control/faults`, { method: 'DELETE' });
   });
 
-  it('signed out, its header holds the repository and the server, and nothing else', async () => {
-    const { ui, workbench } = session();
-    await ui.runCommand('View: Close All Editors');
-    await ui.runCommand('Bitbucket Snippets: Sign Out');
-    await ui.waitForNotification(/Signed out/);
-    signedIn = false;
-    await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
-    const frame = await panelFrame();
-    await frame.locator('#signin-title').waitFor();
-    await ui.screenshot('settings-panel-signed-out');
-    const header = frame.locator('header');
-    assert.equal(await header.textContent(), `PROJ/repo1on ${new URL(workbench.server.url).host}`);
-    assert.deepEqual(await header.evaluate((h) => Array.from(h.childNodes, (n) => n.nodeName)), ['DIV'], 'the title alone: no Refresh button, and no stray text');
+  describe('with two accounts of one server (admin and alice)', () => {
+    const ADMIN_RIGHTS = 'You need repository admin rights on PROJ/repo1 to change hooks (signed in as alice).';
+    /** The panel's header line under the title, e.g. "on 127.0.0.1:1234 · signed in as admin". */
+    const signedInAs = async (frame: Frame) => (await frame.locator('header .title p').textContent()) ?? '';
+
+    /** Presses the panel's Switch Account… and picks the user in VS Code's quick pick. */
+    async function switchTo(user: string): Promise<Frame> {
+      const { ui } = session();
+      const frame = await panelFrame();
+      await frame.getByRole('button', { name: /Show PROJ\/repo1 as another account/ }).click();
+      await ui.page.locator('.quick-input-widget').getByRole('option', { name: new RegExp(`^${user}\\b`) }).click();
+      const after = await panelFrame();
+      await after.locator('header .title p', { hasText: `signed in as ${user}` }).waitFor();
+      await settled(after);
+      return after;
+    }
+
+    before(async () => {
+      const { ui, workbench } = session();
+      // The hostile test's hook key goes: the panel shows the hooks of the default keys again.
+      fs.rmSync(workspaceSettings, { force: true });
+      await ui.runCommand('View: Close All Editors');
+      await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+      await settled(await panelFrame());
+      await ui.signIn(workbench.server.url, 'alice');
+      await clearNotifications();
+    });
+
+    after(async () => {
+      // The suite goes on with admin alone.
+      const { ui } = session();
+      await ui.runCommand('Bitbucket Snippets: Sign Out');
+      await ui.page.locator('.quick-input-widget').getByRole('option', { name: /^alice @/ }).click();
+      await ui.waitForNotification(/Signed out of alice/);
+      await clearNotifications();
+    });
+
+    it('stays on its account when another signs in, and switches between the two, reloading as each', async () => {
+      const { ui } = session();
+      let frame = await panelFrame();
+      // alice signed in last and is the default account now: the open panel still reads as admin.
+      await frame.getByRole('button', { name: /Show PROJ\/repo1 as another account/ }).waitFor();
+      await settled(frame);
+      assert.match(await signedInAs(frame), /signed in as admin$/);
+      await ui.screenshot('settings-panel-two-accounts-admin');
+
+      frame = await switchTo('alice');
+      assert.match(await signedInAs(frame), /signed in as alice$/);
+      await ui.page.locator('.tab', { hasText: 'Settings: PROJ/repo1 (alice @' }).waitFor();
+      await frame.locator('.notice', { hasText: ADMIN_RIGHTS }).waitFor();
+      // Refresh reloads as the account shown, not the one the panel opened with.
+      await frame.getByRole('button', { name: /Refresh the settings/ }).click();
+      await frame.locator('#status', { hasText: 'The settings of PROJ/repo1 are loaded.' }).waitFor();
+      assert.match(await signedInAs(frame), /signed in as alice$/);
+      await ui.screenshot('settings-panel-switched-to-alice');
+
+      frame = await switchTo('admin');
+      await ui.page.locator('.tab', { hasText: 'Settings: PROJ/repo1 (admin @' }).waitFor();
+      assert.equal(await frame.locator('.notice').count(), 0, 'admin may change hooks');
+      assert.notEqual(await hookCard(frame, 'preReceive').getByLabel('Enabled').getAttribute('aria-disabled'), 'true', 'its switch is offered');
+      await ui.screenshot('settings-panel-switched-back-to-admin');
+    });
+
+    it('for a non-admin, shows each hook by its name and the admin-rights message once', async () => {
+      const { ui } = session();
+      await ui.runCommand('View: Close All Editors');
+      // Opened for alice by name: the typed repository is offered once per account.
+      await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
+      const input = ui.page.locator('.quick-input-widget input[type="text"]').first();
+      await input.fill('PROJ/repo1');
+      await ui.page.locator('.quick-input-widget').getByRole('option', { name: /Open PROJ\/repo1 on alice/ }).click();
+      const frame = await panelFrame();
+      await frame.locator('header .title p', { hasText: 'signed in as alice' }).waitFor();
+      await settled(frame);
+      await ui.screenshot('settings-panel-non-admin');
+      assert.deepEqual(await frame.locator('article.hook h3').allTextContents(), ['External Pre Receive Hook', 'External Merge Check Hook']);
+      assert.deepEqual(await frame.locator('article.hook code').allTextContents(), [PRE_RECEIVE, HookKeys.externalMergeCheck], 'each key once');
+      const text = (await frame.locator('#content').textContent()) ?? '';
+      assert.equal(text.split(ADMIN_RIGHTS).length - 1, 1, `the admin-rights message once in: ${text}`);
+    });
+  });
+
+  // Mocha runs a suite's own tests before its nested suites: what needs the state the tests above
+  // leave comes in nested suites, in order, and signing out comes last.
+  describe('Add Ref', () => {
+    it('refuses a branch that exists neither in the clone nor on the server, and lists one of the server after the default branch', async () => {
+      const { ui, workbench } = session();
+      // alice has signed out: the panel that showed her last opens as admin, the one left.
+      await ui.runCommand('View: Close All Editors');
+      await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+      let frame = await panelFrame();
+      await frame.locator('header .title p', { hasText: 'signed in as admin' }).waitFor();
+      await settled(frame);
+      const before = await frame.locator('li.ref .ref-name').allTextContents();
+      await frame.getByRole('button', { name: 'Add Ref…' }).click();
+      await ui.answer('refs/heads/no-such-branch');
+      const host = new URL(workbench.server.url).host;
+      await frame.locator('#status.error', { hasText: `refs/heads/no-such-branch exists neither in your clone nor on ${host}. Check the name: nothing was added.` }).waitFor();
+      await ui.screenshot('settings-panel-add-unknown-ref');
+      assert.deepEqual(await frame.locator('li.ref .ref-name').allTextContents(), before, 'nothing was added');
+
+      // release/2.0 is a branch of the server the clone does not have: it goes after the default branch.
+      await frame.getByRole('button', { name: 'Add Ref…' }).click();
+      await ui.answer('refs/heads/release/2.0');
+      frame = await panelFrame();
+      await refRow(frame, 'release/2.0').waitFor();
+      await settled(frame);
+      const names = await frame.locator('li.ref .ref-name').allTextContents();
+      assert.equal(names[0], 'main', `the default branch first: ${names.join(', ')}`);
+      assert.deepEqual(names.filter((n) => n !== HOSTILE_BRANCH), ['main', 'feature/pages', 'release/2.0', 'v1.0']);
+      await ui.screenshot('settings-panel-add-server-ref');
+    });
+  });
+
+  describe('signed out', () => {
+    it('signed out, its header holds the repository and the server, and nothing else', async () => {
+      const { ui, workbench } = session();
+      await ui.runCommand('View: Close All Editors');
+      await ui.runCommand('Bitbucket Snippets: Sign Out');
+      await ui.waitForNotification(/Signed out/);
+      signedIn = false;
+      await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
+      const frame = await panelFrame();
+      await frame.locator('#signin-title').waitFor();
+      await ui.screenshot('settings-panel-signed-out');
+      const header = frame.locator('header');
+      assert.equal(await header.textContent(), `PROJ/repo1on ${new URL(workbench.server.url).host}`);
+      assert.deepEqual(await header.evaluate((h) => Array.from(h.childNodes, (n) => n.nodeName)), ['DIV'], 'the title alone: no Refresh button, and no stray text');
+    });
   });
 });

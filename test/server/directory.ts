@@ -42,6 +42,15 @@ export const REPOSITORIES: readonly Repository[] = [
   { id: 2, projectKey: 'PROJ', slug: 'repo2' },
 ];
 
+/**
+ * The branches and tags each repository has on the server, by repository id: what Add Ref checks
+ * a name against when the local clone does not have it. `main` is every repository's default branch.
+ */
+export const REPOSITORY_REFS: Readonly<Record<number, readonly string[]>> = {
+  1: ['refs/heads/main', 'refs/heads/feature/pages', 'refs/heads/release/2.0', 'refs/tags/v1.0'],
+  2: ['refs/heads/main'],
+};
+
 /** Finds a repository as Bitbucket does: the project key ignores case, the slug does not. */
 export function findRepository(projectKey: string, slug: string): Repository {
   const repository = REPOSITORIES.find((r) => r.projectKey.toUpperCase() === projectKey.toUpperCase() && r.slug === slug);

@@ -18,6 +18,7 @@ import { ApiError, badRequest, errorReply, Exceptions, isPlainObject, parseJson,
 import { Router } from './router';
 import { hookRoutes } from './routes/hooks';
 import { pagesRoutes } from './routes/pages';
+import { refRoutes } from './routes/refs';
 import { snippetRoutes } from './routes/snippets';
 import { emptyData, ServerState } from './state';
 
@@ -75,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     state,
     authenticator,
     controls: new ServerControls(state, authenticator, options.latencyMs ?? 0),
-    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes),
+    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes),
     shutdown: shutdown.signal,
   };
 

@@ -1,10 +1,11 @@
 // The settings panel's state in plain Node: RepositorySettings with its pages and hooks
 // sections, against a fake client, an in-memory store and fake git refs.
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { BitbucketError } from '../../../src/api/errors';
 import { items } from '../../../src/api/paging';
 import type { PageRequest, RepositoryHook, RepositoryRef } from '../../../src/api/types';
-import { branchRef, tagRef, type LocalRefs } from '../../../src/repositories/refs';
+import { branchRef, orderRefs, refEntry, tagRef, type LocalRefs } from '../../../src/repositories/refs';
 import { PanelMemory, type KeyValueStore } from '../../../src/settingsPanel/memory';
 import { REFS_PAGE, type LocalRefReader } from '../../../src/settingsPanel/pagesSection';
 import { RepositorySettings } from '../../../src/settingsPanel/repositorySettings';
@@ -15,12 +16,17 @@ const REPO: RepositoryRef = { projectKey: 'PROJ', repositorySlug: 'repo1' };
 const PRE = 'ext:pre';
 const MERGE = 'ext:merge';
 const OTHER_PRE = 'ext:yacc';
+/** Keys of hooks the extension knows by name (src/repositories/knownHooks.ts). */
+const KNOWN_PRE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
+const KNOWN_MERGE = 'com.ngs.stash.externalhooks.external-hooks:external-merge-check-hook';
 
 const hook = (key: string, name: string, type: string, enabled = false): RepositoryHook => ({ details: { key, name, type }, enabled, configured: false });
 
 /** A server in memory: publishing per ref, new-refs switches, hooks. `gate` holds answers back until released. */
 class FakeServer {
   pages = new Map<string, boolean>();
+  /** The branches and tags the repository has on the server. */
+  refs = new Set<string>(['refs/heads/main', 'refs/heads/topic', 'refs/heads/release/2.0', 'refs/tags/v1.0']);
   newRefs = { branches: false, tags: false };
   hooks = new Map<string, RepositoryHook>([
     [PRE, hook(PRE, 'External Pre Receive Hook', 'PRE_RECEIVE')],
@@ -40,6 +46,7 @@ class FakeServer {
   }
 
   readonly client: PanelClient = {
+    refExists: (_repo, refId) => this.answer(`exists ${refId}`, () => this.refs.has(refId)),
     getPagesForRef: (_repo, refId) => this.answer(`GET ${refId}`, () => ({ repositoryId: 1, refId, isEnabled: this.pages.get(refId) ?? false })),
     enablePagesForRef: (_repo, refId) => this.answer(`PUT ${refId}`, () => (this.pages.set(refId, true), { repositoryId: 1, refId, isEnabled: true })),
     disablePagesForRef: (_repo, refId) => this.answer(`DELETE ${refId}`, () => (this.pages.set(refId, false), { repositoryId: 1, refId, isEnabled: false })),
@@ -78,9 +85,11 @@ class MapStore implements KeyValueStore {
 
 function setup(options: { refs?: LocalRefs; git?: LocalRefReader; signedIn?: string | false; serverUrl?: string; memory?: PanelMemory } = {}) {
   const server = new FakeServer();
-  const accounts: { account: AccountSource['account']; client: PanelClient | undefined } = {
-    account: options.signedIn === false ? undefined : { serverUrl: options.serverUrl ?? SERVER, username: options.signedIn ?? 'admin' },
-    client: options.signedIn === false ? undefined : server.client,
+  const username = options.signedIn === false ? undefined : (options.signedIn ?? 'admin');
+  const accounts: { account: AccountSource['account']; client: PanelClient | undefined; choices: Array<{ id: string; username: string }> } = {
+    account: username === undefined ? undefined : { serverUrl: options.serverUrl ?? SERVER, username },
+    client: username === undefined ? undefined : server.client,
+    choices: username === undefined ? [] : [{ id: `${options.serverUrl ?? SERVER}#${username}`, username }],
   };
   const errors: string[] = [];
   const log = { warn: () => undefined, error: (message: string) => void errors.push(message) };
@@ -172,23 +181,67 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
   });
 
   describe('static pages', () => {
-    it('adds a ref by full name at the top and asks about it, refusing names that are not full refs', async () => {
+    it('adds a ref by full name in its place after the default branch and asks about it, refusing names that are not full refs', async () => {
       const { settings, server } = setup({ refs: manyRefs(2) });
       await settings.reload();
       await settings.whenIdle();
-      const bad = settings.pages.addRef('main');
+      const bad = await settings.pages.addRef('main');
       assert.equal(bad.ok, false);
       assert.match(bad.message ?? '', /refs\/heads\/<branch>/);
-      assert.equal(settings.pages.addRef(' refs/heads/topic ').message, 'Added refs/heads/topic.');
-      assert.equal(settings.pages.addRef('refs/heads/topic').message, 'topic is already listed.');
+      assert.equal((await settings.pages.addRef(' refs/heads/topic ')).message, 'Added refs/heads/topic.');
+      assert.equal((await settings.pages.addRef('refs/heads/topic')).message, 'topic is already listed.');
       await settings.whenIdle();
-      assert.equal(settings.state.refs.rows[0].refId, 'refs/heads/topic');
-      assert.equal(settings.state.refs.rows[0].enabled, false);
+      assert.deepEqual(
+        settings.state.refs.rows.map((r) => r.refId),
+        ['refs/heads/main', 'refs/heads/feature/b00', 'refs/heads/feature/b01', 'refs/heads/topic', 'refs/tags/v1.0'],
+        'the default branch first, then branches by name, then tags',
+      );
+      assert.equal(refRow(settings, 'refs/heads/topic')?.enabled, false);
       assert.equal(server.requests.filter((r) => r === 'GET refs/heads/topic').length, 1);
-      // Still listed after a reload.
+      // Still listed, in its place, after a reload.
       await settings.reload();
       await settings.whenIdle();
-      assert.ok(refRow(settings, 'refs/heads/topic'));
+      assert.equal(settings.state.refs.rows.findIndex((r) => r.refId === 'refs/heads/topic'), 3);
+    });
+
+    it('refuses a ref that exists neither in the clone nor on the server, and asks the server only about refs the clone lacks', async () => {
+      const { settings, server } = setup({ refs: manyRefs(30) });
+      await settings.reload();
+      await settings.whenIdle();
+      const before = settings.state.refs.rows.map((r) => r.refId);
+      const missing = await settings.pages.addRef('refs/heads/no-such-branch');
+      assert.deepEqual(missing, { ok: false, message: 'refs/heads/no-such-branch exists neither in your clone nor on bitbucket.example.com. Check the name: nothing was added.' });
+      assert.deepEqual(settings.state.refs.rows.map((r) => r.refId), before, 'nothing was listed');
+      assert.equal(server.requests.includes('GET refs/heads/no-such-branch'), false, 'nor asked about');
+      // A tag of the clone that Show more has not listed yet: no lookup, listed at once, in its place (last).
+      const requests = server.requests.length;
+      assert.equal((await settings.pages.addRef('refs/tags/v1.0')).ok, true);
+      assert.deepEqual(server.requests.slice(requests), ['GET refs/tags/v1.0']);
+      assert.equal(settings.state.refs.rows.at(-1)?.refId, 'refs/tags/v1.0');
+      // Without a clone, the message says the server alone was asked.
+      const bare = setup();
+      await bare.settings.reload();
+      assert.equal((await bare.settings.pages.addRef('refs/tags/v9')).message, 'refs/tags/v9 does not exist on bitbucket.example.com. Check the name: nothing was added.');
+    });
+
+    it('lists refs in one order, default branch first, however they were added and shown', async () => {
+      const names = fc.constantFrom('main', 'topic', 'release/2.0', 'a', 'zeta', 'feature/x');
+      const ref = fc.oneof(names.map((n) => branchRef(n)), fc.constantFrom('v1.0', 'v2', 'a').map((n) => tagRef(n)));
+      await fc.assert(
+        fc.asyncProperty(fc.uniqueArray(ref, { maxLength: 6 }), fc.array(ref, { maxLength: 6 }), fc.boolean(), async (cloned, typed, showMore) => {
+          const local: LocalRefs = { refs: cloned.map((r) => refEntry(r)!), defaultBranch: cloned.includes(branchRef('main')) ? 'main' : undefined };
+          const { settings, server } = setup({ refs: local });
+          for (const r of typed) server.refs.add(r);
+          await settings.reload();
+          for (const r of typed) await settings.pages.addRef(r);
+          if (showMore) settings.pages.showMoreRefs();
+          await settings.whenIdle();
+          const shown = settings.state.refs.rows.map((r) => r.refId);
+          const expected = orderRefs([...cloned, ...typed].map((r) => refEntry(r)!), local.defaultBranch).map((r) => r.refId);
+          assert.deepEqual(shown, expected);
+        }),
+        { numRuns: 200 },
+      );
     });
 
     it('shows the server\'s answer to a switch, and keeps the old value with the reason when it fails', async () => {
@@ -223,7 +276,7 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       const { settings, server } = setup();
       server.failWith = () => new BitbucketError('not-found', 'Repository PROJ/repo1 does not exist.', { status: 404, serverMessages: [{ context: null, message: 'Repository PROJ/repo1 does not exist.', exceptionName: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException' }] });
       await settings.reload();
-      settings.pages.addRef('refs/heads/main');
+      await settings.pages.addRef('refs/heads/main');
       await settings.whenIdle();
       assert.equal(settings.state.notice, 'Repository PROJ/repo1 was not found on bitbucket.example.com.');
     });
@@ -251,6 +304,23 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       assert.equal(blocked, 'You need repository admin rights on PROJ/repo1 to change hooks (signed in as alice).');
       assert.deepEqual(await settings.hooks.setHookEnabled('preReceive', true), { ok: false, message: blocked });
       assert.deepEqual(settings.hooks.hookToEdit('preReceive'), { ok: false, message: blocked });
+    });
+
+    it('for a user without admin rights, names each known hook and says the missing right once', async () => {
+      const { settings, server } = setup({ signedIn: 'alice' });
+      settings.setHookKeys({ preReceive: KNOWN_PRE, mergeCheck: KNOWN_MERGE });
+      server.failWith = (r) => (r.startsWith('GET hook') ? new BitbucketError('forbidden', 'no', { status: 403 }) : undefined);
+      await settings.reload();
+      await settings.whenIdle();
+      assert.deepEqual(
+        settings.state.hooks.rows.map((h) => [h.name, h.error]),
+        [
+          ['External Pre Receive Hook', null],
+          ['External Merge Check Hook', null],
+        ],
+        'each hook by its name; the rows leave the admin-rights message to the section',
+      );
+      assert.equal(settings.state.hooks.blocked, 'You need repository admin rights on PROJ/repo1 to change hooks (signed in as alice).');
     });
 
     it('says a hook that is not installed can be replaced with Change…', async () => {
