@@ -178,9 +178,10 @@ async function hooksStep(client: CheckClient, repository: RepositoryRef | undefi
   if (outcome === undefined) return step('hooks', 'pass', l10n.t('You may read the hook settings of {0}: your account is a repository admin there.', where), { details });
   if (isBitbucket(outcome, 'auth', 'forbidden')) {
     const who = credentials.type === 'basic' ? `"${credentials.username}"` : l10n.t('the account of this token');
-    return step('hooks', 'fail', l10n.t('Hook settings need repository admin permission, which {0} does not have on {1} (HTTP {2}).', who, where, outcome.status ?? ''), {
+    // Only hook settings need admin rights: a limit of the account, not a fault of the connection.
+    return step('hooks', 'limit', l10n.t('{0} is not a repository admin of {1} (HTTP {2}): not needed unless you change hooks.', who, where, outcome.status ?? ''), {
       details,
-      next: l10n.t('Ask a project or repository admin to change hook settings, or to give you admin permission. Snippets and Pages settings do not need it.'),
+      next: l10n.t('To change hooks, ask a project or repository admin to do it, or to give you admin permission. Snippets and Pages settings do not need it.'),
     });
   }
   if (outcome instanceof BitbucketError && isMissingRepository(outcome)) {

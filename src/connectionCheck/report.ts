@@ -3,12 +3,12 @@
 // knew about (and its Basic encoding) is hidden wherever the final text holds it as a value.
 import type { Credentials } from '../api/http';
 import type { ConnectionCheckResult } from './runCheck';
-import type { StepStatus } from './steps';
+import type { StepResult, StepStatus } from './steps';
 import * as l10n from '@vscode/l10n';
 
 export const REPORT_TITLE = l10n.t('Bitbucket Snippets: connection check');
 
-const MARK: Record<StepStatus, string> = { pass: '✅ pass', fail: '❌ fail', skipped: '⏭️ skipped' };
+const MARK: Record<StepStatus, string> = { pass: '✅ pass', fail: '❌ fail', skipped: '⏭️ skipped', limit: 'ℹ️ limit' };
 
 export interface ReportContext {
   /** e.g. `0.1.0`, and the editor's and Node's versions, for the support ticket. */
@@ -21,12 +21,7 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
   const lines: string[] = [`# ${REPORT_TITLE}`, ''];
   lines.push(`- ${l10n.t('Server: {0}', result.target)}`, `- ${l10n.t('Checked: {0}', result.checkedAt.toISOString())}`);
   for (const [name, version] of Object.entries(context.versions ?? {})) lines.push(`- ${name}: ${version}`);
-  const failed = result.steps.filter((s) => s.status === 'fail');
-  lines.push('', failed.length === 0
-      ? l10n.t('Every step that ran passed.')
-      : failed.length === 1
-        ? l10n.t('1 step failed: {0}. Start with it: later failures often follow from it.', failed[0].title)
-        : l10n.t('{0} steps failed: {1}. Start with the first: later failures often follow from it.', failed.length, failed.map((s) => s.title).join(', ')), '');
+  lines.push('', reportSummary(result.steps), '');
   lines.push(`| ${l10n.t('Step')} | ${l10n.t('Result')} | ${l10n.t('Summary')} |`, '|---|---|---|');
   for (const s of result.steps) lines.push(`| ${s.title} | ${MARK[s.status]} | ${cell(s.summary)} |`);
   for (const s of result.steps) {
@@ -36,6 +31,30 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
   }
   lines.push('', '---', l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'), '');
   return redact(lines.join('\n'), secretsOf(context.credentials), credentialWordsOf(context.credentials));
+}
+
+/**
+ * The report's first verdict: the failed steps to start with, then the account's limits, which
+ * are named as such and never counted as failures (a non-admin on a healthy server has nothing
+ * wrong).
+ */
+export function reportSummary(steps: readonly StepResult[]): string {
+  const failed = steps.filter((s) => s.status === 'fail');
+  const limits = steps.filter((s) => s.status === 'limit');
+  const limitTitles = limits.map((s) => s.title).join(', ');
+  if (failed.length === 0) {
+    if (limits.length === 0) return l10n.t('Every step that ran passed.');
+    return limits.length === 1
+      ? l10n.t('Every step that ran passed. 1 limit of your account, nothing wrong: {0} (see it below for what it affects).', limitTitles)
+      : l10n.t('Every step that ran passed. {0} limits of your account, nothing wrong: {1} (see each below for what it affects).', limits.length, limitTitles);
+  }
+  const failures =
+    failed.length === 1
+      ? l10n.t('1 step failed: {0}. Start with it: later failures often follow from it.', failed[0].title)
+      : l10n.t('{0} steps failed: {1}. Start with the first: later failures often follow from it.', failed.length, failed.map((s) => s.title).join(', '));
+  if (limits.length === 0) return failures;
+  const also = limits.length === 1 ? l10n.t('Also 1 limit of your account: {0}.', limitTitles) : l10n.t('Also {0} limits of your account: {1}.', limits.length, limitTitles);
+  return `${failures} ${also}`;
 }
 
 /** The strings that must never appear as a value: the password or token, and the Basic header made of them. */

@@ -1,9 +1,11 @@
 // What the connection check reports: one result per step, in a fixed order, each with what was
 // seen and the next thing to try. Plain data, so the report can be formatted and tested in Node.
+// A step passes, fails, is skipped, or finds a limit: something the account may not do that
+// nothing else needs (hook settings without admin rights), which is not a fault to fix.
 
 import * as l10n from '@vscode/l10n';
 
-export type StepStatus = 'pass' | 'fail' | 'skipped';
+export type StepStatus = 'pass' | 'fail' | 'skipped' | 'limit';
 
 export type StepId = 'url' | 'dns' | 'tcp' | 'tls' | 'proxy' | 'auth' | 'identity' | 'snippets' | 'pages' | 'hooks';
 
@@ -11,7 +13,7 @@ export interface StepResult {
   id: StepId;
   title: string;
   status: StepStatus;
-  /** One-line verdict: what passed, failed, or why the step was skipped. */
+  /** One-line verdict: what passed, failed or is limited, or why the step was skipped. */
   summary: string;
   /** Further observations, one per line (certificate fields, each trust source, each prefix). */
   details: string[];

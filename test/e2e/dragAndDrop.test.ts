@@ -103,7 +103,7 @@ describe('Drag and drop and several rows (UI)', function () {
     assert.ok(response.ok, `creating the snippet answered ${response.status}`);
     const file = path.join(workbench.workspaceFolder, target);
     fs.writeFileSync(file, 'first line\nlast line\n');
-    await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
+    await ui.viewTitleAction('Refresh All Lists');
     await ui.expandTreeRow('My Snippets');
     await ui.expandTreeRow('e2e drag two');
     const top = await ui.findTreeRow('top.txt');
@@ -139,7 +139,7 @@ describe('Drag and drop and several rows (UI)', function () {
       assert.ok(response.ok, `creating ${name} answered ${response.status}`);
       guids.push(((await response.json()) as { guid: string }).guid);
     }
-    await ui.sideBar.locator('.composite.title').getByRole('button', { name: 'Refresh', exact: true }).first().click();
+    await ui.viewTitleAction('Refresh All Lists');
     await ui.expandTreeRow('My Snippets');
     const first = await ui.findTreeRow('e2e many one');
     await first.click();

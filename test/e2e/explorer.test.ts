@@ -91,14 +91,22 @@ describe('Snippet explorer', () => {
     await ui.page.locator('.statusbar').getByText('Copied the link to the snippet').waitFor({ state: 'visible' });
   });
 
-  it('shows the sort, filter, Browse User and refresh buttons in the view title', async () => {
+  it('shows at most three buttons in the view title, and the sort, filter, Browse User and refresh actions in its … menu', async () => {
     const { ui } = session();
     // The explorer is the container's only view, so its actions sit in the container's title bar.
     const title = ui.sideBar.locator('.composite.title');
-    for (const action of ['Filter Snippets…', 'Sort by Name', 'Browse User…', 'Refresh']) {
-      await title.getByRole('button', { name: action, exact: true }).first().waitFor({ state: 'visible' });
+    await title.getByRole('button', { name: 'New Snippet…', exact: true }).first().waitFor({ state: 'visible' });
+    // Names without their keybinding: "Search Snippets… (Ctrl+K Alt+F)".
+    const buttons = (await ui.viewTitleButtons()).map((name) => name.replace(/ \(.*\)$/, ''));
+    // 177 pixels of title in a 300-pixel side bar left room for about three (the issue's measure).
+    assert.ok(buttons.length <= 3, `the title shows ${buttons.length} buttons: ${buttons.join(', ')}`);
+    assert.deepEqual(buttons, ['New Snippet…', 'Search Snippets…', 'Collapse All']);
+    const menu = await ui.viewTitleMenuItems();
+    for (const action of ['Filter Snippets…', 'Sort by Name', 'Browse User…', 'Refresh All Lists', 'Export Snippets…', 'Check Connection']) {
+      assert.ok(menu.some((item) => item.startsWith(action)), `the … menu offers ${action}: ${menu.join(' | ')}`);
     }
     await ui.screenshot('view-title-actions');
+    await ui.dismiss();
   });
 
   it('Check Connection opens a report of every step, and no secret', async () => {
@@ -111,7 +119,7 @@ describe('Snippet explorer', () => {
     for (const step of ['Server\\sURL', 'DNS', 'TLS\\scertificate', 'Proxy', 'Authentication']) assert.match(text, new RegExp(step), `the report names the ${step} step`);
     assert.doesNotMatch(text, /YWxpY2U6YWxpY2U|Authorization:/, 'no credential in the report');
     await ui.screenshot('connection-check-report');
-    // The report is an untitled document: close it unsaved, so no later step meets a Save prompt.
-    await ui.runCommand('View: Revert and Close Editor');
+    // The report is a read-only document: it closes without a Save prompt.
+    await ui.runCommand('View: Close Editor');
   });
 });

@@ -246,6 +246,35 @@ export class WorkbenchUi {
     await tabOf.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
   }
 
+  /** The buttons in the side bar's title (the Snippets view is its container's only view), by accessible name; the `…` button is left out. */
+  async viewTitleButtons(): Promise<string[]> {
+    const names = await this.sideBar.locator('.composite.title .title-actions').getByRole('button').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    return names.filter((name) => !/More Actions/.test(name));
+  }
+
+  /** Opens the side bar title's `…` menu and returns its item labels; leaves it open. */
+  async viewTitleMenuItems(): Promise<string[]> {
+    // The `…` button: VS Code 1.100 draws it as a toolbar-more codicon ("Views and More Actions...").
+    await this.sideBar.locator('.composite.title').locator('.codicon-toolbar-more, [aria-label*="More Actions"]').first().click();
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    return (await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent ?? ''))).map((t) => t.trim());
+  }
+
+  /** Runs a Snippets view title action: its button when it is one, else the item of the `…` menu. */
+  async viewTitleAction(label: string): Promise<void> {
+    const button = this.sideBar.locator('.composite.title').getByRole('button', { name: label, exact: true }).first();
+    if (await button.isVisible()) {
+      await button.click();
+      return;
+    }
+    await this.viewTitleMenuItems();
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.getByRole('menuitem', { name: labelPattern(label) }).first().hover();
+    await this.page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
+  }
+
   /** Right-clicks `target` and chooses the context-menu item with this label. */
   async chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
     await target.click({ button: 'right' });

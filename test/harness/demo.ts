@@ -8,6 +8,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { exitAfterCleanup, installCleanupHandlers } from './cleanup';
 import { ensureCodeServer, installExtension, startCodeServer } from './codeServer';
+import { demoInstructions, writeDemoWorkspaceSettings } from './demoWorkspace';
 import { startLocalServer } from './localServer';
 import { REPO_ROOT } from './paths';
 
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const server = await startLocalServer({ host: HOST, port: SERVER_PORT, demo: true, dataFile: path.join(DEMO_DIR, 'server-data.json') });
 
   makeDemoClone(workspaceFolder, server.url);
+  writeDemoWorkspaceSettings(workspaceFolder);
 
   // Keep whatever the person changed in the demo's settings; only point the extension at this server.
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
@@ -86,16 +88,13 @@ async function main(): Promise<void> {
     },
   });
 
-  console.log(`
-  Bitbucket Snippets demo is running.
-
-    Open VS Code:        ${codeServer.url}/?folder=${encodeURIComponent(workspaceFolder)}
-    Demo Bitbucket:      ${server.url}  (already set as bitbucketSnippets.serverUrl)
-    Sign in as:          alice / alice   (also bob / bob, admin / admin)
-
-  What you create is kept in ${path.relative(process.cwd(), DEMO_DIR) || DEMO_DIR}/ (delete it to start over).
-  Press Ctrl+C to stop.
-`);
+  console.log(
+    demoInstructions({
+      workbenchUrl: `${codeServer.url}/?folder=${encodeURIComponent(workspaceFolder)}`,
+      serverUrl: server.url,
+      dataDir: path.relative(process.cwd(), DEMO_DIR) || DEMO_DIR,
+    }),
+  );
 
   // Stay up until Ctrl+C; if code-server dies on its own, say so and stop the rest.
   const watch = setInterval(() => {
@@ -140,6 +139,9 @@ function makeDemoClone(folder: string, serverUrl: string): void {
     git('tag', 'v1.0');
     git('remote', 'add', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
   }
+  // The demo's own workspace settings (auto-save off) are not a change of the clone.
+  const exclude = path.join(folder, '.git', 'info', 'exclude');
+  if (!(fs.existsSync(exclude) && fs.readFileSync(exclude, 'utf8').includes('/.vscode/'))) fs.appendFileSync(exclude, '/.vscode/\n');
   // The server's port can change between runs (BBS_DEMO_SERVER_PORT).
   git('remote', 'set-url', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
 }

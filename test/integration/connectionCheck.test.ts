@@ -1,6 +1,7 @@
 // Check Connection in the real editor against the local server: the command loads its bundle,
 // runs every step through the extension's own client and settings, and opens the report as a
-// Markdown document that names what passed and failed and holds no secret.
+// read-only Markdown document that names what passed and failed, holds no secret, and is never
+// dirty (so closing it asks nothing).
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -21,7 +22,9 @@ async function runCheck(...args: unknown[]): Promise<string> {
   const document = await vscode.commands.executeCommand<vscode.TextDocument | undefined>(CHECK, ...args);
   assert.ok(document, 'the command answers the report document');
   assert.equal(document.languageId, 'markdown');
-  assert.equal(document.uri.scheme, 'untitled');
+  assert.equal(document.uri.scheme, 'bitbucket-connection-check', 'a read-only virtual document, not an untitled one');
+  assert.equal(document.isUntitled, false);
+  assert.equal(document.isDirty, false);
   assert.equal(vscode.window.activeTextEditor?.document, document, 'the report is shown');
   return document.getText();
 }
@@ -30,9 +33,9 @@ describe('Check Connection', function () {
   this.timeout(60_000);
 
   afterEach(async () => {
-    // The reports are untitled documents: closed without the "save?" question.
-    while (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled') {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // The reports are read-only documents: closed without the "save?" question.
+    while (vscode.window.activeTextEditor?.document.uri.scheme === 'bitbucket-connection-check') {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
   });
   after(async () => {
@@ -70,7 +73,7 @@ describe('Check Connection', function () {
       assert.ok(onRunner.includes(`- Server: ${runnerUrl}\n`), onRunner);
       assert.ok(onRunner.includes('Mode: personal access token (sent as Bearer).'), onRunner);
       assert.ok(onRunner.includes('| Authentication | ✅ pass'), onRunner);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       const onStaging = await runCheck({ kind: 'snippet', accountId: accountId({ serverUrl: staging.url, username: 'bob' }), snippetGuid: 'x', list: 'mine', own: true });
       assert.ok(onStaging.includes(`- Server: ${staging.url}\n`), onStaging);
       // The password (here the user name too) is blotted out of the report.

@@ -1,11 +1,14 @@
 // The .vsix users install: packed as `npm run package` packs it, then read back. It must carry
 // every bundle and the user-facing files, and nothing for contributors (sources, tests, source
-// maps, CONTRIBUTING.md), and vsce must have nothing to warn about.
+// maps, CONTRIBUTING.md), and vsce must have nothing to warn about. A plain `vsce package`
+// works: the manifest names its repository, so vsce needs no flag and points the README's images
+// at the repository, where the Marketplace page can load them.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageVsix, ROOT, type PackagedVsix } from './packageVsix';
+import { spawnSync } from 'node:child_process';
+import { packageVsix, ROOT, vscePackageArgs, type PackagedVsix } from './packageVsix';
 
 /** Every file under a folder of the checkout, as paths relative to the checkout. */
 function filesUnder(folder: string): string[] {
@@ -31,6 +34,18 @@ describe('the .vsix', function () {
 
   it('packs without a warning from vsce', () => {
     assert.deepEqual(vsix.output.split('\n').filter((line) => /\bWARNING\b/.test(line)), []);
+  });
+
+  it('is packed by a plain `vsce package`: no flag but the output file', () => {
+    assert.deepEqual(vscePackageArgs('x.vsix'), ['package', '-o', 'x.vsix']);
+  });
+
+  it("points the README's images at the manifest's repository, so they show on the Marketplace", () => {
+    const readme = spawnSync('unzip', ['-p', vsix.file, 'extension/readme.md'], { encoding: 'utf8' }).stdout;
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]);
+    assert.ok(images.length > 0, 'the README shows images');
+    const repository = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { repository: { url: string } }).repository.url.replace(/\.git$/, '');
+    for (const image of images) assert.ok(image.startsWith(`${repository}/raw/`), `${image} is loaded from ${repository}`);
   });
 
   it('holds no sources, tests, source maps, compiled tests or contributor notes', () => {

@@ -1,6 +1,7 @@
 // The Check Connection command: which server to check, the settings and saved credentials the
-// check needs, progress while it runs, and the report opened as an untitled Markdown document the
-// user can read, copy into a support ticket, or close. The diagnosis is src/connectionCheck/.
+// check needs, progress while it runs, and the report opened as a read-only Markdown document the
+// user can read, copy into a support ticket, save with Save As…, or close without a question.
+// The diagnosis is src/connectionCheck/.
 import vscode = require('vscode');
 import { showSafeInputBox, showSafeQuickPick } from '../../ui/quickInputText';
 import { parseBaseUrl } from '../../api/baseUrl';
@@ -19,18 +20,21 @@ import type { ClientFactory } from '../apiSteps';
 import { formatReport } from '../report';
 import { runConnectionCheck } from '../runCheck';
 import { connectionCheckTrustSources } from './trustSources';
+import { ConnectionReports } from './reportDocument';
 
 /** Each attempt of the network steps; the API steps use the request timeout of the settings. */
 const NETWORK_TIMEOUT_MS = 10_000;
 
 export function createConnectionCheck(session: Session, log: Log): vscode.Disposable {
   const git = new GitRepositories(log);
+  const reports = new ConnectionReports();
   // Takes the server URL to check (sign-in passes the one that failed), or a row of the Snippets
   // view (its account is checked); the palette passes none.
-  return vscode.commands.registerCommand(Commands.checkConnection, async (arg?: unknown) => {
+  const command = vscode.commands.registerCommand(Commands.checkConnection, async (arg?: unknown) => {
     const target = await targetOf(session, arg);
-    return target && checkConnection(session, log, git, target);
+    return target && checkConnection(session, log, git, reports, target);
   });
+  return vscode.Disposable.from(command, reports);
 }
 
 /** What to check: a server URL, and the signed-in account on it whose credentials the check uses. */
@@ -89,7 +93,7 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
 }
 
 /** Resolves with the report document, or undefined when the user cancelled. */
-async function checkConnection(session: Session, log: Log, git: GitRepositories, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
+async function checkConnection(session: Session, log: Log, git: GitRepositories, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
@@ -132,7 +136,8 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   );
   if (!result) return undefined;
   const failed = result.steps.filter((s) => s.status === 'fail').map((s) => s.id);
-  log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}`);
+  const limits = result.steps.filter((s) => s.status === 'limit').map((s) => s.id);
+  log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}${limits.length > 0 ? `; limits: ${limits.join(', ')}` : ''}`);
   const content = formatReport(result, {
     credentials,
     versions: {
@@ -143,9 +148,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       ...(account ? { [vscode.l10n.t('Account')]: account.authType === 'basic' ? vscode.l10n.t('"{0}" (user name and password)', account.username) : vscode.l10n.t('"{0}" (token)', account.username) } : {}),
     },
   });
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
+  return reports.open(hostOf(serverUrl), result.checkedAt, content);
 }
 
 async function askServerUrl(): Promise<string | undefined> {

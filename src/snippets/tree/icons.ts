@@ -46,6 +46,13 @@ const BY_EXTENSION: Record<string, string> = {
   log: 'output',
 };
 
+/**
+ * The rows under a search result: a matched line of a file ("file:line", a line with a mark), and
+ * a match in the snippet's name, description or another field (a field symbol). Not the magnifier
+ * with a person ('search-fuzzy'), which reads as "find a person".
+ */
+export const SEARCH_MATCH_ICONS = { line: 'list-selection', field: 'symbol-field' } as const;
+
 /** Files known by their whole name rather than an extension. */
 const BY_NAME: Record<string, string> = {
   dockerfile: 'package',

@@ -21,7 +21,7 @@ import type { ListId } from '../core/store';
 import { snippetFileUri } from '../uris';
 import type { BrowsedUsers } from './browsedUsers';
 import { RefreshGate, WHOLE_TREE } from './refreshGate';
-import { iconForFileName } from './icons';
+import { SEARCH_MATCH_ICONS, iconForFileName } from './icons';
 import {
   escapeMarkdown,
   noCategoriesText,
@@ -567,7 +567,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.description = content || match.field !== 'fileName' ? match.text : undefined;
     item.tooltip = match.text;
-    item.iconPath = new vscode.ThemeIcon(content ? 'search-fuzzy' : 'symbol-field');
+    item.iconPath = new vscode.ThemeIcon(content ? SEARCH_MATCH_ICONS.line : SEARCH_MATCH_ICONS.field);
     const account = this.accountOf(node.accountId);
     if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
     if (node.fileName) {
