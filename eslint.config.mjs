@@ -22,7 +22,7 @@ const PLAIN_NODE = [
   'src/snippets/tree/refreshGate.ts',
   'src/git/remotes.ts',
   'src/hooks/settingsValidator.ts',
-  'src/hooks/jsonScanner.ts',
+  'src/hooks/strictJson.ts',
   'src/hooks/hookUri.ts',
   'src/hooks/hookSaveLogic.ts',
   'src/settingsPanel/protocol.ts',

@@ -28,7 +28,7 @@ const VSCODE_FREE = [
   ...sourcesIn('repositories'),
   'git/remotes.ts',
   'hooks/hookUri.ts',
-  'hooks/jsonScanner.ts',
+  'hooks/strictJson.ts',
   'hooks/settingsValidator.ts',
   'settingsPanel/emitter.ts',
   'settingsPanel/generation.ts',
