@@ -16,6 +16,7 @@ const PLAIN_NODE = [
   'src/snippets/core/**/*.ts',
   'src/repositories/**/*.ts',
   'src/snippets/fs/saveLogic.ts',
+  'src/snippets/fs/documentVersions.ts',
   'src/snippets/tree/nodes.ts',
   'src/snippets/tree/presentation.ts',
   'src/snippets/tree/icons.ts',
@@ -37,6 +38,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/webviewStrings.ts',
   'src/util/userMessages.ts',
   'src/util/documentBases.ts',
+  'src/util/saveConflicts.ts',
   'src/util/serverUrl.ts',
   'src/util/accountLabels.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
