@@ -9,8 +9,9 @@
 // an editor VS Code restores with unsaved text after a reload or a crash is checked against it too
 // (hookSaveLogic.ts decides).
 import vscode = require('vscode');
-import { showInfo, showWarning } from '../ui/notify';
+import { showInfo } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
+import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
 import { BitbucketError, isBitbucketError } from '../api/errors';
 import type { HookSettings, RepositoryRef } from '../api/types';
 import type { Account } from '../auth/accounts';
@@ -18,6 +19,7 @@ import type { Session } from '../auth/session';
 import { Commands, Ids, Schemes, WorkspaceStateKeys } from '../constants';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
 import { DocumentBases, type BaseStorage } from '../util/documentBases';
+import { SaveConflicts } from '../util/saveConflicts';
 import type { Log } from '../util/log';
 import { describeError } from '../util/userMessages';
 import { serverHost } from '../util/serverUrl';
@@ -65,6 +67,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly mtimes = new Map<string, number>();
   /** Per document: the text last read from or saved to the server. */
   private readonly served = new Map<string, string>();
+  /** Per document: the settings (their hash) a refused save met, and whether the user chose Overwrite for them. */
+  private readonly conflicts = new SaveConflicts<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
 
   constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
@@ -102,11 +106,12 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     );
   }
 
-  /** Remembers the settings a document's text is now based on, in this window and beyond it. */
+  /** Remembers the settings a document's text is now based on, in this window and beyond it; no refused save stands. */
   private rememberBase(uri: vscode.Uri, settings: HookSettings | undefined): void {
     const base = hookSettingsBaseOf(settings);
     this.bases.set(uri.toString(), base);
     this.keptBases.set(uri.toString(), base);
+    this.conflicts.forget(uri.toString());
   }
 
   /** Opens a hook's settings in an editor, read and saved with `account`. */
@@ -118,23 +123,32 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     return vscode.window.showTextDocument(json, { preview: false });
   }
 
-  /** The "Overwrite" of a save conflict: take the server's current version as the base, and save again. */
-  async overwrite(uri: vscode.Uri): Promise<boolean> {
-    const target = this.target(uri);
-    const current = await this.client(target).getHookSettings(this.repo(target), target.hookKey);
-    this.rememberBase(uri, current);
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    return doc ? doc.save() : false;
+  /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
+  overwrite(uri: vscode.Uri): Promise<boolean> {
+    return overwriteServerVersion(uri, (u) => this.conflicts.approve(u.toString()));
   }
 
   /** The "Compare" of a save conflict: the server's version on the left, the editor's on the right. */
   async compare(uri: vscode.Uri): Promise<void> {
+    const { serverVersion, title } = this.conflictOf(uri);
+    await compareWithServer(serverVersion, uri, title);
+  }
+
+  /** A refused save of this document, as the shared Compare / Overwrite offers it. */
+  private conflictOf(uri: vscode.Uri): SaveConflict {
     const target = this.target(uri);
+    const where = `${target.projectKey}/${target.repositorySlug}`;
     // The server's copy keeps the document's own authority and query: the same account reads it.
-    const left = uri.with({ path: hookDocumentPathOf(target, true) });
+    const serverVersion = uri.with({ path: hookDocumentPathOf(target, true) });
     // An earlier comparison may still be open: make VS Code read the server's version again.
-    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: left }]);
-    await vscode.commands.executeCommand('vscode.diff', left, uri, `${target.hookKey}.json: on ${target.authority} ↔ yours`);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: serverVersion }]);
+    return {
+      document: uri,
+      serverVersion,
+      message: vscode.l10n.t('Not saved: the hook settings on {0} changed on the server since you opened them.', where),
+      title: comparisonTitle(`${target.hookKey}.json`, where),
+      overwriteCommand: Commands.overwriteHookSettings,
+    };
   }
 
   // ---- FileSystemProvider ---------------------------------------------------------------
@@ -203,7 +217,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     }
     // Read in this window, else kept from an earlier one (an editor restored with unsaved text).
     const base = this.bases.get(uri.toString()) ?? this.keptBases.get(uri.toString());
-    const decision = decideHookSave({ base, current, edited: checked.settings });
+    const decision = decideHookSave({ base, current, edited: checked.settings, overwriteApproved: this.conflicts.approved(uri.toString()) });
     if (decision.kind === 'unchanged') {
       this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
       this.rememberBase(uri, current);
@@ -211,7 +225,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     }
     if (decision.kind === 'conflict') {
       this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
-      void this.offerConflictChoices(uri, where);
+      this.conflicts.refused(uri.toString(), hookSettingsBaseOf(current).hash);
+      void offerConflictChoices(this.conflictOf(uri));
       throw fileSystemError.other(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
     }
 
@@ -299,16 +314,6 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       return { message: m.context && !at ? `${m.context}: ${m.message}` : m.message, field: m.context ?? undefined, offset: at?.offset ?? 0, length: at?.length ?? 1 };
     });
     this.showProblems(uri, text, problems.length > 0 ? problems : [{ message: err.message, offset: 0, length: 1 }]);
-  }
-
-  private async offerConflictChoices(uri: vscode.Uri, where: string): Promise<void> {
-    const choice = await showWarning(
-      vscode.l10n.t('Not saved: the hook settings on {0} changed on the server since you opened them.', where),
-      vscode.l10n.t('Compare'),
-      vscode.l10n.t('Overwrite'),
-    );
-    if (choice === vscode.l10n.t('Compare')) await this.compare(uri);
-    else if (choice === vscode.l10n.t('Overwrite')) await vscode.commands.executeCommand(Commands.overwriteHookSettings, uri);
   }
 
   dispose(): void {

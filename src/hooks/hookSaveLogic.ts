@@ -36,9 +36,12 @@ export type HookSaveDecision =
  * After reading the server's current settings: may the edited ones replace them? With no base at
  * all (an editor restored from a window older than the bases), nothing says what the edit started
  * from, so only settings equal to the edited ones go without asking; it is never a blind write.
+ * After a refused save, the user's Overwrite approves the settings that save met (their hash,
+ * util/saveConflicts.ts): those, and only those, may be replaced.
  */
-export function decideHookSave(input: { base: HookSettingsBase | undefined; current: HookSettings | undefined; edited: HookSettings }): HookSaveDecision {
+export function decideHookSave(input: { base: HookSettingsBase | undefined; current: HookSettings | undefined; edited: HookSettings; overwriteApproved?: string }): HookSaveDecision {
   const current = hookSettingsBaseOf(input.current).hash;
-  if (input.base) return input.base.hash === current ? { kind: 'write' } : { kind: 'conflict' };
-  return current === hookSettingsBaseOf(input.edited).hash ? { kind: 'unchanged' } : { kind: 'conflict' };
+  if (input.base) return input.base.hash === current || input.overwriteApproved === current ? { kind: 'write' } : { kind: 'conflict' };
+  if (current === hookSettingsBaseOf(input.edited).hash) return { kind: 'unchanged' };
+  return input.overwriteApproved === current ? { kind: 'write' } : { kind: 'conflict' };
 }

@@ -3,7 +3,7 @@
 // (a key given twice). Each problem carries the range it is about, for a diagnostic there.
 // Pure logic, no `vscode`.
 import type { HookSettings } from '../api/types';
-import { JsonSyntaxError, scanJson, type JsonMember } from './jsonScanner';
+import { JsonSyntaxError, scanJson, type JsonMember } from './strictJson';
 import * as l10n from '@vscode/l10n';
 
 /** Bitbucket refuses hook settings larger than this, serialized. */

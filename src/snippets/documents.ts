@@ -2,7 +2,6 @@
 // and the create / edit / use commands. Activation registers the two providers' schemes
 // (src/onDemand/snippets.ts); this makes the providers and registers the commands.
 import vscode = require('vscode');
-import { showInfo } from '../ui/notify';
 import { Commands, Schemes } from '../constants';
 import type { Log } from '../util/log';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
@@ -15,7 +14,8 @@ import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
 import { accountId, type Account } from '../auth/accounts';
 import type { SnippetAccounts } from './accounts';
-import { compareWithServer, ServerVersions } from './fs/conflicts';
+import { ServerVersions, snippetConflict } from './fs/conflicts';
+import { compareWithServer, overwriteServerVersion } from '../ui/saveConflict';
 import { SnippetFileSystem } from './fs/provider';
 import { snippetLocation } from './uris';
 import { isSnippetRow, rowsOfCommand, withoutSelection } from './tree/selection';
@@ -95,17 +95,12 @@ export function createSnippetDocuments(
       const uri = snippetFileArg(arg);
       const loc = uri && snippetLocation(uri);
       if (!uri || !loc?.fileName) return;
-      await compareWithServer(uri, loc.fileName, deps.service.get(loc.snippetGuid)?.name ?? 'snippet');
+      const conflict = snippetConflict(uri, loc.fileName, deps.service.get(loc.snippetGuid)?.name ?? 'snippet');
+      await compareWithServer(conflict.serverVersion, conflict.document, conflict.title);
     }),
     command(Commands.overwriteServerVersion, async (_deps, arg) => {
       const uri = snippetFileArg(arg);
-      if (!uri) return false;
-      if (!fs.approveOverwrite(uri)) {
-        void showInfo(vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'));
-        return false;
-      }
-      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      return document ? document.save() : false;
+      return uri ? overwriteServerVersion(uri, (u) => fs.approveOverwrite(u)) : false;
     }),
   );
   return { fileSystem: fs, serverVersions, openLink: (uri) => openSnippetLink(depsFor(accounts.ofLink(uri)), uri), disposable };

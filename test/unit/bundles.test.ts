@@ -85,6 +85,8 @@ describe('bundles', function () {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|node_modules\/undici/.test(f)), []);
+    // Hook settings documents read JSON with jsonc-parser: it loads with them, never at activation.
+    assert.ok(inputs.some((f) => f.includes('node_modules/jsonc-parser/')), 'jsonc-parser is in it');
   });
 
   it('the connection check bundle has the check and its command, and loads the API client from its own bundle', () => {

@@ -29,7 +29,7 @@ const VSCODE_FREE = [
   'util/emitter.ts',
   'git/remotes.ts',
   'hooks/hookUri.ts',
-  'hooks/jsonScanner.ts',
+  'hooks/strictJson.ts',
   'hooks/settingsValidator.ts',
   'settingsPanel/generation.ts',
   'settingsPanel/hooksSection.ts',

@@ -1,9 +1,8 @@
-// What a user can do when a save is refused because the snippet changed on the server:
-// Compare (the server's version on the left, theirs on the right) or Overwrite. VS Code's own
-// "file is newer" dialog only appears when the server's version differs in size, so this offer
-// is made on every conflict.
+// A save conflict of a snippet file, for the shared Compare / Overwrite of src/ui/saveConflict.ts:
+// the server's version as a read-only document (the left side of Compare), and the words for it.
 import vscode = require('vscode');
-import { showWarning } from '../../ui/notify';
+import { fileSystemError } from '../../ui/fileSystemErrors';
+import { comparisonTitle, offerConflictChoices, type SaveConflict } from '../../ui/saveConflict';
 import { Commands, Schemes } from '../../constants';
 import type { SnippetAccounts } from '../accounts';
 import type { SnippetService } from '../core/service';
@@ -50,18 +49,25 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
   }
 }
 
-/** Opens the comparison: the server's version on the left, the editor's text on the right. */
-export async function compareWithServer(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
-  await vscode.commands.executeCommand('vscode.diff', ServerVersions.uriFor(fileUri), fileUri, vscode.l10n.t('{0} ({1}): on the server ↔ yours', fileName, snippetName));
+/**
+ * The error for a save refused over a change on the server. VS Code shows it as its own "Failed to
+ * save" notification, and there is no way for a provider to stop that; the one beside it is ours,
+ * the one with Compare / Overwrite.
+ */
+export function refusedOverConflict(fileUri: vscode.Uri, fileName: string, snippetName: string): vscode.FileSystemError {
+  void offerConflictChoices(snippetConflict(fileUri, fileName, snippetName));
+  return fileSystemError.unavailable(
+    vscode.l10n.t('"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.', fileName, snippetName),
+  );
 }
 
-/** Offers Compare and Overwrite after a refused save; both are also commands of the palette. */
-export async function offerConflictChoices(fileUri: vscode.Uri, fileName: string, snippetName: string): Promise<void> {
-  const choice = await showWarning(
-    vscode.l10n.t('"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.', fileName, snippetName),
-    vscode.l10n.t('Compare'),
-    vscode.l10n.t('Overwrite'),
-  );
-  if (choice === vscode.l10n.t('Compare')) await compareWithServer(fileUri, fileName, snippetName);
-  else if (choice === vscode.l10n.t('Overwrite')) await vscode.commands.executeCommand(Commands.overwriteServerVersion, fileUri);
+/** The refused save of a snippet file as the shared conflict helper offers it (Compare / Overwrite). */
+export function snippetConflict(fileUri: vscode.Uri, fileName: string, snippetName: string): SaveConflict {
+  return {
+    document: fileUri,
+    serverVersion: ServerVersions.uriFor(fileUri),
+    message: vscode.l10n.t('"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.', fileName, snippetName),
+    title: comparisonTitle(fileName, snippetName),
+    overwriteCommand: Commands.overwriteServerVersion,
+  };
 }

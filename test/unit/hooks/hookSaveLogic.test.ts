@@ -50,4 +50,14 @@ describe('hook settings: when a save replaces the server\'s settings', () => {
       }),
     );
   });
+
+  it('after a refused save, Overwrite replaces the settings that save met, and no others (as for snippet files)', () => {
+    const base = hookSettingsBaseOf({ exe: '/opt/a.sh' });
+    const met = { exe: '/opt/c.sh' };
+    const approved = hookSettingsBaseOf(met).hash;
+    assert.deepEqual(decideHookSave({ base, current: met, edited: { exe: '/opt/b.sh' } }), { kind: 'conflict' });
+    assert.deepEqual(decideHookSave({ base, current: met, edited: { exe: '/opt/b.sh' }, overwriteApproved: approved }), { kind: 'write' });
+    assert.deepEqual(decideHookSave({ base: undefined, current: { exe: '/opt/c.sh' }, edited: { exe: '/opt/b.sh' }, overwriteApproved: approved }), { kind: 'write' }, 'a restored editor too');
+    assert.deepEqual(decideHookSave({ base, current: { exe: '/opt/d.sh' }, edited: { exe: '/opt/b.sh' }, overwriteApproved: approved }), { kind: 'conflict' }, 'changed again after the choice');
+  });
 });

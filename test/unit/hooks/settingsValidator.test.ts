@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { JsonSyntaxError, scanJson } from '../../../src/hooks/jsonScanner';
+import fc from 'fast-check';
+import { JsonSyntaxError, scanJson } from '../../../src/hooks/strictJson';
 import { checkSettingsText, formatSettings, locateField, MAX_SETTINGS_BYTES } from '../../../src/hooks/settingsValidator';
 
 function problems(text: string) {
@@ -102,5 +103,40 @@ describe('JSON scanner', () => {
       assert.throws(() => JSON.parse(bad), SyntaxError, `JSON.parse accepts ${bad}`);
       assert.throws(() => scanJson(bad), JsonSyntaxError, bad);
     }
+  });
+
+  it('refuses comments, which VS Code\'s own JSONC would allow', () => {
+    for (const bad of ['// note\n{}', '{"a": 1 /* why */}', '{"a": 1} // end']) {
+      assert.throws(() => JSON.parse(bad), SyntaxError, `JSON.parse accepts ${bad}`);
+      assert.throws(() => scanJson(bad), (err: unknown) => err instanceof JsonSyntaxError && /Comments are not allowed/.test(err.message), bad);
+    }
+  });
+
+  it('accepts exactly what JSON.parse accepts, with the same values', () => {
+    // Members by key: JSON.parse puts integer-like keys first, the scanner keeps the text's order.
+    const byKey = (entries: Array<[string, unknown]>) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const toPlain = (node: ReturnType<typeof scanJson>): unknown =>
+      node.type === 'object' ? byKey(node.members.map((m) => [m.key, toPlain(m.value)])) : node.type === 'array' ? node.items.map(toPlain) : node.value;
+    const parsed = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(parsed) : typeof value === 'object' && value !== null ? byKey(Object.entries(value).map(([k, v]) => [k, parsed(v)])) : value;
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        assert.deepEqual(toPlain(scanJson(text)), parsed(JSON.parse(text)));
+      }),
+    );
+    // Texts near JSON: a few characters of its grammar in any order.
+    fc.assert(
+      fc.property(fc.stringMatching(/^[{}[\]",:0-9a-z\\. \n-]{0,12}$/), (text) => {
+        let accepted = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          accepted = false;
+        }
+        if (accepted) scanJson(text);
+        else assert.throws(() => scanJson(text), JsonSyntaxError, text);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
