@@ -118,6 +118,8 @@ const PLAIN_NODE = [
   'src/snippets/tree/presentation.ts',
   'src/snippets/tree/icons.ts',
   'src/snippets/tree/refreshGate.ts',
+  'src/snippets/tree/accountBook.ts',
+  'src/auth/accountOfArgument.ts',
   'src/git/remotes.ts',
   'src/hooks/settingsValidator.ts',
   'src/hooks/strictJson.ts',

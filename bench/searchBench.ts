@@ -7,7 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
-import { SEARCH_PAGE_LIMIT, type SearchList } from '../src/snippets/core/search/search';
+import { SEARCH_PAGE_LIMIT } from '../src/snippets/core/search/search';
+import type { SearchList } from '../src/snippets/core/search/types';
 import { cacheFilePath, SnippetCache } from '../src/snippets/core/cache/snippetCache';
 import { SnippetService } from '../src/snippets/core/service';
 import { median, ms, ratio, startServerProcess, type Figure } from './lib';
@@ -44,7 +45,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       return service.search;
     };
     // Warm the client and the JIT on a throw-away search, as a session would have.
-    await fresh().search('warm up', { lists: ['mine'] });
+    await fresh().find('warm up', { lists: ['mine'] });
 
     const runs: Array<{ first: number; done: number; results: number; requests: LoggedRequest[]; bare: number }> = [];
     let applied = SEARCH_PAGE_LIMIT;
@@ -56,7 +57,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       await server.control('DELETE', 'requests');
       const started = performance.now();
       let first = NaN;
-      const summary = await search.search('kafka', {
+      const summary = await search.find('kafka', {
         lists: LISTS,
         onResults: () => {
           if (Number.isNaN(first)) first = performance.now() - started;
@@ -67,7 +68,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       if (i === samples - 1) {
         await server.control('DELETE', 'requests');
         const again = performance.now();
-        const second = await search.search('KAFKA', { lists: LISTS });
+        const second = await search.find('KAFKA', { lists: LISTS });
         repeat = { ms: performance.now() - again, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: second.results.length };
       }
     }
@@ -91,20 +92,20 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
         return { service, cache };
       };
       const earlier = windowWith();
-      await earlier.service.search.search('kafka', { lists: LISTS });
+      await earlier.service.search.find('kafka', { lists: LISTS });
       await earlier.cache.flush();
       await earlier.service.dispose();
       const next = windowWith();
       await server.control('DELETE', 'requests');
       const started = performance.now();
-      const found = await next.service.search.search('kafka', { lists: LISTS });
+      const found = await next.service.search.find('kafka', { lists: LISTS });
       kept = { ms: performance.now() - started, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: found.results.length, written: statSync(cacheFilePath(dir, `${server.url}#alice`)).size };
       await next.service.dispose();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
 
-    const method = `SnippetSearch.search('kafka') over My Snippets, Starred and Browse with a fresh service (nothing loaded), median of ${samples}; requests counted in the server's log; baseline: one bare undici GET of a page of ${applied} (${ms(bare)})`;
+    const method = `SnippetSearch.find('kafka') over My Snippets, Starred and Browse with a fresh service (nothing loaded), median of ${samples}; requests counted in the server's log; baseline: one bare undici GET of a page of ${applied} (${ms(bare)})`;
     return [
       { section, name: 'first result', value: `${ms(first)} = ${ratio(first / bare)} one bare page GET`, goal: '< 300 ms', met: first < 300, method },
       { section, name: 'complete results', value: `${ms(done)}, ${last.results} snippets found; requests: My Snippets ${lists.mine}, Starred ${lists.starred}, Browse ${lists.browse} (applied limit ${applied})`, goal: `≤ ⌈${COUNT + SPECIALS} / ${applied}⌉ + 1 = ${allowed} per list`, met: Math.max(lists.mine, lists.starred, lists.browse) <= allowed, method },

@@ -40,7 +40,10 @@ export class Session implements vscode.Disposable {
   private readonly accountUser = new vscode.EventEmitter<{ account: Account; user: CurrentUser }>();
   /** The same, for the answers of any account's client. */
   readonly onDidHearAccountUser = this.accountUser.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser, this.accountUser];
+  private readonly signedIn = new vscode.EventEmitter<Account>();
+  /** Fires with an account signed in (again, when it was already): a new session of that account begins. */
+  readonly onDidSignIn = this.signedIn.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser, this.accountUser, this.signedIn];
 
   constructor(
     private readonly store: AccountStore,
@@ -125,6 +128,7 @@ export class Session implements vscode.Disposable {
     this.resetClient(account);
     await this.updateContext();
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
+    this.signedIn.fire(account);
     this.changed.fire(account);
   }
 

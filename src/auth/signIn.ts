@@ -10,6 +10,7 @@ import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { describeSignInError } from '../util/userMessages';
 import { accountId, type Account, type AuthType } from './accounts';
+import { namedAccount } from './accountOfArgument';
 import { accountLabel } from '../util/accountLabels';
 import { createClient, type Session } from './session';
 import { clientCertificateSettingFor, userSetting } from './serverSettings';
@@ -203,14 +204,16 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
 }
 
 /**
- * Signs one account out: the one of the row it was started from, else the only one, else the
- * one the user picks. The others stay signed in.
+ * Signs one account out: the one its argument names (a row of the Snippets view, any row of that
+ * account, or an account), without asking; from the Command Palette, the only one, else the one
+ * the user picks, the default first and preselected. The others stay signed in.
  */
 async function signOut(session: Session, arg?: unknown): Promise<void> {
   const accounts = session.accounts();
-  let account = accountOfArgument(session, arg);
-  if (!account && accounts.length > 1) {
-    const picked = await showSafeQuickPick(accountItems(session), {
+  const named = namedAccount(arg, session);
+  let account = named ? named.account : session.account;
+  if (!named && accounts.length > 1) {
+    const picked = await showSafeQuickPick(accountItems(session, true), {
       title: vscode.l10n.t('Bitbucket Snippets: Sign Out'),
       placeHolder: vscode.l10n.t('Which account do you want to sign out of?'),
       ignoreFocusOut: true,
@@ -218,7 +221,6 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
     if (!picked) return;
     account = picked.account;
   }
-  account ??= session.account;
   if (!account) return;
   const label = accountLabel(account, accounts);
   await session.signOut(account);
@@ -230,20 +232,12 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
   );
 }
 
-/** The account a tree row (`accountId`) or an account (`serverUrl`, `username`) names. */
-function accountOfArgument(session: Session, arg: unknown): Account | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const { accountId: id, serverUrl, username } = arg as { accountId?: unknown; serverUrl?: unknown; username?: unknown };
-  if (typeof id === 'string') return session.accountById(id);
-  if (typeof serverUrl === 'string' && typeof username === 'string') return session.accountById(accountId({ serverUrl, username }));
-  return undefined;
-}
-
-/** One quick-pick item per signed-in account, the default one marked. */
-function accountItems(session: Session): Array<vscode.QuickPickItem & { account: Account }> {
+/** One quick-pick item per signed-in account, the default one marked (and first, so preselected, with `defaultFirst`). */
+function accountItems(session: Session, defaultFirst = false): Array<vscode.QuickPickItem & { account: Account }> {
   const all = session.accounts();
   const current = session.account && accountId(session.account);
-  return all.map((account) => ({
+  const ordered = defaultFirst ? [...all.filter((a) => accountId(a) === current), ...all.filter((a) => accountId(a) !== current)] : all;
+  return ordered.map((account) => ({
     iconPath: new vscode.ThemeIcon('account'),
     label: accountLabel(account, all),
     description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,

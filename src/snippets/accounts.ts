@@ -2,6 +2,7 @@
 // snippet service. The one place the snippet views turn "this file / this row" into an account.
 import vscode = require('vscode');
 import { accountId, type Account } from '../auth/accounts';
+import { namedAccount, type NamedAccount } from '../auth/accountOfArgument';
 import type { Session } from '../auth/session';
 import { isSameServer, parseSnippetLink } from './core/links';
 import { accountOfLocation, type SnippetLocation } from './core/snippetUri';
@@ -23,14 +24,19 @@ export class SnippetAccounts {
     return location && this.ofLocation(location);
   }
 
-  /** The account a command started from `arg` acts on: a row's, a snippet document's, else the default. */
+  /**
+   * The account a command started from `arg` acts on: the one a row or a snippet document names
+   * (auth/accountOfArgument.ts), else the active editor's (when followed), else the default.
+   */
   ofArgument(arg: unknown, followActiveEditor: boolean): Account | undefined {
-    if (arg instanceof vscode.Uri) return this.ofUri(arg) ?? this.session.account;
-    const rowAccount = typeof arg === 'object' && arg !== null ? (arg as { accountId?: unknown }).accountId : undefined;
-    if (typeof rowAccount === 'string') return this.session.accountById(rowAccount) ?? this.session.account;
+    const named = namedAccount(arg, this.session, this.ofDocument);
+    if (named) return named.account;
     const active = followActiveEditor && arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
     return (active && this.ofUri(active)) ?? this.session.account;
   }
+
+  /** For the resolver: the account of a snippet document's URI. */
+  private readonly ofDocument = (arg: unknown): NamedAccount => (arg instanceof vscode.Uri && snippetLocation(arg) ? { account: this.ofUri(arg) } : undefined);
 
   /** The account a vscode:// snippet link is for: the default one when it is on the link's server, else another that is. */
   ofLink(uri: vscode.Uri): Account | undefined {

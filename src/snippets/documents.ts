@@ -12,7 +12,7 @@ import { copyFileContent, copySnippetGuid, insertFile, openFile } from './comman
 import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
-import { accountId, type Account } from '../auth/accounts';
+import type { Account } from '../auth/accounts';
 import type { SnippetAccounts } from './accounts';
 import { ServerVersions, snippetConflict } from './fs/conflicts';
 import { compareWithServer, overwriteServerVersion } from '../ui/saveConflict';
@@ -36,14 +36,19 @@ export function createSnippetDocuments(
   workspaceState: vscode.Memento,
 ): SnippetDocuments {
   const { session } = accounts;
-  const service = accounts.services.defaultService;
   const fs = new SnippetFileSystem(accounts, log.child('fs'), workspaceState);
   const serverVersions = new ServerVersions(accounts);
-  const defaults: CommandDeps = { session, service, log: log.child('commands'), reveal };
-  const depsFor = (account: Account | undefined): CommandDeps => {
-    if (!account || !session.account || accountId(account) === accountId(session.account)) return defaults;
-    return { ...defaults, account, service: accounts.service(account) };
+  const commandLog = log.child('commands');
+  // Create commands and the Palette with nothing else to go by act on the default account, whichever it is now.
+  const defaults: CommandDeps = {
+    session,
+    get service() {
+      return accounts.services.defaultService;
+    },
+    log: commandLog,
+    reveal,
   };
+  const depsFor = (account: Account | undefined): CommandDeps => (account ? { session, account, service: accounts.service(account), log: commandLog, reveal } : defaults);
   /** The commands' dependencies, for the account the command was started from (see SnippetAccounts.ofArgument). */
   const scoped = (arg: unknown, followActiveEditor = true): CommandDeps => depsFor(accounts.ofArgument(arg, followActiveEditor));
   // Commands about a snippet act on the account of the row or document they were started from.

@@ -3,10 +3,13 @@
 import vscode = require('vscode');
 import { setStatusBarMessage, statusText } from '../ui/statusText';
 import { Commands, Ids } from '../constants';
+import type { Session } from '../auth/session';
 import type { SnippetService } from './core/service';
 import { formatDateTime, relativeTime } from '../util/localeFormat';
 
-export function registerOfflineStatus(service: SnippetService): vscode.Disposable {
+/** Follows the default account's service (`current`), whichever account that is. */
+export function registerOfflineStatus(session: Session, current: () => SnippetService): vscode.Disposable {
+  let service = current();
   const item = vscode.window.createStatusBarItem(Ids.offlineStatusBarItem, vscode.StatusBarAlignment.Left, -1);
   item.name = vscode.l10n.t('Bitbucket Snippets Offline');
   item.command = Commands.refreshExplorer;
@@ -32,9 +35,19 @@ export function registerOfflineStatus(service: SnippetService): vscode.Disposabl
     item.show();
   };
   // While offline, a list that loads or fails changes how old the oldest rows are.
-  const subscription = service.onDidChange((change) => {
-    if (change.connection || service.connection().offline) update();
+  const listen = () =>
+    service.onDidChange((change) => {
+      if (change.connection || service.connection().offline) update();
+    });
+  let subscription = listen();
+  const followDefault = session.onDidChange(() => {
+    if (current() === service) return;
+    subscription.dispose();
+    service = current();
+    wasOffline = false;
+    subscription = listen();
+    update();
   });
   update();
-  return vscode.Disposable.from(item, { dispose: () => (subscription.dispose(), backOnline?.dispose()) });
+  return vscode.Disposable.from(item, followDefault, { dispose: () => (subscription.dispose(), backOnline?.dispose()) });
 }

@@ -14,13 +14,14 @@ import type { Log } from '../util/log';
 import { CommentActions, registerCommentCommands } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
-import type { SearchList } from './core/search/search';
+import { LastSearch } from './core/search/lastSearch';
+import type { SearchList } from './core/search/types';
 import { SnippetCache, clearCacheFolder } from './core/cache/snippetCache';
 import { SnippetService } from './core/service';
 import { SnippetServices } from './core/services';
 import { SnippetAccounts } from './accounts';
 import { registerOfflineStatus } from './offlineStatus';
-import { searchSnippets, type SearchTarget } from './commands/search';
+import { searchSnippets, type SearchDeps, type SearchTarget } from './commands/search';
 import { accountLabel } from '../util/accountLabels';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
@@ -41,7 +42,7 @@ export interface SnippetsFeature extends vscode.Disposable {
   /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
   scriptedAnswers: ScriptedAnswers | undefined;
   /** Deletes the offline cache of an account that signed out (activation's stand-in calls it). */
-  forgetAccount(key: string): Promise<void>;
+  forgetAccount(accountId: string): Promise<void>;
 }
 
 export interface SnippetsHost {
@@ -63,17 +64,16 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
   const cacheLog = log.child('cache');
   const maxBytes = () => Math.max(0, vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.cacheMaxSizeMB, 32)) * 1024 * 1024;
-  // One cache per server and account, named by the hash of the account's key; it reads its file on
+  // One cache per server and account, named by the hash of the account's id; it reads its file on
   // first use of a list. One instance per account for the whole session, whichever service uses it:
   // a clear() waits for that instance's own write under way, so the last flush of an account the
   // view switched away from can never write the file back after its Sign Out deleted it.
   const caches = new Map<string, SnippetCache>();
-  const cacheFor = (key: string | undefined): SnippetCache | undefined => {
-    if (!key) return undefined;
-    let cache = caches.get(key);
+  const cacheFor = (id: string): SnippetCache => {
+    let cache = caches.get(id);
     if (!cache) {
-      cache = new SnippetCache({ dir: cacheDir, key, maxBytes, log: cacheLog });
-      caches.set(key, cache);
+      cache = new SnippetCache({ dir: cacheDir, key: id, maxBytes, log: cacheLog });
+      caches.set(id, cache);
     }
     return cache;
   };
@@ -81,36 +81,36 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     await Promise.all([...caches.values()].map((cache) => cache.clear()));
     await clearCacheFolder(cacheDir);
   };
-  let accountKey = session.account ? accountId(session.account) : undefined;
   const pagingLog = log.child('paging');
   const warn = (message: string) => pagingLog.warn(message);
-  const service = new SnippetService(() => session.client, pageSize, { cache: cacheFor(accountKey), warn });
   const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
-  // Every other signed-in account gets a service of its own, with its own client and identity.
-  const services = new SnippetServices(service, (key) => {
-    const other = new SnippetService(() => {
-      const account = session.accountById(key);
+  // Every signed-in account has a service of its own, with its own client, identity and cache,
+  // the default account's too; while none is signed in, the default service is an empty one.
+  const signedOut = new SnippetService(() => undefined, pageSize, { warn });
+  const services = new SnippetServices((id) => {
+    const service = new SnippetService(() => {
+      const account = session.accountById(id);
       return account && session.clientFor(account);
-    }, pageSize, { cache: cacheFor(key), warn });
-    other.reset(asUser(session.accountById(key)));
-    return other;
-  });
+    }, pageSize, { cache: cacheFor(id), warn });
+    service.reset(asUser(session.accountById(id)));
+    return service;
+  }, signedOut);
   const accounts = new SnippetAccounts(session, services);
   const documentAccounts = session.setDocumentAccounts((uri) => (uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined));
-  service.reset(asUser(session.account));
-  services.setDefault(accountKey);
-  const followAccount = session.onDidChange((account) => {
-    services.retain(session.accounts().map(accountId));
-    const key = account ? accountId(account) : undefined;
-    // A connection setting changed, or another account signed in or out: the default's lists stay.
-    if (key === accountKey) return;
-    accountKey = key;
-    services.setDefault(key);
-    service.useCache(cacheFor(key));
-    service.reset(asUser(account));
+  // The session's last search, of every account: switching, adding or removing an account leaves the others' results.
+  const lastSearch = new LastSearch();
+  services.setDefault(session.account && accountId(session.account));
+  const followAccounts = session.onDidChange((account) => {
+    const signedIn = session.accounts().map(accountId);
+    services.retain(signedIn);
+    services.setDefault(account && accountId(account));
+    if (signedIn.length === 0) lastSearch.clear();
+    else lastSearch.retainAccounts(signedIn);
   });
-  const forgetAccount = async (key: string): Promise<void> => {
-    await cacheFor(key)?.clear();
+  // Signing in again to an account that is signed in starts a new session of it: its lists are read afresh.
+  const renewAccount = session.onDidSignIn((account) => services.renew(accountId(account)));
+  const forgetAccount = async (id: string): Promise<void> => {
+    await cacheFor(id).clear();
     cacheLog.info('the offline cache of an account that signed out was deleted');
   };
   const clearAll = vscode.commands.registerCommand(Commands.clearOfflineCache, async () => {
@@ -125,36 +125,44 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   });
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 
-  const explorer = new SnippetExplorer(session, service, service.search.last, accounts, globalState, log.child('tree'), createView);
+  const explorer = new SnippetExplorer(session, services, lastSearch, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(accounts, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
   const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid), workspaceState);
   const completion = new SnippetCompletionProvider(accounts);
   const browsedUsers = new BrowsedUsers(globalState);
-  const searchDeps = {
+  const commandDeps = {
     session,
-    service,
+    get service() {
+      return services.defaultService;
+    },
     log: log.child('search'),
     reveal: (guid: string) => explorer.reveal(guid),
+  };
+  const searchDeps: SearchDeps = {
+    ...commandDeps,
+    get service() {
+      return services.defaultService;
+    },
+    lastSearch,
     targets: (onlyAccountId?: string): SearchTarget[] => {
       const all = session.accounts();
-      const defaultKey = session.account ? accountId(session.account) : undefined;
-      return all
+      const first = session.account;
+      // The default account first: its results come first when both answer at once.
+      const ordered = first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+      return ordered
         .filter((account) => onlyAccountId === undefined || accountId(account) === onlyAccountId)
         .map((account): SearchTarget => {
-          const key = accountId(account);
-          const isDefault = key === defaultKey;
-          const accountService = isDefault ? service : accounts.service(account);
+          const id = accountId(account);
+          const service = services.forAccount(id);
           return {
-            accountId: isDefault ? undefined : key,
-            search: accountService.search,
-            lists: ['mine', 'starred', 'browse', ...browsedUsers.list(key).map((u) => `user:${u}` as const)] as SearchList[],
-            deps: isDefault ? searchDeps : { ...searchDeps, account, service: accountService },
+            accountId: id,
+            search: service.search,
+            lists: ['mine', 'starred', 'browse', ...browsedUsers.list(id).map((u) => `user:${u}` as const)] as SearchList[],
+            deps: { ...commandDeps, account, service },
             label: all.length > 1 ? accountLabel(account, all) : undefined,
           };
-        })
-        // The default account first: its results come first when both answer at once.
-        .sort((a, b) => Number(a.accountId !== undefined) - Number(b.accountId !== undefined));
+        });
     },
   };
   const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
@@ -165,11 +173,12 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   });
   const disposable = vscode.Disposable.from(
     documentAccounts,
-    followAccount,
+    followAccounts,
+    renewAccount,
     hearUser,
     clearAll,
     followSize,
-    registerOfflineStatus(service),
+    registerOfflineStatus(session, () => services.defaultService),
     explorer,
     searchCommand,
     searchAccountCommand,
@@ -179,13 +188,15 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     completion,
   );
   return {
-    service,
+    get service() {
+      return services.defaultService;
+    },
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
     completion,
     dropIntoEditor: new SnippetDropProvider(searchDeps, (id) => {
-      if (id === undefined) return service;
+      if (id === undefined) return services.defaultService;
       const account = session.accountById(id);
       return account && accounts.service(account);
     }),
@@ -194,8 +205,9 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     forgetAccount,
     dispose: () => {
       disposable.dispose();
-      // Writes what the cache still holds in memory; the editor waits for deactivation only briefly.
-      void service.dispose();
+      // Writes what the caches still hold in memory; the editor waits for deactivation only briefly.
+      services.retain([]);
+      void signedOut.dispose();
     },
   };
 }

@@ -82,7 +82,7 @@ describe('paging against a server that never says "last page"', function () {
         service.reset({ username: 'alice', userId: 2 });
         // A search that does not end is stopped after 3 s, so the count below is what fails.
         const started = Date.now();
-        const summary = await service.search.search('snippet', { lists: ['mine'], signal: AbortSignal.timeout(3000) });
+        const summary = await service.search.find('snippet', { lists: ['mine'], signal: AbortSignal.timeout(3000) });
         const took = Date.now() - started;
         console.log(`      search: ${listRequests()} requests, ${took} ms`);
         assert.equal(summary.cancelled, false, `still running after 3 s, ${listRequests()} requests`);

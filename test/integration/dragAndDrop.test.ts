@@ -11,7 +11,7 @@ import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/extension';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
-import { answerPrompts, serverRequests, unusedAnswers } from './support';
+import { answerPrompts, localServerUrl, serverRequests, unusedAnswers } from './support';
 
 const ROWS = 'application/vnd.code.tree.bitbucketsnippets.explorer';
 
@@ -23,7 +23,9 @@ describe('Drag and drop', function () {
   let bobs: Snippet;
   let folder: string;
   const token = new vscode.CancellationTokenSource().token;
-  const node = (snippet: Snippet, list: 'mine' | 'browse' = 'mine'): TreeNode => ({ kind: 'snippet', list, snippetGuid: snippet.guid, own: list === 'mine' });
+  /** Every row carries its account's id: here alice's on the run's server. */
+  const alice = () => `${localServerUrl()}#alice`;
+  const node = (snippet: Snippet, list: 'mine' | 'browse' = 'mine'): TreeNode => ({ kind: 'snippet', list, snippetGuid: snippet.guid, own: list === 'mine', accountId: alice() });
   const writes = async (before: number, guid: string) => (await requestsSince(before, guid)).filter((r) => r.method !== 'GET');
   const filesDrop = (...names: string[]) => {
     const dt = new vscode.DataTransfer();
@@ -53,8 +55,8 @@ describe('Drag and drop', function () {
 
   it('a dragged file row carries the row and no resource to open, and dropped into an editor inserts its text as it is', async () => {
     const dt = new vscode.DataTransfer();
-    await api.explorer.dragAndDrop.handleDrag([{ kind: 'file', snippetGuid: own.guid, fileName: 'one.sh', own: true, list: 'mine' }], dt);
-    assert.deepEqual(JSON.parse(await dt.get(ROWS)!.asString()), [{ snippetGuid: own.guid, fileName: 'one.sh' }]);
+    await api.explorer.dragAndDrop.handleDrag([{ kind: 'file', snippetGuid: own.guid, fileName: 'one.sh', own: true, list: 'mine', accountId: alice() }], dt);
+    assert.deepEqual(JSON.parse(await dt.get(ROWS)!.asString()), [{ snippetGuid: own.guid, fileName: 'one.sh', accountId: alice() }]);
     // Replaces the URIs VS Code adds from the row, whose "insert path" edit would win in the editor.
     assert.match(await dt.get('text/uri-list')!.asString(), /^#[^\n]*$/, 'a uri-list with only a comment line');
 
@@ -122,7 +124,7 @@ describe('Drag and drop', function () {
     await api.service.refresh('mine');
     const category = api.service.categories().find((c) => c.name === 'dnd-category');
     assert.ok(category, 'the category is known from the loaded list');
-    const target: TreeNode = { kind: 'root', list: `category:${category.guid}`, label: category.name };
+    const target: TreeNode = { kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() };
 
     const dt = new vscode.DataTransfer();
     await api.explorer.dragAndDrop.handleDrag([node(own)], dt);
@@ -143,7 +145,7 @@ describe('Drag and drop', function () {
     let first: Snippet;
     let second: Snippet;
     let target: Snippet;
-    const fileRow = (snippet: Snippet, fileName: string): TreeNode => ({ kind: 'file', snippetGuid: snippet.guid, fileName, own: true, list: 'mine' });
+    const fileRow = (snippet: Snippet, fileName: string): TreeNode => ({ kind: 'file', snippetGuid: snippet.guid, fileName, own: true, list: 'mine', accountId: alice() });
     /** A file dropped from the file manager: a name and bytes, no URI (as in VS Code in a browser). */
     const osFile = (name: string, data: Uint8Array | Error, uri?: vscode.Uri): vscode.DataTransferItem => {
       const item = new vscode.DataTransferItem('');
@@ -188,7 +190,7 @@ describe('Drag and drop', function () {
       const dt = new vscode.DataTransfer();
       await api.explorer.dragAndDrop.handleDrag([node(first), fileRow(first, 'f2.txt'), node(second), node(bobs, 'browse')], dt);
       const before = (await serverRequests()).length;
-      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name }, dt);
+      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
       assert.deepEqual(outcome, { done: 'categoryAdded', snippets: [first.guid, second.guid], skipped: 1 });
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => r.method).sort(), ['PUT', 'PUT']);
@@ -207,7 +209,7 @@ describe('Drag and drop', function () {
       await api.explorer.dragAndDrop.handleDrag([node(first), node(second)], dt);
       await control('POST', 'faults', { kind: 'status', status: 500, method: 'PUT', path: second.guid, count: 1 });
       try {
-        const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name }, dt);
+        const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
         assert.ok(outcome && 'refused' in outcome, JSON.stringify(outcome));
       } finally {
         await control('DELETE', 'faults');
@@ -241,7 +243,7 @@ describe('Drag and drop', function () {
     it('files from the file manager on My Snippets make one new snippet with one create', async () => {
       const dt = osDrop(['text/x-a', osFile('deploy.sh', text('deploy\n'))], ['text/x-b', osFile('README.md', text('read me\n'))]);
       const before = (await serverRequests()).length;
-      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets' }, dt);
+      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, dt);
       assert.ok(outcome && 'done' in outcome && outcome.done === 'snippetCreated', JSON.stringify(outcome));
       assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['POST'], 'one create, and no other request');
       const created = await apiAs('alice').getSnippet(outcome.snippets[0]);
@@ -255,7 +257,7 @@ describe('Drag and drop', function () {
       const before = (await serverRequests()).length;
       const binary = await api.explorer.dragAndDrop.drop(node(target), osDrop(['files', osFile('logo.png', new Uint8Array([0x89, 0x50, 0, 1]))]));
       assert.ok(binary && 'refused' in binary && binary.refused.includes('"logo.png" looks like a binary file'), JSON.stringify(binary));
-      const folderDrop = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets' }, osDrop(['text/plain', osFile('a.txt', text('a'))], ['files', osFile('photos', new Error('is a directory'))]));
+      const folderDrop = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, osDrop(['text/plain', osFile('a.txt', text('a'))], ['files', osFile('photos', new Error('is a directory'))]));
       assert.ok(folderDrop && 'refused' in folderDrop && folderDrop.refused.includes('"photos" is a folder'), JSON.stringify(folderDrop));
       const theirs = await api.explorer.dragAndDrop.drop(node(bobs, 'browse'), osDrop(['files', osFile('a.txt', text('a'))]));
       assert.ok(theirs && 'refused' in theirs && theirs.refused.includes('belongs to another user'), JSON.stringify(theirs));
@@ -264,7 +266,7 @@ describe('Drag and drop', function () {
 
     it('60 files from the file manager on My Snippets ask first: No creates nothing, Yes one snippet with all of them', async () => {
       const many = () => osDrop(...Array.from({ length: 60 }, (_, i): [string, vscode.DataTransferItem] => [`text/x-${i}`, osFile(`n${i}.txt`, text(`note ${i}\n`))]));
-      const mine: TreeNode = { kind: 'root', list: 'mine', label: 'My Snippets' };
+      const mine: TreeNode = { kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() };
       const before = (await serverRequests()).length;
       await answerPrompts(false);
       assert.deepEqual(await api.explorer.dragAndDrop.drop(mine, many()), { refused: 'not confirmed' });

@@ -40,9 +40,9 @@ describe('Offline read cache', function () {
   const provider = () => ext.explorer.provider;
   const mineRoot = async (): Promise<RootNode> => {
     let roots = (await provider().getChildren(undefined)) as TreeNode[];
-    // With the run's own alice signed in as well, each account has a root: the lists are under the default account's.
-    const defaultAccount = roots.find((n) => n.kind === 'account' && n.accountId === undefined);
-    if (defaultAccount) roots = (await provider().getChildren(defaultAccount)) as TreeNode[];
+    // With the run's own alice signed in as well, each account has a root: the lists are under this server's alice's.
+    const account = roots.find((n) => n.kind === 'account' && n.accountId === `${url()}#alice`);
+    if (account) roots = (await provider().getChildren(account)) as TreeNode[];
     const root = roots.find((n): n is RootNode => n.kind === 'root' && n.list === 'mine');
     assert.ok(root, 'My Snippets is a root');
     return root;

@@ -35,7 +35,7 @@ describe('Search Snippets…', function () {
     assert.ok(editor.document.uri.path.endsWith('/deploy.sh'), editor.document.uri.toString());
     const column = `kubectl apply -f `.length;
     assert.deepEqual([editor.selection.start.line, editor.selection.start.character, editor.selection.end.character], [2, column, column + marker.length]);
-    const last = api.service.search.last.state;
+    const last = api.explorer.lastSearch.state;
     assert.equal(last?.running, false);
     assert.deepEqual(last?.results.map((r) => r.snippet.name).sort(), ['search bob', `search deploy ${marker}`, 'search regex'].sort());
   });
@@ -51,7 +51,7 @@ describe('Search Snippets…', function () {
     assert.match(String(item.description), new RegExp(`"${marker.toUpperCase()}" · 3 found`));
     const found = (await api.explorer.provider.getChildren(roots[0])) as TreeNode[];
     assert.equal(found.length, 3);
-    const matches = (await api.explorer.provider.getChildren(found.find((n) => n.kind === 'searchSnippet' && api.service.search.last.state?.results.some((r) => r.snippet.guid === n.snippetGuid && r.snippet.name === 'search regex')))) as TreeNode[];
+    const matches = (await api.explorer.provider.getChildren(found.find((n) => n.kind === 'searchSnippet' && api.explorer.lastSearch.state?.results.some((r) => r.snippet.guid === n.snippetGuid && r.snippet.name === 'search regex')))) as TreeNode[];
     const lines = await Promise.all(matches.map(async (m) => (await api.explorer.provider.getTreeItem(m)).label));
     assert.deepEqual(lines, ['regex.txt:1', 'regex.txt:2']);
 
@@ -92,16 +92,16 @@ describe('Search Snippets…', function () {
     const editor = await run(`${marker}(a|b)*`);
     assert.ok(editor);
     assert.equal(editor.selection.start.line, 1);
-    assert.deepEqual(api.service.search.last.state?.results.map((r) => r.snippet.name), ['search regex']);
+    assert.deepEqual(api.explorer.lastSearch.state?.results.map((r) => r.snippet.name), ['search regex']);
   });
 
   it('an empty search says what to type and sends nothing', async () => {
     const before = (await serverRequests()).length;
-    const previous = api.service.search.last.state;
+    const previous = api.explorer.lastSearch.state;
     await answerPrompts(undefined);
     assert.equal(await run('   '), undefined);
     assert.deepEqual(await requestsSince(before), []);
-    assert.equal(api.service.search.last.state, previous, 'the last results stay');
+    assert.equal(api.explorer.lastSearch.state, previous, 'the last results stay');
   });
 
   it("its keybinding, Ctrl+K Alt+F, is none of this VS Code's default keybindings", async () => {

@@ -176,7 +176,7 @@ describe('several accounts at once', function () {
     const productionRoot = roots[names.findIndex((l) => l.endsWith(`:${port(production)}`))];
     await answerPrompts(undefined);
     await vscode.commands.executeCommand('bitbucketSnippets.searchAccount', productionRoot, marker);
-    const only = api.service.search.last.state?.results ?? [];
+    const only = api.explorer.lastSearch.state?.results ?? [];
     assert.deepEqual(only.map((r) => r.snippet.guid), [onProduction.guid], 'only the production account was searched');
     await vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults');
   });

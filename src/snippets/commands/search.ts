@@ -1,5 +1,6 @@
 // Search Snippets…: a quick pick whose text is searched in every list the user can see, filling
-// as results arrive (the snippet core's SnippetSearch does the finding and keeps fetched pages).
+// as results arrive (the runner in core/search/everyAccount.ts searches each account with its
+// SnippetSearch, which keeps fetched pages, and records the session's last search).
 // Typing searches again after a short pause; closing the pick cancels. Choosing a result opens
 // its file at the matched line, with the match selected.
 import vscode = require('vscode');
@@ -11,7 +12,8 @@ import { formatCount, formatDateTime } from '../../util/localeFormat';
 import { describeError, messageContext } from '../../util/userMessages';
 import type { SearchMatch } from '../core/search/match';
 import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../core/search/everyAccount';
-import { EmptyQueryError, type SearchList, type SearchResult } from '../core/search/search';
+import type { LastSearch } from '../core/search/lastSearch';
+import { EmptyQueryError, type SearchList, type SearchResult } from '../core/search/types';
 import { requireSignedIn, type CommandDeps } from './context';
 import { openFile } from './use';
 
@@ -29,6 +31,8 @@ export interface SearchDeps extends CommandDeps {
    * users): every signed-in account, or only the one whose id is given.
    */
   targets: (onlyAccountId?: string) => SearchTarget[];
+  /** The session's last search, which the "Search results" root of the view shows. */
+  lastSearch: LastSearch;
 }
 
 interface ResultItem extends vscode.QuickPickItem {
@@ -50,7 +54,7 @@ const MAX_ITEMS = 2000;
 export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?: string): Promise<vscode.TextEditor | undefined> {
   if (!requireSignedIn(deps)) return Promise.resolve(undefined);
   const targets = deps.targets(onlyAccountId);
-  const targetOf = (accountId: string | undefined) => targets.find((t) => t.accountId === accountId) ?? targets[0];
+  const targetOf = (accountId: string) => targets.find((t) => t.accountId === accountId) ?? targets[0];
   const pick = createSafeQuickPick<ResultItem>();
   const only = onlyAccountId !== undefined ? targets[0]?.label : undefined;
   pick.title = only ? vscode.l10n.t('Search Snippets of {0}', only) : vscode.l10n.t('Search Snippets');
@@ -92,7 +96,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
       pick.busy = true;
       try {
         const summary = await withProgress('view', undefined, () =>
-          searchAccounts(text, targets, deps.service.search.last, {
+          searchAccounts(text, targets, deps.lastSearch, {
             signal: abort.signal,
             onResults: (results) => {
               if (abort.signal.aborted) return;
@@ -120,7 +124,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
           const where = target.label ? `${listLabel(failure.list)} (${target.label})` : listLabel(failure.list);
           const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? deps.session.account));
           extra.push(note(vscode.l10n.t('Not all of {0} was searched: {1}', where, why), 'warning'));
-          deps.log.error(`search of ${failure.list}${failure.accountId ? ` of ${failure.accountId}` : ''} failed`, failure.error);
+          deps.log.error(`search of ${failure.list} of ${failure.accountId} failed`, failure.error);
         }
         show(extra);
         return summary;

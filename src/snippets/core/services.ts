@@ -1,60 +1,73 @@
-// One SnippetService per signed-in account, keyed by account id. The default account's service
-// is the one the views made at start follow (it is reset when the default changes, as before
-// several accounts existed); every other account gets a service of its own, made on first use,
-// with its own lists and its own identity. Plain logic without `vscode`.
+// One SnippetService per signed-in account, keyed by account id: every account is addressed the
+// same way, `forAccount(id)`, and keeps its service (its loaded lists, what it learned, its
+// fetched search pages) until it signs out or signs in again. Which account is the default only
+// decides `defaultService`, the one create commands and the Command Palette use: switching it
+// drops nothing. Plain logic without `vscode`.
 import type { SnippetService } from './service';
 
 export class SnippetServices {
-  private defaultKey: string | undefined;
-  private readonly others = new Map<string, SnippetService>();
+  private defaultId: string | undefined;
+  private readonly byAccount = new Map<string, SnippetService>();
 
   constructor(
-    /** The service that follows the default account. */
-    readonly defaultService: SnippetService,
-    /** Makes the service of another account (its client, its user). */
-    private readonly make: (accountKey: string) => SnippetService,
+    /** Makes the service of an account (its client, its user, its cache). */
+    private readonly make: (accountId: string) => SnippetService,
+    /** What `defaultService` answers while no account is signed in: empty, with no client. */
+    private readonly signedOut: SnippetService,
   ) {}
 
-  /** The default account changed: its service is `defaultService`; an own one it had is dropped. */
-  setDefault(accountKey: string | undefined): void {
-    this.defaultKey = accountKey;
-    if (accountKey !== undefined) this.drop(accountKey);
+  /** The default account changed (or none is left). Every service is kept. */
+  setDefault(accountId: string | undefined): void {
+    this.defaultId = accountId;
+  }
+
+  get defaultAccountId(): string | undefined {
+    return this.defaultId;
+  }
+
+  /** The default account's service, or the signed-out one. */
+  get defaultService(): SnippetService {
+    return this.defaultId === undefined ? this.signedOut : this.forAccount(this.defaultId);
   }
 
   /** The service of an account (made on first use). */
-  forAccount(accountKey: string): SnippetService {
-    if (accountKey === this.defaultKey) return this.defaultService;
-    let service = this.others.get(accountKey);
+  forAccount(accountId: string): SnippetService {
+    let service = this.byAccount.get(accountId);
     if (!service) {
-      service = this.make(accountKey);
-      this.others.set(accountKey, service);
+      service = this.make(accountId);
+      this.byAccount.set(accountId, service);
     }
     return service;
   }
 
   /** The service of an account if one exists, without making one. */
-  existing(accountKey: string): SnippetService | undefined {
-    return accountKey === this.defaultKey ? this.defaultService : this.others.get(accountKey);
+  existing(accountId: string): SnippetService | undefined {
+    return this.byAccount.get(accountId);
   }
 
   /** Drops the services of accounts that are no longer signed in. */
-  retain(accountKeys: readonly string[]): void {
-    for (const key of [...this.others.keys()]) if (!accountKeys.includes(key)) this.drop(key);
+  retain(accountIds: readonly string[]): void {
+    for (const id of [...this.byAccount.keys()]) if (!accountIds.includes(id)) this.drop(id);
+  }
+
+  /** The account signed in again (new credentials, a new session of it): its next service starts empty. */
+  renew(accountId: string): void {
+    this.drop(accountId);
+  }
+
+  /** The accounts that have a service. */
+  accountIds(): string[] {
+    return [...this.byAccount.keys()];
   }
 
   /**
    * A service nobody asks any more is disposed: its offline check stops (it would go on asking
    * the server every 30 seconds for an account that signed out) and its cache writes what it holds.
    */
-  private drop(accountKey: string): void {
-    const service = this.others.get(accountKey);
+  private drop(accountId: string): void {
+    const service = this.byAccount.get(accountId);
     if (!service) return;
-    this.others.delete(accountKey);
+    this.byAccount.delete(accountId);
     void service.dispose();
-  }
-
-  /** The accounts with a service of their own besides the default. */
-  otherAccounts(): string[] {
-    return [...this.others.keys()];
   }
 }

@@ -37,16 +37,16 @@ export function sanitizeUsers(stored: unknown): readonly string[] {
 export class BrowsedUsers {
   constructor(private readonly state: vscode.Memento) {}
 
-  list(accountKey: string): readonly string[] {
-    return sanitizeUsers(this.all()[accountKey]);
+  list(accountId: string): readonly string[] {
+    return sanitizeUsers(this.all()[accountId]);
   }
 
-  async add(accountKey: string, name: string): Promise<void> {
-    await this.write(accountKey, withUser(this.list(accountKey), name));
+  async add(accountId: string, name: string): Promise<void> {
+    await this.write(accountId, withUser(this.list(accountId), name));
   }
 
-  async remove(accountKey: string, name: string): Promise<void> {
-    await this.write(accountKey, withoutUser(this.list(accountKey), name));
+  async remove(accountId: string, name: string): Promise<void> {
+    await this.write(accountId, withoutUser(this.list(accountId), name));
   }
 
   private all(): Record<string, unknown> {
@@ -54,7 +54,7 @@ export class BrowsedUsers {
     return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   }
 
-  private async write(accountKey: string, users: readonly string[]): Promise<void> {
-    await this.state.update(STATE_KEY, { ...this.all(), [accountKey]: users });
+  private async write(accountId: string, users: readonly string[]): Promise<void> {
+    await this.state.update(STATE_KEY, { ...this.all(), [accountId]: users });
   }
 }

@@ -11,11 +11,12 @@ import { input, pick } from '../../ui/prompts';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
 import type { LastSearch } from '../core/search/lastSearch';
-import type { SnippetService } from '../core/service';
+import type { SnippetServices } from '../core/services';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
 import { ExplorerDragAndDrop } from './dragAndDrop';
+import type { SnippetService } from '../core/service';
 import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../accounts';
@@ -29,12 +30,14 @@ export interface SnippetExplorerApi {
   readonly view: vscode.TreeView<TreeNode>;
   /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
   readonly dragAndDrop: ExplorerDragAndDrop;
+  /** The session's last search, which the "Search results" root shows. */
+  readonly lastSearch: LastSearch;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
 
-/** The account Browse User adds a user under: its key, the accountId its rows carry (none for the default), its name when several. */
-type BrowseTarget = { key: string; rowAccountId: string | undefined; label: string | undefined };
+/** The account Browse User adds a user under: its id, its name when several. */
+type BrowseTarget = { accountId: string; label: string | undefined };
 
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
@@ -44,17 +47,16 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
   private followed: string | undefined;
-  private accountKey: string | undefined;
   private readonly browsedUsers: BrowsedUsers;
   private readonly disposables: vscode.Disposable[] = [];
 
-  /** The signed-in accounts when the rows were last built, to rebuild them when one signs in or out. */
-  private accountKeys: string;
+  /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
+  private accountCount: number;
 
   constructor(
-    session: Session,
-    private readonly service: SnippetService,
-    private readonly lastSearch: LastSearch,
+    private readonly session: Session,
+    private readonly services: SnippetServices,
+    readonly lastSearch: LastSearch,
     private readonly accounts: SnippetAccounts,
     globalState: vscode.Memento,
     private readonly log: Log,
@@ -62,16 +64,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
   ) {
     this.browsedUsers = new BrowsedUsers(globalState);
-    this.accountKey = session.account ? accountId(session.account) : undefined;
-    this.accountKeys = session.accounts().map(accountId).join('\n');
+    this.accountCount = session.accounts().length;
     this.provider = new SnippetTreeProvider({
-      service,
-      account: () => session.account,
-      otherAccounts: () =>
-        session
-          .accounts()
-          .filter((a) => accountId(a) !== this.accountKey)
-          .map((account) => ({ id: accountId(account), account, service: accounts.service(account) })),
+      accounts: () => this.orderedAccounts(),
+      defaultAccountId: () => services.defaultAccountId,
+      // An account that signed out has no service of its own any more: its last rows draw from the signed-out one.
+      service: (id) => (session.accountById(id) ? services.forAccount(id) : services.defaultService),
       accountLabel: (account) => accountLabel(account, session.accounts()),
       browsedUsers: this.browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
@@ -79,11 +77,13 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       log,
     });
     this.view = createView(this.provider);
-    this.dragAndDrop = new ExplorerDragAndDrop(session, (accountId) => this.provider.serviceOf(accountId), log.child('drop'));
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
     this.disposables.push(
       this.provider,
       this.view,
-      session.onDidChange((account) => this.onAccountChange(account ? accountId(account) : undefined, session.accounts().map(accountId).join('\n'))),
+      this.view.onDidExpandElement((e) => this.provider.book.markExpanded(e.element, true)),
+      this.view.onDidCollapseElement((e) => this.provider.book.markExpanded(e.element, false)),
+      session.onDidChange(() => void this.onAccountsChange()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.sortOrder}`)) {
           this.sortOverride = undefined;
@@ -117,15 +117,19 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
+  /** Shows a snippet of the default account (the one create commands use) under its My Snippets. */
   async reveal(snippetGuid: string): Promise<void> {
-    await withViewProgress(() => this.service.ensureLoaded('mine'));
-    if (!this.service.list('mine').guids.includes(snippetGuid)) this.service.showAsMine(await this.service.snippet(snippetGuid));
-    const snippet = this.service.get(snippetGuid);
+    const id = this.services.defaultAccountId;
+    if (id === undefined) return;
+    const service = this.provider.serviceOf(id);
+    await withViewProgress(() => service.ensureLoaded('mine'));
+    if (!service.list('mine').guids.includes(snippetGuid)) service.showAsMine(await service.snippet(snippetGuid));
+    const snippet = service.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     // Revealing while VS Code still fetches refreshed rows would register them twice.
     await this.provider.settled();
-    await this.view.reveal(this.provider.snippetNode('mine', snippet), { select: true, focus: true, expand: true });
+    await this.view.reveal(this.provider.snippetNode('mine', snippet, id), { select: true, focus: true, expand: true });
   }
 
   /**
@@ -141,11 +145,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
     const { snippetGuid, fileName } = loc;
     const key = uri.toString();
-    // A file of another signed-in account is shown under that account's root, from its own lists.
+    // A file is shown under its own account, from that account's lists.
     const owner = this.accounts.ofLocation(loc);
-    const ownerKey = owner && accountId(owner) !== this.accountKey ? accountId(owner) : undefined;
-    const service = this.provider.serviceOf(ownerKey);
-    const shownLists: ListId[] = ownerKey === undefined ? this.provider.loadedLists() : ['mine', 'starred', 'browse'];
+    if (!owner) return false;
+    const ownerId = accountId(owner);
+    const service = this.provider.serviceOf(ownerId);
+    const shownLists: ListId[] = this.provider.loadedLists(ownerId);
     const inLoadedList = () => shownLists.find((id) => service.list(id).guids.includes(snippetGuid));
     let list = inLoadedList();
     if (!list && !load) return false;
@@ -166,8 +171,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     // Following, only the latest editor counts: an earlier switch still waiting must not win.
     if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
-    const row = this.provider.snippetNode(list, snippet, ownerKey);
-    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerKey) : row;
+    const row = this.provider.snippetNode(list, snippet, ownerId);
+    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerId) : row;
     await this.view.reveal(target, { select: true, focus: false, expand: true });
     return true;
   }
@@ -176,9 +181,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   /** Reloads every shown list of every signed-in account, each from its own server. */
   private async refreshAll(): Promise<void> {
-    const lists = this.provider.loadedListsOfAllAccounts().map(({ accountId, list }) => ({ list, service: this.provider.serviceOf(accountId) }));
+    const lists = this.session.accounts().flatMap((account) => {
+      const id = accountId(account);
+      return this.provider.loadedLists(id).map((list) => ({ list, service: this.provider.serviceOf(id) }));
+    });
     // Refresh means "what the server has now": the next search reads it again too, on every account.
-    for (const service of new Set([this.service, ...lists.map((l) => l.service)])) service.search.readAgain();
+    for (const account of this.session.accounts()) this.provider.serviceOf(accountId(account)).search.readAgain();
     this.provider.redraw();
     await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
   }
@@ -186,9 +194,10 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private async refreshList(node: ListArg): Promise<void> {
     if (!node) return this.refreshAll();
     if (node.kind === 'categories' || (node.kind === 'message' && node.list === 'categories')) {
-      const lists = this.provider.loadedLists().filter((id) => id.startsWith('category:'));
+      const service = this.provider.serviceOf(node.accountId);
+      const lists = this.provider.loadedLists(node.accountId).filter((id) => id.startsWith('category:'));
       this.provider.redraw();
-      await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id))));
+      await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id, service))));
       return;
     }
     const list = node.list as ListId;
@@ -205,7 +214,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     }
   }
 
-  private async reload(list: ListId, service = this.service): Promise<void> {
+  private async reload(list: ListId, service: SnippetService): Promise<void> {
     try {
       await service.refresh(list);
     } catch (err) {
@@ -257,31 +266,28 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
           });
     if (picked === undefined || validateUserName(picked) !== undefined) return;
     const user = picked.trim();
-    await this.browsedUsers.add(target.key, user);
-    const existing = this.browsedUsers.list(target.key).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
+    await this.browsedUsers.add(target.accountId, user);
+    const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
     await this.provider.settled();
-    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.rowAccountId), { select: true, focus: true, expand: true });
+    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.accountId), { select: true, focus: true, expand: true });
   }
 
   /** The account of an account root, if it is still signed in. */
   private accountOfRoot(node: AccountNode): BrowseTarget | undefined {
-    const key = node.accountId ?? this.accountKey;
-    const account = key === undefined ? undefined : this.accounts.session.accountById(key);
-    return account && this.browseTarget(account, this.accounts.session.accounts());
+    const account = this.session.accountById(node.accountId);
+    return account && this.browseTarget(account, this.session.accounts());
   }
 
   /** With several accounts, asks which one (the default first); with one, it is that one. */
   private async pickAccount(): Promise<BrowseTarget | undefined> {
-    const { session } = this.accounts;
-    const fallback = session.account;
-    if (!fallback || this.accountKey === undefined) return undefined;
-    const all = session.accounts();
-    if (all.length <= 1) return { key: this.accountKey, rowAccountId: undefined, label: undefined };
-    const ordered = [fallback, ...all.filter((a) => accountId(a) !== this.accountKey)];
-    const items = ordered.map((account) => ({
+    const fallback = this.session.account;
+    if (!fallback) return undefined;
+    const all = this.session.accounts();
+    if (all.length <= 1) return { accountId: accountId(fallback), label: undefined };
+    const items = this.orderedAccounts().map((account) => ({
       label: accountLabel(account, all),
-      description: accountId(account) === this.accountKey ? vscode.l10n.t('default') : undefined,
+      description: account === fallback ? vscode.l10n.t('default') : undefined,
       detail: account.serverUrl,
       account,
     }));
@@ -290,14 +296,12 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   }
 
   private browseTarget(account: Account, all: readonly Account[]): BrowseTarget {
-    const key = accountId(account);
-    return { key, rowAccountId: key === this.accountKey ? undefined : key, label: all.length > 1 ? accountLabel(account, all) : undefined };
+    return { accountId: accountId(account), label: all.length > 1 ? accountLabel(account, all) : undefined };
   }
 
   private async removeBrowsedUser(node?: RootNode): Promise<void> {
-    const key = node?.accountId ?? this.accountKey;
-    if (!key || !node || !node.list.startsWith('user:')) return;
-    await this.browsedUsers.remove(key, node.list.slice('user:'.length));
+    if (!node || !node.list.startsWith('user:')) return;
+    await this.browsedUsers.remove(node.accountId, node.list.slice('user:'.length));
     this.provider.redraw();
   }
 
@@ -307,28 +311,37 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     return this.sortOverride ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SortOrder>(Settings.sortOrder, 'updated');
   }
 
-  private onAccountChange(key: string | undefined, keys: string): void {
-    if (key === this.accountKey) {
-      // A connection setting changed (the rows stay, nothing is fetched), or another account
-      // signed in or out: the default account's rows and lists stay, the roots are redrawn.
-      if (keys !== this.accountKeys) {
-        this.accountKeys = keys;
-        this.provider.redraw();
-      }
-      return;
-    }
-    this.accountKey = key;
-    this.accountKeys = keys;
-    this.filter = '';
-    this.provider.reset();
+  /** The signed-in accounts, the default first: the order of their roots. */
+  private orderedAccounts(): Account[] {
+    const first = this.session.account;
+    const all = this.session.accounts();
+    return first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+  }
+
+  /**
+   * An account signed in or out, the default changed, or a connection setting: every account's
+   * rows, lists and expanded rows stay (those of an account that signed out go). When the tree
+   * changes shape (one account's lists as roots, or a root per account), the rows that were
+   * expanded are expanded again under their new parent.
+   */
+  private async onAccountsChange(): Promise<void> {
+    const count = this.session.accounts().length;
+    const reshaped = (count > 1) !== (this.accountCount > 1);
+    this.accountCount = count;
+    if (count === 0) this.filter = '';
+    this.provider.retainAccounts();
     this.applyViewState(false);
+    if (!reshaped || count === 0) return;
+    const expanded = this.provider.book.expandedRows();
+    await this.provider.settled();
+    for (const row of expanded) await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch(() => undefined);
   }
 
   /** Context keys for the toolbar, the view's description, and a redraw. */
   private applyViewState(redraw = true): void {
     void vscode.commands.executeCommand('setContext', ContextKeys.sortOrder, this.sortOrder());
     void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, this.filter !== '');
-    this.view.description = this.filter ? `Filter: "${this.filter}"` : undefined;
+    this.view.description = this.filter ? vscode.l10n.t('Filter: "{0}"', this.filter) : undefined;
     this.view.message = this.filter ? vscode.l10n.t('Showing loaded snippets matching "{0}". Clear the filter to see all.', this.filter) : undefined;
     if (redraw) this.provider.redraw();
   }

@@ -3,14 +3,14 @@
 // the commands. `contextValue`s (used in package.json `when` clauses) are built here too.
 import type { ListId } from '../core/store';
 
-// Rows of an account other than the default one carry its `accountId`: commands started from
-// them act on that account, and their ids differ from the default account's rows (the same
-// snippet guid can exist on two servers). The default account's rows carry none, so with one
-// account signed in every row and id is as it always was.
-type OfAccount = { accountId?: string };
+// Every row but the Search results root carries its account's `accountId`, the default
+// account's rows too: commands started from a row act on that account, and row ids start with
+// it, so they differ between accounts (the same snippet guid can exist on two servers) and stay
+// the same when the default account changes or another account signs in or out.
+type OfAccount = { accountId: string };
 
 /** With several accounts signed in: the root of one account's lists, `alice @ bitbucket.example.com`. */
-export type AccountNode = { kind: 'account'; accountId?: string; key: string; label: string };
+export type AccountNode = OfAccount & { kind: 'account'; label: string };
 export type RootNode = OfAccount & { kind: 'root'; list: ListId; label: string };
 /** The "Categories" root: its children are one RootNode per known category (`category:<guid>`). */
 export type CategoriesNode = OfAccount & { kind: 'categories'; label: string };
@@ -26,8 +26,8 @@ export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
 /** `retry`: clicking it asks the server again (an offline list shown from what was loaded or cached). */
 export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean; retry?: boolean };
 
-/** The "Search results" root: the last search of the session (Search Snippets…). */
-export type SearchRootNode = OfAccount & { kind: 'searchRoot'; label: string };
+/** The "Search results" root: the last search of the session (Search Snippets…), of every account. */
+export type SearchRootNode = { kind: 'searchRoot'; label: string; accountId?: undefined };
 /** A snippet found by the last search; its children are its matches. */
 export type SearchSnippetNode = OfAccount & { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
 /** One match of a found snippet: a matched line, a file name or a field. */
@@ -49,12 +49,12 @@ export type TreeNode =
 
 /** A stable id per row, so refreshes keep expansion and selection; unique across accounts. */
 export function nodeId(node: TreeNode): string {
-  if (node.kind === 'account') return `account/${node.key}`;
-  const id = idInAccount(node);
-  return node.accountId === undefined ? id : `${node.accountId}|${id}`;
+  if (node.kind === 'account') return `account/${node.accountId}`;
+  if (node.kind === 'searchRoot') return 'search';
+  return `${node.accountId}|${idInAccount(node)}`;
 }
 
-function idInAccount(node: Exclude<TreeNode, AccountNode>): string {
+function idInAccount(node: Exclude<TreeNode, AccountNode | SearchRootNode>): string {
   switch (node.kind) {
     case 'root':
       return `root/${node.list}`;
@@ -74,8 +74,6 @@ function idInAccount(node: Exclude<TreeNode, AccountNode>): string {
       return `more/${node.list}`;
     case 'message':
       return `message/${node.list}`;
-    case 'searchRoot':
-      return 'search';
     case 'searchSnippet':
       return `search/${node.snippetGuid}`;
     case 'searchMatch':

@@ -78,14 +78,14 @@ describe('two files of one name', () => {
   });
 
   it('gives each its own row id, under every account', () => {
-    const rows = (accountId?: string): TreeNode[] => [1, 2, 3].map((occurrence) => ({ kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', ...(occurrence > 1 ? { occurrence } : {}), ...(accountId ? { accountId } : {}) }));
-    const ids = [...rows(), ...rows('http://h#alice')].map(nodeId);
+    const rows = (accountId: string): TreeNode[] => [1, 2, 3].map((occurrence) => ({ kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', ...(occurrence > 1 ? { occurrence } : {}), accountId }));
+    const ids = [...rows('http://h#bob'), ...rows('http://h#alice')].map(nodeId);
     assert.equal(new Set(ids).size, ids.length, ids.join('\n'));
-    assert.equal(ids[0], 'mine/file/g-1/a.sh', 'the first of a name keeps its id');
+    assert.equal(ids[0], 'http://h#bob|mine/file/g-1/a.sh', 'the first of a name keeps the id of its name');
   });
 
   it('gives the later ones a row without the file menus, which act on a file by its name', () => {
-    const later: TreeNode = { kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', occurrence: 2 };
+    const later: TreeNode = { kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', occurrence: 2, accountId: 'http://h#alice' };
     // package.json's file menus match these; a later file of a name must match none of them.
     for (const menu of [/^(snippet|file)\./, /^(snippet|file)\.other/, /^file\./, /^file\.own/]) assert.ok(!menu.test(contextValue(later)), `${menu} matches ${contextValue(later)}`);
   });

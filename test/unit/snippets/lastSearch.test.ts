@@ -1,11 +1,13 @@
-// The last search as the view shows it: a search overtaken by a newer one reports nothing more.
+// The session's last search as the view shows it: a search overtaken by a newer one reports
+// nothing more, and an account that signs out takes only its own results with it.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
 import { LastSearch } from '../../../src/snippets/core/search/lastSearch';
-import type { SearchResult } from '../../../src/snippets/core/search/search';
+import type { SearchResult } from '../../../src/snippets/core/search/types';
 
-const result = (name: string): SearchResult => ({
+const result = (name: string, accountId = 'http://h#alice'): SearchResult => ({
   snippet: { guid: name, name, categories: [], isVisible: true, isPublic: false, userId: 2, createdAt: 0, updatedAt: 0, files: [], comments: [] } as Snippet,
+  accountId,
   list: 'mine',
   matches: [{ field: 'name', column: 0, length: 1, text: name }],
 });
@@ -28,5 +30,20 @@ describe('LastSearch', () => {
     assert.equal(last.state, undefined);
     last.add(second, [result('after clear')]);
     assert.equal(last.state, undefined, 'a search cleared away reports nothing');
+  });
+
+  it('drops the results of an account that signed out and keeps every other account\'s', () => {
+    const last = new LastSearch();
+    const token = last.begin('word');
+    last.add(token, [result('a', 'http://h#alice'), result('b', 'http://h#admin'), result('c', 'http://other#alice')]);
+    last.end(token, { cancelled: false, failures: [] });
+    let told = 0;
+    last.onDidChange(() => told++);
+    last.retainAccounts(['http://h#alice', 'http://h#admin', 'http://other#alice']);
+    assert.equal(told, 0, 'nothing to drop: no change');
+    last.retainAccounts(['http://h#alice', 'http://other#alice']);
+    assert.deepEqual(last.state?.results.map((r) => r.snippet.name), ['a', 'c']);
+    assert.equal(last.state?.query, 'word');
+    assert.equal(told, 1);
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Snippet } from '../../../src/api/types';
 import { SignedOutError } from '../../../src/snippets/core/errors';
-import { EmptyQueryError, type SearchResult } from '../../../src/snippets/core/search/search';
+import { EmptyQueryError, type FoundSnippet } from '../../../src/snippets/core/search/types';
 import { SnippetService } from '../../../src/snippets/core/service';
 import { startServer, type RunningServer } from '../../server/server';
 
@@ -45,8 +45,8 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
   it('refuses an empty or blank search before any request', async () => {
     const { search } = setUp();
     server.controls.clearRequests();
-    await assert.rejects(search.search('', { lists: ['mine'] }), EmptyQueryError);
-    await assert.rejects(search.search('  \t', { lists: ['mine', 'browse'] }), EmptyQueryError);
+    await assert.rejects(search.find('', { lists: ['mine'] }), EmptyQueryError);
+    await assert.rejects(search.find('  \t', { lists: ['mine', 'browse'] }), EmptyQueryError);
     assert.deepEqual(server.controls.requests(), []);
   });
 
@@ -54,8 +54,8 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     seedMany('alice', 2500, (i) => (i % 500 === 7 ? `line one\nfind ME here ${i}\n` : 'nothing\n'));
     const { search } = setUp();
     server.controls.clearRequests();
-    const batches: SearchResult[][] = [];
-    const first = await search.search('find me', { lists: ['mine'], onResults: (r) => batches.push(r) });
+    const batches: FoundSnippet[][] = [];
+    const first = await search.find('find me', { lists: ['mine'], onResults: (r) => batches.push(r) });
     assert.equal(first.results.length, 5);
     assert.deepEqual(listRequests(), ['/?start=0&limit=1000', '/?start=1000&limit=1000', '/?start=2000&limit=1000']);
     assert.equal(first.requests, 3, 'ceil(2500 / 1000) requests');
@@ -65,11 +65,11 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     assert.equal(search.pages.get('mine')?.appliedLimit, 1000);
 
     server.controls.clearRequests();
-    const again = await search.search('FIND ME', { lists: ['mine'] });
+    const again = await search.find('FIND ME', { lists: ['mine'] });
     assert.equal(again.requests, 0);
     assert.deepEqual(server.controls.requests(), [], 'a repeated search sends nothing');
     assert.deepEqual(again.results.map((r) => r.snippet.guid).sort(), first.results.map((r) => r.snippet.guid).sort());
-    const other = await search.search('nothing', { lists: ['mine'] });
+    const other = await search.find('nothing', { lists: ['mine'] });
     assert.equal(other.results.length, 2495);
     assert.deepEqual(server.controls.requests(), [], 'another text over the same lists sends nothing either');
   });
@@ -80,7 +80,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     await service.ensureLoaded('mine');
     server.controls.clearRequests();
     const seenBeforeRequest: string[] = [];
-    const summary = await search.search('kubectl', {
+    const summary = await search.find('kubectl', {
       lists: ['mine', 'browse'],
       onResults: (r) => {
         if (server.controls.requests().length === 0) seenBeforeRequest.push(...r.map((x) => x.snippet.name));
@@ -100,7 +100,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.state.data.stars.push({ userId: 2, snippetGuid: bobs.guid, starredAt: 1 });
     const { search } = setUp();
     const lists = ['mine', 'starred', 'browse', 'user:bob'] as const;
-    const fields = async (q: string) => (await search.search(q, { lists })).results.map((r) => [r.snippet.name, r.list, r.matches.map((m) => m.field).join(',')]);
+    const fields = async (q: string) => (await search.find(q, { lists })).results.map((r) => [r.snippet.name, r.list, r.matches.map((m) => m.field).join(',')]);
     assert.deepEqual(await fields('a.*b'), [['Regex helpers', 'mine', 'content']]);
     assert.deepEqual(await fields('(x|y)+'), [['Regex helpers', 'mine', 'description']]);
     assert.deepEqual(await fields('TypeScript'), [['Regex helpers', 'mine', 'category']]);
@@ -116,7 +116,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.controls.setLatency(50);
     server.controls.clearRequests();
     const abort = new AbortController();
-    const cancelled = await search.search('needle', {
+    const cancelled = await search.find('needle', {
       lists: ['mine'],
       signal: abort.signal,
       onResults: () => abort.abort(),
@@ -127,7 +127,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     await new Promise((r) => setTimeout(r, 150));
     assert.equal(server.controls.requests().length, 1, 'no page was asked after the cancel');
     server.controls.clearRequests();
-    const rest = await search.search('needle', { lists: ['mine'] });
+    const rest = await search.find('needle', { lists: ['mine'] });
     assert.equal(rest.results.length, 2500);
     assert.deepEqual(listRequests(), ['/?start=1000&limit=1000', '/?start=2000&limit=1000']);
   });
@@ -136,13 +136,13 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     const s = made('Editable', 'alice', 'old text\n', 10);
     server.state.data.snippets.push(s);
     const { service, search } = setUp();
-    assert.equal((await search.search('old text', { lists: ['mine'] })).results.length, 1);
+    assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 1);
     await service.update(s.guid, (fresh) => ({ name: fresh.name, description: '', categories: [], files: [{ name: 'notes.txt', content: 'new text\n' }] }));
     server.controls.clearRequests();
-    assert.equal((await search.search('old text', { lists: ['mine'] })).results.length, 0);
-    assert.equal((await search.search('new text', { lists: ['mine'] })).results.length, 1);
+    assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 0);
+    assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 1);
     await service.deleteSnippet(s.guid);
-    assert.equal((await search.search('new text', { lists: ['mine'] })).results.length, 0);
+    assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 0);
     assert.deepEqual(server.controls.requests().filter((r) => r.method === 'GET' && r.query.includes('limit')), [], 'no listing asked again');
   });
 
@@ -151,7 +151,7 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     const count = Math.ceil((5 * 1024 * 1024) / line.length);
     server.state.data.snippets.push(made('five megabytes', 'alice', `${line.repeat(count)}// the END marker\n`, 10, 'big.js'));
     const { search } = setUp();
-    const summary = await search.search('end marker', { lists: ['mine'] });
+    const summary = await search.find('end marker', { lists: ['mine'] });
     assert.deepEqual(summary.results[0]?.matches.map((m) => [m.fileName, m.line, m.text]), [['big.js', count + 1, '// the END marker']]);
   });
 
@@ -159,29 +159,25 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.state.data.snippets.push(made('Mine', 'alice', 'shared word\n', 10));
     const { search } = setUp();
     server.controls.addFault({ kind: 'status', status: 500, path: '/browse', count: 1 });
-    const summary = await search.search('shared', { lists: ['mine', 'browse'] });
+    const summary = await search.find('shared', { lists: ['mine', 'browse'] });
     assert.deepEqual(summary.results.map((r) => r.snippet.name), ['Mine']);
     assert.deepEqual(summary.failures.map((f) => f.list), ['browse']);
   });
 
-  it('keeps the last search for the view, and forgets it with the pages when the account is reset', async () => {
+  it('forgets its fetched pages when the account is reset, and records no last search of its own', async () => {
     server.state.data.snippets.push(made('Kept', 'alice', 'word\n', 10));
     const { service, search } = setUp();
-    const seen: Array<boolean | undefined> = [];
-    search.last.onDidChange((state) => seen.push(state?.running));
-    await search.search('word', { lists: ['mine'] });
-    assert.deepEqual([search.last.state?.query, search.last.state?.results.length, search.last.state?.running], ['word', 1, false]);
-    assert.equal(seen[0], true, 'told when it started');
+    await search.find('word', { lists: ['mine'] });
+    assert.equal('last' in search, false, 'the last search is the session\'s (lastSearch.ts), not an account\'s');
     service.reset({ username: 'alice', userId: 2 });
-    assert.equal(search.last.state, undefined);
     server.controls.clearRequests();
-    await search.search('word', { lists: ['mine'] });
-    assert.equal(server.controls.requests().length, 1, 'the pages were forgotten too');
+    await search.find('word', { lists: ['mine'] });
+    assert.equal(server.controls.requests().length, 1, 'the pages were forgotten');
   });
 
   it('says signed out when the server is needed and nobody is signed in', async () => {
     const service = new SnippetService(() => undefined, () => 25);
     service.reset(undefined);
-    await assert.rejects(service.search.search('x', { lists: ['mine'] }), SignedOutError);
+    await assert.rejects(service.search.find('x', { lists: ['mine'] }), SignedOutError);
   });
 });

@@ -2,13 +2,13 @@ import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
 import { searchAccounts, type AccountToSearch } from '../../../src/snippets/core/search/everyAccount';
 import { LastSearch } from '../../../src/snippets/core/search/lastSearch';
-import { EmptyQueryError, type SearchOptions, type SearchResult, type SearchSummary } from '../../../src/snippets/core/search/search';
+import { EmptyQueryError, type FoundSnippet, type SearchOptions, type SearchResult, type SearchSummary } from '../../../src/snippets/core/search/types';
 
 const snippet = (guid: string, name: string): Snippet => ({ guid, name, files: [], categories: [] }) as unknown as Snippet;
-const result = (guid: string, name: string): SearchResult => ({ snippet: snippet(guid, name), list: 'mine', matches: [{ field: 'name', text: name, column: 0, length: 1 }] as SearchResult['matches'] });
+const result = (guid: string, name: string): FoundSnippet => ({ snippet: snippet(guid, name), list: 'mine', matches: [{ field: 'name', text: name, column: 0, length: 1 }] as SearchResult['matches'] });
 
 /** A search that reports `found` in two batches, then ends (or throws `fails`). */
-function fakeSearch(found: SearchResult[], fails?: Error): AccountToSearch['search'] {
+function fakeSearch(found: FoundSnippet[], fails?: Error): AccountToSearch['search'] {
   return {
     async find(query: string, options: SearchOptions): Promise<SearchSummary> {
       options.onResults?.(found.slice(0, 1));
@@ -21,13 +21,13 @@ function fakeSearch(found: SearchResult[], fails?: Error): AccountToSearch['sear
 }
 
 describe('searching every signed-in account at once', () => {
-  it('marks each result with its account (none for the default), and records them all as the last search', async () => {
+  it('marks each result with its account, the default one too, and records them all as the last search', async () => {
     const last = new LastSearch();
     const seen: SearchResult[] = [];
     const summary = await searchAccounts(
       'needle',
       [
-        { search: fakeSearch([result('g1', 'a'), result('g2', 'b')]), lists: ['mine'] },
+        { accountId: 'https://prod#alice', search: fakeSearch([result('g1', 'a'), result('g2', 'b')]), lists: ['mine'] },
         { accountId: 'https://staging#alice', search: fakeSearch([result('g1', 'same guid on staging')]), lists: ['mine', 'browse'] },
       ],
       last,
@@ -35,7 +35,7 @@ describe('searching every signed-in account at once', () => {
     );
     assert.equal(summary.results.length, 3);
     assert.equal(summary.requests, 4);
-    assert.deepEqual(seen.map((r) => [r.snippet.guid, r.accountId]).sort(), [['g1', undefined], ['g1', 'https://staging#alice'], ['g2', undefined]].sort());
+    assert.deepEqual(seen.map((r) => [r.snippet.guid, r.accountId]).sort(), [['g1', 'https://prod#alice'], ['g1', 'https://staging#alice'], ['g2', 'https://prod#alice']].sort());
     assert.equal(last.state?.running, false);
     assert.equal(last.state?.results.length, 3, 'the same guid on two servers is two results');
   });
@@ -46,7 +46,7 @@ describe('searching every signed-in account at once', () => {
     const summary = await searchAccounts(
       'needle',
       [
-        { search: fakeSearch([result('g1', 'a')]), lists: ['mine'] },
+        { accountId: 'prod', search: fakeSearch([result('g1', 'a')]), lists: ['mine'] },
         { accountId: 'staging', search: fakeSearch([result('g9', 'first batch')], down), lists: ['starred'] },
       ],
       last,
@@ -60,7 +60,7 @@ describe('searching every signed-in account at once', () => {
   it('refuses an empty query before replacing the last search', async () => {
     const last = new LastSearch();
     last.begin('earlier');
-    await assert.rejects(searchAccounts('  ', [{ search: fakeSearch([]), lists: ['mine'] }], last, {}), EmptyQueryError);
+    await assert.rejects(searchAccounts('  ', [{ accountId: 'prod', search: fakeSearch([]), lists: ['mine'] }], last, {}), EmptyQueryError);
     assert.equal(last.state?.query, 'earlier');
   });
 });

@@ -56,7 +56,7 @@ describe('Search pages kept across sessions in the offline cache', function () {
   /** The first window searches (reading every page from the server) and closes, writing its cache. */
   async function firstWindow(maxBytes?: number): Promise<number> {
     const { service, cache } = newWindow(maxBytes);
-    const first = await service.search.search('NEEDLE', { lists: ['mine', 'starred'] });
+    const first = await service.search.find('NEEDLE', { lists: ['mine', 'starred'] });
     assert.ok(first.requests >= 2, 'the first window read the server');
     assert.equal(first.keptSince, undefined);
     await cache.flush();
@@ -68,7 +68,7 @@ describe('Search pages kept across sessions in the offline cache', function () {
     assert.equal(found, 5);
     const { service } = newWindow();
     server.controls.clearRequests();
-    const again = await service.search.search('needle', { lists: ['mine', 'starred'] });
+    const again = await service.search.find('needle', { lists: ['mine', 'starred'] });
     assert.equal(searchRequests(), 0, 'no list was read from the server');
     assert.equal(again.results.length, 5);
     assert.equal(typeof again.keptSince, 'number');
@@ -77,18 +77,18 @@ describe('Search pages kept across sessions in the offline cache', function () {
   it('Refresh (readAgain) makes the next search read the server, in this window and the next', async () => {
     await firstWindow();
     const { service, cache } = newWindow();
-    await service.search.search('needle', { lists: ['mine'] });
+    await service.search.find('needle', { lists: ['mine'] });
     service.search.readAgain();
     await cache.flush();
     server.controls.clearRequests();
-    const after = await service.search.search('needle', { lists: ['mine'] });
+    const after = await service.search.find('needle', { lists: ['mine'] });
     assert.equal(after.keptSince, undefined);
     assert.ok(searchRequests() >= 2, 'read again after Refresh');
     // The pages just read are kept again for the window after.
     await cache.flush();
     const next = newWindow();
     server.controls.clearRequests();
-    assert.equal((await next.service.search.search('needle', { lists: ['mine'] })).results.length, 5);
+    assert.equal((await next.service.search.find('needle', { lists: ['mine'] })).results.length, 5);
     assert.equal(searchRequests(), 0);
   });
 
@@ -98,7 +98,7 @@ describe('Search pages kept across sessions in the offline cache', function () {
     clock += KEPT_PAGES_MAX_AGE_MS + 1000;
     const { service } = newWindow();
     server.controls.clearRequests();
-    const later = await service.search.search('needle', { lists: ['mine'] });
+    const later = await service.search.find('needle', { lists: ['mine'] });
     assert.ok(searchRequests() >= 2, 'the old pages were not trusted');
     assert.equal(later.results.length, 6);
   });
@@ -108,7 +108,7 @@ describe('Search pages kept across sessions in the offline cache', function () {
     // A window whose bound is far smaller: reading the file drops snippets.
     const { service } = newWindow(20_000);
     server.controls.clearRequests();
-    const result = await service.search.search('needle', { lists: ['mine'] });
+    const result = await service.search.find('needle', { lists: ['mine'] });
     assert.ok(searchRequests() >= 2, 'read from the server');
     assert.equal(result.results.length, 5);
   });

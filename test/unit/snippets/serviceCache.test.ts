@@ -216,7 +216,7 @@ describe('snippet core with the offline read cache', function () {
     server.state.data.snippets.push(found);
     for (let i = 1; i <= 30; i++) server.state.data.snippets.push(snippet(`newer ${i}`, 'hay', 1_000_000 + i));
     const first = newWindow();
-    const summary = await first.service.search.search('NEEDLE', { lists: ['browse'] });
+    const summary = await first.service.search.find('NEEDLE', { lists: ['browse'] });
     assert.deepEqual(summary.results.map((r) => r.snippet.guid), [found.guid]);
     await first.cache.flush();
 

@@ -31,7 +31,7 @@ describe('SnippetServices: one snippet service per account', function () {
       service.reset({ username: user });
       return service;
     };
-    return new SnippetServices(make(`${production.url}#alice`), make);
+    return new SnippetServices(make, new SnippetService(() => undefined, () => 25));
   };
 
   beforeEach(async () => {
@@ -44,46 +44,61 @@ describe('SnippetServices: one snippet service per account', function () {
     await Promise.all([production.close(), staging.close()]);
   });
 
-  it('gives the default account the default service, and each other account its own, made once', () => {
+  it('gives every account its own service, made once, the default account included', () => {
     const services = registry();
     const [prodAlice, stagingAlice, prodBob] = Object.keys(servers());
+    const signedOut = services.defaultService;
+    assert.deepEqual(made, [], 'no account, no service: the default one is the signed-out one');
     services.setDefault(prodAlice);
-    assert.equal(services.forAccount(prodAlice), services.defaultService);
+    assert.equal(services.defaultService, services.forAccount(prodAlice));
+    assert.notEqual(services.defaultService, signedOut);
     const other = services.forAccount(stagingAlice);
-    assert.notEqual(other, services.defaultService);
     assert.equal(services.forAccount(stagingAlice), other, 'made once');
     assert.notEqual(services.forAccount(prodBob), other);
-    assert.deepEqual(services.otherAccounts(), [stagingAlice, prodBob]);
+    assert.deepEqual(services.accountIds(), [prodAlice, stagingAlice, prodBob]);
     assert.equal(services.existing('nobody'), undefined);
+    services.setDefault(undefined);
+    assert.equal(services.defaultService, signedOut);
   });
 
-  it('drops the services of accounts that signed out, and the own service of the new default', () => {
+  it('keeps every service, with its loaded lists, when the default account changes', async () => {
     const services = registry();
-    const [prodAlice, stagingAlice, prodBob] = Object.keys(servers());
+    const [prodAlice, stagingAlice] = Object.keys(servers());
     services.setDefault(prodAlice);
-    services.forAccount(stagingAlice);
-    services.forAccount(prodBob);
-    services.retain([prodAlice, stagingAlice]);
-    assert.deepEqual(services.otherAccounts(), [stagingAlice]);
+    const alice = services.forAccount(prodAlice);
+    const staged = services.forAccount(stagingAlice);
+    await Promise.all([alice.ensureLoaded('mine'), staged.ensureLoaded('mine')]);
+    const disposed: SnippetService[] = [];
+    for (const s of [alice, staged]) {
+      const dispose = s.dispose.bind(s);
+      s.dispose = () => (disposed.push(s), dispose());
+    }
     services.setDefault(stagingAlice);
-    assert.equal(services.forAccount(stagingAlice), services.defaultService, 'the default service follows the new default');
-    assert.deepEqual(services.otherAccounts(), []);
+    assert.equal(services.defaultService, staged, "the new default's own service, not a new one");
+    services.setDefault(prodAlice);
+    assert.equal(services.forAccount(prodAlice), alice, 'the old default keeps its service');
+    assert.ok(alice.list('mine').loaded && staged.list('mine').loaded, 'with the lists it had loaded');
+    assert.deepEqual(disposed, [], 'nothing was dropped');
+    assert.deepEqual(made, [prodAlice, stagingAlice], 'no service was made again');
   });
 
-  it('disposes a dropped service, so its offline check stops asking the server', () => {
+  it('disposes the services of accounts that signed out or signed in again, so their offline checks stop', () => {
     const services = registry();
     const [prodAlice, stagingAlice, prodBob] = Object.keys(servers());
     services.setDefault(prodAlice);
     const disposed: string[] = [];
-    for (const key of [stagingAlice, prodBob]) {
+    for (const key of [prodAlice, stagingAlice, prodBob]) {
       const service = services.forAccount(key);
       const dispose = service.dispose.bind(service);
       service.dispose = () => (disposed.push(key), dispose());
     }
     services.retain([prodAlice, stagingAlice]);
     assert.deepEqual(disposed, [prodBob], 'the account that signed out');
-    services.setDefault(stagingAlice);
-    assert.deepEqual(disposed, [prodBob, stagingAlice], 'the new default\'s own service, replaced by the default one');
+    assert.deepEqual(services.accountIds(), [prodAlice, stagingAlice]);
+    const before = services.forAccount(stagingAlice);
+    services.renew(stagingAlice);
+    assert.deepEqual(disposed, [prodBob, stagingAlice], 'signed in again: its old service goes');
+    assert.notEqual(services.forAccount(stagingAlice), before, 'and a new one starts empty');
   });
 
   it('keeps the same snippet guid on two servers apart: lists, reads and saves go to their own server', async () => {

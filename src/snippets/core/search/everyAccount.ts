@@ -1,21 +1,20 @@
-// Search Snippets… with several accounts signed in: every account's lists are searched at once,
-// each by its own SnippetSearch (its loaded lists first, then its server), and the results go,
-// marked with their account, into one LastSearch, the "Search results" root of the view. A
-// failing account (its server down) is reported for that account; the others' results stay.
-// No `vscode` here.
+// The one search runner: Search Snippets… searches one account or every signed-in account, each
+// by its own SnippetSearch (its loaded lists first, then its server), at once, and the results go,
+// marked with their account, into the session's LastSearch, the "Search results" root of the
+// view. A failing account (its server down) is reported for that account; the others' results
+// stay. No `vscode` here.
 import { normalizeQuery } from './match';
 import type { LastSearch } from './lastSearch';
-import { EmptyQueryError, type SearchList, type SearchOptions, type SearchResult, type SearchSummary } from './search';
+import { EmptyQueryError, type SearchList, type SearchOptions, type SearchResult, type SearchSummary } from './types';
 
 export interface AccountToSearch {
-  /** The account's id; undefined for the default account, whose rows carry none. */
-  accountId?: string;
+  accountId: string;
   search: { find(query: string, options: SearchOptions): Promise<SearchSummary> };
   lists: readonly SearchList[];
 }
 
 export interface AccountFailure {
-  accountId?: string;
+  accountId: string;
   list: SearchList;
   error: unknown;
 }
@@ -43,7 +42,7 @@ export async function searchAccounts(
   try {
     await Promise.all(
       targets.map(async (target) => {
-        const mark = (results: SearchResult[]) => (target.accountId === undefined ? results : results.map((r) => ({ ...r, accountId: target.accountId })));
+        const mark = (results: readonly Omit<SearchResult, 'accountId'>[]): SearchResult[] => results.map((r) => ({ ...r, accountId: target.accountId }));
         try {
           const found = await target.search.find(query, {
             lists: target.lists,

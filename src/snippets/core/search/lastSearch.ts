@@ -1,7 +1,8 @@
 // The last search of the session, as the "Search results" root of the Snippets view shows it:
-// its text, the results found so far, and whether it is still running. The search reports into
-// it; views listen. Plain Node.
-import type { SearchResult, SearchSummary } from './search';
+// its text, the results found so far (each with its account), and whether it is still running.
+// One per session, not per account: the runner (everyAccount.ts) reports into it, views listen,
+// and switching, adding or removing an account leaves it alone. Plain Node.
+import type { SearchResult, SearchSummary } from './types';
 
 export interface LastSearchState {
   query: string;
@@ -39,6 +40,15 @@ export class LastSearch {
   end(token: number, summary: Pick<SearchSummary, 'cancelled' | 'failures'>): void {
     if (token !== this.generation || !this.current) return;
     this.current = { ...this.current, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
+    this.emit();
+  }
+
+  /** Drops the results of accounts that signed out; the others' stay. */
+  retainAccounts(accountIds: readonly string[]): void {
+    if (!this.current) return;
+    const kept = this.current.results.filter((r) => accountIds.includes(r.accountId));
+    if (kept.length === this.current.results.length) return;
+    this.current = { ...this.current, results: kept };
     this.emit();
   }
 

@@ -3,57 +3,17 @@
 // in the largest pages it allows, list by list in parallel, and reports results as they come.
 // Fetched pages stay in `FetchedPages` for the rest of the session: searching again sends no
 // request. Cancellable through an AbortSignal. No `vscode` here.
-import * as l10n from '@vscode/l10n';
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { PageWalk } from '../../../api/paging';
 import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
-import { LastSearch } from './lastSearch';
-import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
-
-/** The lists a search reads from the server (categories are in these too). */
-export type SearchList = 'mine' | 'starred' | 'browse' | `user:${string}`;
+import { matchSnippet, normalizeQuery } from './match';
+import { EmptyQueryError, type FoundSnippet, type SearchList, type SearchOptions, type SearchSummary } from './types';
 
 /** The server caps a page (Bitbucket at 1,000) and says in the answer what it applied. */
 export const SEARCH_PAGE_LIMIT = 1000;
-
-export interface SearchResult {
-  snippet: Snippet;
-  /** The account it was found in when several were searched; undefined for the default account. */
-  accountId?: string;
-  /** The list it was found in first. */
-  list: SearchList;
-  matches: SearchMatch[];
-}
-
-export interface SearchOptions {
-  lists: readonly SearchList[];
-  signal?: AbortSignal;
-  /** Told of each batch of new results, as soon as they are found. */
-  onResults?: (results: SearchResult[]) => void;
-}
-
-export interface SearchSummary {
-  query: string;
-  results: SearchResult[];
-  /** Requests sent for this search. */
-  requests: number;
-  /** When pages kept from an earlier session were searched: when the oldest of them was fetched. */
-  keptSince?: number;
-  cancelled: boolean;
-  /** Lists that could not be read to the end; their results so far are included. */
-  failures: Array<{ list: SearchList; error: unknown }>;
-}
-
-/** An empty search: it would match every snippet, so nothing is asked. */
-export class EmptyQueryError extends Error {
-  constructor() {
-    super(l10n.t('Type something to search for: a name, a file name, a category or text inside a file.'));
-    this.name = 'EmptyQueryError';
-  }
-}
 
 export type SearchApi = Pick<BitbucketClient, 'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets'>;
 
@@ -85,8 +45,6 @@ export const KEPT_PAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SLICE_MS = 8;
 
 export class SnippetSearch {
-  /** The latest search, for the "Search results" root of the Snippets view. */
-  readonly last = new LastSearch();
   private account: unknown;
   private readonly subscription: { dispose(): void };
 
@@ -117,12 +75,11 @@ export class SnippetSearch {
     this.subscription.dispose();
   }
 
-  /** Drops the fetched pages and the last results, as on sign-out or another account. */
+  /** Drops the fetched pages, as on sign-out. (The last search is the session's: lastSearch.ts.) */
   forget(): void {
     this.pages.clear();
     this.restored.clear();
     this.keptSince.clear();
-    this.last.clear();
   }
 
   /** Refresh: the next search reads the server again, here and in later windows. */
@@ -132,31 +89,11 @@ export class SnippetSearch {
     this.kept?.forget();
   }
 
-  /** Runs a search and records it as the last one (see `run`). */
-  async search(query: string, options: SearchOptions): Promise<SearchSummary> {
-    // Refused before it replaces the last search's results.
-    if (!normalizeQuery(query)) throw new EmptyQueryError();
-    const token = this.last.begin(query.trim());
-    let summary: SearchSummary | undefined;
-    try {
-      summary = await this.run(query, {
-        ...options,
-        onResults: (results) => {
-          this.last.add(token, results);
-          options.onResults?.(results);
-        },
-      });
-      return summary;
-    } finally {
-      this.last.end(token, summary ?? { cancelled: false, failures: [] });
-    }
-  }
-
   /**
    * Finds `query` in the given lists: first in what is loaded (no request), then in pages fetched
    * from the server, `onResults` told of each batch. Rejects an empty query and, when the server
    * is needed, a signed-out session; a list that fails is reported in the summary. Records
-   * nothing as the last search (everyAccount.ts does that for several accounts at once).
+   * nothing: the runner (everyAccount.ts) keeps the session's last search.
    */
   find(query: string, options: SearchOptions): Promise<SearchSummary> {
     return this.run(query, options);
@@ -188,7 +125,7 @@ export class SnippetSearch {
     const seen = new Set<string>();
     const slicer = new Slicer();
     const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
-      const batch: SearchResult[] = [];
+      const batch: FoundSnippet[] = [];
       for (const s of snippets) {
         if (seen.has(s.guid)) continue;
         // The store's copy is the newest (it learns every save); a fetched page may be older.
