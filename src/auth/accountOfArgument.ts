@@ -4,6 +4,7 @@
 // nothing (the Command Palette). Snippet commands, Sign Out and the settings panel all ask here;
 // what to do when nothing is named (use the default account, or ask) is the caller's choice.
 // Plain Node: no `vscode`.
+import { normaliseServerUrl } from '../util/serverUrl';
 import { accountId, type Account } from './accounts';
 
 /** What the resolver reads of the session. */
@@ -31,7 +32,8 @@ export function namedAccount(arg: unknown, session: SignedInAccounts, ofDocument
   const all = session.accounts();
   if (typeof id === 'string') return { account: all.find((a) => accountId(a) === id) };
   if (typeof serverUrl !== 'string') return undefined;
-  const server = serverUrl.replace(/\/+$/, '');
+  const server = normaliseServerUrl(serverUrl);
+  if (server === undefined) return { account: undefined };
   if (typeof username === 'string') return { account: all.find((a) => accountId(a) === accountId({ serverUrl: server, username })) };
   // A server alone (a repository's): the default account when it is on that server, else the first that is.
   const onServer = (a: Account) => a.serverUrl === server;

@@ -20,6 +20,7 @@ import { createHookDocuments } from '../hooks/hookDocuments';
 import { accountLabel } from '../util/accountLabels';
 import { normaliseServerUrl, serverHost } from '../util/serverUrl';
 import { accountNamed } from './panelAccount';
+import { accountOfArgument } from '../auth/accountOfArgument';
 import { formatDate } from '../util/localeFormat';
 import { describeError, messageContext } from '../util/userMessages';
 import type { Log } from '../util/log';
@@ -142,16 +143,6 @@ async function pickRepository(
   });
 }
 
-/** The account a repository argument names (`accountId`, or `serverUrl`), else the default. */
-function accountOfArgument(session: Session, arg: RepositoryArgument): PanelAccount | undefined {
-  if (typeof arg.accountId === 'string') return session.accountById(arg.accountId);
-  if (typeof arg.serverUrl === 'string') {
-    const serverUrl = normaliseServerUrl(arg.serverUrl);
-    return orderedAccounts(session).find((a) => a.serverUrl === serverUrl);
-  }
-  return session.account;
-}
-
 /** The signed-in accounts, the default first. */
 function orderedAccounts(session: Session): Account[] {
   const first = session.account;
@@ -195,7 +186,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     const label = (account: PanelAccount): string | undefined => (accounts.length > 1 ? accountLabel(account, accounts) : undefined);
     let target: Target | undefined;
     if (isRepositoryRef(arg)) {
-      const account = session.account ? accountOfArgument(session, arg) : accounts[0];
+      const account = session.account ? accountOfArgument(arg, session) : accounts[0];
       if (!account) {
         void showErrorText(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', arg.projectKey, arg.repositorySlug));
         return undefined;
