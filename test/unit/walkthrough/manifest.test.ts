@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest, ROOT } from '../l10n/localizedManifest';
 import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/constants';
+import { qualifiedStepId, WalkthroughSteps } from '../../../src/walkthrough/steps';
 
 interface Step {
   id: string;
@@ -44,14 +45,21 @@ describe('walkthrough contribution', () => {
       walkthrough().steps.map((s) => [s.id, s.completionEvents]),
       [
         ['signIn', [`onContext:${ContextKeys.signedIn}`, 'onCommand:bitbucketSnippets.checkConnection']],
-        // The view is often showing already when the walkthrough first opens (showing it activated the
-        // extension), and onView fires only when it becomes visible: its button's focus command counts too.
+        // onView fires only when the view becomes visible, and VS Code spends it even before the step is
+        // registered: its button's focus command counts too, and src/walkthrough/viewStep.ts marks the
+        // step done whenever the view shows, also when it showed as the window started.
         ['openMySnippets', [`onView:${Views.explorer}`, `onCommand:${Views.explorer}.focus`]],
         ['saveSelection', ['onCommand:bitbucketSnippets.createFromSelection']],
         ['editSnippetFile', [`onContext:${ContextKeys.snippetFileSaved}`]],
         ['openRepositorySettings', ['onCommand:bitbucketSnippets.openRepositorySettings']],
       ],
     );
+  });
+
+  it('names its steps as the code marks them done (src/walkthrough/steps.ts)', () => {
+    assert.deepEqual(walkthrough().steps.map((s) => s.id), Object.values(WalkthroughSteps));
+    // VS Code's walkthrough service knows a step as <publisher.name>#<walkthrough id>#<step id>.
+    assert.equal(qualifiedStepId(WalkthroughSteps.openMySnippets), `${manifest.publisher}.${manifest.name}#${walkthrough().id}#openMySnippets`);
   });
 
   it('completes on commands and views the extension contributes', () => {
