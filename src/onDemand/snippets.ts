@@ -12,6 +12,7 @@ import { forgetCachesOnSignOut } from '../snippets/core/cache/signOut';
 import type { SnippetsFeature } from '../snippets/register';
 import type { TreeNode } from '../snippets/tree/nodes';
 import type { Log } from '../util/log';
+import { completeOpenViewStepWhenShown } from '../walkthrough/viewStep';
 import { ForwardingContentProvider } from './forwardingContentProvider';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
@@ -94,6 +95,8 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       feature,
       provider,
       view,
+      // The walkthrough's "Open My Snippets" step, also when the view was showing as the window started.
+      completeOpenViewStepWhenShown(view, log.child('walkthrough')),
       fileSystem,
       vscode.workspace.registerFileSystemProvider(Schemes.snippet, fileSystem, { isCaseSensitive: true }),
       serverVersions,

@@ -10,7 +10,7 @@ import { chromium as playwrightChromium, type Browser, type BrowserServer, type 
 import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
 import { installStandInLanguagePack } from './displayLanguage';
-import { startLocalServer, type LocalServer } from './localServer';
+import { startLocalServer, type LocalServer, type LocalServerOptions } from './localServer';
 import { SETTINGS_SECTION } from '../../src/constants';
 import { TRUST_SETTINGS } from '../../src/trustSettings';
 import { REPO_ROOT, SERVER_URL_ENV } from './paths';
@@ -38,6 +38,8 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
   /** VS Code's display language, e.g. "de" (with a stand-in language pack: displayLanguage.ts); English when absent. */
   displayLanguage?: string;
+  /** How the local server starts, e.g. from a data file (the screenshots' data set); empty and in memory when absent. */
+  server?: Pick<LocalServerOptions, 'dataFile' | 'demo'>;
 }
 
 export interface Workbench {
@@ -161,7 +163,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   };
 
   try {
-    const server = await startLocalServer();
+    const server = await startLocalServer(options.server);
     stops.push(() => server.close());
 
     const userDataDir = path.join(root, 'user-data');

@@ -6,12 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest, ROOT } from '../l10n/localizedManifest';
 import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/constants';
+import { qualifiedStepId, WalkthroughSteps } from '../../../src/walkthrough/steps';
 
 interface Step {
   id: string;
   title: string;
   description: string;
-  media: { image?: string; markdown?: string; svg?: string; altText?: string };
+  media: { image?: string | Record<string, string>; markdown?: string; svg?: string; altText?: string };
   completionEvents?: string[];
 }
 interface Manifest {
@@ -44,14 +45,21 @@ describe('walkthrough contribution', () => {
       walkthrough().steps.map((s) => [s.id, s.completionEvents]),
       [
         ['signIn', [`onContext:${ContextKeys.signedIn}`, 'onCommand:bitbucketSnippets.checkConnection']],
-        // The view is often showing already when the walkthrough first opens (showing it activated the
-        // extension), and onView fires only when it becomes visible: its button's focus command counts too.
+        // onView fires only when the view becomes visible, and VS Code spends it even before the step is
+        // registered: its button's focus command counts too, and src/walkthrough/viewStep.ts marks the
+        // step done whenever the view shows, also when it showed as the window started.
         ['openMySnippets', [`onView:${Views.explorer}`, `onCommand:${Views.explorer}.focus`]],
         ['saveSelection', ['onCommand:bitbucketSnippets.createFromSelection']],
         ['editSnippetFile', [`onContext:${ContextKeys.snippetFileSaved}`]],
         ['openRepositorySettings', ['onCommand:bitbucketSnippets.openRepositorySettings']],
       ],
     );
+  });
+
+  it('names its steps as the code marks them done (src/walkthrough/steps.ts)', () => {
+    assert.deepEqual(walkthrough().steps.map((s) => s.id), Object.values(WalkthroughSteps));
+    // VS Code's walkthrough service knows a step as <publisher.name>#<walkthrough id>#<step id>.
+    assert.equal(qualifiedStepId(WalkthroughSteps.openMySnippets), `${manifest.publisher}.${manifest.name}#${walkthrough().id}#openMySnippets`);
   });
 
   it('completes on commands and views the extension contributes', () => {
@@ -69,15 +77,23 @@ describe('walkthrough contribution', () => {
     }
   });
 
-  it('every step has a button (a command link) and media that exists and is packed', () => {
+  it('every step has a button (a command link) and media that exists and is packed, in light and dark themes', () => {
     const vscodeignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8');
     for (const step of walkthrough().steps) {
       assert.match(step.description, /\n\[[^\]]+\]\(command:[\w.]+(\?[^)]*)?\)/, `${step.id} has a command link on a line of its own`);
-      const media = step.media.image ?? step.media.markdown ?? step.media.svg;
-      assert.ok(media, `${step.id} has media`);
-      assert.ok(fs.existsSync(path.join(ROOT, media)), `${step.id}: ${media} exists`);
-      assert.ok(media.startsWith('docs/images/') || media.startsWith('media/'), `${step.id}: ${media} is in a packed folder`);
-      assert.ok(step.media.image === undefined || step.media.altText, `${step.id}: an image says what it shows`);
+      const image = step.media.image;
+      const media = image === undefined ? [step.media.markdown ?? step.media.svg] : typeof image === 'string' ? [image] : Object.values(image);
+      assert.ok(media.length > 0 && media.every((m) => m !== undefined), `${step.id} has media`);
+      for (const file of media as string[]) {
+        assert.ok(fs.existsSync(path.join(ROOT, file)), `${step.id}: ${file} exists`);
+        assert.ok(file.startsWith('docs/images/') || file.startsWith('media/'), `${step.id}: ${file} is in a packed folder`);
+      }
+      if (image !== undefined && typeof image !== 'string') {
+        // VS Code shows the picture of the theme's kind; a dark one in a light theme would glare.
+        assert.deepEqual(Object.keys(image).sort(), ['dark', 'hc', 'hcLight', 'light'], `${step.id}: a picture for every kind of theme`);
+        assert.notEqual(image.light, image.dark, `${step.id}: the dark themes get a dark picture`);
+      }
+      assert.ok(image === undefined || step.media.altText, `${step.id}: an image says what it shows`);
     }
     assert.match(vscodeignore, /^!docs\/images\/\*\*$/m);
     assert.match(vscodeignore, /^!media\/\*\*$/m);
