@@ -49,7 +49,11 @@ describe('bundles', function () {
     // Sign-in flows and their messages load with the first sign-in command.
     assert.deepEqual(main.filter((f) => /(^|\/)src\/(auth\/signIn|util\/userMessages|util\/clientCertificateMessages)\.ts$/.test(f)), []);
     assert.ok(main.some((f) => f.endsWith('src/onDemand/snippets.ts')), 'the stand-ins are in it');
-    assert.ok(fs.statSync(path.join(outdir, 'extension.js')).size < 24 * 1024, 'under 24 KiB');
+    // A budget, not a goal: it grew from 24 to 26 KiB when activation learnt to tick the walkthrough's
+    // view step and to keep the stand-ins registered when a bundle fails to load. Activation time is
+    // what `npm run bench` measures.
+    const size = fs.statSync(path.join(outdir, 'extension.js')).size;
+    assert.ok(size < 26 * 1024, `under 26 KiB: ${size} bytes`);
   });
 
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
