@@ -49,6 +49,17 @@ const onDemandBoundaries = {
   },
 };
 
+/**
+ * Packages whose `main` is a UMD build that requires its own files at run time, which esbuild does
+ * not follow (the bundle would require ./impl/format.js from dist/): their ES module build instead.
+ */
+const esModuleBuilds = {
+  name: 'es-module-builds',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: require.resolve('jsonc-parser/lib/esm/main.js') }));
+  },
+};
+
 const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
 
 /** The shared packages' bundles, built from the packages themselves. */
@@ -64,7 +75,7 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
     target: 'node20',
     outfile: path.join(outdir, `${entry.bundle}.js`),
     external: ['vscode'],
-    plugins: singleBundle ? [] : [onDemandBoundaries],
+    plugins: singleBundle ? [esModuleBuilds] : [onDemandBoundaries, esModuleBuilds],
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
