@@ -134,7 +134,7 @@ const PLAIN_NODE = [
   'src/settingsPanel/scope.ts',
   'src/settingsPanel/pagesSection.ts',
   'src/settingsPanel/hooksSection.ts',
-  'src/settingsPanel/repositorySettings.ts',
+  'src/settingsPanel/panelState.ts',
   'src/settingsPanel/webviewStrings.ts',
   'src/onDemand/onDemandLoader.ts',
 ];

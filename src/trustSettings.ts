@@ -20,9 +20,6 @@ export const TRUST_SETTINGS: readonly string[] = [
   Settings.pagesRestPrefix,
 ];
 
-/** VS Code's own settings the extension reads for its connections (proxy and trust). */
-export const TRUST_HTTP_SETTINGS: readonly string[] = ['proxy', 'noProxy', 'proxyAuthorization', 'proxyStrictSSL', 'systemCertificates'];
-
 /** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */
 export interface InspectedSetting<T> {
   defaultValue?: T;

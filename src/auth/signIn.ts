@@ -8,7 +8,7 @@ import { BitbucketError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { Commands, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
-import { describeSignInError } from '../util/userMessages';
+import { describeSignInError } from '../util/describeError';
 import { accountId, type Account, type AuthType } from './accounts';
 import { namedAccount } from './accountOfArgument';
 import { accountLabel } from '../util/accountLabels';

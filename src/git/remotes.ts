@@ -111,16 +111,6 @@ export function matchRemote(remoteUrl: string, serverUrl: string): RemoteReposit
   return { projectKey: project.toUpperCase(), repositorySlug };
 }
 
-/** Every distinct repository of `serverUrl` among the remote URLs, in the order first seen. */
-export function matchRemotes(remoteUrls: readonly string[], serverUrl: string): RemoteRepository[] {
-  const found: RemoteRepository[] = [];
-  for (const url of remoteUrls) {
-    const repo = matchRemote(url, serverUrl);
-    if (repo && !found.some((r) => sameRepository(r, repo))) found.push(repo);
-  }
-  return found;
-}
-
 /** Bitbucket compares project keys without case and slugs exactly. */
 export function sameRepository(a: RemoteRepository, b: RemoteRepository): boolean {
   return a.projectKey.toUpperCase() === b.projectKey.toUpperCase() && a.repositorySlug === b.repositorySlug;

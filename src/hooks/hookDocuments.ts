@@ -21,7 +21,7 @@ import { isMissingRepository, missingRepositoryMessage } from '../repositories/m
 import { DocumentBases, type BaseStorage } from '../util/documentBases';
 import { SaveConflicts } from '../util/saveConflicts';
 import type { Log } from '../util/log';
-import { describeError } from '../util/userMessages';
+import { describeError } from '../util/describeError';
 import { serverHost } from '../util/serverUrl';
 import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from './hookUri';
 import { decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from './hookSaveLogic';

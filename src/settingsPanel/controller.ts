@@ -18,13 +18,13 @@ import type { GitRepositories } from '../git/gitApi';
 import type { HookDocuments } from '../hooks/hookDocuments';
 import { refNameProblem } from '../repositories/refs';
 import type { Log } from '../util/log';
-import { describeError } from '../util/userMessages';
+import { describeError } from '../util/describeError';
 import type { Event } from '../util/emitter';
 import { HOOK_ROLES, roleName, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from './protocol';
 import { PanelAccountSource, type PanelAccount } from './panelAccount';
-import { RepositorySettings } from './repositorySettings';
+import { RepositorySettings } from './panelState';
 import { failed, succeeded, type AccountChoice, type ActionResult } from './scope';
 
 export { REFS_PAGE } from './pagesSection';

@@ -88,8 +88,3 @@ export class PanelAccountSource<A extends PanelAccount> implements AccountSource
     return account;
   }
 }
-
-/** The panel's view of the session for an account that does not change (see PanelAccountSource). */
-export function panelAccountSource<A extends PanelAccount>(session: SessionAccounts<A>, chosen: PanelAccount): PanelAccountSource<A> {
-  return new PanelAccountSource(session, chosen);
-}

@@ -22,7 +22,7 @@ import { normaliseServerUrl, serverHost } from '../util/serverUrl';
 import { accountNamed } from './panelAccount';
 import { accountOfArgument } from '../auth/accountOfArgument';
 import { formatDate } from '../util/localeFormat';
-import { describeError, messageContext } from '../util/userMessages';
+import { describeError, messageContext } from '../util/describeError';
 import type { Log } from '../util/log';
 import type { SettingsPanelController } from './controller';
 import { PanelMemory } from './memory';
@@ -176,7 +176,8 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
       if (configured) accounts.push({ serverUrl: configured, username: '' });
     }
     if (accounts.length === 0) {
-      // The one "not signed in" wording; unlike elsewhere, the panel opens once sign-in succeeds.
+      // A "not signed in" that says why the panel needs one; unlike showNotSignedIn, the panel opens
+      // once the sign-in succeeds.
       const signInLabel = vscode.l10n.t('Sign In');
       const choice = await showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
       if (choice === signInLabel) await vscode.commands.executeCommand(Commands.signIn);
@@ -197,7 +198,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
         target = await pickRepository(accounts, git, memory, resourceOf(arg), alwaysAsk, label);
       } catch (err) {
         // Worded as every failure is (describeError), shown through the one error helper, the detail in the log.
-        // (ui/messages.ts's showFailure would bring the snippet core into this bundle for its snippet errors.)
+        // (ui/showFailure.ts's showFailure would bring the snippet core into this bundle for its snippet errors.)
         log.error('finding the repository failed', err);
         showError(describeError(err, messageContext(vscode.l10n.t('find the repository'), session.account)));
         return undefined;

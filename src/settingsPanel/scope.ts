@@ -8,7 +8,7 @@ import { isBitbucketError } from '../api/errors';
 import type { RepositoryRef } from '../api/types';
 import { isMissingRepository, missingRepositoryMessage } from '../repositories/missingRepository';
 import { sameServer, serverHost } from '../util/serverUrl';
-import { describeError } from '../util/userMessages';
+import { describeError } from '../util/describeError';
 import { createLimiter } from './limiter';
 import * as l10n from '@vscode/l10n';
 

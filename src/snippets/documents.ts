@@ -13,7 +13,7 @@ import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { openSnippetLink } from './commands/linkHandler';
 import type { CommandDeps } from './commands/context';
 import type { Account } from '../auth/accounts';
-import type { SnippetAccounts } from './accounts';
+import type { SnippetAccounts } from './snippetAccounts';
 import { ServerVersions, snippetConflict } from './fs/conflicts';
 import { compareWithServer, overwriteServerVersion } from '../ui/saveConflict';
 import { SnippetFileSystem } from './fs/provider';

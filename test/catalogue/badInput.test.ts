@@ -12,8 +12,9 @@ import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type Reposito
 import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/hooks/settingsValidator';
 import { refNameProblem } from '../../src/repositories/refs';
 import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/snippets/core/edits';
-import { formatSnippetUri, parseSnippetComponents, parseSnippetUri, snippetUriComponents } from '../../src/snippets/core/snippetUri';
-import { describeError } from '../../src/util/userMessages';
+import { parseSnippetComponents, snippetUriComponents } from '../../src/snippets/core/snippetUri';
+import { formatSnippetUri, parseSnippetUri } from '../support/snippetUriText';
+import { describeError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';
 
 const EXT_PRE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';

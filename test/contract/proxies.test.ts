@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { BitbucketClient, BitbucketError, type ClientOptions, type ProxyOptions } from '../../src/api';
-import { describeError, describeSignInError } from '../../src/util/userMessages';
+import { describeError, describeSignInError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { startProxy, type TestProxy } from '../support/proxy';

@@ -9,7 +9,7 @@ import { BitbucketClient, type ClientOptions } from '../../src/api';
 import { forgetSystemCertificates, loadSystemCertificates } from '../../src/api/trust/systemStore';
 import { connectionCheckTrustSources } from '../../src/connectionCheck/editor/trustSources';
 import { runConnectionCheck } from '../../src/connectionCheck/runCheck';
-import { describeError, describeSignInError } from '../../src/util/userMessages';
+import { describeError, describeSignInError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { failure } from '../support/failures';

@@ -4,7 +4,7 @@
 // CONNECT tunnel, and by the connection check, with the usual Ca Files message.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, type ClientOptions } from '../../src/api';
-import { describeSignInError } from '../../src/util/userMessages';
+import { describeSignInError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { failure } from '../support/failures';

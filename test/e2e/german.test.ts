@@ -51,7 +51,7 @@ describe('In German', function () {
       await ui.answer(password);
     };
 
-    // A refused password: the message is made in src/util/userMessages.ts, which has no vscode
+    // A refused password: the message is made in src/util/describeError.ts, which has no vscode
     // and translates through the shared dist/l10n.js.
     await signIn('not-her-password');
     await ui.waitForNotification(/hat Benutzername oder Passwort nicht akzeptiert\. Es wurde nichts gespeichert/);

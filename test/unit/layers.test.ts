@@ -37,7 +37,7 @@ const VSCODE_FREE = [
   'settingsPanel/memory.ts',
   'settingsPanel/pagesSection.ts',
   'settingsPanel/protocol.ts',
-  'settingsPanel/repositorySettings.ts',
+  'settingsPanel/panelState.ts',
   'settingsPanel/scope.ts',
   'settingsPanel/webviewStrings.ts',
 ];

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
-import { showFailure, showNotSignedIn } from '../../ui/messages';
+import { showFailure, showNotSignedIn } from '../../ui/showFailure';
 import type { Log } from '../../util/log';
 import { SignedOutError } from '../core/errors';
 import type { SnippetService } from '../core/service';

@@ -7,7 +7,7 @@ import { showInfo, showWarning } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
-import { describeError, messageContext } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/describeError';
 import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../core/edits';
 import type { NewFile } from '../core/service';
 import { accountOf, fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';

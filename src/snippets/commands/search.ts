@@ -9,7 +9,7 @@ import type { Snippet } from '../../api/types';
 import { withProgress } from '../../ui/progress';
 import { takeScriptedAnswer } from '../../ui/prompts';
 import { formatCount, formatDateTime } from '../../util/localeFormat';
-import { describeError, messageContext } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/describeError';
 import type { SearchMatch } from '../core/search/match';
 import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../core/search/everyAccount';
 import type { LastSearch } from '../core/search/lastSearch';

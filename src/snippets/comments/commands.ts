@@ -5,11 +5,11 @@ import vscode = require('vscode');
 import type { Comment } from '../../api/types';
 import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
-import { showFailure } from '../../ui/messages';
+import { showFailure } from '../../ui/showFailure';
 import { withProgress } from '../../ui/progress';
 import { confirm, input } from '../../ui/prompts';
 import type { Log } from '../../util/log';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import type { SnippetService } from '../core/service';
 
 /** Where a comment is added: a snippet row, its Comments row, or the reply box's snippet; rows of another account carry it. */

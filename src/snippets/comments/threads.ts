@@ -8,7 +8,7 @@ import { accountId, type Account } from '../../auth/accounts';
 import { Commands, Ids, Schemes } from '../../constants';
 import { personLabel, type People } from '../core/people';
 import type { SnippetService } from '../core/service';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import { snippetLocation } from '../uris';
 import type { CommentActions } from './commands';
 

@@ -8,7 +8,7 @@ import vscode = require('vscode');
 import { accountId } from '../../auth/accounts';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { accountLabel } from '../../util/accountLabels';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings, type CompletionSource } from '../core/completion';
 import type { SnippetService } from '../core/service';
 

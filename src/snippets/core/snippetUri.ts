@@ -134,27 +134,6 @@ export function parseSnippetComponents(authority: string, path: string, query: s
   return { authority: host, username, contextPath: params.get('ctx') ?? '', snippetGuid: guid, fileName, ...(n !== null ? { occurrence: Number(n) } : {}) };
 }
 
-/** The URI as text, as `vscode.Uri.toString()` escapes it (every reserved character of a part). */
-export function formatSnippetUri(account: UriAccount, snippet: { guid: string; name: string }, fileName?: string, occurrence?: number): string {
-  const c = snippetUriComponents(account, snippet, fileName, occurrence);
-  const at = c.authority.lastIndexOf('@');
-  const authority = `${encodeURIComponent(c.authority.slice(0, at))}@${c.authority.slice(at + 1)}`;
-  const path = c.path.split('/').map(encodeURIComponent).join('/');
-  return `${c.scheme}://${authority}${path}?${encodeURIComponent(c.query)}`;
-}
-
-/** Parses the text form; undefined for another scheme or a malformed URI. */
-export function parseSnippetUri(uri: string): SnippetLocation | undefined {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?/i.exec(uri);
-  if (!m || m[1].toLowerCase() !== SNIPPET_SCHEME) return undefined;
-  try {
-    const path = m[3].split('/').map(decodeURIComponent).join('/');
-    return parseSnippetComponents(decodeURIComponent(m[2]), path, decodeURIComponent(m[4] ?? ''));
-  } catch {
-    return undefined;
-  }
-}
-
 /** True when a location is on the server of `serverUrl` (the old form: on its host). */
 export function isOnServer(location: Pick<SnippetLocation, 'authority' | 'contextPath'>, serverUrl: string): boolean {
   if (location.authority !== serverAuthority(serverUrl)) return false;

@@ -4,7 +4,7 @@ import vscode = require('vscode');
 import { fileSystemError } from '../../ui/fileSystemErrors';
 import { comparisonTitle, offerConflictChoices, type SaveConflict } from '../../ui/saveConflict';
 import { Commands, Schemes } from '../../constants';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import type { SnippetService } from '../core/service';
 import { snippetLocation } from '../uris';
 

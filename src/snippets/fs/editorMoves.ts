@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import { Schemes } from '../../constants';
 import type { Log } from '../../util/log';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import type { ServiceChange, SnippetService } from '../core/service';
 import { snippetFileUri, snippetLocation } from '../uris';
 import type { DocumentVersions } from './documentVersions';

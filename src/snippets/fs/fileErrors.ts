@@ -10,7 +10,7 @@ import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
 import type { Log } from '../../util/log';
 import { serverHost } from '../../util/serverUrl';
-import { describeError, messageContext } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/describeError';
 import { isUnreachable } from '../core/connectivity';
 import { SnippetEditError } from '../core/edits';
 import { NotOwnerError, SignedOutError } from '../core/errors';

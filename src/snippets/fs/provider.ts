@@ -14,7 +14,7 @@ import vscode = require('vscode');
 import { fileSystemError } from '../../ui/fileSystemErrors';
 import type { Snippet } from '../../api/types';
 import type { Account } from '../../auth/accounts';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import { ContextKeys, Schemes, WorkspaceStateKeys } from '../../constants';
 import type { BaseStorage } from '../../util/documentBases';
 import type { Log } from '../../util/log';

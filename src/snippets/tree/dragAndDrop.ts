@@ -15,7 +15,7 @@ import type { Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
 import type { Snippet } from '../../api/types';
 import { Mimes, EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES } from '../../constants';
-import { showFailure } from '../../ui/messages';
+import { showFailure } from '../../ui/showFailure';
 import { withProgress } from '../../ui/progress';
 import { confirm } from '../../ui/prompts';
 import { formatCount } from '../../util/localeFormat';

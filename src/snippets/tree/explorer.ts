@@ -11,7 +11,7 @@ import { input, pick } from '../../ui/prompts';
 import type { Log } from '../../util/log';
 import { matchesFilter, type SortOrder } from '../core/query';
 import type { LastSearch } from '../core/search/lastSearch';
-import type { SnippetServices } from '../core/services';
+import type { SnippetServices } from '../core/accountServices';
 import type { ListId } from '../core/store';
 import { snippetLocation } from '../uris';
 import { BrowsedUsers, validateUserName } from './browsedUsers';
@@ -19,7 +19,7 @@ import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { SnippetService } from '../core/service';
 import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from './nodes';
 import { SnippetTreeProvider } from './provider';
-import type { SnippetAccounts } from '../accounts';
+import type { SnippetAccounts } from '../snippetAccounts';
 import { accountLabel } from '../../util/accountLabels';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */

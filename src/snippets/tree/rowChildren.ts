@@ -4,7 +4,7 @@
 // fetched here; the provider (provider.ts) loads a list before asking for its rows.
 import vscode = require('vscode');
 import type { Account } from '../../auth/accounts';
-import { describeError, messageContext } from '../../util/userMessages';
+import { describeError, messageContext } from '../../util/describeError';
 import { matchesFilter, sortSnippets, type SortOrder } from '../core/query';
 import type { SnippetService } from '../core/service';
 import type { LastSearchState } from '../core/search/lastSearch';

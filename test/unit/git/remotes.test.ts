@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { matchRemote, matchRemotes, parseRemote, parseRepositoryName, sameRepository } from '../../../src/git/remotes';
+import { matchRemote, parseRemote, parseRepositoryName, sameRepository } from '../../../src/git/remotes';
 
 const repo = (projectKey: string, repositorySlug: string) => ({ projectKey, repositorySlug });
 
@@ -67,19 +67,6 @@ describe('git remotes → Bitbucket repository', () => {
     }
     assert.equal(matchRemote('https://host.example/scm/PROJ/r.git', 'not a url'), undefined);
     assert.equal(parseRemote('https://host.example/scm/%E0%A4%A/r.git'), undefined, 'a broken escape');
-  });
-
-  it('lists each repository once, in the order first seen', () => {
-    const found = matchRemotes(
-      [
-        'https://host.example/scm/PROJ/repo1.git',
-        'ssh://git@host.example:7999/proj/repo1.git',
-        'https://github.com/someone/else.git',
-        'git@host.example:proj/repo2.git',
-      ],
-      'https://host.example',
-    );
-    assert.deepEqual(found, [repo('PROJ', 'repo1'), repo('PROJ', 'repo2')]);
   });
 
   it('compares project keys without case and slugs exactly', () => {

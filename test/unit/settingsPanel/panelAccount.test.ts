@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { accountId } from '../../../src/auth/accounts';
 import { StateKeys } from '../../../src/constants';
 import { PanelMemory, type KeyValueStore } from '../../../src/settingsPanel/memory';
-import { accountNamed, accountsOfServer, panelAccount, panelAccountSource, PanelAccountSource, type PanelAccount, type SessionAccounts } from '../../../src/settingsPanel/panelAccount';
+import { accountNamed, accountsOfServer, panelAccount, PanelAccountSource, type PanelAccount, type SessionAccounts } from '../../../src/settingsPanel/panelAccount';
 import type { PanelClient } from '../../../src/settingsPanel/scope';
 
 /** A session whose signed-in accounts the test changes; each account's client is a distinct object naming it. */
@@ -29,7 +29,7 @@ describe('the account of a repository settings panel', () => {
 
   it('reads and writes with the account it was opened for, not the default account', () => {
     const s = session([prod, staging], 0);
-    const source = panelAccountSource(s, staging);
+    const source = new PanelAccountSource(s, staging);
     assert.deepEqual(source.account, staging);
     assert.equal(owner(source.client), 'alice@https://bitbucket.example.com:8443/bitbucket');
   });
@@ -38,20 +38,20 @@ describe('the account of a repository settings panel', () => {
     const s = session([prod, prodBob, staging], 2);
     s.signed = [prodBob, staging];
     assert.deepEqual(panelAccount(s, prod), prodBob);
-    assert.equal(owner(panelAccountSource(s, prod).client), 'bob@https://bitbucket.example.com');
+    assert.equal(owner(new PanelAccountSource(s, prod).client), 'bob@https://bitbucket.example.com');
   });
 
   it('never switches to another server: no client, and the account shown is where the user is signed in', () => {
     const s = session([prod, staging], 1);
     s.signed = [staging];
-    const source = panelAccountSource(s, prod);
+    const source = new PanelAccountSource(s, prod);
     assert.deepEqual(source.account, staging);
     assert.equal(source.client, undefined);
   });
 
   it('opened signed out (no user), it takes the account that signs in to its server', () => {
     const s = session([], 0);
-    const source = panelAccountSource(s, { serverUrl: prod.serverUrl, username: '' });
+    const source = new PanelAccountSource(s, { serverUrl: prod.serverUrl, username: '' });
     assert.equal(source.account, undefined);
     assert.equal(source.client, undefined);
     s.signed = [prod];

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { Page, PageRequest, Snippet } from '../../../src/api/types';
 import { SnippetStore, type ListsApi } from '../../../src/snippets/core/store';
-import { formatSnippetUri, parseSnippetComponents, parseSnippetUri, snippetUriComponents, type UriAccount } from '../../../src/snippets/core/snippetUri';
+import { parseSnippetComponents, snippetUriComponents, type UriAccount } from '../../../src/snippets/core/snippetUri';
+import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 import { withFileDeleted } from '../../../src/snippets/core/edits';
 import { contextValue, nodeId, type TreeNode } from '../../../src/snippets/tree/nodes';
 import { aSnippet } from '../../support/snippets';

@@ -1,17 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  accountOfLocation,
-  displaySafeName,
-  formatSnippetUri,
-  isOfAccount,
-  isOnServer,
-  parseSnippetComponents,
-  parseSnippetUri,
-  serverAuthority,
-  snippetUriComponents,
-  type SnippetLocation,
-} from '../../../src/snippets/core/snippetUri';
+import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, serverAuthority, snippetUriComponents, type SnippetLocation } from '../../../src/snippets/core/snippetUri';
+import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 
 const odd = [
   'snippet.ts',

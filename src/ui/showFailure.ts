@@ -1,6 +1,7 @@
 // The one way a failure reaches the user: one notification that says what happened and offers
 // the next step as a button, with the full detail in the log. Every view and command uses it,
-// so "not signed in" is worded once and every error kind offers the same next step everywhere.
+// so each kind of failure is worded once and offers the same next step everywhere (a few places
+// that can say more, such as a link for a signed-out account, word their own "not signed in").
 import vscode = require('vscode');
 import { showWarning } from './notify';
 import { BitbucketError } from '../api/errors';
@@ -10,7 +11,7 @@ import { SnippetEditError } from '../snippets/core/edits';
 import type { Log } from '../util/log';
 import { clientCertificateSettingFor } from '../auth/serverSettings';
 import { fixedInSettings } from '../util/clientCertificateMessages';
-import { describeError, messageContext } from '../util/userMessages';
+import { describeError, messageContext } from '../util/describeError';
 import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
 
 export interface FailureContext {

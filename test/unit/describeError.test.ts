@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketError, type ClientCertificateProblem } from '../../src/api/errors';
-import { describeError, describeSignInError } from '../../src/util/userMessages';
+import { describeError, describeSignInError } from '../../src/util/describeError';
 
 describe('user messages', () => {
   it('suggests the CA setting for a TLS failure, at sign-in and later', () => {

@@ -7,7 +7,7 @@ import type { Session } from '../auth/session';
 import { isSameServer, parseSnippetLink } from './core/links';
 import { accountOfLocation, type SnippetLocation } from './core/snippetUri';
 import type { SnippetService } from './core/service';
-import type { SnippetServices } from './core/services';
+import type { SnippetServices } from './core/accountServices';
 import { snippetLocation } from './uris';
 
 export class SnippetAccounts {

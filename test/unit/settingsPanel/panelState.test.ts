@@ -8,7 +8,7 @@ import type { PageRequest, RepositoryHook, RepositoryRef } from '../../../src/ap
 import { branchRef, orderRefs, refEntry, tagRef, type LocalRefs } from '../../../src/repositories/refs';
 import { PanelMemory, type KeyValueStore } from '../../../src/settingsPanel/memory';
 import { REFS_PAGE, type LocalRefReader } from '../../../src/settingsPanel/pagesSection';
-import { RepositorySettings } from '../../../src/settingsPanel/repositorySettings';
+import { RepositorySettings } from '../../../src/settingsPanel/panelState';
 import type { AccountSource, PanelClient } from '../../../src/settingsPanel/scope';
 
 const SERVER = 'https://bitbucket.example.com';

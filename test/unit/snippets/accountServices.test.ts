@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
 import { withFileContent } from '../../../src/snippets/core/edits';
 import { SnippetService } from '../../../src/snippets/core/service';
-import { SnippetServices } from '../../../src/snippets/core/services';
+import { SnippetServices } from '../../../src/snippets/core/accountServices';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('SnippetServices: one snippet service per account', function () {
