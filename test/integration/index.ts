@@ -16,6 +16,15 @@ function findTests(dir: string): string[] {
   return found.sort();
 }
 
+/**
+ * The activation suite runs first, whatever the other files are called: it checks that nothing has
+ * activated the extension yet, and any suite before it (a sign-in) would.
+ */
+function activationFirst(files: string[]): string[] {
+  const isActivation = (f: string) => path.basename(f) === 'activation.test.js';
+  return [...files.filter(isActivation), ...files.filter((f) => !isActivation(f))];
+}
+
 export async function run(): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
@@ -25,7 +34,7 @@ export async function run(): Promise<void> {
     timeout: Number(process.env.BBS_TEST_CASE_TIMEOUT_MS) || 20_000,
     ...(process.env.BBS_TEST_GREP ? { grep: process.env.BBS_TEST_GREP } : {}),
   });
-  for (const file of findTests(__dirname)) mocha.addFile(file);
+  for (const file of activationFirst(findTests(__dirname))) mocha.addFile(file);
   // The reporter prints with printf-style arguments, which the browser shows unformatted: format
   // them here. In code-server the extension host's console reaches the runner mixed with the
   // workbench's own log (and VS Code does not let console methods be replaced), so when the runner
