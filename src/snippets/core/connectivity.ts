@@ -2,14 +2,13 @@
 // is what the last request found, not a guess. While offline, one cheap GET every ~30 seconds
 // (the probe) finds out when the server is back; nothing is polled while online. No `vscode`.
 import { BitbucketError } from '../../api/errors';
+import { Emitter, type Event } from '../../util/emitter';
 
 export interface ConnectionState {
   offline: boolean;
   /** When the server last failed to answer (while offline). */
   since: number | undefined;
 }
-
-type Listener = (state: ConnectionState) => void;
 
 /** The failures that mean "the server cannot be reached", as opposed to an answer that says no. */
 export function isUnreachable(err: unknown): boolean {
@@ -20,7 +19,7 @@ export function isUnreachable(err: unknown): boolean {
 export class Connectivity {
   private state: ConnectionState = { offline: false, since: undefined };
   private probeTimer: NodeJS.Timeout | undefined;
-  private readonly listeners = new Set<Listener>();
+  private readonly changed = new Emitter<ConnectionState>();
 
   constructor(
     /** One cheap request (a one-row page); its success or failure reports itself through `watch`. */
@@ -33,10 +32,7 @@ export class Connectivity {
     return this.state;
   }
 
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
+  readonly onDidChange: Event<ConnectionState> = this.changed.event;
 
   /** Runs a request and learns from how it ended; the result or error passes through unchanged. */
   async watch<T>(request: () => Promise<T>): Promise<T> {
@@ -60,7 +56,7 @@ export class Connectivity {
 
   dispose(): void {
     this.stopProbe();
-    this.listeners.clear();
+    this.changed.dispose();
   }
 
   private answered(): void {
@@ -83,6 +79,6 @@ export class Connectivity {
 
   private set(state: ConnectionState): void {
     this.state = state;
-    for (const l of this.listeners) l(state);
+    this.changed.fire(state);
   }
 }

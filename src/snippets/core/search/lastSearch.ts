@@ -2,6 +2,7 @@
 // its text, the results found so far (each with its account), and whether it is still running.
 // One per session, not per account: the runner (everyAccount.ts) reports into it, views listen,
 // and switching, adding or removing an account leaves it alone. Plain Node.
+import { Emitter, type Event } from '../../../util/emitter';
 import type { SearchResult, SearchSummary } from './types';
 
 export interface LastSearchState {
@@ -13,12 +14,12 @@ export interface LastSearchState {
   failedLists: string[];
 }
 
-type Listener = (state: LastSearchState | undefined) => void;
-
 export class LastSearch {
   private current: LastSearchState | undefined;
   private generation = 0;
-  private readonly listeners = new Set<Listener>();
+  private readonly changed = new Emitter<LastSearchState | undefined>();
+  /** The state after each change (undefined once cleared). */
+  readonly onDidChange: Event<LastSearchState | undefined> = this.changed.event;
 
   get state(): LastSearchState | undefined {
     return this.current;
@@ -58,12 +59,7 @@ export class LastSearch {
     this.emit();
   }
 
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
   private emit(): void {
-    for (const l of this.listeners) l(this.current);
+    this.changed.fire(this.current);
   }
 }
