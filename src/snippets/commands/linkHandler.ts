@@ -41,7 +41,7 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
     if (outcome.line !== undefined) revealLine(editor, outcome.line);
     return editor;
   } catch (err) {
-    return reportFailure(deps, `open ${fileName}`, err);
+    return reportFailure(deps, vscode.l10n.t('open {0}', fileName), err);
   }
 }
 
