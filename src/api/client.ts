@@ -205,6 +205,25 @@ export class BitbucketClient {
     return false;
   }
 
+  // ---- Users (core REST, any signed-in user) ---------------------------------------------
+
+  /**
+   * Whether Bitbucket has a user of this name: one GET of `/users/{slug}`, which answers 404 for
+   * a user who does not exist (the snippets browse answers an empty page for anyone, so it cannot
+   * tell). A plain name's slug is the name in lower case; any other name's slug is of Bitbucket's
+   * own making, so for it the answer is undefined (cannot tell) and nothing is asked.
+   */
+  async userExists(username: string, o: CallOptions = {}): Promise<boolean | undefined> {
+    if (!/^[A-Za-z0-9._-]+$/.test(username)) return undefined;
+    try {
+      await this.send({ method: 'GET', path: `${this.prefixes.api}/users/${seg(username.toLowerCase())}`, signal: o.signal });
+      return true;
+    } catch (err) {
+      if (err instanceof BitbucketError && err.kind === 'not-found') return false;
+      throw err;
+    }
+  }
+
   // ---- Internals ------------------------------------------------------------------------
 
   private snippetsPath(...segments: string[]): string {

@@ -161,6 +161,29 @@ describe('API client against the local Bitbucket server', function () {
     });
   });
 
+  describe('users', () => {
+    it('says whether a user exists with one GET of the core users API (the snippets browse answers an empty page for anyone)', async () => {
+      const alice = client(basic('alice'));
+      const before = server.controls.requests().length;
+      assert.equal(await alice.userExists('bob'), true);
+      assert.equal(await alice.userExists('Bob'), true, 'user names ignore case, as the slug is lower case');
+      assert.equal(await alice.userExists('nobody'), false);
+      const asked = server.controls.requests().slice(before);
+      assert.deepEqual(asked.map((r) => r.path), ['/rest/api/latest/users/bob', '/rest/api/latest/users/bob', '/rest/api/latest/users/nobody']);
+    });
+
+    it('cannot tell for a name whose slug it does not know, and then asks nothing', async () => {
+      const before = server.controls.requests().length;
+      assert.equal(await client(basic('alice')).userExists('john doe@example.com'), undefined);
+      assert.equal(server.controls.requests().length, before);
+    });
+
+    it('reports a refusal as its kind, not as an unknown user', async () => {
+      const err = await kindOf(client(basic('alice', 'wrong')).userExists('bob'));
+      assert.equal(err.kind, 'auth');
+    });
+  });
+
   describe('branches and tags', () => {
     it('says whether a branch or tag exists by its exact full name, for any reader', async () => {
       const bob = client(basic('bob'));

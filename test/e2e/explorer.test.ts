@@ -109,6 +109,16 @@ describe('Snippet explorer', () => {
     await ui.dismiss();
   });
 
+  it('Browse User refuses a user who does not exist, naming them, and adds no list', async () => {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Browse User');
+    await ui.answer('no.such.person');
+    const toast = await ui.waitForNotification(/no\.such\.person/);
+    assert.match(await toast.innerText(), /Bitbucket has no user "no\.such\.person"/);
+    await ui.screenshot('browse-unknown-user');
+    assert.equal(await ui.treeRow(/no\.such\.person/).count(), 0, 'no list was added for the unknown user');
+  });
+
   it('Check Connection opens a report of every step, and no secret', async () => {
     const { ui } = session();
     await ui.runCommand('Bitbucket Snippets: Check Connection');

@@ -343,10 +343,10 @@ describe('several accounts at once', function () {
     assert.deepEqual(await userRoots(prodRoot), ['user:bob']);
     assert.deepEqual(await userRoots(stagingRoot), [], 'not under the default account');
     // From the staging root's context menu: no quick pick, only the name.
-    await answerPrompts('carol');
+    await answerPrompts('admin');
     await vscode.commands.executeCommand('bitbucketSnippets.browseUser', stagingRoot);
     assert.equal(await unusedAnswers(), 0);
-    assert.deepEqual(await userRoots(stagingRoot), ['user:carol']);
+    assert.deepEqual(await userRoots(stagingRoot), ['user:admin']);
     assert.deepEqual(await userRoots(prodRoot), ['user:bob']);
     for (const root of [prodRoot, stagingRoot]) {
       for (const list of await userRoots(root)) {

@@ -16,7 +16,7 @@ describe('Global state and Settings Sync', function () {
   it('keeps only keys that are decided, and the accounts are not among the synced ones', async () => {
     const api = await testingApi();
     await signInAs('alice');
-    await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'carol');
+    await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'admin');
     const panel = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
     assert.ok(panel, 'the repository settings opened');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
@@ -29,8 +29,8 @@ describe('Global state and Settings Sync', function () {
     assert.deepEqual(kept.filter((k) => SYNCED_STATE_KEYS.includes(k) && (k === StateKeys.accounts || k === StateKeys.activeAccount)), []);
 
     const browsed = (api.globalStateSnapshot()[StateKeys.browsedUsers] ?? {}) as Record<string, string[]>;
-    const account = Object.keys(browsed).find((k) => browsed[k].includes('carol'));
-    assert.ok(account, 'carol is remembered for the signed-in account');
-    await vscode.commands.executeCommand('bitbucketSnippets.removeBrowsedUser', await rootOf(api, 'user:carol'));
+    const account = Object.keys(browsed).find((k) => browsed[k].includes('admin'));
+    assert.ok(account, 'admin is remembered for the signed-in account');
+    await vscode.commands.executeCommand('bitbucketSnippets.removeBrowsedUser', await rootOf(api, 'user:admin'));
   });
 });

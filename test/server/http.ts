@@ -18,6 +18,7 @@ export const Exceptions = {
   noSuchEntity: 'com.atlassian.bitbucket.NoSuchEntityException',
   noSuchRepository: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException',
   noSuchHook: 'com.atlassian.bitbucket.hook.repository.NoSuchRepositoryHookException',
+  noSuchUser: 'com.atlassian.bitbucket.user.NoSuchUserException',
   validation: 'com.atlassian.bitbucket.validation.ArgumentValidationException',
   badRequest: 'com.atlassian.bitbucket.rest.BadRequestException',
   serverError: 'com.atlassian.bitbucket.ServerException',

@@ -20,6 +20,7 @@ import { hookRoutes } from './routes/hooks';
 import { pagesRoutes } from './routes/pages';
 import { refRoutes } from './routes/refs';
 import { snippetRoutes } from './routes/snippets';
+import { userRoutes } from './routes/users';
 import { emptyData, ServerState } from './state';
 
 export interface ServerOptions {
@@ -76,7 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     state,
     authenticator,
     controls: new ServerControls(state, authenticator, options.latencyMs ?? 0),
-    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes),
+    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes).add(userRoutes),
     shutdown: shutdown.signal,
   };
 

@@ -28,6 +28,8 @@ export interface CreateOptions {
 const TITLE = vscode.l10n.t('Bitbucket Snippets: New Snippet');
 
 export async function createEmpty(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+  // Signed out, say so before a file name is asked for that could not be saved.
+  if (!requireSignedIn(deps)) return undefined;
   const fileName = options?.fileName ?? (await askFileName('snippet.txt'));
   if (fileName === undefined) return undefined;
   // The server takes empty content; a first line would only be something to delete.
@@ -74,6 +76,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
 }
 
 export async function createFromClipboard(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+  if (!requireSignedIn(deps)) return undefined;
   const content = await vscode.env.clipboard.readText();
   if (!content) {
     void showInfo(vscode.l10n.t('The clipboard has no text to save as a snippet.'));

@@ -6,7 +6,7 @@ import { setStatusBarMessage } from '../../ui/statusText';
 import type { Snippet, SnippetFile } from '../../api/types';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { usesSnippetSyntax } from '../core/completion';
-import { fileUriOf, reportFailure, resolveTarget, type CommandDeps } from './context';
+import { fileUriOf, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 
 export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
   const target = resolveTarget(arg);
@@ -25,6 +25,7 @@ interface FilePick extends vscode.QuickPickItem {
 
 /** Automation: `{ snippetGuid, fileName }` inserts that file without the picker. */
 export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<boolean> {
+  if (!requireSignedIn(deps)) return false;
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void showInfo(vscode.l10n.t('Open an editor and place the cursor where the snippet file should go.'));

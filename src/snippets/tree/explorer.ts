@@ -1,7 +1,8 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in account, and registers the toolbar and root commands.
 import vscode = require('vscode');
-import { showInfo } from '../../ui/notify';
+import { showFailure, showNotSignedIn } from '../../ui/messages';
+import { showInfo, showWarning } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../auth/accounts';
 import type { Session } from '../../auth/session';
@@ -251,6 +252,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
    * only one, else the one the user picks (the default first).
    */
   private async browseUser(arg?: string | AccountNode): Promise<void> {
+    // Reachable signed out (the Palette): say so, with Sign In, before anything is asked.
+    if (!this.session.account) return showNotSignedIn();
     const target = typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
     if (!target) return;
     const picked =
@@ -266,11 +269,30 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
           });
     if (picked === undefined || validateUserName(picked) !== undefined) return;
     const user = picked.trim();
+    const known = this.browsedUsers.list(target.accountId).some((u) => u.toLowerCase() === user.toLowerCase());
+    if (!known && !(await this.userExists(target.accountId, user))) return;
     await this.browsedUsers.add(target.accountId, user);
     const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
     await this.provider.settled();
     await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.accountId), { select: true, focus: true, expand: true });
+  }
+
+  /**
+   * Whether the user to browse exists, asked of Bitbucket's core users API (one GET): the snippets
+   * browse answers an empty page for a user who does not exist, which would look like a user
+   * with no snippets. Says so when not; a failure to ask is shown and adds nothing either.
+   */
+  private async userExists(id: string, user: string): Promise<boolean> {
+    const account = this.session.accountById(id);
+    if (!account) return false;
+    try {
+      const exists = await withProgress('view', undefined, (signal) => this.session.clientFor(account).userExists(user, { signal }));
+      if (exists === false) void showWarning(vscode.l10n.t('Bitbucket has no user "{0}". Check the user name and browse again.', user));
+      return exists !== false;
+    } catch (err) {
+      return showFailure(err, { action: vscode.l10n.t('look up the user {0}', user), account, log: this.log }) ?? false;
+    }
   }
 
   /** The account of an account root, if it is still signed in. */
