@@ -1,7 +1,7 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in account, and registers the toolbar and root commands.
 import vscode = require('vscode');
-import { showFailure, showNotSignedIn } from '../../ui/messages';
+import { showFailure, showNotSignedIn } from '../../ui/showFailure';
 import { showInfo, showWarning } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../auth/accounts';
