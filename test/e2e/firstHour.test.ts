@@ -47,7 +47,9 @@ describe('First hour', () => {
     await ui.signIn(workbench.server.url, 'bob');
     // The hook step needs a clone of a repository on the server: the workspace becomes one of PROJ/repo1.
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: workbench.workspaceFolder, encoding: 'utf8' });
-    if (!git('remote').split('\n').includes('origin')) git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
+    // The remote is put back as it was afterwards: later suites add their own.
+    const addedRemote = !git('remote').split('\n').includes('origin');
+    if (addedRemote) git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
     try {
       git('rev-parse', '--verify', 'HEAD');
     } catch {
@@ -87,6 +89,7 @@ describe('First hour', () => {
       assert.equal(await ui.page.locator('.tabs-container .tab').filter({ hasText: 'connection-check-' }).count(), 0);
     } finally {
       ui.page.off('dialog', onDialog);
+      if (addedRemote) git('remote', 'remove', 'origin');
     }
   });
 });
