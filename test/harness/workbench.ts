@@ -71,10 +71,6 @@ export function testUserSettings(serverUrl: string): Record<string, unknown> {
     'extensions.ignoreRecommendations': true,
     'git.openRepositoryInParentFolders': 'never',
     'chat.commandCenter.enabled': false,
-    // The tests save with Ctrl+S. VS Code for the Web saves after every pause in typing by default,
-    // and a suite that turned it off in the workspace's settings depended on VS Code noticing that
-    // file in time (seen on a fresh clone: an edit saved before the reload it was meant to survive).
-    'files.autoSave': 'off',
   };
 }
 
