@@ -242,8 +242,16 @@ export class WorkbenchUi {
     }
     const again = await this.findTreeRow(label);
     await again.click();
-    await again.press('Enter');
+    const opened = await tabOf.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!opened) await again.press('Enter');
     await tabOf.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // On a loaded machine the editor can open, and take the focus, between the click and the
+    // Enter: the Enter then lands in the file as a new first line. Nothing was typed yet, so a
+    // dirty tab here holds only that, and reverting gives the file back as the server has it.
+    if (await tabOf.evaluate((el) => el.classList.contains('dirty'))) await this.runCommand('File: Revert File');
   }
 
   /** The buttons in the side bar's title (the Snippets view is its container's only view), by accessible name; the `…` button is left out. */

@@ -41,14 +41,32 @@ describe('Snippet commands', function () {
     await helpers().signInAsAlice();
   });
   afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditorsDiscardingUntitled();
   });
 
+  let untitledCount = 0;
+  /**
+   * An untitled editor of its own name, holding `text`. `openTextDocument({ content })` names its
+   * documents Untitled-1, Untitled-2…, and one closed while dirty can hand its name, and with it
+   * its text, to the next test's document; a path of this suite's own never collides.
+   */
   async function editorWithSelection(text: string, language: string, from: [number, number], to: [number, number]): Promise<vscode.TextEditor> {
-    const doc = await vscode.workspace.openTextDocument({ content: text, language });
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: `/selection-${process.pid}-${++untitledCount}.txt` });
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), language);
     const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), text)));
+    assert.equal(editor.document.getText(), text, 'the editor holds this test\'s text only');
     editor.selection = new vscode.Selection(new vscode.Position(...from), new vscode.Position(...to));
     return editor;
+  }
+
+  /** Closes every editor without a save prompt: a dirty untitled editor is reverted first. */
+  async function closeEditorsDiscardingUntitled(): Promise<void> {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled' && d.isDirty && !d.isClosed)) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 
   it('Save Selection as Snippet with a description and categories: one POST and one PUT, then opens the file', async () => {
