@@ -4,6 +4,7 @@
 // closed"). A connection closed on an https origin before a single byte was read is therefore
 // taken as the server turning the certificate (or its absence) down.
 import { BitbucketError, type ClientCertificateProblem } from './errors';
+import { WIRE_CODES } from './wire/wire';
 import * as l10n from '@vscode/l10n';
 
 const ALERT_REQUIRED = ['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'ERR_SSL_PEER_DID_NOT_RETURN_A_CERTIFICATE'];
@@ -65,6 +66,7 @@ function classify({ codes, error, certificate }: HandshakeFacts): Verdict | unde
 
 /** Closed before any byte of an answer: a server never does this to a request it has read. */
 function closedRightAfterHandshake(codes: string[], error: unknown): boolean {
+  if (codes.includes(WIRE_CODES.closedBeforeAnswer)) return true;
   if (codes.includes('UND_ERR_SOCKET')) {
     const socket = (error as { socket?: { bytesRead?: unknown } }).socket;
     return socket?.bytesRead === 0;

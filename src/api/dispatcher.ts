@@ -19,17 +19,6 @@ export interface DispatcherPlan {
   clientCertificate?: TlsClientMaterial;
   connectMs: number;
   log: (message: string) => void;
-  /** For what the user should know about, such as an environment variable that is ignored. */
-  warn: (message: string) => void;
-}
-
-let toldAboutEnvironment = false;
-
-/** Once per process: the variable stays set for the whole session, and one line is enough to explain it. */
-function warnIfVerificationOffInEnvironment(warn: (message: string) => void): void {
-  if (toldAboutEnvironment || process.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return;
-  toldAboutEnvironment = true;
-  warn('NODE_TLS_REJECT_UNAUTHORIZED=0 is set in the environment and ignored: this extension always verifies certificates (add a company CA to the Ca Files setting instead)');
 }
 
 /**
@@ -49,7 +38,6 @@ export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher
       ? `trusting ${authorities.systemCount} certificates of the OS store (read in ${authorities.systemLoadMs} ms), Node's roots and ${plan.extraCa.length} CA files${authorities.systemProblems.length > 0 ? `; store notes: ${authorities.systemProblems.join('; ')}` : ''}`
       : `trusting Node's roots and ${plan.extraCa.length} CA files (http.systemCertificates is off)`,
   );
-  warnIfVerificationOffInEnvironment(plan.warn);
   // Said outright, not left to Node's default: NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment
   // turns that default off for every connection that does not say, and the README promises that
   // certificates are always verified.

@@ -21,7 +21,8 @@ export type ProxyFailure =
   | 'refused' // connection refused, or a 403 / 5xx answer to CONNECT
   | 'unreachable' // its host name does not resolve, or the network does not route there
   | 'certificate' // an https:// proxy whose certificate is not trusted
-  | 'invalid-url';
+  | 'invalid-url'
+  | 'unsupported-scheme'; // 407 asking only for a scheme nothing here answers (NTLM)
 
 /**
  * What was wrong with the client certificate (mutual TLS), when that is why a request failed:
@@ -53,6 +54,8 @@ export interface BitbucketErrorInit {
   /** The proxy as `scheme://host:port`, never with credentials. */
   proxy?: string;
   proxyFailure?: ProxyFailure;
+  /** Who chose the proxy: VS Code's network stack (http.proxy, a PAC file, the OS) or the extension's own settings. */
+  proxyChosenBy?: 'editor' | 'extension';
   cause?: unknown;
 }
 
@@ -77,6 +80,7 @@ export class BitbucketError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly proxy: string | undefined;
   readonly proxyFailure: ProxyFailure | undefined;
+  readonly proxyChosenBy: 'editor' | 'extension' | undefined;
 
   constructor(kind: BitbucketErrorKind, message: string, init: BitbucketErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -90,6 +94,7 @@ export class BitbucketError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.proxy = init.proxy;
     this.proxyFailure = init.proxyFailure;
+    this.proxyChosenBy = init.proxyChosenBy ?? (init.proxy ? 'extension' : undefined);
     Object.defineProperty(this, BRAND, { value: true });
   }
 

@@ -1,14 +1,21 @@
-// The one place that talks HTTP: a keep-alive undici dispatcher per server, authentication,
-// Bitbucket's headers, timeouts, retries for reads, and the translation of every failure into
-// a BitbucketError. It never stores, logs or reports credentials.
+// The one place that talks HTTP: a wire per server (wire/wire.ts: Node's https module, which
+// VS Code patches with its proxy support, or the bundled undici), authentication, Bitbucket's
+// headers, timeouts, retries for reads, and the translation of every failure into a
+// BitbucketError. It never stores, logs or reports credentials.
 import { readFileSync } from 'node:fs';
-import type { Dispatcher } from 'undici';
 import { parseBaseUrl } from './baseUrl';
-import { createDispatcher } from './dispatcher';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
+import { directConnectionHint, editorProxyError, editorProxyResponseError, proxyLabelOf } from './proxy/editorProxyErrors';
 import { proxyError } from './proxy/proxyErrors';
 import { proxyForTarget, type ProxyOptions, type ResolvedProxy } from './proxy/proxyForTarget';
+import { trustedAuthorities } from './trust/trustedAuthorities';
+import { warnIfVerificationOffInEnvironment } from './verificationEnvironment';
+import { createNodeWire, type ViaProxy } from './wire/nodeWire';
+import { createUndiciWire } from './wire/undiciWire';
+import { WIRE_CODES, type Wire, type WireHeaders, type WireKind, type WireResponse } from './wire/wire';
 import * as l10n from '@vscode/l10n';
+
+export type { WireKind } from './wire/wire';
 
 export type { ProxyOptions } from './proxy/proxyForTarget';
 import { certificateLabel, loadClientCertificate, type ClientCertificateOptions } from './clientCertificate';
@@ -62,7 +69,12 @@ export interface TransportOptions {
   ca?: string[];
   /** The certificate to present to a server that asks for one, and where its passphrase comes from. */
   clientCertificate?: ClientCertificateOptions;
-  /** Proxies; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
+  /**
+   * What carries the requests: 'node' (Node's https module, the one VS Code patches with its
+   * proxy support) or 'undici' (the bundled client with the proxy settings below); default undici.
+   */
+  wire?: WireKind;
+  /** Proxies, for the undici wire; without a proxy URL here, HTTP_PROXY / HTTPS_PROXY apply, and NO_PROXY always does. */
   proxy?: ProxyOptions;
   timeouts?: Partial<Timeouts>;
   /** The largest response body read; a larger one is cut off while it streams in, never held whole. */
@@ -104,9 +116,12 @@ export class HttpTransport {
   private readonly timeouts: Timeouts;
   private readonly retry: RetryPolicy;
   private readonly maxResponseBytes: number;
-  private dispatcher: Promise<Dispatcher> | undefined;
-  /** The proxy the dispatcher goes through, to name it when it fails. */
+  readonly wireKind: WireKind;
+  private wire: Promise<Wire> | undefined;
+  /** The proxy the undici wire goes through, to name it when it fails. */
   private proxy: ResolvedProxy | undefined;
+  /** The proxy VS Code chose last (node wire), as "PROXY host:port" or "DIRECT", for the log and the connection check. */
+  private lastVia: string | undefined;
   private lastUserId: number | undefined;
 
   constructor(private readonly options: TransportOptions) {
@@ -117,13 +132,19 @@ export class HttpTransport {
     this.timeouts = withDefaults(DEFAULT_TIMEOUTS, options.timeouts);
     this.retry = withDefaults(DEFAULT_RETRY, options.retry);
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.wireKind = options.wire ?? 'undici';
+  }
+
+  /** The proxy the last request went through, when VS Code's network stack chose it: its URL without credentials, or 'DIRECT'. */
+  get lastProxy(): string | undefined {
+    return this.lastVia === undefined || this.lastVia === 'DIRECT' ? this.lastVia : (proxyLabelOf(this.lastVia) ?? 'a proxy');
   }
 
   /** Closes the keep-alive connections. */
   async dispose(): Promise<void> {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    await (await d?.catch(() => undefined))?.close();
+    const w = this.wire;
+    this.wire = undefined;
+    await (await w?.catch(() => undefined))?.close();
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
@@ -172,33 +193,34 @@ export class HttpTransport {
       if (request.body !== undefined) body = JSON.stringify(request.body);
     }
 
-    let dispatcher: Dispatcher;
+    let wire: Wire;
     try {
-      dispatcher = await this.getDispatcher();
+      wire = await this.getWire();
     } catch (err) {
       throw this.transportError(err, label, request.signal);
     }
     const started = Date.now();
     // One deadline for the whole exchange, from sending to the body's last byte; aborting it
-    // also closes the connection mid-body. It starts once the dispatcher is made, so a first
+    // also closes the connection mid-body. It starts once the wire is made, so a first
     // request's reading of the OS trust store or a passphrase prompt does not count.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeouts.totalMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
-    let response: Dispatcher.ResponseData;
+    let response: WireResponse;
     let text: string;
     try {
       try {
-        response = await dispatcher.request({
-          origin: this.origin,
-          path: this.basePath + request.path + queryString(request.query),
+        response = await wire.request({
+          // Joined as text, so no path can name another host (`new URL('//x', origin)` would).
+          url: new URL(this.origin + this.basePath + request.path + queryString(request.query)),
           method: request.method,
           headers,
           body,
           signal,
-          headersTimeout: this.timeouts.headersMs,
-          bodyTimeout: this.timeouts.bodyMs,
+          headersTimeoutMs: this.timeouts.headersMs,
+          bodyTimeoutMs: this.timeouts.bodyMs,
         });
+        this.noteVia(response.via);
         text = await this.readBody(response, label, deadline);
       } catch (err) {
         if (err instanceof BitbucketError) throw err;
@@ -209,6 +231,9 @@ export class HttpTransport {
     }
     const status = response.statusCode;
     this.log('debug', `${label} → ${status} in ${Date.now() - started} ms`);
+    // A Bitbucket server never asks for proxy credentials: a 407 is a proxy's, one the network
+    // stack could not answer (VS Code's replays the proxy's refusal as the response).
+    if (status === 407 && wire.kind === 'node') throw editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, this.baseUrl.host, label);
     this.noteCurrentUser(response.headers);
     const contentType = headerValue(response.headers, 'content-type') ?? '';
 
@@ -222,11 +247,11 @@ export class HttpTransport {
    * The body as text, read chunk by chunk so that one larger than the limit is cut off (and its
    * connection closed) as soon as it is over, never held in memory whole.
    */
-  private async readBody(response: Dispatcher.ResponseData, label: string, deadline: AbortController): Promise<string> {
+  private async readBody(response: WireResponse, label: string, deadline: AbortController): Promise<string> {
     const limit = this.maxResponseBytes;
     const declared = Number(headerValue(response.headers, 'content-length'));
     const tooLarge = () => {
-      response.body.destroy();
+      response.destroy();
       deadline.abort();
       const mb = Math.round((limit / (1024 * 1024)) * 10) / 10;
       return new BitbucketError(
@@ -262,35 +287,56 @@ export class HttpTransport {
     );
   }
 
-  /** Made on the first request (the OS store and undici load then) and kept; a failure (say, a wrong passphrase) is not kept, so the next request tries again. */
-  private getDispatcher(): Promise<Dispatcher> {
-    if (this.dispatcher) return this.dispatcher;
-    const proxy = proxyForTarget(this.baseUrl, this.options.proxy);
-    this.proxy = proxy;
-    const made = this.createDispatcher(proxy);
-    this.dispatcher = made;
+  /**
+   * Made on the first request (the OS store, a certificate's passphrase and, for undici, undici
+   * itself load then) and kept; a failure (say, a wrong passphrase) is not kept, so the next
+   * request tries again.
+   */
+  private getWire(): Promise<Wire> {
+    if (this.wire) return this.wire;
+    const made = this.createWire();
+    this.wire = made;
     made.catch(() => {
-      if (this.dispatcher === made) this.dispatcher = undefined;
+      if (this.wire === made) this.wire = undefined;
     });
     return made;
   }
 
-  private async createDispatcher(proxy: ResolvedProxy | undefined): Promise<Dispatcher> {
-    // Read before undici loads: a certificate problem is reported without touching the network.
+  private async createWire(): Promise<Wire> {
+    // The undici wire's proxy is decided before anything loads, so a bad proxy URL fails fast.
+    const proxy = this.wireKind === 'undici' ? proxyForTarget(this.baseUrl, this.options.proxy) : undefined;
+    this.proxy = proxy;
+    // Read before any connection: a certificate problem is reported without touching the network.
     const clientCertificate = this.options.clientCertificate ? await loadClientCertificate(this.options.clientCertificate) : undefined;
     const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
-    return createDispatcher({
+    const systemCertificates = this.options.systemCertificates ?? true;
+    warnIfVerificationOffInEnvironment((message) => this.log('warn', message));
+    if (this.wireKind === 'node') {
+      // Without CA files of the user's, trust is left to the host: VS Code adds the OS store to
+      // each connection. With them, `ca` replaces what VS Code would add, so it is the whole list
+      // (the OS store read here, Node's roots, the files).
+      // http.systemCertificates off says the same through a `ca` of Node's roots and the user's files.
+      const ca = extraCa.length > 0 || !systemCertificates ? (await trustedAuthorities({ systemCertificates, extraCa })).ca : undefined;
+      this.log('info', `requests to ${this.baseUrl.host} go through Node's https module (VS Code's network stack in the editor)${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ''}`);
+      return createNodeWire({ clientCertificate, ca, connectMs: this.timeouts.connectMs });
+    }
+    return createUndiciWire({
       proxy,
-      systemCertificates: this.options.systemCertificates ?? true,
+      systemCertificates,
       extraCa,
       clientCertificate,
       connectMs: this.timeouts.connectMs,
       log: (message) => this.log('debug', message),
-      warn: (message) => this.log('warn', message),
     });
   }
 
-  private noteCurrentUser(headers: Dispatcher.ResponseData['headers']): void {
+  private noteVia(via: string | undefined): void {
+    if (via === undefined || via === this.lastVia) return;
+    this.lastVia = via;
+    this.log('info', `VS Code's network stack sends requests to ${this.baseUrl.host} ${via === 'DIRECT' ? 'directly' : `through ${proxyLabelOf(via) ?? 'a proxy'}`}`);
+  }
+
+  private noteCurrentUser(headers: WireHeaders): void {
     const id = Number(headerValue(headers, 'x-auserid'));
     if (!Number.isInteger(id) || id === this.lastUserId) return;
     this.lastUserId = id;
@@ -305,17 +351,22 @@ export class HttpTransport {
     let kind: BitbucketErrorKind = 'network';
     let message: string;
     let tlsFailure = false;
-    const viaProxy = this.proxy && !signal?.aborted ? proxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, this.proxy, label, host) : undefined;
+    const failure = { codes, tlsCode: codes.find(isTlsCode) };
+    const viaProxy = signal?.aborted
+      ? undefined
+      : this.wireKind === 'node'
+        ? editorProxyError(err, failure, (err as ViaProxy)?.via, label, host)
+        : this.proxy && proxyError(err, failure, this.proxy, label, host);
     if (viaProxy) return viaProxy;
     let certificateError: BitbucketError | undefined;
     if (signal?.aborted || has('UND_ERR_ABORTED', 'ABORT_ERR') || (err as Error)?.name === 'AbortError') {
       return new BitbucketError('cancelled', l10n.t('The request was cancelled.'), { request: label, cause: err });
-    } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
+    } else if (has('UND_ERR_CONNECT_TIMEOUT', WIRE_CODES.connectTimeout)) {
       kind = 'timeout';
       message = l10n.t('Could not connect to {0} within {1}.', host, seconds(this.timeouts.connectMs));
-    } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
+    } else if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', WIRE_CODES.headersTimeout, WIRE_CODES.bodyTimeout)) {
       kind = 'timeout';
-      message = l10n.t('{0} did not answer within {1}.', host, seconds(has('UND_ERR_HEADERS_TIMEOUT') ? this.timeouts.headersMs : this.timeouts.bodyMs));
+      message = l10n.t('{0} did not answer within {1}.', host, seconds(has('UND_ERR_HEADERS_TIMEOUT', WIRE_CODES.headersTimeout) ? this.timeouts.headersMs : this.timeouts.bodyMs));
     } else if (this.baseUrl.protocol === 'https:' && (certificateError = this.clientCertificateFailure(codes, err, label))) {
       return certificateError;
     } else if (codes.some(isTlsCode)) {
@@ -334,6 +385,9 @@ export class HttpTransport {
     } else {
       message = l10n.t('The request to {0} failed ({1}).', host, codes[0] ?? 'unknown error');
     }
+    // VS Code decided to go direct (no proxy configured, or a PAC file said DIRECT or nothing it
+    // could read): where the network needs a proxy, that decision is what to check.
+    if (this.wireKind === 'node' && (err as ViaProxy)?.via === 'DIRECT' && !tlsFailure) message = `${message} ${directConnectionHint()}`;
     return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
   }
 
@@ -370,7 +424,7 @@ function queryString(query: HttpRequest['query']): string {
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
-function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+function headerValue(headers: WireHeaders, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
@@ -427,7 +481,7 @@ function errorFromResponse(
   status: number,
   text: string,
   contentType: string,
-  headers: Dispatcher.ResponseData['headers'],
+  headers: WireHeaders,
   label: string,
   host: string,
 ): BitbucketError {

@@ -25,6 +25,7 @@ export const CA_SETTING_LABEL = 'Bitbucket Snippets: Ca Files';
 /** What to do about each kind of proxy failure; the error's own message names the proxy. */
 function proxyAdvice(err: BitbucketError): string {
   const failure: ProxyFailure = err.proxyFailure ?? 'unreachable';
+  if (err.proxyChosenBy === 'editor') return editorProxyAdvice(failure);
   switch (failure) {
     case 'auth-required':
       return l10n.t("Give the proxy's user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.");
@@ -36,7 +37,27 @@ function proxyAdvice(err: BitbucketError): string {
       return l10n.t('This extension always verifies certificates, the proxy\'s too, whatever http.proxyStrictSSL says: add the proxy\'s CA certificate file to the "{0}" setting.', CA_SETTING_LABEL);
     case 'invalid-url':
       return l10n.t('Correct it in the http.proxy setting, or in HTTP_PROXY / HTTPS_PROXY.');
+    case 'unsupported-scheme':
+      return unsupportedSchemeAdvice();
   }
+}
+
+/** Advice for a proxy VS Code's network stack chose: from http.proxy, a PAC file or the OS settings. */
+function editorProxyAdvice(failure: ProxyFailure): string {
+  switch (failure) {
+    case 'auth-required':
+      return l10n.t('VS Code answers a proxy with Kerberos or a Basic prompt where it can. Otherwise put a Proxy-Authorization value in http.proxyAuthorization: this extension then sends its requests itself, with that value.');
+    case 'certificate':
+      return l10n.t('This extension always verifies certificates: add the proxy\'s CA certificate file to the "{0}" setting, or to the system\'s trusted certificates.', CA_SETTING_LABEL);
+    case 'unsupported-scheme':
+      return unsupportedSchemeAdvice();
+    default:
+      return l10n.t('VS Code chose this proxy from the http.proxy setting, a PAC file or the system\'s proxy settings: check those, or list the server in http.noProxy to reach it directly.');
+  }
+}
+
+function unsupportedSchemeAdvice(): string {
+  return l10n.t('Run a local proxy that answers NTLM for you (Px or Cntlm, for example) and set http.proxy to it, or ask for Kerberos (Negotiate) or Basic to be enabled on the proxy.');
 }
 
 /**

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate } from '../server/tls';
 import { startProxy } from '../support/proxy';
 import { HookKeys } from '../server/hookCatalog';
+import { testWire } from '../support/testWire';
 
 const EXT_PRE = HookKeys.externalPreReceive;
 const EXT_MERGE = HookKeys.externalMergeCheck;
@@ -29,7 +30,7 @@ describe('API client against the local Bitbucket server', function () {
   let server: RunningServer;
   const clients: BitbucketClient[] = [];
   const client = (credentials: Credentials | undefined = basic('alice'), extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ baseUrl: server.url, credentials: () => credentials, retry: { baseDelayMs: 5 }, ...extra });
+    const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => credentials, retry: { baseDelayMs: 5 }, ...extra });
     clients.push(c);
     return c;
   };
@@ -327,12 +328,12 @@ describe('API client against the local Bitbucket server', function () {
       const tlsServer = await startServer({ port: 0, tls: { key: cert.key, cert: cert.cert } });
       try {
         const url = tlsServer.url.replace('127.0.0.1', 'localhost');
-        const untrusted = new BitbucketClient({ baseUrl: url, credentials: () => basic('alice'), retry: { retries: 0 } });
+        const untrusted = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => basic('alice'), retry: { retries: 0 } });
         const err = await kindOf(untrusted.getMySnippets());
         assert.equal(err.kind, 'network');
         assert.equal(err.tlsFailure, true);
         await untrusted.dispose();
-        const trusted = new BitbucketClient({ baseUrl: url, credentials: () => basic('alice'), caFiles: [cert.certPath] });
+        const trusted = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => basic('alice'), caFiles: [cert.certPath] });
         assert.equal((await trusted.getMySnippets()).isLastPage, true);
         await trusted.dispose();
       } finally {
@@ -344,11 +345,12 @@ describe('API client against the local Bitbucket server', function () {
     it('goes through an HTTP proxy, and around it for NO_PROXY hosts', async () => {
       const proxy = await startProxy();
       try {
-        const via = client(basic('alice'), { proxy: { httpProxy: proxy.url, httpsProxy: proxy.url } });
+        // The extension's own proxy settings are the undici wire's (the node wire's proxy is VS Code's: vscodeNetwork.test.ts).
+        const via = client(basic('alice'), { wire: 'undici', proxy: { httpProxy: proxy.url, httpsProxy: proxy.url } });
         assert.equal((await via.getMySnippets()).isLastPage, true);
         assert.equal(proxy.seen.length, 1, proxy.seen.join(', '));
         assert.ok(proxy.seen[0].includes(String(server.port)));
-        const around = client(basic('alice'), { proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: '127.0.0.1' } });
+        const around = client(basic('alice'), { wire: 'undici', proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: '127.0.0.1' } });
         await around.getMySnippets();
         assert.equal(proxy.seen.length, 1, 'NO_PROXY host went direct');
       } finally {

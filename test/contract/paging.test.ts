@@ -12,6 +12,7 @@ import { SnippetService } from '../../src/snippets/core/service';
 import { SnippetStore } from '../../src/snippets/core/store';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { aSnippet } from '../support/snippets';
+import { testWire } from '../support/testWire';
 
 interface Scenario {
   name: string;
@@ -66,7 +67,7 @@ describe('paging against a server that never says "last page"', function () {
 
   beforeEach(async () => {
     server = await startScriptedServer();
-    client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    client = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
     warnings.length = 0;
   });
   afterEach(async () => {

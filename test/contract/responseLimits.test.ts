@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BitbucketClient, type ClientOptions } from '../../src/api';
 import { startServer } from '../server/server';
 import { failure } from '../support/failures';
+import { testWire } from '../support/testWire';
 
 interface RawServer {
   url: string;
@@ -58,7 +59,7 @@ describe('response limits: a deadline per request and a size limit on bodies', f
   this.timeout(15_000);
   const stops: Array<() => Promise<void>> = [];
   const client = (baseUrl: string, extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ baseUrl, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
+    const c = new BitbucketClient({ wire: testWire(), baseUrl, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
     stops.push(() => c.dispose());
     return c;
   };

@@ -13,6 +13,7 @@ import { describeError, describeSignInError } from '../../src/util/describeError
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { failure } from '../support/failures';
+import { testWire } from '../support/testWire';
 
 const STORE_VARIABLES = ['SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS'] as const;
 
@@ -26,7 +27,7 @@ describe('trusting the OS certificate store', function () {
   const savedEnv = new Map<string, string | undefined>();
   const clients: BitbucketClient[] = [];
   const client = (url: string, extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ baseUrl: url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
+    const c = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
     clients.push(c);
     return c;
   };

@@ -10,6 +10,7 @@ import { createCertificateAuthority, type TestCertificateAuthority } from '../su
 import { failure } from '../support/failures';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { check, stepOf } from '../unit/connectionCheck/support';
+import { testWire } from '../support/testWire';
 
 const byName = (url: string) => url.replace('127.0.0.1', 'localhost');
 const IGNORED_LINE = /NODE_TLS_REJECT_UNAUTHORIZED=0 .*ignored/;
@@ -24,6 +25,7 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
   const clients: BitbucketClient[] = [];
   const client = (extra: Partial<ClientOptions> = {}) => {
     const c = new BitbucketClient({
+      wire: testWire(),
       baseUrl: byName(server.url),
       credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
       retry: { retries: 0 },
@@ -69,7 +71,8 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
   });
 
   it('the client refuses the server through a proxy (CONNECT tunnel)', async () => {
-    const err = await failure(client({ proxy: { httpsProxy: proxy.url, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
+    // The extension's own proxy settings are the undici wire's (the node wire's proxy is VS Code's: vscodeNetwork.test.ts).
+    const err = await failure(client({ wire: 'undici', proxy: { httpsProxy: proxy.url, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
     assert.ok(proxy.seen.some((line) => line.startsWith('CONNECT localhost:')), proxy.seen.join(', '));
     assertRefusedWithCaFilesMessage(err);
   });
@@ -80,7 +83,8 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
     try {
       // The server's CA is given, so only the proxy's certificate is in question.
       const proxyUrl = byName(tlsProxy.url).replace('://', '://user:s3cret@');
-      const err = await failure(client({ caFiles: [unknownCa.pemPath], proxy: { httpsProxy: proxyUrl, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
+      // In the editor this environment always gets the undici wire (chooseWire.ts): VS Code's stack would not verify the proxy.
+      const err = await failure(client({ wire: 'undici', caFiles: [unknownCa.pemPath], proxy: { httpsProxy: proxyUrl, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
       assert.equal(err.kind, 'proxy', err.toLogString());
       assert.equal(err.proxyFailure, 'certificate');
       assert.deepEqual(tlsProxy.seen, [], 'nothing went through the unverified proxy');

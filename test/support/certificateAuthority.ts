@@ -21,8 +21,8 @@ export interface TestCertificateAuthority {
   pem: string;
   /** A file holding just that PEM, for the Ca Files setting or SSL_CERT_FILE. */
   pemPath: string;
-  /** A certificate for 127.0.0.1 and localhost, signed by this CA. */
-  issueServerCertificate(): Promise<ServerCertificate>;
+  /** A certificate for 127.0.0.1, localhost and any further host names given, signed by this CA. */
+  issueServerCertificate(names?: string[]): Promise<ServerCertificate>;
   /** Removes the temporary folder with the keys. */
   remove(): Promise<void>;
 }
@@ -44,9 +44,10 @@ export async function createCertificateAuthority(name: string): Promise<TestCert
   return {
     pem: await readFile(pemPath, 'utf8'),
     pemPath,
-    async issueServerCertificate() {
+    async issueServerCertificate(names: string[] = []) {
       const base = join(dir, `server${++issued}`);
-      await writeFile(`${base}.ext`, 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n');
+      const altNames = ['DNS:localhost', 'IP:127.0.0.1', ...names.map((n) => `DNS:${n}`)].join(',');
+      await writeFile(`${base}.ext`, `subjectAltName=${altNames}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`);
       await run('openssl', ['req', ...EC_KEY, '-keyout', `${base}.key`, '-out', `${base}.csr`, '-subj', '/CN=localhost']);
       await run('openssl', ['x509', '-req', '-in', `${base}.csr`, '-CA', pemPath, '-CAkey', caKey, '-CAcreateserial', '-days', '30', '-out', `${base}.pem`, '-extfile', `${base}.ext`]);
       return { key: await readFile(`${base}.key`), cert: await readFile(`${base}.pem`) };

@@ -12,6 +12,17 @@ export interface ProxyBehaviour {
   refuseConnectWith?: number;
   /** Serves https:// with this key and certificate, for an https:// proxy URL. */
   tls?: { key: Buffer; cert: Buffer };
+  /**
+   * Names only the proxy can resolve, as a company's internal DNS behind its proxy: a request for
+   * `bitbucket.test` reaches the address given here. VS Code sends 127.0.0.1 and localhost
+   * directly whatever its proxy settings say, so a test that wants the proxy used names the
+   * server this way.
+   */
+  hosts?: Record<string, string>;
+  /** Closes every connection as soon as it is made, without a word. */
+  closeConnections?: boolean;
+  /** The Proxy-Authenticate challenge of its 407 (default `Basic realm="test proxy"`). */
+  challenge?: string;
 }
 
 export interface TestProxy {
@@ -27,6 +38,8 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
   const seen: string[] = [];
   const authorizations: Array<string | undefined> = [];
   const sockets = new Set<net.Socket>();
+  const challenge = behaviour.challenge ?? 'Basic realm="test proxy"';
+  const address = (host: string) => behaviour.hosts?.[host] ?? host;
   const allowed = (req: http.IncomingMessage): boolean => {
     authorizations.push(req.headers['proxy-authorization']);
     return behaviour.authorization === undefined || req.headers['proxy-authorization'] === behaviour.authorization;
@@ -34,14 +47,14 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     seen.push(`${req.method} ${req.url}`);
     if (!allowed(req)) {
-      res.writeHead(407, { 'proxy-authenticate': 'Basic realm="test proxy"', 'content-type': 'text/plain' }).end('proxy authentication required');
+      res.writeHead(407, { 'proxy-authenticate': challenge, 'content-type': 'text/plain' }).end('proxy authentication required');
       return;
     }
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
     const upstream = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
+      { host: address(target.hostname), port: target.port, path: target.pathname + target.search, method: req.method, headers },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -57,7 +70,7 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     if (!allowed(req)) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test proxy"\r\nContent-Length: 0\r\n\r\n');
+      client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${challenge}\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     if (behaviour.refuseConnectWith) {
@@ -65,7 +78,7 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
       return;
     }
     const [host, port] = (req.url ?? '').split(':');
-    const upstream = net.connect(Number(port), host, () => {
+    const upstream = net.connect(Number(port), address(host), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
@@ -79,6 +92,11 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
     });
   });
   server.on('connection', (s: net.Socket) => {
+    if (behaviour.closeConnections) {
+      seen.push('closed a connection');
+      s.destroy();
+      return;
+    }
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });

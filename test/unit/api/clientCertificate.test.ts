@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../../support/clientCertificates';
 import { failure } from '../../support/failures';
+import { testWire } from '../../support/testWire';
 
 /** Answers from a list, and records what it was asked and what it was told was accepted. */
 class ScriptedPassphrases implements PassphraseSource {
@@ -56,6 +57,7 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
 
   const client = (certificate: ClientCertificate | undefined, passphrases?: PassphraseSource, extra: Partial<ClientOptions> = {}) => {
     const c = new BitbucketClient({
+      wire: testWire(),
       baseUrl: url,
       credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
       caFiles: [serverCert.certPath],

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type ClientOptions } from '../../../src/api';
 import { bitbucketError, drop, hang, json, startScriptedServer, text, type ScriptedServer } from '../../support/scriptedServer';
 import { failure } from '../../support/failures';
+import { testWire } from '../../support/testWire';
 
 const PASSWORD = 's3cret-Pa55';
 const TOKEN = 'tok-ABCDEF-123';
@@ -21,6 +22,7 @@ describe('API client transport', () => {
   let client: BitbucketClient;
   const make = (extra: Partial<ClientOptions> = {}) =>
     new BitbucketClient({
+      wire: testWire(),
       baseUrl: `${server.url}/bitbucket/`,
       credentials: () => ({ type: 'basic', username: 'alice', password: PASSWORD }),
       retry: { baseDelayMs: 5 },
@@ -192,7 +194,7 @@ describe('API client transport', () => {
 
   it('refuses a base URL with credentials in it, without echoing them', () => {
     assert.throws(
-      () => new BitbucketClient({ baseUrl: `https://alice:${PASSWORD}@example.com`, credentials: () => undefined }),
+      () => new BitbucketClient({ wire: testWire(), baseUrl: `https://alice:${PASSWORD}@example.com`, credentials: () => undefined }),
       (err: unknown) => err instanceof BitbucketError && err.kind === 'validation' && !err.message.includes(PASSWORD),
     );
   });
