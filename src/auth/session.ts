@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import type { BitbucketClient, ClientOptions } from '../api/client';
 import type { Credentials, CurrentUser } from '../api/http';
+import { chooseWire, describeWireChoice, type WireChoice } from '../api/wire/chooseWire';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { accountId, type Account, type AccountStore } from './accounts';
@@ -21,6 +22,7 @@ const CONNECTION_SETTINGS = [
   'http.proxyAuthorization',
   'http.proxyStrictSSL',
   'http.systemCertificates',
+  'http.proxySupport',
 ];
 
 export class Session implements vscode.Disposable {
@@ -200,6 +202,8 @@ export function createClient(
   const proxy = userSetting<string>('proxy', '', 'http') || undefined;
   const noProxy = userSetting<string[]>('noProxy', [], 'http');
   const proxyAuthorization = userSetting<string | null>('proxyAuthorization', null, 'http') || undefined;
+  const wire = editorWireChoice(proxyAuthorization !== undefined);
+  logWireOnce(serverUrl, wire, log);
   if (userSetting<boolean>('proxyStrictSSL', true, 'http') === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
   }
@@ -212,6 +216,7 @@ export function createClient(
     systemCertificates: userSetting<boolean>('systemCertificates', true, 'http'),
     clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
+    wire: wire.kind,
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
     proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting') },
     // The setting bounds the whole request; the idle timers can be no longer than that.
@@ -221,4 +226,19 @@ export function createClient(
     log: log.forApi(),
     ...extra,
   });
+}
+
+/** Which wire carries requests, from VS Code's settings as the user set them (auth/serverSettings). */
+export function editorWireChoice(proxyAuthorization = (userSetting<string | null>('proxyAuthorization', null, 'http') || undefined) !== undefined): WireChoice {
+  return chooseWire({ proxySupport: userSetting<string>('proxySupport', 'override', 'http'), proxyAuthorization });
+}
+
+const loggedWires = new Map<string, string>();
+
+/** Each server's wire is logged when it is first chosen and when it changes, not for every client made. */
+function logWireOnce(serverUrl: string, choice: WireChoice, log: Log): void {
+  const said = describeWireChoice(choice);
+  if (loggedWires.get(serverUrl) === said) return;
+  loggedWires.set(serverUrl, said);
+  log.info(`requests to ${serverUrl} go through ${said}`);
 }

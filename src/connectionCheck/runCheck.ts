@@ -2,6 +2,7 @@
 // after a failure is skipped with the reason. No `vscode` here: the editor passes in the server,
 // the credentials, the settings and the trust sources, and shows the result (editor/command.ts).
 import type { Credentials } from '../api/http';
+import type { WireChoice } from '../api/wire/chooseWire';
 import type { RepositoryRef } from '../api/types';
 import { checkApi, type ClientFactory } from './apiSteps';
 import { CLOSED_AFTER_HANDSHAKE, inspectTls, isVerificationCode, type ClientCertificateMaterial, type TlsFacts } from './certificate';
@@ -20,6 +21,8 @@ export interface ConnectionCheckInput {
   credentials?: Credentials;
   trustSources: readonly TrustSource[];
   proxy: ProxyConfiguration;
+  /** What carries the extension's requests (and so the API steps): VS Code's network stack or the extension's own client. */
+  transport?: WireChoice;
   snippetsPrefix?: string;
   pagesPrefix?: string;
   repository?: RepositoryRef;
@@ -119,10 +122,12 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   steps.set('url', urlStep(baseUrl, parsed.notes, parsed.baseMoved === true, redirect));
 
   const timedOut = [dns, tcp].some((o) => o && !o.ok && o.code === 'ETIMEDOUT');
-  steps.set('proxy', proxyStep(decision, timedOut, reachable));
+  steps.set('proxy', proxyStep(decision, timedOut, reachable, input.transport));
 
   // ---- Through the extension's API client ------------------------------------------------
-  const apiReason = !reachable
+  // VS Code's network stack may reach the server through a proxy from a PAC file or the OS, which
+  // the direct steps above cannot see: its API steps run even when those failed.
+  const apiReason = !reachable && (input.transport?.kind !== 'node' || !input.credentials)
     ? l10n.t('the server cannot be reached (see above)')
     : !tlsTrusted
       ? l10n.t("no trust source accepts the server's certificate (see TLS certificate)")
@@ -258,7 +263,33 @@ function tlsNext(codes: string[]): string {
 }
 
 /** Exported for its unit test: a time-out without a proxy is hard to bring about on loopback. */
-export function proxyStep(decision: ProxyDecision, timedOut: boolean, reachable: boolean): StepResult {
+export function proxyStep(decision: ProxyDecision, timedOut: boolean, reachable: boolean, transport?: WireChoice): StepResult {
+  const carrier = transport && transportLine(transport);
+  if (transport?.kind === 'node') {
+    // VS Code decides per request, from settings, a PAC file or the OS, which this check cannot
+    // read: what it can test is the API steps below, sent the same way.
+    const details = [carrier!, ...(decision.kind === 'none' ? [] : [l10n.t('http.proxy or the environment names {0}, from {1}.', decision.proxy.display, decision.proxy.from)])];
+    return step('proxy', 'pass', l10n.t('Chosen by VS Code for each request: its "http.proxy" setting, a PAC file or the operating system\'s proxy settings.'), { details });
+  }
+  const withCarrier = (result: StepResult): StepResult => (carrier ? { ...result, details: [carrier, ...result.details] } : result);
+  return withCarrier(extensionProxyStep(decision, timedOut, reachable));
+}
+
+/** Which transport carried the requests, in the report's words. */
+function transportLine(transport: WireChoice): string {
+  switch (transport.reason) {
+    case 'editor':
+      return l10n.t("Requests go through VS Code's network stack, as VS Code's own do.");
+    case 'proxy-support-off':
+      return l10n.t("Requests go through the extension's own HTTP client, because http.proxySupport is off.");
+    case 'proxy-authorization':
+      return l10n.t("Requests go through the extension's own HTTP client, because http.proxyAuthorization is set (VS Code's network stack does not send it).");
+    case 'verification-off-in-environment':
+      return l10n.t("Requests go through the extension's own HTTP client, because NODE_TLS_REJECT_UNAUTHORIZED=0 is set, and VS Code's network stack would then not verify an https:// proxy.");
+  }
+}
+
+function extensionProxyStep(decision: ProxyDecision, timedOut: boolean, reachable: boolean): StepResult {
   if (decision.kind === 'none') {
     if (timedOut) {
       return step('proxy', 'fail', l10n.t('No proxy is set, and the direct connection timed out.'), {

@@ -90,7 +90,7 @@ describe('Check Connection', function () {
     const report = await runCheck(`http://127.0.0.1:${port}/bitbucket`);
     assert.ok(report.includes(`- Server: http://127.0.0.1:${port}/bitbucket`));
     assert.match(report, new RegExp(`\\| TCP connection \\| ❌ fail \\| 127\\.0\\.0\\.1:${port} \\(127\\.0\\.0\\.1\\) refused the connection`));
-    assert.ok(report.includes('| Authentication | ⏭️ skipped | the server cannot be reached (see above) |'));
+    assert.ok(report.includes('| Authentication | ⏭️ skipped | the server cannot be reached (see above) |'), report);
     assert.ok(report.includes('**Next:** Check the port in the URL, and that the server is running.'));
   });
 

@@ -9,7 +9,7 @@ import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../auth/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor, userSetting } from '../../auth/serverSettings';
 import { accountId, type Account } from '../../auth/accounts';
-import { createClient, type Session } from '../../auth/session';
+import { createClient, editorWireChoice, type Session } from '../../auth/session';
 import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../constants';
 import { GitRepositories } from '../../git/gitApi';
 import { withProgress } from '../../ui/progress';
@@ -121,6 +121,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
               }
             : undefined,
         proxy: { setting: userSetting<string>('proxy', '', 'http') || undefined, settingNoProxy: userSetting<string[]>('noProxy', [], 'http'), env: process.env },
+        transport: editorWireChoice(),
         snippetsPrefix: userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
         pagesPrefix: userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
         repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
