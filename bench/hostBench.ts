@@ -22,6 +22,10 @@ export interface HostResult {
   firstRequestMs?: number;
   /** The same sign-in again: the HTTP stack is loaded, a new connection is made. */
   secondRequestMs?: number;
+  /** Signing in through the bundled undici (http.proxySupport off), the earlier transport: loads dist/undici.js. */
+  undiciFirstRequestMs?: number;
+  /** The same again on undici. */
+  undiciSecondRequestMs?: number;
   error?: string;
   [key: string]: unknown;
 }

@@ -53,8 +53,20 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
   compare('  of which loading the code', (r) => r.codeLoadingMs, 'code/extHost/willLoadExtensionCode → didLoadExtensionCode');
   compare('extension.activate() seen by a caller', (r) => r.activationMs, "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts");
   compare('first use of the Snippets view (loads snippets.js)', (r) => r.firstViewMs, "the view's first getChildren right after activation, signed out (no request): on demand, it loads dist/snippets.js");
-  compare('first request (sign-in, loads api.js + undici.js)', (r) => r.firstRequestMs, "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js and dist/undici.js");
+  compare("first request (sign-in through VS Code's network stack, loads api.js)", (r) => r.firstRequestMs, "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js; Node's https module as VS Code patches it, no undici");
   compare('second sign-in (nothing left to load)', (r) => r.secondRequestMs, 'the same sign-in again: a new client and connection, no code to load');
+  const transportSection = "First sign-in by transport (real extension host, bundles on demand, same window)";
+  const onDemandRuns = cold('on-demand');
+  const med = (pick: (r: HostResult) => number | undefined) => {
+    const xs = onDemandRuns.map(pick).filter((x): x is number => x !== undefined);
+    return { value: xs.length ? median(xs) : NaN, all: xs };
+  };
+  const pair = (name: string, a: ReturnType<typeof med>, b: ReturnType<typeof med>, method: string) =>
+    figures.push({ section: transportSection, name, value: `${ms(a.value)} vs ${ms(b.value)} = ${ratio(a.value / b.value)} (medians of ${a.all.length}; ${a.all.map((x) => x.toFixed(0)).join(', ')} vs ${b.all.map((x) => x.toFixed(0)).join(', ')} ms)`, method });
+  const vscodeFirst = med((r) => r.firstRequestMs);
+  pair("first sign-in, VS Code's stack vs its second sign-in", vscodeFirst, med((r) => r.secondRequestMs), 'the first pays for loading dist/api.js and the first connection; the second for a new client only');
+  pair("first sign-in, VS Code's stack vs the bundled undici (the earlier transport)", vscodeFirst, med((r) => r.undiciFirstRequestMs), "then, in the same window, http.proxySupport off and the sign-in again: the undici wire's first sign-in loads dist/undici.js (api.js is already loaded, which favours undici)");
+  pair('second sign-in, VS Code\'s stack vs undici', med((r) => r.secondRequestMs), med((r) => r.undiciSecondRequestMs), 'both with their code loaded: the transports alone');
   figures.push({
     section,
     name: 'code activation reads',
