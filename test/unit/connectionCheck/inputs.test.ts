@@ -77,4 +77,22 @@ describe('connection check: the proxy step', () => {
     assert.equal(result.next, 'Check HTTPS_PROXY.');
     assert.ok(!JSON.stringify(result).includes('pw@'));
   });
+
+  it("with VS Code's network stack: the proxy is VS Code's choice per request, and the step says which transport carried the requests", () => {
+    const result = proxyStep({ kind: 'none' }, true, false, { kind: 'node', reason: 'editor' });
+    assert.equal(result.status, 'pass', 'a PAC or OS proxy the direct steps cannot see is no failure here');
+    assert.match(result.summary, /Chosen by VS Code for each request: its "http\.proxy" setting, a PAC file or the operating system's proxy settings/);
+    assert.deepEqual(result.details, ["Requests go through VS Code's network stack, as VS Code's own do."]);
+    const named = proxyStep({ kind: 'proxy', proxy: describeProxy('http.proxy', 'http://u:pw@proxy.corp:3128') }, false, true, { kind: 'node', reason: 'editor' });
+    assert.ok(named.details.some((d) => d.includes('http://proxy.corp:3128')), named.details.join('\n'));
+    assert.ok(!JSON.stringify(named).includes('pw@'));
+  });
+
+  it("with the extension's own client: says why, above the proxy it uses", () => {
+    const off = proxyStep({ kind: 'proxy', proxy: describeProxy('http.proxy', 'http://proxy.corp:3128') }, false, true, { kind: 'undici', reason: 'proxy-support-off' });
+    assert.equal(off.details[0], "Requests go through the extension's own HTTP client, because http.proxySupport is off.");
+    assert.match(off.summary, /Through http:\/\/proxy\.corp:3128/);
+    const auth = proxyStep({ kind: 'none' }, false, true, { kind: 'undici', reason: 'proxy-authorization' });
+    assert.match(auth.details[0], /because http\.proxyAuthorization is set/);
+  });
 });
