@@ -48,7 +48,9 @@ function editorProxyAdvice(failure: ProxyFailure): string {
     case 'auth-required':
       return l10n.t('VS Code answers a proxy with Kerberos or a Basic prompt where it can. Otherwise put a Proxy-Authorization value in http.proxyAuthorization: this extension then sends its requests itself, with that value.');
     case 'certificate':
-      return l10n.t('This extension always verifies certificates: add the proxy\'s CA certificate file to the "{0}" setting, or to the system\'s trusted certificates.', CA_SETTING_LABEL);
+      // VS Code's proxy agent connects to the proxy with its own options: the OS store and Node's
+      // roots. The Ca Files, given per request, reach the server behind it, not the proxy.
+      return l10n.t("This extension always verifies certificates: add the proxy's CA certificate to the system's trusted certificates, where VS Code's network stack looks for it.");
     case 'unsupported-scheme':
       return unsupportedSchemeAdvice();
     default:

@@ -1,0 +1,32 @@
+// What VS Code's network stack says about its proxy is data: a PAC-style result may carry
+// http.proxy's credentials and a 407's challenge is the proxy's text. Only a URL without
+// credentials and known scheme names ever reach a message or the log.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { editorProxyResponseError, offeredSchemes, proxyLabelOf } from '../../../src/api/proxy/editorProxyErrors';
+
+describe('proxies VS Code chose, as messages show them', () => {
+  it('names a proxy by its URL without credentials, and DIRECT or garbage by nothing', () => {
+    assert.equal(proxyLabelOf('PROXY proxy-user:s3cret@127.0.0.1:3128'), 'http://127.0.0.1:3128');
+    assert.equal(proxyLabelOf('HTTPS proxy.corp:443; DIRECT'), 'https://proxy.corp:443');
+    assert.equal(proxyLabelOf('SOCKS5 [::1]:1080'), 'socks://[::1]:1080');
+    for (const nothing of ['DIRECT', '', 'SOMETHING WRONG;;; 12', 'PROXY [x](command:workbench.action.terminal.new)']) assert.equal(proxyLabelOf(nothing), undefined, nothing);
+  });
+
+  it('never lets a password of the result through, whatever it holds', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 4 }).filter((p) => !/[\s;@]/.test(p)), fc.constantFrom('PROXY', 'HTTPS', 'SOCKS'), (password, type) => {
+        const label = proxyLabelOf(`${type} user:${password}@proxy.corp:8080`);
+        return label === undefined || !label.includes(password);
+      }),
+    );
+  });
+
+  it("reads only known scheme names from a 407's challenge, and a hostile one becomes no link", () => {
+    assert.deepEqual(offeredSchemes('Negotiate, NTLM, Basic realm="corp"'), ['Negotiate', 'NTLM', 'Basic']);
+    assert.deepEqual(offeredSchemes('[click](command:workbench.action.terminal.new?%5B%5D)'), []);
+    const err = editorProxyResponseError('[click](command:x) realm="a"', 'PROXY u:pw@127.0.0.1:9', 'bitbucket.test:443', 'GET /x');
+    assert.ok(!err.message.includes('command:') && !err.message.includes('pw@'), err.message);
+    assert.equal(err.proxy, 'http://127.0.0.1:9');
+  });
+});
