@@ -2,7 +2,6 @@
 // overwritten silently, others' files are read-only, failed saves keep the text.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
@@ -10,6 +9,7 @@ import type { TestingApi } from '../../src/extension';
 import { snippetFileUri } from '../../src/snippets/uris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith, until } from './support';
+import { EXTENSION_LOG, findFiles, userDataCandidates } from './userDataFiles';
 
 async function fixture(client: BitbucketClient, files: Array<{ name: string; content: string }>, details?: { description: string; categories: string[] }): Promise<Snippet> {
   const created = await client.createSnippet({ name: `fixture ${Date.now()} ${Math.random().toString(36).slice(2, 6)}`, files });
@@ -225,7 +225,7 @@ describe('Snippet documents', function () {
     const state = JSON.stringify(ext.globalStateSnapshot());
     assert.match(state, /alice/, 'the account (without its secret) is remembered in global state');
     for (const secret of secrets) assert.ok(!state.includes(secret), 'a secret is in global state');
-    const files = findFiles(userDataCandidates(), (name) => name === 'settings.json' || name.endsWith('Bitbucket Snippets.log'));
+    const files = findFiles(userDataCandidates(), (name) => name === 'settings.json' || name.endsWith(EXTENSION_LOG));
     assert.ok(files.some((f) => f.endsWith('.log')), `the extension's log file was not found under ${userDataCandidates().join(', ')}`);
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
@@ -235,34 +235,3 @@ describe('Snippet documents', function () {
     await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
   });
 });
-
-/** Where VS Code keeps user data and logs in this run: found from the extension host's own paths. */
-function userDataCandidates(): string[] {
-  const found = new Set<string>();
-  for (const value of [...process.argv, ...Object.values(process.env)]) {
-    if (!value) continue;
-    const m = /(\/[^\s,;"']*user-data)/.exec(value);
-    if (m && fs.existsSync(m[1])) found.add(m[1]);
-  }
-  return [...found];
-}
-
-function findFiles(roots: string[], match: (name: string) => boolean, depth = 8): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, d: number) => {
-    if (d < 0) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full, d - 1);
-      else if (match(e.name)) out.push(full);
-    }
-  };
-  for (const r of roots) walk(r, depth);
-  return out;
-}

@@ -10,13 +10,13 @@
 // other suites' account use 127.0.0.1 (also in http.noProxy, for the extension's own client).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Account } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
 import type { TestingApi } from '../../src/extension';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { localServerUrl, signInAs, signInWith, testingApi, until } from './support';
+import { extensionLogFiles } from './userDataFiles';
 
 const PROXY_USER = 'proxy-user';
 const PROXY_PASSWORD = 'secret-proxy-password';
@@ -135,8 +135,7 @@ describe('Proxy settings', function () {
 
 /** The extension's log (its output channel, as VS Code writes it to the log folder of this run). */
 async function logText(): Promise<string> {
-  const files = findFiles(userDataCandidates(), (name) => name.endsWith('Bitbucket Snippets.log'));
-  return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  return extensionLogFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
 }
 
 /** Waits until the extension's log holds `line` (VS Code writes the channel's file a little later). */
@@ -144,39 +143,8 @@ async function logSays(line: string): Promise<void> {
   try {
     await until(`the extension's log to say "${line}"`, async () => (await logText()).includes(line));
   } catch (err) {
-    const files = findFiles(userDataCandidates(), (name) => name.endsWith('Bitbucket Snippets.log'));
+    const files = extensionLogFiles();
     const said = (await logText()).split('\n').filter((l) => /go through|network stack/.test(l));
     throw new Error(`${(err as Error).message}; log files: ${files.join(', ') || 'none'}; their lines about transports:\n${said.join('\n')}`);
   }
-}
-
-/** Where VS Code keeps user data and logs in this run: found from the extension host's own paths. */
-function userDataCandidates(): string[] {
-  const found = new Set<string>();
-  for (const value of [...process.argv, ...Object.values(process.env)]) {
-    if (!value) continue;
-    const m = /(\/[^\s,;"']*user-data)/.exec(value);
-    if (m && fs.existsSync(m[1])) found.add(m[1]);
-  }
-  return [...found];
-}
-
-function findFiles(roots: string[], match: (name: string) => boolean, depth = 8): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, d: number) => {
-    if (d < 0) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full, d - 1);
-      else if (match(e.name)) out.push(full);
-    }
-  };
-  for (const root of roots) walk(root, depth);
-  return out;
 }
