@@ -120,7 +120,7 @@ export class HttpTransport {
   private wire: Promise<Wire> | undefined;
   /** The proxy the undici wire goes through, to name it when it fails. */
   private proxy: ResolvedProxy | undefined;
-  /** The proxy VS Code chose last (node wire), as "PROXY host:port" or "DIRECT", for the log and the connection check. */
+  /** The proxy VS Code chose last (node wire), as its PAC-style result, so the log names each change once. */
   private lastVia: string | undefined;
   private lastUserId: number | undefined;
 
@@ -133,11 +133,6 @@ export class HttpTransport {
     this.retry = withDefaults(DEFAULT_RETRY, options.retry);
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.wireKind = options.wire ?? 'undici';
-  }
-
-  /** The proxy the last request went through, when VS Code's network stack chose it: its URL without credentials, or 'DIRECT'. */
-  get lastProxy(): string | undefined {
-    return this.lastVia === undefined || this.lastVia === 'DIRECT' ? this.lastVia : (proxyLabelOf(this.lastVia) ?? 'a proxy');
   }
 
   /** Closes the keep-alive connections. */
@@ -317,7 +312,8 @@ export class HttpTransport {
       // (the OS store read here, Node's roots, the files).
       // http.systemCertificates off says the same through a `ca` of Node's roots and the user's files.
       const ca = extraCa.length > 0 || !systemCertificates ? (await trustedAuthorities({ systemCertificates, extraCa })).ca : undefined;
-      this.log('info', `requests to ${this.baseUrl.host} go through Node's https module (VS Code's network stack in the editor)${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ''}`);
+      // The editor layer says once per server which wire it chose; this is the detail of each client.
+      this.log('debug', `node wire for ${this.baseUrl.host}${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ', trusting what the host adds'}`);
       return createNodeWire({ clientCertificate, ca, connectMs: this.timeouts.connectMs });
     }
     return createUndiciWire({
@@ -387,7 +383,8 @@ export class HttpTransport {
     }
     // VS Code decided to go direct (no proxy configured, or a PAC file said DIRECT or nothing it
     // could read): where the network needs a proxy, that decision is what to check.
-    if (this.wireKind === 'node' && (err as ViaProxy)?.via === 'DIRECT' && !tlsFailure) message = `${message} ${directConnectionHint()}`;
+    // VS Code sends loopback hosts directly whatever it is told, so the hint would mislead there.
+    if (this.wireKind === 'node' && (err as ViaProxy)?.via === 'DIRECT' && !tlsFailure && !isLoopback(this.baseUrl.hostname)) message = `${message} ${directConnectionHint()}`;
     return new BitbucketError(kind, message, { request: label, tlsFailure, cause: err });
   }
 
@@ -574,6 +571,10 @@ function tlsReason(codes: string[]): string {
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return l10n.t('its certificate is for another host name');
   if (code.startsWith('ERR_SSL_')) return l10n.t('the TLS handshake failed ({0}); is it an http:// server?', code);
   return l10n.t('its certificate is not trusted ({0}); a company certificate authority must be added as a trusted CA', code);
+}
+
+function isLoopback(hostname: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname.toLowerCase());
 }
 
 function seconds(ms: number): string {

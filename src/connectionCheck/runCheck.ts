@@ -264,15 +264,14 @@ function tlsNext(codes: string[]): string {
 
 /** Exported for its unit test: a time-out without a proxy is hard to bring about on loopback. */
 export function proxyStep(decision: ProxyDecision, timedOut: boolean, reachable: boolean, transport?: WireChoice): StepResult {
-  const carrier = transport && transportLine(transport);
   if (transport?.kind === 'node') {
     // VS Code decides per request, from settings, a PAC file or the OS, which this check cannot
     // read: what it can test is the API steps below, sent the same way.
-    const details = [carrier!, ...(decision.kind === 'none' ? [] : [l10n.t('http.proxy or the environment names {0}, from {1}.', decision.proxy.display, decision.proxy.from)])];
+    const details = [transportLine(transport), ...(decision.kind === 'none' ? [] : [l10n.t('http.proxy or the environment names {0}, from {1}.', decision.proxy.display, decision.proxy.from)])];
     return step('proxy', 'pass', l10n.t('Chosen by VS Code for each request: its "http.proxy" setting, a PAC file or the operating system\'s proxy settings.'), { details });
   }
-  const withCarrier = (result: StepResult): StepResult => (carrier ? { ...result, details: [carrier, ...result.details] } : result);
-  return withCarrier(extensionProxyStep(decision, timedOut, reachable));
+  const result = extensionProxyStep(decision, timedOut, reachable);
+  return transport ? { ...result, details: [transportLine(transport), ...result.details] } : result;
 }
 
 /** Which transport carried the requests, in the report's words. */

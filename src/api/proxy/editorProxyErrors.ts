@@ -31,9 +31,10 @@ export function proxyLabelOf(result: string): string | undefined {
 export function editorProxyError(err: unknown, failure: FailureCodes, via: string | undefined, request: string, targetHost: string): BitbucketError | undefined {
   const said = messages(err).map((m) => PROXY_AGENT_FAILURE.exec(m)?.[1]).find((m) => m !== undefined);
   if (said === undefined) return undefined;
-  const proxy = proxyLabelOf(said) ?? (via && proxyLabelOf(via)) ?? l10n.t('the proxy');
+  const label = proxyLabelOf(said) ?? (via && proxyLabelOf(via)) ?? undefined;
+  const proxy = label ?? l10n.t('the proxy');
   const make = (proxyFailure: 'refused' | 'unreachable' | 'certificate', message: string) =>
-    new BitbucketError('proxy', message, { request, proxy, proxyFailure, proxyChosenBy: 'editor', tlsFailure: proxyFailure === 'certificate', cause: err });
+    new BitbucketError('proxy', message, { request, proxy: label, proxyFailure, proxyChosenBy: 'editor', tlsFailure: proxyFailure === 'certificate', cause: err });
   const { codes, tlsCode } = failure;
   if (tlsCode) return make('certificate', l10n.t('The secure connection to the proxy {0}, which VS Code chose for {1}, failed: its certificate is not trusted ({2}).', proxy, targetHost, tlsCode));
   if (codes.includes('ECONNREFUSED')) return make('refused', l10n.t('The proxy {0}, which VS Code chose for {1}, refused the connection.', proxy, targetHost));
