@@ -202,7 +202,7 @@ export function createClient(
   const proxy = userSetting<string>('proxy', '', 'http') || undefined;
   const noProxy = userSetting<string[]>('noProxy', [], 'http');
   const proxyAuthorization = userSetting<string | null>('proxyAuthorization', null, 'http') || undefined;
-  const wire = editorWireChoice(proxyAuthorization !== undefined);
+  const wire = editorWireChoice();
   logWireOnce(serverUrl, wire, log);
   if (userSetting<boolean>('proxyStrictSSL', true, 'http') === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
@@ -229,8 +229,11 @@ export function createClient(
 }
 
 /** Which wire carries requests, from VS Code's settings as the user set them (auth/serverSettings). */
-export function editorWireChoice(proxyAuthorization = (userSetting<string | null>('proxyAuthorization', null, 'http') || undefined) !== undefined): WireChoice {
-  return chooseWire({ proxySupport: userSetting<string>('proxySupport', 'override', 'http'), proxyAuthorization });
+export function editorWireChoice(): WireChoice {
+  return chooseWire({
+    proxySupport: userSetting<string>('proxySupport', 'override', 'http'),
+    proxyAuthorization: Boolean(userSetting<string | null>('proxyAuthorization', null, 'http')),
+  });
 }
 
 const loggedWires = new Map<string, string>();
