@@ -30,6 +30,8 @@ export { parseClientCertificate, resolveConnectionSettings } from './connectionS
 // The OS store is read once per process; the connection check asks through here so that its
 // bundle shares the client's reading instead of making its own.
 export { loadSystemCertificates } from './trust/systemStore';
+// Which transport carries an account's requests is decided as its client is made.
+export { chooseWire, describeWireChoice } from './wire/chooseWire';
 // The connection check presents the same client certificate as requests do.
 export { certificateLabel, loadClientCertificate } from './clientCertificate';
 

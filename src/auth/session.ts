@@ -5,7 +5,7 @@
 import vscode = require('vscode');
 import type { BitbucketClient, ClientOptions } from '../api/client';
 import type { Credentials, CurrentUser } from '../api/http';
-import { chooseWire, describeWireChoice, type WireChoice } from '../api/wire/chooseWire';
+import type { WireChoice } from '../api/wire/chooseWire';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../constants';
 import type { Log } from '../util/log';
 import { accountId, type Account, type AccountStore } from './accounts';
@@ -230,7 +230,8 @@ export function createClient(
 
 /** Which wire carries requests, from VS Code's settings as the user set them (auth/serverSettings). */
 export function editorWireChoice(): WireChoice {
-  return chooseWire({
+  // From the API bundle, which whoever asks is about to load: activation stays without it.
+  return loadApi().chooseWire({
     proxySupport: userSetting<string>('proxySupport', 'override', 'http'),
     proxyAuthorization: Boolean(userSetting<string | null>('proxyAuthorization', null, 'http')),
   });
@@ -240,7 +241,7 @@ const loggedWires = new Map<string, string>();
 
 /** Each server's wire is logged when it is first chosen and when it changes, not for every client made. */
 function logWireOnce(serverUrl: string, choice: WireChoice, log: Log): void {
-  const said = describeWireChoice(choice);
+  const said = loadApi().describeWireChoice(choice);
   if (loggedWires.get(serverUrl) === said) return;
   loggedWires.set(serverUrl, said);
   log.info(`requests to ${serverUrl} go through ${said}`);
