@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import * as vscode from 'vscode';
+import { accountId } from '../../src/auth/accounts';
 import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi, TestingApi } from '../../src/extension';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
@@ -149,9 +150,11 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   await control('POST', 'stars', { user: 'alice', snippetGuid: mine[1].guid });
   await rest('bob', 'POST', SNIPPETS, { name: 'bob 1', files: [{ name: 'b.txt', content: 'b' }] });
 
-  await api.signIn({ serverUrl: serverUrl(), username: 'alice', password: 'alice' });
+  const account = await api.signIn({ serverUrl: serverUrl(), username: 'alice', password: 'alice' });
+  if (!account) throw new Error('the sign-in as alice failed');
   const provider = api.explorer.provider;
-  const root = (list: string): TreeNode => ({ kind: 'root', list, label: list }) as TreeNode;
+  // Every row carries its account: a root made without one has no list to show.
+  const root = (list: string): TreeNode => ({ kind: 'root', list, label: list, accountId: accountId(account) }) as TreeNode;
   const children = async (list: string) => (await provider.getChildren(root(list))) ?? [];
 
   // ---- First page and parallel roots, 100 ms of server latency --------------------------
