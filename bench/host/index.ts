@@ -14,6 +14,7 @@ import type { ExtensionApi, TestingApi } from '../../src/extension';
 import type { SettingsPanelController } from '../../src/settingsPanel/controller';
 import { SnippetCache } from '../../src/snippets/core/cache/snippetCache';
 import type { TreeNode } from '../../src/snippets/tree/nodes';
+import { snippetFileUri } from '../../src/snippets/uris';
 
 interface Logged {
   method: string;
@@ -228,17 +229,18 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
 
   // ---- Requests per user action ------------------------------------------------------------
   const requests: Record<string, string[]> = {};
-  const uri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${guid}/${name}` });
+  // The address the extension gives a file today (account, snippet name, file, guid), not the older form it still opens.
+  const uri = (index: number, fileName: string) => snippetFileUri({ serverUrl: serverUrl(), username: 'alice' }, { guid: mine[index].guid, name: `bench ${index}` }, fileName);
   api.service.reset({ username: 'alice', userId: 2 });
   requests.openFileNotLoaded = await counted(async () => {
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[6].guid, 'bench6.sh')));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(6, 'bench6.sh')));
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await api.service.refresh('mine');
   if (!api.service.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
   let editor: vscode.TextEditor | undefined;
   requests.openFileFromTree = await counted(async () => {
-    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(mine[20].guid, 'bench20.sh')));
+    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(20, 'bench20.sh')));
   });
   requests.saveFile = await counted(async () => {
     const e = await vscode.window.showTextDocument(editor!.document);
