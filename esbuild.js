@@ -13,6 +13,8 @@
 //                               One copy shared by every bundle: a copy inlined in each would
 //                               keep its own translations, and only one of them would be given
 //                               the display language's bundle (src/extension.ts).
+// And the scripts of the webviews, for the browser (src/webview/), into dist/webview/:
+//   dist/webview/settingsPanel.js  the repository settings page (src/settingsPanel/panel.ts).
 // The sources keep a plain require() at each of those boundaries, which works as it is in plain
 // Node (out/, the unit tests); the plugin below points those requires at the bundle files instead
 // of inlining them. `--single-bundle` builds the earlier one-file layout, for the benchmark.
@@ -62,6 +64,9 @@ const esModuleBuilds = {
 
 const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
 
+/** Scripts that run in a webview, not in the extension host: each a bundle of its own in dist/webview/. */
+const WEBVIEW_ENTRIES = [{ source: 'src/webview/settingsPanel.ts', bundle: 'webview/settingsPanel' }];
+
 /** The shared packages' bundles, built from the packages themselves. */
 const SHARED_ENTRIES = SHARED.map((s) => ({ source: path.relative(__dirname, require.resolve(s.packageName)), bundle: s.bundle }));
 
@@ -85,11 +90,37 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
   };
 }
 
+/**
+ * esbuild's options for a webview's script: a classic script for the page (the CSP lets in one
+ * nonce'd <script>), for the Chromium of VS Code 1.100 (Electron 34), with nothing external.
+ */
+function webviewOptionsFor(entry, { production = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+  return {
+    entryPoints: [path.join(__dirname, entry.source)],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome132',
+    outfile: path.join(outdir, `${entry.bundle}.js`),
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    legalComments: production ? 'external' : 'inline',
+    metafile: true,
+    logLevel: quiet ? 'silent' : 'warning',
+  };
+}
+
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
 async function buildBundles(options = {}) {
   const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : [...ON_DEMAND, ...SHARED_ENTRIES])];
-  const results = await Promise.all(entries.map((entry) => esbuild.build(optionsFor(entry, options))));
-  return Object.fromEntries(entries.map((entry, i) => [entry.bundle, results[i].metafile]));
+  // The single-bundle layout is about the extension host's code: its pages need their scripts all the same.
+  const builds = [
+    ...entries.map((entry) => esbuild.build(optionsFor(entry, options))),
+    ...WEBVIEW_ENTRIES.map((entry) => esbuild.build(webviewOptionsFor(entry, options))),
+  ];
+  const results = await Promise.all(builds);
+  return Object.fromEntries([...entries, ...WEBVIEW_ENTRIES].map((entry, i) => [entry.bundle, results[i].metafile]));
 }
 
 async function main() {
@@ -97,6 +128,7 @@ async function main() {
   const singleBundle = process.argv.includes('--single-bundle');
   if (process.argv.includes('--watch')) {
     for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND, ...SHARED_ENTRIES]) await (await esbuild.context(optionsFor(entry))).watch();
+    for (const entry of WEBVIEW_ENTRIES) await (await esbuild.context(webviewOptionsFor(entry))).watch();
     process.stdout.write('watching src/ for changes\n');
     return;
   }

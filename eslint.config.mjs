@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,13 +16,17 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const API = ['src/api'];
 /** Shared plain-Node helpers and constants that every layer above may use. */
 const SHARED = [...API, 'src/util', 'src/constants.ts', 'src/trustSettings.ts'];
-const MODELS = [...SHARED, 'src/repositories', 'src/snippets/core', 'src/connectionCheck'];
+const MODELS = [...SHARED, 'src/localFiles', 'src/repositories', 'src/snippets/core', 'src/connectionCheck'];
 /** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
 const EDITOR = [...MODELS, 'src/ui', 'src/auth'];
 /** The snippet views use the snippets' shared adapters (src/snippets/*.ts), never each other. */
 const SNIPPET_VIEW = [...EDITOR, 'src/snippets'];
 const SNIPPET_VIEWS = ['src/snippets/tree', 'src/snippets/fs', 'src/snippets/comments', 'src/snippets/commands', 'src/snippets/completion'];
 const EVERYTHING = ['src'];
+/** What the settings panel and its webview's script share: the messages both ways and the words' keys. */
+const PANEL_PAGE = ['src/settingsPanel/protocol.ts', 'src/settingsPanel/webviewStrings.ts'];
+/** Browser code, the webviews' scripts: esbuild.js bundles each for its page, and nothing imports them. */
+const PAGES = ['src/webview'];
 
 /** Each folder (or file) of src/, and what it may import besides itself, bottom layer first. */
 const LAYERS = {
@@ -32,16 +37,21 @@ const LAYERS = {
   'src/trustSettings.ts': ['src/constants.ts'],
   'src/util': SHARED,
   'src/repositories': SHARED,
-  'src/snippets/core': SHARED,
+  // Writing files made of outside data below a folder the user chose (links and tool folders refused).
+  'src/localFiles': SHARED,
+  'src/snippets/core': [...SHARED, 'src/localFiles'],
   'src/connectionCheck': MODELS,
   'src/stateSync.ts': SHARED,
   'src/walkthrough': SHARED,
+  // Standing alone, so that the webview's script takes no more than these into the browser.
+  'src/settingsPanel/protocol.ts': [],
+  'src/settingsPanel/webviewStrings.ts': [],
   // 3. Editor adapters, one folder per idea.
   'src/ui': EDITOR,
   'src/auth': EDITOR,
   'src/git': EDITOR,
   'src/hooks': EDITOR,
-  'src/settingsPanel': [...EDITOR, 'src/git', 'src/hooks'],
+  'src/settingsPanel': [...EDITOR, 'src/git', 'src/hooks', ...PANEL_PAGE],
   'src/connectionCheck/editor': [...EDITOR, 'src/git'],
   'src/snippets': EDITOR,
   ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
@@ -50,6 +60,8 @@ const LAYERS = {
   'src/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/snippets/documents.ts'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
+  // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).
+  'src/webview': PANEL_PAGE,
 };
 
 /** The entry of LAYERS a path under src/ belongs to (its closest folder or itself), or undefined. */
@@ -63,7 +75,7 @@ function layerOf(file) {
   return found;
 }
 
-const mayImport = (from, to) => from === to || LAYERS[from].some((allowed) => allowed === to || allowed === 'src');
+const mayImport = (from, to) => from === to || (!PAGES.includes(to) && LAYERS[from].some((allowed) => allowed === to || allowed === 'src'));
 const shown = (key) => (key.endsWith('.ts') ? key : `${key}/`);
 
 const importsFlowDown = {
@@ -82,7 +94,9 @@ const importsFlowDown = {
       if (to === undefined || mayImport(from, to)) return;
       context.report({
         node,
-        message: `${shown(from)} may not import ${shown(to)}: imports flow down (api → models → editor adapters → wiring; LAYERS in eslint.config.mjs). Move what both need into a module below them.`,
+        message: PAGES.includes(to)
+          ? `${shown(from)} may not import ${shown(to)}: it is a webview's script, for the browser (esbuild.js bundles it for its page).`
+          : `${shown(from)} may not import ${shown(to)}: imports flow down (api → models → editor adapters → wiring; LAYERS in eslint.config.mjs). Move what both need into a module below them.`,
       });
     };
     const source = (node) => check(node, node.source?.value);
@@ -104,6 +118,7 @@ const NO_VSCODE = { name: 'vscode', message: 'This module runs in plain Node (an
 const PLAIN_NODE = [
   'src/api/**/*.ts',
   'src/snippets/core/**/*.ts',
+  'src/localFiles/**/*.ts',
   'src/repositories/**/*.ts',
   'src/util/**/*.ts',
   // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
@@ -141,6 +156,16 @@ const PLAIN_NODE = [
 /** util/log.ts only names VS Code's LogOutputChannel type; the modules that log run in plain Node. */
 const TYPES_OF_VSCODE = ['src/util/log.ts'];
 
+const NOT_IN_A_PAGE = 'A webview\'s script runs in a browser page: `vscode` and Node\'s modules are not there.';
+/** What a webview's script may not import: neither `vscode` nor Node is in its page, and the words' module only as types. */
+const PAGE_IMPORTS = {
+  paths: ['vscode', ...builtinModules].map((name) => ({ name, message: NOT_IN_A_PAGE })),
+  patterns: [
+    { group: ['node:*'], message: NOT_IN_A_PAGE },
+    { group: ['**/webviewStrings'], allowTypeImports: true, message: 'Only its types: webviewStrings.ts translates with @vscode/l10n, which stays in the extension; the page gets the words in data-strings.' },
+  ],
+};
+
 /** Plain-Node rules that sit in an editor adapter's folder still import no view. */
 const VIEWS_FROM_BELOW = {
   group: [
@@ -156,6 +181,7 @@ const layers = [
   // The typescript-eslint version also sees `import x = require('x')`, the form src/ uses for vscode.
   { files: PLAIN_NODE, ignores: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [VIEWS_FROM_BELOW] }] } },
   { files: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...NO_VSCODE, allowTypeImports: true }] }] } },
+  { files: PAGES.map((folder) => `${folder}/**/*.ts`), rules: { '@typescript-eslint/no-restricted-imports': ['error', PAGE_IMPORTS] } },
 ];
 
 const L10N_MESSAGES = {

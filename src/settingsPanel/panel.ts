@@ -1,7 +1,7 @@
-// The webview panel of one repository's settings: its HTML shell (a strict CSP, only media/
-// loadable), and the wiring between the webview and its controller. One panel per repository
-// and server, whichever of the server's accounts it shows; opening it again brings it back. Its
-// title names the account it shows when several are signed in.
+// The webview panel of one repository's settings: its HTML shell (a strict CSP, only media/ and
+// the webviews' scripts in dist/webview/ loadable), and the wiring between the webview and its
+// controller. One panel per repository and server, whichever of the server's accounts it shows;
+// opening it again brings it back. Its title names the account it shows when several are signed in.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import type { RepositoryRef } from '../api/types';
@@ -79,9 +79,9 @@ export class SettingsPanel implements vscode.Disposable {
 
   private html(): string {
     const webview = this.panel.webview;
-    const media = vscode.Uri.joinPath(this.extensionUri, 'media', 'settingsPanel');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.css'));
+    // The script is src/webview/settingsPanel.ts, bundled by esbuild.js.
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(webviewScripts(this.extensionUri), 'settingsPanel.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'settingsPanel', 'panel.css'));
     const n = nonce();
     // Nothing from the server or from git goes into this HTML: the script builds the page from
     // the state messages with textContent only. Its words come translated, as JSON in data-strings
@@ -145,7 +145,7 @@ export class SettingsPanels implements vscode.Disposable {
       enableScripts: true,
       enableCommandUris: false,
       retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media'), webviewScripts(this.extensionUri)],
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activitybar.svg');
     const controller = new SettingsPanelController(account, repo, this.deps);
@@ -163,6 +163,9 @@ export class SettingsPanels implements vscode.Disposable {
     this.panels.clear();
   }
 }
+
+/** Where esbuild.js puts the webviews' scripts: the pages may load these, not the extension's own bundles beside them. */
+const webviewScripts = (extensionUri: vscode.Uri): vscode.Uri => vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 
 /**
  * The display language as the page's `lang`: the script formats dates with it (Intl), so the

@@ -116,10 +116,23 @@ describe('bundles', function () {
     }
   });
 
+  it('the settings page\'s script is a bundle for the browser: its sources and at most the protocol, no package, no require', () => {
+    // The words come as types only (lint holds the imports to that): @vscode/l10n stays in the extension.
+    const inputs = inputsOf(bundles['webview/settingsPanel']);
+    assert.ok(inputs.some((f) => f.endsWith('src/webview/settingsPanel.ts')), inputs.join(', '));
+    assert.deepEqual(inputs.filter((f) => !/(^|\/)src\/(webview\/|settingsPanel\/protocol\.ts$)/.test(f)), []);
+    const code = fs.readFileSync(path.join(outdir, 'webview', 'settingsPanel.js'), 'utf8');
+    // A classic script, strict as the source is, with no module system to find in the page.
+    assert.match(code, /^"use strict";/);
+    assert.doesNotMatch(code, /\brequire\(|\bexports\b|\bimport\(/);
+    assert.match(code, /acquireVsCodeApi\(\)/);
+  });
+
   it('the single-bundle layout (the benchmark baseline) inlines everything', async () => {
     const single = path.join(outdir, 'single');
     const metas = await buildBundles({ production: true, singleBundle: true, outdir: single, quiet: true });
-    assert.deepEqual(Object.keys(metas), ['extension']);
+    // The webview's script is the page's, not the extension host's: every layout has it.
+    assert.deepEqual(Object.keys(metas), ['extension', 'webview/settingsPanel']);
     const inputs = inputsOf(metas.extension);
     assert.ok(inputs.some((f) => f.includes('node_modules/undici')));
     assert.ok(inputs.some((f) => f.endsWith('src/settingsPanel/controller.ts')));

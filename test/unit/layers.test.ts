@@ -27,6 +27,7 @@ function target(file: string, from: string): string {
 const VSCODE_FREE = [
   ...sourcesIn('repositories'),
   'util/emitter.ts',
+  'util/logLine.ts',
   'git/remotes.ts',
   'hooks/hookUri.ts',
   'hooks/strictJson.ts',
@@ -40,6 +41,7 @@ const VSCODE_FREE = [
   'settingsPanel/panelState.ts',
   'settingsPanel/scope.ts',
   'settingsPanel/webviewStrings.ts',
+  'webview/settingsPanel.ts',
 ];
 
 describe('layers of the repository-settings side', () => {

@@ -1,4 +1,4 @@
-// The settings webview's words all come from the extension, translated: media/settingsPanel/panel.js
+// The settings webview's words all come from the extension, translated: src/webview/settingsPanel.ts
 // writes no English of its own, uses only keys the extension sends, and the extension sends no key
 // the webview never uses. The script is read with TypeScript's parser, so comments never count
 // and every string literal and template text does.
@@ -11,10 +11,10 @@ import { panelStrings } from '../../../src/settingsPanel/webviewStrings';
 
 // Compiled to out/test/unit/settingsPanel/; the sources are at the checkout's root.
 const ROOT = path.resolve(__dirname, '../../../..');
-const SCRIPT = path.join(ROOT, 'media', 'settingsPanel', 'panel.js');
+const SCRIPT = path.join(ROOT, 'src', 'webview', 'settingsPanel.ts');
 
 function parse(text: string): ts.SourceFile {
-  return ts.createSourceFile('panel.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  return ts.createSourceFile('settingsPanel.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
 
 function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
@@ -63,7 +63,7 @@ function wordsWritten(source: ts.SourceFile): string[] {
 describe('settings webview strings', () => {
   const source = parse(fs.readFileSync(SCRIPT, 'utf8'));
 
-  it('panel.js writes no words of its own: every label, heading and status comes from the extension', () => {
+  it('the webview script writes no words of its own: every label, heading and status comes from the extension', () => {
     assert.deepEqual(wordsWritten(source), []);
   });
 
@@ -81,12 +81,12 @@ describe('settings webview strings', () => {
     );
   });
 
-  it('panel.js uses only keys the extension sends, and the extension sends none it does not use', () => {
+  it('the webview script uses only keys the extension sends, and the extension sends none it does not use', () => {
     const sent = Object.keys(panelStrings());
     const used = keysUsed(source);
     assert.ok(used.size > 30, `only ${used.size} keys found: is the strings object still called t?`);
-    assert.deepEqual([...used].filter((k) => !sent.includes(k)).sort(), [], 'used by panel.js but not sent');
-    assert.deepEqual(sent.filter((k) => !used.has(k)).sort(), [], 'sent but never used by panel.js');
+    assert.deepEqual([...used].filter((k) => !sent.includes(k)).sort(), [], 'used by the webview script but not sent');
+    assert.deepEqual(sent.filter((k) => !used.has(k)).sort(), [], 'sent but never used by the webview script');
   });
 
   it('follows the bundle VS Code gives for the display language', () => {
