@@ -74,6 +74,15 @@ describe('export: manifest', () => {
     assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], folder: '../outside' }] })), undefined);
     assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: 'yesterday' }] })), undefined);
   });
+
+  it('does not trust a time no Date holds, which the response checks would have refused', () => {
+    for (const time of [1e16, 8.64e15 + 1, 1.5]) {
+      assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: time }] })), undefined, `updatedAt ${time}`);
+      assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], createdAt: time }] })), undefined, `createdAt ${time}`);
+    }
+    const edge = { ...valid, snippets: [{ ...valid.snippets[0], createdAt: -8.64e15, updatedAt: 8.64e15 }] };
+    assert.deepEqual(parseManifest(JSON.stringify(edge)), edge);
+  });
 });
 
 describe('export: plan', () => {

@@ -2,12 +2,14 @@
 // per snippet plus a manifest. The listings carry every file, so the requests are the pages of
 // the chosen lists, asked for in the largest pages the server allows, and none per snippet.
 // Run again into the same folder, it writes only what changed. It reads from the server and
-// never writes to it.
+// never writes to it. Every file goes through src/localFiles/safeWriter.ts: the folder may hold
+// links and tool folders someone else prepared, and none of them is written through or into.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { BitbucketClient } from '../../../api/client';
 import { pages } from '../../../api/paging';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
+import { hasFileBelow, makeFolderBelow, readFileBelow, RefusedPath, writeFileBelow } from '../../../localFiles/safeWriter';
 import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry, type SkippedEntry } from './manifest';
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
 import { insideFolder } from './safeNames';
@@ -104,6 +106,8 @@ const PLACEMENT_ERRORS: Record<string, () => string> = {
   EEXIST: () => l10n.t('a file is in the way of a folder'),
   ENAMETOOLONG: () => l10n.t('a path is too long'),
   EINVAL: () => l10n.t('the system refuses a name'),
+  // O_NOFOLLOW met a link (one made while the export ran).
+  ELOOP: () => l10n.t('a link is in the way (links are never followed)'),
 };
 
 /** Where a snippet's folder and files go, each resolved and checked to be inside the export folder. */
@@ -133,33 +137,33 @@ export function placeSnippet(folder: string, planned: PlannedSnippet): Placement
   return { dir, files };
 }
 
-/** The previous export's manifest; one of another server is not this export's to continue. */
+/**
+ * The previous export's manifest; one of another server is not this export's to continue. A link
+ * or a folder where the manifest goes is refused (RefusedPath) before anything is written.
+ */
 async function readPrevious(folder: string, server: string): Promise<ExportManifest | undefined> {
+  let text: string | undefined;
   try {
-    const manifest = parseManifest(await fs.readFile(path.join(folder, MANIFEST_FILE), 'utf8'));
-    return manifest?.server === server ? manifest : undefined;
-  } catch {
+    text = (await readFileBelow(folder, [MANIFEST_FILE]))?.toString('utf8');
+  } catch (err) {
+    if (err instanceof RefusedPath) throw err;
     return undefined;
   }
+  const manifest = text === undefined ? undefined : parseManifest(text);
+  return manifest?.server === server ? manifest : undefined;
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
-
-/** Writes `content` unless the file already holds exactly that; true when it wrote. */
-async function writeIfDifferent(file: string, content: string): Promise<boolean> {
+/** Writes `content` unless the file already holds exactly that (`present`); true when it wrote. */
+async function writeIfDifferent(folder: string, segments: string[], present: Buffer | undefined, content: string): Promise<boolean> {
   const wanted = Buffer.from(content, 'utf8');
-  const present = await fs.readFile(file).catch(() => undefined);
   if (present?.equals(wanted)) return false;
-  await fs.writeFile(file, wanted);
+  await writeFileBelow(folder, segments, wanted);
   return true;
 }
 
 /** Writes the manifest through a temporary file, so a crash never leaves half of one. */
 async function writeManifest(folder: string, manifest: ExportManifest): Promise<void> {
-  const target = path.join(folder, MANIFEST_FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-  await fs.rename(temporary, target);
+  await writeFileBelow(folder, [MANIFEST_FILE], `${JSON.stringify(manifest, null, 2)}\n`, { atomic: true });
 }
 
 export async function exportSnippets(client: ExportLister, options: ExportOptions): Promise<ExportResult> {
@@ -170,7 +174,12 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
   } catch (err) {
     throw writeProblem(err, folder);
   }
-  const previous = await readPrevious(folder, client.baseUrl);
+  let previous: ExportManifest | undefined;
+  try {
+    previous = await readPrevious(folder, client.baseUrl);
+  } catch (err) {
+    throw writeProblem(err, folder);
+  }
   const existing = await fs.readdir(folder).catch(() => [] as string[]);
   const plan = planExport(snippets, previous, existing);
   const result: ExportResult = { folder, snippets: snippets.length, added: 0, updated: 0, unchanged: 0, gone: plan.gone.length, filesWritten: 0, skipped: [], cancelled: false };
@@ -191,7 +200,7 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
       } catch (error) {
         // Something in the way of this snippet's own folder or files: it is skipped and named,
         // and the others go on. A disk that is full or read-only stops the export.
-        const reason = PLACEMENT_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
+        const reason = error instanceof RefusedPath ? () => error.message : PLACEMENT_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
         if (reason) skip(planned, reason());
         else failure ??= { error };
       }
@@ -201,18 +210,22 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
     result.skipped.push({ guid: planned.entry.guid, name: planned.entry.name, reason });
   };
   const writeSnippet = async (planned: PlannedSnippet) => {
-    const placement = placeSnippet(folder, planned);
-    if (!placement) {
+    // The names' last check as paths; then the writer checks what is on disk at each of them.
+    if (!placeSnippet(folder, planned)) {
       skip(planned, l10n.t('its folder or a file name would be outside the export folder'));
       return;
     }
-    const { dir } = placement;
-    await fs.mkdir(dir, { recursive: true });
+    await makeFolderBelow(folder, [planned.entry.folder]);
     let wrote = 0;
-    for (const { target, content } of placement.files) {
+    for (const [file, content] of planned.contents) {
+      const segments = [planned.entry.folder, file];
       // Unchanged on the server since the last export: only a file missing on disk is written.
-      const needed = planned.changed || !(await exists(target));
-      if (needed && (await writeIfDifferent(target, content))) wrote++;
+      if (planned.changed) {
+        if (await writeIfDifferent(folder, segments, await readFileBelow(folder, segments), content)) wrote++;
+      } else if (!(await hasFileBelow(folder, segments))) {
+        await writeFileBelow(folder, segments, content);
+        wrote++;
+      }
     }
     result.filesWritten += wrote;
     if (!before.has(planned.entry.guid)) result.added++;

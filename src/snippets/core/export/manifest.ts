@@ -2,6 +2,7 @@
 // with the details a folder of files cannot hold. A later export into the same folder reads it to
 // keep every snippet in its folder and to skip what did not change. One that is unreadable, of
 // another format or a newer version is not trusted: the export then starts afresh beside it.
+import { isTimestamp } from '../../../api/timestamps';
 import { isSafeName } from './safeNames';
 
 export const MANIFEST_FILE = 'bitbucket-snippets.json';
@@ -53,14 +54,13 @@ export function newManifest(server: string, snippets: ManifestEntry[], at: Date,
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 function isEntry(v: unknown): v is ManifestEntry {
   const e = v as ManifestEntry;
   return (
     typeof v === 'object' && v !== null &&
     isString(e.guid) && isString(e.name) && isString(e.description) && isString(e.folder) &&
-    isNumber(e.createdAt) && isNumber(e.updatedAt) &&
+    isTimestamp(e.createdAt) && isTimestamp(e.updatedAt) &&
     Array.isArray(e.categories) && e.categories.every(isString) &&
     Array.isArray(e.lists) && e.lists.every(isString) &&
     Array.isArray(e.files) && e.files.every((f) => typeof f === 'object' && f !== null && isString(f.name) && isString(f.path))
@@ -84,5 +84,8 @@ export function parseManifest(text: string): ExportManifest | undefined {
   const distinct = (names: string[]) => new Set(names.map((n) => n.toLowerCase())).size === names.length;
   if (!m.snippets.every((e) => isSafeName(e.folder) && e.files.every((f) => isSafeName(f.path)) && distinct(e.files.map((f) => f.path)))) return undefined;
   if (!distinct(m.snippets.map((e) => e.folder))) return undefined;
+  // One snippet recorded twice was not written by an export either: only one of its folders would
+  // be known as taken, and another snippet could be given the other.
+  if (new Set(m.snippets.map((e) => e.guid)).size !== m.snippets.length) return undefined;
   return m;
 }

@@ -1,10 +1,13 @@
 // Decides where each snippet of an export goes and what must be written, from the snippets and
 // the previous export's manifest. A snippet keeps its folder, and a file its name, from one
 // export to the next; new ones get names no other entry of the folder has. Nothing is ever
-// planned for deletion: a snippet or file gone from the server stays on disk.
+// planned for deletion: a snippet or file gone from the server stays on disk. The manifest is
+// outside data too (a folder someone else prepared may hold one): a folder or file name of it that
+// an export would not make now (a tool's name, a folder starting with a dot) is not used again,
+// and the snippet or file is placed afresh.
 import type { Snippet } from '../../../api/types';
 import { MANIFEST_FILE, type ExportManifest, type ManifestEntry } from './manifest';
-import { NameSet, safeName } from './safeNames';
+import { isSnippetFileName, isSnippetFolderName, NameSet, safeFolderName, safeName } from './safeNames';
 
 export interface ExportedSnippet {
   snippet: Snippet;
@@ -39,12 +42,13 @@ export function planExport(snippets: ExportedSnippet[], previous: ExportManifest
   const claimFolder = (name: string) => folders.claim(name.toLowerCase().startsWith(`${MANIFEST_FILE}.`) ? `_${name}` : name, false);
 
   const planned = snippets.map(({ snippet, lists }): PlannedSnippet => {
-    const old = before.get(snippet.guid);
-    const folder = old?.folder ?? claimFolder(safeName(snippet.name, snippet.guid));
+    const recorded = before.get(snippet.guid);
+    const old = recorded && isSnippetFolderName(recorded.folder) ? recorded : undefined;
+    const folder = old?.folder ?? claimFolder(safeFolderName(snippet.name, snippet.guid));
     // Two files may share a name (a server does not always refuse it): each keeps the path it had,
     // in order, and never the other one's.
     const oldPaths = new Map<string, string[]>();
-    for (const f of old?.files ?? []) oldPaths.set(f.name, [...(oldPaths.get(f.name) ?? []), f.path]);
+    for (const f of old?.files ?? []) if (isSnippetFileName(f.path)) oldPaths.set(f.name, [...(oldPaths.get(f.name) ?? []), f.path]);
     const names = new NameSet(old?.files.map((f) => f.path));
     const contents = new Map<string, string>();
     const files = snippet.files.map((file, index) => {

@@ -4,8 +4,11 @@
 // `/ \ : * ? " < > |`, `..`, an absolute path or a drive letter, control or bidirectional
 // characters, Windows' reserved device names (CON, NUL, COM1…), trailing dots or spaces (Windows
 // drops them), or be thousands of characters long. Names compare without case, as on Windows and
-// macOS, so that two snippets never share a folder there.
+// macOS, so that two snippets never share a folder there. And no name is one a tool acts on
+// (`.git`, `.vscode`, GIT~1…: src/localFiles/toolNames.ts), and a snippet's folder never starts
+// with a dot, where tools keep theirs; a file in it may (`.env.example`).
 import * as nodePath from 'node:path';
+import { isDotName, isToolName } from '../../../localFiles/toolNames';
 
 /** Most file systems allow 255 bytes per name; room is left for " (123)" and an extension. */
 const MAX_BYTES = 180;
@@ -50,17 +53,43 @@ function clean(text: string): string {
   return truncate(safe, MAX_CHARACTERS, MAX_BYTES).replace(/[. ]+$/, '');
 }
 
+/** `name` with `_` before it when a tool acts on it (`.git` becomes `_.git`, GIT~1 `_GIT~1`). */
+const notATool = (name: string) => (isToolName(name) ? clean(`_${name}`) : name);
+
 /**
- * A name that is safe on every OS: `name` cleaned, else `fallback` cleaned the same way (it is
- * server text too: a guid), else a fixed name.
+ * A file name that is safe on every OS: `name` cleaned, else `fallback` cleaned the same way (it
+ * is server text too: a guid), else a fixed name; never one a tool acts on.
  */
 export function safeName(name: string, fallback: string): string {
-  return clean(name) || clean(fallback) || LAST_RESORT;
+  return notATool(clean(name) || clean(fallback) || LAST_RESORT);
 }
 
-/** True when `name` is what safeName makes of it: a manifest's names are trusted only then. */
+/**
+ * A snippet folder's name: as safeName, and never starting with a dot (`.vscode` is `_vscode`, and
+ * a name that macOS reads as starting with one gets a `_` before it).
+ */
+export function safeFolderName(name: string, fallback: string): string {
+  const safe = clean(name) || clean(fallback) || LAST_RESORT;
+  return notATool(isDotName(safe) ? clean(safe.startsWith('.') ? `_${safe.slice(1)}` : `_${safe}`) : safe);
+}
+
+/**
+ * True when `name` is one safeName could have made apart from the tool names: a manifest is
+ * trusted only when all its names are. Whether a name may be used again (not a tool's, a folder
+ * not starting with a dot) is judged per snippet (isSnippetFolderName, isSnippetFileName).
+ */
 export function isSafeName(name: string): boolean {
   return name !== '' && clean(name) === name;
+}
+
+/** True when a manifest's folder may be a snippet's folder again. */
+export function isSnippetFolderName(name: string): boolean {
+  return isSafeName(name) && !isDotName(name) && !isToolName(name);
+}
+
+/** True when a manifest's file name may be a snippet's file again. */
+export function isSnippetFileName(name: string): boolean {
+  return isSafeName(name) && !isToolName(name);
 }
 
 /**
