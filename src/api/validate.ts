@@ -15,10 +15,12 @@ import type {
   SnippetFile,
   StarredEntry,
 } from './types';
+import { isTimestamp } from './timestamps';
 
 export class ShapeError extends Error {
-  constructor(readonly path: string, readonly expected: string) {
-    super(`field ${path || '(body)'} should be ${expected}`);
+  /** `subject`: what the field belongs to in the user's words (`snippet "deploy.sh" (guid …)`), when known. */
+  constructor(readonly path: string, readonly expected: string, readonly subject?: string) {
+    super(`field ${path || '(body)'}${subject ? ` of ${subject}` : ''} should be ${expected}`);
   }
 }
 
@@ -32,6 +34,11 @@ export const str: Check<string> = (v, p) => {
 };
 export const int: Check<number> = (v, p) => {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new ShapeError(p, 'a number');
+  return v;
+};
+/** A time (ms since 1970) only within what a `Date` holds: beyond it every date format throws. */
+export const timestamp: Check<number> = (v, p) => {
+  if (!isTimestamp(v)) throw new ShapeError(p, 'a time in whole milliseconds that a date can hold (at most ±8.64e15)');
   return v;
 };
 export const bool: Check<boolean> = (v, p) => {
@@ -66,11 +73,37 @@ export function object<T>(fields: Fields<T>): Check<T> {
   };
 }
 
+const MAX_SUBJECT_LENGTH = 80;
+const shortened = (text: string): string => (text.length > MAX_SUBJECT_LENGTH ? `${text.slice(0, MAX_SUBJECT_LENGTH - 1)}…` : text);
+
+/** A snippet as the user knows it, by name and guid; undefined when it has neither. */
+function snippetSubject(v: unknown): string | undefined {
+  if (!isObject(v) || typeof v.guid !== 'string') return undefined;
+  const guid = `guid ${JSON.stringify(shortened(v.guid))}`;
+  return typeof v.name === 'string' ? `snippet ${JSON.stringify(shortened(v.name))} (${guid})` : `snippet with ${guid}`;
+}
+
+/**
+ * Names what a refused field belongs to: `values[3].updatedAt` alone does not tell the user which
+ * snippet of a page it was. The innermost subject wins.
+ */
+function naming<T>(check: Check<T>, subjectOf: (v: unknown) => string | undefined): Check<T> {
+  return (v, p) => {
+    try {
+      return check(v, p);
+    } catch (err) {
+      const subject = err instanceof ShapeError && err.subject === undefined ? subjectOf(v) : undefined;
+      if (!(err instanceof ShapeError) || subject === undefined) throw err;
+      throw new ShapeError(err.path, err.expected, subject);
+    }
+  };
+}
+
 export const category = object<Category>({ guid: str, name: str });
 export const snippetFile = object<SnippetFile>({ guid: str, name: str, content: str });
-export const comment = object<Comment>({ guid: str, text: str, userId: int, createdAt: int, updatedAt: int });
+export const comment = object<Comment>({ guid: str, text: str, userId: int, createdAt: timestamp, updatedAt: timestamp });
 
-export const snippet = object<Snippet>({
+export const snippet = naming(object<Snippet>({
   guid: str,
   name: str,
   description: optional(str),
@@ -79,13 +112,16 @@ export const snippet = object<Snippet>({
   isVisible: bool,
   isPublic: bool,
   userId: int,
-  createdAt: int,
-  updatedAt: int,
+  createdAt: timestamp,
+  updatedAt: timestamp,
   files: array(snippetFile),
   comments: (v, p) => (v === undefined || v === null ? [] : array(comment)(v, p)),
-});
+}), snippetSubject);
 
-export const starredEntry = object<StarredEntry>({ snippet, userId: int, starredAt: int });
+export const starredEntry = naming(
+  object<StarredEntry>({ snippet, userId: int, starredAt: timestamp }),
+  (v) => (isObject(v) ? snippetSubject(v.snippet) : undefined),
+);
 
 export const pagesRefSetting = object<PagesRefSetting>({ repositoryId: int, refId: str, isEnabled: bool });
 export const pagesNewRefsSetting = object<PagesNewRefsSetting>({

@@ -4,6 +4,7 @@
 // comments from that account's service, and its reply box comments on that account's server.
 import vscode = require('vscode');
 import type { Comment, Snippet } from '../../api/types';
+import { dateOf } from '../../api/timestamps';
 import { accountId, type Account } from '../../auth/accounts';
 import { Commands, Ids, Schemes } from '../../constants';
 import { personLabel, type People } from '../core/people';
@@ -121,11 +122,12 @@ function toVsComment(comment: Comment, people: People): vscode.Comment {
   const body = new vscode.MarkdownString();
   body.appendText(comment.text);
   const edited = comment.updatedAt > comment.createdAt + 1000;
+  const timestamp = dateOf(comment.createdAt);
   return {
     body,
     mode: vscode.CommentMode.Preview,
     author: { name: personLabel(comment.userId, people) },
-    timestamp: new Date(comment.createdAt),
+    ...(timestamp ? { timestamp } : {}),
     ...(edited ? { label: vscode.l10n.t('edited') } : {}),
   };
 }

@@ -76,6 +76,11 @@ export function commentDescription(comment: Comment, people: People, now: number
   return comment.updatedAt > comment.createdAt + 1000 ? l10n.t('{0} · {1} (edited)', who, when) : `${who} · ${when}`;
 }
 
+/** The first line of a comment row's markdown tooltip: author and when (the comment's text follows as text). */
+export function commentTooltipHeading(comment: Comment, people: People, locale = 'en'): string {
+  return `**${escapeMarkdown(personLabel(comment.userId, people))}**, ${formatDateTime(comment.createdAt, locale)}`;
+}
+
 /** How a list is named in rows and messages. */
 export function listTitle(list: ListId, categoryName?: string): string {
   if (list === 'mine') return l10n.t('My Snippets');

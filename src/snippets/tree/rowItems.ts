@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
-import { formatCount, formatDateTime } from '../../util/localeFormat';
+import { formatCount } from '../../util/localeFormat';
 import { personLabel } from '../core/people';
 import type { SnippetService } from '../core/service';
 import type { LastSearchState } from '../core/search/lastSearch';
@@ -27,7 +27,7 @@ import type {
   SnippetNode,
   TreeNode,
 } from './nodes';
-import { cachedListDescription, commentDescription, commentLabel, escapeMarkdown, relativeTime, snippetDescription, snippetTooltip } from './presentation';
+import { cachedListDescription, commentDescription, commentLabel, commentTooltipHeading, relativeTime, snippetDescription, snippetTooltip } from './presentation';
 
 /** What drawing a row may read. */
 export interface RowContext {
@@ -163,7 +163,7 @@ function commentItem(node: CommentNode, { service, now }: RowContext): vscode.Tr
   const people = service.people();
   item.description = commentDescription(comment, people, now, vscode.env.language);
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeMarkdown(personLabel(comment.userId, people))}**, ${formatDateTime(comment.createdAt, vscode.env.language)}\n\n`);
+  tooltip.appendMarkdown(`${commentTooltipHeading(comment, people, vscode.env.language)}\n\n`);
   tooltip.appendText(comment.text);
   item.tooltip = tooltip;
   // The icon tells your comments from others'; the label says it too.

@@ -33,7 +33,7 @@ describe('response checking', () => {
     const bad = snippet();
     (bad.files[0] as Record<string, unknown>).content = 7;
     assert.throws(() => check.page(check.snippet)({ values: [snippet(), bad], size: 2, limit: 25, isLastPage: true, start: 0 }, ''), {
-      message: 'field values[1].files[0].content should be a string',
+      message: 'field values[1].files[0].content of snippet "n" (guid "g1") should be a string',
     });
   });
 

@@ -253,6 +253,26 @@ describe('snippet read cache', () => {
       await loadsEmpty(JSON.stringify(data), /list 0/);
     });
 
+    // Written by an older version (whose checks took any finite number) or edited by hand: read
+    // back, such a time emptied the whole list offline, as the server's answer had online.
+    for (const at of [8.64e15 + 1, -8.64e15 - 1, 1e16, 1e308, 1.5]) {
+      it(`a time no Date holds (${at}) in a snippet, a comment or the cache's own times`, async () => {
+        const data = JSON.parse(await written());
+        const edits: Array<[(d: typeof data) => void, RegExp]> = [
+          [(d) => (d.snippets[1].snippet.updatedAt = at), /snippets\[1\]\.updatedAt of snippet "name b" \(guid "b"\)/],
+          [(d) => (d.snippets[0].snippet.createdAt = at), /snippets\[0\]\.createdAt of snippet "name a"/],
+          [(d) => (d.snippets[0].snippet.comments = [{ guid: 'c', text: 't', userId: 2, createdAt: at, updatedAt: 1 }]), /snippets\[0\]\.comments\[0\]\.createdAt of snippet "name a"/],
+          [(d) => (d.snippets[1].fetchedAt = at), /entry 1 has no valid times/],
+          [(d) => (d.lists[0].fetchedAt = at), /list 0 is not valid/],
+        ];
+        for (const [edit, why] of edits) {
+          const copy = structuredClone(data);
+          edit(copy);
+          await loadsEmpty(JSON.stringify(copy), why);
+        }
+      });
+    }
+
     it('copied from another account', async () => {
       const data = JSON.parse(await written());
       await loadsEmpty(JSON.stringify({ ...data, keyHash: cacheKeyHash('http://x#mallory') }), /another account/);

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Snippet } from '../../../api/types';
+import { isTimestamp } from '../../../api/timestamps';
 import { snippet as checkSnippet } from '../../../api/validate';
 import type { ListId } from '../store';
 
@@ -468,5 +469,6 @@ export function parseCacheFile(text: string, keyHash: string): Pick<CacheFile, '
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+/** The cache's own times (Date.now() when written): within what a `Date` holds, as a row formats them. */
+const isTime = (v: unknown): v is number => isTimestamp(v) && v >= 0;
 const describe = (err: unknown): string => (err instanceof Error ? ((err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}: ${err.message}` : err.message) : String(err));
