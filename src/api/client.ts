@@ -22,6 +22,7 @@ import type {
   UpdateSnippetRequest,
 } from './types';
 import * as check from './validate';
+import { ExactJsonError, MAX_JSON_DEPTH, parseExactJson, stringifyExact } from './exactJson';
 import * as l10n from '@vscode/l10n';
 
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
@@ -158,16 +159,20 @@ export class BitbucketClient {
 
   // ---- Repository hooks (4 operations, plus the hook list and one hook for a picker) -----
 
-  /** Undefined when the hook was never configured (Bitbucket answers 204). */
+  /**
+   * Undefined when the hook was never configured (Bitbucket answers 204). Every number keeps the
+   * text the server wrote (exactJson.ts): a 64-bit id is not rounded, `1.0` stays `1.0`.
+   */
   async getHookSettings(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<MaybeHookSettings> {
-    const { body } = await this.send({ method: 'GET', path: this.hookPath(repo, hookKey, 'settings'), signal: o.signal });
-    return body === undefined ? undefined : this.checked(check.hookSettings, body, 'GET settings');
+    const { body } = await this.send({ method: 'GET', path: this.hookPath(repo, hookKey, 'settings'), textAnswer: true, signal: o.signal });
+    return body === undefined ? undefined : this.exactSettings(body as string, 'GET settings');
   }
 
-  /** Sends the whole settings object; answers what the server stored. */
+  /** Sends the whole settings object, each JsonNumber as its own text; answers what the server stored. */
   async replaceHookSettings(repo: RepositoryRef, hookKey: string, settings: HookSettings, o: CallOptions = {}): Promise<MaybeHookSettings> {
-    const { body } = await this.send({ method: 'PUT', path: this.hookPath(repo, hookKey, 'settings'), body: settings, signal: o.signal });
-    return body === undefined ? undefined : this.checked(check.hookSettings, body, 'PUT settings');
+    const bodyText = stringifyExact(settings);
+    const { body } = await this.send({ method: 'PUT', path: this.hookPath(repo, hookKey, 'settings'), bodyText, textAnswer: true, signal: o.signal });
+    return body === undefined ? undefined : this.exactSettings(body as string, 'PUT settings');
   }
 
   enableHook(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<RepositoryHook | undefined> {
@@ -283,6 +288,21 @@ export class BitbucketClient {
       });
     }
     return this.checked(shape, response.body, `${method} ${path}`);
+  }
+
+  /** Hook settings read from the answer's text with every number's own text, nesting limited. */
+  private exactSettings(text: string, request: string): HookSettings {
+    let settings: unknown;
+    try {
+      settings = parseExactJson(text);
+    } catch (err) {
+      if (!(err instanceof ExactJsonError)) throw err;
+      const message = err.tooDeep
+        ? l10n.t("The server's answer is not what Bitbucket sends: {0}.", l10n.t('its values are nested more than {0} levels deep', MAX_JSON_DEPTH))
+        : l10n.t('The server answered with something that is not valid JSON.');
+      throw new BitbucketError('unexpected-response', message, { request, cause: err });
+    }
+    return this.checked(check.hookSettings, settings, request);
   }
 
   private checked<T>(shape: check.Check<T>, body: unknown, request: string): T {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseBaseUrl } from './baseUrl';
 import { BitbucketError, type BitbucketErrorKind, type ServerMessage } from './errors';
-import { directConnectionHint, editorProxyError, editorProxyResponseError, proxyLabelOf } from './proxy/editorProxyErrors';
+import { agentSentCredentials, directConnectionHint, editorCredentialsSource, editorProxyError, editorProxyResponseError, proxyLabelOf } from './proxy/editorProxyErrors';
 import { proxyError } from './proxy/proxyErrors';
 import { proxyForTarget, type ProxyOptions, type ResolvedProxy } from './proxy/proxyForTarget';
 import { trustedAuthorities } from './trust/trustedAuthorities';
@@ -94,12 +94,16 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** The body as JSON text already written, sent as it is instead of `body` (hook settings keep each number's own text). */
+  bodyText?: string;
+  /** Answer the success body's text, unparsed, for a caller that reads JSON its own way (hook settings). */
+  textAnswer?: boolean;
   signal?: AbortSignal;
 }
 
 export interface HttpResponse {
   status: number;
-  /** Parsed JSON, or undefined for 204 and empty bodies. */
+  /** Parsed JSON (its text with `textAnswer`), or undefined for 204 and empty bodies. */
   body: unknown;
 }
 
@@ -185,7 +189,7 @@ export class HttpTransport {
     if (request.method !== 'GET') {
       headers['content-type'] = 'application/json';
       headers['x-atlassian-token'] = 'no-check';
-      if (request.body !== undefined) body = JSON.stringify(request.body);
+      body = request.bodyText ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
     }
 
     let wire: Wire;
@@ -227,13 +231,17 @@ export class HttpTransport {
     const status = response.statusCode;
     this.log('debug', `${label} → ${status} in ${Date.now() - started} ms`);
     // A Bitbucket server never asks for proxy credentials: a 407 is a proxy's, one the network
-    // stack could not answer (VS Code's replays the proxy's refusal as the response).
-    if (status === 407 && wire.kind === 'node') throw editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, this.baseUrl.host, label);
+    // stack could not answer (VS Code's replays the proxy's refusal as the response). VS Code's
+    // agent sends the user info of the proxy URL it used, so with user info there it was refused.
+    if (status === 407 && wire.kind === 'node') {
+      const credentialsFrom = agentSentCredentials(response.via) ? editorCredentialsSource(this.options.proxy, process.env) : undefined;
+      throw editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, this.baseUrl.host, label, credentialsFrom);
+    }
     this.noteCurrentUser(response.headers);
     const contentType = headerValue(response.headers, 'content-type') ?? '';
 
     if (status >= 200 && status < 300) {
-      return { status, body: parseSuccessBody(text, contentType, status, label) };
+      return { status, body: parseSuccessBody(text, contentType, status, label, request.textAnswer === true) };
     }
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
   }
@@ -351,7 +359,7 @@ export class HttpTransport {
     const viaProxy = signal?.aborted
       ? undefined
       : this.wireKind === 'node'
-        ? editorProxyError(err, failure, (err as ViaProxy)?.via, label, host)
+        ? editorProxyError(err, failure, label, host)
         : this.proxy && proxyError(err, failure, this.proxy, label, host);
     if (viaProxy) return viaProxy;
     let certificateError: BitbucketError | undefined;
@@ -441,11 +449,12 @@ function looksLikeHtml(text: string, contentType: string): boolean {
 const WEB_PAGE_MESSAGE =
   l10n.t('The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.');
 
-function parseSuccessBody(text: string, contentType: string, status: number, label: string): unknown {
+function parseSuccessBody(text: string, contentType: string, status: number, label: string, asText: boolean): unknown {
   if (status === 204 || text.trim() === '') return undefined;
   if (looksLikeHtml(text, contentType)) {
     throw new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, { status, request: label });
   }
+  if (asText) return text;
   try {
     return JSON.parse(text);
   } catch (err) {

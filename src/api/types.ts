@@ -1,5 +1,6 @@
 // Resource shapes of the Bitbucket Data Center snippets app, pages app and repository hooks,
 // exactly as the API specification's tables give them. Nothing here imports `vscode`.
+import type { ExactJson } from './exactJson';
 
 export interface Category {
   guid: string;
@@ -69,8 +70,12 @@ export interface PagesNewRefsSetting {
   isEnabledForTags: boolean;
 }
 
-/** Hook settings are a flat JSON object: values are strings, numbers or booleans. */
-export type HookSettings = Record<string, string | number | boolean>;
+/**
+ * Hook settings: a JSON object. Bitbucket stores flat values (text, numbers, true/false), yet a
+ * server may answer anything. Numbers read from the server or the editor are JsonNumbers, which
+ * keep the text they were written with (a 64-bit id does not fit a JavaScript number).
+ */
+export type HookSettings = Record<string, ExactJson>;
 
 export type HookType = 'PRE_RECEIVE' | 'PRE_PULL_REQUEST_MERGE' | 'POST_RECEIVE';
 

@@ -67,6 +67,8 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
   private readonly mtimes = new Map<string, number>();
   /** Per document: the text last read from or saved to the server. */
   private readonly served = new Map<string, string>();
+  /** Per document: the settings that text shows, whose numbers go back as the server wrote them even where JavaScript cannot hold them. */
+  private readonly servedSettings = new Map<string, HookSettings | undefined>();
   /** Per document: the settings (their hash) a refused save met, and whether the user chose Overwrite for them. */
   private readonly conflicts = new SaveConflicts<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
@@ -189,6 +191,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     if (!target.serverCopy) {
       this.rememberBase(uri, settings);
       this.served.set(uri.toString(), text);
+      this.servedSettings.set(uri.toString(), settings);
     }
     return new TextEncoder().encode(text);
   }
@@ -200,7 +203,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const text = new TextDecoder().decode(content);
     const where = `${target.projectKey}/${target.repositorySlug}`;
 
-    const checked = checkSettingsText(text);
+    const checked = checkSettingsText(text, this.servedSettings.get(uri.toString()));
     if (!checked.ok) {
       this.showProblems(uri, text, checked.problems);
       throw fileSystemError.other(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
@@ -221,6 +224,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     if (decision.kind === 'unchanged') {
       this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
       this.rememberBase(uri, current);
+      this.servedSettings.set(uri.toString(), current);
       return;
     }
     if (decision.kind === 'conflict') {
@@ -240,6 +244,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     }
     this.rememberBase(uri, stored ?? checked.settings);
     this.served.set(uri.toString(), text);
+    this.servedSettings.set(uri.toString(), stored ?? checked.settings);
     this.mtimes.set(uri.toString(), Date.now());
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
   }

@@ -2,13 +2,17 @@
 // from are known by a hash (kept beyond the window for editors VS Code restores with unsaved
 // text, see util/documentBases.ts), and a save that meets other settings on the server is a
 // conflict. Plain logic without `vscode`, unit-tested in Node.
+import { stringifyExact } from '../api/exactJson';
 import type { HookSettings } from '../api/types';
 import { textHash } from '../util/documentBases';
 
-/** Settings compared by content, whatever the key order the server answers in. */
+/**
+ * Settings compared by content, whatever the key order the server answers in. Numbers compare by
+ * their text: 9007199254740993 is not 9007199254740992, and `1.0` written as `1` is a change.
+ */
 export function canonicalSettings(settings: HookSettings | undefined): string {
   const s = settings ?? {};
-  return JSON.stringify(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
+  return stringifyExact(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
 }
 
 /** What an edit of hook settings is based on: a hash of the settings it was loaded from, never the settings. */

@@ -1,9 +1,11 @@
 // The checks a hook settings document passes before it is sent: what Bitbucket itself would
 // refuse (not an object, nested values, over 32 KB), plus what it would silently get wrong
-// (a key given twice). Each problem carries the range it is about, for a diagnostic there.
-// Pure logic, no `vscode`.
+// (a key given twice, a number it cannot hold). Each problem carries the range it is about, for
+// a diagnostic there. Numbers keep the text they are written with, from the server to the
+// editor and back (api/exactJson.ts). Pure logic, no `vscode`.
+import { JsonNumber, stringifyExact } from '../api/exactJson';
 import type { HookSettings } from '../api/types';
-import { JsonSyntaxError, scanJson, type JsonMember } from './strictJson';
+import { JsonSyntaxError, JsonTooDeepError, scanJson, type JsonMember } from './strictJson';
 import * as l10n from '@vscode/l10n';
 
 /** Bitbucket refuses hook settings larger than this, serialized. */
@@ -22,7 +24,18 @@ export type SettingsCheck = { ok: true; settings: HookSettings } | { ok: false; 
 const describeType = (member: JsonMember): string =>
   member.value.type === 'object' ? l10n.t('an object') : member.value.type === 'array' ? l10n.t('a list') : 'null';
 
-export function checkSettingsText(text: string): SettingsCheck {
+/** Whole numbers of 64 bits, signed or not: Bitbucket (Java) holds them exactly, so they are sent as written. */
+const LEAST_64_BIT = -(2n ** 63n);
+const MOST_64_BIT = 2n ** 64n - 1n;
+const isWholeNumberOf64Bits = (text: string): boolean => /^-?[0-9]+$/.test(text) && BigInt(text) >= LEAST_64_BIT && BigInt(text) <= MOST_64_BIT;
+
+/**
+ * Checks the editor's text. `served` is what the document was read from: a number written there
+ * exactly as the server wrote it goes back as it came, whatever it is; any other number that
+ * neither a JavaScript number nor a 64-bit whole number holds exactly (`1e400`, `1e-400`,
+ * `0.1000000000000000055511`) is refused at its field, since the server would read another one.
+ */
+export function checkSettingsText(text: string, served?: HookSettings): SettingsCheck {
   let root;
   try {
     root = scanJson(text);
@@ -30,6 +43,7 @@ export function checkSettingsText(text: string): SettingsCheck {
     if (err instanceof JsonSyntaxError) {
       return { ok: false, problems: [{ message: l10n.t('Not valid JSON: {0}', err.message), offset: err.offset, length: 1 }] };
     }
+    if (err instanceof JsonTooDeepError) return { ok: false, problems: [{ message: err.message, offset: err.offset, length: 1 }] };
     throw err;
   }
   if (root.type !== 'object') {
@@ -56,7 +70,21 @@ export function checkSettingsText(text: string): SettingsCheck {
     }
     seen.set(member.key, member);
     const v = member.value;
-    if (v.type === 'string' || v.type === 'number' || v.type === 'boolean') {
+    if (v.type === 'number') {
+      const number = new JsonNumber(v.text);
+      const servedValue = served && Object.hasOwn(served, member.key) ? served[member.key] : undefined;
+      const asServed = servedValue instanceof JsonNumber && servedValue.text === v.text;
+      if (!number.isExact && !isWholeNumberOf64Bits(v.text) && !asServed) {
+        problems.push({
+          message: l10n.t('"{0}": the number {1} cannot be held exactly; it would become {2}. Write it in quotes to send it as text.', member.key, v.text, String(number.value)),
+          field: member.key,
+          offset: v.offset,
+          length: v.length,
+        });
+        continue;
+      }
+      Object.defineProperty(settings, member.key, { value: number, enumerable: true, writable: true, configurable: true });
+    } else if (v.type === 'string' || v.type === 'boolean') {
       Object.defineProperty(settings, member.key, { value: v.value, enumerable: true, writable: true, configurable: true });
     } else {
       problems.push({
@@ -69,7 +97,7 @@ export function checkSettingsText(text: string): SettingsCheck {
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  const size = Buffer.byteLength(JSON.stringify(settings), 'utf8');
+  const size = Buffer.byteLength(stringifyExact(settings), 'utf8');
   if (size > MAX_SETTINGS_BYTES) {
     return {
       ok: false,
@@ -102,7 +130,7 @@ export function locateField(text: string, field: string): { offset: number; leng
   }
 }
 
-/** How settings are shown in the editor: in the order the server sent them, two-space indents, final newline. */
+/** How settings are shown in the editor: in the order the server sent them, each number as it wrote it, two-space indents, final newline. */
 export function formatSettings(settings: HookSettings | undefined): string {
-  return `${JSON.stringify(settings ?? {}, null, 2)}\n`;
+  return `${stringifyExact(settings ?? {}, 2)}\n`;
 }

@@ -6,12 +6,14 @@
 // one sentence for the user. Pure logic, no `vscode`.
 import * as l10n from '@vscode/l10n';
 import { parseTree, ParseErrorCode, visit, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
+import { MAX_JSON_DEPTH } from '../api/exactJson';
 
 export type JsonNode =
   | { type: 'object'; offset: number; length: number; members: JsonMember[] }
   | { type: 'array'; offset: number; length: number; items: JsonNode[] }
   | { type: 'string'; offset: number; length: number; value: string }
-  | { type: 'number'; offset: number; length: number; value: number }
+  /** `text` is the number as written (9007199254740993, `1.0`, `1e400`); `value` the nearest JavaScript number. */
+  | { type: 'number'; offset: number; length: number; value: number; text: string }
   | { type: 'boolean'; offset: number; length: number; value: boolean }
   | { type: 'null'; offset: number; length: number; value: null };
 
@@ -33,15 +35,47 @@ export class JsonSyntaxError extends Error {
 /** JSON as JSON.parse reads it: no comments, no trailing commas, not empty. */
 const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
-/** Reads one JSON value spanning the whole text (whitespace around it allowed); throws JsonSyntaxError at the first problem. */
+/** Valid JSON, perhaps, but nested deeper than MAX_JSON_DEPTH: refused before anything recurses into it. */
+export class JsonTooDeepError extends Error {
+  constructor(readonly offset: number) {
+    super(l10n.t('Values are nested more than {0} levels deep.', MAX_JSON_DEPTH));
+    this.name = 'JsonTooDeepError';
+  }
+}
+
+/**
+ * Reads one JSON value spanning the whole text (whitespace around it allowed); throws
+ * JsonSyntaxError at the first problem, JsonTooDeepError where nesting passes MAX_JSON_DEPTH.
+ */
 export function scanJson(text: string): JsonNode {
+  // jsonc-parser and the walk below recurse once per level: a few thousand levels would overflow the stack.
+  const tooDeep = deepNestingAt(text, MAX_JSON_DEPTH);
+  if (tooDeep !== undefined) throw new JsonTooDeepError(tooDeep);
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, STRICT);
   if (errors.length > 0 || !root) throw syntaxError(text);
-  return toJsonNode(root);
+  return toJsonNode(text, root);
 }
 
-function toJsonNode(node: Node): JsonNode {
+/** The offset of the first `{` or `[` (outside strings, as jsonc-parser reads them) that opens a level deeper than `limit`, if any; a plain loop. */
+function deepNestingAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let pos = 0; pos < text.length; pos++) {
+    const ch = text[pos];
+    if (inString) {
+      if (ch === '\\') pos++;
+      // jsonc-parser ends a string at a line break too (an error), and reads on after it.
+      else if (ch === '"' || ch === '\n' || ch === '\r') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      if (++depth > limit) return pos;
+    } else if (ch === '}' || ch === ']') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+function toJsonNode(text: string, node: Node): JsonNode {
   const { offset, length } = node;
   switch (node.type) {
     case 'object':
@@ -52,15 +86,15 @@ function toJsonNode(node: Node): JsonNode {
         // A property node's children are its key and its value; a key given twice stays twice.
         members: (node.children ?? []).map((property) => {
           const [key, value] = property.children ?? [];
-          return { key: key.value as string, keyOffset: key.offset, keyLength: key.length, value: toJsonNode(value) };
+          return { key: key.value as string, keyOffset: key.offset, keyLength: key.length, value: toJsonNode(text, value) };
         }),
       };
     case 'array':
-      return { type: 'array', offset, length, items: (node.children ?? []).map(toJsonNode) };
+      return { type: 'array', offset, length, items: (node.children ?? []).map((item) => toJsonNode(text, item)) };
     case 'string':
       return { type: 'string', offset, length, value: node.value as string };
     case 'number':
-      return { type: 'number', offset, length, value: node.value as number };
+      return { type: 'number', offset, length, value: node.value as number, text: text.slice(offset, offset + length) };
     case 'boolean':
       return { type: 'boolean', offset, length, value: node.value as boolean };
     default:

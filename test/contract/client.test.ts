@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate } from '../server/tls';
 import { startProxy } from '../support/proxy';
 import { HookKeys } from '../server/hookCatalog';
+import { checkSettingsText, formatSettings } from '../../src/hooks/settingsValidator';
 import { testWire } from '../support/testWire';
 
 const EXT_PRE = HookKeys.externalPreReceive;
@@ -214,6 +215,15 @@ describe('API client against the local Bitbucket server', function () {
       const settings = { exe: '/usr/local/bin/check.sh', safe_path: true, params: 'a\nb', async: false };
       assert.deepEqual(await admin.replaceHookSettings(repo1, EXT_PRE, settings), settings);
       assert.deepEqual(await admin.getHookSettings(repo1, EXT_PRE), settings);
+    });
+
+    it('sends a 64-bit number and 1.0 byte for byte, and reads them back so (the server keeps the text, as Bitbucket keeps a long)', async () => {
+      const admin = client(basic('admin'));
+      const checked = checkSettingsText('{"exe": "/opt/a.sh", "id": 9007199254740993, "least": -9223372036854775808, "ratio": 1.0}');
+      assert.ok(checked.ok);
+      await admin.replaceHookSettings(repo1, EXT_PRE, checked.settings);
+      assert.equal(server.state.hook(1, EXT_PRE).settingsText, '{"exe":"/opt/a.sh","id":9007199254740993,"least":-9223372036854775808,"ratio":1.0}');
+      assert.equal(formatSettings(await admin.getHookSettings(repo1, EXT_PRE)), '{\n  "exe": "/opt/a.sh",\n  "id": 9007199254740993,\n  "least": -9223372036854775808,\n  "ratio": 1.0\n}\n');
     });
 
     it('enables and disables the pre-receive hook, answering the hook', async () => {

@@ -12,6 +12,8 @@ export interface RouteRequest {
   query: URLSearchParams;
   /** The parsed JSON body; `undefined` when the body was empty. Throws 400 on malformed JSON. */
   json(): unknown;
+  /** The body as it was sent. */
+  bodyText: string;
   state: ServerState;
 }
 

@@ -189,6 +189,7 @@ async function answerRest(app: App, req: IncomingMessage, method: string, path: 
       params: match.params,
       query: new URLSearchParams(rawQuery),
       json: () => parseJson(bodyText),
+      bodyText,
       state: app.state,
     });
     return { ...reply, headers: { ...reply.headers, ...who } };

@@ -26,6 +26,11 @@ export interface StoredHook {
   enabled: boolean;
   /** Absent until the hook is configured. */
   settings?: HookSettings;
+  /**
+   * The settings exactly as the client sent them, answered as they are: `settings` is read with
+   * JSON.parse, which rounds a 64-bit number, and Bitbucket (Java) keeps one exactly.
+   */
+  settingsText?: string;
 }
 
 export interface StoredData {

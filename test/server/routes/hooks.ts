@@ -3,12 +3,15 @@
 //
 // Answers: the hook object for GET of a hook and for PUT/DELETE of `/enabled`; the settings
 // for GET `/settings` (204 until configured) and PUT `/settings` (echoing what was stored).
+// Settings are kept as the text the client sent and answered as it: Bitbucket (Java, Jackson)
+// keeps a 64-bit number exactly, which JSON.parse and JSON.stringify would round.
 
 import type { HookSettings, RepositoryHook } from '../../../src/api/types';
 import { findRepository, type Repository } from '../directory';
 import { HOOKS, hookDefinition, type HookDefinition } from '../hookCatalog';
 import { Exceptions, isPlainObject, noContent, notFound, notPermitted, ok, pageParams, paginate, validationFailed, type Reply } from '../http';
 import { aliased, type Route, type RouteRequest } from '../router';
+import type { StoredHook } from '../state';
 
 const PREFIXES = ['/api/latest', '/api/1.0'].map((api) => `${api}/projects/{projectKey}/repos/{repositorySlug}/settings/hooks`);
 
@@ -63,16 +66,22 @@ function listHooks(request: RouteRequest): Reply {
 
 function getSettings(request: RouteRequest): Reply {
   const { repo, hook } = target(request);
-  const settings = request.state.hook(repo.id, hook.details.key).settings;
-  return settings === undefined ? noContent() : ok(settings);
+  const stored = request.state.hook(repo.id, hook.details.key);
+  return stored.settings === undefined ? noContent() : settingsReply(stored);
 }
 
 function putSettings(request: RouteRequest): Reply {
   const { repo, hook } = target(request);
   const settings = checkSettings(hook, request.json());
-  request.state.hook(repo.id, hook.details.key).settings = settings;
+  const stored = request.state.hook(repo.id, hook.details.key);
+  Object.assign(stored, { settings, settingsText: request.bodyText });
   request.state.changed();
-  return ok(settings);
+  return settingsReply(stored);
+}
+
+/** The stored settings as the client sent them, else (demo data, settings from before the text was kept) as JSON. */
+function settingsReply(stored: StoredHook): Reply {
+  return stored.settingsText === undefined ? ok(stored.settings) : { status: 200, text: stored.settingsText, contentType: 'application/json;charset=UTF-8' };
 }
 
 /** A PUT with a JSON body stores it as the settings first, after the same checks as PUT `/settings`. */
@@ -81,7 +90,7 @@ function setEnabled(request: RouteRequest, enabled: boolean): Reply {
   const body = enabled ? request.json() : undefined;
   const settings = body === undefined ? undefined : checkSettings(hook, body);
   const stored = request.state.hook(repo.id, hook.details.key);
-  if (settings !== undefined) stored.settings = settings;
+  if (settings !== undefined) Object.assign(stored, { settings, settingsText: request.bodyText });
   stored.enabled = enabled;
   request.state.changed();
   return ok(hookObject(request, repo, hook));

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { JsonNumber } from '../../../src/api/exactJson';
 import { JsonSyntaxError, scanJson } from '../../../src/hooks/strictJson';
 import { checkSettingsText, formatSettings, locateField, MAX_SETTINGS_BYTES } from '../../../src/hooks/settingsValidator';
 
@@ -10,9 +11,9 @@ function problems(text: string) {
 }
 
 describe('hook settings checks before saving', () => {
-  it('accepts a flat object and gives it back', () => {
+  it('accepts a flat object and gives it back, a number with its text', () => {
     const result = checkSettingsText('{\n  "exe": "/bin/check",\n  "safe_path": true,\n  "requiredCount": 2\n}\n');
-    assert.deepEqual(result, { ok: true, settings: { exe: '/bin/check', safe_path: true, requiredCount: 2 } });
+    assert.deepEqual(result, { ok: true, settings: { exe: '/bin/check', safe_path: true, requiredCount: new JsonNumber('2') } });
   });
 
   it('accepts an empty object (an unconfigured hook opens as {})', () => {
