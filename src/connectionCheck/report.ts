@@ -1,20 +1,23 @@
 // The connection check as a Markdown document a user can paste into a support ticket. It holds
 // no secret: the steps never put one in their text, and as a second guard every secret the check
-// knew about (and its Basic encoding) is hidden wherever the final text holds it as a value.
-import type { Credentials } from '../api/http';
+// knew about (the password or token, the proxy's credentials, a certificate's passphrase, and
+// their encoded forms) is hidden in the final text: a strong one wherever it appears, a weak one
+// where it stands as a value (reportSecrets.ts says which is which, and why).
 import type { ConnectionCheckResult } from './runCheck';
+import { hiddenFormsOf, type KnownSecrets } from './reportSecrets';
 import type { StepResult, StepStatus } from './steps';
 import * as l10n from '@vscode/l10n';
+
+export { credentialWordsOf, secretsOf } from './reportSecrets';
 
 export const REPORT_TITLE = l10n.t('Bitbucket Snippets: connection check');
 
 const MARK: Record<StepStatus, string> = { pass: '✅ pass', fail: '❌ fail', skipped: '⏭️ skipped', limit: 'ℹ️ limit' };
 
-export interface ReportContext {
+/** The secrets the check knew (their values must not appear, whatever a server echoed), and what else the report names. */
+export interface ReportContext extends KnownSecrets {
   /** e.g. `0.1.0`, and the editor's and Node's versions, for the support ticket. */
   versions?: Record<string, string>;
-  /** The credentials the check used: their secrets must not appear, whatever a server echoed. */
-  credentials?: Credentials;
 }
 
 export function formatReport(result: ConnectionCheckResult, context: ReportContext = {}): string {
@@ -30,7 +33,8 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
     if (s.next) lines.push('', `**${l10n.t('Next:')}** ${s.next}`);
   }
   lines.push('', '---', l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'), '');
-  return redact(lines.join('\n'), secretsOf(context.credentials), credentialWordsOf(context.credentials));
+  const hidden = hiddenFormsOf(context);
+  return redact(lines.join('\n'), hidden.values, hidden.words, hidden);
 }
 
 /**
@@ -57,24 +61,6 @@ export function reportSummary(steps: readonly StepResult[]): string {
   return `${failures} ${also}`;
 }
 
-/** The strings that must never appear as a value: the password or token, and the Basic header made of them. */
-export function secretsOf(credentials: Credentials | undefined): string[] {
-  if (!credentials) return [];
-  if (credentials.type === 'token') return [credentials.token];
-  return [credentials.password, Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')];
-}
-
-/**
- * Credentials as the wire carries them, hidden wherever they stand as a word of their own (never
- * inside a longer one): `user:password` and its Basic encoding, or the token.
- */
-export function credentialWordsOf(credentials: Credentials | undefined): string[] {
-  if (!credentials) return [];
-  if (credentials.type === 'token') return [credentials.token];
-  const pair = `${credentials.username}:${credentials.password}`;
-  return [pair, Buffer.from(pair, 'utf8').toString('base64')];
-}
-
 const HIDDEN = '[hidden]';
 
 /**
@@ -83,14 +69,78 @@ const HIDDEN = '[hidden]';
  * a URL's user info (its password always), a quoted value, a `key=value` field, and a credential
  * written as one word (`user:password`, the Basic encoding, a token). Never as a piece of other
  * text: a password of "pass" leaves "password" and "✅ pass" alone, where hiding every
- * occurrence would make "[hidden]word" and so give the password away.
+ * occurrence would make "[hidden]word" and so give the password away. Then, over the whole text,
+ * the strong secrets of `free.anywhere` wherever they appear, and the long ones of
+ * `free.standalone` where no letter or digit touches them. Whatever is hidden becomes one
+ * `[hidden]`, however long it was.
  */
-export function redact(text: string, secrets: readonly string[], words: readonly string[] = []): string {
+export function redact(text: string, secrets: readonly string[], words: readonly string[] = [], free: FreelyHidden = {}): string {
   const values = new Set([...secrets, ...words].filter((s) => s.length > 0));
-  if (values.size === 0) return text;
   // Longest first, so a word that contains another is hidden whole.
   const whole = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
-  return text.split('\n').map((line) => redactLine(line, values, whole)).join('\n');
+  const asValues = values.size === 0 ? text : text.split('\n').map((line) => redactLine(line, values, whole)).join('\n');
+  return hideFreely(asValues, free.anywhere ?? [], free.standalone ?? []);
+}
+
+/** Secrets hidden beyond where they stand as a value (see reportSecrets.ts for which). */
+export interface FreelyHidden {
+  /** Wherever they appear, inside longer text too. */
+  anywhere?: readonly string[];
+  /** Where no letter or digit touches them. */
+  standalone?: readonly string[];
+}
+
+/**
+ * Hides each occurrence of the secrets (overlapping and touching ones together, under one mark).
+ * A mark and the text beside it may spell a secret again (a secret "den]x1y2" in "[hid" + "den]x1y2"
+ * + "x1y2"), so this goes on until no secret is left. Each round hides at least one character of
+ * the text as it was, since the marks alone spell no secret that is looked for, so it ends.
+ */
+function hideFreely(text: string, anywhere: readonly string[], standalone: readonly string[]): string {
+  // A secret that marks alone could spell ("[hidden]" itself) would be found again in every round;
+  // where it stands as a value it is hidden all the same.
+  const findable = (secret: string) => secret.length > 0 && !HIDDEN.repeat(Math.ceil(secret.length / HIDDEN.length) + 1).includes(secret);
+  const inside = anywhere.filter(findable);
+  const alone = standalone.filter(findable);
+  if (inside.length + alone.length === 0) return text;
+  let out = text;
+  for (;;) {
+    const found = [...occurrences(out, inside, false), ...occurrences(out, alone, true)];
+    if (found.length === 0) return out;
+    out = hideRanges(out, found);
+  }
+}
+
+const LETTER_OR_DIGIT_BEFORE = /[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT_AFTER = /^[\p{L}\p{N}]/u;
+
+/** Where each secret occurs in `text` as [start, end) ranges; `standalone`: only where no letter or digit touches it. */
+function occurrences(text: string, secrets: readonly string[], standalone: boolean): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (const secret of secrets) {
+    for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+      const end = at + secret.length;
+      if (standalone && (LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) || LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2)))) continue;
+      found.push([at, end]);
+    }
+  }
+  return found;
+}
+
+/** `text` with each range, overlapping and touching ones merged, replaced by one mark. */
+function hideRanges(text: string, ranges: Array<[number, number]>): string {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let shownUpTo = 0;
+  let i = 0;
+  while (i < sorted.length) {
+    const start = sorted[i][0];
+    let end = sorted[i][1];
+    for (i++; i < sorted.length && sorted[i][0] <= end; i++) end = Math.max(end, sorted[i][1]);
+    out += `${text.slice(shownUpTo, start)}${HIDDEN}`;
+    shownUpTo = end;
+  }
+  return out + text.slice(shownUpTo);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,31 +1,41 @@
 // One LogOutputChannel for the whole extension; each line carries the component it came from.
+// Every message is written as one line (oneLogLine): outside text in it, a name or a server's
+// message or an error's stack, can never start a line of its own.
 import type * as vscode from 'vscode';
 import type { Logger as ApiLogger } from '../api/http';
 import { BitbucketError } from '../api/errors';
+import { oneLogLine } from './logLine';
+
+/** What Log writes to: VS Code's LogOutputChannel has these, and so does a test's fake. */
+export type LogChannel = Pick<vscode.LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
 
 export class Log {
-  constructor(private readonly channel: vscode.LogOutputChannel, private readonly component = 'main') {}
+  constructor(private readonly channel: LogChannel, private readonly component = 'main') {}
 
   child(component: string): Log {
     return new Log(this.channel, component);
   }
 
   trace(message: string): void {
-    this.channel.trace(`[${this.component}] ${message}`);
+    this.channel.trace(this.line(message));
   }
   debug(message: string): void {
-    this.channel.debug(`[${this.component}] ${message}`);
+    this.channel.debug(this.line(message));
   }
   info(message: string): void {
-    this.channel.info(`[${this.component}] ${message}`);
+    this.channel.info(this.line(message));
   }
   warn(message: string): void {
-    this.channel.warn(`[${this.component}] ${message}`);
+    this.channel.warn(this.line(message));
   }
   /** Logs a failure with all its detail; BitbucketErrors carry no credentials by design. */
   error(message: string, err?: unknown): void {
     const detail = err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.stack ?? err.message : err === undefined ? '' : String(err);
-    this.channel.error(`[${this.component}] ${message}${detail ? `: ${detail}` : ''}`);
+    this.channel.error(this.line(`${message}${detail ? `: ${detail}` : ''}`));
+  }
+
+  private line(message: string): string {
+    return oneLogLine(`[${this.component}] ${message}`);
   }
 
   /** The API client's logger, routed into this channel. */

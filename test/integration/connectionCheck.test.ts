@@ -109,4 +109,18 @@ describe('Check Connection', function () {
       await config.update('snippetsRestPrefix', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it("a server's own prefixes in bitbucketSnippets.servers: the check asks where the server's client asks", async () => {
+    await signInAs('alice');
+    const config = vscode.workspace.getConfiguration('bitbucketSnippets');
+    const server = localServerUrl().replace(/\/+$/, '');
+    await config.update('servers', { [server]: { snippetsRestPrefix: 'rest/snippets/9.9', pagesRestPrefix: 'rest/pages/9.9/pages-settings' } }, vscode.ConfigurationTarget.Global);
+    try {
+      const report = await runCheck();
+      assert.ok(report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'), report);
+      assert.ok(report.includes('rest/pages/9.9/pages-settings'), `the configured pages prefix is checked:\n${report}`);
+    } finally {
+      await config.update('servers', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

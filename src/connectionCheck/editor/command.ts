@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import { showSafeInputBox, showSafeQuickPick } from '../../ui/quickInputText';
 import { parseBaseUrl } from '../../api/baseUrl';
+import type { PassphraseSource } from '../../api/clientCertificate';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../auth/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor, userSetting } from '../../auth/serverSettings';
@@ -103,6 +104,18 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   const normalised = normalisedServerUrl(serverUrl);
   const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : undefined;
   const certificate = settings?.clientCertificate;
+  const proxy = { setting: userSetting<string>('proxy', '', 'http') || undefined, settingNoProxy: userSetting<string[]>('noProxy', [], 'http'), env: process.env };
+  // Every passphrase given to the check (a wrong one too): the report hides them, whatever a server echoes.
+  const passphrases: string[] = [];
+  const passphraseSource = normalised !== undefined ? session.passphrases?.forServer(normalised) : undefined;
+  const recordedPassphrases: PassphraseSource | undefined = passphraseSource && {
+    get: async (file, wrong) => {
+      const given = await passphraseSource.get(file, wrong);
+      if (given !== undefined) passphrases.push(given);
+      return given;
+    },
+    accepted: (file, passphrase) => passphraseSource.accepted?.(file, passphrase),
+  };
 
   const result = await withProgress(
     'notification',
@@ -117,13 +130,14 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
             ? {
                 label: loadApi().certificateLabel(certificate),
                 setting: clientCertificateSettingFor(normalised),
-                load: () => loadApi().loadClientCertificate({ certificate, passphrases: session.passphrases?.forServer(normalised) }),
+                load: () => loadApi().loadClientCertificate({ certificate, passphrases: recordedPassphrases }),
               }
             : undefined,
-        proxy: { setting: userSetting<string>('proxy', '', 'http') || undefined, settingNoProxy: userSetting<string[]>('noProxy', [], 'http'), env: process.env },
+        proxy,
         transport: editorWireChoice(),
-        snippetsPrefix: userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
-        pagesPrefix: userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
+        // The prefixes the server's client uses: its own `servers` entry first, then the top level.
+        snippetsPrefix: settings ? settings.snippetsRestPrefix : userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
+        pagesPrefix: settings ? settings.pagesRestPrefix : userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
         repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
         hookKey: config.get<string>(Settings.preReceiveHookKey, ''),
         timeoutMs: NETWORK_TIMEOUT_MS,
@@ -141,6 +155,10 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}${limits.length > 0 ? `; limits: ${limits.join(', ')}` : ''}`);
   const content = formatReport(result, {
     credentials,
+    serverUrl,
+    proxy,
+    proxyAuthorization: userSetting<string | null>('proxyAuthorization', null, 'http') || undefined,
+    passphrases,
     versions: {
       Extension: vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.version ?? 'dev',
       'VS Code': vscode.version,
