@@ -56,6 +56,8 @@ export interface BitbucketErrorInit {
   proxyFailure?: ProxyFailure;
   /** Who chose the proxy: VS Code's network stack (http.proxy, a PAC file, the OS) or the extension's own settings. */
   proxyChosenBy?: 'editor' | 'extension';
+  /** Where the credentials a proxy refused (407) came from, as words ("the http.proxy setting"); unset when none were sent. */
+  proxyCredentialsFrom?: string;
   cause?: unknown;
 }
 
@@ -81,6 +83,7 @@ export class BitbucketError extends Error {
   readonly proxy: string | undefined;
   readonly proxyFailure: ProxyFailure | undefined;
   readonly proxyChosenBy: 'editor' | 'extension' | undefined;
+  readonly proxyCredentialsFrom: string | undefined;
 
   constructor(kind: BitbucketErrorKind, message: string, init: BitbucketErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -95,6 +98,7 @@ export class BitbucketError extends Error {
     this.proxy = init.proxy;
     this.proxyFailure = init.proxyFailure;
     this.proxyChosenBy = init.proxyChosenBy ?? (init.proxy ? 'extension' : undefined);
+    this.proxyCredentialsFrom = init.proxyCredentialsFrom;
     Object.defineProperty(this, BRAND, { value: true });
   }
 

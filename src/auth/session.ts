@@ -218,7 +218,7 @@ export function createClient(
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     wire: wire.kind,
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
-    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting') },
+    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting'), authorizationSource: vscode.l10n.t('the http.proxyAuthorization setting') },
     // The setting bounds the whole request; the idle timers can be no longer than that.
     timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, totalMs: timeoutMs },
     maxResponseBytes: settings.maxResponseSizeMB * 1024 * 1024,

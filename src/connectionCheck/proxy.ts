@@ -2,6 +2,7 @@
 // otherwise HTTPS_PROXY / HTTP_PROXY from the environment, unless NO_PROXY (or `http.noProxy`)
 // names the host. The proxy is only ever described without its user name and password.
 
+import { readsAsWritten } from '../api/proxy/proxyAuthority';
 import * as l10n from '@vscode/l10n';
 
 export interface ProxyConfiguration {
@@ -49,6 +50,8 @@ export function describeProxy(from: string, raw: string): ProxyInUse {
     return { from, display: l10n.t('(a value that is not a URL)'), hadCredentials: false };
   }
   const hadCredentials = Boolean(url.username || url.password);
+  // A `/`, `?` or `#` in the password makes the parser's host out of the password: not shown, not dialled.
+  if (!readsAsWritten(url, raw.replace(/^[^:/]*:\/\//, ''))) return { from, display: l10n.t('(a value that is not a URL)'), hadCredentials: true };
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   return { from, display: `${url.protocol}//${url.host}`, hadCredentials, hostname: url.hostname.replace(/^\[|\]$/g, ''), port };
 }

@@ -25,6 +25,7 @@ export const CA_SETTING_LABEL = 'Bitbucket Snippets: Ca Files';
 /** What to do about each kind of proxy failure; the error's own message names the proxy. */
 function proxyAdvice(err: BitbucketError): string {
   const failure: ProxyFailure = err.proxyFailure ?? 'unreachable';
+  if (err.proxyCredentialsFrom !== undefined) return refusedCredentialsAdvice(err.proxyCredentialsFrom);
   if (err.proxyChosenBy === 'editor') return editorProxyAdvice(failure);
   switch (failure) {
     case 'auth-required':
@@ -56,6 +57,11 @@ function editorProxyAdvice(failure: ProxyFailure): string {
     default:
       return l10n.t('VS Code chose this proxy from the http.proxy setting, a PAC file or the system\'s proxy settings: check those, or list the server in http.noProxy to reach it directly.');
   }
+}
+
+/** After a 407 to credentials that were sent: correct them where they came from. */
+function refusedCredentialsAdvice(from: string): string {
+  return l10n.t("Correct the proxy's user name and password in {0}. In a proxy URL, characters such as @ : / ? # ; % and spaces in them must be percent-encoded (%40 for @).", from);
 }
 
 function unsupportedSchemeAdvice(): string {

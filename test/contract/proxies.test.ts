@@ -91,25 +91,59 @@ describe('proxies', function () {
       });
     }
 
-    for (const { label, options, says } of [
-      { label: 'wrong credentials', options: (url: string): ProxyOptions => ({ httpsProxy: withCredentials(url, USER, 'wrong'), httpProxy: withCredentials(url, USER, 'wrong') }), says: /did not accept the ones configured/ },
-      { label: 'a wrong http.proxyAuthorization', options: (url: string): ProxyOptions => ({ httpsProxy: url, httpProxy: url, authorization: 'Negotiate wrong-token' }), says: /did not accept the ones configured/ },
-      { label: 'no credentials', options: (url: string): ProxyOptions => ({ httpsProxy: url, httpProxy: url }), says: /none are configured/ },
+    for (const { label, options, env, says, advice } of [
+      {
+        label: 'wrong credentials in http.proxy',
+        options: (url: string): ProxyOptions => ({ httpsProxy: withCredentials(url, USER, 'wrong'), httpProxy: withCredentials(url, USER, 'wrong') }),
+        says: /refused the credentials from the http\.proxy setting \(HTTP 407\)\./,
+        advice: /Correct the proxy's user name and password in the http\.proxy setting\./,
+      },
+      {
+        label: 'wrong credentials in HTTPS_PROXY / HTTP_PROXY',
+        options: (): ProxyOptions => ({}),
+        env: (url: string) => ({ HTTPS_PROXY: withCredentials(url, USER, 'wrong'), HTTP_PROXY: withCredentials(url, USER, 'wrong') }),
+        says: /refused the credentials from the HTTP(S)?_PROXY environment variable \(HTTP 407\)\./,
+        advice: /Correct the proxy's user name and password in the HTTP(S)?_PROXY environment variable\./,
+      },
+      {
+        label: 'a wrong http.proxyAuthorization',
+        options: (url: string): ProxyOptions => ({ httpsProxy: url, httpProxy: url, authorization: 'Negotiate wrong-token', authorizationSource: 'the http.proxyAuthorization setting' }),
+        says: /refused the credentials from the http\.proxyAuthorization setting \(HTTP 407\)\./,
+        advice: /Correct the proxy's user name and password in the http\.proxyAuthorization setting\./,
+      },
+      {
+        label: 'no credentials',
+        options: (url: string): ProxyOptions => ({ httpsProxy: url, httpProxy: url }),
+        says: /wants credentials \(HTTP 407\), and none are configured/,
+        advice: /http\.proxy setting \(http:\/\/user:password@host:port\).*http\.proxyAuthorization/,
+      },
     ]) {
-      it(`answers ${label} with a 407 message naming the proxy and the settings to fix`, async () => {
+      it(`answers ${label} with a 407 message naming the proxy and where to fix it`, async () => {
         const p = await proxy({ authorization: GOOD_AUTHORIZATION });
-        for (const target of targets()) {
-          const err = await failure(client(target.url, options(p.url)).getMySnippets({ limit: 1 }));
-          assert.equal(err.kind, 'proxy', `${target.name}: ${err.toLogString()}`);
-          assert.equal(err.proxyFailure, 'auth-required');
-          assert.equal(err.status, 407);
-          assert.equal(err.proxy, p.url);
-          assert.match(err.message, new RegExp(`The proxy ${p.url} wants credentials \\(HTTP 407\\)`));
-          assert.match(err.message, says);
-          const signIn = describeSignInError(err, '127.0.0.1', 'basic');
-          assert.equal(signIn.action, 'openProxySetting');
-          assert.match(signIn.message, /http\.proxy setting \(http:\/\/user:password@host:port\).*http\.proxyAuthorization/);
-          assertNoSecrets(err);
+        const saved = { ...process.env };
+        if (env) {
+          for (const name of ['NO_PROXY', 'no_proxy', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete process.env[name];
+          Object.assign(process.env, env(p.url));
+        }
+        try {
+          for (const target of targets()) {
+            const err = await failure(client(target.url, options(p.url)).getMySnippets({ limit: 1 }));
+            assert.equal(err.kind, 'proxy', `${target.name}: ${err.toLogString()}`);
+            assert.equal(err.proxyFailure, 'auth-required');
+            assert.equal(err.status, 407);
+            assert.equal(err.proxy, p.url);
+            assert.ok(err.message.startsWith(`The proxy ${p.url} `), err.message);
+            assert.match(err.message, says);
+            const signIn = describeSignInError(err, '127.0.0.1', 'basic');
+            assert.equal(signIn.action, 'openProxySetting');
+            assert.match(signIn.message, advice);
+            assertNoSecrets(err);
+          }
+        } finally {
+          if (env) {
+            for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+            Object.assign(process.env, saved);
+          }
         }
       });
     }

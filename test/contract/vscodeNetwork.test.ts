@@ -10,7 +10,7 @@
 // localhost directly whatever it is told.
 import * as assert from 'node:assert/strict';
 import * as https from 'node:https';
-import { BitbucketClient, type ClientOptions } from '../../src/api';
+import { BitbucketClient, type BitbucketError, type ClientOptions } from '../../src/api';
 import type { ClientCertificate, PassphraseSource } from '../../src/api/clientCertificate';
 import { describeError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';
@@ -120,6 +120,38 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     assert.match(err.message, new RegExp(`The proxy ${p.url.replace(/\./g, '\\.')} to ${HOST}:${server.port} wants credentials \\(Basic, HTTP 407\\)`));
     assert.match(describeError(err, { action: 'load My Snippets' }), /http\.proxyAuthorization/);
     assertNoSecrets(err.message, err.toLogString());
+  });
+
+  it('a proxy that refuses the credentials VS Code sent: the message says where they came from (http.proxy, a PAC file), never the password', async () => {
+    const p = await proxy({ authorization: BASIC });
+    const wrong = 'wr0ng-pa55w0rd';
+    const wrongBasic = `Basic ${Buffer.from(`${PROXY_USER}:${wrong}`).toString('base64')}`;
+    const withWrong = p.url.replace('://', `://${PROXY_USER}:${wrong}@`);
+    const assertNothingOf = (err: BitbucketError) => {
+      assertNoSecrets(err.message, err.toLogString(), describeError(err, { action: 'load My Snippets' }));
+      for (const text of [err.message, err.toLogString(), describeError(err, { action: 'load My Snippets' }), ...logLines]) assert.ok(!text.includes(wrong) && !text.includes(wrongBasic), `"${text}" shows the password`);
+    };
+
+    // http.proxy: VS Code's resolver passes the URL's user info along in its result, and its agent sends it.
+    patch({ proxy: withWrong });
+    const fromSetting = await failure(client(named(server), { proxy: { httpProxy: withWrong, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
+    assert.equal(p.authorizations.at(-1), wrongBasic, 'VS Code sent the credentials of the URL');
+    assert.equal(fromSetting.kind, 'proxy');
+    assert.equal(fromSetting.proxyFailure, 'auth-required');
+    assert.equal(fromSetting.status, 407);
+    assert.equal(fromSetting.proxy, p.url);
+    assert.equal(fromSetting.message, `The proxy ${p.url} to ${HOST}:${server.port} refused the credentials VS Code sent, from the http.proxy setting (HTTP 407).`);
+    assert.match(describeError(fromSetting, { action: 'load My Snippets' }), /Correct the proxy's user name and password in the http\.proxy setting\./);
+    assert.doesNotMatch(fromSetting.message, /did not supply/);
+    assertNothingOf(fromSetting);
+
+    // A PAC-style result with user info in it.
+    network!.restore();
+    patch({ resolveProxy: async () => `PROXY ${PROXY_USER}:${wrong}@${new URL(p.url).host}; DIRECT` });
+    const fromPac = await failure(client(named(server)).getMySnippets({ limit: 1 }));
+    assert.equal(fromPac.proxy, p.url);
+    assert.equal(fromPac.message, `The proxy ${p.url} to ${HOST}:${server.port} refused the credentials VS Code sent, from the proxy URL of a PAC file or the system's proxy settings (HTTP 407).`);
+    assertNothingOf(fromPac);
   });
 
   it('http.noProxy: a listed server is sent directly, and the proxy sees nothing', async () => {

@@ -1,7 +1,7 @@
 // VS Code's proxy settings as a user sets them, read by the real editor. The extension's requests
 // go through VS Code's own network stack (its patch of Node's http module): http.proxy, with the
-// credentials in its URL, is honoured there, and a proxy's 407 that VS Code cannot answer comes
-// back as a message naming the proxy and http.proxyAuthorization. With http.proxyAuthorization set
+// credentials in its URL, is honoured there, and a proxy's 407 to those credentials comes back as
+// a message naming the proxy and http.proxy, where they came from. With http.proxyAuthorization set
 // or http.proxySupport off the extension's own client carries the requests, and honours http.proxy
 // itself.
 // VS Code sends requests to localhost and 127.0.0.1 directly whatever http.proxy says, so the
@@ -71,13 +71,13 @@ describe('Proxy settings', function () {
     }
   });
 
-  it("refuses a sign-in with wrong credentials in http.proxy's URL (VS Code's network stack), naming the proxy and http.proxyAuthorization, and stores nothing", async () => {
+  it("refuses a sign-in with wrong credentials in http.proxy's URL (VS Code's network stack), naming the proxy and http.proxy as where they came from, and stores nothing", async () => {
     await set('proxy', proxyWith(WRONG_PASSWORD));
     const before = JSON.stringify(accounts());
     const from = proxy.seen.length;
     await assert.rejects(signInWith({ serverUrl: viaProxyUrl(), username: 'alice', password: 'alice' }), (err: Error) => {
-      assert.match(err.message, new RegExp(`The proxy ${escape(proxy.url)} to ${escape(viaProxyHost())} wants credentials \\(Basic, HTTP 407\\) that VS Code did not supply\\.`), err.message);
-      assert.match(err.message, /http\.proxyAuthorization/);
+      assert.match(err.message, new RegExp(`The proxy ${escape(proxy.url)} to ${escape(viaProxyHost())} refused the credentials VS Code sent, from the http\\.proxy setting \\(HTTP 407\\)\\.`), err.message);
+      assert.match(err.message, /Correct the proxy's user name and password in the http\.proxy setting\./);
       assert.ok(!err.message.includes(PROXY_PASSWORD), 'the message repeats the proxy password');
       return true;
     });

@@ -5,11 +5,14 @@
 // the response, so a 407 arrives as an ordinary status. These become errors that name the proxy
 // (never with credentials) and say where it came from.
 import { BitbucketError } from '../errors';
+import { goesTo, hostAfterCredentials } from './proxyAuthority';
 import type { FailureCodes } from './proxyErrors';
 import * as l10n from '@vscode/l10n';
 
 const PROXY_AGENT_FAILURE = /Failed to establish a socket connection to proxies: (.+)$/;
 const CONNECT_ENDED = /Proxy connection ended before receiving CONNECT response/;
+
+const SCHEME_OF_TYPE: Record<string, string> = { PROXY: 'http', HTTP: 'http', HTTPS: 'https', SOCKS: 'socks', SOCKS5: 'socks', SOCKS4: 'socks4' };
 
 /**
  * A PAC-style result ("PROXY host:port", "HTTPS host:port", "SOCKS5 host:port"; the first of a
@@ -17,21 +20,71 @@ const CONNECT_ENDED = /Proxy connection ended before receiving CONNECT response/
  * result itself may hold credentials, so it is shown and logged only through this.
  */
 export function proxyLabelOf(result: string): string | undefined {
+  // VS Code passes http.proxy's (or the environment's) user:password@ along in the result.
+  if (result.includes('@')) return labelWithCredentials(result);
   for (const entry of result.split(';')) {
-    const [type, given] = entry.trim().split(/\s+/);
-    // VS Code passes http.proxy's user:password@ along in the result: never part of a label.
-    const target = given?.slice(given.lastIndexOf('@') + 1);
-    const scheme = { PROXY: 'http', HTTP: 'http', HTTPS: 'https', SOCKS: 'socks', SOCKS5: 'socks', SOCKS4: 'socks4' }[type?.toUpperCase() ?? ''];
-    if (scheme && target && /^[\w.[\]:-]+$/.test(target)) return `${scheme}://${target}`;
+    const [type, target] = entry.trim().split(/\s+/);
+    const scheme = SCHEME_OF_TYPE[type?.toUpperCase() ?? ''];
+    if (scheme && target && hostAfterCredentials(target) === target) return `${scheme}://${target}`;
   }
   return undefined;
 }
 
+/**
+ * The label of a result whose proxy has user info: the host written after the last `@`, and only
+ * when VS Code's agent, which cuts the result at `;` and spaces before its URL parser reads it,
+ * connects there too. A password with a `;`, a space, `/`, `?` or `#` in it gives no label.
+ */
+function labelWithCredentials(result: string): string | undefined {
+  const [type, given] = agentEntry(result);
+  const scheme = SCHEME_OF_TYPE[type?.toUpperCase() ?? ''];
+  const written = hostAfterCredentials(result);
+  if (!scheme || !given || !written) return undefined;
+  const url = agentUrl(scheme, given);
+  return url && goesTo(url, written) ? `${scheme}://${written}` : undefined;
+}
+
+/** The type and target of a result's first entry, as VS Code's proxy agent splits it. */
+function agentEntry(result: string): [string | undefined, string | undefined] {
+  const [type, target] = result.trim().split(/\s*;\s*/)[0].split(/\s+/);
+  return [type, target];
+}
+
+function agentUrl(scheme: string, target: string): URL | undefined {
+  try {
+    return new URL(`${scheme}://${target}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the proxy VS Code's agent went through had user info in its URL, which the agent sends as Basic credentials. */
+export function agentSentCredentials(via: string | undefined): boolean {
+  if (!via?.includes('@')) return false;
+  const [type, given] = agentEntry(via);
+  const url = given && agentUrl(SCHEME_OF_TYPE[type?.toUpperCase() ?? ''] ?? 'http', given);
+  return Boolean(url && (url.username || url.password));
+}
+
+/**
+ * Where the proxy URL with credentials that VS Code's stack used came from, looked up in the order
+ * VS Code's resolver takes them: http.proxy (`options.httpProxy`, named by `options.source`), then
+ * HTTPS_PROXY / HTTP_PROXY, then a PAC file or the system's settings.
+ */
+export function editorCredentialsSource(options: { httpProxy?: string; source?: string } | undefined, env: NodeJS.ProcessEnv): string {
+  if (options?.httpProxy) return options.source ?? l10n.t('the proxy setting');
+  const variable = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].find((name) => env[name]);
+  if (variable) return l10n.t('the {0} environment variable', variable);
+  return l10n.t("the proxy URL of a PAC file or the system's proxy settings");
+}
+
 /** The failure of the proxy VS Code chose, or undefined when the failure is not the proxy's. */
-export function editorProxyError(err: unknown, failure: FailureCodes, via: string | undefined, request: string, targetHost: string): BitbucketError | undefined {
+export function editorProxyError(err: unknown, failure: FailureCodes, request: string, targetHost: string): BitbucketError | undefined {
   const said = messages(err).map((m) => PROXY_AGENT_FAILURE.exec(m)?.[1]).find((m) => m !== undefined);
   if (said === undefined) return undefined;
-  const label = proxyLabelOf(said) ?? (via && proxyLabelOf(via)) ?? undefined;
+  // The whole result, never the entry the agent cut from it: cut at a `;` in a password, the
+  // entry would read as a host of the password's first characters.
+  const label = proxyLabelOf(said);
   const proxy = label ?? l10n.t('the proxy');
   const make = (proxyFailure: 'refused' | 'unreachable' | 'certificate', message: string) =>
     new BitbucketError('proxy', message, { request, proxy: label, proxyFailure, proxyChosenBy: 'editor', tlsFailure: proxyFailure === 'certificate', cause: err });
@@ -54,11 +107,21 @@ export function offeredSchemes(proxyAuthenticate: string | undefined): string[] 
   return found.length > 0 ? found : [proxyAuthenticate.trim().split(/[\s,]/)[0]].filter((s) => /^[\w-]{1,30}$/.test(s));
 }
 
-/** A 407 that reached the client: the proxy wanted credentials that VS Code's stack did not give. */
-export function editorProxyResponseError(proxyAuthenticate: string | undefined, via: string | undefined, targetHost: string, request: string): BitbucketError {
+/**
+ * A 407 that reached the client: the proxy wanted credentials that VS Code's stack did not give,
+ * or refused the ones it gave, which came from `credentialsFrom` (see editorCredentialsSource).
+ */
+export function editorProxyResponseError(proxyAuthenticate: string | undefined, via: string | undefined, targetHost: string, request: string, credentialsFrom?: string): BitbucketError {
   const proxy = (via && proxyLabelOf(via)) ?? l10n.t('on the way');
   const schemes = offeredSchemes(proxyAuthenticate);
   const init = { status: 407, request, proxy: via && proxyLabelOf(via), proxyChosenBy: 'editor' as const };
+  if (credentialsFrom !== undefined) {
+    return new BitbucketError(
+      'proxy',
+      l10n.t('The proxy {0} to {1} refused the credentials VS Code sent, from {2} (HTTP 407).', proxy, targetHost, credentialsFrom),
+      { ...init, proxyFailure: 'auth-required', proxyCredentialsFrom: credentialsFrom },
+    );
+  }
   if (schemes.length > 0 && schemes.every((s) => s.toUpperCase() === 'NTLM')) {
     return new BitbucketError(
       'proxy',

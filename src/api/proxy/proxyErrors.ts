@@ -20,18 +20,18 @@ export interface FailureCodes {
  */
 export function proxyError(err: unknown, failure: FailureCodes, proxy: ResolvedProxy, request: string, targetHost: string): BitbucketError | undefined {
   const { codes, tlsCode } = failure;
-  const make = (proxyFailure: ProxyFailure, message: string, extra: { status?: number; tlsFailure?: boolean } = {}) =>
-    new BitbucketError('proxy', message, { request, proxy: proxy.label, proxyFailure, cause: err, ...extra });
+  const make = (proxyFailure: ProxyFailure, message: string, extra: { status?: number; tlsFailure?: boolean; credentialsFrom?: string } = {}) => {
+    const { credentialsFrom, ...rest } = extra;
+    return new BitbucketError('proxy', message, { request, proxy: proxy.label, proxyFailure, proxyCredentialsFrom: credentialsFrom, cause: err, ...rest });
+  };
 
   const status = proxyStatus(err);
   if (status === 407) {
-    return make(
-      'auth-required',
-      proxy.authorization
-        ? l10n.t('The proxy {0} wants credentials (HTTP 407) and did not accept the ones configured.', proxy.label)
-        : l10n.t('The proxy {0} wants credentials (HTTP 407), and none are configured.', proxy.label),
-      { status },
-    );
+    if (proxy.authorization) {
+      const from = proxy.credentialsFrom ?? l10n.t('the proxy settings');
+      return make('auth-required', l10n.t('The proxy {0} refused the credentials from {1} (HTTP 407).', proxy.label, from), { status, credentialsFrom: from });
+    }
+    return make('auth-required', l10n.t('The proxy {0} wants credentials (HTTP 407), and none are configured.', proxy.label), { status });
   }
   if (status !== undefined) {
     return make('refused', l10n.t('The proxy {0} refused to connect to {1} (HTTP {2}).', proxy.label, targetHost, status), { status });

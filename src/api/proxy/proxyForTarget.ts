@@ -2,6 +2,7 @@
 // HTTP_PROXY / HTTPS_PROXY / NO_PROXY as curl and undici read them. The proxy's credentials are
 // taken out of its URL here, so nothing after this point can log or show them by accident.
 import { BitbucketError } from '../errors';
+import { readsAsWritten } from './proxyAuthority';
 import * as l10n from '@vscode/l10n';
 
 export interface ProxyOptions {
@@ -11,6 +12,8 @@ export interface ProxyOptions {
   noProxy?: string;
   /** A ready Proxy-Authorization header value; it wins over credentials in the proxy URL. */
   authorization?: string;
+  /** Where `authorization` came from, to name it when the proxy refuses it (e.g. `http.proxyAuthorization`). */
+  authorizationSource?: string;
   /** Where httpProxy / httpsProxy came from, to name it when the URL is wrong (e.g. `http.proxy`). */
   source?: string;
 }
@@ -22,6 +25,8 @@ export interface ResolvedProxy {
   uri: string;
   /** Sent as Proxy-Authorization to the proxy only. */
   authorization?: string;
+  /** Where `authorization` came from, as words: the setting or environment variable to correct when the proxy refuses it. */
+  credentialsFrom?: string;
 }
 
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
@@ -35,11 +40,12 @@ export function proxyForTarget(target: URL, options: ProxyOptions | undefined, e
   const noProxy = [options?.noProxy, env.no_proxy ?? env.NO_PROXY].filter(Boolean).join(',');
   if (bypassesProxy(target, noProxy)) return undefined;
   const source = fromSettings ? (options?.source ?? l10n.t('the proxy setting')) : l10n.t('the {0} environment variable', envName ?? '');
-  return parseProxyUrl(raw, source, options?.authorization || undefined);
+  const authorization = options?.authorization || undefined;
+  return parseProxyUrl(raw, source, authorization ? { value: authorization, source: options?.authorizationSource ?? l10n.t('the proxy authorization setting') } : undefined);
 }
 
 /** Parses a proxy URL; a bare `host:port` means an http:// proxy, as curl reads it. */
-export function parseProxyUrl(raw: string, source: string, authorization?: string): ResolvedProxy {
+export function parseProxyUrl(raw: string, source: string, authorization?: { value: string; source: string }): ResolvedProxy {
   const text = raw.trim();
   let url: URL;
   try {
@@ -50,6 +56,12 @@ export function parseProxyUrl(raw: string, source: string, authorization?: strin
       proxyFailure: 'invalid-url',
     });
   }
+  // Checked before anything names the host, which a `/`, `?` or `#` in the password makes of the password.
+  if (!readsAsWritten(url, text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))) {
+    throw new BitbucketError('proxy', l10n.t('The proxy URL in {0} cannot be read: characters such as /, ?, # or @ in its user name or password must be percent-encoded (%2F, %3F, %23, %40).', source), {
+      proxyFailure: 'invalid-url',
+    });
+  }
   const port = url.port || String(DEFAULT_PORTS[url.protocol] ?? '');
   const label = `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
   if (!(url.protocol in DEFAULT_PORTS) || !url.hostname) {
@@ -57,13 +69,11 @@ export function parseProxyUrl(raw: string, source: string, authorization?: strin
       proxyFailure: 'invalid-url',
     });
   }
-  let header = authorization;
-  if (!header && (url.username || url.password)) {
-    const user = safeDecode(url.username);
-    const password = safeDecode(url.password);
-    header = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
-  }
-  return { label, uri: `${label}/`, authorization: header };
+  if (authorization) return { label, uri: `${label}/`, authorization: authorization.value, credentialsFrom: authorization.source };
+  if (!url.username && !url.password) return { label, uri: `${label}/` };
+  const user = safeDecode(url.username);
+  const password = safeDecode(url.password);
+  return { label, uri: `${label}/`, authorization: `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`, credentialsFrom: source };
 }
 
 /** NO_PROXY matching as curl and undici do it: a host, its subdomains, an optional port, or `*`. */

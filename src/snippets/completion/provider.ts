@@ -9,7 +9,7 @@ import { accountId } from '../../auth/accounts';
 import { SETTINGS_SECTION, Settings } from '../../constants';
 import { accountLabel } from '../../util/accountLabels';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { CompletionIndex, languageLookup, type CompletionEntry, type CompletionList, type CompletionSettings, type CompletionSource } from '../core/completion';
+import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionList, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../core/completion';
 import type { SnippetService } from '../core/service';
 
 const PREVIEW_LINES = 20;
@@ -31,13 +31,18 @@ function knownLanguages(): Array<{ id: string; extensions?: string[]; filenames?
 
 /** An item and what its preview is made from; the preview is made only for the item the user looks at. */
 class SnippetCompletionItem extends vscode.CompletionItem {
+  readonly shown: ShownCompletion;
+
   constructor(
     readonly entry: CompletionEntry,
     readonly languageId: string,
   ) {
-    const detail = entry.account === undefined ? vscode.l10n.t('Bitbucket snippet') : vscode.l10n.t('Bitbucket snippet, {0}', entry.account);
-    super({ label: entry.snippetName, description: entry.fileName, detail: ` ${detail}` }, vscode.CompletionItemKind.Snippet);
-    this.filterText = `${entry.snippetName} ${entry.fileName}`;
+    const shown = shownCompletion(entry);
+    const detail = shown.account === undefined ? vscode.l10n.t('Bitbucket snippet') : vscode.l10n.t('Bitbucket snippet, {0}', shown.account);
+    super({ label: shown.label, description: shown.description, detail: ` ${detail}` }, vscode.CompletionItemKind.Snippet);
+    this.shown = shown;
+    this.filterText = shown.filterText;
+    // The file's own text, exactly: only what is shown is made safe.
     this.insertText = entry.snippetSyntax ? new vscode.SnippetString(entry.content) : entry.content;
     // A plain file goes in as it is, as Insert Snippet File… and a drop put it: by default VS Code
     // re-indents the lines after the first and turns their tabs into the editor's spaces, which
@@ -49,9 +54,10 @@ class SnippetCompletionItem extends vscode.CompletionItem {
 /** The first lines of the file, as its documentation: splitting every file of thousands up front would be wasted. */
 function preview(item: SnippetCompletionItem): vscode.MarkdownString {
   const { entry } = item;
+  const { description: fileName, name } = item.shown;
   const lines = entry.content.split('\n', PREVIEW_LINES + 1);
   const shown = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
-  return new vscode.MarkdownString().appendText(`${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', entry.fileName, entry.snippetName) : vscode.l10n.t('{0} in "{1}"', entry.fileName, entry.snippetName)}\n`).appendCodeblock(shown, item.languageId);
+  return new vscode.MarkdownString().appendText(`${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', fileName, name) : vscode.l10n.t('{0} in "{1}"', fileName, name)}\n`).appendCodeblock(shown, item.languageId);
 }
 
 export class SnippetCompletionProvider implements vscode.CompletionItemProvider, vscode.Disposable {

@@ -4,6 +4,7 @@
 // Files are inserted as plain text, exactly (a `$` stays a `$`, a leading tab a tab), except the
 // files of snippets in the category that marks VS Code snippet syntax (tab stops, placeholders, choices).
 import type { Snippet } from '../../api/types';
+import { iconSafeText, lineText } from '../../util/outsideText';
 
 export type CompletionList = 'mine' | 'starred' | 'browse';
 
@@ -26,6 +27,36 @@ export interface CompletionEntry {
   snippetSyntax: boolean;
   /** The account the snippet was loaded from, named for people; only when several are offered. */
   account?: string;
+}
+
+/**
+ * What a completion item shows of an entry. Names and file names are other users' text: the
+ * suggest widget draws `$(name)` in a label as an icon, and control and bidi characters reorder or
+ * hide what the user reads, so each passes through the same helper as a notification. The text
+ * inserted is the file's own, untouched.
+ */
+export interface ShownCompletion {
+  label: string;
+  /** The file name, beside the label. */
+  description: string;
+  /** The account, for the item's detail; only when several accounts are offered. */
+  account?: string;
+  /** What the typed word is matched against: the names as shown, without the icon escape. */
+  filterText: string;
+  /** The snippet's name as plain text, for the preview's heading. */
+  name: string;
+}
+
+export function shownCompletion(entry: CompletionEntry): ShownCompletion {
+  const name = lineText(entry.snippetName);
+  const description = lineText(entry.fileName);
+  return {
+    label: iconSafeText(entry.snippetName),
+    description,
+    ...(entry.account === undefined ? {} : { account: lineText(entry.account) }),
+    filterText: `${name} ${description}`,
+    name,
+  };
 }
 
 /** One signed-in account's loaded lists; `account` names it when several accounts are offered. */

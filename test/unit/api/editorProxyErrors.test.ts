@@ -3,7 +3,7 @@
 // credentials and known scheme names ever reach a message or the log.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { editorProxyResponseError, offeredSchemes, proxyLabelOf } from '../../../src/api/proxy/editorProxyErrors';
+import { agentSentCredentials, editorCredentialsSource, editorProxyResponseError, offeredSchemes, proxyLabelOf } from '../../../src/api/proxy/editorProxyErrors';
 
 describe('proxies VS Code chose, as messages show them', () => {
   it('names a proxy by its URL without credentials, and DIRECT or garbage by nothing', () => {
@@ -28,5 +28,18 @@ describe('proxies VS Code chose, as messages show them', () => {
     const err = editorProxyResponseError('[click](command:x) realm="a"', 'PROXY u:pw@127.0.0.1:9', 'bitbucket.test:443', 'GET /x');
     assert.ok(!err.message.includes('command:') && !err.message.includes('pw@'), err.message);
     assert.equal(err.proxy, 'http://127.0.0.1:9');
+  });
+
+  it('a 407 after VS Code sent the user info of the proxy URL it used: refused, from where VS Code took that URL', () => {
+    assert.equal(agentSentCredentials('PROXY u:p@127.0.0.1:9'), true);
+    assert.equal(agentSentCredentials('PROXY 127.0.0.1:9'), false);
+    assert.equal(agentSentCredentials(undefined), false);
+    assert.equal(editorCredentialsSource({ httpProxy: 'http://u:p@h:1', source: 'the http.proxy setting' }, { HTTPS_PROXY: 'http://x:y@e:2' }), 'the http.proxy setting');
+    assert.equal(editorCredentialsSource({}, { HTTPS_PROXY: 'http://x:y@e:2' }), 'the HTTPS_PROXY environment variable');
+    assert.equal(editorCredentialsSource(undefined, { http_proxy: 'http://x:y@e:2' }), 'the http_proxy environment variable');
+    assert.equal(editorCredentialsSource(undefined, {}), "the proxy URL of a PAC file or the system's proxy settings");
+    const err = editorProxyResponseError('Basic realm="corp"', 'PROXY u:pw@127.0.0.1:9', 'bitbucket.test:443', 'GET /x', 'the HTTPS_PROXY environment variable');
+    assert.equal(err.message, 'The proxy http://127.0.0.1:9 to bitbucket.test:443 refused the credentials VS Code sent, from the HTTPS_PROXY environment variable (HTTP 407).');
+    assert.equal(err.proxyCredentialsFrom, 'the HTTPS_PROXY environment variable');
   });
 });

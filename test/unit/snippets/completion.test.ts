@@ -1,8 +1,9 @@
 // The completion index: which loaded snippet files are offered in which editor, and when their
 // text is VS Code snippet syntax.
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { CompletionIndex, languageLookup, usesSnippetSyntax, type CompletionSettings } from '../../../src/snippets/core/completion';
+import { CompletionIndex, languageLookup, shownCompletion, usesSnippetSyntax, type CompletionSettings } from '../../../src/snippets/core/completion';
 
 let n = 0;
 const snippet = (name: string, files: string[], categories: string[] = []): Snippet => ({
@@ -108,5 +109,37 @@ describe('completion: the index', () => {
     );
     index.rebuild({ mine: [production], starred: [], browse: [] }, settings());
     assert.equal(index.entriesFor('shellscript')[0].account, undefined, 'one account: no label');
+  });
+});
+
+describe('completion: what an item shows of other users\' names', () => {
+  /** Control characters, line breaks and the bidi and invisible formatting marks. */
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+  const hostile = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.array(fc.constantFrom('\u202E', '\u2066', '\u200F', '\u061C', '\u0000', '\u001B', '\u0085', '\n', '\r', '\t', '\u2028', '$(', '\\$(', 'zap)', '](command:x)', 'gpj.exe', 'a'), { maxLength: 12 }).map((parts) => parts.join('')),
+  );
+
+  it('no control or bidi character, line break or live $(icon) reaches the label, description, detail or filter text; the inserted text is the file, byte for byte', () => {
+    fc.assert(
+      fc.property(hostile, hostile, hostile, hostile, (name, fileName, account, content) => {
+        const index = new CompletionIndex(() => undefined);
+        const files = [{ guid: 'f', name: fileName, content }];
+        index.rebuildFrom([{ account, lists: { mine: [{ ...snippet(name, []), files }], starred: [], browse: [] } }], settings());
+        const [entry] = index.entriesFor('typescript');
+        assert.equal(entry.content, content, 'the file goes in as it is');
+        const shown = shownCompletion(entry);
+        for (const [part, text] of Object.entries(shown)) assert.doesNotMatch(text ?? '', HIDDEN, `${part}: ${JSON.stringify(text)}`);
+        // The suggest widget draws a label's `$(name)` as an icon; description and detail are plain text.
+        assert.doesNotMatch(shown.label, /(^|[^\\])\$\(/, shown.label);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('shows a name with a right-to-left override as its letters in order, and keeps what a user can type', () => {
+    const shown = shownCompletion({ snippetGuid: 'g', snippetName: 'deploy\u202Ehs.exe $(zap)', fileName: 'run\u2066.sh', content: '\t$x\r\n', snippetSyntax: false, account: 'mallory\u202E' });
+    assert.deepEqual(shown, { label: 'deployhs.exe \\$(zap)', description: 'run.sh', account: 'mallory', filterText: 'deployhs.exe $(zap) run.sh', name: 'deployhs.exe $(zap)' });
   });
 });

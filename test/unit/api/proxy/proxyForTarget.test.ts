@@ -21,11 +21,11 @@ function thrown(fn: () => unknown): BitbucketError {
 describe('proxy for a target', () => {
   it('takes the credentials out of the URL: the label and URI never hold them', () => {
     const proxy = parseProxyUrl('http://jo%40corp:s3cr%3At@proxy.corp:3128', 'the http.proxy setting');
-    assert.deepEqual(proxy, { label: 'http://proxy.corp:3128', uri: 'http://proxy.corp:3128/', authorization: basic('jo@corp:s3cr:t') });
+    assert.deepEqual(proxy, { label: 'http://proxy.corp:3128', uri: 'http://proxy.corp:3128/', authorization: basic('jo@corp:s3cr:t'), credentialsFrom: 'the http.proxy setting' });
   });
 
   it('prefers http.proxyAuthorization to credentials in the URL', () => {
-    assert.equal(parseProxyUrl('http://u:p@proxy:8080', 's', 'Negotiate abc').authorization, 'Negotiate abc');
+    assert.equal(parseProxyUrl('http://u:p@proxy:8080', 's', { value: 'Negotiate abc', source: 'the http.proxyAuthorization setting' }).authorization, 'Negotiate abc');
   });
 
   it('reads a bare host:port as an http:// proxy, and fills in default ports', () => {
