@@ -14,7 +14,7 @@
 //                               keep its own translations, and only one of them would be given
 //                               the display language's bundle (src/extension.ts).
 // And the scripts of the webviews, for the browser (src/webview/), into dist/webview/:
-//   dist/webview/settingsPanel.js  the repository settings page (src/settingsPanel/panel.ts).
+//   dist/webview/settingsPanel.js  the repository settings page (src/editor/settingsPanel/panel.ts).
 // The sources keep a plain require() at each of those boundaries, which works as it is in plain
 // Node (out/, the unit tests); the plugin below points those requires at the bundle files instead
 // of inlining them. `--single-bundle` builds the earlier one-file layout, for the benchmark.
@@ -23,12 +23,12 @@ const esbuild = require('esbuild');
 
 /** Modules loaded on demand, and the bundle each becomes. */
 const ON_DEMAND = [
-  { source: 'src/auth/signIn.ts', bundle: 'signIn' },
-  { source: 'src/snippets/register.ts', bundle: 'snippets' },
+  { source: 'src/editor/auth/signIn.ts', bundle: 'signIn' },
+  { source: 'src/editor/snippets/register.ts', bundle: 'snippets' },
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/undici.ts', bundle: 'undici' },
-  { source: 'src/settingsPanel/register.ts', bundle: 'repositorySettings' },
-  { source: 'src/connectionCheck/editor/command.ts', bundle: 'connectionCheck' },
+  { source: 'src/editor/settingsPanel/register.ts', bundle: 'repositorySettings' },
+  { source: 'src/editor/connectionCheck/command.ts', bundle: 'connectionCheck' },
 ];
 
 /** Packages every bundle shares, each built once into a bundle of its own. */

@@ -15,49 +15,48 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const API = ['src/api'];
 /** Shared plain-Node helpers and constants that every layer above may use. */
-const SHARED = [...API, 'src/util', 'src/constants.ts', 'src/trustSettings.ts'];
-const MODELS = [...SHARED, 'src/localFiles', 'src/repositories', 'src/snippets/core', 'src/connectionCheck'];
-/** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
-const EDITOR = [...MODELS, 'src/ui', 'src/auth'];
-/** The snippet views use the snippets' shared adapters (src/snippets/*.ts), never each other. */
-const SNIPPET_VIEW = [...EDITOR, 'src/snippets'];
-const SNIPPET_VIEWS = ['src/snippets/tree', 'src/snippets/fs', 'src/snippets/comments', 'src/snippets/commands', 'src/snippets/completion'];
-const EVERYTHING = ['src'];
+const SHARED = [...API, 'src/util'];
 /** What the settings panel and its webview's script share: the messages both ways and the words' keys. */
-const PANEL_PAGE = ['src/settingsPanel/protocol.ts', 'src/settingsPanel/webviewStrings.ts'];
+const PANEL_PAGE = ['src/model/settingsPanel/protocol.ts', 'src/model/settingsPanel/webviewStrings.ts'];
+/** Models and rules without `vscode`, one folder per idea under src/model/; they may use each other. */
+const MODELS = [...SHARED, 'src/model', ...PANEL_PAGE];
+/** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
+const EDITOR = [...MODELS, 'src/editor/ui', 'src/editor/auth'];
+/** The snippet views use the snippets' shared adapters (src/editor/snippets/*.ts), never each other. */
+const SNIPPET_VIEW = [...EDITOR, 'src/editor/snippets'];
+const SNIPPET_VIEWS = ['tree', 'fs', 'comments', 'commands', 'completion'].map((view) => `src/editor/snippets/${view}`);
+const EVERYTHING = ['src'];
 /** Browser code, the webviews' scripts: esbuild.js bundles each for its page, and nothing imports them. */
 const PAGES = ['src/webview'];
 
-/** Each folder (or file) of src/, and what it may import besides itself, bottom layer first. */
+/**
+ * Each folder (or file) of src/, and what it may import besides itself, bottom layer first. A
+ * folder is one layer: src/api/, src/util/ and src/model/ hold plain Node only (lint keeps
+ * `vscode` out of them, below), src/editor/ the editor adapters, src/onDemand/ and
+ * src/extension.ts the wiring, src/webview/ the webviews' scripts.
+ */
 const LAYERS = {
   // 1. The API client: nothing of the extension above it.
   'src/api': API,
-  // 2. Models and rules, plain Node.
-  'src/constants.ts': [],
-  'src/trustSettings.ts': ['src/constants.ts'],
+  // 2. Shared helpers, then models and rules, plain Node.
   'src/util': SHARED,
-  'src/repositories': SHARED,
-  // Writing files made of outside data below a folder the user chose (links and tool folders refused).
-  'src/localFiles': SHARED,
-  'src/snippets/core': [...SHARED, 'src/localFiles'],
-  'src/connectionCheck': MODELS,
-  'src/stateSync.ts': SHARED,
-  'src/walkthrough': SHARED,
+  'src/model': MODELS,
   // Standing alone, so that the webview's script takes no more than these into the browser.
-  'src/settingsPanel/protocol.ts': [],
-  'src/settingsPanel/webviewStrings.ts': [],
+  'src/model/settingsPanel/protocol.ts': [],
+  'src/model/settingsPanel/webviewStrings.ts': [],
   // 3. Editor adapters, one folder per idea.
-  'src/ui': EDITOR,
-  'src/auth': EDITOR,
-  'src/git': EDITOR,
-  'src/hooks': EDITOR,
-  'src/settingsPanel': [...EDITOR, 'src/git', 'src/hooks', ...PANEL_PAGE],
-  'src/connectionCheck/editor': [...EDITOR, 'src/git'],
-  'src/snippets': EDITOR,
+  'src/editor/ui': EDITOR,
+  'src/editor/auth': EDITOR,
+  'src/editor/git': EDITOR,
+  'src/editor/hooks': EDITOR,
+  'src/editor/walkthrough': EDITOR,
+  'src/editor/settingsPanel': [...EDITOR, 'src/editor/git', 'src/editor/hooks'],
+  'src/editor/connectionCheck': [...EDITOR, 'src/editor/git'],
+  'src/editor/snippets': EDITOR,
   ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
   // 4. Wiring: brings the parts together; nothing imports it but the wiring.
-  'src/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
-  'src/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/snippets/documents.ts'],
+  'src/editor/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
+  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
   // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).
@@ -114,47 +113,8 @@ const importsFlowDown = {
 
 const NO_VSCODE = { name: 'vscode', message: 'This module runs in plain Node (and is unit-tested there): keep `vscode` out of it.' };
 
-/** Modules meant to run in plain Node: whole folders of the lower layers, and rules beside the views that use them. */
-const PLAIN_NODE = [
-  'src/api/**/*.ts',
-  'src/snippets/core/**/*.ts',
-  'src/localFiles/**/*.ts',
-  'src/repositories/**/*.ts',
-  'src/util/**/*.ts',
-  // The connection check's diagnosis; its editor part is in src/connectionCheck/editor/.
-  'src/connectionCheck/*.ts',
-  // The walkthrough's rules; viewStep.ts is its editor adapter.
-  'src/walkthrough/firstRun.ts',
-  'src/walkthrough/steps.ts',
-  'src/constants.ts',
-  'src/stateSync.ts',
-  'src/trustSettings.ts',
-  'src/snippets/fs/saveLogic.ts',
-  'src/snippets/fs/documentVersions.ts',
-  'src/snippets/tree/nodes.ts',
-  'src/snippets/tree/presentation.ts',
-  'src/snippets/tree/icons.ts',
-  'src/snippets/tree/refreshGate.ts',
-  'src/snippets/tree/accountBook.ts',
-  'src/auth/accountOfArgument.ts',
-  'src/git/remotes.ts',
-  'src/hooks/settingsValidator.ts',
-  'src/hooks/strictJson.ts',
-  'src/hooks/hookUri.ts',
-  'src/hooks/hookSaveLogic.ts',
-  'src/settingsPanel/protocol.ts',
-  'src/settingsPanel/limiter.ts',
-  'src/settingsPanel/memory.ts',
-  'src/settingsPanel/generation.ts',
-  'src/settingsPanel/scope.ts',
-  'src/settingsPanel/pagesSection.ts',
-  'src/settingsPanel/hooksSection.ts',
-  'src/settingsPanel/panelState.ts',
-  'src/settingsPanel/webviewStrings.ts',
-  'src/onDemand/onDemandLoader.ts',
-];
-/** util/log.ts only names VS Code's LogOutputChannel type; the modules that log run in plain Node. */
-const TYPES_OF_VSCODE = ['src/util/log.ts'];
+/** The folders that run in plain Node (and are unit-tested there): a new file takes its folder's rule. */
+const PLAIN_NODE = ['src/api/**/*.ts', 'src/util/**/*.ts', 'src/model/**/*.ts'];
 
 const NOT_IN_A_PAGE = 'A webview\'s script runs in a browser page: `vscode` and Node\'s modules are not there.';
 /** What a webview's script may not import: neither `vscode` nor Node is in its page, and the words' module only as types. */
@@ -166,21 +126,10 @@ const PAGE_IMPORTS = {
   ],
 };
 
-/** Plain-Node rules that sit in an editor adapter's folder still import no view. */
-const VIEWS_FROM_BELOW = {
-  group: [
-    '**/snippets/tree/*', '**/snippets/fs/provider', '**/snippets/fs/conflicts', '**/snippets/comments/*', '**/snippets/commands/*',
-    '**/snippets/register', '**/snippets/documents', '**/snippets/uris', '**/settingsPanel/*',
-    '**/hooks/hookDocuments', '**/git/gitApi', '**/auth/*', '**/ui/*', '../tree/*', '../fs/*', '../comments/*', '../commands/*', '../uris', '../register', '../documents',
-  ],
-  message: 'A plain-Node rule imports no editor view or adapter: import downwards only (api → core/models → views → wiring).',
-};
-
 const layers = [
   { files: ['src/**/*.ts'], plugins: { layers: { rules: { 'imports-flow-down': importsFlowDown } } }, rules: { 'layers/imports-flow-down': 'error' } },
   // The typescript-eslint version also sees `import x = require('x')`, the form src/ uses for vscode.
-  { files: PLAIN_NODE, ignores: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [VIEWS_FROM_BELOW] }] } },
-  { files: TYPES_OF_VSCODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...NO_VSCODE, allowTypeImports: true }] }] } },
+  { files: PLAIN_NODE, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE] }] } },
   { files: PAGES.map((folder) => `${folder}/**/*.ts`), rules: { '@typescript-eslint/no-restricted-imports': ['error', PAGE_IMPORTS] } },
 ];
 
@@ -192,19 +141,19 @@ const L10N_MESSAGES = {
 const OUTSIDE_TEXT_SINKS = [
   {
     selector: 'MemberExpression[property.name=/^(show(Information|Warning|Error)Message|showQuickPick|showInputBox|createQuickPick|createInputBox)$/]',
-    message: 'Show messages with showInfo / showWarning / showErrorText (src/ui/notify.ts) and picks and input boxes with src/ui/quickInputText.ts: they neutralise command links and icons in outside text.',
+    message: 'Show messages with showInfo / showWarning / showErrorText (src/editor/ui/notify.ts) and picks and input boxes with src/editor/ui/quickInputText.ts: they neutralise command links and icons in outside text.',
   },
   {
     selector: 'MemberExpression[property.name="setStatusBarMessage"]',
-    message: 'Use setStatusBarMessage of src/ui/statusText.ts: it shows names as typed, never as icons.',
+    message: 'Use setStatusBarMessage of src/editor/ui/statusText.ts: it shows names as typed, never as icons.',
   },
   {
     selector: "AssignmentExpression[left.property.name='text']:not([right.callee.name='statusText'])",
-    message: "A status bar item's text is statusText(icon, text) (src/ui/statusText.ts), so that outside text cannot add icons.",
+    message: "A status bar item's text is statusText(icon, text) (src/editor/ui/statusText.ts), so that outside text cannot add icons.",
   },
   {
     selector: ':matches(MemberExpression[object.property.name="FileSystemError"][property.name=/^[A-Z]/], NewExpression[callee.property.name="FileSystemError"])',
-    message: "Make file system errors with fileSystemError (src/ui/fileSystemErrors.ts): VS Code shows their message in a notification that draws command links.",
+    message: "Make file system errors with fileSystemError (src/editor/ui/fileSystemErrors.ts): VS Code shows their message in a notification that draws command links.",
   },
 ];
 
@@ -231,13 +180,13 @@ export default tseslint.config(
     // bare text, or it stays English in every display language.
     // Outside text (SECURITY.md): VS Code draws `[x](command:…)` in notifications, dialogs and
     // prompts as a live link, and `$(x)` in picks and the status bar as an icon. Only the sinks in
-    // src/ui/ (notify, quickInputText, statusText, fileSystemErrors) call those VS Code functions,
+    // src/editor/ui/ (notify, quickInputText, statusText, fileSystemErrors) call those VS Code functions,
     // and they pass every text through src/util/outsideText.ts.
     files: ['src/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', L10N_MESSAGES, ...OUTSIDE_TEXT_SINKS] },
   },
   {
-    files: ['src/ui/notify.ts', 'src/ui/quickInputText.ts', 'src/ui/statusText.ts', 'src/ui/fileSystemErrors.ts'],
+    files: ['src/editor/ui/notify.ts', 'src/editor/ui/quickInputText.ts', 'src/editor/ui/statusText.ts', 'src/editor/ui/fileSystemErrors.ts'],
     rules: { 'no-restricted-syntax': ['error', L10N_MESSAGES] },
   },
   {

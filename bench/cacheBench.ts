@@ -7,8 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
-import { SnippetCache, cacheFilePath } from '../src/snippets/core/cache/snippetCache';
-import { SnippetService, type SnippetsApi } from '../src/snippets/core/service';
+import { SnippetCache, cacheFilePath } from '../src/model/snippets/cache/snippetCache';
+import { SnippetService, type SnippetsApi } from '../src/model/snippets/service';
 import { kb, median, ms, now, ratio, startServerProcess, timed, type Figure } from './lib';
 
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;

@@ -9,11 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import type { Snippet } from '../src/api/types';
-import { CompletionIndex, languageLookup, type CompletionList } from '../src/snippets/core/completion';
-import { withFileContent } from '../src/snippets/core/edits';
-import { exportSnippets, type ExportResult } from '../src/snippets/core/export/exporter';
-import { matchesFilter } from '../src/snippets/core/query';
-import { SnippetStore, type ListId } from '../src/snippets/core/store';
+import { CompletionIndex, languageLookup, type CompletionList } from '../src/model/snippets/completion';
+import { withFileContent } from '../src/model/snippets/edits';
+import { exportSnippets, type ExportResult } from '../src/model/snippets/export/exporter';
+import { matchesFilter } from '../src/model/snippets/query';
+import { SnippetStore, type ListId } from '../src/model/snippets/store';
 import { packageVsix } from '../test/package/packageVsix';
 import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
 

@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
-import { SEARCH_PAGE_LIMIT } from '../src/snippets/core/search/search';
-import type { SearchList } from '../src/snippets/core/search/types';
-import { cacheFilePath, SnippetCache } from '../src/snippets/core/cache/snippetCache';
-import { SnippetService } from '../src/snippets/core/service';
+import { SEARCH_PAGE_LIMIT } from '../src/model/snippets/search/search';
+import type { SearchList } from '../src/model/snippets/search/types';
+import { cacheFilePath, SnippetCache } from '../src/model/snippets/cache/snippetCache';
+import { SnippetService } from '../src/model/snippets/service';
 import { median, ms, ratio, startServerProcess, type Figure } from './lib';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';

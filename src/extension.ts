@@ -1,21 +1,21 @@
 import vscode = require('vscode');
-import { AccountStore } from './auth/accounts';
-import { CertificatePassphrases } from './auth/certificatePassphrases';
-import { Session } from './auth/session';
-import type { Account } from './auth/accounts';
-import type { SignInArgs } from './auth/signIn';
-import { registerStatusBar } from './auth/statusBar';
+import { AccountStore } from './editor/auth/accountStore';
+import { CertificatePassphrases } from './editor/auth/certificatePassphrases';
+import { Session } from './editor/auth/session';
+import type { Account } from './model/accounts/accounts';
+import type { SignInArgs } from './editor/auth/signIn';
+import { registerStatusBar } from './editor/auth/statusBar';
 import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSignInOnDemand, type SignInOnDemand } from './onDemand/signIn';
 import { registerSnippetsOnDemand, type SnippetsOnDemand } from './onDemand/snippets';
-import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './constants';
-import { SYNCED_STATE_KEYS } from './stateSync';
-import type { SnippetService } from './snippets/core/service';
-import type { SnippetExplorerApi } from './snippets/tree/explorer';
-import type { ScriptedAnswer } from './ui/prompts';
+import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './util/constants';
+import { SYNCED_STATE_KEYS } from './util/stateSync';
+import type { SnippetService } from './model/snippets/service';
+import type { SnippetExplorerApi } from './editor/snippets/tree/explorer';
+import type { ScriptedAnswer } from './editor/ui/prompts';
 import { Log } from './util/log';
-import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
+import { openWalkthroughOnFirstRun } from './model/walkthrough/firstRun';
 
 /**
  * What activate() returns, which VS Code hands to any extension that asks. In Production mode (an
@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   translatePlainNodeStrings();
   const channel = vscode.window.createOutputChannel('Bitbucket Snippets', { log: true });
   const log = new Log(channel);
-  // Settings Sync carries these to the user's other machines; accounts stay here (src/stateSync.ts).
+  // Settings Sync carries these to the user's other machines; accounts stay here (src/util/stateSync.ts).
   context.globalState.setKeysForSync(SYNCED_STATE_KEYS);
   const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, session, log);

@@ -8,13 +8,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import * as vscode from 'vscode';
-import { accountId } from '../../src/auth/accounts';
-import { EXTENSION_ID } from '../../src/constants';
+import { accountId } from '../../src/model/accounts/accounts';
+import { EXTENSION_ID } from '../../src/util/constants';
 import type { ExtensionApi, TestingApi } from '../../src/extension';
-import type { SettingsPanelController } from '../../src/settingsPanel/controller';
-import { SnippetCache } from '../../src/snippets/core/cache/snippetCache';
-import type { TreeNode } from '../../src/snippets/tree/nodes';
-import { snippetFileUri } from '../../src/snippets/uris';
+import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
+import { SnippetCache } from '../../src/model/snippets/cache/snippetCache';
+import type { TreeNode } from '../../src/model/snippetTree/nodes';
+import { snippetFileUri } from '../../src/editor/snippets/uris';
 
 interface Logged {
   method: string;

@@ -1,12 +1,12 @@
 // Activation's part of the connection check: a stand-in for its command. The check and its
 // report load from dist/connectionCheck.js (esbuild.js) the first time it runs.
 import type * as vscode from 'vscode';
-import type { Session } from '../auth/session';
-import { CONNECTION_CHECK_COMMANDS } from '../constants';
+import type { Session } from '../editor/auth/session';
+import { CONNECTION_CHECK_COMMANDS } from '../util/constants';
 import type { Log } from '../util/log';
 import { onDemandFeature } from './onDemandFeature';
 
-type ConnectionCheckModule = typeof import('../connectionCheck/editor/command');
+type ConnectionCheckModule = typeof import('../editor/connectionCheck/command');
 
 export function registerConnectionCheckOnDemand(session: Session, log: Log): vscode.Disposable {
   return onDemandFeature<ConnectionCheckModule, vscode.Disposable>(
@@ -14,7 +14,7 @@ export function registerConnectionCheckOnDemand(session: Session, log: Log): vsc
     CONNECTION_CHECK_COMMANDS,
     // esbuild.js turns this require into one of dist/connectionCheck.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../connectionCheck/editor/command') as ConnectionCheckModule,
+    () => require('../editor/connectionCheck/command') as ConnectionCheckModule,
     ({ createConnectionCheck }) => createConnectionCheck(session, log.child('connection-check')),
     log,
   );

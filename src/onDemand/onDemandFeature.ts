@@ -1,10 +1,10 @@
 // A feature whose code lives in a bundle loaded on first use (esbuild.js), in VS Code terms: the
-// loading itself (stand-ins, retries after a failed load) is src/onDemand/onDemandLoader.ts; this
+// loading itself (stand-ins, retries after a failed load) is src/util/onDemandLoader.ts; this
 // gives it VS Code's commands and tells the user, once, when a bundle could not be loaded.
 import vscode = require('vscode');
-import { showErrorText } from '../ui/notify';
+import { showErrorText } from '../editor/ui/notify';
 import type { Log } from '../util/log';
-import { OnDemandLoader } from './onDemandLoader';
+import { OnDemandLoader } from '../util/onDemandLoader';
 
 export type OnDemandFeature<M, T extends vscode.Disposable> = OnDemandLoader<M, T>;
 

@@ -3,14 +3,14 @@
 // commands get stand-ins and the `bitbucket-hook` scheme a forwarding file system; the first use
 // loads dist/repositorySettings.js (esbuild.js).
 import vscode = require('vscode');
-import type { Session } from '../auth/session';
-import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../constants';
-import type { RepositorySettingsFeature } from '../settingsPanel/register';
+import type { Session } from '../editor/auth/session';
+import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../util/constants';
+import type { RepositorySettingsFeature } from '../editor/settingsPanel/register';
 import type { Log } from '../util/log';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { onDemandFeature } from './onDemandFeature';
 
-type RepositorySettingsModule = typeof import('../settingsPanel/register');
+type RepositorySettingsModule = typeof import('../editor/settingsPanel/register');
 
 export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
   const feature = onDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
@@ -18,7 +18,7 @@ export function registerRepositorySettingsOnDemand(context: vscode.ExtensionCont
     REPOSITORY_SETTINGS_COMMANDS,
     // esbuild.js turns this require into one of dist/repositorySettings.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../settingsPanel/register') as RepositorySettingsModule,
+    () => require('../editor/settingsPanel/register') as RepositorySettingsModule,
     ({ createRepositorySettings }) => createRepositorySettings(context, session, log.child('settings-panel')),
     log,
   );

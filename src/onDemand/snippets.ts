@@ -5,20 +5,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import vscode = require('vscode');
-import { accountId } from '../auth/accounts';
-import type { Session } from '../auth/session';
-import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../constants';
-import { forgetCachesOnSignOut } from '../snippets/core/cache/signOut';
-import type { SnippetsFeature } from '../snippets/register';
-import type { TreeNode } from '../snippets/tree/nodes';
+import { accountId } from '../model/accounts/accounts';
+import type { Session } from '../editor/auth/session';
+import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../util/constants';
+import { forgetCachesOnSignOut } from '../model/snippets/cache/signOut';
+import type { SnippetsFeature } from '../editor/snippets/register';
+import type { TreeNode } from '../model/snippetTree/nodes';
 import type { Log } from '../util/log';
-import { completeOpenViewStepWhenShown } from '../walkthrough/viewStep';
+import { completeOpenViewStepWhenShown } from '../editor/walkthrough/viewStep';
 import { ForwardingContentProvider } from './forwardingContentProvider';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
 import { onDemandFeature, type OnDemandFeature } from './onDemandFeature';
 
-type SnippetsModule = typeof import('../snippets/register');
+type SnippetsModule = typeof import('../editor/snippets/register');
 
 export interface SnippetsOnDemand {
   /** The snippets feature, loaded on the first call. */
@@ -29,7 +29,7 @@ export interface SnippetsOnDemand {
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
   // Several rows can be selected, to drag them together or delete several snippets at once; other
-  // row commands act on the row clicked (src/snippets/tree/selection.ts).
+  // row commands act on the row clicked (src/model/snippetTree/selection.ts).
   // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
   const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
     dragMimeTypes: EXPLORER_DRAG_MIMES,
@@ -43,7 +43,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     SNIPPET_COMMANDS,
     // esbuild.js turns this require into one of dist/snippets.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../snippets/register') as SnippetsModule,
+    () => require('../editor/snippets/register') as SnippetsModule,
     ({ createSnippets }) =>
       createSnippets({
         session,
@@ -80,7 +80,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       await feature.get().openLink(uri);
     },
   };
-  // Sign Out deletes the account's offline cache (src/snippets/core/cache/signOut.ts).
+  // Sign Out deletes the account's offline cache (src/model/snippets/cache/signOut.ts).
   const forgetOnSignOut = forgetCachesOnSignOut({
     signedIn: () => session.accounts().map(accountId),
     onDidChange: session.onDidChange,

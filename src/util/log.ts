@@ -1,13 +1,18 @@
 // One LogOutputChannel for the whole extension; each line carries the component it came from.
 // Every message is written as one line (oneLogLine): outside text in it, a name or a server's
 // message or an error's stack, can never start a line of its own.
-import type * as vscode from 'vscode';
 import type { Logger as ApiLogger } from '../api/http';
 import { BitbucketError } from '../api/errors';
 import { oneLogLine } from './logLine';
 
 /** What Log writes to: VS Code's LogOutputChannel has these, and so does a test's fake. */
-export type LogChannel = Pick<vscode.LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
+export interface LogChannel {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
 
 export class Log {
   constructor(private readonly channel: LogChannel, private readonly component = 'main') {}

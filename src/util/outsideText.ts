@@ -1,6 +1,6 @@
 // Text from outside the extension (a server's message, a name another user chose, a link's
 // parameter, a file name from disk) made harmless for the places VS Code renders text. No `vscode`
-// here: it is plain logic, property-tested in Node. The sinks in src/ui/ apply it to everything they
+// here: it is plain logic, property-tested in Node. The sinks in src/editor/ui/ apply it to everything they
 // show, so a call site cannot forget it.
 //
 // What VS Code renders, and so what is neutralised:

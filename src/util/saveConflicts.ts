@@ -4,7 +4,7 @@
 // someone changed it again meanwhile, that save is refused in turn). Saving again without choosing
 // is no approval: with auto-save on it happens without any choice at all. Reading the document
 // again or a save that reached the server ends the conflict. Plain logic without `vscode`,
-// unit-tested in Node; src/ui/saveConflict.ts offers the choices.
+// unit-tested in Node; src/editor/ui/saveConflict.ts offers the choices.
 
 /** Per document URI, the server version `V` a refused save met, and whether the user chose Overwrite for it. */
 export class SaveConflicts<V> {

@@ -1,19 +1,19 @@
 // The repository settings webview. It draws what the extension sends (`state` messages) and
 // posts the user's actions back; it never decides a setting's value itself. Every string from
 // the server or from git is put in the page with textContent or as an attribute value, never
-// parsed as HTML. Message shapes: src/settingsPanel/protocol.ts, checked here by the type check
+// parsed as HTML. Message shapes: src/model/settingsPanel/protocol.ts, checked here by the type check
 // both ways. Every word it shows comes from the extension, translated (data-strings, made by
-// src/settingsPanel/webviewStrings.ts): no English is written here
+// src/model/settingsPanel/webviewStrings.ts): no English is written here
 // (test/unit/settingsPanel/webviewStrings.test.ts holds that).
 //
-// Browser code: esbuild bundles it to dist/webview/settingsPanel.js, which src/settingsPanel/panel.ts
+// Browser code: esbuild bundles it to dist/webview/settingsPanel.js, which src/editor/settingsPanel/panel.ts
 // loads. It imports nothing at run time, only the protocol's and the strings' types
 // (src/webview/tsconfig.json checks it with the DOM and without Node).
 // The bundle is a classic script, not a module: this keeps it strict (esbuild puts it at its top).
 'use strict';
 
-import type { ExtensionMessage, HookRow, NewRefsKind, PanelState, WebviewMessage } from '../settingsPanel/protocol';
-import type { PanelStrings } from '../settingsPanel/webviewStrings';
+import type { ExtensionMessage, HookRow, NewRefsKind, PanelState, WebviewMessage } from '../model/settingsPanel/protocol';
+import type { PanelStrings } from '../model/settingsPanel/webviewStrings';
 
 /** What the webview keeps while hidden: the last state drawn. */
 interface SavedState {
@@ -66,7 +66,7 @@ interface ButtonOptions {
 
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app') as HTMLElement;
-/** The translated words, by the keys of src/settingsPanel/webviewStrings.ts. */
+/** The translated words, by the keys of src/model/settingsPanel/webviewStrings.ts. */
 const t = JSON.parse(app.dataset.strings || '{}') as PanelStrings;
 
 /** A template of `t` with its {0}, {1}… filled. */

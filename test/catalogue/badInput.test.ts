@@ -9,10 +9,10 @@
 // the hook settings validator for hook JSON; the Pages ref check for refIds typed in the panel.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type RepositoryRef } from '../../src/api';
-import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/hooks/settingsValidator';
-import { refNameProblem } from '../../src/repositories/refs';
-import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/snippets/core/edits';
-import { parseSnippetComponents, snippetUriComponents } from '../../src/snippets/core/snippetUri';
+import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/model/hooks/settingsValidator';
+import { refNameProblem } from '../../src/model/repositories/refs';
+import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/model/snippets/edits';
+import { parseSnippetComponents, snippetUriComponents } from '../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../support/snippetUriText';
 import { describeError } from '../../src/util/describeError';
 import { startServer, type RunningServer } from '../server/server';

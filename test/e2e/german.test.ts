@@ -42,7 +42,7 @@ describe('In German', function () {
     const quickInput = page.locator('.quick-input-widget');
     const signIn = async (password: string) => {
       await ui.runCommand('Bitbucket Snippets: Anmelden');
-      // The prompt comes from vscode.l10n.t in src/auth/signIn.ts.
+      // The prompt comes from vscode.l10n.t in src/editor/auth/signIn.ts.
       await quickInput.getByText('URL von Bitbucket Data Center, einschließlich eines Kontextpfads').waitFor({ state: 'visible' });
       await ui.answer(workbench!.server.url);
       await quickInput.getByRole('option', { name: /Benutzername und Passwort/ }).click();

@@ -11,8 +11,8 @@ import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
 import { installStandInLanguagePack } from './displayLanguage';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './localServer';
-import { SETTINGS_SECTION } from '../../src/constants';
-import { TRUST_SETTINGS } from '../../src/trustSettings';
+import { SETTINGS_SECTION } from '../../src/util/constants';
+import { TRUST_SETTINGS } from '../../src/util/trustSettings';
 import { REPO_ROOT, SERVER_URL_ENV } from './paths';
 import { CHROMIUM_PATH, chromium, ensureSystemPackages } from './systemPackages';
 
@@ -79,7 +79,7 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   // code-server is a remote window: there VS Code ignores machine-scoped settings (the trust
-  // settings, src/trustSettings.ts) in User/settings.json and reads them from the remote machine's
+  // settings, src/util/trustSettings.ts) in User/settings.json and reads them from the remote machine's
   // Machine/settings.json, where ConfigurationTarget.Global writes them too. Desktop VS Code
   // ignores that file.
   const machine = Object.fromEntries(Object.entries(settings).filter(([key]) => TRUST_SETTINGS.some((s) => key === `${SETTINGS_SECTION}.${s}`)));

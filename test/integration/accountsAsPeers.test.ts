@@ -5,9 +5,9 @@
 // Search results.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { StateKeys } from '../../src/constants';
+import { StateKeys } from '../../src/util/constants';
 import type { TestingApi } from '../../src/extension';
-import type { AccountNode, RootNode, TreeNode } from '../../src/snippets/tree/nodes';
+import type { AccountNode, RootNode, TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, requestsSince } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, signInAs, signInWith, testingApi, unusedAnswers } from './support';
 import { childrenOf, eventually, itemOf, labelOf } from './treeFixtures';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { StateKeys } from '../../src/constants';
+import { StateKeys } from '../../src/util/constants';
 import { getExtension, serverRequests, testingApi } from './support';
 
 /** Which of the bundles that load on demand (esbuild.js) are loaded in this extension host. */

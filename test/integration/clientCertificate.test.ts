@@ -3,8 +3,8 @@
 // keeps working with the top-level settings; without a certificate the message names the setting.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CertificatePassphrases } from '../../src/auth/certificatePassphrases';
-import { Commands, SETTINGS_SECTION, Settings } from '../../src/constants';
+import { CertificatePassphrases } from '../../src/editor/auth/certificatePassphrases';
+import { Commands, SETTINGS_SECTION, Settings } from '../../src/util/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../support/clientCertificates';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { getExtension, localServerUrl, signInAs, signInWith } from './support';
 import { closedPort } from '../support/failures';
-import { accountId } from '../../src/auth/accounts';
+import { accountId } from '../../src/model/accounts/accounts';
 import { startServer } from '../server/server';
 
 const CHECK = 'bitbucketSnippets.checkConnection';

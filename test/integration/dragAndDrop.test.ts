@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/extension';
-import type { TreeNode } from '../../src/snippets/tree/nodes';
+import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, unusedAnswers } from './support';
 

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
-import { EXTENSION_ID } from '../../src/constants';
-import { formatSnippetLink } from '../../src/snippets/core/links';
+import { EXTENSION_ID } from '../../src/util/constants';
+import { formatSnippetLink } from '../../src/model/snippets/links';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, testingApi } from './support';
 

@@ -10,10 +10,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
-import { Commands } from '../../src/constants';
+import { Commands } from '../../src/util/constants';
 import type { TestingApi } from '../../src/extension';
-import { nodeId, type RootNode, type TreeNode } from '../../src/snippets/tree/nodes';
-import { snippetFileUri } from '../../src/snippets/uris';
+import { nodeId, type RootNode, type TreeNode } from '../../src/model/snippetTree/nodes';
+import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
 import { localServerUrl, signInAs, signInWith, testingApi } from './support';
 

@@ -11,8 +11,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import type { Account } from '../../src/auth/accounts';
-import { Commands } from '../../src/constants';
+import type { Account } from '../../src/model/accounts/accounts';
+import { Commands } from '../../src/util/constants';
 import type { TestingApi } from '../../src/extension';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { localServerUrl, signInAs, signInWith, testingApi, until } from './support';

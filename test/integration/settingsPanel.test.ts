@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import type { SettingsPanelController } from '../../src/settingsPanel/controller';
-import type { PanelState } from '../../src/settingsPanel/protocol';
+import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
+import type { PanelState } from '../../src/model/settingsPanel/protocol';
 import { localServerUrl, type LoggedRequest, serverRequests, signInAs, testingApi, until } from './support';
 import { HookKeys } from '../server/hookCatalog';
 

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/constants';
-import type { SettingsPanelController } from '../../src/settingsPanel/controller';
+import { Commands } from '../../src/util/constants';
+import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import { HookKeys } from '../server/hookCatalog';
 import { startServer, type RunningServer } from '../server/server';
 import { localServerUrl, type LoggedRequest, signInAs, testingApi, until } from './support';

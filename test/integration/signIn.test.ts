@@ -1,7 +1,7 @@
 // Sign-in in the real editor, against the local server: each failure a user can meet gives its
 // own message with the next step, and stores nothing; a token sign-in learns whose token it is.
 import * as assert from 'node:assert/strict';
-import type { Account } from '../../src/auth/accounts';
+import type { Account } from '../../src/model/accounts/accounts';
 import type { TestingApi } from '../../src/extension';
 import { control } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith, testingApi } from './support';

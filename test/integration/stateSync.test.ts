@@ -4,9 +4,9 @@
 // repository, every key in global state is either synced or deliberately local.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { StateKeys } from '../../src/constants';
-import type { SettingsPanelController } from '../../src/settingsPanel/controller';
-import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/stateSync';
+import { StateKeys } from '../../src/util/constants';
+import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
+import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/util/stateSync';
 import { signInAs, testingApi } from './support';
 import { rootOf } from './treeFixtures';
 

@@ -1,10 +1,10 @@
 // What the integration tests share: the extension under test and the local server the runner
 // started for this run.
 import * as vscode from 'vscode';
-import type { SignInArgs } from '../../src/auth/signIn';
-import { Commands, EXTENSION_ID, StateKeys } from '../../src/constants';
+import type { SignInArgs } from '../../src/editor/auth/signIn';
+import { Commands, EXTENSION_ID, StateKeys } from '../../src/util/constants';
 import type { ExtensionApi, TestingApi } from '../../src/extension';
-import type { ScriptedAnswer } from '../../src/ui/prompts';
+import type { ScriptedAnswer } from '../../src/editor/ui/prompts';
 import type { LoggedRequest } from '../server/controls';
 
 export type { LoggedRequest };

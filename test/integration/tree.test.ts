@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../src/extension';
-import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/snippets/tree/nodes';
+import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippetTree/nodes';
 import {
   SNIPPETS,
   addFault,

@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
-import { EXTENSION_ID } from '../../src/constants';
+import { EXTENSION_ID } from '../../src/util/constants';
 import type { TestingApi } from '../../src/extension';
-import type { TreeNode } from '../../src/snippets/tree/nodes';
+import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 
 export type { LoggedRequest };

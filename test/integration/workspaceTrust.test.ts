@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Commands, SETTINGS_SECTION, Settings } from '../../src/constants';
+import { Commands, SETTINGS_SECTION, Settings } from '../../src/util/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { createCertificateAuthority, type TestCertificateAuthority } from '../support/certificateAuthority';
 import { signInAs, signInWith, until } from './support';

@@ -8,11 +8,11 @@
 import { BitbucketClient } from '../../src/api/client';
 import { BitbucketError } from '../../src/api/errors';
 import type { RepositoryRef, Snippet, UpdateSnippetRequest } from '../../src/api/types';
-import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/snippets/core/edits';
-import { SnippetStore } from '../../src/snippets/core/store';
-import { WriteQueue } from '../../src/snippets/core/writeQueue';
-import { decideSave, editBaseOf, isUnchangedSave } from '../../src/snippets/fs/saveLogic';
-import { refNameProblem } from '../../src/repositories/refs';
+import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/model/snippets/edits';
+import { SnippetStore } from '../../src/model/snippets/store';
+import { WriteQueue } from '../../src/model/snippets/writeQueue';
+import { decideSave, editBaseOf, isUnchangedSave } from '../../src/model/snippetFiles/saveLogic';
+import { refNameProblem } from '../../src/model/repositories/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';
 import { startLossyProxy, type LossyProxy } from './lossyProxy';

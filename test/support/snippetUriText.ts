@@ -1,8 +1,8 @@
 // The text form of snippet URIs, for tests in plain Node that have no vscode.Uri: the product
-// builds and reads URIs from their components (src/snippets/core/snippetUri.ts); these do what
+// builds and reads URIs from their components (src/model/snippets/snippetUri.ts); these do what
 // vscode.Uri.toString() and vscode.Uri.parse() do around them.
-import { Schemes } from '../../src/constants';
-import { parseSnippetComponents, snippetUriComponents, type SnippetLocation, type UriAccount } from '../../src/snippets/core/snippetUri';
+import { Schemes } from '../../src/util/constants';
+import { parseSnippetComponents, snippetUriComponents, type SnippetLocation, type UriAccount } from '../../src/model/snippets/snippetUri';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 

@@ -65,7 +65,7 @@ describe('bundles', function () {
 
   it('the snippets bundle has the core and the views, and neither the HTTP client nor the settings panel', () => {
     const inputs = inputsOf(bundles.snippets);
-    for (const want of ['src/snippets/core/service.ts', 'src/snippets/tree/provider.ts', 'src/snippets/fs/provider.ts', 'src/snippets/comments/threads.ts']) {
+    for (const want of ['src/model/snippets/service.ts', 'src/editor/snippets/tree/provider.ts', 'src/editor/snippets/fs/provider.ts', 'src/editor/snippets/comments/threads.ts']) {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/(settingsPanel|hooks|git)\/|node_modules\//.test(f)), []);
@@ -85,7 +85,7 @@ describe('bundles', function () {
 
   it('the repository settings bundle carries the panel, hooks and git, but not the HTTP client or the snippet views', () => {
     const inputs = inputsOf(bundles.repositorySettings);
-    for (const want of ['src/settingsPanel/controller.ts', 'src/hooks/hookDocuments.ts', 'src/git/gitApi.ts']) {
+    for (const want of ['src/editor/settingsPanel/controller.ts', 'src/editor/hooks/hookDocuments.ts', 'src/editor/git/gitApi.ts']) {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|node_modules\/undici/.test(f)), []);
@@ -98,7 +98,7 @@ describe('bundles', function () {
 
   it('the connection check bundle has the check and its command, and loads the API client from its own bundle', () => {
     const inputs = inputsOf(bundles.connectionCheck);
-    for (const want of ['src/connectionCheck/runCheck.ts', 'src/connectionCheck/certificate.ts', 'src/connectionCheck/report.ts', 'src/connectionCheck/editor/command.ts']) {
+    for (const want of ['src/model/connectionCheck/runCheck.ts', 'src/model/connectionCheck/certificate.ts', 'src/model/connectionCheck/report.ts', 'src/editor/connectionCheck/command.ts']) {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|src\/settingsPanel\/|node_modules\//.test(f)), []);
@@ -135,7 +135,7 @@ describe('bundles', function () {
     assert.deepEqual(Object.keys(metas), ['extension', 'webview/settingsPanel']);
     const inputs = inputsOf(metas.extension);
     assert.ok(inputs.some((f) => f.includes('node_modules/undici')));
-    assert.ok(inputs.some((f) => f.endsWith('src/settingsPanel/controller.ts')));
+    assert.ok(inputs.some((f) => f.endsWith('src/editor/settingsPanel/controller.ts')));
     assert.doesNotMatch(fs.readFileSync(path.join(single, 'extension.js'), 'utf8'), /require\("\.\//);
   });
 });

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { contextValue, type TreeNode } from '../../src/snippets/tree/nodes';
-import { Views } from '../../src/constants';
+import { contextValue, type TreeNode } from '../../src/model/snippetTree/nodes';
+import { Views } from '../../src/util/constants';
 
 interface MenuItem {
   command: string;

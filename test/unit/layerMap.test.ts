@@ -81,23 +81,24 @@ export function circles(graph: Map<string, string[]>): string[][] {
 describe('layers by folder', function () {
   this.timeout(60_000);
 
-  it('lint refuses a new file in src/git/ that imports the settings panel', async () => {
-    const messages = await layerMessages("import type { RepositorySettingsFeature } from '../settingsPanel/register';\nexport type Probe = RepositorySettingsFeature;\n", 'src/git/newLayerProbe.ts');
+  it('lint refuses a new file in src/editor/git/ that imports the settings panel', async () => {
+    const messages = await layerMessages("import type { RepositorySettingsFeature } from '../settingsPanel/register';\nexport type Probe = RepositorySettingsFeature;\n", 'src/editor/git/newLayerProbe.ts');
     assert.deepEqual(messages.length, 1, JSON.stringify(messages));
-    assert.match(messages[0], /^src\/git\/ may not import src\/settingsPanel\//);
+    assert.match(messages[0], /^src\/editor\/git\/ may not import src\/editor\/settingsPanel\//);
   });
 
   it('and accepts the same new file importing a model below it', async () => {
-    assert.deepEqual(await layerMessages("import type { RefKind } from '../repositories/refs';\nexport type Probe = RefKind;\n", 'src/git/newLayerProbe.ts'), []);
+    assert.deepEqual(await layerMessages("import type { RefKind } from '../../model/repositories/refs';\nexport type Probe = RefKind;\n", 'src/editor/git/newLayerProbe.ts'), []);
   });
 
   const upward: Array<[string, string, string]> = [
     ['the API client', 'src/api/newProbe.ts', '../util/log'],
-    ['the snippet core', 'src/snippets/core/newProbe.ts', '../tree/explorer'],
-    ['a snippet view', 'src/snippets/tree/newProbe.ts', '../fs/provider'],
-    ['the shared ways to tell the user', 'src/ui/newProbe.ts', '../settingsPanel/panel'],
-    ['an editor adapter', 'src/hooks/newProbe.ts', '../onDemand/signIn'],
-    ['a model', 'src/repositories/newProbe.ts', '../extension'],
+    ['the snippet core', 'src/model/snippets/newProbe.ts', '../../editor/snippets/tree/explorer'],
+    ['a snippet view', 'src/editor/snippets/tree/newProbe.ts', '../fs/provider'],
+    ['the shared ways to tell the user', 'src/editor/ui/newProbe.ts', '../settingsPanel/panel'],
+    ['an editor adapter', 'src/editor/hooks/newProbe.ts', '../../onDemand/signIn'],
+    ['a model', 'src/model/repositories/newProbe.ts', '../../extension'],
+    ['a shared helper', 'src/util/newProbe.ts', '../model/snippets/service'],
   ];
   for (const [what, file, specifier] of upward) {
     it(`lint refuses an upward import in a new file of ${what} (${path.dirname(file)}/)`, async () => {
@@ -105,6 +106,23 @@ describe('layers by folder', function () {
       assert.equal(messages.length, 1, JSON.stringify(messages));
     });
   }
+
+  for (const folder of ['src/api', 'src/util', 'src/model/snippets', 'src/model/newFolder']) {
+    it(`lint refuses vscode in a new file of a plain-Node folder (${folder}/), even as a type`, async () => {
+      const eslint = new ESLint({ cwd: ROOT });
+      for (const code of ["import vscode = require('vscode');\nexport const probe = vscode;\n", "import type * as vscode from 'vscode';\nexport type Probe = vscode.Uri;\n"]) {
+        const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, folder, 'newProbe.ts') });
+        const refused = result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' && m.message.includes('plain Node'));
+        assert.equal(refused.length, 1, JSON.stringify(result.messages));
+      }
+    });
+  }
+
+  it('and accepts vscode in a new file of an editor folder', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const [result] = await eslint.lintText("import vscode = require('vscode');\nexport const probe = vscode;\n", { filePath: path.join(ROOT, 'src/editor/snippets/tree/newProbe.ts') });
+    assert.deepEqual(result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports'), []);
+  });
 
   it('lint refuses a file in a folder the layer map does not name', async () => {
     const messages = await layerMessages("export * from '../util/log';\n", 'src/newFolder/probe.ts');
@@ -124,7 +142,7 @@ describe('layers by folder', function () {
   it('src/ has no import circle', () => {
     const graph = importGraph();
     assert.ok(graph.size > 100, 'the sources were read');
-    assert.ok(graph.get('onDemand/snippets.ts')?.includes('snippets/register.ts'), 'on-demand requires are edges');
+    assert.ok(graph.get('onDemand/snippets.ts')?.includes('editor/snippets/register.ts'), 'on-demand requires are edges');
     const found = circles(graph).map((c) => c.map((f) => f.split(path.sep).join('/')).join(' ↔ '));
     assert.deepEqual(found, []);
   });

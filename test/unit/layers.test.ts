@@ -1,6 +1,9 @@
-// The repository-settings side is layered: shared models (src/repositories/) below git/ and
-// hooks/, those below the settings panel; and its logic modules do not import `vscode`, so they
-// run in these plain-Node tests. This reads the sources' import lines and holds those rules.
+// Folders are layers: every folder of src/ holds either plain-Node modules or editor adapters,
+// never both, so a newcomer knows a file's layer from its folder and a new file takes its
+// folder's rule. src/api/, src/util/ and src/model/ run in plain Node (these unit tests import
+// them); src/editor/ and src/onDemand/ adapt them to VS Code; src/webview/ runs in the browser;
+// src/ itself holds only the wiring's entry. This reads the sources and holds those rules; lint
+// (eslint.config.mjs, LAYERS) holds which folder may import which.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,72 +11,48 @@ import * as path from 'node:path';
 // Compiled to out/test/unit/; the sources are at the checkout's root.
 const SRC = path.resolve(__dirname, '../../../src');
 
-function sourcesIn(folder: string): string[] {
-  return fs.readdirSync(path.join(SRC, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(folder, f));
+/** Every source file below src/, relative to it, with `/` separators. */
+function sources(): string[] {
+  return fs
+    .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
 }
 
-/** Every module a source file imports, type-only imports marked as such. */
-function importsOf(file: string): Array<{ from: string; typeOnly: boolean }> {
-  const text = fs.readFileSync(path.join(SRC, file), 'utf8');
-  return [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)].map((m) => ({ from: m[2], typeOnly: Boolean(m[1]) }));
-}
+const folderOf = (file: string) => path.posix.dirname(file);
+const importsVscode = (file: string) => /\bfrom\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)/.test(fs.readFileSync(path.join(SRC, file), 'utf8'));
 
-/** The folder under src/ an import lands in, or the package name. */
-function target(file: string, from: string): string {
-  if (!from.startsWith('.')) return from;
-  return path.relative(SRC, path.resolve(SRC, path.dirname(file), from)).split(path.sep)[0];
-}
+/** The top-level folders that run in plain Node, and those that are editor adapters or wiring. */
+const PLAIN = ['api', 'util', 'model', 'webview'];
+const EDITOR = ['editor', 'onDemand'];
 
-const VSCODE_FREE = [
-  ...sourcesIn('repositories'),
-  'util/emitter.ts',
-  'util/logLine.ts',
-  'git/remotes.ts',
-  'hooks/hookUri.ts',
-  'hooks/strictJson.ts',
-  'hooks/settingsValidator.ts',
-  'settingsPanel/generation.ts',
-  'settingsPanel/hooksSection.ts',
-  'settingsPanel/limiter.ts',
-  'settingsPanel/memory.ts',
-  'settingsPanel/pagesSection.ts',
-  'settingsPanel/protocol.ts',
-  'settingsPanel/panelState.ts',
-  'settingsPanel/scope.ts',
-  'settingsPanel/webviewStrings.ts',
-  'webview/settingsPanel.ts',
-];
+describe('folders are layers', () => {
+  it('no folder of src/ mixes plain-Node modules and editor adapters', () => {
+    const byFolder = new Map<string, { editor: string[]; plain: string[] }>();
+    for (const file of sources()) {
+      const entry = byFolder.get(folderOf(file)) ?? { editor: [], plain: [] };
+      (importsVscode(file) ? entry.editor : entry.plain).push(path.posix.basename(file));
+      byFolder.set(folderOf(file), entry);
+    }
+    const mixed = [...byFolder].filter(([, e]) => e.editor.length > 0 && e.plain.length > 0).map(([folder, e]) => `src/${folder}/: vscode in ${e.editor.join(', ')}; plain ${e.plain.join(', ')}`);
+    assert.deepEqual(mixed, []);
+  });
 
-describe('layers of the repository-settings side', () => {
-  const below: Array<[string, string[]]> = [
-    ['repositories', ['git', 'hooks', 'settingsPanel']],
-    ['git', ['hooks', 'settingsPanel']],
-    ['hooks', ['settingsPanel', 'git']],
-  ];
-  for (const [folder, above] of below) {
-    it(`src/${folder}/ imports nothing from ${above.map((f) => `src/${f}/`).join(', ')}`, () => {
-      const upward = sourcesIn(folder).flatMap((file) => importsOf(file).filter((i) => above.includes(target(file, i.from))).map((i) => `${file} → ${i.from}`));
-      assert.deepEqual(upward, []);
-    });
-  }
+  it('src/ itself holds only the wiring entry, and every folder belongs to a known layer', () => {
+    const top = sources().filter((f) => !f.includes('/'));
+    assert.deepEqual(top, ['extension.ts']);
+    const unknown = [...new Set(sources().filter((f) => f.includes('/')).map((f) => f.split('/')[0]))].filter((f) => !PLAIN.includes(f) && !EDITOR.includes(f));
+    assert.deepEqual(unknown, []);
+  });
 
-  it('the models and the panel\'s state logic do not import vscode', () => {
-    const found = VSCODE_FREE.flatMap((file) => importsOf(file).filter((i) => i.from === 'vscode').map(() => file));
+  it('the plain-Node folders never name vscode, not even as a type', () => {
+    const found = sources().filter((f) => PLAIN.includes(f.split('/')[0]) && importsVscode(f));
     assert.deepEqual(found, []);
   });
 
-  it('nor do the modules they import at run time', () => {
-    const seen = new Set<string>();
-    const visit = (file: string): string[] => {
-      if (seen.has(file)) return [];
-      seen.add(file);
-      return importsOf(file)
-        .filter((i) => !i.typeOnly && i.from.startsWith('.'))
-        .flatMap((i) => {
-          const next = path.relative(SRC, path.resolve(SRC, path.dirname(file), i.from)) + '.ts';
-          return importsOf(next).some((n) => n.from === 'vscode' && !n.typeOnly) ? [`${file} → ${next}`] : visit(next);
-        });
-    };
-    assert.deepEqual(VSCODE_FREE.flatMap(visit), []);
+  it('the editor folders hold adapters only: every file there speaks to VS Code', () => {
+    const found = sources().filter((f) => EDITOR.includes(f.split('/')[0]) && !importsVscode(f));
+    assert.deepEqual(found, []);
   });
 });

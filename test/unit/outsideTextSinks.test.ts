@@ -1,4 +1,4 @@
-// The wrong way to show outside text must fail lint: only the sinks in src/ui/ call VS Code's
+// The wrong way to show outside text must fail lint: only the sinks in src/editor/ui/ call VS Code's
 // notification, dialog, pick, input box, status bar and FileSystemError functions, and they
 // neutralise what they show (src/util/outsideText.ts). This lints probe files as if they were in
 // the views, with the project's own ESLint configuration.
@@ -17,7 +17,7 @@ async function ruleMessages(code: string, file: string): Promise<string[]> {
 
 const header = "import vscode = require('vscode');\ndeclare const name: string;\n";
 
-describe('outside text reaches the user only through the sinks in src/ui/', function () {
+describe('outside text reaches the user only through the sinks in src/editor/ui/', function () {
   this.timeout(60_000);
   const probes: Array<[string, string]> = [
     ['a notification with a name in it', "void vscode.window.showErrorMessage(vscode.l10n.t('Could not open {0}', name));"],
@@ -33,7 +33,7 @@ describe('outside text reaches the user only through the sinks in src/ui/', func
   ];
   for (const [what, code] of probes) {
     it(`lint refuses ${what} in a view`, async () => {
-      const messages = await ruleMessages(header + code, 'src/snippets/commands/outsideTextProbe.ts');
+      const messages = await ruleMessages(header + code, 'src/editor/snippets/commands/outsideTextProbe.ts');
       assert.equal(messages.length, 1, `expected one refusal, got: ${JSON.stringify(messages)}`);
       assert.match(messages[0], /src\/ui\//);
     });
@@ -50,7 +50,7 @@ void showSafeQuickPick([{ label: name }], {});
 item.text = statusText('repo', name);
 throw fileSystemError.unavailable(name);
 `;
-    assert.deepEqual(await ruleMessages(code, 'src/snippets/commands/outsideTextProbe.ts'), []);
+    assert.deepEqual(await ruleMessages(code, 'src/editor/snippets/commands/outsideTextProbe.ts'), []);
   });
 
   it('no Markdown is trusted and no webview runs command links: outside text in tooltips, comments and completion stays inert', () => {

@@ -4,11 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { AccountStore } from '../../src/auth/accounts';
-import { SETTINGS_SECTION, Settings, StateKeys } from '../../src/constants';
-import { PanelMemory } from '../../src/settingsPanel/memory';
-import { BrowsedUsers } from '../../src/snippets/tree/browsedUsers';
-import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/stateSync';
+import { AccountStore } from '../../src/editor/auth/accountStore';
+import { SETTINGS_SECTION, Settings, StateKeys } from '../../src/util/constants';
+import { PanelMemory } from '../../src/model/settingsPanel/memory';
+import { BrowsedUsers } from '../../src/editor/snippets/tree/browsedUsers';
+import { LOCAL_STATE_KEYS, SYNCED_STATE_KEYS } from '../../src/util/stateSync';
 
 /** A Memento in memory that remembers every key written to it. */
 class RecordingMemento implements vscode.Memento {

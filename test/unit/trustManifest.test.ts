@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { localizedManifest } from './l10n/localizedManifest';
-import { SETTINGS_SECTION, Settings } from '../../src/constants';
-import { TRUST_SETTINGS, userValue } from '../../src/trustSettings';
+import { SETTINGS_SECTION, Settings } from '../../src/util/constants';
+import { TRUST_SETTINGS, userValue } from '../../src/util/trustSettings';
 
 interface Manifest {
   capabilities?: {

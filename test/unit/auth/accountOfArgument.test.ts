@@ -1,10 +1,10 @@
-// The one resolver of a command's argument to an account (src/auth/accountOfArgument.ts): a row
+// The one resolver of a command's argument to an account (src/model/accounts/accountOfArgument.ts): a row
 // names its account whether or not it is the default, and only an argument that names nothing
 // falls back to the default.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountId, type Account } from '../../../src/auth/accounts';
-import { accountOfArgument, namedAccount } from '../../../src/auth/accountOfArgument';
+import { accountId, type Account } from '../../../src/model/accounts/accounts';
+import { accountOfArgument, namedAccount } from '../../../src/model/accounts/accountOfArgument';
 
 const alice: Account = { serverUrl: 'https://bb.example.com', username: 'alice', authType: 'basic' };
 const admin: Account = { serverUrl: 'https://bb.example.com', username: 'admin', authType: 'basic' };

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { startServer, type RunningServer } from '../../server/server';
 import { startProxy } from '../../support/proxy';
-import { runConnectionCheck } from '../../../src/connectionCheck/runCheck';
-import { nodeRootsSource } from '../../../src/connectionCheck/trustSources';
+import { runConnectionCheck } from '../../../src/model/connectionCheck/runCheck';
+import { nodeRootsSource } from '../../../src/model/connectionCheck/trustSources';
 import { basic, check, clientFactory, statuses, stepOf } from './support';
 
 const repo1 = { projectKey: 'PROJ', repositorySlug: 'repo1' };

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
 import { loadClientCertificate, type ClientCertificate } from '../../../src/api/clientCertificate';
-import type { ClientFactory } from '../../../src/connectionCheck/apiSteps';
-import type { ClientCertificateInput } from '../../../src/connectionCheck/runCheck';
+import type { ClientFactory } from '../../../src/model/connectionCheck/apiSteps';
+import type { ClientCertificateInput } from '../../../src/model/connectionCheck/runCheck';
 import { startServer, type RunningServer } from '../../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../../server/tls';
 import { generateClientCertificates, type ClientCertificateFiles } from '../../support/clientCertificates';

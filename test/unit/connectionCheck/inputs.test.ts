@@ -1,8 +1,8 @@
 // The check's pure inputs: a pasted URL cut back to the base URL, and which proxy applies.
 import * as assert from 'node:assert/strict';
-import { describeProxy, proxyFor } from '../../../src/connectionCheck/proxy';
-import { proxyStep } from '../../../src/connectionCheck/runCheck';
-import { analyseTargetUrl } from '../../../src/connectionCheck/targetUrl';
+import { describeProxy, proxyFor } from '../../../src/model/connectionCheck/proxy';
+import { proxyStep } from '../../../src/model/connectionCheck/runCheck';
+import { analyseTargetUrl } from '../../../src/model/connectionCheck/targetUrl';
 
 describe('connection check inputs', () => {
   describe('the server URL', () => {

@@ -2,9 +2,9 @@
 // went right or wrong on the way (wrong and right passwords, a token, a proxy with a password).
 import * as assert from 'node:assert/strict';
 import type { Credentials } from '../../../src/api/http';
-import { formatReport, redact, secretsOf } from '../../../src/connectionCheck/report';
-import { runConnectionCheck } from '../../../src/connectionCheck/runCheck';
-import { nodeRootsSource, unavailableSource } from '../../../src/connectionCheck/trustSources';
+import { formatReport, redact, secretsOf } from '../../../src/model/connectionCheck/report';
+import { runConnectionCheck } from '../../../src/model/connectionCheck/runCheck';
+import { nodeRootsSource, unavailableSource } from '../../../src/model/connectionCheck/trustSources';
 import { startServer, type RunningServer } from '../../server/server';
 import { check, clientFactory } from './support';
 

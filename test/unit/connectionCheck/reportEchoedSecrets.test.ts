@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Credentials } from '../../../src/api/http';
-import { formatReport, redact, type ReportContext } from '../../../src/connectionCheck/report';
-import { hiddenFormsOf, strengthOf } from '../../../src/connectionCheck/reportSecrets';
+import { formatReport, redact, type ReportContext } from '../../../src/model/connectionCheck/report';
+import { hiddenFormsOf, strengthOf } from '../../../src/model/connectionCheck/reportSecrets';
 import { json, startScriptedServer, type ScriptedServer } from '../../support/scriptedServer';
 import { check } from './support';
 

@@ -4,7 +4,7 @@
 // the hiding does to the rest of the text ("[hidden]word", "✅ [hidden]").
 import * as assert from 'node:assert/strict';
 import type { Credentials } from '../../../src/api/http';
-import { credentialWordsOf, formatReport, redact, secretsOf } from '../../../src/connectionCheck/report';
+import { credentialWordsOf, formatReport, redact, secretsOf } from '../../../src/model/connectionCheck/report';
 import { startServer, type RunningServer } from '../../server/server';
 import { json, startScriptedServer, type ScriptedServer } from '../../support/scriptedServer';
 import { check } from './support';

@@ -3,8 +3,8 @@
 // as a failed step.
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { reportSummary } from '../../../src/connectionCheck/report';
-import { step, STEP_TITLES, type StepStatus } from '../../../src/connectionCheck/steps';
+import { reportSummary } from '../../../src/model/connectionCheck/report';
+import { step, STEP_TITLES, type StepStatus } from '../../../src/model/connectionCheck/steps';
 
 const ids = STEP_TITLES.map(([id]) => id);
 const steps = (statuses: Partial<Record<(typeof ids)[number], StepStatus>>) => ids.map((id) => step(id, statuses[id] ?? 'pass', 'x'));

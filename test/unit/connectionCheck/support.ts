@@ -2,10 +2,10 @@
 // extension's real API client, against servers on loopback.
 import { BitbucketClient } from '../../../src/api/client';
 import type { Credentials } from '../../../src/api/http';
-import type { ClientFactory } from '../../../src/connectionCheck/apiSteps';
-import { runConnectionCheck, type ConnectionCheckInput, type ConnectionCheckResult } from '../../../src/connectionCheck/runCheck';
-import type { StepId, StepResult } from '../../../src/connectionCheck/steps';
-import { caFilesSource, nodeRootsSource, unavailableSource } from '../../../src/connectionCheck/trustSources';
+import type { ClientFactory } from '../../../src/model/connectionCheck/apiSteps';
+import { runConnectionCheck, type ConnectionCheckInput, type ConnectionCheckResult } from '../../../src/model/connectionCheck/runCheck';
+import type { StepId, StepResult } from '../../../src/model/connectionCheck/steps';
+import { caFilesSource, nodeRootsSource, unavailableSource } from '../../../src/model/connectionCheck/trustSources';
 
 export const basic = (username: string, password = username): Credentials => ({ type: 'basic', username, password });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { matchRemote, parseRemote, parseRepositoryName, sameRepository } from '../../../src/git/remotes';
+import { matchRemote, parseRemote, parseRepositoryName, sameRepository } from '../../../src/model/repositories/remotes';
 
 const repo = (projectKey: string, repositorySlug: string) => ({ projectKey, repositorySlug });
 

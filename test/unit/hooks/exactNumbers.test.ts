@@ -1,5 +1,5 @@
 // Numbers in hook settings go from the server to the editor and back as the server wrote them,
-// along the path of a hook settings document (src/hooks/hookDocuments.ts): the client reads the
+// along the path of a hook settings document (src/editor/hooks/hookDocuments.ts): the client reads the
 // settings from a server that answers exactly the text a test gives, the document shows them
 // (formatSettings), the user edits another field, the text is checked (checkSettingsText), the
 // save logic compares with the server's settings, and the client sends them. JSON.parse would
@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { BitbucketClient, BitbucketError, type RepositoryRef } from '../../../src/api';
 import type { HookSettings } from '../../../src/api/types';
-import { decideHookSave, hookSettingsBaseOf } from '../../../src/hooks/hookSaveLogic';
-import { checkSettingsText, formatSettings, type SettingsProblem } from '../../../src/hooks/settingsValidator';
+import { decideHookSave, hookSettingsBaseOf } from '../../../src/model/hooks/hookSaveLogic';
+import { checkSettingsText, formatSettings, type SettingsProblem } from '../../../src/model/hooks/settingsValidator';
 import { jsonNumberText } from '../../support/jsonNumberTexts';
 import { startScriptedServer, text, type Handler, type ScriptedServer } from '../../support/scriptedServer';
 import { testWire } from '../../support/testWire';

@@ -1,9 +1,9 @@
-// When saved hook settings may replace the server's (src/hooks/hookSaveLogic.ts): against the
+// When saved hook settings may replace the server's (src/model/hooks/hookSaveLogic.ts): against the
 // base the editor's text was loaded from, in this window or kept from an earlier one, and with no
 // base at all (an editor restored from a window older than the bases).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { canonicalSettings, decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from '../../../src/hooks/hookSaveLogic';
+import { canonicalSettings, decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from '../../../src/model/hooks/hookSaveLogic';
 import { DocumentBases, type BaseStorage } from '../../../src/util/documentBases';
 
 const uri = 'bitbucket-hook://admin@bitbucket.example.com/PROJ/repo1/com.example%3Ahook.json';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, isHookDocumentOf, parseHookDocument } from '../../../src/hooks/hookUri';
+import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, isHookDocumentOf, parseHookDocument } from '../../../src/model/hooks/hookUri';
 import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
 
 describe('hook document URIs', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { JsonNumber } from '../../../src/api/exactJson';
-import { JsonSyntaxError, scanJson } from '../../../src/hooks/strictJson';
-import { checkSettingsText, formatSettings, locateField, MAX_SETTINGS_BYTES } from '../../../src/hooks/settingsValidator';
+import { JsonSyntaxError, scanJson } from '../../../src/model/hooks/strictJson';
+import { checkSettingsText, formatSettings, locateField, MAX_SETTINGS_BYTES } from '../../../src/model/hooks/settingsValidator';
 
 function problems(text: string) {
   const result = checkSettingsText(text);

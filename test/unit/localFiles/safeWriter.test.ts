@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { makeFolderBelow, readFileBelow, RefusedPath, refusedName, writeFileBelow, type Refusal } from '../../../src/localFiles/safeWriter';
-import { isToolName } from '../../../src/localFiles/toolNames';
+import { makeFolderBelow, readFileBelow, RefusedPath, refusedName, writeFileBelow, type Refusal } from '../../../src/model/localFiles/safeWriter';
+import { isToolName } from '../../../src/model/localFiles/toolNames';
 
 const refused = (refusal: Refusal) => (err: unknown) => {
   assert.ok(err instanceof RefusedPath, String(err));

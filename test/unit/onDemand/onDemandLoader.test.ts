@@ -1,9 +1,9 @@
-// Loading a feature's bundle on first use (src/onDemand/onDemandLoader.ts): the stand-ins of its
+// Loading a feature's bundle on first use (src/util/onDemandLoader.ts): the stand-ins of its
 // commands hand calls over, and a bundle that fails to load (an update replacing dist/) leaves the
 // stand-ins registered, tells the user once, and is tried again on the next use, with no command
 // registered twice. The command registry here refuses a second registration as VS Code's does.
 import * as assert from 'node:assert/strict';
-import { FeatureLoadError, OnDemandLoader, type CommandRegistry, type Disposable } from '../../../src/onDemand/onDemandLoader';
+import { FeatureLoadError, OnDemandLoader, type CommandRegistry, type Disposable } from '../../../src/util/onDemandLoader';
 
 class Commands implements CommandRegistry {
   readonly handlers = new Map<string, (...args: unknown[]) => unknown>();

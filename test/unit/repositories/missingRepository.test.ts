@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketError } from '../../../src/api/errors';
-import { isMissingRepository } from '../../../src/repositories/missingRepository';
+import { isMissingRepository } from '../../../src/model/repositories/missingRepository';
 
 const notFound = (message: string, exceptionName: string | null) => new BitbucketError('not-found', message, { status: 404, serverMessages: [{ context: null, message, exceptionName }] });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { branchRef, defaultBranch, orderRefs, refEntry, refNameProblem, tagRef } from '../../../src/repositories/refs';
+import { branchRef, defaultBranch, orderRefs, refEntry, refNameProblem, tagRef } from '../../../src/model/repositories/refs';
 
 describe('refs', () => {
   it('accepts full branch and tag names', () => {

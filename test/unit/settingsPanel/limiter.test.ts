@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createLimiter, LimiterClearedError } from '../../../src/settingsPanel/limiter';
+import { createLimiter, LimiterClearedError } from '../../../src/model/settingsPanel/limiter';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

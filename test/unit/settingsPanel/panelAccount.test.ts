@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountId } from '../../../src/auth/accounts';
-import { StateKeys } from '../../../src/constants';
-import { PanelMemory, type KeyValueStore } from '../../../src/settingsPanel/memory';
-import { accountNamed, accountsOfServer, panelAccount, PanelAccountSource, type PanelAccount, type SessionAccounts } from '../../../src/settingsPanel/panelAccount';
-import type { PanelClient } from '../../../src/settingsPanel/scope';
+import { accountId } from '../../../src/model/accounts/accounts';
+import { StateKeys } from '../../../src/util/constants';
+import { PanelMemory, type KeyValueStore } from '../../../src/model/settingsPanel/memory';
+import { accountNamed, accountsOfServer, panelAccount, PanelAccountSource, type PanelAccount, type SessionAccounts } from '../../../src/model/settingsPanel/panelAccount';
+import type { PanelClient } from '../../../src/model/settingsPanel/scope';
 
 /** A session whose signed-in accounts the test changes; each account's client is a distinct object naming it. */
 function session(accounts: PanelAccount[], defaultIndex = 0): SessionAccounts<PanelAccount> & { signed: PanelAccount[]; default: PanelAccount | undefined } {

@@ -5,18 +5,18 @@ import fc from 'fast-check';
 import { BitbucketError } from '../../../src/api/errors';
 import { items } from '../../../src/api/paging';
 import type { PageRequest, RepositoryHook, RepositoryRef } from '../../../src/api/types';
-import { branchRef, orderRefs, refEntry, tagRef, type LocalRefs } from '../../../src/repositories/refs';
-import { PanelMemory, type KeyValueStore } from '../../../src/settingsPanel/memory';
-import { REFS_PAGE, type LocalRefReader } from '../../../src/settingsPanel/pagesSection';
-import { RepositorySettings } from '../../../src/settingsPanel/panelState';
-import type { AccountSource, PanelClient } from '../../../src/settingsPanel/scope';
+import { branchRef, orderRefs, refEntry, tagRef, type LocalRefs } from '../../../src/model/repositories/refs';
+import { PanelMemory, type KeyValueStore } from '../../../src/model/settingsPanel/memory';
+import { REFS_PAGE, type LocalRefReader } from '../../../src/model/settingsPanel/pagesSection';
+import { RepositorySettings } from '../../../src/model/settingsPanel/panelState';
+import type { AccountSource, PanelClient } from '../../../src/model/settingsPanel/scope';
 
 const SERVER = 'https://bitbucket.example.com';
 const REPO: RepositoryRef = { projectKey: 'PROJ', repositorySlug: 'repo1' };
 const PRE = 'ext:pre';
 const MERGE = 'ext:merge';
 const OTHER_PRE = 'ext:yacc';
-/** Keys of hooks the extension knows by name (src/repositories/knownHooks.ts). */
+/** Keys of hooks the extension knows by name (src/model/repositories/knownHooks.ts). */
 const KNOWN_PRE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
 const KNOWN_MERGE = 'com.ngs.stash.externalhooks.external-hooks:external-merge-check-hook';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { InvalidMessageError, parseWebviewMessage } from '../../../src/settingsPanel/protocol';
+import { InvalidMessageError, parseWebviewMessage } from '../../../src/model/settingsPanel/protocol';
 
 describe('settings panel messages from the webview', () => {
   it('accepts every well-formed message', () => {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as ts from 'typescript';
-import { panelStrings } from '../../../src/settingsPanel/webviewStrings';
+import { panelStrings } from '../../../src/model/settingsPanel/webviewStrings';
 
 // Compiled to out/test/unit/settingsPanel/; the sources are at the checkout's root.
 const ROOT = path.resolve(__dirname, '../../../..');

@@ -1,4 +1,4 @@
-// The settings webview's script is checked against the messages of src/settingsPanel/protocol.ts,
+// The settings webview's script is checked against the messages of src/model/settingsPanel/protocol.ts,
 // both ways, with the DOM and without Node (src/webview/tsconfig.json, as `npm run typecheck`
 // and `npm run lint` run it): a message with a field the protocol does not have fails the check.
 // And lint keeps the page's imports to what a browser page has.

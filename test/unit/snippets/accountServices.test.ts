@@ -3,9 +3,9 @@
 // each account's service loads, knows and writes its own server's snippet, never the other's.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
-import { withFileContent } from '../../../src/snippets/core/edits';
-import { SnippetService } from '../../../src/snippets/core/service';
-import { SnippetServices } from '../../../src/snippets/core/accountServices';
+import { withFileContent } from '../../../src/model/snippets/edits';
+import { SnippetService } from '../../../src/model/snippets/service';
+import { SnippetServices } from '../../../src/model/snippets/accountServices';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('SnippetServices: one snippet service per account', function () {

@@ -1,7 +1,7 @@
-// An account that signs out leaves no offline cache (src/snippets/core/cache/signOut.ts), also when
+// An account that signs out leaves no offline cache (src/model/snippets/cache/signOut.ts), also when
 // the snippets were never loaded this session, without loading them when no cache can exist.
 import * as assert from 'node:assert/strict';
-import { forgetCachesOnSignOut } from '../../../src/snippets/core/cache/signOut';
+import { forgetCachesOnSignOut } from '../../../src/model/snippets/cache/signOut';
 import { Emitter } from '../../../src/util/emitter';
 
 function setUp(initial: string[], mayHaveCache = () => true, forget?: (id: string) => Promise<void>) {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { BitbucketError } from '../../../src/api/errors';
-import { Connectivity, isUnreachable } from '../../../src/snippets/core/connectivity';
+import { Connectivity, isUnreachable } from '../../../src/model/snippets/connectivity';
 
 describe('connectivity (offline or not)', () => {
   it('only a server that cannot be reached counts as offline', () => {

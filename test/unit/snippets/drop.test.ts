@@ -2,10 +2,10 @@
 // and the one update body for added files or a category.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows, rowsToInsert } from '../../../src/snippets/core/draggedRows';
-import { planDroppedFiles, textOf } from '../../../src/snippets/core/droppedFiles';
-import { withCategoryAdded, withFilesAdded } from '../../../src/snippets/core/edits';
-import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/snippets/tree/selection';
+import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows, rowsToInsert } from '../../../src/model/snippets/draggedRows';
+import { planDroppedFiles, textOf } from '../../../src/model/snippets/droppedFiles';
+import { withCategoryAdded, withFilesAdded } from '../../../src/model/snippets/edits';
+import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/model/snippetTree/selection';
 
 const snippet: Snippet = {
   guid: 'g', name: 'Tools', description: 'd', categories: [{ guid: 'c', name: 'Ops' }], isVisible: true, isPublic: false, userId: 2,

@@ -4,11 +4,11 @@
 // snippet, and a file of a name used before in its snippet gets its own row id and URI.
 import * as assert from 'node:assert/strict';
 import type { Page, PageRequest, Snippet } from '../../../src/api/types';
-import { SnippetStore, type ListsApi } from '../../../src/snippets/core/store';
-import { parseSnippetComponents, snippetUriComponents, type UriAccount } from '../../../src/snippets/core/snippetUri';
+import { SnippetStore, type ListsApi } from '../../../src/model/snippets/store';
+import { parseSnippetComponents, snippetUriComponents, type UriAccount } from '../../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
-import { withFileDeleted } from '../../../src/snippets/core/edits';
-import { contextValue, nodeId, type TreeNode } from '../../../src/snippets/tree/nodes';
+import { withFileDeleted } from '../../../src/model/snippets/edits';
+import { contextValue, nodeId, type TreeNode } from '../../../src/model/snippetTree/nodes';
 import { aSnippet } from '../../support/snippets';
 
 const snip = (guid: string, name = guid): Snippet => aSnippet({ guid, name });

@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Snippet } from '../../../src/api/types';
-import { ExportError, exportSnippets, type ExportList } from '../../../src/snippets/core/export/exporter';
-import { MANIFEST_FILE, newManifest, parseManifest } from '../../../src/snippets/core/export/manifest';
-import { planExport } from '../../../src/snippets/core/export/plan';
-import { NameSet, safeName } from '../../../src/snippets/core/export/safeNames';
+import { ExportError, exportSnippets, type ExportList } from '../../../src/model/snippets/export/exporter';
+import { MANIFEST_FILE, newManifest, parseManifest } from '../../../src/model/snippets/export/manifest';
+import { planExport } from '../../../src/model/snippets/export/plan';
+import { NameSet, safeName } from '../../../src/model/snippets/export/safeNames';
 import { startServer, type RunningServer } from '../../server/server';
 
 const snippet = (name: string, files: Array<[string, string]>, over: Partial<Snippet> = {}): Snippet => ({

@@ -9,10 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../src/api/types';
-import { exportSnippets, placeSnippet, type ExportLister } from '../../../src/snippets/core/export/exporter';
-import { MANIFEST_FILE, parseManifest, type ExportManifest } from '../../../src/snippets/core/export/manifest';
-import { planExport } from '../../../src/snippets/core/export/plan';
-import { insideFolder, safeName } from '../../../src/snippets/core/export/safeNames';
+import { exportSnippets, placeSnippet, type ExportLister } from '../../../src/model/snippets/export/exporter';
+import { MANIFEST_FILE, parseManifest, type ExportManifest } from '../../../src/model/snippets/export/manifest';
+import { planExport } from '../../../src/model/snippets/export/plan';
+import { insideFolder, safeName } from '../../../src/model/snippets/export/safeNames';
 import { aSnippet } from '../../support/snippets';
 
 let counter = 0;

@@ -9,11 +9,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../src/api/types';
-import { refusedName } from '../../../src/localFiles/safeWriter';
-import { isToolName } from '../../../src/localFiles/toolNames';
-import { ExportError, exportSnippets, type ExportLister } from '../../../src/snippets/core/export/exporter';
-import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry } from '../../../src/snippets/core/export/manifest';
-import { planExport } from '../../../src/snippets/core/export/plan';
+import { refusedName } from '../../../src/model/localFiles/safeWriter';
+import { isToolName } from '../../../src/model/localFiles/toolNames';
+import { ExportError, exportSnippets, type ExportLister } from '../../../src/model/snippets/export/exporter';
+import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry } from '../../../src/model/snippets/export/manifest';
+import { planExport } from '../../../src/model/snippets/export/plan';
 import { aSnippet } from '../../support/snippets';
 
 const SERVER = 'https://bitbucket.example.com';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, serverAuthority, snippetUriComponents, type SnippetLocation } from '../../../src/snippets/core/snippetUri';
+import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, serverAuthority, snippetUriComponents, type SnippetLocation } from '../../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 
 const odd = [

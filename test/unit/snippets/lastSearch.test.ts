@@ -2,8 +2,8 @@
 // nothing more, and an account that signs out takes only its own results with it.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { LastSearch } from '../../../src/snippets/core/search/lastSearch';
-import type { SearchResult } from '../../../src/snippets/core/search/types';
+import { LastSearch } from '../../../src/model/snippets/search/lastSearch';
+import type { SearchResult } from '../../../src/model/snippets/search/types';
 
 const result = (name: string, accountId = 'http://h#alice'): SearchResult => ({
   snippet: { guid: name, name, categories: [], isVisible: true, isPublic: false, userId: 2, createdAt: 0, updatedAt: 0, files: [], comments: [] } as Snippet,

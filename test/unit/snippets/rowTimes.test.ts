@@ -11,8 +11,8 @@ import {
   offlineListText,
   snippetDescription,
   snippetTooltip,
-} from '../../../src/snippets/tree/presentation';
-import type { People } from '../../../src/snippets/core/people';
+} from '../../../src/model/snippetTree/presentation';
+import type { People } from '../../../src/model/snippets/people';
 import { aSnippet } from '../../support/snippets';
 
 const NOW = Date.UTC(2025, 5, 15, 12);

@@ -13,9 +13,9 @@ import {
   withFileContent,
   withFileDeleted,
   withFileRenamed,
-} from '../../../src/snippets/core/edits';
+} from '../../../src/model/snippets/edits';
 import { DocumentBases, type BaseStorage } from '../../../src/util/documentBases';
-import { decideSave, editBaseOf, isEditBase, isUnchangedSave, type EditBase } from '../../../src/snippets/fs/saveLogic';
+import { decideSave, editBaseOf, isEditBase, isUnchangedSave, type EditBase } from '../../../src/model/snippetFiles/saveLogic';
 
 const snippet = (extra: Partial<Snippet> = {}): Snippet => ({
   guid: 'g1',

@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Snippet } from '../../../src/api/types';
-import { SignedOutError } from '../../../src/snippets/core/errors';
-import { EmptyQueryError, type FoundSnippet } from '../../../src/snippets/core/search/types';
-import { SnippetService } from '../../../src/snippets/core/service';
+import { SignedOutError } from '../../../src/model/snippets/errors';
+import { EmptyQueryError, type FoundSnippet } from '../../../src/model/snippets/search/types';
+import { SnippetService } from '../../../src/model/snippets/service';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('Search Snippets core (SnippetSearch) against the local server', function () {

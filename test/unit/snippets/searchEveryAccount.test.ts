@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { searchAccounts, type AccountToSearch } from '../../../src/snippets/core/search/everyAccount';
-import { LastSearch } from '../../../src/snippets/core/search/lastSearch';
-import { EmptyQueryError, type FoundSnippet, type SearchOptions, type SearchResult, type SearchSummary } from '../../../src/snippets/core/search/types';
+import { searchAccounts, type AccountToSearch } from '../../../src/model/snippets/search/everyAccount';
+import { LastSearch } from '../../../src/model/snippets/search/lastSearch';
+import { EmptyQueryError, type FoundSnippet, type SearchOptions, type SearchResult, type SearchSummary } from '../../../src/model/snippets/search/types';
 
 const snippet = (guid: string, name: string): Snippet => ({ guid, name, files: [], categories: [] }) as unknown as Snippet;
 const result = (guid: string, name: string): FoundSnippet => ({ snippet: snippet(guid, name), list: 'mine', matches: [{ field: 'name', text: name, column: 0, length: 1 }] as SearchResult['matches'] });

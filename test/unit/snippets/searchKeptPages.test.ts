@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import type { Snippet } from '../../../src/api/types';
-import { SnippetCache } from '../../../src/snippets/core/cache/snippetCache';
-import { KEPT_PAGES_MAX_AGE_MS } from '../../../src/snippets/core/search/search';
-import { SnippetService } from '../../../src/snippets/core/service';
+import { SnippetCache } from '../../../src/model/snippets/cache/snippetCache';
+import { KEPT_PAGES_MAX_AGE_MS } from '../../../src/model/snippets/search/search';
+import { SnippetService } from '../../../src/model/snippets/service';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('Search pages kept across sessions in the offline cache', function () {

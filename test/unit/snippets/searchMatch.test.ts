@@ -1,7 +1,7 @@
 // Matching of one snippet: fields, literal text, case, line numbers and bounded work on big files.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { MAX_LINE_TEXT, MAX_LINES_PER_FILE, matchContent, matchSnippet, normalizeQuery } from '../../../src/snippets/core/search/match';
+import { MAX_LINE_TEXT, MAX_LINES_PER_FILE, matchContent, matchSnippet, normalizeQuery } from '../../../src/model/snippets/search/match';
 
 const snippet = (over: Partial<Snippet> = {}): Snippet => ({
   guid: 'g', name: 'Nightly backup', description: 'Copies the database\nthen compresses it', categories: [{ guid: 'c', name: 'Ops' }],

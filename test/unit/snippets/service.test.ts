@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
 import { BitbucketError } from '../../../src/api/errors';
 import type { Snippet } from '../../../src/api/types';
-import { withFileContent } from '../../../src/snippets/core/edits';
-import { NotOwnerError, SignedOutError } from '../../../src/snippets/core/errors';
-import { SnippetService, type ServiceChange } from '../../../src/snippets/core/service';
+import { withFileContent } from '../../../src/model/snippets/edits';
+import { NotOwnerError, SignedOutError } from '../../../src/model/snippets/errors';
+import { SnippetService, type ServiceChange } from '../../../src/model/snippets/service';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('snippet core (SnippetService) against the local server', function () {

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { BitbucketClient } from '../../../src/api/client';
 import { BitbucketError } from '../../../src/api/errors';
 import type { Snippet } from '../../../src/api/types';
-import { SnippetCache } from '../../../src/snippets/core/cache/snippetCache';
-import { withFileContent } from '../../../src/snippets/core/edits';
-import { SnippetService, type ServiceChange } from '../../../src/snippets/core/service';
+import { SnippetCache } from '../../../src/model/snippets/cache/snippetCache';
+import { withFileContent } from '../../../src/model/snippets/edits';
+import { SnippetService, type ServiceChange } from '../../../src/model/snippets/service';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('snippet core with the offline read cache', function () {

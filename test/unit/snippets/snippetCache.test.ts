@@ -13,7 +13,7 @@ import {
   clearCacheFolder,
   type CacheFileSystem,
   type SnippetCacheOptions,
-} from '../../../src/snippets/core/cache/snippetCache';
+} from '../../../src/model/snippets/cache/snippetCache';
 import { aSnippet } from '../../support/snippets';
 
 const KEY = 'http://127.0.0.1:7990#alice';

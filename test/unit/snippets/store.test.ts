@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { Page, PageRequest, Snippet } from '../../../src/api/types';
 import { BitbucketError } from '../../../src/api/errors';
 import { aSnippet } from '../../support/snippets';
-import { SnippetStore, type ListsApi, type StoreChange } from '../../../src/snippets/core/store';
-import { WriteQueue } from '../../../src/snippets/core/writeQueue';
-import { knownCategories, matchesFilter, sortSnippets } from '../../../src/snippets/core/query';
+import { SnippetStore, type ListsApi, type StoreChange } from '../../../src/model/snippets/store';
+import { WriteQueue } from '../../../src/model/snippets/writeQueue';
+import { knownCategories, matchesFilter, sortSnippets } from '../../../src/model/snippets/query';
 
 const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet => aSnippet({ guid, name: guid, ...extra });
 

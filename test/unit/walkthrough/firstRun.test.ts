@@ -1,8 +1,8 @@
 // The walkthrough opens by itself once per profile, never in the extension's own test runs and
 // never when the user turned walkthroughs-on-install off; the flag that says so is written first.
 import * as assert from 'node:assert/strict';
-import { StateKeys } from '../../../src/constants';
-import { openWalkthroughOnFirstRun, shouldOpenWalkthrough, type FlagStore } from '../../../src/walkthrough/firstRun';
+import { StateKeys } from '../../../src/util/constants';
+import { openWalkthroughOnFirstRun, shouldOpenWalkthrough, type FlagStore } from '../../../src/model/walkthrough/firstRun';
 
 class MemoryFlags implements FlagStore {
   readonly values = new Map<string, unknown>();

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest, ROOT } from '../l10n/localizedManifest';
-import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/constants';
-import { qualifiedStepId, WalkthroughSteps } from '../../../src/walkthrough/steps';
+import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/util/constants';
+import { qualifiedStepId, WalkthroughSteps } from '../../../src/model/walkthrough/steps';
 
 interface Step {
   id: string;
@@ -46,7 +46,7 @@ describe('walkthrough contribution', () => {
       [
         ['signIn', [`onContext:${ContextKeys.signedIn}`, 'onCommand:bitbucketSnippets.checkConnection']],
         // onView fires only when the view becomes visible, and VS Code spends it even before the step is
-        // registered: its button's focus command counts too, and src/walkthrough/viewStep.ts marks the
+        // registered: its button's focus command counts too, and src/editor/walkthrough/viewStep.ts marks the
         // step done whenever the view shows, also when it showed as the window started.
         ['openMySnippets', [`onView:${Views.explorer}`, `onCommand:${Views.explorer}.focus`]],
         ['saveSelection', ['onCommand:bitbucketSnippets.createFromSelection']],
@@ -56,7 +56,7 @@ describe('walkthrough contribution', () => {
     );
   });
 
-  it('names its steps as the code marks them done (src/walkthrough/steps.ts)', () => {
+  it('names its steps as the code marks them done (src/model/walkthrough/steps.ts)', () => {
     assert.deepEqual(walkthrough().steps.map((s) => s.id), Object.values(WalkthroughSteps));
     // VS Code's walkthrough service knows a step as <publisher.name>#<walkthrough id>#<step id>.
     assert.equal(qualifiedStepId(WalkthroughSteps.openMySnippets), `${manifest.publisher}.${manifest.name}#${walkthrough().id}#openMySnippets`);

@@ -1,0 +1,261 @@
+// The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
+// server before anything is stored, and each failure says what to do next.
+import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
+import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
+import type { Credentials } from '../../api/http';
+import { BitbucketError } from '../../api/errors';
+import { parseBaseUrl } from '../../api/baseUrl';
+import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
+import type { Log } from '../../util/log';
+import { describeSignInError } from '../../util/describeError';
+import { accountId, type Account, type AuthType } from '../../model/accounts/accounts';
+import { namedAccount } from '../../model/accounts/accountOfArgument';
+import { accountLabel } from '../../util/accountLabels';
+import { createClient, type Session } from './session';
+import { clientCertificateSettingFor, userSetting } from './serverSettings';
+import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
+import { withProgress } from '../ui/progress';
+import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
+
+/**
+ * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
+ * Development modes) passes these: the Sign In command itself takes no argument, so no caller
+ * can hand it a password.
+ */
+export interface SignInArgs {
+  serverUrl: string;
+  username?: string;
+  password?: string;
+  token?: string;
+}
+
+export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.signIn, () => signIn(session, log)),
+    vscode.commands.registerCommand(Commands.signOut, (arg?: unknown) => signOut(session, arg)),
+    vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
+  );
+}
+
+/** What Try Again asks for again: the URL, the credentials, everything, or nothing (the failure was not in what was typed). */
+type AskAgain = 'url' | 'credentials' | 'all' | 'nothing';
+
+/** What was typed before a failed sign-in, kept (in memory only) so that Try Again asks only for what was wrong. */
+interface Draft {
+  serverUrl?: string;
+  authType?: AuthType;
+  username?: string;
+  credentials?: Credentials;
+  askAgain?: AskAgain;
+}
+
+/**
+ * Which answer a failure puts in doubt: refused credentials are asked for again (the user name
+ * offered as typed), a server that cannot be reached or is not Bitbucket there the URL, and a
+ * failure of the server (5xx, a dropped connection) nothing: Try Again sends the same again.
+ */
+function askAgainAfter(err: unknown): AskAgain {
+  if (!(err instanceof BitbucketError) || err.clientCertificate) return 'all';
+  switch (err.kind) {
+    case 'auth':
+    case 'forbidden':
+      return 'credentials';
+    case 'network':
+      return err.tlsFailure ? 'all' : 'url';
+    case 'timeout':
+    case 'unexpected-response':
+    case 'not-found':
+      return 'url';
+    case 'server':
+      return 'nothing';
+    default:
+      return 'all';
+  }
+}
+
+/** Returns the account signed in to, or undefined when the user gave up or it failed. */
+export async function signIn(session: Session, log: Log, args?: SignInArgs, draft: Draft = {}): Promise<Account | undefined> {
+  const input = args ? fromArgs(args) : await ask(draft);
+  if (!input) return undefined;
+  const { serverUrl, credentials } = input;
+  const host = serverHost(serverUrl);
+  let username = credentials.type === 'basic' ? credentials.username : undefined;
+  let userId: number | undefined;
+  const client = createClient(
+    serverUrl,
+    () => credentials,
+    log,
+    {
+      // The client's usual retries for reads: Bitbucket answers 502-504 (often with
+      // Retry-After: 0) while it starts or under load, which is no reason to refuse a sign-in.
+      onCurrentUser: (u) => {
+        userId = u.id;
+        username ??= u.name;
+      },
+    },
+    session.passphrases,
+  );
+  try {
+    await withProgress('notification', vscode.l10n.t('Checking your credentials with {0}…', host), (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
+  } catch (err) {
+    log.error(`sign-in to ${serverUrl} failed`, err);
+    const problem = describeSignInError(err, host, credentials.type);
+    if (args) throw new Error(problem.message);
+    offerNextStep(problem, serverUrl, () => signIn(session, log, undefined, { serverUrl, authType: credentials.type, username, credentials, askAgain: askAgainAfter(err) }));
+    return undefined;
+  } finally {
+    void client.dispose();
+  }
+  if (!username) {
+    username = await showSafeInputBox({
+      title: vscode.l10n.t('Bitbucket Snippets: Sign In'),
+      prompt: vscode.l10n.t('The server did not say whose token this is. Your Bitbucket user name:'),
+      ignoreFocusOut: true,
+    });
+    if (!username) return undefined;
+  }
+  const account: Account = { serverUrl, username, authType: credentials.type, userId };
+  await session.signIn(account, credentials);
+  if (userSetting<string>(Settings.serverUrl, '') !== serverUrl) {
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
+  }
+  if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
+  return account;
+}
+
+function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentials } {
+  const serverUrl = normalise(args.serverUrl);
+  if (args.token) return { serverUrl, credentials: { type: 'token', token: args.token } };
+  return { serverUrl, credentials: { type: 'basic', username: args.username ?? '', password: args.password ?? '' } };
+}
+
+// parseBaseUrl refuses what is not a server URL, with the reason; the account then keeps the one form.
+const normalise = (raw: string): string => normaliseServerUrl(parseBaseUrl(raw).toString())!;
+
+/**
+ * The prompts, numbered as New Snippet… numbers its own: URL (1/4), how to sign in (2/4), then
+ * user name (3/4) and password (4/4), or the token (3/3). After a failure (`draft.askAgain`) only
+ * the answers in doubt are asked again, each with its number in the whole flow, the others kept.
+ */
+async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
+  const title = (step: number, of: number) => vscode.l10n.t('Bitbucket Snippets: Sign In ({0}/{1})', step, of);
+  const again = draft.askAgain ?? 'all';
+  const kept = draft.serverUrl !== undefined && draft.credentials !== undefined;
+  if (again === 'nothing' && kept) return { serverUrl: draft.serverUrl!, credentials: draft.credentials! };
+  let serverUrl = draft.serverUrl;
+  if (again !== 'credentials' || serverUrl === undefined) {
+    // Never a workspace's value: a cloned repository must not choose where the password goes.
+    const configured = userSetting<string>(Settings.serverUrl, '') || undefined;
+    const rawUrl = await showSafeInputBox({
+      title: title(1, draft.credentials?.type === 'token' ? 3 : 4),
+      prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),
+      placeHolder: 'https://bitbucket.example.com/bitbucket',
+      value: draft.serverUrl ?? configured ?? '',
+      ignoreFocusOut: true,
+      validateInput: (v) => {
+        try {
+          normalise(v);
+          return undefined;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+    });
+    if (!rawUrl) return undefined;
+    serverUrl = normalise(rawUrl);
+    if (again === 'url' && kept) return { serverUrl, credentials: draft.credentials! };
+  }
+  let authType = again === 'credentials' ? draft.authType : undefined;
+  if (!authType) {
+    const method = await showSafeQuickPick(
+      [
+        { iconPath: new vscode.ThemeIcon('key'), label: vscode.l10n.t('User name and password'), authType: 'basic' as const },
+        { iconPath: new vscode.ThemeIcon('lock'), label: vscode.l10n.t('Personal access token'), description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
+      ],
+      { title: title(2, 4), placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true },
+    );
+    if (!method) return undefined;
+    authType = method.authType;
+  }
+  if (authType === 'token') {
+    const token = await showSafeInputBox({ title: title(3, 3), prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
+    return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
+  }
+  const username = await showSafeInputBox({ title: title(3, 4), prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
+  if (!username) return undefined;
+  const password = await showSafeInputBox({ title: title(4, 4), prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
+  if (!password) return undefined;
+  return { serverUrl, credentials: { type: 'basic', username, password } };
+}
+
+/** The sign-in problem's message, with the step that can fix it (the one error helper, editor/ui/nextStep.ts) and the connection check. */
+function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUrl: string, retry: () => unknown): void {
+  const steps: Record<string, NextStep> = {
+    retry: tryAgainStep(retry),
+    openCaSetting: openSettingStep(Settings.caFiles),
+    openPrefixSetting: openSettingStep(Settings.snippetsRestPrefix),
+    // The query shows http.proxy with http.proxyAuthorization and the other proxy settings.
+    openProxySetting: openEditorSettingStep('http.proxy'),
+    openClientCertificateSetting: openSettingStep(clientCertificateSettingFor(serverUrl)),
+    openInBrowser: openInBrowserStep(`${serverUrl}/login`),
+  };
+  showError(problem.message, problem.action ? steps[problem.action] : undefined, checkConnectionStep(serverUrl));
+}
+
+/**
+ * Signs one account out: the one its argument names (a row of the Snippets view, any row of that
+ * account, or an account), without asking; from the Command Palette, the only one, else the one
+ * the user picks, the default first and preselected. The others stay signed in.
+ */
+async function signOut(session: Session, arg?: unknown): Promise<void> {
+  const accounts = session.accounts();
+  const named = namedAccount(arg, session);
+  let account = named ? named.account : session.account;
+  if (!named && accounts.length > 1) {
+    const picked = await showSafeQuickPick(accountItems(session, true), {
+      title: vscode.l10n.t('Bitbucket Snippets: Sign Out'),
+      placeHolder: vscode.l10n.t('Which account do you want to sign out of?'),
+      ignoreFocusOut: true,
+    });
+    if (!picked) return;
+    account = picked.account;
+  }
+  if (!account) return;
+  const label = accountLabel(account, accounts);
+  await session.signOut(account);
+  const left = session.account;
+  void showInfo(
+    left
+      ? vscode.l10n.t('Signed out of {0}. Its saved credentials were removed. Still signed in: {1}.', label, accountLabel(left, session.accounts()))
+      : vscode.l10n.t('Signed out of {0}. Its saved credentials were removed.', label),
+  );
+}
+
+/** One quick-pick item per signed-in account, the default one marked (and first, so preselected, with `defaultFirst`). */
+function accountItems(session: Session, defaultFirst = false): Array<vscode.QuickPickItem & { account: Account }> {
+  const all = session.accounts();
+  const current = session.account && accountId(session.account);
+  const ordered = defaultFirst ? [...all.filter((a) => accountId(a) === current), ...all.filter((a) => accountId(a) !== current)] : all;
+  return ordered.map((account) => ({
+    iconPath: new vscode.ThemeIcon('account'),
+    label: accountLabel(account, all),
+    description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
+    detail: account.serverUrl,
+    account,
+  }));
+}
+
+/** Picks the default account: the one the Command Palette's commands and the status bar use. */
+async function switchAccount(session: Session, log: Log): Promise<void> {
+  const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session);
+  items.push({ iconPath: new vscode.ThemeIcon('add'), label: vscode.l10n.t('Sign in with another account…') });
+  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
+  if (!picked) return;
+  if (!picked.account) {
+    await signIn(session, log);
+    return;
+  }
+  await session.use(picked.account);
+  void showInfo(vscode.l10n.t('The default account is now {0}.', accountLabel(picked.account, session.accounts())));
+}

@@ -1,0 +1,363 @@
+// Hook settings as JSON documents in real editors:
+// `bitbucket-hook://<user>@<host[:port]>/<PROJ>/<repo>/<hookKey>.json?ctx=<context path>` (hookUri.ts);
+// each document reads and saves with the account its URI names.
+// Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
+// locally, checks that nobody changed the settings on the server since they were opened, and
+// then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
+// field it is about, until the refused text is gone (reverted, saved, closed). What each
+// document's settings were loaded from is also kept (as a hash) in the workspace's state, so that
+// an editor VS Code restores with unsaved text after a reload or a crash is checked against it too
+// (hookSaveLogic.ts decides).
+import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
+import { fileSystemError } from '../ui/fileSystemErrors';
+import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
+import { BitbucketError, isBitbucketError } from '../../api/errors';
+import type { HookSettings, RepositoryRef } from '../../api/types';
+import type { Account } from '../../model/accounts/accounts';
+import type { Session } from '../auth/session';
+import { Commands, Ids, Schemes, WorkspaceStateKeys } from '../../util/constants';
+import { isMissingRepository, missingRepositoryMessage } from '../../model/repositories/missingRepository';
+import { DocumentBases, type BaseStorage } from '../../util/documentBases';
+import { SaveConflicts } from '../../util/saveConflicts';
+import type { Log } from '../../util/log';
+import { describeError } from '../../util/describeError';
+import { serverHost } from '../../util/serverUrl';
+import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from '../../model/hooks/hookUri';
+import { decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from '../../model/hooks/hookSaveLogic';
+import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from '../../model/hooks/settingsValidator';
+
+const DIAGNOSTIC_SOURCE = 'Bitbucket';
+
+/** The document of a hook's settings, read and saved with `account`. */
+export function hookDocumentUri(account: HookAccount, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: Schemes.hook,
+    ...hookDocumentComponents(account, { projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) }),
+  });
+}
+
+const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =>
+  hookDocumentPath({ projectKey: target.projectKey, repositorySlug: target.repositorySlug, hookKey: target.hookKey, ...(serverCopy ? { serverCopy } : {}) });
+
+const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
+
+function offsetToPosition(text: string, offset: number): vscode.Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+}
+
+const rangeOf = (text: string, offset: number, length: number): vscode.Range =>
+  new vscode.Range(offsetToPosition(text, offset), offsetToPosition(text, offset + Math.max(length, 1)));
+
+
+export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
+  /** Per document: the server's settings the editor's text started from, in this window. */
+  private readonly bases = new Map<string, HookSettingsBase>();
+  /** The same beyond the window, for editors VS Code restores with unsaved text without reading them again. */
+  private readonly keptBases: DocumentBases<HookSettingsBase>;
+  /**
+   * Per document: the modification time reported by stat. It moves only when this provider
+   * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
+   */
+  private readonly mtimes = new Map<string, number>();
+  /** Per document: the text last read from or saved to the server. */
+  private readonly served = new Map<string, string>();
+  /** Per document: the settings that text shows, whose numbers go back as the server wrote them even where JavaScript cannot hold them. */
+  private readonly servedSettings = new Map<string, HookSettings | undefined>();
+  /** Per document: the settings (their hash) a refused save met, and whether the user chose Overwrite for them. */
+  private readonly conflicts = new SaveConflicts<string>();
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
+
+  constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
+    this.keptBases = new DocumentBases(workspaceState, WorkspaceStateKeys.hookSettingsBases, isHookSettingsBase);
+    // A refusal is marked on the text that was refused, and goes with that text: once the
+    // document holds what the server has (reverted, or edited back), the marks go (a successful
+    // save clears them itself, in writeFile). Closing the last tab of a document drops them as
+    // well: VS Code keeps a closed document for a while, and the Problems view would list it.
+    this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.scheme === Schemes.hook && this.served.get(document.uri.toString()) === document.getText()) this.diagnostics.delete(document.uri);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme !== Schemes.hook) return;
+        this.diagnostics.delete(doc.uri);
+        // Closed with nothing unsaved: no later edit can be based on what it was loaded from.
+        if (!doc.isDirty) this.keptBases.delete(doc.uri.toString());
+      }),
+      // VS Code closes and reopens a document whose language changes (open() makes it JSON), without reading it again.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        const base = doc.uri.scheme === Schemes.hook ? this.bases.get(doc.uri.toString()) : undefined;
+        if (base && !this.keptBases.get(doc.uri.toString())) this.keptBases.set(doc.uri.toString(), base);
+      }),
+      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+        // A document still shown, in another group or as the right side of a Compare, keeps them.
+        const shown = new Set(
+          vscode.window.tabGroups.all
+            .flatMap((g) => g.tabs)
+            .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : t.input instanceof vscode.TabInputTextDiff ? [t.input.modified.toString()] : [])),
+        );
+        for (const tab of closed) {
+          if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === Schemes.hook && !shown.has(tab.input.uri.toString())) this.diagnostics.delete(tab.input.uri);
+        }
+      }),
+    );
+  }
+
+  /** Remembers the settings a document's text is now based on, in this window and beyond it; no refused save stands. */
+  private rememberBase(uri: vscode.Uri, settings: HookSettings | undefined): void {
+    const base = hookSettingsBaseOf(settings);
+    this.bases.set(uri.toString(), base);
+    this.keptBases.set(uri.toString(), base);
+    this.conflicts.forget(uri.toString());
+  }
+
+  /** Opens a hook's settings in an editor, read and saved with `account`. */
+  async open(account: HookAccount, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
+    const uri = hookDocumentUri(account, repo, hookKey);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
+    const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    return vscode.window.showTextDocument(json, { preview: false });
+  }
+
+  /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
+  overwrite(uri: vscode.Uri): Promise<boolean> {
+    return overwriteServerVersion(uri, (u) => this.conflicts.approve(u.toString()));
+  }
+
+  /** The "Compare" of a save conflict: the server's version on the left, the editor's on the right. */
+  async compare(uri: vscode.Uri): Promise<void> {
+    const { serverVersion, title } = this.conflictOf(uri);
+    await compareWithServer(serverVersion, uri, title);
+  }
+
+  /** A refused save of this document, as the shared Compare / Overwrite offers it. */
+  private conflictOf(uri: vscode.Uri): SaveConflict {
+    const target = this.target(uri);
+    const where = `${target.projectKey}/${target.repositorySlug}`;
+    // The server's copy keeps the document's own authority and query: the same account reads it.
+    const serverVersion = uri.with({ path: hookDocumentPathOf(target, true) });
+    // An earlier comparison may still be open: make VS Code read the server's version again.
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: serverVersion }]);
+    return {
+      document: uri,
+      serverVersion,
+      message: vscode.l10n.t('Not saved: the hook settings on {0} changed on the server since you opened them.', where),
+      title: comparisonTitle(`${target.hookKey}.json`, where),
+      overwriteCommand: Commands.overwriteHookSettings,
+    };
+  }
+
+  // ---- FileSystemProvider ---------------------------------------------------------------
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const target = parse(uri);
+    if (!target) {
+      // The folders above documents exist so that VS Code can resolve paths; nothing can be listed there.
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    }
+    const key = uri.toString();
+    let mtime = this.mtimes.get(key);
+    if (mtime === undefined) this.mtimes.set(key, (mtime = Date.now()));
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime,
+      size: 0,
+      ...(target.serverCopy ? { permissions: vscode.FilePermission.Readonly } : {}),
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const target = this.target(uri);
+    const repo = this.repo(target);
+    let settings: HookSettings | undefined;
+    try {
+      settings = await this.client(target).getHookSettings(repo, target.hookKey);
+    } catch (err) {
+      this.log.error(`reading ${uri.toString()} failed`, err);
+      throw fileSystemError.unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
+    }
+    const text = formatSettings(settings);
+    if (!target.serverCopy) {
+      this.rememberBase(uri, settings);
+      this.served.set(uri.toString(), text);
+      this.servedSettings.set(uri.toString(), settings);
+    }
+    return new TextEncoder().encode(text);
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const target = this.target(uri);
+    if (target.serverCopy) throw fileSystemError.noPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
+    const repo = this.repo(target);
+    const text = new TextDecoder().decode(content);
+    const where = `${target.projectKey}/${target.repositorySlug}`;
+
+    const checked = checkSettingsText(text, this.servedSettings.get(uri.toString()));
+    if (!checked.ok) {
+      this.showProblems(uri, text, checked.problems);
+      throw fileSystemError.other(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
+    }
+    this.diagnostics.delete(uri);
+
+    const client = this.client(target);
+    let current: HookSettings | undefined;
+    try {
+      current = await client.getHookSettings(repo, target.hookKey);
+    } catch (err) {
+      this.log.error(`checking ${uri.toString()} before saving failed`, err);
+      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+    }
+    // Read in this window, else kept from an earlier one (an editor restored with unsaved text).
+    const base = this.bases.get(uri.toString()) ?? this.keptBases.get(uri.toString());
+    const decision = decideHookSave({ base, current, edited: checked.settings, overwriteApproved: this.conflicts.approved(uri.toString()) });
+    if (decision.kind === 'unchanged') {
+      this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
+      this.rememberBase(uri, current);
+      this.servedSettings.set(uri.toString(), current);
+      return;
+    }
+    if (decision.kind === 'conflict') {
+      this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
+      this.conflicts.refused(uri.toString(), hookSettingsBaseOf(current).hash);
+      void offerConflictChoices(this.conflictOf(uri));
+      throw fileSystemError.other(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
+    }
+
+    let stored: HookSettings | undefined;
+    try {
+      stored = await client.replaceHookSettings(repo, target.hookKey, checked.settings);
+    } catch (err) {
+      this.log.error(`saving ${uri.toString()} failed`, err);
+      if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
+      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+    }
+    this.rememberBase(uri, stored ?? checked.settings);
+    this.served.set(uri.toString(), text);
+    this.servedSettings.set(uri.toString(), stored ?? checked.settings);
+    this.mtimes.set(uri.toString(), Date.now());
+    this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings documents cannot hold folders.'));
+  }
+
+  delete(): void {
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'));
+  }
+
+  rename(): void {
+    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings documents cannot be renamed.'));
+  }
+
+  // ---- Internals ------------------------------------------------------------------------
+
+  private target(uri: vscode.Uri): HookDocument {
+    const target = parse(uri);
+    if (!target) throw fileSystemError.fileNotFound(uri);
+    return target;
+  }
+
+  private repo(target: HookDocument): RepositoryRef {
+    return { projectKey: target.projectKey, repositorySlug: target.repositorySlug };
+  }
+
+  /** The signed-in account the document names (the earlier form: the default account of its host). */
+  private account(target: HookDocument): Account | undefined {
+    return accountOfHookDocument(target, this.session.accounts(), this.session.account);
+  }
+
+  private client(target: HookDocument) {
+    const account = this.account(target);
+    if (account) return this.session.clientFor(account);
+    if (target.username !== undefined) {
+      throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).', target.authority, target.username));
+    }
+    const signedIn = this.session.account;
+    if (!signedIn) throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
+    throw fileSystemError.unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(signedIn.serverUrl)));
+  }
+
+  private describe(err: unknown, action: string, target: HookDocument): string {
+    const where = `${target.projectKey}/${target.repositorySlug}`;
+    const user = this.account(target)?.username;
+    if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, user ?? 'nobody');
+    if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
+    return describeError(err, { action, host: target.authority, user });
+  }
+
+  private showProblems(uri: vscode.Uri, text: string, problems: SettingsProblem[]): void {
+    this.diagnostics.set(
+      uri,
+      problems.map((p) => {
+        const d = new vscode.Diagnostic(rangeOf(text, p.offset, p.length), p.message, vscode.DiagnosticSeverity.Error);
+        d.source = DIAGNOSTIC_SOURCE;
+        return d;
+      }),
+    );
+  }
+
+  /** The server's field errors at their fields (`context` = field name), the others at the start. */
+  private showServerProblems(uri: vscode.Uri, text: string, err: BitbucketError): void {
+    const problems: SettingsProblem[] = err.serverMessages.map((m) => {
+      const at = m.context ? locateField(text, m.context) : undefined;
+      return { message: m.context && !at ? `${m.context}: ${m.message}` : m.message, field: m.context ?? undefined, offset: at?.offset ?? 0, length: at?.length ?? 1 };
+    });
+    this.showProblems(uri, text, problems.length > 0 ? problems : [{ message: err.message, offset: 0, length: 1 }]);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+const more = (problems: SettingsProblem[]): string =>
+  problems.length === 2 ? ` ${vscode.l10n.t('(and 1 more problem, marked in the editor)')}` : problems.length > 2 ? ` ${vscode.l10n.t('(and {0} more problems, marked in the editor)', problems.length - 1)}` : '';
+
+/** A 404 says either that the repository or that the hook does not exist; tell which. */
+export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
+  const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
+  if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
+  return vscode.l10n.t('{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.', server, where, host);
+}
+
+/** The `bitbucket-hook` file system and what its two conflict commands run; the caller registers them. */
+export interface HookDocumentsFeature {
+  documents: HookDocuments;
+  compare(uri?: unknown): Promise<unknown>;
+  overwrite(uri?: unknown): Promise<unknown>;
+}
+
+export function createHookDocuments(session: Session, log: Log, workspaceState: BaseStorage): HookDocumentsFeature {
+  const documents = new HookDocuments(session, log, workspaceState);
+  return {
+    documents,
+    compare: (uri) => withDocument(uri, (u) => documents.compare(u)),
+    overwrite: (uri) => withDocument(uri, (u) => documents.overwrite(u)),
+  };
+}
+
+/** The command's URI, or the active editor's when run from the Command Palette. */
+async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
+  const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+  if (!target || target.scheme !== Schemes.hook) {
+    void showInfo(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
+    return undefined;
+  }
+  return run(target);
+}

@@ -1,0 +1,213 @@
+// Everything about snippets: the one snippet core, and the views that translate it (the
+// explorer, snippet documents, comment threads) with their commands. The core follows the
+// signed-in account and learns from every answer who the user is; the views only listen to it.
+// This module is the entry of the snippets bundle (dist/snippets.js, esbuild.js), which loads on
+// first use; activation registers its view, schemes and commands (src/onDemand/snippets.ts).
+import * as path from 'node:path';
+import vscode = require('vscode');
+import { showInfo } from '../ui/notify';
+import { accountId, type Account } from '../../model/accounts/accounts';
+import type { Session } from '../auth/session';
+import { Commands, OFFLINE_CACHE_FOLDER, SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
+import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
+import type { Log } from '../../util/log';
+import { CommentActions, registerCommentCommands } from './comments/commands';
+import { SnippetCommentThreads } from './comments/threads';
+import { SnippetCompletionProvider } from './completion/provider';
+import { LastSearch } from '../../model/snippets/search/lastSearch';
+import type { SearchList } from '../../model/snippets/search/types';
+import { SnippetCache, clearCacheFolder } from '../../model/snippets/cache/snippetCache';
+import { SnippetService } from '../../model/snippets/service';
+import { SnippetServices } from '../../model/snippets/accountServices';
+import { SnippetAccounts } from './snippetAccounts';
+import { registerOfflineStatus } from './offlineStatus';
+import { searchSnippets, type SearchDeps, type SearchTarget } from './commands/search';
+import { accountLabel } from '../../util/accountLabels';
+import { SnippetDropProvider } from './commands/dropIntoEditor';
+import { BrowsedUsers } from './tree/browsedUsers';
+import { createSnippetDocuments } from './documents';
+import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
+import type { TreeNode } from '../../model/snippetTree/nodes';
+
+export interface SnippetsFeature extends vscode.Disposable {
+  service: SnippetService;
+  explorer: SnippetExplorerApi;
+  fileSystem: vscode.FileSystemProvider;
+  serverVersions: vscode.TextDocumentContentProvider;
+  completion: vscode.CompletionItemProvider;
+  /** Inserts a file dragged from the Snippets view into an editor; activation registers a stand-in. */
+  dropIntoEditor: vscode.DocumentDropEditProvider;
+  /** Opens what a vscode:// snippet link points at; activation's stand-in URI handler forwards here. */
+  openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
+  /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
+  scriptedAnswers: ScriptedAnswers | undefined;
+  /** Deletes the offline cache of an account that signed out (activation's stand-in calls it). */
+  forgetAccount(accountId: string): Promise<void>;
+}
+
+export interface SnippetsHost {
+  session: Session;
+  globalState: vscode.Memento;
+  /** The workspace's state (context.workspaceState), where open snippet files' bases outlive the window. */
+  workspaceState: vscode.Memento;
+  /** The extension's global storage folder (context.globalStorageUri), where the offline cache lives. */
+  storagePath: string;
+  log: Log;
+  /** The Snippets view, made at activation, connected to the explorer's provider. */
+  createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode>;
+  /** Whether tests may queue answers to prompts (never in an installed extension). */
+  scriptedAnswers: boolean;
+}
+
+export function createSnippets({ session, globalState, workspaceState, storagePath, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
+  const pageSize = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25);
+  const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
+  const cacheLog = log.child('cache');
+  const maxBytes = () => Math.max(0, vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.cacheMaxSizeMB, 32)) * 1024 * 1024;
+  // One cache per server and account, named by the hash of the account's id; it reads its file on
+  // first use of a list. One instance per account for the whole session, whichever service uses it:
+  // a clear() waits for that instance's own write under way, so the last flush of an account the
+  // view switched away from can never write the file back after its Sign Out deleted it.
+  const caches = new Map<string, SnippetCache>();
+  const cacheFor = (id: string): SnippetCache => {
+    let cache = caches.get(id);
+    if (!cache) {
+      cache = new SnippetCache({ dir: cacheDir, key: id, maxBytes, log: cacheLog });
+      caches.set(id, cache);
+    }
+    return cache;
+  };
+  const clearEveryCache = async (): Promise<void> => {
+    await Promise.all([...caches.values()].map((cache) => cache.clear()));
+    await clearCacheFolder(cacheDir);
+  };
+  const pagingLog = log.child('paging');
+  const warn = (message: string) => pagingLog.warn(message);
+  const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
+  // Every signed-in account has a service of its own, with its own client, identity and cache,
+  // the default account's too; while none is signed in, the default service is an empty one.
+  const signedOut = new SnippetService(() => undefined, pageSize, { warn });
+  const services = new SnippetServices((id) => {
+    const service = new SnippetService(() => {
+      const account = session.accountById(id);
+      return account && session.clientFor(account);
+    }, pageSize, { cache: cacheFor(id), warn });
+    service.reset(asUser(session.accountById(id)));
+    return service;
+  }, signedOut);
+  const accounts = new SnippetAccounts(session, services);
+  const documentAccounts = session.setDocumentAccounts((uri) => (uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined));
+  // The session's last search, of every account: switching, adding or removing an account leaves the others' results.
+  const lastSearch = new LastSearch();
+  services.setDefault(session.account && accountId(session.account));
+  const followAccounts = session.onDidChange((account) => {
+    const signedIn = session.accounts().map(accountId);
+    services.retain(signedIn);
+    services.setDefault(account && accountId(account));
+    if (signedIn.length === 0) lastSearch.clear();
+    else lastSearch.retainAccounts(signedIn);
+  });
+  // Signing in again to an account that is signed in starts a new session of it: its lists are read afresh.
+  const renewAccount = session.onDidSignIn((account) => services.renew(accountId(account)));
+  const forgetAccount = async (id: string): Promise<void> => {
+    await cacheFor(id).clear();
+    cacheLog.info('the offline cache of an account that signed out was deleted');
+  };
+  const clearAll = vscode.commands.registerCommand(Commands.clearOfflineCache, async () => {
+    await clearEveryCache();
+    cacheLog.info('the offline cache was cleared');
+    void showInfo(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
+  });
+  const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;
+    // Off means nothing stays on disk, for any account.
+    void clearEveryCache().catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+  });
+  const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
+
+  const explorer = new SnippetExplorer(session, services, lastSearch, accounts, globalState, log.child('tree'), createView);
+  const actions = new CommentActions(accounts, log.child('comments'));
+  const threads = new SnippetCommentThreads(accounts, actions);
+  const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid), workspaceState);
+  const completion = new SnippetCompletionProvider(accounts);
+  const browsedUsers = new BrowsedUsers(globalState);
+  const commandDeps = {
+    session,
+    get service() {
+      return services.defaultService;
+    },
+    log: log.child('search'),
+    reveal: (guid: string) => explorer.reveal(guid),
+  };
+  const searchDeps: SearchDeps = {
+    ...commandDeps,
+    get service() {
+      return services.defaultService;
+    },
+    lastSearch,
+    targets: (onlyAccountId?: string): SearchTarget[] => {
+      const all = session.accounts();
+      const first = session.account;
+      // The default account first: its results come first when both answer at once.
+      const ordered = first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+      return ordered
+        .filter((account) => onlyAccountId === undefined || accountId(account) === onlyAccountId)
+        .map((account): SearchTarget => {
+          const id = accountId(account);
+          const service = services.forAccount(id);
+          return {
+            accountId: id,
+            search: service.search,
+            lists: ['mine', 'starred', 'browse', ...browsedUsers.list(id).map((u) => `user:${u}` as const)] as SearchList[],
+            deps: { ...commandDeps, account, service },
+            label: all.length > 1 ? accountLabel(account, all) : undefined,
+          };
+        });
+    },
+  };
+  const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
+  // From an account root (or with its id): only that account's lists.
+  const searchAccountCommand = vscode.commands.registerCommand(Commands.searchAccount, (row?: unknown, query?: unknown) => {
+    const account = accounts.ofArgument(row, false);
+    return searchSnippets(searchDeps, typeof query === 'string' ? query : undefined, account && accountId(account));
+  });
+  const disposable = vscode.Disposable.from(
+    documentAccounts,
+    followAccounts,
+    renewAccount,
+    hearUser,
+    clearAll,
+    followSize,
+    registerOfflineStatus(session, () => services.defaultService),
+    explorer,
+    searchCommand,
+    searchAccountCommand,
+    registerCommentCommands(actions),
+    threads,
+    documents.disposable,
+    completion,
+  );
+  return {
+    get service() {
+      return services.defaultService;
+    },
+    explorer,
+    fileSystem: documents.fileSystem,
+    serverVersions: documents.serverVersions,
+    completion,
+    dropIntoEditor: new SnippetDropProvider(searchDeps, (id) => {
+      if (id === undefined) return services.defaultService;
+      const account = session.accountById(id);
+      return account && accounts.service(account);
+    }),
+    openLink: documents.openLink,
+    scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
+    forgetAccount,
+    dispose: () => {
+      disposable.dispose();
+      // Writes what the caches still hold in memory; the editor waits for deactivation only briefly.
+      services.retain([]);
+      void signedOut.dispose();
+    },
+  };
+}

@@ -1,0 +1,372 @@
+// The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
+// the signed-in account, and registers the toolbar and root commands.
+import vscode = require('vscode');
+import { showFailure, showNotSignedIn } from '../../ui/showFailure';
+import { showInfo, showWarning } from '../../ui/notify';
+import { showSafeInputBox } from '../../ui/quickInputText';
+import { accountId, type Account } from '../../../model/accounts/accounts';
+import type { Session } from '../../auth/session';
+import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../../util/constants';
+import { withProgress } from '../../ui/progress';
+import { input, pick } from '../../ui/prompts';
+import type { Log } from '../../../util/log';
+import { matchesFilter, type SortOrder } from '../../../model/snippets/query';
+import type { LastSearch } from '../../../model/snippets/search/lastSearch';
+import type { SnippetServices } from '../../../model/snippets/accountServices';
+import type { ListId } from '../../../model/snippets/store';
+import { snippetLocation } from '../uris';
+import { BrowsedUsers, validateUserName } from './browsedUsers';
+import { ExplorerDragAndDrop } from './dragAndDrop';
+import type { SnippetService } from '../../../model/snippets/service';
+import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
+import { SnippetTreeProvider } from './provider';
+import type { SnippetAccounts } from '../snippetAccounts';
+import { accountLabel } from '../../../util/accountLabels';
+
+/** What the other parts of the extension (and the tests) may ask of the explorer. */
+export interface SnippetExplorerApi {
+  /** Shows a snippet under My Snippets, expanded and selected (after creating it, for example). */
+  reveal(snippetGuid: string): Promise<void>;
+  readonly provider: vscode.TreeDataProvider<TreeNode>;
+  readonly view: vscode.TreeView<TreeNode>;
+  /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
+  readonly dragAndDrop: ExplorerDragAndDrop;
+  /** The session's last search, which the "Search results" root shows. */
+  readonly lastSearch: LastSearch;
+}
+
+type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
+
+/** The account Browse User adds a user under: its id, its name when several. */
+type BrowseTarget = { accountId: string; label: string | undefined };
+
+export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
+  readonly provider: SnippetTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: ExplorerDragAndDrop;
+  private sortOverride: SortOrder | undefined;
+  private filter = '';
+  /** The editor the view last followed (followActiveEditor). */
+  private followed: string | undefined;
+  private readonly browsedUsers: BrowsedUsers;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
+  private accountCount: number;
+
+  constructor(
+    private readonly session: Session,
+    private readonly services: SnippetServices,
+    readonly lastSearch: LastSearch,
+    private readonly accounts: SnippetAccounts,
+    globalState: vscode.Memento,
+    private readonly log: Log,
+    /** Makes the view for the provider (activation made it already, with a forwarding provider). */
+    createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
+  ) {
+    this.browsedUsers = new BrowsedUsers(globalState);
+    this.accountCount = session.accounts().length;
+    this.provider = new SnippetTreeProvider({
+      accounts: () => this.orderedAccounts(),
+      defaultAccountId: () => services.defaultAccountId,
+      // An account that signed out has no service of its own any more: its last rows draw from the signed-out one.
+      service: (id) => (session.accountById(id) ? services.forAccount(id) : services.defaultService),
+      accountLabel: (account) => accountLabel(account, session.accounts()),
+      browsedUsers: this.browsedUsers,
+      settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+      lastSearch,
+      log,
+    });
+    this.view = createView(this.provider);
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
+    this.disposables.push(
+      this.provider,
+      this.view,
+      this.view.onDidExpandElement((e) => this.provider.book.markExpanded(e.element, true)),
+      this.view.onDidCollapseElement((e) => this.provider.book.markExpanded(e.element, false)),
+      session.onDidChange(() => void this.onAccountsChange()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.sortOrder}`)) {
+          this.sortOverride = undefined;
+          this.applyViewState();
+        }
+      }),
+      vscode.commands.registerCommand(Commands.refreshExplorer, () => this.refreshAll()),
+      vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => this.refreshList(node)),
+      vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) => this.loadMore(node)),
+      vscode.commands.registerCommand(Commands.sortByName, () => this.setSort('name')),
+      vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
+      vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
+      vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
+      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
+      vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) => this.browseUser(arg)),
+      vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
+      vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
+      // Like the Explorer's autoReveal: follows the active editor among the rows already loaded.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        const follow = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>(Settings.followActiveEditor, false);
+        if (follow && editor && this.view.visible && snippetLocation(editor.document.uri)) {
+          this.followed = editor.document.uri.toString();
+          void this.revealFile(editor.document.uri, false);
+        }
+      }),
+    );
+    this.applyViewState(false);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Shows a snippet of the default account (the one create commands use) under its My Snippets. */
+  async reveal(snippetGuid: string): Promise<void> {
+    const id = this.services.defaultAccountId;
+    if (id === undefined) return;
+    const service = this.provider.serviceOf(id);
+    await withViewProgress(() => service.ensureLoaded('mine'));
+    if (!service.list('mine').guids.includes(snippetGuid)) service.showAsMine(await service.snippet(snippetGuid));
+    const snippet = service.get(snippetGuid);
+    if (!snippet) return;
+    if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
+    // Revealing while VS Code still fetches refreshed rows would register them twice.
+    await this.provider.settled();
+    await this.view.reveal(this.provider.snippetNode('mine', snippet, id), { select: true, focus: true, expand: true });
+  }
+
+  /**
+   * Shows the row of a snippet file: in a loaded list that has it, else in My Snippets (own) or
+   * Browse (others'), whose first page is loaded only if it is not. Following the active editor
+   * (`load` false) looks only at what is loaded and sends no request.
+   */
+  async revealFile(uri: vscode.Uri | undefined, load: boolean): Promise<boolean> {
+    const loc = uri && snippetLocation(uri);
+    if (!uri || !loc?.fileName) {
+      if (load) void showInfo(vscode.l10n.t('Open a snippet file first: this shows its snippet in the Snippets view.'));
+      return false;
+    }
+    const { snippetGuid, fileName } = loc;
+    const key = uri.toString();
+    // A file is shown under its own account, from that account's lists.
+    const owner = this.accounts.ofLocation(loc);
+    if (!owner) return false;
+    const ownerId = accountId(owner);
+    const service = this.provider.serviceOf(ownerId);
+    const shownLists: ListId[] = this.provider.loadedLists(ownerId);
+    const inLoadedList = () => shownLists.find((id) => service.list(id).guids.includes(snippetGuid));
+    let list = inLoadedList();
+    if (!list && !load) return false;
+    if (!list) {
+      const snippet = await service.snippet(snippetGuid);
+      const home: ListId = service.mayWrite(snippet) ? 'mine' : 'browse';
+      await withViewProgress(() => service.ensureLoaded(home));
+      if (home === 'mine' && !service.list('mine').guids.includes(snippetGuid)) service.showAsMine(snippet);
+      list = service.list(home).guids.includes(snippetGuid) ? home : undefined;
+    }
+    const snippet = service.get(snippetGuid);
+    if (!list || !snippet) {
+      void showInfo(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
+      return false;
+    }
+    if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
+    await this.provider.settled();
+    // Following, only the latest editor counts: an earlier switch still waiting must not win.
+    if (!load && this.followed !== key) return false;
+    // The snippet's row first: the file row's parent is found through it.
+    const row = this.provider.snippetNode(list, snippet, ownerId);
+    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerId) : row;
+    await this.view.reveal(target, { select: true, focus: false, expand: true });
+    return true;
+  }
+
+  // ---- Commands -------------------------------------------------------------------------------
+
+  /** Reloads every shown list of every signed-in account, each from its own server. */
+  private async refreshAll(): Promise<void> {
+    const lists = this.session.accounts().flatMap((account) => {
+      const id = accountId(account);
+      return this.provider.loadedLists(id).map((list) => ({ list, service: this.provider.serviceOf(id) }));
+    });
+    // Refresh means "what the server has now": the next search reads it again too, on every account.
+    for (const account of this.session.accounts()) this.provider.serviceOf(accountId(account)).search.readAgain();
+    this.provider.redraw();
+    await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
+  }
+
+  private async refreshList(node: ListArg): Promise<void> {
+    if (!node) return this.refreshAll();
+    if (node.kind === 'categories' || (node.kind === 'message' && node.list === 'categories')) {
+      const service = this.provider.serviceOf(node.accountId);
+      const lists = this.provider.loadedLists(node.accountId).filter((id) => id.startsWith('category:'));
+      this.provider.redraw();
+      await withViewProgress(() => Promise.all(lists.map((id) => this.reload(id, service))));
+      return;
+    }
+    const list = node.list as ListId;
+    await withViewProgress(() => this.reload(list, this.provider.serviceOf(node.accountId)));
+  }
+
+  private async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
+    if (!node) return;
+    try {
+      await withViewProgress(() => this.provider.serviceOf(node.accountId).loadMore(node.list));
+    } catch (err) {
+      // The store keeps the error; the list shows it as a row with a retry.
+      this.log.error(`loading more of ${node.list} failed`, err);
+    }
+  }
+
+  private async reload(list: ListId, service: SnippetService): Promise<void> {
+    try {
+      await service.refresh(list);
+    } catch (err) {
+      this.log.error(`refreshing ${list} failed`, err);
+    }
+  }
+
+  private setSort(order: SortOrder): void {
+    this.sortOverride = order;
+    this.applyViewState();
+  }
+
+  private async askFilter(text?: string): Promise<void> {
+    const value =
+      typeof text === 'string'
+        ? text
+        : await showSafeInputBox({
+            title: vscode.l10n.t('Bitbucket Snippets: Filter'),
+            prompt: vscode.l10n.t('Show loaded snippets whose name, description, file names or categories contain every word'),
+            value: this.filter,
+            placeHolder: vscode.l10n.t('e.g. docker compose'),
+          });
+    if (value === undefined) return;
+    this.setFilter(value.trim());
+  }
+
+  private setFilter(filter: string): void {
+    this.filter = filter;
+    this.applyViewState();
+  }
+
+  /**
+   * Adds a user to browse under an account: the account root's it was started from, else the
+   * only one, else the one the user picks (the default first).
+   */
+  private async browseUser(arg?: string | AccountNode): Promise<void> {
+    // Reachable signed out (the Palette): say so, with Sign In, before anything is asked.
+    if (!this.session.account) return showNotSignedIn();
+    const target = typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
+    if (!target) return;
+    const picked =
+      typeof arg === 'string'
+        ? arg
+        : await input({
+            title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
+            prompt: target.label
+              ? vscode.l10n.t('Whose snippets do you want to browse as {0}? The user stays in the tree until you remove it.', target.label)
+              : vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
+            placeHolder: vscode.l10n.t('Bitbucket user name, e.g. bob'),
+            validateInput: validateUserName,
+          });
+    if (picked === undefined || validateUserName(picked) !== undefined) return;
+    const user = picked.trim();
+    const known = this.browsedUsers.list(target.accountId).some((u) => u.toLowerCase() === user.toLowerCase());
+    if (!known && !(await this.userExists(target.accountId, user))) return;
+    await this.browsedUsers.add(target.accountId, user);
+    const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
+    this.provider.redraw();
+    await this.provider.settled();
+    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.accountId), { select: true, focus: true, expand: true });
+  }
+
+  /**
+   * Whether the user to browse exists, asked of Bitbucket's core users API (one GET): the snippets
+   * browse answers an empty page for a user who does not exist, which would look like a user
+   * with no snippets. Says so when not; a failure to ask is shown and adds nothing either.
+   */
+  private async userExists(id: string, user: string): Promise<boolean> {
+    const account = this.session.accountById(id);
+    if (!account) return false;
+    try {
+      const exists = await withProgress('view', undefined, (signal) => this.session.clientFor(account).userExists(user, { signal }));
+      if (exists === false) void showWarning(vscode.l10n.t('Bitbucket has no user "{0}". Check the user name and browse again.', user));
+      return exists !== false;
+    } catch (err) {
+      return showFailure(err, { action: vscode.l10n.t('look up the user {0}', user), account, log: this.log }) ?? false;
+    }
+  }
+
+  /** The account of an account root, if it is still signed in. */
+  private accountOfRoot(node: AccountNode): BrowseTarget | undefined {
+    const account = this.session.accountById(node.accountId);
+    return account && this.browseTarget(account, this.session.accounts());
+  }
+
+  /** With several accounts, asks which one (the default first); with one, it is that one. */
+  private async pickAccount(): Promise<BrowseTarget | undefined> {
+    const fallback = this.session.account;
+    if (!fallback) return undefined;
+    const all = this.session.accounts();
+    if (all.length <= 1) return { accountId: accountId(fallback), label: undefined };
+    const items = this.orderedAccounts().map((account) => ({
+      label: accountLabel(account, all),
+      description: account === fallback ? vscode.l10n.t('default') : undefined,
+      detail: account.serverUrl,
+      account,
+    }));
+    const chosen = await pick(items, { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
+    return chosen && this.browseTarget(chosen.account, all);
+  }
+
+  private browseTarget(account: Account, all: readonly Account[]): BrowseTarget {
+    return { accountId: accountId(account), label: all.length > 1 ? accountLabel(account, all) : undefined };
+  }
+
+  private async removeBrowsedUser(node?: RootNode): Promise<void> {
+    if (!node || !node.list.startsWith('user:')) return;
+    await this.browsedUsers.remove(node.accountId, node.list.slice('user:'.length));
+    this.provider.redraw();
+  }
+
+  // ---- State ----------------------------------------------------------------------------------
+
+  private sortOrder(): SortOrder {
+    return this.sortOverride ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SortOrder>(Settings.sortOrder, 'updated');
+  }
+
+  /** The signed-in accounts, the default first: the order of their roots. */
+  private orderedAccounts(): Account[] {
+    const first = this.session.account;
+    const all = this.session.accounts();
+    return first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+  }
+
+  /**
+   * An account signed in or out, the default changed, or a connection setting: every account's
+   * rows, lists and expanded rows stay (those of an account that signed out go). When the tree
+   * changes shape (one account's lists as roots, or a root per account), the rows that were
+   * expanded are expanded again under their new parent.
+   */
+  private async onAccountsChange(): Promise<void> {
+    const count = this.session.accounts().length;
+    const reshaped = (count > 1) !== (this.accountCount > 1);
+    this.accountCount = count;
+    if (count === 0) this.filter = '';
+    this.provider.retainAccounts();
+    this.applyViewState(false);
+    if (!reshaped || count === 0) return;
+    const expanded = this.provider.book.expandedRows();
+    await this.provider.settled();
+    for (const row of expanded) await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch(() => undefined);
+  }
+
+  /** Context keys for the toolbar, the view's description, and a redraw. */
+  private applyViewState(redraw = true): void {
+    void vscode.commands.executeCommand('setContext', ContextKeys.sortOrder, this.sortOrder());
+    void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, this.filter !== '');
+    this.view.description = this.filter ? vscode.l10n.t('Filter: "{0}"', this.filter) : undefined;
+    this.view.message = this.filter ? vscode.l10n.t('Showing loaded snippets matching "{0}". Clear the filter to see all.', this.filter) : undefined;
+    if (redraw) this.provider.redraw();
+  }
+}
+
+const withViewProgress = <T>(task: () => Promise<T>): Promise<T> => withProgress('view', undefined, task);

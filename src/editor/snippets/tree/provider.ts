@@ -1,0 +1,247 @@
+// Turns the snippet core's lists into tree rows. It fetches nothing itself except through the
+// core, and only when a list is first expanded; it listens to each account's service and
+// refreshes just the rows whose lists changed, reusing one object per row id so VS Code keeps
+// expansion and selection. Every account is handled the same way (accountBook.ts keeps what is
+// kept per account); which rows a row has is rowChildren.ts, how a row looks is rowItems.ts.
+import vscode = require('vscode');
+import type { Snippet } from '../../../api/types';
+import { accountId as idOf, type Account } from '../../../model/accounts/accounts';
+import { withProgress } from '../../ui/progress';
+import type { Log } from '../../../util/log';
+import { lineText } from '../../../util/outsideText';
+import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
+import type { LastSearch } from '../../../model/snippets/search/lastSearch';
+import type { ListId } from '../../../model/snippets/store';
+import { AccountBook } from '../../../model/snippetTree/accountBook';
+import type { BrowsedUsers } from './browsedUsers';
+import { contextValue, nodeId, type AccountNode, type CategoriesNode, type FileNode, type RootNode, type SearchRootNode, type SnippetNode, type TreeNode } from '../../../model/snippetTree/nodes';
+import { RefreshGate, WHOLE_TREE } from '../../../model/snippetTree/refreshGate';
+import * as children from './rowChildren';
+import { rowItem } from './rowItems';
+
+export type { ExplorerSettings } from './rowChildren';
+
+export interface TreeDeps {
+  /** The signed-in accounts, the default first; with several, the tree has one root per account. */
+  accounts: () => Account[];
+  defaultAccountId: () => string | undefined;
+  /** The snippet service of a signed-in account. */
+  service: (accountId: string) => SnippetService;
+  /** How an account is named on its root row. */
+  accountLabel: (account: Account) => string;
+  browsedUsers: BrowsedUsers;
+  settings: () => children.ExplorerSettings;
+  /** The last Search Snippets… of the session, shown as the "Search results" root. */
+  lastSearch: LastSearch;
+  log: Log;
+}
+
+export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** What is kept per account: rows, shown lists, expanded rows (the explorer tells it which), services followed. */
+  readonly book = new AccountBook<TreeNode, ServiceChange, SnippetService>(nodeId, (node) => node.accountId);
+  private readonly gate = new RefreshGate<TreeNode>((elements) => this.changed.fire(elements.includes(WHOLE_TREE) ? undefined : (elements as TreeNode[])));
+  private searchShown = false;
+  private readonly searched: { dispose(): void };
+
+  constructor(private readonly deps: TreeDeps) {
+    this.searched = deps.lastSearch.onDidChange(() => this.onSearchChange());
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.searched.dispose();
+    this.book.dispose();
+  }
+
+  /** Forgets what is kept of accounts no longer signed in, and redraws (no request). */
+  retainAccounts(): void {
+    this.book.retain(this.deps.accounts().map(idOf));
+    this.redraw();
+  }
+
+  /** Redraws everything from what is loaded (sort or filter changed); sends no request. */
+  redraw(): void {
+    this.gate.refresh([WHOLE_TREE]);
+  }
+
+  /** Resolves once VS Code has fetched the rows of every refresh so far (a reveal waits for this). */
+  settled(): Promise<void> {
+    return this.gate.settled();
+  }
+
+  /** An account's lists shown so far that have been loaded (or failed), for Refresh. */
+  loadedLists(accountId: string): ListId[] {
+    const service = this.account(accountId) && this.serviceOf(accountId);
+    return service ? this.book.shownLists(accountId).filter((id) => service.list(id).loaded || service.list(id).error !== undefined) : [];
+  }
+
+  /** The row of a list: a root, a browsed user or a category. */
+  rootNode(list: ListId, accountId: string): RootNode {
+    return this.book.intern<RootNode>({ kind: 'root', list, label: children.rootLabel(list, this.serviceOf(accountId)), accountId });
+  }
+
+  categoriesNode(accountId: string): CategoriesNode {
+    return this.book.intern<CategoriesNode>({ kind: 'categories', label: vscode.l10n.t('Categories'), accountId });
+  }
+
+  snippetNode(list: ListId, snippet: Snippet, accountId: string): SnippetNode {
+    return this.book.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.serviceOf(accountId).mayWrite(snippet), accountId });
+  }
+
+  fileNode(list: ListId, snippet: Snippet, fileName: string, accountId: string): FileNode {
+    return this.book.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName, own: this.serviceOf(accountId).mayWrite(snippet), list, accountId });
+  }
+
+  searchRootNode(): SearchRootNode {
+    return this.book.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
+  }
+
+  /** The service of a row's account, followed from its first use: its changes redraw its rows. */
+  serviceOf(accountId: string): SnippetService {
+    const service = this.deps.service(accountId);
+    if (this.account(accountId)) this.book.follow(accountId, service, (change) => this.onServiceChange(accountId, change));
+    return service;
+  }
+
+  private account(accountId: string): Account | undefined {
+    return this.deps.accounts().find((a) => idOf(a) === accountId);
+  }
+
+  private accountNode(account: Account): AccountNode {
+    return this.book.intern<AccountNode>({ kind: 'account', accountId: idOf(account), label: this.deps.accountLabel(account) });
+  }
+
+  /** An account's part of the tree, for rowChildren.ts; undefined once it signed out. */
+  private rowsOf(accountId: string): children.AccountRows | undefined {
+    const account = this.account(accountId);
+    if (!account) return undefined;
+    return { accountId, account, service: this.serviceOf(accountId), intern: (node) => this.book.intern(node), rootNode: (list) => this.rootNode(list, accountId) };
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    const accountId = node.accountId;
+    const item = rowItem(node, {
+      now: Date.now(),
+      // The Search results root has no account: its item reads no service.
+      service: this.serviceOf(accountId ?? this.deps.defaultAccountId() ?? ''),
+      account: accountId === undefined ? undefined : this.account(accountId),
+      isDefault: accountId !== undefined && accountId === this.deps.defaultAccountId(),
+      several: this.deps.accounts().length > 1,
+      accountLabel: this.deps.accountLabel,
+      search: this.deps.lastSearch.state,
+    });
+    // Names, descriptions and comments come from other users: no control or bidi characters.
+    if (typeof item.label === 'string') item.label = lineText(item.label);
+    if (typeof item.description === 'string') item.description = lineText(item.description);
+    item.id = nodeId(node);
+    item.contextValue = contextValue(node);
+    // Without this, screen readers hear a plain-text tooltip instead of the row's label.
+    item.accessibilityInformation ??= { label: [labelText(item), item.description].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return this.gate.children(
+      node ?? WHOLE_TREE,
+      () => (node?.kind === 'root' ? this.ensureListLoaded(node.list, node.accountId) : Promise.resolve()),
+      () => this.childrenOf(node),
+    );
+  }
+
+  private childrenOf(node: TreeNode | undefined): TreeNode[] {
+    if (!node) return this.roots();
+    const search = this.deps.lastSearch.state;
+    if (node.kind === 'searchRoot') return children.searchChildren(search, (id) => this.rowsOf(id));
+    const rows = this.rowsOf(node.accountId);
+    if (!rows) return [];
+    switch (node.kind) {
+      case 'account':
+        return children.accountChildren(rows, this.categoriesNode(node.accountId), this.deps.browsedUsers.list(node.accountId));
+      case 'categories':
+        this.book.categoriesChanged(node.accountId, categoryKey(rows.service));
+        return children.categoryChildren(rows, this.book.shownLists(node.accountId));
+      case 'root':
+        return children.listChildren(rows, node.list, this.deps.settings());
+      case 'snippet':
+        return children.snippetChildren(rows, node);
+      case 'comments':
+        return children.commentChildren(rows, node);
+      case 'searchSnippet':
+        return children.searchMatchChildren(search, rows, node);
+      default:
+        return [];
+    }
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return children.parentOf(node, {
+      row: (id) => this.book.row(id),
+      rootNode: (list, a) => this.rootNode(list, a),
+      categoriesNode: (a) => this.categoriesNode(a),
+      topParent: (a) => this.topParent(a),
+      searchRoot: () => this.searchRootNode(),
+    });
+  }
+
+  /** The parent of an account's top rows: its account root when several accounts show, else none. */
+  private topParent(accountId: string): AccountNode | undefined {
+    const all = this.deps.accounts();
+    const account = all.length > 1 ? this.account(accountId) : undefined;
+    return account && this.accountNode(account);
+  }
+
+  /** The last search first, then one account's lists, or one root per account. */
+  private roots(): TreeNode[] {
+    const all = this.deps.accounts();
+    if (all.length === 0) return [];
+    const search = this.deps.lastSearch.state ? [this.searchRootNode()] : [];
+    if (all.length > 1) return [...search, ...all.map((a) => this.accountNode(a))];
+    return [...search, ...this.childrenOf(this.accountNode(all[0]))];
+  }
+
+  /** Loads a list's first page the first time it is shown (one request, with the view's progress bar). */
+  private async ensureListLoaded(list: ListId, accountId: string): Promise<void> {
+    if (!this.account(accountId)) return;
+    const service = this.serviceOf(accountId);
+    this.book.showList(accountId, list);
+    const before = service.list(list);
+    if (before.loaded || before.error) return;
+    try {
+      await withProgress('view', undefined, () => service.ensureLoaded(list));
+    } catch (err) {
+      this.deps.log.error(`loading ${list} failed`, err);
+    }
+  }
+
+  private onSearchChange(): void {
+    const shown = this.deps.lastSearch.state !== undefined;
+    if (shown !== this.searchShown) {
+      this.searchShown = shown;
+      this.book.forgetRows((id) => id.includes('|search/'));
+      this.gate.refresh([WHOLE_TREE]);
+      return;
+    }
+    if (shown) this.gate.refresh([this.searchRootNode()]);
+  }
+
+  private onServiceChange(accountId: string, change: ServiceChange): void {
+    if (change.people || change.connection) {
+      // Whose snippets and comments these are may read differently now: redraw every row.
+      this.gate.refresh([WHOLE_TREE]);
+      return;
+    }
+    const service = this.deps.service(accountId);
+    // While a list reloads, its old rows stay: only the answer changes what is shown.
+    const ids = change.lists.filter((list) => !service.list(list).loading).map((list) => `${accountId}|root/${list}`);
+    if (this.book.categoriesChanged(accountId, categoryKey(service))) ids.push(`${accountId}|categories`);
+    const rows = ids.flatMap((id) => this.book.row(id) ?? []);
+    if (rows.length > 0) this.gate.refresh(rows);
+  }
+}
+
+const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+
+/** The categories an account shows, as one string to compare. */
+const categoryKey = (service: SnippetService): string => service.categories().map((c) => `${c.guid}=${c.name}`).join('\n');
