@@ -26,7 +26,7 @@ const ON_DEMAND = [
   { source: 'src/editor/auth/signIn.ts', bundle: 'signIn' },
   { source: 'src/editor/snippets/register.ts', bundle: 'snippets' },
   { source: 'src/api/client.ts', bundle: 'api' },
-  { source: 'src/api/undici.ts', bundle: 'undici' },
+  { source: 'src/api/wire/undici/undiciParts.ts', bundle: 'undici' },
   { source: 'src/editor/settingsPanel/register.ts', bundle: 'repositorySettings' },
   { source: 'src/editor/connectionCheck/command.ts', bundle: 'connectionCheck' },
 ];

@@ -22,7 +22,8 @@ import type {
   UpdateSnippetRequest,
 } from './types';
 import * as check from './validate';
-import { ExactJsonError, MAX_JSON_DEPTH, parseExactJson, stringifyExact } from './exactJson';
+import { stringifyExact } from './exactJson';
+import { checked, exactHookSettings } from './checkedAnswers';
 import * as l10n from '@vscode/l10n';
 
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
@@ -165,14 +166,14 @@ export class BitbucketClient {
    */
   async getHookSettings(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<MaybeHookSettings> {
     const { body } = await this.send({ method: 'GET', path: this.hookPath(repo, hookKey, 'settings'), textAnswer: true, signal: o.signal });
-    return body === undefined ? undefined : this.exactSettings(body as string, 'GET settings');
+    return body === undefined ? undefined : exactHookSettings(body as string, 'GET settings');
   }
 
   /** Sends the whole settings object, each JsonNumber as its own text; answers what the server stored. */
   async replaceHookSettings(repo: RepositoryRef, hookKey: string, settings: HookSettings, o: CallOptions = {}): Promise<MaybeHookSettings> {
     const bodyText = stringifyExact(settings);
     const { body } = await this.send({ method: 'PUT', path: this.hookPath(repo, hookKey, 'settings'), bodyText, textAnswer: true, signal: o.signal });
-    return body === undefined ? undefined : this.exactSettings(body as string, 'PUT settings');
+    return body === undefined ? undefined : exactHookSettings(body as string, 'PUT settings');
   }
 
   enableHook(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<RepositoryHook | undefined> {
@@ -259,7 +260,7 @@ export class BitbucketClient {
 
   private async hookEnabled(method: Method, repo: RepositoryRef, hookKey: string, o: CallOptions): Promise<RepositoryHook | undefined> {
     const { body } = await this.send({ method, path: this.hookPath(repo, hookKey, 'enabled'), signal: o.signal });
-    return body === undefined ? undefined : this.checked(check.repositoryHook, body, `${method} enabled`);
+    return body === undefined ? undefined : checked(check.repositoryHook, body, `${method} enabled`);
   }
 
   private list<T>(
@@ -287,34 +288,7 @@ export class BitbucketClient {
         request: `${method} ${path}`,
       });
     }
-    return this.checked(shape, response.body, `${method} ${path}`);
-  }
-
-  /** Hook settings read from the answer's text with every number's own text, nesting limited. */
-  private exactSettings(text: string, request: string): HookSettings {
-    let settings: unknown;
-    try {
-      settings = parseExactJson(text);
-    } catch (err) {
-      if (!(err instanceof ExactJsonError)) throw err;
-      const message = err.tooDeep
-        ? l10n.t("The server's answer is not what Bitbucket sends: {0}.", l10n.t('its values are nested more than {0} levels deep', MAX_JSON_DEPTH))
-        : l10n.t('The server answered with something that is not valid JSON.');
-      throw new BitbucketError('unexpected-response', message, { request, cause: err });
-    }
-    return this.checked(check.hookSettings, settings, request);
-  }
-
-  private checked<T>(shape: check.Check<T>, body: unknown, request: string): T {
-    try {
-      return shape(body, '');
-    } catch (err) {
-      if (!(err instanceof check.ShapeError)) throw err;
-      throw new BitbucketError('unexpected-response', l10n.t("The server's answer is not what Bitbucket sends: {0}.", err.message), {
-        request,
-        cause: err,
-      });
-    }
+    return checked(shape, response.body, `${method} ${path}`);
   }
 
   private send(request: HttpRequest) {

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate } from '../server/tls';
 import { startProxy } from '../support/proxy';
 import { HookKeys } from '../server/hookCatalog';
-import { checkSettingsText, formatSettings } from '../../src/hooks/settingsValidator';
+import { checkSettingsText, formatSettings } from '../../src/model/hooks/settingsValidator';
 import { testWire } from '../support/testWire';
 
 const EXT_PRE = HookKeys.externalPreReceive;

@@ -3,7 +3,7 @@
 // credentials and known scheme names ever reach a message or the log.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { agentSentCredentials, editorCredentialsSource, editorProxyResponseError, offeredSchemes, proxyLabelOf } from '../../../src/api/proxy/editorProxyErrors';
+import { agentSentCredentials, editorCredentialsSource, editorProxyResponseError, offeredSchemes, proxyLabelOf } from '../../../src/api/wire/node/editorProxyErrors';
 
 describe('proxies VS Code chose, as messages show them', () => {
   it('names a proxy by its URL without credentials, and DIRECT or garbage by nothing', () => {

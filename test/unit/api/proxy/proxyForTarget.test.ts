@@ -2,7 +2,7 @@
 // environment, NO_PROXY as curl reads it, credentials out of the URL and into a header.
 import * as assert from 'node:assert/strict';
 import { BitbucketError } from '../../../../src/api/errors';
-import { bypassesProxy, parseProxyUrl, proxyForTarget } from '../../../../src/api/proxy/proxyForTarget';
+import { bypassesProxy, parseProxyUrl, proxyForTarget } from '../../../../src/api/wire/undici/proxyForTarget';
 
 const HTTPS_TARGET = new URL('https://bitbucket.corp.example:8443/bitbucket');
 const HTTP_TARGET = new URL('http://bitbucket.corp.example/');

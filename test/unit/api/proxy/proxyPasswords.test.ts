@@ -6,10 +6,10 @@
 // it, the extension's own client's proxy and the connection check's.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { editorProxyError, editorProxyResponseError, proxyLabelOf } from '../../../../src/api/proxy/editorProxyErrors';
-import { proxyError } from '../../../../src/api/proxy/proxyErrors';
-import { parseProxyUrl, type ResolvedProxy } from '../../../../src/api/proxy/proxyForTarget';
-import { describeProxy } from '../../../../src/connectionCheck/proxy';
+import { editorProxyError, editorProxyResponseError, proxyLabelOf } from '../../../../src/api/wire/node/editorProxyErrors';
+import { proxyError } from '../../../../src/api/wire/undici/proxyErrors';
+import { parseProxyUrl, type ResolvedProxy } from '../../../../src/api/wire/undici/proxyForTarget';
+import { describeProxy } from '../../../../src/model/connectionCheck/proxy';
 
 /**
  * Letters that no user name, host or message here holds: a 3-character piece of the password with

@@ -3,11 +3,11 @@
 // undici nor reads the OS trust store.
 import type { Dispatcher } from 'undici';
 import type buildConnector from 'undici/types/connector';
-import type * as UndiciParts from './undici';
-import { markingProxyFailures } from './proxy/proxyConnectFailure';
-import type { ResolvedProxy } from './proxy/proxyForTarget';
-import type { TlsClientMaterial } from './clientCertificate';
-import { secureContextFor, trustedAuthorities } from './trust/trustedAuthorities';
+import type * as UndiciParts from './undiciParts';
+import { markingProxyFailures } from './proxyConnectFailure';
+import type { ResolvedProxy } from './proxyForTarget';
+import type { TlsClientMaterial } from '../../clientCertificate';
+import { secureContextFor, trustedAuthorities } from '../../trust/trustedAuthorities';
 
 export interface DispatcherPlan {
   /** Decided before anything loads (proxyForTarget), so a bad proxy URL fails fast. */
@@ -23,12 +23,12 @@ export interface DispatcherPlan {
 
 /**
  * undici is most of the extension's code (about 310 of 440 KiB) and activation sends no request,
- * so it is loaded with the first request instead. esbuild.js puts ./undici in a bundle of its own
+ * so it is loaded with the first request instead. esbuild.js puts src/api/wire/undici/undiciParts.ts in a bundle of its own
  * and keeps this require; in plain Node (the unit tests) it is an ordinary require. Node caches
  * the module, so only the first dispatcher of a session pays for it.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadUndici = (): typeof UndiciParts => require('./undici');
+const loadUndici = (): typeof UndiciParts => require('./undiciParts');
 
 export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher> {
   const { Agent, Pool, ProxyAgent } = loadUndici();

@@ -1,21 +1,13 @@
-// Node's own http and https modules as a wire. In VS Code's extension host these are the modules
-// VS Code patches before any extension runs: a request made here is resolved against the editor's
-// proxy settings (http.proxy, http.noProxy, a PAC file, the OS settings), a proxy's 407 is
-// answered the editor's way (Kerberos, Basic), and the OS certificates are trusted. What the
-// patch keeps, and so what this wire gives it:
-//   - the client certificate in the request's own options (cert/key or pfx/passphrase); one set on
-//     an agent is dropped, so no agent is passed;
-//   - `ca` only when the user configured CA files, and then the whole trust list, because a `ca`
-//     replaces the certificates VS Code would add;
-//   - `rejectUnauthorized: true`, said outright, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
+// One request through Node's own http and https modules. In VS Code's extension host these are the
+// modules VS Code patches before any extension runs (see nodeWire.ts for what the patch keeps).
 // In plain Node the same code runs unpatched: direct connections, Node's roots.
 import type * as Http from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { TlsClientMaterial } from '../clientCertificate';
-import { WIRE_CODES, wireError, type Wire, type WireRequest, type WireResponse } from './wire';
+import type { TlsClientMaterial } from '../../clientCertificate';
+import { WIRE_CODES, wireError, type WireRequest, type WireResponse } from '../wire';
 
-export interface NodeWirePlan {
+export interface NodeRequestPlan {
   clientCertificate?: TlsClientMaterial;
   /** The whole trust list, or undefined to leave trust to the host (VS Code adds the OS store). */
   ca?: string[];
@@ -27,10 +19,6 @@ export interface ViaProxy {
   via?: string;
 }
 
-export function createNodeWire(plan: NodeWirePlan): Wire {
-  return { kind: 'node', request: (request) => send(plan, request), close: async () => undefined };
-}
-
 /**
  * 'https' and 'http', not 'node:https': VS Code hands an extension its patched module when the
  * extension requires these names, and esbuild keeps the require as written.
@@ -40,7 +28,7 @@ function moduleFor(url: URL): typeof Http {
   return url.protocol === 'https:' ? require('https') : require('http');
 }
 
-function send(plan: NodeWirePlan, request: WireRequest): Promise<WireResponse> {
+export function sendOverNode(plan: NodeRequestPlan, request: WireRequest): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));

@@ -2,7 +2,8 @@
 // `request` API. undici's entry point also loads fetch, WebSocket, mocks and HTTP caches, about
 // a third of the extension's bundle that would never run; this module wires just these pieces
 // the way that entry point does (`Object.assign(Dispatcher.prototype, api)`), so the bundle
-// leaves the rest out. Types still come from the package's own declarations.
+// leaves the rest out. Types still come from the package's own declarations. It is the `undici`
+// bundle's entry in esbuild.js, loaded by dispatcher.ts with the first request that needs it.
 /* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules are CommonJS without typings */
 import type * as Undici from 'undici';
 

@@ -4,9 +4,9 @@
 // host:port") and in the request's 'proxy' event, and it replays a proxy's refusal of CONNECT as
 // the response, so a 407 arrives as an ordinary status. These become errors that name the proxy
 // (never with credentials) and say where it came from.
-import { BitbucketError } from '../errors';
-import { goesTo, hostAfterCredentials } from './proxyAuthority';
-import type { FailureCodes } from './proxyErrors';
+import { BitbucketError } from '../../errors';
+import { goesTo, hostAfterCredentials } from '../../proxy/proxyAuthority';
+import type { FailureCodes } from '../wireFailure';
 import * as l10n from '@vscode/l10n';
 
 const PROXY_AGENT_FAILURE = /Failed to establish a socket connection to proxies: (.+)$/;

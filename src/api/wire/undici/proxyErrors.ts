@@ -1,16 +1,10 @@
 // Failures that are the proxy's, not the server's, turned into errors that name the proxy (as
 // scheme://host:port, never with credentials) so the message can point at the proxy settings.
-import { BitbucketError, type ProxyFailure } from '../errors';
+import { BitbucketError, type ProxyFailure } from '../../errors';
 import { isProxyConnectFailure } from './proxyConnectFailure';
 import type { ResolvedProxy } from './proxyForTarget';
+import type { FailureCodes } from '../wireFailure';
 import * as l10n from '@vscode/l10n';
-
-export interface FailureCodes {
-  /** Error codes along the cause chain. */
-  codes: string[];
-  /** The first of them that is a TLS verification or handshake code. */
-  tlsCode: string | undefined;
-}
 
 /**
  * The proxy's failure, or undefined when the failure is the server's (or the network's beyond

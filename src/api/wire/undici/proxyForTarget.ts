@@ -1,8 +1,8 @@
 // Which proxy, if any, a request to the server goes through: the settings first, then
 // HTTP_PROXY / HTTPS_PROXY / NO_PROXY as curl and undici read them. The proxy's credentials are
 // taken out of its URL here, so nothing after this point can log or show them by accident.
-import { BitbucketError } from '../errors';
-import { readsAsWritten } from './proxyAuthority';
+import { BitbucketError } from '../../errors';
+import { readsAsWritten } from '../../proxy/proxyAuthority';
 import * as l10n from '@vscode/l10n';
 
 export interface ProxyOptions {
