@@ -4,30 +4,30 @@
 // Opening fetches the settings (an unconfigured hook opens as `{}`); saving checks the text
 // locally, checks that nobody changed the settings on the server since they were opened, and
 // then replaces them whole. Every refusal leaves the document dirty, says why, and marks the
-// field it is about, until the refused text is gone (reverted, saved, closed). What each
-// document's settings were loaded from is also kept (as a hash) in the workspace's state, so that
-// an editor VS Code restores with unsaved text after a reload or a crash is checked against it too
+// field it is about, until the refused text is gone (reverted, saved, closed: fieldErrors.ts).
+// What each document's settings were loaded from is hookSettingsVersions.ts, the bookkeeping
+// snippet files use too: kept (as a hash) in the workspace's state as well, so that an editor VS
+// Code restores with unsaved text after a reload or a crash is checked against it too
 // (hookSaveLogic.ts decides).
 import vscode = require('vscode');
 import { showInfo } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
 import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
-import { BitbucketError, isBitbucketError } from '../../api/errors';
+import { type BitbucketError, isBitbucketError } from '../../api/errors';
 import type { HookSettings, RepositoryRef } from '../../api/types';
 import type { Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
-import { Commands, Ids, Schemes, WorkspaceStateKeys } from '../../util/constants';
+import { Commands, Schemes, WorkspaceStateKeys } from '../../util/constants';
 import { isMissingRepository, missingRepositoryMessage } from '../../model/repositories/missingRepository';
-import { DocumentBases, type BaseStorage } from '../../util/documentBases';
-import { SaveConflicts } from '../../util/saveConflicts';
+import type { BaseStorage } from '../../util/documentBases';
 import type { Log } from '../../util/log';
 import { describeError } from '../../util/describeError';
 import { serverHost } from '../../util/serverUrl';
 import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from '../../model/hooks/hookUri';
-import { decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from '../../model/hooks/hookSaveLogic';
-import { checkSettingsText, formatSettings, locateField, type SettingsProblem } from '../../model/hooks/settingsValidator';
-
-const DIAGNOSTIC_SOURCE = 'Bitbucket';
+import { decideHookSave, hookSettingsBaseOf } from '../../model/hooks/hookSaveLogic';
+import { hookSettingsVersions, type HookSettingsVersions } from '../../model/hooks/hookSettingsVersions';
+import { checkSettingsText, formatSettings, type SettingsProblem } from '../../model/hooks/settingsValidator';
+import { HookFieldErrors } from './fieldErrors';
 
 /** The document of a hook's settings, read and saved with `account`. */
 export function hookDocumentUri(account: HookAccount, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
@@ -42,78 +42,31 @@ const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =
 
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
-function offsetToPosition(text: string, offset: number): vscode.Position {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length - 1;
-  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
-}
-
-const rangeOf = (text: string, offset: number, length: number): vscode.Range =>
-  new vscode.Range(offsetToPosition(text, offset), offsetToPosition(text, offset + Math.max(length, 1)));
-
-
 export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
-  /** Per document: the server's settings the editor's text started from, in this window. */
-  private readonly bases = new Map<string, HookSettingsBase>();
-  /** The same beyond the window, for editors VS Code restores with unsaved text without reading them again. */
-  private readonly keptBases: DocumentBases<HookSettingsBase>;
   /**
-   * Per document: the modification time reported by stat. It moves only when this provider
-   * writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
+   * Per document: the settings (and text) it was read from or last saved as, their hash beyond the
+   * window, what stat reported, a refused save. The modification time stat reports moves only when
+   * this provider writes, because VS Code treats a newer time as "changed on disk" and refuses to save.
    */
-  private readonly mtimes = new Map<string, number>();
-  /** Per document: the text last read from or saved to the server. */
-  private readonly served = new Map<string, string>();
-  /** Per document: the settings that text shows, whose numbers go back as the server wrote them even where JavaScript cannot hold them. */
-  private readonly servedSettings = new Map<string, HookSettings | undefined>();
-  /** Per document: the settings (their hash) a refused save met, and whether the user chose Overwrite for them. */
-  private readonly conflicts = new SaveConflicts<string>();
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.diagnostics];
+  private readonly versions: HookSettingsVersions<vscode.Uri>;
+  private readonly fieldErrors: HookFieldErrors;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
-    this.keptBases = new DocumentBases(workspaceState, WorkspaceStateKeys.hookSettingsBases, isHookSettingsBase);
-    // A refusal is marked on the text that was refused, and goes with that text: once the
-    // document holds what the server has (reverted, or edited back), the marks go (a successful
-    // save clears them itself, in writeFile). Closing the last tab of a document drops them as
-    // well: VS Code keeps a closed document for a while, and the Problems view would list it.
+    this.versions = hookSettingsVersions(workspaceState, WorkspaceStateKeys.hookSettingsBases);
+    this.fieldErrors = new HookFieldErrors((uri) => this.versions.versionOf(uri)?.text);
     this.disposables.push(
-      vscode.workspace.onDidChangeTextDocument(({ document }) => {
-        if (document.uri.scheme === Schemes.hook && this.served.get(document.uri.toString()) === document.getText()) this.diagnostics.delete(document.uri);
-      }),
+      this.fieldErrors,
       vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme !== Schemes.hook) return;
-        this.diagnostics.delete(doc.uri);
-        // Closed with nothing unsaved: no later edit can be based on what it was loaded from.
-        if (!doc.isDirty) this.keptBases.delete(doc.uri.toString());
+        if (doc.uri.scheme === Schemes.hook) this.versions.closed(doc.uri, doc.isDirty);
       }),
       // VS Code closes and reopens a document whose language changes (open() makes it JSON), without reading it again.
       vscode.workspace.onDidOpenTextDocument((doc) => {
-        const base = doc.uri.scheme === Schemes.hook ? this.bases.get(doc.uri.toString()) : undefined;
-        if (base && !this.keptBases.get(doc.uri.toString())) this.keptBases.set(doc.uri.toString(), base);
-      }),
-      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
-        // A document still shown, in another group or as the right side of a Compare, keeps them.
-        const shown = new Set(
-          vscode.window.tabGroups.all
-            .flatMap((g) => g.tabs)
-            .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : t.input instanceof vscode.TabInputTextDiff ? [t.input.modified.toString()] : [])),
-        );
-        for (const tab of closed) {
-          if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === Schemes.hook && !shown.has(tab.input.uri.toString())) this.diagnostics.delete(tab.input.uri);
-        }
+        if (doc.uri.scheme === Schemes.hook) this.versions.reopened(doc.uri);
       }),
     );
-  }
-
-  /** Remembers the settings a document's text is now based on, in this window and beyond it; no refused save stands. */
-  private rememberBase(uri: vscode.Uri, settings: HookSettings | undefined): void {
-    const base = hookSettingsBaseOf(settings);
-    this.bases.set(uri.toString(), base);
-    this.keptBases.set(uri.toString(), base);
-    this.conflicts.forget(uri.toString());
   }
 
   /** Opens a hook's settings in an editor, read and saved with `account`. */
@@ -127,7 +80,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
 
   /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
   overwrite(uri: vscode.Uri): Promise<boolean> {
-    return overwriteServerVersion(uri, (u) => this.conflicts.approve(u.toString()));
+    return overwriteServerVersion(uri, (u) => this.versions.conflicts.approve(u.toString()));
   }
 
   /** The "Compare" of a save conflict: the server's version on the left, the editor's on the right. */
@@ -165,14 +118,13 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       // The folders above documents exist so that VS Code can resolve paths; nothing can be listed there.
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
     }
-    const key = uri.toString();
-    let mtime = this.mtimes.get(key);
-    if (mtime === undefined) this.mtimes.set(key, (mtime = Date.now()));
+    const reported = this.versions.lastReportedStat(uri) ?? { mtime: Date.now(), size: 0 };
+    this.versions.reportStat(uri, reported);
     return {
       type: vscode.FileType.File,
       ctime: 0,
-      mtime,
-      size: 0,
+      mtime: reported.mtime,
+      size: reported.size,
       ...(target.serverCopy ? { permissions: vscode.FilePermission.Readonly } : {}),
     };
   }
@@ -188,11 +140,7 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       throw fileSystemError.unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
     }
     const text = formatSettings(settings);
-    if (!target.serverCopy) {
-      this.rememberBase(uri, settings);
-      this.served.set(uri.toString(), text);
-      this.servedSettings.set(uri.toString(), settings);
-    }
+    if (!target.serverCopy) this.versions.remember(uri, { settings, text });
     return new TextEncoder().encode(text);
   }
 
@@ -203,12 +151,12 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     const text = new TextDecoder().decode(content);
     const where = `${target.projectKey}/${target.repositorySlug}`;
 
-    const checked = checkSettingsText(text, this.servedSettings.get(uri.toString()));
+    const checked = checkSettingsText(text, this.versions.versionOf(uri)?.settings);
     if (!checked.ok) {
-      this.showProblems(uri, text, checked.problems);
+      this.fieldErrors.show(uri, text, checked.problems);
       throw fileSystemError.other(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
     }
-    this.diagnostics.delete(uri);
+    this.fieldErrors.clear(uri);
 
     const client = this.client(target);
     let current: HookSettings | undefined;
@@ -218,18 +166,18 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       this.log.error(`checking ${uri.toString()} before saving failed`, err);
       throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    // Read in this window, else kept from an earlier one (an editor restored with unsaved text).
-    const base = this.bases.get(uri.toString()) ?? this.keptBases.get(uri.toString());
-    const decision = decideHookSave({ base, current, edited: checked.settings, overwriteApproved: this.conflicts.approved(uri.toString()) });
+    // The base was read in this window, else kept from an earlier one (an editor restored with unsaved text).
+    const { base, overwriteApproved } = this.versions.saveState(uri);
+    const decision = decideHookSave({ base, current, edited: checked.settings, overwriteApproved });
     if (decision.kind === 'unchanged') {
       this.log.info(`${uri.toString()}: the server already has these settings; nothing sent`);
-      this.rememberBase(uri, current);
-      this.servedSettings.set(uri.toString(), current);
+      // Nothing was saved: the text last read or saved stays what it was.
+      this.versions.remember(uri, { settings: current, text: this.versions.versionOf(uri)?.text });
       return;
     }
     if (decision.kind === 'conflict') {
       this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
-      this.conflicts.refused(uri.toString(), hookSettingsBaseOf(current).hash);
+      this.versions.conflicts.refused(uri.toString(), hookSettingsBaseOf(current).hash);
       void offerConflictChoices(this.conflictOf(uri));
       throw fileSystemError.other(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
     }
@@ -239,13 +187,11 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
       stored = await client.replaceHookSettings(repo, target.hookKey, checked.settings);
     } catch (err) {
       this.log.error(`saving ${uri.toString()} failed`, err);
-      if (isBitbucketError(err, 'validation')) this.showServerProblems(uri, text, err);
+      if (isBitbucketError(err, 'validation')) this.fieldErrors.showServerProblems(uri, text, err);
       throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
     }
-    this.rememberBase(uri, stored ?? checked.settings);
-    this.served.set(uri.toString(), text);
-    this.servedSettings.set(uri.toString(), stored ?? checked.settings);
-    this.mtimes.set(uri.toString(), Date.now());
+    this.versions.remember(uri, { settings: stored ?? checked.settings, text });
+    this.versions.reportStat(uri, { mtime: Date.now(), size: 0 });
     this.log.info(`replaced the settings of ${target.hookKey} on ${where}`);
   }
 
@@ -299,26 +245,6 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, user ?? 'nobody');
     if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
     return describeError(err, { action, host: target.authority, user });
-  }
-
-  private showProblems(uri: vscode.Uri, text: string, problems: SettingsProblem[]): void {
-    this.diagnostics.set(
-      uri,
-      problems.map((p) => {
-        const d = new vscode.Diagnostic(rangeOf(text, p.offset, p.length), p.message, vscode.DiagnosticSeverity.Error);
-        d.source = DIAGNOSTIC_SOURCE;
-        return d;
-      }),
-    );
-  }
-
-  /** The server's field errors at their fields (`context` = field name), the others at the start. */
-  private showServerProblems(uri: vscode.Uri, text: string, err: BitbucketError): void {
-    const problems: SettingsProblem[] = err.serverMessages.map((m) => {
-      const at = m.context ? locateField(text, m.context) : undefined;
-      return { message: m.context && !at ? `${m.context}: ${m.message}` : m.message, field: m.context ?? undefined, offset: at?.offset ?? 0, length: at?.length ?? 1 };
-    });
-    this.showProblems(uri, text, problems.length > 0 ? problems : [{ message: err.message, offset: 0, length: 1 }]);
   }
 
   dispose(): void {

@@ -1,6 +1,7 @@
 // When a save of a snippet file may go ahead: the rules that keep a document's save from
 // overwriting a newer server version. Plain logic without `vscode`, unit-tested in Node.
 import type { Snippet } from '../../api/types';
+import type { ReportedStat } from '../documents/documentVersions';
 import { textHash } from '../../util/documentBases';
 
 export const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -24,12 +25,6 @@ export function editBaseOf(updatedAt: number, content: string): EditBase {
 export function isEditBase(value: unknown): value is EditBase {
   const v = value as Partial<EditBase> | null;
   return typeof v === 'object' && v !== null && typeof v.updatedAt === 'number' && typeof v.hash === 'string' && typeof v.size === 'number';
-}
-
-/** What the editor was last told by `stat` about the file, just before it asked to write it. */
-export interface ReportedStat {
-  mtime: number;
-  size: number;
 }
 
 export type SaveDecision =

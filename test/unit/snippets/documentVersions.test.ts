@@ -1,10 +1,10 @@
-// The version bookkeeping of open snippet files (src/model/snippetFiles/documentVersions.ts) and the
+// The version bookkeeping of open snippet files (src/model/snippetFiles/snippetFileVersions.ts) and the
 // save-conflict state it shares with hook documents (src/util/saveConflicts.ts): what a save is
 // decided against, in this window and the next, after a close, a reopen, a move and a refused
 // save; and which open files a change of a snippet touches.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DocumentVersions } from '../../../src/model/snippetFiles/documentVersions';
+import { SnippetFileVersions } from '../../../src/model/snippetFiles/snippetFileVersions';
 import { decideSave, editBaseOf } from '../../../src/model/snippetFiles/saveLogic';
 import type { BaseStorage } from '../../../src/util/documentBases';
 import { SaveConflicts } from '../../../src/util/saveConflicts';
@@ -22,7 +22,7 @@ const service = { name: 'alice' };
 const other = { name: 'bob' };
 /** A file of a snippet; its guid is its name here. */
 const file = (name: string, content: string) => ({ guid: name, name, content });
-const versions = (state = workspaceState()) => new DocumentVersions<string, object>(state, 'bases');
+const versions = (state = workspaceState()) => new SnippetFileVersions<string, object>(state, 'bases');
 
 describe('snippet file versions', () => {
   it("a document's base is what it was read from, in this window and in the next one over the same state", () => {
