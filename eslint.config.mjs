@@ -20,8 +20,10 @@ const SHARED = [...API, 'src/util'];
 const PANEL_PAGE = ['src/model/settingsPanel/protocol.ts', 'src/model/settingsPanel/webviewStrings.ts'];
 /** Models and rules without `vscode`, one folder per idea under src/model/; they may use each other. */
 const MODELS = [...SHARED, 'src/model', ...PANEL_PAGE];
+/** The one reader and writer of settings, below every other editor adapter. */
+const SETTINGS = [...MODELS, 'src/editor/settings'];
 /** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
-const EDITOR = [...MODELS, 'src/editor/ui', 'src/editor/auth'];
+const EDITOR = [...SETTINGS, 'src/editor/ui', 'src/editor/auth'];
 /** The snippet views use the snippets' shared adapters (src/editor/snippets/*.ts), never each other. */
 const SNIPPET_VIEW = [...EDITOR, 'src/editor/snippets'];
 const SNIPPET_VIEWS = ['tree', 'fs', 'comments', 'commands', 'completion'].map((view) => `src/editor/snippets/${view}`);
@@ -45,6 +47,7 @@ const LAYERS = {
   'src/model/settingsPanel/protocol.ts': [],
   'src/model/settingsPanel/webviewStrings.ts': [],
   // 3. Editor adapters, one folder per idea.
+  'src/editor/settings': SETTINGS,
   'src/editor/ui': EDITOR,
   'src/editor/auth': EDITOR,
   'src/editor/git': EDITOR,
@@ -56,7 +59,8 @@ const LAYERS = {
   ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
   // 4. Wiring: brings the parts together; nothing imports it but the wiring.
   'src/editor/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
-  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts'],
+  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts'],
+  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
   // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).

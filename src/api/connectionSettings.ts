@@ -2,8 +2,10 @@
 // `bitbucketSnippets.servers` whose URL is the server's. One server needs no entry at all; each
 // further server that differs (another CA, a client certificate, other REST prefixes) gets one.
 // No `vscode` here: the editor layer hands in the raw values and this module decides. It loads
-// with the API client (client.ts re-exports it), as only making a client needs it.
+// with the API client (client.ts re-exports it), as only making a client needs it; the table
+// below is data only, so the editor can name the settings without loading the client.
 import type { ClientCertificate } from './clientCertificate';
+import { DEFAULT_PREFIXES } from './prefixes';
 
 export interface ConnectionSettings {
   caFiles: string[];
@@ -15,6 +17,42 @@ export interface ConnectionSettings {
   /** The largest response body read. */
   maxResponseSizeMB: number;
 }
+
+/** How a connection setting's value is checked in a `servers` entry. */
+export type ConnectionSettingKind = 'files' | 'certificate' | 'prefix' | 'positiveNumber';
+
+export interface ConnectionSettingRow {
+  kind: ConnectionSettingKind;
+  /** Its default, as package.json declares it (test/unit/settings/settingsTable.test.ts holds that). */
+  default: unknown;
+  /**
+   * It decides whom the extension trusts or where the user's credentials go: `machine`-scoped,
+   * and only the user's value counts (src/util/trustSettings.ts).
+   */
+  trust: boolean;
+  /** A change to it makes every client anew. */
+  remakesClient: boolean;
+}
+
+/**
+ * The connection settings, each set at the top level and in a server's `servers` entry: reading
+ * them, resolving an entry, remaking clients and Check Connection all follow this one list, and
+ * a new one needs a row here, its field above and its place in package.json (twice).
+ */
+export const CONNECTION_SETTINGS: Readonly<Record<keyof ConnectionSettings, ConnectionSettingRow>> = {
+  caFiles: { kind: 'files', default: [], trust: true, remakesClient: true },
+  clientCertificate: { kind: 'certificate', default: null, trust: true, remakesClient: true },
+  snippetsRestPrefix: { kind: 'prefix', default: DEFAULT_PREFIXES.snippets, trust: true, remakesClient: true },
+  pagesRestPrefix: { kind: 'prefix', default: DEFAULT_PREFIXES.pages, trust: true, remakesClient: true },
+  requestTimeoutSeconds: { kind: 'positiveNumber', default: 30, trust: false, remakesClient: true },
+  maxResponseSizeMB: { kind: 'positiveNumber', default: 50, trust: false, remakesClient: true },
+};
+
+export type ConnectionSettingName = keyof ConnectionSettings;
+export const CONNECTION_SETTING_NAMES = Object.keys(CONNECTION_SETTINGS) as ConnectionSettingName[];
+
+/** The setting that holds each server's own entry, keyed by server URL. */
+export const SERVERS_SETTING = { name: 'servers', default: {}, trust: true, remakesClient: true } as const;
 
 export interface ResolvedConnectionSettings extends ConnectionSettings {
   /** The key of the `servers` entry that applied, as the user wrote it; undefined when none did. */
@@ -47,28 +85,26 @@ export function resolveConnectionSettings(serverUrl: string, defaults: Connectio
     return result;
   }
   const entry = raw as Record<string, unknown>;
-  if ('caFiles' in entry) {
-    if (Array.isArray(entry.caFiles) && entry.caFiles.every((f) => typeof f === 'string')) result.caFiles = entry.caFiles.map(expand);
-    else ignored.push(`${at('caFiles')} is not a list of file paths`);
-  }
-  if ('clientCertificate' in entry) {
-    const certificate = parseClientCertificate(entry.clientCertificate);
-    if (certificate === 'invalid') ignored.push(`${at('clientCertificate')} needs either "pfxFile", or both "certFile" and "keyFile"`);
-    else result.clientCertificate = certificate && mapFiles(certificate, expand);
-  }
-  for (const field of ['snippetsRestPrefix', 'pagesRestPrefix'] as const) {
+  for (const field of CONNECTION_SETTING_NAMES) {
     if (!(field in entry)) continue;
-    if (typeof entry[field] === 'string') result[field] = (entry[field] as string) || undefined;
-    else ignored.push(`${at(field)} is not text`);
-  }
-  for (const field of ['requestTimeoutSeconds', 'maxResponseSizeMB'] as const) {
-    if (!(field in entry)) continue;
-    const value = entry[field];
-    if (typeof value === 'number' && Number.isFinite(value) && value > 0) result[field] = value;
-    else ignored.push(`${at(field)} is not a positive number`);
+    const read = ENTRY_VALUES[CONNECTION_SETTINGS[field].kind](entry[field], expand);
+    if ('problem' in read) ignored.push(`${at(field)} ${read.problem}`);
+    else (result as unknown as Record<string, unknown>)[field] = read.value;
   }
   return result;
 }
+
+/** What a `servers` entry's value of each kind gives, or why it is ignored. */
+const ENTRY_VALUES: Record<ConnectionSettingKind, (value: unknown, expand: (path: string) => string) => { value: unknown } | { problem: string }> = {
+  files: (value, expand) =>
+    Array.isArray(value) && value.every((f) => typeof f === 'string') ? { value: value.map(expand) } : { problem: 'is not a list of file paths' },
+  certificate: (value, expand) => {
+    const certificate = parseClientCertificate(value);
+    return certificate === 'invalid' ? { problem: 'needs either "pfxFile", or both "certFile" and "keyFile"' } : { value: certificate && mapFiles(certificate, expand) };
+  },
+  prefix: (value) => (typeof value === 'string' ? { value: value || undefined } : { problem: 'is not text' }),
+  positiveNumber: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? { value } : { problem: 'is not a positive number' }),
+};
 
 /**
  * The form of a server URL that keys compare by: scheme and host in lower case, no default port,

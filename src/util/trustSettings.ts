@@ -5,19 +5,18 @@
 // `machine`-scoped and restricted in package.json (test/unit/manifest.test.ts holds that), and the
 // code reads only their user (or remote machine) value, never a workspace or folder value, even
 // if VS Code would hand one over. No `vscode` here: the editor layer passes what `inspect()` gave.
+import { CONNECTION_SETTINGS, CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../api/connectionSettings';
 import { Settings } from './constants';
 
 /** Every `bitbucketSnippets.*` setting a workspace must not be able to set. */
 export const TRUST_SETTINGS: readonly string[] = [
   // Sign In's prefilled server and the server Check Connection and the panel fall back to.
   Settings.serverUrl,
-  Settings.caFiles,
-  Settings.clientCertificate,
-  // Holds the same per server, and the REST prefixes.
-  Settings.servers,
-  // Paths on the server that receive requests with the user's credentials.
-  Settings.snippetsRestPrefix,
-  Settings.pagesRestPrefix,
+  // Holds the connection settings per server.
+  SERVERS_SETTING.name,
+  // The CA files, the client certificate and the REST prefixes (paths on the server that receive
+  // requests with the user's credentials): their table marks them.
+  ...CONNECTION_SETTING_NAMES.filter((name) => CONNECTION_SETTINGS[name].trust),
 ];
 
 /** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */

@@ -55,4 +55,9 @@ describe('folders are layers', () => {
     const found = sources().filter((f) => EDITOR.includes(f.split('/')[0]) && !importsVscode(f));
     assert.deepEqual(found, []);
   });
+
+  it('settings are read and written in one module: no other file calls getConfiguration', () => {
+    const callers = sources().filter((f) => /\bgetConfiguration\s*\(/.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
+    assert.deepEqual(callers, ['editor/settings/settings.ts']);
+  });
 });

@@ -1,30 +1,18 @@
 // The signed-in accounts, an API client per account, and the default account (the one the
-// Command Palette and views that show one account use; `account` / `client` name it). Activation
+// Command Palette and views that show one account use; `account` names it). Activation
 // only reads what is remembered (no network); a client is made on first use and remade when a
 // connection setting changes.
 import vscode = require('vscode');
 import type { BitbucketClient, ClientOptions } from '../../api/client';
 import type { Credentials, CurrentUser } from '../../api/http';
 import type { WireChoice } from '../../api/wire/chooseWire';
-import { ContextKeys, SETTINGS_SECTION, Settings } from '../../util/constants';
+import { ContextKeys } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import type { AccountStore } from './accountStore';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from '../../util/loadApi';
-import { connectionSettingsFor, userSetting } from './serverSettings';
-
-/** Settings the API client is built from: a change to one of them makes a new client. */
-const CONNECTION_SETTINGS = [
-  ...[Settings.caFiles, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.requestTimeoutSeconds, Settings.maxResponseSizeMB].map((k) => `${SETTINGS_SECTION}.${k}`),
-  ...[Settings.clientCertificate, Settings.servers].map((k) => `${SETTINGS_SECTION}.${k}`),
-  'http.proxy',
-  'http.noProxy',
-  'http.proxyAuthorization',
-  'http.proxyStrictSSL',
-  'http.systemCertificates',
-  'http.proxySupport',
-];
+import { CLIENT_SETTINGS, connectionSettingsFor, vscodeSetting } from '../settings/settings';
 
 export class Session implements vscode.Disposable {
   private current: Account | undefined;
@@ -37,16 +25,13 @@ export class Session implements vscode.Disposable {
    * default, or a connection setting changes.
    */
   readonly onDidChange = this.changed.event;
-  private readonly currentUser = new vscode.EventEmitter<CurrentUser>();
-  /** Fires with what an answer's `X-AUSERID` / `X-AUSERNAME` said about the default account's caller. */
-  readonly onDidHearCurrentUser = this.currentUser.event;
   private readonly accountUser = new vscode.EventEmitter<{ account: Account; user: CurrentUser }>();
-  /** The same, for the answers of any account's client. */
+  /** Fires with what an answer's `X-AUSERID` / `X-AUSERNAME` said about the caller, for any account's client. */
   readonly onDidHearAccountUser = this.accountUser.event;
   private readonly signedIn = new vscode.EventEmitter<Account>();
   /** Fires with an account signed in (again, when it was already): a new session of that account begins. */
   readonly onDidSignIn = this.signedIn.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.currentUser, this.accountUser, this.signedIn];
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.accountUser, this.signedIn];
 
   constructor(
     private readonly store: AccountStore,
@@ -59,7 +44,7 @@ export class Session implements vscode.Disposable {
     void this.updateContext();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (CONNECTION_SETTINGS.some((key) => e.affectsConfiguration(key))) {
+        if (CLIENT_SETTINGS.some((key) => e.affectsConfiguration(key))) {
           this.resetClients();
           this.changed.fire(this.current);
         }
@@ -69,11 +54,6 @@ export class Session implements vscode.Disposable {
 
   get account(): Account | undefined {
     return this.current;
-  }
-
-  /** The API client of the default account, or undefined when signed out. */
-  get client(): BitbucketClient | undefined {
-    return this.current && this.clientFor(this.current);
   }
 
   /** The API client of a signed-in account (made on first use, kept until it signs out). */
@@ -87,7 +67,6 @@ export class Session implements vscode.Disposable {
         this.log,
         {
           onCurrentUser: (user) => {
-            if (this.current && accountId(this.current) === id) this.currentUser.fire(user);
             this.accountUser.fire({ account, user });
           },
         },
@@ -200,12 +179,12 @@ export function createClient(
 ): BitbucketClient {
   const settings = connectionSettingsFor(serverUrl, log);
   // VS Code keeps workspaces from setting these; read as the user set them all the same.
-  const proxy = userSetting<string>('proxy', '', 'http') || undefined;
-  const noProxy = userSetting<string[]>('noProxy', [], 'http');
-  const proxyAuthorization = userSetting<string | null>('proxyAuthorization', null, 'http') || undefined;
+  const proxy = vscodeSetting('http.proxy') || undefined;
+  const noProxy = vscodeSetting('http.noProxy');
+  const proxyAuthorization = vscodeSetting('http.proxyAuthorization') || undefined;
   const wire = editorWireChoice();
   logWireOnce(serverUrl, wire, log);
-  if (userSetting<boolean>('proxyStrictSSL', true, 'http') === false) {
+  if (vscodeSetting('http.proxyStrictSSL') === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
   }
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
@@ -214,7 +193,7 @@ export function createClient(
     baseUrl: serverUrl,
     credentials,
     caFiles: settings.caFiles,
-    systemCertificates: userSetting<boolean>('systemCertificates', true, 'http'),
+    systemCertificates: vscodeSetting('http.systemCertificates'),
     clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     wire: wire.kind,
@@ -229,12 +208,12 @@ export function createClient(
   });
 }
 
-/** Which wire carries requests, from VS Code's settings as the user set them (auth/serverSettings). */
+/** Which wire carries requests, from VS Code's settings as the user set them (editor/settings). */
 export function editorWireChoice(): WireChoice {
   // From the API bundle, which whoever asks is about to load: activation stays without it.
   return loadApi().chooseWire({
-    proxySupport: userSetting<string>('proxySupport', 'override', 'http'),
-    proxyAuthorization: Boolean(userSetting<string | null>('proxyAuthorization', null, 'http')),
+    proxySupport: vscodeSetting('http.proxySupport'),
+    proxyAuthorization: Boolean(vscodeSetting('http.proxyAuthorization')),
   });
 }
 

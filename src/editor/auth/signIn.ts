@@ -6,14 +6,14 @@ import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { Credentials } from '../../api/http';
 import { BitbucketError } from '../../api/errors';
 import { parseBaseUrl } from '../../api/baseUrl';
-import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
+import { Commands, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { describeSignInError } from '../../util/describeError';
 import { accountId, type Account, type AuthType } from '../../model/accounts/accounts';
 import { namedAccount } from '../../model/accounts/accountOfArgument';
 import { accountLabel } from '../../util/accountLabels';
 import { createClient, type Session } from './session';
-import { clientCertificateSettingFor, userSetting } from './serverSettings';
+import { clientCertificateSettingFor, rememberServerUrl, setting } from '../settings/settings';
 import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
@@ -117,9 +117,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   }
   const account: Account = { serverUrl, username, authType: credentials.type, userId };
   await session.signIn(account, credentials);
-  if (userSetting<string>(Settings.serverUrl, '') !== serverUrl) {
-    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
-  }
+  await rememberServerUrl(serverUrl);
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
@@ -146,7 +144,7 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
   let serverUrl = draft.serverUrl;
   if (again !== 'credentials' || serverUrl === undefined) {
     // Never a workspace's value: a cloned repository must not choose where the password goes.
-    const configured = userSetting<string>(Settings.serverUrl, '') || undefined;
+    const configured = setting(Settings.serverUrl) || undefined;
     const rawUrl = await showSafeInputBox({
       title: title(1, draft.credentials?.type === 'token' ? 3 : 4),
       prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),

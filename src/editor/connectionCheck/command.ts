@@ -8,10 +8,10 @@ import { parseBaseUrl } from '../../api/baseUrl';
 import type { PassphraseSource } from '../../api/clientCertificate';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../util/loadApi';
-import { clientCertificateSettingFor, connectionSettingsFor, userSetting } from '../auth/serverSettings';
+import { clientCertificateSettingFor, connectionSettingsFor, setting, topLevelConnectionSettings, vscodeSetting } from '../settings/settings';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import { createClient, editorWireChoice, type Session } from '../auth/session';
-import { Commands, EXTENSION_ID, SETTINGS_SECTION, Settings } from '../../util/constants';
+import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
 import { GitRepositories } from '../git/gitApi';
 import { withProgress } from '../ui/progress';
 import type { Log } from '../../util/log';
@@ -59,7 +59,7 @@ async function targetOf(session: Session, arg: unknown): Promise<CheckTarget | u
   if (row) return { serverUrl: row.serverUrl, account: row };
   if (accounts.length > 1) return pickTarget(session);
   if (session.account) return { serverUrl: session.account.serverUrl, account: session.account };
-  const configured = userSetting<string>(Settings.serverUrl, '') || (await askServerUrl());
+  const configured = setting(Settings.serverUrl) || (await askServerUrl());
   return configured ? { serverUrl: configured } : undefined;
 }
 
@@ -95,16 +95,16 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
 
 /** Resolves with the report document, or undefined when the user cancelled. */
 async function checkConnection(session: Session, log: Log, git: GitRepositories, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
-  // The server's own entry of bitbucketSnippets.servers (CA files, client certificate) applies, as
-  // for its requests; a URL that does not parse is the check's own first finding.
+  // The server's own entry of bitbucketSnippets.servers (CA files, client certificate, REST
+  // prefixes) applies, as for its requests; a URL that does not parse is the check's own first
+  // finding, checked with the top-level settings and no client certificate.
   const normalised = normalisedServerUrl(serverUrl);
-  const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : undefined;
-  const certificate = settings?.clientCertificate;
-  const proxy = { setting: userSetting<string>('proxy', '', 'http') || undefined, settingNoProxy: userSetting<string[]>('noProxy', [], 'http'), env: process.env };
+  const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : topLevelConnectionSettings();
+  const certificate = normalised !== undefined ? settings.clientCertificate : undefined;
+  const proxy = { setting: vscodeSetting('http.proxy') || undefined, settingNoProxy: vscodeSetting('http.noProxy'), env: process.env };
   // Every passphrase given to the check (a wrong one too): the report hides them, whatever a server echoes.
   const passphrases: string[] = [];
   const passphraseSource = normalised !== undefined ? session.passphrases?.forServer(normalised) : undefined;
@@ -124,7 +124,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
       const checked = await runConnectionCheck({
         serverUrl,
         credentials,
-        trustSources: connectionCheckTrustSources(settings?.caFiles ?? userSetting<string[]>(Settings.caFiles, []), userSetting<boolean>('systemCertificates', true, 'http')),
+        trustSources: connectionCheckTrustSources(settings.caFiles, vscodeSetting('http.systemCertificates')),
         clientCertificate:
           certificate && normalised !== undefined
             ? {
@@ -136,10 +136,10 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
         proxy,
         transport: editorWireChoice(),
         // The prefixes the server's client uses: its own `servers` entry first, then the top level.
-        snippetsPrefix: settings ? settings.snippetsRestPrefix : userSetting<string>(Settings.snippetsRestPrefix, '') || undefined,
-        pagesPrefix: settings ? settings.pagesRestPrefix : userSetting<string>(Settings.pagesRestPrefix, '') || undefined,
+        snippetsPrefix: settings.snippetsRestPrefix,
+        pagesPrefix: settings.pagesRestPrefix,
         repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
-        hookKey: config.get<string>(Settings.preReceiveHookKey, ''),
+        hookKey: setting(Settings.preReceiveHookKey),
         timeoutMs: NETWORK_TIMEOUT_MS,
         makeClient,
         signal,
@@ -157,7 +157,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
     credentials,
     serverUrl,
     proxy,
-    proxyAuthorization: userSetting<string | null>('proxyAuthorization', null, 'http') || undefined,
+    proxyAuthorization: vscodeSetting('http.proxyAuthorization') || undefined,
     passphrases,
     versions: {
       Extension: vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.version ?? 'dev',

@@ -14,6 +14,7 @@ import type { RepositoryHook, RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
+import { setting, updateSetting } from '../settings/settings';
 import type { GitRepositories } from '../git/gitApi';
 import type { HookDocuments } from '../hooks/hookDocuments';
 import { refNameProblem } from '../../model/repositories/refs';
@@ -39,14 +40,13 @@ export interface ControllerDeps {
 }
 
 /** The setting that names the hook shown for each role. */
-const HOOK_SETTINGS: Record<HookRole, string> = { preReceive: Settings.preReceiveHookKey, mergeCheck: Settings.mergeCheckHookKey };
+const HOOK_SETTINGS: Record<HookRole, typeof Settings.preReceiveHookKey | typeof Settings.mergeCheckHookKey> = { preReceive: Settings.preReceiveHookKey, mergeCheck: Settings.mergeCheckHookKey };
 
 /** Actions that write to the server: the panel says "saving" at once, and the answer says what was saved. */
 const SAVES: ReadonlySet<WebviewMessage['type']> = new Set(['setPagesForRef', 'setPagesForNewRefs', 'setHookEnabled']);
 
 function configuredHookKeys(): HookKeys {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  return { preReceive: config.get<string>(HOOK_SETTINGS.preReceive, ''), mergeCheck: config.get<string>(HOOK_SETTINGS.mergeCheck, '') };
+  return { preReceive: setting(HOOK_SETTINGS.preReceive), mergeCheck: setting(HOOK_SETTINGS.mergeCheck) };
 }
 
 export class SettingsPanelController implements vscode.Disposable {
@@ -249,7 +249,7 @@ export class SettingsPanelController implements vscode.Disposable {
     const checked = this.settings.hooks.checkChoice(role, choices.hooks, chosen);
     if (!checked.ok) return checked;
     const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(HOOK_SETTINGS[role], chosen, target);
+    await updateSetting(HOOK_SETTINGS[role], chosen, target);
     // Also when the key did not change (no configuration event): the user asked to see it again.
     this.settings.setHookKeys(configuredHookKeys());
     return checked;

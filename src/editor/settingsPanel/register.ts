@@ -11,7 +11,7 @@ import { showErrorText, showWarning } from '../ui/notify';
 import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
-import { userSetting } from '../auth/serverSettings';
+import { setting } from '../settings/settings';
 import type { Session } from '../auth/session';
 import { Commands, Settings } from '../../util/constants';
 import { GitRepositories, type Clone } from '../git/gitApi';
@@ -172,7 +172,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
     const accounts: PanelAccount[] = orderedAccounts(session);
     if (accounts.length === 0) {
       // Signed out with a server configured: the panel opens and says to sign in (it loads once signed in).
-      const configured = normaliseServerUrl(userSetting<string>(Settings.serverUrl, ''));
+      const configured = normaliseServerUrl(setting(Settings.serverUrl));
       if (configured) accounts.push({ serverUrl: configured, username: '' });
     }
     if (accounts.length === 0) {

@@ -9,7 +9,7 @@ import { Commands, Settings } from '../../util/constants';
 import { SignedOutError } from '../../model/snippets/errors';
 import { SnippetEditError } from '../../model/snippets/edits';
 import type { Log } from '../../util/log';
-import { clientCertificateSettingFor } from '../auth/serverSettings';
+import { clientCertificateSettingFor } from '../settings/settings';
 import { fixedInSettings } from '../../util/clientCertificateMessages';
 import { describeError, messageContext } from '../../util/describeError';
 import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
