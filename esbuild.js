@@ -9,6 +9,8 @@
 //   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
 //   dist/repositorySettings.js  the settings panel, hook settings documents and git detection;
 //   dist/connectionCheck.js     the Check Connection command and its diagnosis;
+//   dist/testing.js             the test API, in Test and Development mode only: an installed
+//                               extension (Production mode) never loads it;
 //   dist/l10n.js                @vscode/l10n, the translations of the plain-Node layers' strings.
 //                               One copy shared by every bundle: a copy inlined in each would
 //                               keep its own translations, and only one of them would be given
@@ -29,6 +31,7 @@ const ON_DEMAND = [
   { source: 'src/api/wire/undici/undiciParts.ts', bundle: 'undici' },
   { source: 'src/editor/settingsPanel/register.ts', bundle: 'repositorySettings' },
   { source: 'src/editor/connectionCheck/command.ts', bundle: 'connectionCheck' },
+  { source: 'src/onDemand/testingApi.ts', bundle: 'testing' },
 ];
 
 /** Packages every bundle shares, each built once into a bundle of its own. */

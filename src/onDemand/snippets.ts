@@ -51,7 +51,6 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
         workspaceState: context.workspaceState,
         storagePath: context.globalStorageUri.fsPath,
         log,
-        scriptedAnswers: context.extensionMode !== vscode.ExtensionMode.Production,
         createView: (real) => {
           provider.connect(real);
           return view;

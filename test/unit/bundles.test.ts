@@ -59,7 +59,7 @@ describe('bundles', function () {
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {
     const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
     const local = [...code.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './l10n.js', './repositorySettings.js', './signIn.js', './snippets.js']);
+    assert.deepEqual(local, ['./api.js', './connectionCheck.js', './l10n.js', './repositorySettings.js', './signIn.js', './snippets.js', './testing.js']);
     for (const file of local) assert.ok(fs.existsSync(path.join(outdir, file)), `${file} was built`);
   });
 
@@ -69,6 +69,16 @@ describe('bundles', function () {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/(settingsPanel|hooks|git)\/|node_modules\//.test(f)), []);
+  });
+
+  it('the test API is a bundle of its own, which reaches the prompts of the snippets bundle', () => {
+    // activate() requires dist/testing.js outside Production mode only; the activation bundle holds none of it.
+    assert.deepEqual(inputsOf(bundles.extension).filter((f) => /(^|\/)src\/(onDemand\/testingApi|editor\/ui\/prompts)\.ts$/.test(f)), []);
+    const inputs = inputsOf(bundles.testing);
+    assert.ok(inputs.some((f) => f.endsWith('src/onDemand/testingApi.ts')), inputs.join(', '));
+    // A copy of the prompts of its own would be another module: answers queued there would reach no prompt.
+    assert.deepEqual(inputs.filter((f) => !f.endsWith('src/onDemand/testingApi.ts')), []);
+    assert.match(fs.readFileSync(path.join(outdir, 'testing.js'), 'utf8'), /require\("\.\/snippets\.js"\)\.answerPromptsFrom\(/);
   });
 
   it('the API client loads undici on demand too', () => {
@@ -120,7 +130,7 @@ describe('bundles', function () {
     // The words come as types only (lint holds the imports to that): @vscode/l10n stays in the extension.
     const inputs = inputsOf(bundles['webview/settingsPanel']);
     assert.ok(inputs.some((f) => f.endsWith('src/webview/settingsPanel.ts')), inputs.join(', '));
-    assert.deepEqual(inputs.filter((f) => !/(^|\/)src\/(webview\/|settingsPanel\/protocol\.ts$)/.test(f)), []);
+    assert.deepEqual(inputs.filter((f) => !/(^|\/)src\/(webview\/|model\/settingsPanel\/protocol\.ts$)/.test(f)), []);
     const code = fs.readFileSync(path.join(outdir, 'webview', 'settingsPanel.js'), 'utf8');
     // A classic script, strict as the source is, with no module system to find in the page.
     assert.match(code, /^"use strict";/);

@@ -1,7 +1,8 @@
-// Modal confirmations and input boxes, in one place. In the extension's own test runs (VS Code's
-// Test mode) the exported test API can queue answers here, because a test inside the extension
-// host cannot click a modal dialog. In normal use nothing can: no command takes an argument that
-// skips a confirmation, and this queue exists only when the extension runs under test.
+// Modal confirmations, input boxes and quick picks, in one place. A test inside the extension host
+// cannot click a modal dialog, so the extension's own tests answer these through one seam: a source
+// of scripted answers, which only the test API installs (src/onDemand/testingApi.ts, loaded in Test
+// and Development mode only). In normal use nothing installs one, and no command takes an argument
+// that skips a confirmation.
 import vscode = require('vscode');
 import { showModalWarning } from './notify';
 import { showSafeInputBox, showSafeQuickPick } from './quickInputText';
@@ -9,47 +10,35 @@ import { showSafeInputBox, showSafeQuickPick } from './quickInputText';
 /** An answer queued by a test: true / false for a confirmation, a string (or undefined = Escape) for an input box. */
 export type ScriptedAnswer = boolean | string | undefined;
 
-let scripted: ScriptedAnswer[] | undefined;
+/** The next scripted answer, or undefined when none is queued (the user answers then). */
+export type ScriptedAnswerSource = () => { answer: ScriptedAnswer } | undefined;
 
-export interface ScriptedAnswers {
-  /** Queues answers for the next prompts, in order. */
-  queue(...answers: ScriptedAnswer[]): void;
-  /** Drops the answers no prompt used, and says how many there were. */
-  drain(): number;
-}
+let scriptedAnswerSource: ScriptedAnswerSource | undefined;
 
-/** Called by activate() in Test and Development mode only; the test API exposes what it returns. */
-export function enableScriptedAnswers(): ScriptedAnswers {
-  const answers: ScriptedAnswer[] = (scripted = []);
-  return {
-    queue: (...more) => answers.push(...more),
-    drain: () => answers.splice(0).length,
-  };
-}
-
-function nextScripted(): { answer: ScriptedAnswer } | undefined {
-  return scripted && scripted.length > 0 ? { answer: scripted.shift() } : undefined;
+/** The seam: only the test API calls this, and only in Test and Development mode. */
+export function answerPromptsFrom(source: ScriptedAnswerSource): void {
+  scriptedAnswerSource = source;
 }
 
 /**
  * In test runs, the answer queued for a picker that is not a plain prompt (Search Snippets'
- * quick pick, a drop's "which file"): a string names the item to choose, undefined closes it.
+ * quick pick): a string names the item to choose, undefined closes it.
  * Undefined when nothing is queued (and always in normal use).
  */
 export function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
-  return nextScripted();
+  return scriptedAnswerSource?.();
 }
 
 /** A modal warning with one action button; true when the user chose it. */
 export async function confirm(message: string, detail: string, action: string): Promise<boolean> {
-  const queued = nextScripted();
+  const queued = takeScriptedAnswer();
   if (queued) return queued.answer === true;
   return (await showModalWarning(message, detail, action)) === action;
 }
 
 /** An input box; undefined when the user pressed Escape. */
 export async function input(options: vscode.InputBoxOptions): Promise<string | undefined> {
-  const queued = nextScripted();
+  const queued = takeScriptedAnswer();
   if (queued) {
     const answer = typeof queued.answer === 'string' ? queued.answer : undefined;
     // A scripted answer passes the same validation a typed one would.
@@ -61,7 +50,7 @@ export async function input(options: vscode.InputBoxOptions): Promise<string | u
 
 /** A quick pick of one item; undefined when the user pressed Escape. A scripted answer names the item's label. */
 export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
-  const queued = nextScripted();
+  const queued = takeScriptedAnswer();
   if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
   return showSafeQuickPick(items, { ...options, canPickMany: false });
 }

@@ -1,0 +1,106 @@
+// The extension's test API: what its own tests (test/integration/, the benchmark) need and no
+// user-facing command offers. It is a bundle of its own (dist/testing.js, esbuild.js), required
+// only in Test and Development mode, when a test first reads it (src/extension.ts): an installed
+// extension runs in Production mode, never loads it and exports nothing.
+import vscode = require('vscode');
+import type { Session } from '../editor/auth/session';
+import type { SignInArgs } from '../editor/auth/signIn';
+import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
+import type { ScriptedAnswer } from '../editor/ui/prompts';
+import type { Account } from '../model/accounts/accounts';
+import type { SnippetService } from '../model/snippets/service';
+import type { Log } from '../util/log';
+import type { SignInOnDemand } from './signIn';
+import type { SnippetsOnDemand } from './snippets';
+
+type SnippetsModule = typeof import('../editor/snippets/register');
+
+/** What the extension's own tests need and no user-facing command offers. */
+export interface TestingApi {
+  /** Reading it loads the snippets bundle, as any first use does. */
+  readonly service: SnippetService;
+  readonly explorer: SnippetExplorerApi;
+  /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
+  readonly dropIntoEditor: vscode.DocumentDropEditProvider;
+  /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
+  globalStateSnapshot(): Record<string, unknown>;
+  /** Signs in without the prompts; rejects with the message a user would see when it fails. */
+  signIn(args: SignInArgs): Promise<Account | undefined>;
+  /** Signs every account out, so a suite starts with none (the Sign Out command asks which when there are several). */
+  signOutAll(): Promise<void>;
+  /** The account status bar item's text (a test cannot read the workbench's status bar). */
+  statusBarText(): string;
+  /** Queues answers for the next confirmations (true / false) and input boxes (text, or undefined for Escape). */
+  answerPrompts(...answers: ScriptedAnswer[]): void;
+  /** Keeps a passphrase of a server's certificate file, as if the user had typed it once and it was accepted. */
+  keepCertificatePassphrase(serverUrl: string, file: string, passphrase: string): Promise<void>;
+  /** True when a passphrase of that server's file is kept in secret storage. */
+  hasCertificatePassphrase(serverUrl: string, file: string): Promise<boolean>;
+  /** Drops answers no prompt used; returns how many there were (0 when every queued answer was asked for). */
+  unusedAnswers(): number;
+  /**
+   * Hands a vscode:// snippet link to the work of the registered URI handler, as VS Code does when
+   * the link is opened; resolves to the editor it opened. (A test host may not route a link it
+   * opens itself back to the extension.)
+   */
+  openLink(link: string): Promise<vscode.TextEditor | undefined>;
+}
+
+/** What activate() made, which the test API reaches into. */
+export interface TestedExtension {
+  context: vscode.ExtensionContext;
+  session: Session;
+  log: Log;
+  snippets: SnippetsOnDemand;
+  signIn: SignInOnDemand;
+  statusBar: vscode.StatusBarItem;
+}
+
+export function createTestingApi({ context, session, log, snippets, signIn, statusBar }: TestedExtension): TestingApi {
+  const answers = snippetPromptAnswers(snippets);
+  return {
+    get service() {
+      return snippets.feature().service;
+    },
+    get explorer() {
+      return snippets.feature().explorer;
+    },
+    get dropIntoEditor() {
+      return snippets.feature().dropIntoEditor;
+    },
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+    signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
+    statusBarText: () => statusBar.text,
+    signOutAll: async () => {
+      for (const account of session.accounts()) await session.signOut(account);
+    },
+    answerPrompts: (...more) => {
+      answers().push(...more);
+    },
+    unusedAnswers: () => answers().splice(0).length,
+    keepCertificatePassphrase: async (serverUrl, file, passphrase) => {
+      await session.passphrases?.forServer(serverUrl).accepted?.(file, passphrase);
+    },
+    hasCertificatePassphrase: async (serverUrl, file) => (await session.passphrases?.has(serverUrl, file)) ?? false,
+    openLink: (link) => snippets.feature().openLink(vscode.Uri.parse(link)),
+  };
+}
+
+/**
+ * The queue of answers for the prompts, which are in the snippets bundle: the first use loads the
+ * feature (as any first use does) and makes the queue the source of that bundle's prompts.
+ */
+function snippetPromptAnswers(snippets: SnippetsOnDemand): () => ScriptedAnswer[] {
+  let queue: ScriptedAnswer[] | undefined;
+  return () => {
+    snippets.feature();
+    if (!queue) {
+      const answers: ScriptedAnswer[] = [];
+      // esbuild.js turns this require into one of dist/snippets.js, the module the feature was loaded from.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('../editor/snippets/register') as SnippetsModule).answerPromptsFrom(() => (answers.length > 0 ? { answer: answers.shift() } : undefined));
+      queue = answers;
+    }
+    return queue;
+  };
+}

@@ -1,0 +1,42 @@
+// The extension's own tests reach into it through one seam: the test API (src/onDemand/testingApi.ts,
+// a bundle that activate() requires outside Production mode only) is the one place that queues
+// answers for prompts, and src/editor/ui/prompts.ts the one place product code takes them from. No
+// product constructor is told whether it runs under test: only activate() asks the extension's mode.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Every source file of src/, as a path from the checkout's root with forward slashes. */
+function sources(dir = path.join(ROOT, 'src')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return entry.name.endsWith('.ts') ? [path.relative(ROOT, full).split(path.sep).join('/')] : [];
+  });
+}
+
+/** The files of src/ whose code matches `pattern`. */
+function filesMatching(pattern: RegExp): string[] {
+  return sources().filter((file) => pattern.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+}
+
+describe('test seams', () => {
+  it('only activate() asks whether the extension runs under test', () => {
+    assert.deepEqual(filesMatching(/\bExtensionMode\b|\bextensionMode\b/), ['src/extension.ts']);
+  });
+
+  it('only the test API installs scripted answers, and only the prompts module defines where they come from', () => {
+    assert.deepEqual(filesMatching(/\banswerPromptsFrom\(/).sort(), ['src/editor/ui/prompts.ts', 'src/onDemand/testingApi.ts']);
+    assert.deepEqual(filesMatching(/^let scriptedAnswerSource\b/m), ['src/editor/ui/prompts.ts']);
+  });
+
+  it('no product module carries a scripted-answers flag or queue of its own', () => {
+    assert.deepEqual(filesMatching(/\bscriptedAnswers\s*[:?]|enableScriptedAnswers/), []);
+  });
+
+  it('the test API is required from activate() alone', () => {
+    assert.deepEqual(filesMatching(/require\('[./]*onDemand\/testingApi'\)|require\('\.\/testingApi'\)/), ['src/extension.ts']);
+  });
+});
