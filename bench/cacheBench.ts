@@ -7,8 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
-import { SnippetCache, cacheFilePath } from '../src/model/snippets/cache/snippetCache';
-import { SnippetService, type SnippetsApi } from '../src/model/snippets/service';
+import { cacheFilePath } from '../src/model/snippets/cache/cacheFile';
+import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
+import { SnippetService } from '../src/model/snippets/service';
+import type { SnippetsApi } from '../src/model/snippets/snippetsApi';
 import { kb, median, ms, now, ratio, startServerProcess, timed, type Figure } from './lib';
 
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -80,12 +82,12 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
       const t0 = now();
       const service = serviceWith(api, newCache());
       await service.ensureLoaded('mine');
-      rows = service.snippetsOf('mine').length;
+      rows = service.store.snippetsOf('mine').length;
       const painted = now();
       cached.push(painted - t0);
       answeredBeforeRows.push(log.filter((e) => e.answered !== undefined && e.answered <= painted).length);
       startedBeforeRows.push(log.filter((e) => e.started <= painted).length);
-      while (service.list('mine').fromCache || service.list('mine').loading) await new Promise((r) => setTimeout(r, 2));
+      while (service.store.list('mine').fromCache || service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 2));
       revalidated.push(now() - t0);
       await service.dispose();
 

@@ -9,7 +9,8 @@ import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import { SEARCH_PAGE_LIMIT } from '../src/model/snippets/search/search';
 import type { SearchList } from '../src/model/snippets/search/types';
-import { cacheFilePath, SnippetCache } from '../src/model/snippets/cache/snippetCache';
+import { cacheFilePath } from '../src/model/snippets/cache/cacheFile';
+import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import { median, ms, ratio, startServerProcess, type Figure } from './lib';
 

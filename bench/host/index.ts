@@ -10,7 +10,8 @@ import { Agent, request } from 'undici';
 import * as vscode from 'vscode';
 import { accountId } from '../../src/model/accounts/accounts';
 import { EXTENSION_ID } from '../../src/util/constants';
-import type { ExtensionApi, TestingApi } from '../../src/extension';
+import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import { SnippetCache } from '../../src/model/snippets/cache/snippetCache';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
@@ -186,7 +187,7 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   const category = `category:${categorised.categories[0].guid}`;
   for (let i = 0; i < 7; i++) {
     bareTimes.push(await bare());
-    storeTimes.push(await timed(() => api.service.refresh('mine')));
+    storeTimes.push(await timed(() => api.service.store.refresh('mine')));
     api.service.reset({ username: 'alice', userId: 2 });
     treeTimes.push(await timed(async () => {
       if ((await children('mine')).length < 25) throw new Error('first page of My Snippets is short');
@@ -215,7 +216,7 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
       if ((await children('mine')).length < 25) throw new Error('the cached first page of My Snippets is short');
     }));
     // The revalidation (one GET) finishes before the next sample.
-    while (api.service.list('mine').fromCache || api.service.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
+    while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
     bareAgain.push(await bare());
   }
   api.service.useCache(undefined);
@@ -236,8 +237,8 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(6, 'bench6.sh')));
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  await api.service.refresh('mine');
-  if (!api.service.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
+  await api.service.store.refresh('mine');
+  if (!api.service.store.get(mine[20].guid)) throw new Error('bench 20 is not on the first page of My Snippets');
   let editor: vscode.TextEditor | undefined;
   requests.openFileFromTree = await counted(async () => {
     editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(20, 'bench20.sh')));

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { StateKeys } from '../../src/util/constants';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { AccountNode, RootNode, TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, requestsSince } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, signInAs, signInWith, testingApi, unusedAnswers } from './support';
@@ -97,9 +97,9 @@ describe('accounts as peers', function () {
     assert.deepEqual(signedIn(), ['alice']);
     // Her saved password was kept: her lists still load from the server.
     const before = (await serverRequests()).length;
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
     assert.ok((await requestsSince(before)).some((r) => r.user === 'alice'), 'alice was asked for as herself');
-    assert.ok(api.service.snippetsOf('mine').some((s) => s.name === `peers ${marker}`));
+    assert.ok(api.service.store.snippetsOf('mine').some((s) => s.name === `peers ${marker}`));
   });
 
   it('Sign Out from any row of admin (its My Snippets) signs out admin', async () => {

@@ -85,12 +85,12 @@ describe('A change of a server\'s entry', () => {
   it('remakes the signed-in client: its next request uses the entry\'s REST prefix', async () => {
     const api = await testingApi();
     await signInAs('alice');
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
     const before = (await serverRequests()).length;
     await vscode.workspace
       .getConfiguration(SETTINGS_SECTION)
       .update(Settings.servers, { [`${localServerUrl()}/`]: { snippetsRestPrefix: 'rest/elsewhere/1.0' } }, vscode.ConfigurationTarget.Global);
-    await api.service.refresh('mine').catch(() => undefined);
+    await api.service.store.refresh('mine').catch(() => undefined);
     const paths = (await serverRequests()).slice(before).map((r) => r.path);
     assert.ok(paths.some((p) => p.startsWith('/rest/elsewhere/1.0/snippets')), `requests after the change: ${paths.join(', ')}`);
   });

@@ -120,7 +120,7 @@ describe('Snippet commands', function () {
     const alice = helpers().apiAs('alice');
     const s = await alice.createSnippet({ name: 'before rename', files: [{ name: 'a.sh', content: 'echo a\n' }, { name: 'b.sh', content: 'echo b\n' }] });
     const api = await helpers().signInAsAlice();
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
     // code-server auto-saves a dirty editor after a second by default: that save would be a second
     // PUT, and the test counts the rename's requests and needs the text unsaved.
     const files = vscode.workspace.getConfiguration('files');

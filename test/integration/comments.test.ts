@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { CommentNode, CommentsNode, SnippetNode } from '../../src/model/snippetTree/nodes';
 import {
   SNIPPETS,
@@ -121,18 +121,18 @@ describe('snippet comments', function () {
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
     assert.ok((await serverComments()).some((c) => c.text === 'Reply from the editor'));
     assert.equal(disposed, true, 'the gutter thread gives way to the snippet thread');
-    assert.ok(api.service.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
+    assert.ok(api.service.store.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   it('drops a snippet deleted elsewhere from the tree when a comment on it fails with 404', async () => {
     const doomed = await createSnippet('alice', `doomed-${Date.now().toString(36)}`, 'gone.md');
     await api.explorer.reveal(doomed.guid);
-    assert.ok(api.service.get(doomed.guid), 'loaded in the tree');
+    assert.ok(api.service.store.get(doomed.guid), 'loaded in the tree');
     await rest('alice', 'DELETE', `${SNIPPETS}/${doomed.guid}`);
     const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', { kind: 'comments', snippetGuid: doomed.guid, own: true, list: 'mine' }, 'too late');
     assert.equal(added, undefined);
-    for (let i = 0; i < 50 && api.service.get(doomed.guid); i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(api.service.get(doomed.guid), undefined, 'the snippet left the store, so the tree');
-    assert.ok(!api.service.list('mine').guids.includes(doomed.guid));
+    for (let i = 0; i < 50 && api.service.store.get(doomed.guid); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(api.service.store.get(doomed.guid), undefined, 'the snippet left the store, so the tree');
+    assert.ok(!api.service.store.list('mine').guids.includes(doomed.guid));
   });
 });

@@ -25,7 +25,7 @@ describe('Completion of snippet files', function () {
     markedGuid = marked.guid;
     await alice.createSnippet({ name: 'tabbed heredoc', files: [{ name: 'heredoc.sh', content: TABBED }] });
     await alice.updateSnippet(marked.guid, { name: marked.name, description: '', categories: ['vscode-snippet'], files: marked.files.map((f) => ({ name: f.name, content: f.content })) });
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
   });
   after(async () => {
     await vscode.workspace.getConfiguration('bitbucketSnippets').update('completion.enabled', undefined, vscode.ConfigurationTarget.Global);

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith, until } from './support';
@@ -211,7 +211,7 @@ describe('Snippet documents', function () {
     await append(editor, 'my text');
     assert.equal(await editor.document.save(), false);
     assert.equal(editor.document.getText(), 'soon gone\nmy text');
-    assert.equal(ext.service.get(s.guid), undefined);
+    assert.equal(ext.service.store.get(s.guid), undefined);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(editor.document.uri)), (err: Error) => /deleted on the server|not found/i.test(err.message));
   });
 

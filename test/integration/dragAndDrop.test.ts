@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, unusedAnswers } from './support';
@@ -38,7 +38,7 @@ describe('Drag and drop', function () {
     own = await apiAs('alice').createSnippet({ name: 'dnd own', files: [{ name: 'one.sh', content: 'echo "$HOME"\n' }] });
     twoFiles = await apiAs('alice').createSnippet({ name: 'dnd two', files: [{ name: 'a.txt', content: 'A\n' }, { name: 'b.txt', content: 'B text\n' }] });
     bobs = await apiAs('bob').createSnippet({ name: 'dnd bob', files: [{ name: 'bob.txt', content: 'bob\n' }] });
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-dnd-'));
     fs.writeFileSync(path.join(folder, 'new.md'), '# dropped\n');
     fs.writeFileSync(path.join(folder, 'one.sh'), 'clashing name\n');
@@ -121,8 +121,8 @@ describe('Drag and drop', function () {
   it('a snippet dropped on a category row gets that category in one update; others\' snippets are refused', async () => {
     const tagged = await apiAs('alice').createSnippet({ name: 'dnd tagged', files: [{ name: 't.txt', content: 't' }] });
     await apiAs('alice').updateSnippet(tagged.guid, { name: tagged.name, description: '', categories: ['dnd-category'], files: [{ name: 't.txt', content: 't' }] });
-    await api.service.refresh('mine');
-    const category = api.service.categories().find((c) => c.name === 'dnd-category');
+    await api.service.store.refresh('mine');
+    const category = api.service.store.categories().find((c) => c.name === 'dnd-category');
     assert.ok(category, 'the category is known from the loaded list');
     const target: TreeNode = { kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() };
 
@@ -164,7 +164,7 @@ describe('Drag and drop', function () {
       first = await apiAs('alice').createSnippet({ name: 'many first', files: [{ name: 'f1.sh', content: 'echo "$1"\n' }, { name: 'f2.txt', content: 'two' }] });
       second = await apiAs('alice').createSnippet({ name: 'many second', files: [{ name: 's.md', content: '# s\n' }] });
       target = await apiAs('alice').createSnippet({ name: 'many target', files: [{ name: 'keep.txt', content: 'kept\n' }] });
-      await api.service.refresh('mine');
+      await api.service.store.refresh('mine');
     });
 
     it('several rows dropped into an editor insert their files one after another, without asking', async () => {
@@ -183,9 +183,9 @@ describe('Drag and drop', function () {
 
     it('several snippets dropped on a category: one update per own snippet, others\' left alone and counted', async () => {
       await apiAs('alice').updateSnippet(target.guid, { name: target.name, description: '', categories: ['many-category'], files: [{ name: 'keep.txt', content: 'kept\n' }] });
-      await api.service.refresh('mine');
+      await api.service.store.refresh('mine');
       await api.service.ensureLoaded('browse');
-      const category = api.service.categories().find((c) => c.name === 'many-category');
+      const category = api.service.store.categories().find((c) => c.name === 'many-category');
       assert.ok(category);
       const dt = new vscode.DataTransfer();
       await api.explorer.dragAndDrop.handleDrag([node(first), fileRow(first, 'f2.txt'), node(second), node(bobs, 'browse')], dt);
@@ -202,8 +202,8 @@ describe('Drag and drop', function () {
 
     it('a category drop where one update fails still gives the others the category, and says it failed', async () => {
       await apiAs('alice').updateSnippet(target.guid, { name: target.name, description: '', categories: ['half-category'], files: [{ name: 'keep.txt', content: 'kept\n' }] });
-      await api.service.refresh('mine');
-      const category = api.service.categories().find((c) => c.name === 'half-category');
+      await api.service.store.refresh('mine');
+      const category = api.service.store.categories().find((c) => c.name === 'half-category');
       assert.ok(category);
       const dt = new vscode.DataTransfer();
       await api.explorer.dragAndDrop.handleDrag([node(first), node(second)], dt);
@@ -249,7 +249,7 @@ describe('Drag and drop', function () {
       const created = await apiAs('alice').getSnippet(outcome.snippets[0]);
       assert.equal(created.name, 'deploy.sh and 1 more');
       assert.deepEqual(created.files.map((f) => [f.name, f.content]), [['deploy.sh', 'deploy\n'], ['README.md', 'read me\n']]);
-      assert.ok(api.service.snippetsOf('mine').some((s) => s.guid === created.guid), 'shown in My Snippets at once');
+      assert.ok(api.service.store.snippetsOf('mine').some((s) => s.guid === created.guid), 'shown in My Snippets at once');
     });
 
     it('from the file manager too: a binary file, a folder and someone else\'s snippet are refused with nothing sent', async () => {
@@ -291,7 +291,7 @@ describe('Drag and drop', function () {
       assert.deepEqual(writes.map((r) => r.method), ['DELETE', 'DELETE']);
       assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['DELETE', 'DELETE'], 'nothing else: the snippets were loaded');
       assert.deepEqual(new Set(writes.map((r) => r.path.split('/').pop())), new Set([first.guid, second.guid]));
-      assert.ok(!api.service.snippetsOf('mine').some((s) => s.guid === first.guid || s.guid === second.guid), 'gone from My Snippets');
+      assert.ok(!api.service.store.snippetsOf('mine').some((s) => s.guid === first.guid || s.guid === second.guid), 'gone from My Snippets');
       assert.equal((await apiAs('bob').getSnippet(bobs.guid)).guid, bobs.guid, "bob's snippet is still there");
     });
 

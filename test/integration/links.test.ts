@@ -91,7 +91,7 @@ describe('Snippet links', function () {
   it("a link to a snippet that was never loaded opens under the snippet's name, not its guid", async () => {
     const made = await apiAs('bob').createSnippet({ name: 'links: never loaded', files: [{ name: 'notes.txt', content: 'notes\n' }] });
     const api = await testingApi();
-    assert.equal(api.service.get(made.guid), undefined, 'no list has loaded it');
+    assert.equal(api.service.store.get(made.guid), undefined, 'no list has loaded it');
     const opened = await openLink(formatSnippetLink(vscode.env.uriScheme, EXTENSION_ID, { serverUrl: server(), snippetGuid: made.guid, fileName: 'notes.txt' }));
     assert.ok(opened, 'the link opened an editor');
     const uri = opened.document.uri;

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import { Commands } from '../../src/util/constants';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import { nodeId, type RootNode, type TreeNode } from '../../src/model/snippetTree/nodes';
 import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
@@ -103,7 +103,7 @@ describe('Offline read cache', function () {
     assert.ok(Date.now() - t0 < 1000, `the cached rows came without waiting for the server (${Date.now() - t0} ms)`);
     assert.deepEqual(cachedRows.filter((r) => r.kind === 'snippet').length, 2);
     assert.match(await rootDescription(), /^2 · cached (just now|\d+ minutes? ago)$/);
-    await until('revalidated', async () => !ext.service.list('mine').fromCache && !ext.service.list('mine').loading);
+    await until('revalidated', async () => !ext.service.store.list('mine').fromCache && !ext.service.store.list('mine').loading);
     server.controls.resetLatency();
     assert.equal(await rootDescription(), '2');
     const revalidatedRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
@@ -111,7 +111,7 @@ describe('Offline read cache', function () {
     const [afterRows, beforeRows] = [snippetRows(revalidatedRows), snippetRows(cachedRows)];
     assert.equal(afterRows.length, 2);
     assert.ok(afterRows.every((r, i) => r === beforeRows[i]), 'the same rows (same ids, same objects), updated in place');
-    assert.equal(ext.service.get(second.guid)?.description, 'changed', 'the server\'s version replaced the cached one');
+    assert.equal(ext.service.store.get(second.guid)?.description, 'changed', 'the server\'s version replaced the cached one');
     assert.deepEqual(server.controls.requests().slice(before).map((r) => `${r.method} ${r.path}`), ['GET /rest/snippets/1.0/snippets'], 'one request revalidates the list');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(first)));
     assert.equal(editor.document.getText(), 'first v1\n');
@@ -125,7 +125,7 @@ describe('Offline read cache', function () {
 
     // Offline: the rows stay, and the view says how old they are.
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second']);
-    await until('the view says offline', async () => ext.service.connection().offline && /offline \(cached (just now|\d+ minutes? ago)\)/.test(await rootDescription()));
+    await until('the view says offline', async () => ext.service.connectivity.current.offline && /offline \(cached (just now|\d+ minutes? ago)\)/.test(await rootDescription()));
     const offlineRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
     assert.ok(offlineRows.some((r) => r.kind === 'message' && /^Offline: showing what was loaded/.test(r.text)), 'a row says the list is offline and offers a retry');
 
@@ -146,7 +146,7 @@ describe('Offline read cache', function () {
 
     // The next request (here Refresh) finds it back: the view says so and the list is revalidated.
     await vscode.commands.executeCommand(Commands.refreshExplorer);
-    await until('back online and revalidated', async () => !ext.service.connection().offline && !/offline|cached/.test(await rootDescription()));
+    await until('back online and revalidated', async () => !ext.service.connectivity.current.offline && !/offline|cached/.test(await rootDescription()));
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second'], 'the same rows, no duplicates');
 
     // Saving the text typed offline meets the newer server version: refused, never overwritten.
@@ -163,7 +163,7 @@ describe('Offline read cache', function () {
     await server.close();
     try {
       const names = await rowNames();
-      await until('offline noticed', () => ext.service.connection().offline);
+      await until('offline noticed', () => ext.service.connectivity.current.offline);
       return names;
     } finally {
       server = await startServer({ port, dataFile });
@@ -181,7 +181,7 @@ describe('Offline read cache', function () {
 
   async function cacheMySnippets(): Promise<void> {
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
-    await ext.service.refresh('mine');
+    await ext.service.store.refresh('mine');
     assert.ok((await rowNames()).length >= 2);
     await new Promise((r) => setTimeout(r, 1500));
   }

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { Account } from '../../src/model/accounts/accounts';
 import { Commands } from '../../src/util/constants';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { localServerUrl, signInAs, signInWith, testingApi, until } from './support';
 import { extensionLogFiles } from './userDataFiles';

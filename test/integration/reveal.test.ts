@@ -1,7 +1,7 @@
 // Reveal Snippet of Active File, and following the active editor, in the real editor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests } from './support';
@@ -48,7 +48,7 @@ describe('Reveal Snippet of Active File', function () {
     const alice = apiAs('alice');
     const a = await alice.createSnippet({ name: 'follow a', files: [{ name: 'a.txt', content: 'a' }] });
     const b = await alice.createSnippet({ name: 'follow b', files: [{ name: 'b.txt', content: 'b' }] });
-    await api.service.refresh('mine');
+    await api.service.store.refresh('mine');
     await vscode.workspace.getConfiguration('bitbucketSnippets').update('followActiveEditor', true, vscode.ConfigurationTarget.Global);
     await vscode.window.showTextDocument(fileUri(a.guid, 'a.txt'));
     await vscode.window.showTextDocument(fileUri(b.guid, 'b.txt'), { preview: false });

@@ -4,7 +4,7 @@
 // and its clear button removes it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, unusedAnswers } from './support';
@@ -74,7 +74,7 @@ describe('Search Snippets…', function () {
     // Refresh first, so this search reads the server again, and the lists loaded so far cannot hold the new snippet.
     await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
     const made = await apiAs('bob').createSnippet({ name: `search unloaded ${marker}`, files: [{ name: 'notes.txt', content: `unloaded ${marker}\n` }] });
-    assert.equal(api.service.get(made.guid), undefined, 'no list has loaded it');
+    assert.equal(api.service.store.get(made.guid), undefined, 'no list has loaded it');
     await answerPrompts('notes.txt:1');
     const editor = await run(`unloaded ${marker}`);
     assert.ok(editor, 'the result was opened');

@@ -12,7 +12,7 @@ import type { Snippet } from '../../src/api/types';
 import { EXTENSION_ID, StateKeys } from '../../src/util/constants';
 import { withFileContent } from '../../src/model/snippets/edits';
 import { formatSnippetLink } from '../../src/model/snippets/links';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { AccountNode, CommentNode, CommentsNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippetTree/nodes';
 import { startServer, type RunningServer } from '../server/server';
 import { answerPrompts, testingApi, unusedAnswers } from './support';

@@ -2,7 +2,7 @@
 // own message with the next step, and stores nothing; a token sign-in learns whose token it is.
 import * as assert from 'node:assert/strict';
 import type { Account } from '../../src/model/accounts/accounts';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import { control } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith, testingApi } from './support';
 import { closedPort } from '../support/failures';

@@ -1,7 +1,7 @@
 // Helpers of the snippet document and command suites: API clients as the demo users, signing in,
 // and the local server's request log and fault controls.
 import { BitbucketClient } from '../../src/api';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import { localServerUrl, serverRequests, signInAs, testingApi, type LoggedRequest } from './support';
 
 export function apiAs(user: 'alice' | 'bob'): BitbucketClient {

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { SignInArgs } from '../../src/editor/auth/signIn';
 import { Commands, EXTENSION_ID, StateKeys } from '../../src/util/constants';
-import type { ExtensionApi, TestingApi } from '../../src/extension';
+import type { ExtensionApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { ScriptedAnswer } from '../../src/editor/ui/prompts';
 import type { LoggedRequest } from '../server/controls';
 

@@ -2,7 +2,7 @@
 // costs in requests, how rows look, and how the tree follows the account.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippetTree/nodes';
 import {
   SNIPPETS,
@@ -123,10 +123,10 @@ describe('snippet explorer tree', function () {
     assert.equal(requests.length, 1);
     assert.equal(requests[0].path, `${SNIPPETS}/browse`);
     assert.equal(queryOf(requests[0]).get('limit'), String(PAGE));
-    assert.ok(rows.some((r) => api.service.get(r.snippetGuid)?.userId !== 2), "the first Browse page holds someone else's snippet");
+    assert.ok(rows.some((r) => api.service.store.get(r.snippetGuid)?.userId !== 2), "the first Browse page holds someone else's snippet");
     for (const row of rows) {
       const description = String((await itemOf(api, row)).description);
-      const owner = api.service.get(row.snippetGuid)?.userId;
+      const owner = api.service.store.get(row.snippetGuid)?.userId;
       const spoken = (await itemOf(api, row)).accessibilityInformation?.label ?? '';
       if (owner === 2) assert.doesNotMatch(description, /^(by |shared)/, description);
       else assert.match(description, /^(by \S+|shared) · /, `${row.snippetGuid} by user ${owner}: ${description}`);
@@ -145,10 +145,10 @@ describe('snippet explorer tree', function () {
   it('remembers browsed users after the tree is cleared and rebuilt, until removed', async () => {
     await vscode.commands.executeCommand('bitbucketSnippets.signOut');
     assert.deepEqual(await childrenOf(api), [], 'signing out empties the tree');
-    assert.equal(api.service.snippetsOf('mine').length, 0, 'signing out clears the store');
+    assert.equal(api.service.store.snippetsOf('mine').length, 0, 'signing out clears the store');
     await signInAs('alice');
     const bob = await rootOf(api, 'user:bob');
-    assert.equal(api.service.list('user:bob').loaded, false, 'nothing is loaded until expanded');
+    assert.equal(api.service.store.list('user:bob').loaded, false, 'nothing is loaded until expanded');
     await vscode.commands.executeCommand('bitbucketSnippets.removeBrowsedUser', bob);
     const roots = await childrenOf(api);
     assert.ok(!roots.some((r) => r.kind === 'root' && r.list === 'user:bob'), 'bob was removed');
@@ -158,8 +158,8 @@ describe('snippet explorer tree', function () {
     const mine = await rootOf(api, 'mine');
     await childrenOf(api, mine);
     // The tagged snippet may be on a later page: make sure it is loaded.
-    while (!api.service.categories().some((c) => c.guid === categoryGuid) && api.service.list('mine').nextStart !== undefined) {
-      await api.service.loadMore('mine');
+    while (!api.service.store.categories().some((c) => c.guid === categoryGuid) && api.service.store.list('mine').nextStart !== undefined) {
+      await api.service.store.loadMore('mine');
     }
     const categories = (await childrenOf(api)).find((r) => r.kind === 'categories');
     assert.ok(categories);
@@ -200,18 +200,18 @@ describe('snippet explorer tree', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.filterSnippets', 'tagged');
     let rows = snippetsIn(await childrenOf(api, mine));
     assert.ok(rows.length >= 1);
-    for (const r of rows) assert.match(api.service.get(r.snippetGuid)?.name ?? '', /tagged/);
+    for (const r of rows) assert.match(api.service.store.get(r.snippetGuid)?.name ?? '', /tagged/);
     assert.match(api.explorer.view.description ?? '', /tagged/);
     await vscode.commands.executeCommand('bitbucketSnippets.clearFilter');
     assert.equal(api.explorer.view.description, undefined);
 
     await vscode.commands.executeCommand('bitbucketSnippets.sortByName');
     rows = snippetsIn(await childrenOf(api, mine));
-    const names = rows.map((r) => api.service.get(r.snippetGuid)?.name ?? '');
+    const names = rows.map((r) => api.service.store.get(r.snippetGuid)?.name ?? '');
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
     await vscode.commands.executeCommand('bitbucketSnippets.sortByUpdated');
     rows = snippetsIn(await childrenOf(api, mine));
-    const times = rows.map((r) => api.service.get(r.snippetGuid)?.updatedAt ?? 0);
+    const times = rows.map((r) => api.service.store.get(r.snippetGuid)?.updatedAt ?? 0);
     assert.deepEqual(times, [...times].sort((a, b) => b - a));
     assert.equal((await requestsSince()).length, 0, 'sorting and filtering send nothing');
   });

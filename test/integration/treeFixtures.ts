@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/util/constants';
-import type { TestingApi } from '../../src/extension';
+import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 

@@ -35,7 +35,7 @@ describe('outside text reaches the user only through the sinks in src/editor/ui/
     it(`lint refuses ${what} in a view`, async () => {
       const messages = await ruleMessages(header + code, 'src/editor/snippets/commands/outsideTextProbe.ts');
       assert.equal(messages.length, 1, `expected one refusal, got: ${JSON.stringify(messages)}`);
-      assert.match(messages[0], /src\/ui\//);
+      assert.match(messages[0], /src\/editor\/ui\//);
     });
   }
 

@@ -16,7 +16,7 @@ export function registerOfflineStatus(session: Session, current: () => SnippetSe
   let wasOffline = false;
   let backOnline: vscode.Disposable | undefined;
   const update = () => {
-    const { offline, since } = service.connection();
+    const { offline, since } = service.connectivity.current;
     if (!offline) {
       item.hide();
       // The view revalidates by itself; this says why the offline marks went away.
@@ -26,7 +26,7 @@ export function registerOfflineStatus(session: Session, current: () => SnippetSe
     }
     wasOffline = true;
     backOnline?.dispose();
-    const dataAt = service.oldestListFetchedAt();
+    const dataAt = service.store.oldestListFetchedAt();
     item.text = statusText('cloud-offline', dataAt === undefined ? vscode.l10n.t('offline') : vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language)));
     item.tooltip = vscode.l10n.t(
       'The Bitbucket server has not answered since {0}. Lists and files show the copies loaded or cached before, read-only; saves are refused until it answers. It is checked again every 30 seconds; click to retry now.',
@@ -37,7 +37,7 @@ export function registerOfflineStatus(session: Session, current: () => SnippetSe
   // While offline, a list that loads or fails changes how old the oldest rows are.
   const listen = () =>
     service.onDidChange((change) => {
-      if (change.connection || service.connection().offline) update();
+      if (change.connection || service.connectivity.current.offline) update();
     });
   let subscription = listen();
   const followDefault = session.onDidChange(() => {

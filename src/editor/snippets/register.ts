@@ -1,6 +1,7 @@
 // Everything about snippets: the one snippet core, and the views that translate it (the
-// explorer, snippet documents, comment threads) with their commands. The core follows the
-// signed-in account and learns from every answer who the user is; the views only listen to it.
+// explorer, snippet documents, comment threads) with their commands (all registered by
+// registerCommands.ts). The core follows the signed-in account and learns from every answer who the
+// user is; the views only listen to it.
 // This module is the entry of the snippets bundle (dist/snippets.js, esbuild.js), which loads on
 // first use; activation registers its view, schemes and commands (src/onDemand/snippets.ts).
 import * as path from 'node:path';
@@ -8,26 +9,32 @@ import vscode = require('vscode');
 import { showInfo } from '../ui/notify';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
-import { Commands, OFFLINE_CACHE_FOLDER, SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
-import { enableScriptedAnswers, type ScriptedAnswers } from '../ui/prompts';
+import { OFFLINE_CACHE_FOLDER, SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
+import { setting } from '../settings/settings';
 import type { Log } from '../../util/log';
-import { CommentActions, registerCommentCommands } from './comments/commands';
+import { CommentActions } from './comments/commands';
 import { SnippetCommentThreads } from './comments/threads';
 import { SnippetCompletionProvider } from './completion/provider';
 import { LastSearch } from '../../model/snippets/search/lastSearch';
 import type { SearchList } from '../../model/snippets/search/types';
 import { SnippetCache, clearCacheFolder } from '../../model/snippets/cache/snippetCache';
 import { SnippetService } from '../../model/snippets/service';
-import { SnippetServices } from '../../model/snippets/accountServices';
+import { SnippetServices } from '../../model/snippets/snippetServices';
 import { SnippetAccounts } from './snippetAccounts';
 import { registerOfflineStatus } from './offlineStatus';
-import { searchSnippets, type SearchDeps, type SearchTarget } from './commands/search';
+import type { SearchDeps, SearchTarget } from './commands/search';
+import { registerSnippetCommands } from './registerCommands';
+import { commandScope } from './commands/context';
 import { accountLabel } from '../../util/accountLabels';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import type { TreeNode } from '../../model/snippetTree/nodes';
+
+// The test API's way to this bundle's prompts (src/onDemand/testingApi.ts): it requires this module
+// as the stand-ins do, since a copy of the prompts inlined in its own bundle would be another module.
+export { answerPromptsFrom } from '../ui/prompts';
 
 export interface SnippetsFeature extends vscode.Disposable {
   service: SnippetService;
@@ -39,8 +46,6 @@ export interface SnippetsFeature extends vscode.Disposable {
   dropIntoEditor: vscode.DocumentDropEditProvider;
   /** Opens what a vscode:// snippet link points at; activation's stand-in URI handler forwards here. */
   openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
-  /** Only in Test and Development mode: answers queued for this bundle's confirmations and input boxes. */
-  scriptedAnswers: ScriptedAnswers | undefined;
   /** Deletes the offline cache of an account that signed out (activation's stand-in calls it). */
   forgetAccount(accountId: string): Promise<void>;
 }
@@ -55,15 +60,13 @@ export interface SnippetsHost {
   log: Log;
   /** The Snippets view, made at activation, connected to the explorer's provider. */
   createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode>;
-  /** Whether tests may queue answers to prompts (never in an installed extension). */
-  scriptedAnswers: boolean;
 }
 
-export function createSnippets({ session, globalState, workspaceState, storagePath, log, createView, scriptedAnswers }: SnippetsHost): SnippetsFeature {
-  const pageSize = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.pageSize, 25);
+export function createSnippets({ session, globalState, workspaceState, storagePath, log, createView }: SnippetsHost): SnippetsFeature {
+  const pageSize = () => setting(Settings.pageSize);
   const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
   const cacheLog = log.child('cache');
-  const maxBytes = () => Math.max(0, vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(Settings.cacheMaxSizeMB, 32)) * 1024 * 1024;
+  const maxBytes = () => Math.max(0, setting(Settings.cacheMaxSizeMB)) * 1024 * 1024;
   // One cache per server and account, named by the hash of the account's id; it reads its file on
   // first use of a list. One instance per account for the whole session, whichever service uses it:
   // a clear() waits for that instance's own write under way, so the last flush of an account the
@@ -113,11 +116,11 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     await cacheFor(id).clear();
     cacheLog.info('the offline cache of an account that signed out was deleted');
   };
-  const clearAll = vscode.commands.registerCommand(Commands.clearOfflineCache, async () => {
+  const clearOfflineCache = async (): Promise<void> => {
     await clearEveryCache();
     cacheLog.info('the offline cache was cleared');
     void showInfo(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
-  });
+  };
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;
     // Off means nothing stays on disk, for any account.
@@ -128,7 +131,8 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const explorer = new SnippetExplorer(session, services, lastSearch, accounts, globalState, log.child('tree'), createView);
   const actions = new CommentActions(accounts, log.child('comments'));
   const threads = new SnippetCommentThreads(accounts, actions);
-  const documents = createSnippetDocuments(accounts, log, (guid) => explorer.reveal(guid), workspaceState);
+  const scope = commandScope(accounts, log.child('commands'), (guid) => explorer.reveal(guid));
+  const documents = createSnippetDocuments(accounts, log, scope, workspaceState);
   const completion = new SnippetCompletionProvider(accounts);
   const browsedUsers = new BrowsedUsers(globalState);
   const commandDeps = {
@@ -165,27 +169,18 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
         });
     },
   };
-  const searchCommand = vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(searchDeps, typeof query === 'string' ? query : undefined));
-  // From an account root (or with its id): only that account's lists.
-  const searchAccountCommand = vscode.commands.registerCommand(Commands.searchAccount, (row?: unknown, query?: unknown) => {
-    const account = accounts.ofArgument(row, false);
-    return searchSnippets(searchDeps, typeof query === 'string' ? query : undefined, account && accountId(account));
-  });
   const disposable = vscode.Disposable.from(
     documentAccounts,
     followAccounts,
     renewAccount,
     hearUser,
-    clearAll,
     followSize,
     registerOfflineStatus(session, () => services.defaultService),
     explorer,
-    searchCommand,
-    searchAccountCommand,
-    registerCommentCommands(actions),
     threads,
     documents.disposable,
     completion,
+    registerSnippetCommands({ accounts, scope, explorer, comments: actions, threads, search: searchDeps, fileSystem: documents.fileSystem, clearOfflineCache }),
   );
   return {
     get service() {
@@ -201,7 +196,6 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
       return account && accounts.service(account);
     }),
     openLink: documents.openLink,
-    scriptedAnswers: scriptedAnswers ? enableScriptedAnswers() : undefined,
     forgetAccount,
     dispose: () => {
       disposable.dispose();

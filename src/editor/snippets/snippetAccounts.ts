@@ -7,7 +7,7 @@ import type { Session } from '../auth/session';
 import { isSameServer, parseSnippetLink } from '../../model/snippets/links';
 import { accountOfLocation, type SnippetLocation } from '../../model/snippets/snippetUri';
 import type { SnippetService } from '../../model/snippets/service';
-import type { SnippetServices } from '../../model/snippets/accountServices';
+import type { SnippetServices } from '../../model/snippets/snippetServices';
 import { snippetLocation } from './uris';
 
 export class SnippetAccounts {

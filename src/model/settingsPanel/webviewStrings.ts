@@ -2,7 +2,7 @@
 // the webview's script has no access to VS Code's display language or bundles, so it gets this
 // object once, at panel creation (src/editor/settingsPanel/panel.ts puts it in the page), and draws
 // nothing but these. Plain Node (@vscode/l10n, given VS Code's bundle at activation), so a
-// unit test holds src/webview/settingsPanel.ts to exactly these keys, and the type check holds it
+// unit test holds the webview's script (src/webview/) to exactly these keys, and the type check holds it
 // to their names (PanelStrings, the only thing the webview takes from here).
 //
 // Templates keep their numbered placeholders: the webview fills {0}, {1} with a host, a name or

@@ -1,5 +1,5 @@
 // The snippets the user has loaded, per list, with paging state: the read side of the snippet
-// core (service.ts owns it and does every write). It does not import `vscode`.
+// core (service.ts owns it; snippetWrites.ts does every write). It does not import `vscode`.
 import type { BitbucketClient } from '../../api/client';
 import { BitbucketError } from '../../api/errors';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../api/types';
@@ -78,6 +78,12 @@ export class SnippetStore {
   /** Every list that has a state (loaded, loading or failed). */
   listIds(): ListId[] {
     return [...this.lists.keys()];
+  }
+
+  /** When the server sent the oldest list shown now (the age an "offline (cached …)" refers to). */
+  oldestListFetchedAt(): number | undefined {
+    const times = this.listIds().map((id) => this.list(id).fetchedAt).filter((t): t is number => t !== undefined);
+    return times.length > 0 ? Math.min(...times) : undefined;
   }
 
   /**
@@ -176,6 +182,11 @@ export class SnippetStore {
     }
     for (const [id, state] of this.lists) if (state.guids.includes(snippet.guid) && !lists.includes(id)) lists.push(id);
     this.emit({ lists, snippets: [snippet.guid] });
+  }
+
+  /** Adds a snippet that is not in My Snippets yet (it was just created elsewhere) to that list. */
+  showAsMine(snippet: Snippet): void {
+    if (!this.list('mine').guids.includes(snippet.guid)) this.put(snippet, { isNewOwn: true });
   }
 
   /** Forgets a snippet that was deleted, here or elsewhere. */

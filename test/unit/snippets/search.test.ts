@@ -137,11 +137,11 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.state.data.snippets.push(s);
     const { service, search } = setUp();
     assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 1);
-    await service.update(s.guid, (fresh) => ({ name: fresh.name, description: '', categories: [], files: [{ name: 'notes.txt', content: 'new text\n' }] }));
+    await service.writes.update(s.guid, (fresh) => ({ name: fresh.name, description: '', categories: [], files: [{ name: 'notes.txt', content: 'new text\n' }] }));
     server.controls.clearRequests();
     assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 0);
     assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 1);
-    await service.deleteSnippet(s.guid);
+    await service.writes.deleteSnippet(s.guid);
     assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 0);
     assert.deepEqual(server.controls.requests().filter((r) => r.method === 'GET' && r.query.includes('limit')), [], 'no listing asked again');
   });

@@ -63,7 +63,7 @@ describe('snippet core (SnippetService) against the local server', function () {
       const changes: ServiceChange[] = [];
       service.onDidChange((c) => changes.push(c));
       assert.equal(service.identity.ownUserId, undefined);
-      await service.fetch(own.guid);
+      await service.store.fetch(own.guid);
       assert.equal(service.identity.ownUserId, 2);
       assert.ok(changes.some((c) => c.people), 'a change says that people were learned');
     });
@@ -85,10 +85,10 @@ describe('snippet core (SnippetService) against the local server', function () {
       await seed('bob', 'theirs');
       const service = serviceFor('alice');
       await service.ensureLoaded('user:bob');
-      assert.equal(service.people().names.get(3), 'bob');
+      assert.equal(service.identity.people().names.get(3), 'bob');
       service.reset({ username: 'bob', userId: 3 });
-      assert.equal(service.people().names.size, 0);
-      assert.equal(service.snippetsOf('user:bob').length, 0);
+      assert.equal(service.identity.people().names.size, 0);
+      assert.equal(service.store.snippetsOf('user:bob').length, 0);
       assert.equal(service.identity.ownUserId, 3);
     });
 
@@ -102,15 +102,15 @@ describe('snippet core (SnippetService) against the local server', function () {
       const snippet = await seed('alice', 'discussed');
       const bobs = await clientFor('bob').createComment(snippet.guid, { text: 'from bob' });
       const service = serviceFor('alice');
-      await service.fetch(snippet.guid);
-      assert.equal(service.mayEditComment(bobs), false);
+      await service.store.fetch(snippet.guid);
+      assert.equal(service.identity.mayEditComment(bobs), false);
       server.controls.clearRequests();
-      await assert.rejects(service.editComment(snippet.guid, bobs.guid, 'changed'), NotOwnerError);
-      await assert.rejects(service.deleteComment(snippet.guid, bobs.guid), NotOwnerError);
+      await assert.rejects(service.comments.edit(snippet.guid, bobs.guid, 'changed'), NotOwnerError);
+      await assert.rejects(service.comments.delete(snippet.guid, bobs.guid), NotOwnerError);
       assert.deepEqual(requests(), []);
-      const mine = await service.addComment(snippet.guid, 'from alice');
-      assert.equal(service.mayEditComment(mine), true);
-      assert.equal(service.get(snippet.guid)?.comments.length, 2, 'the answer is patched into the store');
+      const mine = await service.comments.add(snippet.guid, 'from alice');
+      assert.equal(service.identity.mayEditComment(mine), true);
+      assert.equal(service.store.get(snippet.guid)?.comments.length, 2, 'the answer is patched into the store');
     });
   });
 
@@ -119,10 +119,10 @@ describe('snippet core (SnippetService) against the local server', function () {
       const snippet = await seed('alice', 'two files', [['a.txt', 'a'], ['b.txt', 'b']]);
       const service = serviceFor('alice');
       server.controls.clearRequests();
-      const updated = await service.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A'));
+      const updated = await service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A'));
       assert.deepEqual(requests(), [`GET /snippets/${snippet.guid}`, `PUT /snippets/${snippet.guid}`]);
       assert.deepEqual(updated?.files.map((f) => [f.name, f.content]), [['a.txt', 'A'], ['b.txt', 'b']]);
-      assert.equal(service.get(snippet.guid)?.files[0].content, 'A', 'the store learns the answer');
+      assert.equal(service.store.get(snippet.guid)?.files[0].content, 'A', 'the store learns the answer');
     });
 
     it('two saves of different files of one snippet, started together, both survive', async () => {
@@ -130,8 +130,8 @@ describe('snippet core (SnippetService) against the local server', function () {
       const service = serviceFor('alice');
       server.controls.setLatency(30);
       await Promise.all([
-        service.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A')),
-        service.update(snippet.guid, (fresh) => withFileContent(fresh, 'b.txt', 'B')),
+        service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A')),
+        service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'b.txt', 'B')),
       ]);
       // Serialised: GET PUT GET PUT, never GET GET PUT PUT.
       assert.deepEqual(requests().filter((r) => r.includes(snippet.guid)).map((r) => r.split(' ')[0]), ['GET', 'PUT', 'GET', 'PUT']);
@@ -144,9 +144,9 @@ describe('snippet core (SnippetService) against the local server', function () {
       const service = serviceFor('alice');
       server.controls.setLatency(20);
       await Promise.all([
-        service.renameFile(snippet.guid, 'b.txt', 'c.txt'),
-        service.addFile(snippet.guid, 'd.txt', 'd'),
-        service.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A')),
+        service.writes.renameFile(snippet.guid, 'b.txt', 'c.txt'),
+        service.writes.addFile(snippet.guid, 'd.txt', 'd'),
+        service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A')),
       ]);
       const onServer = await clientFor('alice').getSnippet(snippet.guid);
       assert.deepEqual(onServer.files.map((f) => [f.name, f.content]), [['a.txt', 'A'], ['c.txt', 'b'], ['d.txt', 'd']]);
@@ -155,22 +155,22 @@ describe('snippet core (SnippetService) against the local server', function () {
     it('a delete waits for a save of the same snippet that is under way', async () => {
       const snippet = await seed('alice', 'doomed');
       const service = serviceFor('alice');
-      await service.fetch(snippet.guid);
+      await service.store.fetch(snippet.guid);
       server.controls.setLatency(40);
       server.controls.clearRequests();
-      const save = service.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'saved first'));
-      const deleted = service.deleteSnippet(snippet.guid);
+      const save = service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'saved first'));
+      const deleted = service.writes.deleteSnippet(snippet.guid);
       await Promise.all([save, deleted]);
       assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET', 'PUT', 'DELETE']);
-      assert.equal(service.get(snippet.guid), undefined);
+      assert.equal(service.store.get(snippet.guid), undefined);
     });
 
     it('a save queued behind a delete fails as not found, and sends no PUT', async () => {
       const snippet = await seed('alice', 'gone soon');
       const service = serviceFor('alice');
-      await service.fetch(snippet.guid);
-      const deleted = service.deleteSnippet(snippet.guid);
-      const save = service.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'too late'));
+      await service.store.fetch(snippet.guid);
+      const deleted = service.writes.deleteSnippet(snippet.guid);
+      const save = service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'too late'));
       await deleted;
       await assert.rejects(save, (err: unknown) => err instanceof BitbucketError && err.kind === 'not-found');
       assert.equal(requests().filter((r) => r.startsWith('PUT')).length, 0);
@@ -180,17 +180,17 @@ describe('snippet core (SnippetService) against the local server', function () {
       const theirs = await seed('bob', 'theirs');
       const service = serviceFor('alice');
       server.controls.clearRequests();
-      await assert.rejects(service.addFile(theirs.guid, 'x.txt'), NotOwnerError);
-      await assert.rejects(service.deleteSnippet(theirs.guid), NotOwnerError);
+      await assert.rejects(service.writes.addFile(theirs.guid, 'x.txt'), NotOwnerError);
+      await assert.rejects(service.writes.deleteSnippet(theirs.guid), NotOwnerError);
       assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET']);
-      assert.equal(service.get(theirs.guid)?.name, 'theirs');
+      assert.equal(service.store.get(theirs.guid)?.name, 'theirs');
     });
 
     it('a builder that finds nothing to send sends nothing after the GET', async () => {
       const snippet = await seed('alice', 'same');
       const service = serviceFor('alice');
       server.controls.clearRequests();
-      assert.equal(await service.update(snippet.guid, () => undefined), undefined);
+      assert.equal(await service.writes.update(snippet.guid, () => undefined), undefined);
       assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET']);
     });
 
@@ -198,8 +198,8 @@ describe('snippet core (SnippetService) against the local server', function () {
       const snippet = await seed('alice', 'resilient');
       const service = serviceFor('alice');
       server.controls.addFault({ kind: 'status', status: 500, method: 'PUT' });
-      await assert.rejects(service.addFile(snippet.guid, 'b.txt'), (err: unknown) => err instanceof BitbucketError && err.kind === 'server');
-      const updated = await service.addFile(snippet.guid, 'b.txt');
+      await assert.rejects(service.writes.addFile(snippet.guid, 'b.txt'), (err: unknown) => err instanceof BitbucketError && err.kind === 'server');
+      const updated = await service.writes.addFile(snippet.guid, 'b.txt');
       assert.deepEqual(updated?.files.map((f) => f.name), ['a.txt', 'b.txt']);
     });
 
@@ -207,18 +207,18 @@ describe('snippet core (SnippetService) against the local server', function () {
       const service = serviceFor('alice');
       await service.ensureLoaded('mine');
       server.controls.clearRequests();
-      const { snippet, detailsFailed } = await service.create([{ name: 'x.sh', content: 'echo' }], { name: 'new', description: 'd', categories: ['ops'] });
+      const { snippet, detailsFailed } = await service.writes.create([{ name: 'x.sh', content: 'echo' }], { name: 'new', description: 'd', categories: ['ops'] });
       assert.equal(detailsFailed, undefined);
       assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['POST', 'PUT']);
       assert.deepEqual(snippet.categories.map((c) => c.name), ['ops']);
-      assert.equal(service.snippetsOf('mine')[0]?.guid, snippet.guid);
+      assert.equal(service.store.snippetsOf('mine')[0]?.guid, snippet.guid);
       assert.equal(service.mayWrite(snippet), true);
     });
 
     it('signed out, every write says so without a request', async () => {
       const service = new SnippetService(() => undefined, () => 25);
-      await assert.rejects(service.addFile('g', 'x.txt'), SignedOutError);
-      await assert.rejects(service.addComment('g', 'hi'), SignedOutError);
+      await assert.rejects(service.writes.addFile('g', 'x.txt'), SignedOutError);
+      await assert.rejects(service.comments.add('g', 'hi'), SignedOutError);
       await assert.rejects(service.ensureLoaded('mine'), SignedOutError);
       assert.deepEqual(server.controls.requests(), []);
     });
@@ -228,7 +228,7 @@ describe('snippet core (SnippetService) against the local server', function () {
     await seed('alice', 'listed');
     const service = serviceFor('alice');
     await service.ensureLoaded('mine');
-    const [listed] = service.snippetsOf('mine') as [Snippet];
+    const [listed] = service.store.snippetsOf('mine') as [Snippet];
     server.controls.clearRequests();
     assert.equal((await service.snippet(listed.guid)).name, 'listed');
     assert.deepEqual(requests(), []);

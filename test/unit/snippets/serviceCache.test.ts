@@ -87,16 +87,16 @@ describe('snippet core with the offline read cache', function () {
     const changes: ServiceChange[] = [];
     service.onDidChange((c) => changes.push(c));
     await service.ensureLoaded('mine');
-    const firstPaint = service.list('mine');
+    const firstPaint = service.store.list('mine');
     assert.equal(firstPaint.fromCache, true);
-    assert.deepEqual(service.snippetsOf('mine').map((s) => s.name).sort(), ['s0', 's1', 's2']);
+    assert.deepEqual(service.store.snippetsOf('mine').map((s) => s.name).sort(), ['s0', 's1', 's2']);
     assert.ok(firstPaint.fetchedAt !== undefined && Date.now() - firstPaint.fetchedAt < 60_000);
     assert.deepEqual(requests().filter((r) => r.startsWith('GET /snippets')), [], 'nothing was asked before the first rows');
 
-    await until('revalidated', () => service.list('mine').fromCache === false && !service.list('mine').loading);
+    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading);
     assert.deepEqual(requests(), ['GET /snippets'], 'one request revalidates');
-    assert.deepEqual(service.snippetsOf('mine').map((s) => s.name).sort(), ['s0 renamed', 's1', 's2']);
-    assert.equal(new Set(service.list('mine').guids).size, 3, 'no duplicates');
+    assert.deepEqual(service.store.snippetsOf('mine').map((s) => s.name).sort(), ['s0 renamed', 's1', 's2']);
+    assert.equal(new Set(service.store.list('mine').guids).size, 3, 'no duplicates');
   });
 
   it('offline: cached lists and snippets stay readable, writes fail and change nothing, and the server coming back is noticed and revalidates', async () => {
@@ -105,27 +105,27 @@ describe('snippet core with the offline read cache', function () {
 
     const { service } = newWindow('alice', 50);
     const connection: boolean[] = [];
-    service.onDidChange((c) => c.connection && connection.push(service.connection().offline));
+    service.onDidChange((c) => c.connection && connection.push(service.connectivity.current.offline));
     await service.ensureLoaded('mine');
-    assert.equal(service.snippetsOf('mine').length, 3, 'the cached rows show');
-    await until('offline noticed', () => service.connection().offline);
-    assert.equal(service.list('mine').error?.kind, 'network');
-    assert.equal(service.snippetsOf('mine').length, 3, 'a failed revalidation keeps the rows');
+    assert.equal(service.store.snippetsOf('mine').length, 3, 'the cached rows show');
+    await until('offline noticed', () => service.connectivity.current.offline);
+    assert.equal(service.store.list('mine').error?.kind, 'network');
+    assert.equal(service.store.snippetsOf('mine').length, 3, 'a failed revalidation keeps the rows');
     const cached = await service.snippet(guids[1]);
     assert.equal(cached.files[0].content, 'v1 of 1');
 
     await assert.rejects(
-      service.update(guids[1], (fresh) => withFileContent(fresh, 'a.txt', 'offline edit')),
+      service.writes.update(guids[1], (fresh) => withFileContent(fresh, 'a.txt', 'offline edit')),
       (err: unknown) => err instanceof BitbucketError && err.kind === 'network',
     );
 
     // Meanwhile someone changes the snippet on the server (as bob cannot, alice's other machine).
     await restart();
     await clientFor('alice').updateSnippet(guids[1], { name: 's1', description: '', categories: [], files: [{ name: 'a.txt', content: 'v2 from elsewhere' }] });
-    await until('back online by the probe', () => !service.connection().offline);
-    await until('revalidated', () => service.list('mine').fromCache === false && !service.list('mine').error && !service.list('mine').loading);
+    await until('back online by the probe', () => !service.connectivity.current.offline);
+    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').error && !service.store.list('mine').loading);
     assert.deepEqual(connection, [true, false]);
-    assert.equal(service.get(guids[1])?.files[0].content, 'v2 from elsewhere');
+    assert.equal(service.store.get(guids[1])?.files[0].content, 'v2 from elsewhere');
     assert.equal((await clientFor('alice').getSnippet(guids[1])).files[0].content, 'v2 from elsewhere', 'the offline edit never reached the server');
   });
 
@@ -134,9 +134,9 @@ describe('snippet core with the offline read cache', function () {
     await server.close();
     const { service } = newWindow('alice', 40);
     await service.ensureLoaded('mine');
-    await until('offline noticed', () => service.connection().offline);
+    await until('offline noticed', () => service.connectivity.current.offline);
     await restart();
-    await until('back online', () => !service.connection().offline);
+    await until('back online', () => !service.connectivity.current.offline);
     const probes = server.controls.requests().filter((r) => r.query.includes('limit=1'));
     assert.equal(probes.length, 1);
     await new Promise((r) => setTimeout(r, 200));
@@ -150,9 +150,9 @@ describe('snippet core with the offline read cache', function () {
     const { service } = newWindow();
     const opened = await service.snippet(guids[2]);
     assert.equal(opened.files[0].content, 'v1 of 2', 'the cached copy, at once');
-    await until('revalidated', () => service.get(guids[2])?.files[0].content === 'newer on the server');
+    await until('revalidated', () => service.store.get(guids[2])?.files[0].content === 'newer on the server');
     let seenByBuild: string | undefined;
-    await service.update(guids[2], (fresh) => {
+    await service.writes.update(guids[2], (fresh) => {
       seenByBuild = fresh.files[0].content;
       return undefined;
     });
@@ -163,16 +163,16 @@ describe('snippet core with the offline read cache', function () {
     const guids = await firstWindow();
     const bobs = await clientFor('bob').createSnippet({ name: 'bob\'s', files: [{ name: 'b.txt', content: 'b' }] });
     const { service, cache } = newWindow();
-    service.rememberSnippets([await service.fetch(bobs.guid)]);
+    service.rememberSnippets([await service.store.fetch(bobs.guid)]);
     await service.ensureLoaded('mine');
-    await until('revalidated', () => service.list('mine').fromCache === false && !service.list('mine').loading);
-    await service.deleteSnippet(guids[0]);
+    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading);
+    await service.writes.deleteSnippet(guids[0]);
     await cache.flush();
     await server.close();
     const { service: offline } = newWindow();
     assert.equal((await offline.snippet(bobs.guid)).name, 'bob\'s');
     await offline.ensureLoaded('mine');
-    assert.deepEqual(offline.snippetsOf('mine').map((s) => s.guid).sort(), guids.slice(1).sort());
+    assert.deepEqual(offline.store.snippetsOf('mine').map((s) => s.guid).sort(), guids.slice(1).sort());
     await restart();
   });
 
@@ -181,14 +181,14 @@ describe('snippet core with the offline read cache', function () {
     const { service: bob } = newWindow('bob');
     server.controls.clearRequests();
     await bob.ensureLoaded('mine');
-    assert.equal(bob.list('mine').fromCache, false);
+    assert.equal(bob.store.list('mine').fromCache, false);
     assert.deepEqual(requests(), ['GET /snippets']);
     const { service: alice } = newWindow();
     await alice.clearCache();
     const { service: again } = newWindow();
     server.controls.clearRequests();
     await again.ensureLoaded('mine');
-    assert.equal(again.list('mine').fromCache, false);
+    assert.equal(again.store.list('mine').fromCache, false);
     assert.deepEqual(requests(), ['GET /snippets']);
   });
 
@@ -197,12 +197,12 @@ describe('snippet core with the offline read cache', function () {
     await server.close();
     const { service } = newWindow('alice', 60_000);
     await service.ensureLoaded('mine');
-    await until('offline noticed', () => service.connection().offline);
+    await until('offline noticed', () => service.connectivity.current.offline);
     await restart();
     server.controls.clearRequests();
     service.reset({ username: 'bob', userId: 3 });
     await new Promise((r) => setTimeout(r, 100));
-    assert.equal(service.connection().offline, false);
+    assert.equal(service.connectivity.current.offline, false);
     assert.deepEqual(requests(), []);
   });
 

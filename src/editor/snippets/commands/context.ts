@@ -1,5 +1,6 @@
-// What every snippet command needs, and the small helpers they share: resolving the snippet a
-// command is about, reporting a failure once, and the URI of a snippet file.
+// What every snippet command needs, and the small helpers they share: which account a command
+// acts on, resolving the snippet a command is about, reporting a failure once, and the URI of a
+// snippet file.
 import vscode = require('vscode');
 import type { Account } from '../../../model/accounts/accounts';
 import type { Session } from '../../auth/session';
@@ -7,6 +8,7 @@ import { showFailure, showNotSignedIn } from '../../ui/showFailure';
 import type { Log } from '../../../util/log';
 import { SignedOutError } from '../../../model/snippets/errors';
 import type { SnippetService } from '../../../model/snippets/service';
+import type { SnippetAccounts } from '../snippetAccounts';
 import { snippetFileUri, snippetLocation } from '../uris';
 
 export interface CommandDeps {
@@ -18,6 +20,39 @@ export interface CommandDeps {
   log: Log;
   /** Shows a snippet in the tree, expanded and selected. */
   reveal: (snippetGuid: string) => Promise<void>;
+}
+
+/**
+ * Which account a snippet command acts on, as the dependencies its handler gets: commands about a
+ * snippet act on the account of the row or document they were started from
+ * (SnippetAccounts.ofArgument); commands that make something new, and the Command Palette with
+ * nothing else to go by, act on the default account, whichever it is when they run.
+ */
+export interface CommandScope {
+  /** The default account's dependencies. */
+  readonly defaults: CommandDeps;
+  /** The given account's dependencies; the default account's without one. */
+  depsFor(account: Account | undefined): CommandDeps;
+  /** The dependencies for the account the command was started from. */
+  of(arg: unknown, followActiveEditor?: boolean): CommandDeps;
+}
+
+export function commandScope(accounts: SnippetAccounts, log: Log, reveal: (snippetGuid: string) => Promise<void>): CommandScope {
+  const { session } = accounts;
+  const defaults: CommandDeps = {
+    session,
+    get service() {
+      return accounts.services.defaultService;
+    },
+    log,
+    reveal,
+  };
+  const depsFor = (account: Account | undefined): CommandDeps => (account ? { session, account, service: accounts.service(account), log, reveal } : defaults);
+  return {
+    defaults,
+    depsFor,
+    of: (arg, followActiveEditor = true) => depsFor(accounts.ofArgument(arg, followActiveEditor)),
+  };
 }
 
 export interface ResolvedTarget {
@@ -75,5 +110,5 @@ export function fileUri(deps: CommandDeps, snippet: { guid: string; name: string
  */
 export async function fileUriOf(deps: CommandDeps, snippetGuid: string, fileName: string): Promise<vscode.Uri> {
   if (!accountOf(deps)) throw new SignedOutError();
-  return fileUri(deps, deps.service.get(snippetGuid) ?? (await deps.service.snippet(snippetGuid)), fileName);
+  return fileUri(deps, deps.service.store.get(snippetGuid) ?? (await deps.service.snippet(snippetGuid)), fileName);
 }

@@ -9,7 +9,7 @@ import type { Snippet } from '../../../api/types';
 import { withProgress } from '../../ui/progress';
 import { describeError, messageContext } from '../../../util/describeError';
 import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../../../model/snippets/edits';
-import type { NewFile } from '../../../model/snippets/service';
+import type { NewFile } from '../../../model/snippets/snippetWrites';
 import { accountOf, fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
 
 /**
@@ -103,7 +103,7 @@ async function create(deps: CommandDeps, files: NewFile[], defaultName: string, 
 export async function createAndOpen(deps: CommandDeps, files: NewFile[], details: SnippetDetails, title: string, open?: string): Promise<Snippet | undefined> {
   let result;
   try {
-    result = await withProgress('notification', title, () => deps.service.create(files, details));
+    result = await withProgress('notification', title, () => deps.service.writes.create(files, details));
   } catch (err) {
     return reportFailure(deps, vscode.l10n.t('create snippet "{0}"', details.name), err);
   }

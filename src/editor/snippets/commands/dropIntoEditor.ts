@@ -5,10 +5,10 @@
 // files. The text comes from what is loaded (no request), and files of snippets marked for it go
 // in as VS Code snippets with their tab stops.
 import vscode = require('vscode');
-import { showSafeQuickPick } from '../../ui/quickInputText';
 import type { Snippet, SnippetFile } from '../../../api/types';
-import { Mimes, SETTINGS_SECTION, Settings } from '../../../util/constants';
-import { takeScriptedAnswer } from '../../ui/prompts';
+import { Mimes, Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
+import { pick } from '../../ui/prompts';
 import { formatCount } from '../../../util/localeFormat';
 import { usesSnippetSyntax } from '../../../model/snippets/completion';
 import { draggedRowsOf, joinInsertedTexts, rowsToInsert, type DraggedRow, type InsertedText } from '../../../model/snippets/draggedRows';
@@ -31,7 +31,7 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
     const dragged = await draggedRowsOf(item);
     const rows = rowsToInsert(dragged);
     if (rows.length === 0 || token.isCancellationRequested) return undefined;
-    const marker = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.snippetSyntaxCategory, 'vscode-snippet');
+    const marker = setting(Settings.snippetSyntaxCategory);
     const parts: InsertedText[] = [];
     const inserted: Array<{ file: string; snippet: string }> = [];
     for (const row of rows) {
@@ -72,8 +72,6 @@ async function filesOf(row: DraggedRow, snippet: Snippet, alone: boolean): Promi
 async function chooseFile(snippet: Snippet): Promise<SnippetFile | undefined> {
   if (snippet.files.length <= 1) return snippet.files[0];
   const items = snippet.files.map((file) => ({ iconPath: new vscode.ThemeIcon('file'), label: file.name, detail: preview(file.content), file }));
-  const scripted = takeScriptedAnswer();
-  if (scripted) return typeof scripted.answer === 'string' ? snippet.files.find((f) => f.name === scripted.answer) : undefined;
-  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
+  const picked = await pick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
   return picked?.file;
 }

@@ -53,7 +53,7 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
           });
     if (categoriesText === undefined) return undefined;
     const details = { name, description: description.trim(), categories: parseCategories(categoriesText) };
-    return () => deps.service.editDetails(snippet.guid, details);
+    return () => deps.service.writes.editDetails(snippet.guid, details);
   });
 }
 
@@ -65,7 +65,7 @@ export async function addFile(deps: CommandDeps, arg: unknown, options: EditOpti
     const fileName = added;
     if (fileName === undefined) return undefined;
     withFileAdded(snippet, fileName, ''); // refuses a name in use before anything is sent
-    return () => deps.service.addFile(snippet.guid, fileName, options.content ?? '');
+    return () => deps.service.writes.addFile(snippet.guid, fileName, options.content ?? '');
   });
   if (updated && added !== undefined) await vscode.window.showTextDocument(fileUri(deps, updated, added), { preview: true });
   return updated;
@@ -80,7 +80,7 @@ export async function renameFile(deps: CommandDeps, arg: unknown, options: EditO
     const newName = options.newName ?? (await askFileName(oldName, others, `Rename "${oldName}"`));
     if (newName === undefined || newName === oldName) return undefined;
     withFileRenamed(snippet, oldName, newName);
-    return () => deps.service.renameFile(snippet.guid, oldName, newName);
+    return () => deps.service.writes.renameFile(snippet.guid, oldName, newName);
   });
 }
 
@@ -92,7 +92,7 @@ export async function deleteFile(deps: CommandDeps, arg: unknown, options: EditO
     // Checked before asking: the last file cannot go, and the user should hear why at once.
     withFileDeleted(snippet, fileName);
     if (!(await confirm(vscode.l10n.t('Delete "{0}" from snippet "{1}"?', fileName, snippet.name), vscode.l10n.t('The file is removed on the server. This cannot be undone.'), vscode.l10n.t('Delete File')))) return undefined;
-    return () => deps.service.deleteFile(snippet.guid, fileName);
+    return () => deps.service.writes.deleteFile(snippet.guid, fileName);
   });
 }
 
@@ -108,7 +108,7 @@ export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<bo
         ? vscode.l10n.t('Its file and comments are deleted on the server for everyone. This cannot be undone.')
         : vscode.l10n.t('Its {0} files and comments are deleted on the server for everyone. This cannot be undone.', formatCount(snippet.files.length, vscode.env.language));
     if (!(await confirm(vscode.l10n.t('Delete snippet "{0}"?', snippet.name), detail, vscode.l10n.t('Delete Snippet')))) return false;
-    await withProgress('notification', vscode.l10n.t('Deleting snippet "{0}"…', snippet.name), () => deps.service.deleteSnippet(snippet.guid));
+    await withProgress('notification', vscode.l10n.t('Deleting snippet "{0}"…', snippet.name), () => deps.service.writes.deleteSnippet(snippet.guid));
     deps.log.info(`deleted snippet ${snippet.guid}`);
     return true;
   } catch (err) {
@@ -152,7 +152,7 @@ export async function deleteSnippets(rows: ReadonlyArray<{ deps: CommandDeps; ar
   if (own.length === 1 ? !(await confirm(vscode.l10n.t('Delete snippet "{0}"?', own[0].snippet.name), detail, vscode.l10n.t('Delete Snippet'))) : !(await confirm(vscode.l10n.t('Delete {0} snippets?', count), detail, vscode.l10n.t('Delete Snippets')))) return 0;
   const results = await withProgress('notification', vscode.l10n.t('Deleting {0} snippets…', count), () =>
     Promise.allSettled(own.map(async ({ deps, snippet }) => {
-      await deps.service.deleteSnippet(snippet.guid);
+      await deps.service.writes.deleteSnippet(snippet.guid);
       deps.log.info(`deleted snippet ${snippet.guid}`);
     })),
   );

@@ -11,13 +11,15 @@ import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../../../model/snippets/export/exporter';
 import { MANIFEST_FILE } from '../../../model/snippets/export/manifest';
-import { reportFailure, requireSignedIn, type CommandDeps } from './context';
+import { reportFailure, requireSignedIn, type CommandDeps, type CommandScope } from './context';
+import type { SnippetAccounts } from '../snippetAccounts';
+import { withoutSelection } from '../../../model/snippetTree/selection';
 import { formatCount } from '../../../util/localeFormat';
 
 type ListItem = vscode.QuickPickItem & { list: ExportList };
 
 async function askLists(deps: CommandDeps): Promise<ExportList[] | undefined> {
-  const lists: ExportList[] = [{ kind: 'mine' }, { kind: 'starred' }, ...deps.service.categories().map((c) => ({ kind: 'category' as const, guid: c.guid, name: c.name }))];
+  const lists: ExportList[] = [{ kind: 'mine' }, { kind: 'starred' }, ...deps.service.store.categories().map((c) => ({ kind: 'category' as const, guid: c.guid, name: c.name }))];
   const items: ListItem[] = lists.map((list) => ({
     iconPath: new vscode.ThemeIcon(list.kind === 'category' ? 'tag' : list.kind === 'mine' ? 'person' : 'star-full'),
     label: list.kind === 'category' ? list.name : list.kind === 'mine' ? vscode.l10n.t('My Snippets') : vscode.l10n.t('Starred'),
@@ -120,4 +122,23 @@ async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.
     if ((err as { kind?: unknown }).kind === 'cancelled') return undefined;
     return reportFailure(deps, vscode.l10n.t('export the snippets'), err);
   }
+}
+
+/**
+ * Export acts on one account: an account root's, else the only one, else the one picked. Its
+ * arguments are (folder?, lists?) from the palette, the Explorer or a caller, and (account row,
+ * folder?, lists?) from the view.
+ */
+export async function exportFromCommand(accounts: SnippetAccounts, scope: CommandScope, given: unknown[]): Promise<ExportResult | undefined> {
+  const [first, ...rest] = withoutSelection(given);
+  const row = isAccountRow(first) ? first : undefined;
+  const [folder, lists] = row ? rest : [first, ...rest];
+  const account = row ? accounts.ofArgument(row, false) : await chooseExportAccount(accounts.session);
+  if (!account) return accounts.session.account ? undefined : exportAll(scope.defaults);
+  return exportAll(scope.depsFor(account), folder, lists);
+}
+
+/** An account root of the Snippets view (shown when several accounts are signed in). */
+function isAccountRow(arg: unknown): arg is { kind: 'account'; accountId?: string } {
+  return typeof arg === 'object' && arg !== null && (arg as { kind?: unknown }).kind === 'account';
 }

@@ -14,7 +14,7 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
   const outcome = await resolveSnippetLink(uri.path, uri.query, {
     signedInServerUrl: accountOf(deps)?.serverUrl,
     // A fresh GET: a link to a snippet deleted since it was loaded must say so, not open a stale copy.
-    getSnippet: (guid) => deps.service.fetch(guid),
+    getSnippet: (guid) => deps.service.store.fetch(guid),
     isNotFound: (err) => isBitbucketError(err, 'not-found'),
   });
   switch (outcome.kind) {
@@ -34,7 +34,7 @@ export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promi
   // A link to the snippet alone opens its first file. The Snippets view is left as it is: its
   // reveal files a snippet under My Snippets or loads Browse, which a link should not cause; the
   // user's Reveal Snippet of Active File (or followActiveEditor) shows it there.
-  const fileName = outcome.fileName ?? deps.service.get(outcome.snippetGuid)?.files[0]?.name;
+  const fileName = outcome.fileName ?? deps.service.store.get(outcome.snippetGuid)?.files[0]?.name;
   if (fileName === undefined) return undefined;
   try {
     const editor = await vscode.window.showTextDocument(await fileUriOf(deps, outcome.snippetGuid, fileName), { preview: false });

@@ -4,6 +4,7 @@ import vscode = require('vscode');
 import { showInfo, showWarning } from '../../ui/notify';
 import { setStatusBarMessage } from '../../ui/statusText';
 import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../../../model/snippets/links';
 import { accountOf, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 
@@ -51,9 +52,9 @@ function webUrlOf(deps: CommandDeps, arg: unknown): string | undefined {
   const account = accountOf(deps);
   if (!target || !account) return undefined;
   // The snippets app's answers carry no `links.self` (spec/api.md); a server that adds one is followed.
-  const own = selfLink(deps.service.get(target.snippetGuid));
+  const own = selfLink(deps.service.store.get(target.snippetGuid));
   if (own) return own;
-  const template = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.snippetUrlTemplate) || DEFAULT_SNIPPET_URL_TEMPLATE;
+  const template = setting(Settings.snippetUrlTemplate) || DEFAULT_SNIPPET_URL_TEMPLATE;
   try {
     return snippetWebUrl(template, account.serverUrl, target.snippetGuid);
   } catch (err) {

@@ -4,7 +4,8 @@ import { showInfo } from '../../ui/notify';
 import { showSafeQuickPick } from '../../ui/quickInputText';
 import { setStatusBarMessage } from '../../ui/statusText';
 import type { Snippet, SnippetFile } from '../../../api/types';
-import { SETTINGS_SECTION, Settings } from '../../../util/constants';
+import { Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
 import { usesSnippetSyntax } from '../../../model/snippets/completion';
 import { fileUriOf, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
 
@@ -43,7 +44,7 @@ export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<bool
     const file = picked?.file;
     if (!picked || !file) return false;
     // Files of snippets marked for it are VS Code snippets: inserted with their tab stops.
-    const marker = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.snippetSyntaxCategory, 'vscode-snippet');
+    const marker = setting(Settings.snippetSyntaxCategory);
     if (usesSnippetSyntax(picked.snippet, marker)) return await editor.insertSnippet(new vscode.SnippetString(file.content), editor.selections);
     return await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, file.content)));
   } catch (err) {
@@ -81,7 +82,7 @@ async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePi
     await deps.service.ensureLoaded('mine');
     const seen = new Set<string>();
     snippets = (['mine', 'starred', 'browse'] as const)
-      .flatMap((list) => deps.service.snippetsOf(list))
+      .flatMap((list) => deps.service.store.snippetsOf(list))
       .filter((s) => !seen.has(s.guid) && seen.add(s.guid));
   }
   const items: FilePick[] = snippets.flatMap((snippet) =>

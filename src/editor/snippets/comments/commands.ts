@@ -1,10 +1,10 @@
-// Add, edit and delete comments on a snippet. Each is one request; the answer is patched into
-// the store, which redraws the tree and the comment threads without fetching the snippet again.
-// Each acts on the account of the row or file it was started from (its own service and client).
+// Add, edit and delete comments on a snippet (the handlers of the comment commands, which
+// registerCommands.ts registers). Each is one request; the answer is patched into the store, which
+// redraws the tree and the comment threads without fetching the snippet again. Each acts on the
+// account of the row or file it was started from (its own service and client).
 import vscode = require('vscode');
 import type { Comment } from '../../../api/types';
 import type { Account } from '../../../model/accounts/accounts';
-import { Commands } from '../../../util/constants';
 import { showFailure } from '../../ui/showFailure';
 import { withProgress } from '../../ui/progress';
 import { confirm, input } from '../../ui/prompts';
@@ -13,9 +13,9 @@ import type { SnippetAccounts } from '../snippetAccounts';
 import type { SnippetService } from '../../../model/snippets/service';
 
 /** Where a comment is added: a snippet row, its Comments row, or the reply box's snippet; rows of another account carry it. */
-type SnippetArg = { snippetGuid: string; accountId?: string };
+export type SnippetArg = { snippetGuid: string; accountId?: string };
 /** A comment row. */
-type CommentArg = { snippetGuid: string; commentGuid: string; accountId?: string };
+export type CommentArg = { snippetGuid: string; commentGuid: string; accountId?: string };
 
 export class CommentActions {
   constructor(
@@ -29,7 +29,7 @@ export class CommentActions {
     if (!account) return undefined;
     const body = text ?? (await askText(vscode.l10n.t('Add Comment'), vscode.l10n.t('Your comment'), ''));
     if (body === undefined) return undefined;
-    return this.run(account, vscode.l10n.t('add the comment'), (service) => service.addComment(target.snippetGuid, body));
+    return this.run(account, vscode.l10n.t('add the comment'), (service) => service.comments.add(target.snippetGuid, body));
   }
 
   async edit(node: CommentArg): Promise<Comment | undefined> {
@@ -38,7 +38,7 @@ export class CommentActions {
     const current = this.comment(node);
     const text = await askText(vscode.l10n.t('Edit Comment'), vscode.l10n.t('Comment'), current?.text ?? '');
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run(account, vscode.l10n.t('edit the comment'), (service) => service.editComment(node.snippetGuid, node.commentGuid, text));
+    return this.run(account, vscode.l10n.t('edit the comment'), (service) => service.comments.edit(node.snippetGuid, node.commentGuid, text));
   }
 
   async delete(node: CommentArg): Promise<boolean> {
@@ -48,7 +48,7 @@ export class CommentActions {
     const quoted = current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n` : '';
     if (!(await confirm(vscode.l10n.t('Delete this comment?'), quoted + vscode.l10n.t('This cannot be undone.'), vscode.l10n.t('Delete')))) return false;
     const done = await this.run(account, vscode.l10n.t('delete the comment'), async (service) => {
-      await service.deleteComment(node.snippetGuid, node.commentGuid);
+      await service.comments.delete(node.snippetGuid, node.commentGuid);
       return true;
     });
     return done ?? false;
@@ -58,7 +58,7 @@ export class CommentActions {
   mine(node: CommentArg | undefined): CommentArg | undefined {
     const comment = node && this.comment(node);
     const service = node && this.serviceOf(node);
-    return comment && service?.mayEditComment(comment) ? node : undefined;
+    return comment && service?.identity.mayEditComment(comment) ? node : undefined;
   }
 
   /**
@@ -76,7 +76,7 @@ export class CommentActions {
   }
 
   private comment(node: CommentArg): Comment | undefined {
-    return this.serviceOf(node)?.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+    return this.serviceOf(node)?.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
   }
 
   private async run<T>(account: Account, action: string, work: (service: SnippetService) => Promise<T>): Promise<T | undefined> {
@@ -97,20 +97,4 @@ async function askText(title: string, prompt: string, value: string): Promise<st
     validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('A comment needs some text.') : undefined),
   });
   return text === undefined || text.trim() === '' ? undefined : text;
-}
-
-export function registerCommentCommands(actions: CommentActions): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) =>
-      node ? actions.add(node, typeof text === 'string' ? text : undefined) : undefined,
-    ),
-    vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => {
-      const own = actions.mine(node);
-      return own ? actions.edit(own) : undefined;
-    }),
-    vscode.commands.registerCommand(Commands.deleteComment, (node?: CommentArg) => {
-      const own = actions.mine(node);
-      return own ? actions.delete(own) : undefined;
-    }),
-  );
 }

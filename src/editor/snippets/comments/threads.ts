@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import type { Comment, Snippet } from '../../../api/types';
 import { dateOf } from '../../../api/timestamps';
 import { accountId, type Account } from '../../../model/accounts/accounts';
-import { Commands, Ids, Schemes } from '../../../util/constants';
+import { Ids, Schemes } from '../../../util/constants';
 import { personLabel, type People } from '../../../model/snippets/people';
 import type { SnippetService } from '../../../model/snippets/service';
 import type { SnippetAccounts } from '../snippetAccounts';
@@ -37,7 +37,6 @@ export class SnippetCommentThreads implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri)),
       vscode.workspace.onDidCloseTextDocument((d) => this.drop(d.uri.toString())),
       accounts.session.onDidChange(() => this.updateAll()),
-      vscode.commands.registerCommand(Commands.replyToSnippet, (reply: vscode.CommentReply) => this.reply(reply)),
     );
     for (const d of vscode.workspace.textDocuments) this.update(d.uri);
   }
@@ -50,7 +49,8 @@ export class SnippetCommentThreads implements vscode.Disposable {
     this.followed.clear();
   }
 
-  private async reply(reply: vscode.CommentReply): Promise<void> {
+  /** The reply box's Comment button (registerCommands.ts registers it). */
+  async reply(reply: vscode.CommentReply): Promise<void> {
     const owned = this.ownerOf(reply.thread.uri);
     if (!owned || reply.text.trim() === '') return;
     const added = await this.actions.add({ snippetGuid: owned.snippetGuid, accountId: accountId(owned.account) }, reply.text);
@@ -75,7 +75,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
   private update(uri: vscode.Uri): void {
     const owned = this.ownerOf(uri);
     const service = owned && this.serviceOf(owned.account);
-    const snippet = owned && service?.get(owned.snippetGuid);
+    const snippet = owned && service?.store.get(owned.snippetGuid);
     if (!service || !snippet) {
       this.drop(uri.toString());
       return;
@@ -100,7 +100,7 @@ export class SnippetCommentThreads implements vscode.Disposable {
   }
 
   private toComments(snippet: Snippet, service: SnippetService): vscode.Comment[] {
-    const people = service.people();
+    const people = service.identity.people();
     return [...snippet.comments].sort((a, b) => a.createdAt - b.createdAt).map((c) => toVsComment(c, people));
   }
 

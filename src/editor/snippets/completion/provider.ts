@@ -7,20 +7,20 @@
 import vscode = require('vscode');
 import { accountId } from '../../../model/accounts/accounts';
 import { SETTINGS_SECTION, Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
 import { accountLabel } from '../../../util/accountLabels';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionList, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../../../model/snippets/completion';
+import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../../../model/snippets/completion';
 import type { SnippetService } from '../../../model/snippets/service';
 
 const PREVIEW_LINES = 20;
 
 function readSettings(): CompletionSettings {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return {
-    enabled: config.get<boolean>(Settings.completionEnabled, true),
-    lists: config.get<CompletionList[]>(Settings.completionLists, ['mine', 'starred']),
-    categories: config.get<string[]>(Settings.completionCategories, []),
-    snippetSyntaxCategory: config.get<string>(Settings.snippetSyntaxCategory, 'vscode-snippet'),
+    enabled: setting(Settings.completionEnabled),
+    lists: setting(Settings.completionLists),
+    categories: setting(Settings.completionCategories),
+    snippetSyntaxCategory: setting(Settings.snippetSyntaxCategory),
   };
 }
 
@@ -110,7 +110,7 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
     for (const { service } of services) if (!this.followed.has(service)) this.followed.set(service, service.onDidChange(() => (this.stale = true)));
     const sources: CompletionSource[] = services.map(({ label, service }) => ({
       ...(label === undefined ? {} : { account: label }),
-      lists: { mine: service.snippetsOf('mine'), starred: service.snippetsOf('starred'), browse: service.snippetsOf('browse') },
+      lists: { mine: service.store.snippetsOf('mine'), starred: service.store.snippetsOf('starred'), browse: service.store.snippetsOf('browse') },
     }));
     this.index.rebuildFrom(sources, readSettings());
     this.items = new Map();

@@ -40,7 +40,7 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
     if (!loc?.fileName || !account) return '';
     const service = this.accounts.service(account);
     this.follow(service);
-    return service.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName)?.content ?? '';
+    return service.store.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName)?.content ?? '';
   }
 
   dispose(): void {

@@ -2,14 +2,14 @@
 // a document was opened under the snippet's guid (an editor restored from an earlier version's
 // URI), its editors move to the URI with the current names, so tabs, breadcrumbs and Open Editors
 // show them. VS Code carries unsaved text along to the new URI, without reading the file there:
-// the document's versions move along (documentVersions.ts).
+// the document's versions move along (snippetFileVersions.ts).
 import vscode = require('vscode');
 import { Schemes } from '../../../util/constants';
 import type { Log } from '../../../util/log';
 import type { SnippetAccounts } from '../snippetAccounts';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
 import { snippetFileUri, snippetLocation } from '../uris';
-import type { DocumentVersions } from '../../../model/snippetFiles/documentVersions';
+import type { SnippetFileVersions } from '../../../model/snippetFiles/snippetFileVersions';
 
 /** A document moving to another URI of the same file. */
 interface DocumentMove {
@@ -30,7 +30,7 @@ export class EditorMoves implements vscode.Disposable {
 
   constructor(
     private readonly accounts: SnippetAccounts,
-    private readonly versions: DocumentVersions<vscode.Uri, SnippetService>,
+    private readonly versions: SnippetFileVersions<vscode.Uri, SnippetService>,
     private readonly log: Log,
   ) {
     // A document named by its snippet's guid takes the snippet's name once it is open in a tab:
@@ -80,7 +80,7 @@ export class EditorMoves implements vscode.Disposable {
       if (!loc?.fileName || uri.path.split('/')[1] !== loc.snippetGuid) continue;
       const account = this.accounts.ofLocation(loc);
       const service = account && this.accounts.service(account);
-      if (service?.get(loc.snippetGuid)) this.moveToCurrentNames(service, new Set([loc.snippetGuid]), new Map());
+      if (service?.store.get(loc.snippetGuid)) this.moveToCurrentNames(service, new Set([loc.snippetGuid]), new Map());
     }
   }
 
@@ -98,7 +98,7 @@ export class EditorMoves implements vscode.Disposable {
       if (!loc?.fileName || !guids.has(loc.snippetGuid)) continue;
       const account = this.accounts.ofLocation(loc);
       if (!account || this.accounts.service(account) !== service) continue;
-      const snippet = service.get(loc.snippetGuid);
+      const snippet = service.store.get(loc.snippetGuid);
       const fileName = renamed.get(`${loc.snippetGuid}\n${loc.fileName}`) ?? loc.fileName;
       if (!snippet?.files.some((f) => f.name === fileName)) continue;
       const target = snippetFileUri(account, snippet, fileName);

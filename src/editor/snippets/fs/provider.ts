@@ -7,7 +7,7 @@
 // See saveLogic.ts for when a save goes ahead. A snippet in the persistent read cache opens at
 // once from it (the core revalidates it in the background); while the server does not answer,
 // files open read-only and saves are refused with the text left in the editor.
-// What each open file was loaded from, and the state of a refused save, is documentVersions.ts
+// What each open file was loaded from, and the state of a refused save, is snippetFileVersions.ts
 // (kept in the workspace's state too: an editor VS Code restores with unsaved text after a reload
 // or a crash is saved against that same base); open editors follow renames with editorMoves.ts.
 import vscode = require('vscode');
@@ -16,6 +16,7 @@ import type { Snippet } from '../../../api/types';
 import type { Account } from '../../../model/accounts/accounts';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { ContextKeys, Schemes, WorkspaceStateKeys } from '../../../util/constants';
+import { vscodeSetting } from '../../settings/settings';
 import type { BaseStorage } from '../../../util/documentBases';
 import type { Log } from '../../../util/log';
 import { withFileAdded, withFileContent } from '../../../model/snippets/edits';
@@ -23,7 +24,7 @@ import type { ServiceChange, SnippetService } from '../../../model/snippets/serv
 import type { SnippetLocation } from '../../../model/snippets/snippetUri';
 import { byteLength, decideSave, isUnchangedSave } from '../../../model/snippetFiles/saveLogic';
 import { refusedOverConflict } from './conflicts';
-import { DocumentVersions } from '../../../model/snippetFiles/documentVersions';
+import { SnippetFileVersions } from '../../../model/snippetFiles/snippetFileVersions';
 import { EditorMoves } from './editorMoves';
 import { snippetLocation } from '../uris';
 import { accountNotSignedIn, deletedOnServerError, fileErrorOf, fileGoneError, noSuchFile, notSignedIn, readonlyError, sameNameError } from './fileErrors';
@@ -38,7 +39,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   /** Per file URI: what the document was read from, its base beyond the window, what `stat` reported, a refused save. */
-  private readonly versions: DocumentVersions<vscode.Uri, SnippetService>;
+  private readonly versions: SnippetFileVersions<vscode.Uri, SnippetService>;
   private readonly moves: EditorMoves;
   /** Snippet names, remembered to name a snippet after it was deleted. */
   private readonly names = new Map<string, string>();
@@ -47,7 +48,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly watched = new Set<SnippetService>();
 
   constructor(private readonly accounts: SnippetAccounts, private readonly log: Log, workspaceState: BaseStorage) {
-    this.versions = new DocumentVersions(workspaceState, WorkspaceStateKeys.snippetFileBases);
+    this.versions = new SnippetFileVersions(workspaceState, WorkspaceStateKeys.snippetFileBases);
     this.moves = new EditorMoves(accounts, this.versions, log);
     this.follow(accounts.services.defaultService);
     this.disposables.push(
@@ -98,7 +99,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const snippet = await this.snippet(loc, 'open');
     // Offline, nothing can be saved: the editor says so before anyone types.
     // A later file of a shared name is read-only too: a save finds the file by name, which is the first one's.
-    const readonly = loc.service.mayWrite(snippet) && !loc.service.connection().offline && !loc.occurrence ? {} : { permissions: vscode.FilePermission.Readonly };
+    const readonly = loc.service.mayWrite(snippet) && !loc.service.connectivity.current.offline && !loc.occurrence ? {} : { permissions: vscode.FilePermission.Readonly };
     if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
     const file = this.file(snippet, loc.fileName, loc.occurrence);
     const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
@@ -108,7 +109,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     const loc = this.locate(uri);
-    if (!loc) return this.accounts.services.defaultService.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
+    if (!loc) return this.accounts.services.defaultService.store.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
     if (loc.fileName !== undefined) throw fileSystemError.fileNotADirectory(uri);
     const snippet = await this.snippet(loc, 'list');
     return snippet.files.map((f) => [f.name, vscode.FileType.File]);
@@ -135,12 +136,12 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: unchanged since loaded, nothing sent`);
       return;
     }
-    const known = loc.service.get(loc.snippetGuid);
+    const known = loc.service.store.get(loc.snippetGuid);
     if (known && !loc.service.mayWrite(known)) throw readonlyError(known, fileName, text);
     let created = false;
     /** The server already had the editor's text (an editor restored with no known base). */
     let alreadyThere: Snippet | undefined;
-    const updated = await this.translate(loc, `save ${fileName}`, fileName, () => loc.service.update(loc.snippetGuid, (fresh) => {
+    const updated = await this.translate(loc, `save ${fileName}`, fileName, () => loc.service.writes.update(loc.snippetGuid, (fresh) => {
       // Read here, in the queue: an earlier save of the same file may have just moved it on.
       const base = this.versions.baseOf(uri);
       const exists = fresh.files.some((f) => f.name === fileName);
@@ -150,7 +151,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
         return withFileAdded(fresh, fileName, text);
       }
       if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
-      const overwriteWithoutAsking = vscode.workspace.getConfiguration('files', uri).get('saveConflictResolution') === 'overwriteFileOnDisk';
+      const overwriteWithoutAsking = vscodeSetting('files.saveConflictResolution', uri) === 'overwriteFileOnDisk';
       const decision = decideSave({ ...this.versions.saveState(uri), text, fresh, fileName, overwriteWithoutAsking });
       if (decision.kind === 'file-gone') throw fileGoneError(fileName, fresh.name);
       if (decision.kind === 'conflict') {
@@ -183,7 +184,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (!loc?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
     if (loc.occurrence) throw sameNameError(loc.fileName);
     const fileName = loc.fileName;
-    await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.deleteFile(loc.snippetGuid, fileName));
+    await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.writes.deleteFile(loc.snippetGuid, fileName));
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
@@ -197,9 +198,9 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     const [oldName, newName] = [from.fileName, to.fileName];
     // The same file under another snippet name: the path is only for display, nothing to send.
     if (oldName === newName) return;
-    const known = from.service.get(from.snippetGuid);
+    const known = from.service.store.get(from.snippetGuid);
     if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw fileSystemError.fileExists(newUri);
-    await this.translate(from, `rename ${oldName}`, oldName, () => from.service.renameFile(from.snippetGuid, oldName, newName));
+    await this.translate(from, `rename ${oldName}`, oldName, () => from.service.writes.renameFile(from.snippetGuid, oldName, newName));
   }
 
   createDirectory(): void {
@@ -225,7 +226,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
    * in the background), else one GET shared with anyone asking meanwhile.
    */
   private async snippet(loc: Located, action: string): Promise<Snippet> {
-    const snippet = loc.service.get(loc.snippetGuid) ?? (await this.translate(loc, action, undefined, () => loc.service.snippet(loc.snippetGuid)));
+    const snippet = loc.service.store.get(loc.snippetGuid) ?? (await this.translate(loc, action, undefined, () => loc.service.snippet(loc.snippetGuid)));
     this.names.set(snippet.guid, snippet.name);
     return snippet;
   }
@@ -259,7 +260,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
       const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
       for (const uri of this.versions.uris()) if (!dirty.has(uri.toString())) events.push({ type: vscode.FileChangeType.Changed, uri });
     }
-    const touched = this.versions.touchedBy(service, change.snippets, (guid) => service.get(guid));
+    const touched = this.versions.touchedBy(service, change.snippets, (guid) => service.store.get(guid));
     for (const uri of touched.deleted) events.push({ type: vscode.FileChangeType.Deleted, uri });
     for (const uri of touched.changed) events.push({ type: vscode.FileChangeType.Changed, uri });
     if (events.length > 0) this.emitter.fire(events);

@@ -1,13 +1,13 @@
 // Drag and drop in the Snippets view. Dragging snippet or file rows (one or several) carries the
-// rows (for an editor, which inserts the files: commands/dropIntoEditor.ts) and, for files, their
-// URIs (VS Code opens them when dropped without Shift). Dropping on the view:
+// rows, for an editor, which inserts the files' text (commands/dropIntoEditor.ts); the uri-list
+// VS Code would add for file rows is replaced by one naming no resource (dragData.ts), so nothing
+// is opened instead. Dropping on the view:
 // - snippets on a category row add that category to each own one (one update each);
 // - file rows of other snippets on an own snippet are copied into it (one update);
 // - files from the Explorer or from outside VS Code (the file manager) on an own snippet become
 //   its files (one update), and on "My Snippets" a new snippet (one create).
 // Others' snippets are refused with a message, and nothing is changed when any dropped entry
 // cannot be added. Failures name the account of the row dropped on.
-import * as path from 'node:path';
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../../ui/notify';
 import { setStatusBarMessage } from '../../ui/statusText';
@@ -25,18 +25,13 @@ import { CONFIRM_DROP_FILES, planDroppedFiles, type DroppedEntry } from '../../.
 import { defaultSnippetName, uniqueFileNames, withCategoryAdded, withFilesAdded } from '../../../model/snippets/edits';
 import type { SnippetService } from '../../../model/snippets/service';
 import type { TreeNode } from '../../../model/snippetTree/nodes';
-
-/** A uri-list that names no resource. */
-const NO_URIS = '# Bitbucket snippet rows: their text is inserted, no resource is opened';
+import { NO_URIS, draggedRows, droppedSources, readEntry, targetSnippet, type DroppedSource } from './dragData';
 
 /** What a drop did, for the tests and the log; `skipped`: others' snippets left as they were. */
 export type DropOutcome =
   | { done: 'categoryAdded' | 'filesAdded' | 'filesCopied' | 'snippetCreated'; snippets: string[]; skipped?: number }
   | { refused: string }
   | undefined;
-
-/** Files dropped on the view: from the Explorer (URIs) or from outside VS Code (names and bytes). */
-type DroppedSource = { uri: vscode.Uri } | { file: vscode.DataTransferFile };
 
 export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
   readonly dragMimeTypes = EXPLORER_DRAG_MIMES;
@@ -88,7 +83,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   private async dropRows(target: TreeNode | undefined, rows: DraggedRow[]): Promise<DropOutcome> {
     const categoryGuid = target?.kind === 'root' && target.list.startsWith('category:') ? target.list.slice('category:'.length) : undefined;
     const service = this.serviceOf(target?.accountId);
-    const category = categoryGuid && service.categories().find((c) => c.guid === categoryGuid);
+    const category = categoryGuid && service.store.categories().find((c) => c.guid === categoryGuid);
     if (category) return this.addCategory(target, rows, service, category.name);
     const guid = target && targetSnippet(target);
     if (guid) {
@@ -121,7 +116,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       );
     }
     // Each snippet is its own update: one failing does not stop the others, and one message says how many failed.
-    const results = await withProgress('view', undefined, () => Promise.allSettled(own.map((s) => service.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))));
+    const results = await withProgress('view', undefined, () => Promise.allSettled(own.map((s) => service.writes.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))));
     const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (failed.length > 0) {
       const action = failed.length === own.length ? vscode.l10n.t('add the category "{0}"', category) : vscode.l10n.t('add the category "{0}" to {1} of the snippets', category, formatCount(failed.length, vscode.env.language));
@@ -201,7 +196,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       if (!ok) return { refused: 'not confirmed' };
     }
     try {
-      await withProgress('view', undefined, () => service.update(snippet.guid, (fresh) => withFilesAdded(fresh, files)));
+      await withProgress('view', undefined, () => service.writes.update(snippet.guid, (fresh) => withFilesAdded(fresh, files)));
     } catch (err) {
       const action = files.length === 1 ? vscode.l10n.t('add a file to "{0}"', snippet.name) : vscode.l10n.t('add {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
       return this.fail(err, action, target);
@@ -225,7 +220,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     }
     let created: Snippet;
     try {
-      created = (await withProgress('view', undefined, () => service.create(files.map((f, i) => ({ name: names[i], content: f.content })), { name, description: '', categories: [] }))).snippet;
+      created = (await withProgress('view', undefined, () => service.writes.create(files.map((f, i) => ({ name: names[i], content: f.content })), { name, description: '', categories: [] }))).snippet;
     } catch (err) {
       return this.fail(err, vscode.l10n.t('create snippet "{0}"', name), target);
     }
@@ -240,95 +235,4 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     else void showWarning(message);
     return { refused: message };
   }
-}
-
-/** The snippets and files of the dragged rows (other rows carry nothing). */
-export function draggedRows(source: readonly TreeNode[]): DraggedRow[] {
-  return source.flatMap((node) => rowOf(node).map((row) => (node.accountId === undefined ? row : { ...row, accountId: node.accountId })));
-}
-
-function rowOf(node: TreeNode): DraggedRow[] {
-  switch (node.kind) {
-    case 'snippet':
-    case 'searchSnippet':
-      return [{ snippetGuid: node.snippetGuid }];
-    case 'file':
-      // A later file of a shared name would carry the first one's content: it carries nothing.
-      return node.occurrence !== undefined && node.occurrence > 1 ? [] : [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
-    case 'searchMatch':
-      return [node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid }];
-    default:
-      return [];
-  }
-}
-
-/** The snippet a row stands for, when it stands for one. */
-function targetSnippet(node: TreeNode): string | undefined {
-  switch (node.kind) {
-    case 'snippet':
-    case 'file':
-    case 'comments':
-    case 'searchSnippet':
-    case 'searchMatch':
-      return node.snippetGuid;
-    default:
-      return undefined;
-  }
-}
-
-function parseUriList(text: string): vscode.Uri[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))
-    .flatMap((l) => {
-      try {
-        return [vscode.Uri.parse(l, true)];
-      } catch {
-        return [];
-      }
-    });
-}
-
-/**
- * The files of a drop: those VS Code hands over as files (from the file manager: a name and bytes,
- * a URI when it knows one) and the URIs of a uri-list (the Explorer, a desktop file manager), each
- * once.
- */
-async function droppedSources(dataTransfer: vscode.DataTransfer): Promise<DroppedSource[]> {
-  const sources: DroppedSource[] = [];
-  const seen = new Set<string>();
-  const add = (source: DroppedSource, uri: vscode.Uri | undefined) => {
-    if (uri) {
-      if (seen.has(uri.toString())) return;
-      seen.add(uri.toString());
-    }
-    sources.push(source);
-  };
-  let uriList: vscode.DataTransferItem | undefined;
-  dataTransfer.forEach((item, mime) => {
-    if (mime === Mimes.uriList) uriList = item;
-    const file = item.asFile();
-    if (file) add(file.uri?.scheme === 'file' ? { uri: file.uri } : { file }, file.uri);
-  });
-  if (uriList) for (const uri of parseUriList(await uriList.asString())) add({ uri }, uri);
-  return sources;
-}
-
-/** A dropped file as the user sees it: an open editor's text (saved or not) wins over the disk. */
-async function readEntry(source: DroppedSource): Promise<DroppedEntry> {
-  if ('file' in source) {
-    // A folder from the file manager comes without a URI, and its bytes cannot be read.
-    try {
-      return { name: source.file.name, bytes: await source.file.data() };
-    } catch {
-      return { name: source.file.name, bytes: undefined };
-    }
-  }
-  const { uri } = source;
-  const name = path.posix.basename(uri.path);
-  const stat = await vscode.workspace.fs.stat(uri);
-  if (stat.type & vscode.FileType.Directory) return { name, bytes: undefined };
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return { name, bytes: open ? new TextEncoder().encode(open.getText()) : await vscode.workspace.fs.readFile(uri) };
 }

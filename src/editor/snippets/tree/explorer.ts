@@ -1,24 +1,25 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
-// the signed-in account, and registers the toolbar and root commands.
+// the signed-in accounts, and reveals rows; its toolbar and root commands run the methods below
+// (registerCommands.ts registers them).
 import vscode = require('vscode');
-import { showFailure, showNotSignedIn } from '../../ui/showFailure';
-import { showInfo, showWarning } from '../../ui/notify';
+import { showInfo } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../../model/accounts/accounts';
 import type { Session } from '../../auth/session';
-import { Commands, ContextKeys, SETTINGS_SECTION, Settings } from '../../../util/constants';
+import { ContextKeys, SETTINGS_SECTION, Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
 import { withProgress } from '../../ui/progress';
-import { input, pick } from '../../ui/prompts';
 import type { Log } from '../../../util/log';
 import { matchesFilter, type SortOrder } from '../../../model/snippets/query';
 import type { LastSearch } from '../../../model/snippets/search/lastSearch';
-import type { SnippetServices } from '../../../model/snippets/accountServices';
+import type { SnippetServices } from '../../../model/snippets/snippetServices';
 import type { ListId } from '../../../model/snippets/store';
 import { snippetLocation } from '../uris';
-import { BrowsedUsers, validateUserName } from './browsedUsers';
+import { BrowsedUsers } from './browsedUsers';
+import { BrowseUserCommands } from './browseUser';
 import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { SnippetService } from '../../../model/snippets/service';
-import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
+import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { accountLabel } from '../../../util/accountLabels';
@@ -37,18 +38,16 @@ export interface SnippetExplorerApi {
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
 
-/** The account Browse User adds a user under: its id, its name when several. */
-type BrowseTarget = { accountId: string; label: string | undefined };
-
 export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly dragAndDrop: ExplorerDragAndDrop;
+  /** Browse User… and Remove. */
+  readonly userBrowsing: BrowseUserCommands;
   private sortOverride: SortOrder | undefined;
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
   private followed: string | undefined;
-  private readonly browsedUsers: BrowsedUsers;
   private readonly disposables: vscode.Disposable[] = [];
 
   /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
@@ -64,7 +63,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
     createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
   ) {
-    this.browsedUsers = new BrowsedUsers(globalState);
+    const browsedUsers = new BrowsedUsers(globalState);
     this.accountCount = session.accounts().length;
     this.provider = new SnippetTreeProvider({
       accounts: () => this.orderedAccounts(),
@@ -72,12 +71,13 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       // An account that signed out has no service of its own any more: its last rows draw from the signed-out one.
       service: (id) => (session.accountById(id) ? services.forAccount(id) : services.defaultService),
       accountLabel: (account) => accountLabel(account, session.accounts()),
-      browsedUsers: this.browsedUsers,
+      browsedUsers,
       settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
       lastSearch,
       log,
     });
     this.view = createView(this.provider);
+    this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), log);
     this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
     this.disposables.push(
       this.provider,
@@ -91,20 +91,9 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
           this.applyViewState();
         }
       }),
-      vscode.commands.registerCommand(Commands.refreshExplorer, () => this.refreshAll()),
-      vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => this.refreshList(node)),
-      vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) => this.loadMore(node)),
-      vscode.commands.registerCommand(Commands.sortByName, () => this.setSort('name')),
-      vscode.commands.registerCommand(Commands.sortByUpdated, () => this.setSort('updated')),
-      vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => this.askFilter(text)),
-      vscode.commands.registerCommand(Commands.clearFilter, () => this.setFilter('')),
-      vscode.commands.registerCommand(Commands.clearSearchResults, () => this.lastSearch.clear()),
-      vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) => this.browseUser(arg)),
-      vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => this.removeBrowsedUser(node)),
-      vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => this.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
       // Like the Explorer's autoReveal: follows the active editor among the rows already loaded.
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        const follow = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>(Settings.followActiveEditor, false);
+        const follow = setting(Settings.followActiveEditor);
         if (follow && editor && this.view.visible && snippetLocation(editor.document.uri)) {
           this.followed = editor.document.uri.toString();
           void this.revealFile(editor.document.uri, false);
@@ -124,8 +113,8 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     if (id === undefined) return;
     const service = this.provider.serviceOf(id);
     await withViewProgress(() => service.ensureLoaded('mine'));
-    if (!service.list('mine').guids.includes(snippetGuid)) service.showAsMine(await service.snippet(snippetGuid));
-    const snippet = service.get(snippetGuid);
+    if (!service.store.list('mine').guids.includes(snippetGuid)) service.store.showAsMine(await service.snippet(snippetGuid));
+    const snippet = service.store.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     // Revealing while VS Code still fetches refreshed rows would register them twice.
@@ -152,17 +141,17 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     const ownerId = accountId(owner);
     const service = this.provider.serviceOf(ownerId);
     const shownLists: ListId[] = this.provider.loadedLists(ownerId);
-    const inLoadedList = () => shownLists.find((id) => service.list(id).guids.includes(snippetGuid));
+    const inLoadedList = () => shownLists.find((id) => service.store.list(id).guids.includes(snippetGuid));
     let list = inLoadedList();
     if (!list && !load) return false;
     if (!list) {
       const snippet = await service.snippet(snippetGuid);
       const home: ListId = service.mayWrite(snippet) ? 'mine' : 'browse';
       await withViewProgress(() => service.ensureLoaded(home));
-      if (home === 'mine' && !service.list('mine').guids.includes(snippetGuid)) service.showAsMine(snippet);
-      list = service.list(home).guids.includes(snippetGuid) ? home : undefined;
+      if (home === 'mine' && !service.store.list('mine').guids.includes(snippetGuid)) service.store.showAsMine(snippet);
+      list = service.store.list(home).guids.includes(snippetGuid) ? home : undefined;
     }
-    const snippet = service.get(snippetGuid);
+    const snippet = service.store.get(snippetGuid);
     if (!list || !snippet) {
       void showInfo(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
       return false;
@@ -178,10 +167,10 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     return true;
   }
 
-  // ---- Commands -------------------------------------------------------------------------------
+  // ---- Commands (registered by registerCommands.ts) ---------------------------------------------
 
   /** Reloads every shown list of every signed-in account, each from its own server. */
-  private async refreshAll(): Promise<void> {
+  async refreshAll(): Promise<void> {
     const lists = this.session.accounts().flatMap((account) => {
       const id = accountId(account);
       return this.provider.loadedLists(id).map((list) => ({ list, service: this.provider.serviceOf(id) }));
@@ -192,7 +181,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     await withViewProgress(() => Promise.all(lists.map(({ list, service }) => this.reload(list, service))));
   }
 
-  private async refreshList(node: ListArg): Promise<void> {
+  async refreshList(node: ListArg): Promise<void> {
     if (!node) return this.refreshAll();
     if (node.kind === 'categories' || (node.kind === 'message' && node.list === 'categories')) {
       const service = this.provider.serviceOf(node.accountId);
@@ -205,10 +194,10 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     await withViewProgress(() => this.reload(list, this.provider.serviceOf(node.accountId)));
   }
 
-  private async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
+  async loadMore(node: LoadMoreNode | RootNode | undefined): Promise<void> {
     if (!node) return;
     try {
-      await withViewProgress(() => this.provider.serviceOf(node.accountId).loadMore(node.list));
+      await withViewProgress(() => this.provider.serviceOf(node.accountId).store.loadMore(node.list));
     } catch (err) {
       // The store keeps the error; the list shows it as a row with a retry.
       this.log.error(`loading more of ${node.list} failed`, err);
@@ -217,18 +206,18 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   private async reload(list: ListId, service: SnippetService): Promise<void> {
     try {
-      await service.refresh(list);
+      await service.store.refresh(list);
     } catch (err) {
       this.log.error(`refreshing ${list} failed`, err);
     }
   }
 
-  private setSort(order: SortOrder): void {
+  setSort(order: SortOrder): void {
     this.sortOverride = order;
     this.applyViewState();
   }
 
-  private async askFilter(text?: string): Promise<void> {
+  async askFilter(text?: string): Promise<void> {
     const value =
       typeof text === 'string'
         ? text
@@ -242,95 +231,15 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     this.setFilter(value.trim());
   }
 
-  private setFilter(filter: string): void {
+  setFilter(filter: string): void {
     this.filter = filter;
     this.applyViewState();
-  }
-
-  /**
-   * Adds a user to browse under an account: the account root's it was started from, else the
-   * only one, else the one the user picks (the default first).
-   */
-  private async browseUser(arg?: string | AccountNode): Promise<void> {
-    // Reachable signed out (the Palette): say so, with Sign In, before anything is asked.
-    if (!this.session.account) return showNotSignedIn();
-    const target = typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
-    if (!target) return;
-    const picked =
-      typeof arg === 'string'
-        ? arg
-        : await input({
-            title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
-            prompt: target.label
-              ? vscode.l10n.t('Whose snippets do you want to browse as {0}? The user stays in the tree until you remove it.', target.label)
-              : vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
-            placeHolder: vscode.l10n.t('Bitbucket user name, e.g. bob'),
-            validateInput: validateUserName,
-          });
-    if (picked === undefined || validateUserName(picked) !== undefined) return;
-    const user = picked.trim();
-    const known = this.browsedUsers.list(target.accountId).some((u) => u.toLowerCase() === user.toLowerCase());
-    if (!known && !(await this.userExists(target.accountId, user))) return;
-    await this.browsedUsers.add(target.accountId, user);
-    const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
-    this.provider.redraw();
-    await this.provider.settled();
-    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.accountId), { select: true, focus: true, expand: true });
-  }
-
-  /**
-   * Whether the user to browse exists, asked of Bitbucket's core users API (one GET): the snippets
-   * browse answers an empty page for a user who does not exist, which would look like a user
-   * with no snippets. Says so when not; a failure to ask is shown and adds nothing either.
-   */
-  private async userExists(id: string, user: string): Promise<boolean> {
-    const account = this.session.accountById(id);
-    if (!account) return false;
-    try {
-      const exists = await withProgress('view', undefined, (signal) => this.session.clientFor(account).userExists(user, { signal }));
-      if (exists === false) void showWarning(vscode.l10n.t('Bitbucket has no user "{0}". Check the user name and browse again.', user));
-      return exists !== false;
-    } catch (err) {
-      return showFailure(err, { action: vscode.l10n.t('look up the user {0}', user), account, log: this.log }) ?? false;
-    }
-  }
-
-  /** The account of an account root, if it is still signed in. */
-  private accountOfRoot(node: AccountNode): BrowseTarget | undefined {
-    const account = this.session.accountById(node.accountId);
-    return account && this.browseTarget(account, this.session.accounts());
-  }
-
-  /** With several accounts, asks which one (the default first); with one, it is that one. */
-  private async pickAccount(): Promise<BrowseTarget | undefined> {
-    const fallback = this.session.account;
-    if (!fallback) return undefined;
-    const all = this.session.accounts();
-    if (all.length <= 1) return { accountId: accountId(fallback), label: undefined };
-    const items = this.orderedAccounts().map((account) => ({
-      label: accountLabel(account, all),
-      description: account === fallback ? vscode.l10n.t('default') : undefined,
-      detail: account.serverUrl,
-      account,
-    }));
-    const chosen = await pick(items, { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
-    return chosen && this.browseTarget(chosen.account, all);
-  }
-
-  private browseTarget(account: Account, all: readonly Account[]): BrowseTarget {
-    return { accountId: accountId(account), label: all.length > 1 ? accountLabel(account, all) : undefined };
-  }
-
-  private async removeBrowsedUser(node?: RootNode): Promise<void> {
-    if (!node || !node.list.startsWith('user:')) return;
-    await this.browsedUsers.remove(node.accountId, node.list.slice('user:'.length));
-    this.provider.redraw();
   }
 
   // ---- State ----------------------------------------------------------------------------------
 
   private sortOrder(): SortOrder {
-    return this.sortOverride ?? vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SortOrder>(Settings.sortOrder, 'updated');
+    return this.sortOverride ?? setting(Settings.sortOrder);
   }
 
   /** The signed-in accounts, the default first: the order of their roots. */

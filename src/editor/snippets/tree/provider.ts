@@ -74,7 +74,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   /** An account's lists shown so far that have been loaded (or failed), for Refresh. */
   loadedLists(accountId: string): ListId[] {
     const service = this.account(accountId) && this.serviceOf(accountId);
-    return service ? this.book.shownLists(accountId).filter((id) => service.list(id).loaded || service.list(id).error !== undefined) : [];
+    return service ? this.book.shownLists(accountId).filter((id) => service.store.list(id).loaded || service.store.list(id).error !== undefined) : [];
   }
 
   /** The row of a list: a root, a browsed user or a category. */
@@ -206,7 +206,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (!this.account(accountId)) return;
     const service = this.serviceOf(accountId);
     this.book.showList(accountId, list);
-    const before = service.list(list);
+    const before = service.store.list(list);
     if (before.loaded || before.error) return;
     try {
       await withProgress('view', undefined, () => service.ensureLoaded(list));
@@ -234,7 +234,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     }
     const service = this.deps.service(accountId);
     // While a list reloads, its old rows stay: only the answer changes what is shown.
-    const ids = change.lists.filter((list) => !service.list(list).loading).map((list) => `${accountId}|root/${list}`);
+    const ids = change.lists.filter((list) => !service.store.list(list).loading).map((list) => `${accountId}|root/${list}`);
     if (this.book.categoriesChanged(accountId, categoryKey(service))) ids.push(`${accountId}|categories`);
     const rows = ids.flatMap((id) => this.book.row(id) ?? []);
     if (rows.length > 0) this.gate.refresh(rows);
@@ -244,4 +244,4 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
 
 /** The categories an account shows, as one string to compare. */
-const categoryKey = (service: SnippetService): string => service.categories().map((c) => `${c.guid}=${c.name}`).join('\n');
+const categoryKey = (service: SnippetService): string => service.store.categories().map((c) => `${c.guid}=${c.name}`).join('\n');

@@ -46,7 +46,7 @@ export function rootLabel(list: ListId, service: SnippetService): string {
 function categoryName(list: ListId, service: SnippetService): string | undefined {
   if (!list.startsWith('category:')) return undefined;
   const guid = list.slice('category:'.length);
-  return service.categories().find((c) => c.guid === guid)?.name;
+  return service.store.categories().find((c) => c.guid === guid)?.name;
 }
 
 /** My Snippets, Starred, Categories, Browse and the browsed users of one account. */
@@ -57,9 +57,9 @@ export function accountChildren(rows: AccountRows, categories: TreeNode, browsed
 /** One row per known category, else a message saying where categories come from. */
 export function categoryChildren(rows: AccountRows, shownLists: readonly ListId[]): TreeNode[] {
   const { service, accountId } = rows;
-  const categories = service.categories();
+  const categories = service.store.categories();
   if (categories.length > 0) return categories.map((c) => rows.rootNode(`category:${c.guid}`));
-  const anythingLoaded = shownLists.some((id) => service.list(id).loaded);
+  const anythingLoaded = shownLists.some((id) => service.store.list(id).loaded);
   const text = anythingLoaded ? noCategoriesText() : vscode.l10n.t('Categories are collected from loaded snippets: expand My Snippets or Browse first.');
   return [rows.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false, accountId })];
 }
@@ -67,15 +67,15 @@ export function categoryChildren(rows: AccountRows, shownLists: readonly ListId[
 /** A list's snippets, sorted and filtered, then what to say about the list (error, empty, offline) and Load more…. */
 export function listChildren(rows: AccountRows, list: ListId, { sortOrder, filter }: ExplorerSettings): TreeNode[] {
   const { service, accountId } = rows;
-  const state = service.list(list);
-  const all = service.snippetsOf(list);
+  const state = service.store.list(list);
+  const all = service.store.snippetsOf(list);
   const shown = sortSnippets(
     all.filter((s) => matchesFilter(s, filter)),
     sortOrder,
   );
   const children: TreeNode[] = shown.map((s) => rows.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: s.guid, own: service.mayWrite(s), accountId }));
   const more = state.nextStart !== undefined && state.loaded;
-  const offline = service.connection().offline;
+  const offline = service.connectivity.current.offline;
   const message = (text: string, isError: boolean, retry?: boolean) =>
     children.push(rows.intern<MessageNode>({ kind: 'message', list, text, isError, ...(retry ? { retry } : {}), accountId }));
   if (state.error && offline && state.fetchedAt !== undefined) {
@@ -95,7 +95,7 @@ export function listChildren(rows: AccountRows, list: ListId, { sortOrder, filte
 /** A snippet's files, then its Comments row. */
 export function snippetChildren(rows: AccountRows, node: SnippetNode): TreeNode[] {
   const { service, accountId } = rows;
-  const snippet = service.get(node.snippetGuid);
+  const snippet = service.store.get(node.snippetGuid);
   if (!snippet) return [];
   const own = service.mayWrite(snippet);
   // Files are addressed by name; a later file of a name used before gets a row (and URI) of its own.
@@ -113,11 +113,11 @@ export function snippetChildren(rows: AccountRows, node: SnippetNode): TreeNode[
 
 export function commentChildren(rows: AccountRows, node: CommentsNode): TreeNode[] {
   const { service, accountId } = rows;
-  const snippet = service.get(node.snippetGuid);
+  const snippet = service.store.get(node.snippetGuid);
   if (!snippet) return [];
   return [...snippet.comments]
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((c) => rows.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: service.mayEditComment(c), list: node.list, accountId }));
+    .map((c) => rows.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: service.identity.mayEditComment(c), list: node.list, accountId }));
 }
 
 /** The last search's results of the accounts still signed in. */

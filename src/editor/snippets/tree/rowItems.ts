@@ -92,11 +92,11 @@ function accountItem(node: AccountNode, { account, isDefault }: RowContext): vsc
 function rootItem(node: RootNode, { service, now }: RowContext): vscode.TreeItem {
   const item = new vscode.TreeItem(node.label, collapsed);
   item.iconPath = new vscode.ThemeIcon(ROOT_ICONS[node.list.split(':')[0]] ?? 'folder');
-  const state = service.list(node.list);
+  const state = service.store.list(node.list);
   if (state.loaded) {
     const more = state.nextStart !== undefined;
     const shown = formatCount(state.guids.length, vscode.env.language);
-    const offline = service.connection().offline;
+    const offline = service.connectivity.current.offline;
     item.description = cachedListDescription(`${shown}${more ? '+' : ''}`, state, offline, now, vscode.env.language);
     // "My Snippets, 25+" read aloud says little: the words say what the number counts (and how old a cached list is).
     const count = more
@@ -118,10 +118,10 @@ function categoriesItem(node: CategoriesNode): vscode.TreeItem {
 }
 
 function snippetItem(node: SnippetNode, { service, now }: RowContext): vscode.TreeItem {
-  const snippet = service.get(node.snippetGuid);
+  const snippet = service.store.get(node.snippetGuid);
   if (!snippet) return removed();
   const item = new vscode.TreeItem(snippet.name, collapsed);
-  const people = service.people();
+  const people = service.identity.people();
   item.description = snippetDescription(snippet, node.own, people, now, vscode.env.language);
   item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
@@ -133,7 +133,7 @@ function snippetItem(node: SnippetNode, { service, now }: RowContext): vscode.Tr
 
 function fileItem(node: FileNode, { service, account }: RowContext): vscode.TreeItem {
   const item = new vscode.TreeItem(node.fileName, none);
-  const snippet = service.get(node.snippetGuid);
+  const snippet = service.store.get(node.snippetGuid);
   if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName, node.occurrence);
   if (node.occurrence !== undefined && node.occurrence > 1) {
     // Opened by its own URI, read-only: a save, rename or delete by name would reach the first file of the name.
@@ -149,7 +149,7 @@ function fileItem(node: FileNode, { service, account }: RowContext): vscode.Tree
 }
 
 function commentsItem(node: CommentsNode, { service }: RowContext): vscode.TreeItem {
-  const count = service.get(node.snippetGuid)?.comments.length ?? 0;
+  const count = service.store.get(node.snippetGuid)?.comments.length ?? 0;
   const item = new vscode.TreeItem(vscode.l10n.t('Comments ({0})', formatCount(count, vscode.env.language)), count > 0 ? collapsed : none);
   item.iconPath = new vscode.ThemeIcon('comment-discussion');
   if (count === 0) item.tooltip = vscode.l10n.t('No comments yet: right-click to add one.');
@@ -157,10 +157,10 @@ function commentsItem(node: CommentsNode, { service }: RowContext): vscode.TreeI
 }
 
 function commentItem(node: CommentNode, { service, now }: RowContext): vscode.TreeItem {
-  const comment = service.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+  const comment = service.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
   if (!comment) return removed();
   const item = new vscode.TreeItem(commentLabel(comment), none);
-  const people = service.people();
+  const people = service.identity.people();
   item.description = commentDescription(comment, people, now, vscode.env.language);
   const tooltip = new vscode.MarkdownString();
   tooltip.appendMarkdown(`${commentTooltipHeading(comment, people, vscode.env.language)}\n\n`);
@@ -195,7 +195,7 @@ function searchSnippetItem(node: SearchSnippetNode, { search, several, account, 
   if (!result) return item;
   // With several accounts, each result names its account.
   item.description = several && account ? `${result.matches.length} · ${accountLabel(account)}` : `${result.matches.length}`;
-  item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, service.people(), now));
+  item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, service.identity.people(), now));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
   return item;
 }

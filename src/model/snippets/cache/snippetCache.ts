@@ -2,21 +2,14 @@
 // opened, the snippets they opened, and what searches fetched, kept in one JSON file in the
 // extension's global storage so a new window can paint rows before any request and browse
 // offline. It is only ever a copy: nothing is written to the server from it, and anything odd
-// about the file (truncated, another version, hand-edited) drops it rather than trusting it.
-// Writes happen behind the caller's back (coalesced, one at a time, temp file + rename) so they
-// never hold up a view, and a write that fails (disk full, read-only) turns the cache off for the
-// session after one log line. No `vscode` here: unit-tested in plain Node.
-import { createHash, randomBytes } from 'node:crypto';
+// about the file (truncated, another version, hand-edited) drops it rather than trusting it
+// (cacheFile.ts). It is bounded in size, dropping the least recently used snippets; its writes
+// happen behind the caller's back (cacheWriter.ts). No `vscode` here: unit-tested in plain Node.
 import * as nodeFs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { Snippet } from '../../../api/types';
-import { isTimestamp } from '../../../api/timestamps';
-import { snippet as checkSnippet } from '../../../api/validate';
 import type { ListId } from '../store';
-
-export const CACHE_FORMAT = 'bitbucket-snippets-read-cache';
-/** Bumped whenever the file's shape changes: a file of any other version is dropped. */
-export const CACHE_VERSION = 1;
+import { cacheFilePath, cacheKeyHash, describeFailure, formatCacheFile, parseCacheFile } from './cacheFile';
+import { CacheWriter, type CacheFileSystem, type CacheLog } from './cacheWriter';
 
 export interface CachedList {
   snippets: Snippet[];
@@ -40,20 +33,6 @@ const SEARCH_PREFIX = 'search:';
 export interface CachedSnippet {
   snippet: Snippet;
   fetchedAt: number;
-}
-
-/** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
-export interface CacheFileSystem {
-  readFile(file: string, encoding: 'utf8'): Promise<string>;
-  writeFile(file: string, data: string, encoding: 'utf8'): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
-  mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
-  rm(file: string, options: { force: true; recursive?: boolean }): Promise<void>;
-}
-
-export interface CacheLog {
-  info(message: string): void;
-  warn(message: string): void;
 }
 
 export interface SnippetCacheOptions {
@@ -86,33 +65,6 @@ interface ListEntry {
   broken?: boolean;
 }
 
-/** What the file holds. */
-interface CacheFile {
-  format: typeof CACHE_FORMAT;
-  version: typeof CACHE_VERSION;
-  keyHash: string;
-  savedAt: number;
-  snippets: Array<{ snippet: Snippet; fetchedAt: number; usedAt: number }>;
-  lists: Array<{ id: string; guids: string[]; nextStart: number | null; fetchedAt: number; usedAt: number }>;
-}
-
-const LIST_ID = /^(mine|starred|browse|user:.+|category:.+|search:(mine|starred|browse|user:.+))$/s;
-
-/**
- * Deletions under way, per file: a cache made for the same account right after a Sign Out (a new
- * sign-in) reads its file only once the old one is gone, never the copy being deleted.
- */
-const deleting = new Map<string, Promise<void>>();
-
-/** The hash of an account key: the cache file's name, so the key itself never names a file. */
-export function cacheKeyHash(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32);
-}
-
-export function cacheFilePath(dir: string, key: string): string {
-  return path.join(dir, `${cacheKeyHash(key)}.json`);
-}
-
 /** Deletes every account's cache file (the Clear Offline Cache command). */
 export async function clearCacheFolder(dir: string, fs: CacheFileSystem = nodeFs): Promise<void> {
   await fs.rm(dir, { force: true, recursive: true });
@@ -126,24 +78,29 @@ export class SnippetCache {
   private readonly fs: CacheFileSystem;
   private readonly now: () => number;
   private loading: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> | undefined;
-  private dirty = false;
-  /** Set after a failed write (disk full, read-only): the cache stays off for the session. */
-  private broken = false;
-  /** Bumped by clear(): a write prepared before it is not put back afterwards. */
-  private epoch = 0;
+  /** Its failure (disk full, read-only) turns the cache off for the session. */
+  private readonly writer: CacheWriter;
   private bytes = 0;
 
   constructor(private readonly options: SnippetCacheOptions) {
     this.file = cacheFilePath(options.dir, options.key);
     this.fs = options.fs ?? nodeFs;
     this.now = options.now ?? Date.now;
+    this.writer = new CacheWriter({
+      file: this.file,
+      dir: options.dir,
+      fs: this.fs,
+      log: options.log,
+      delayMs: options.writeDelayMs ?? 1000,
+      enabled: () => this.enabled,
+      settle: () => this.evict(),
+      body: () => this.serialize(),
+    });
   }
 
   /** Whether the cache keeps anything: the setting is not 0 and no write failed this session. */
   get enabled(): boolean {
-    return !this.broken && this.options.maxBytes() > 0;
+    return !this.writer.broken && this.options.maxBytes() > 0;
   }
 
   /** Reads the file once (later calls share the first read). Never rejects: a bad file is an empty cache. */
@@ -254,33 +211,17 @@ export class SnippetCache {
 
   /** Forgets everything of this account, on disk too (Sign Out, Clear Offline Cache). */
   async clear(): Promise<void> {
-    this.epoch++;
     this.snippets.clear();
     this.lists.clear();
     this.bytes = 0;
-    this.dirty = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     // A read still under way must not bring the old file's contents back.
     this.loading = Promise.resolve();
-    const removal = (async () => {
-      await this.writing?.catch(() => undefined);
-      await this.fs.rm(this.file, { force: true }).catch((err: unknown) => this.options.log?.warn(`could not delete the offline cache file: ${describe(err)}`));
-    })();
-    deleting.set(this.file, removal);
-    try {
-      await removal;
-    } finally {
-      if (deleting.get(this.file) === removal) deleting.delete(this.file);
-    }
+    await this.writer.discard();
   }
 
   /** Writes pending changes now (before the window closes; tests). */
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.writing?.catch(() => undefined);
-    if (this.dirty) await this.write();
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 
   /** Stops the timer; pending changes are written by a last flush when the caller awaits it. */
@@ -331,89 +272,41 @@ export class SnippetCache {
   }
 
   private changed(): void {
-    this.evict();
-    this.dirty = true;
-    if (this.timer || this.broken) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.write();
-    }, this.options.writeDelayMs ?? 1000);
-    // A pending cache write never keeps a process (a test, the bench) alive.
-    this.timer.unref?.();
-  }
-
-  /** One write at a time; changes made meanwhile are written by the next one. */
-  private async write(): Promise<void> {
-    if (this.writing) {
-      await this.writing.catch(() => undefined);
-      if (!this.dirty) return;
-    }
-    if (!this.dirty || !this.enabled) return;
-    this.dirty = false;
-    const epoch = this.epoch;
-    const body = this.serialize();
-    this.writing = this.writeFile(body, epoch).finally(() => {
-      this.writing = undefined;
-    });
-    await this.writing;
-    if (this.dirty && !this.timer && !this.broken) this.changed();
-  }
-
-  private async writeFile(body: string, epoch: number): Promise<void> {
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await this.fs.mkdir(this.options.dir, { recursive: true });
-      await this.fs.writeFile(temp, body, 'utf8');
-      if (epoch !== this.epoch) {
-        await this.fs.rm(temp, { force: true });
-        return;
-      }
-      // The rename is atomic: a crash leaves the old file or the new one, never half of one.
-      await this.fs.rename(temp, this.file);
-    } catch (err) {
-      await this.fs.rm(temp, { force: true }).catch(() => undefined);
-      this.broken = true;
-      this.options.log?.warn(`the offline cache could not be written (${describe(err)}); it is off until the window is reloaded`);
-    }
+    this.writer.changed();
   }
 
   private serialize(): string {
-    const file: CacheFile = {
-      format: CACHE_FORMAT,
-      version: CACHE_VERSION,
-      keyHash: cacheKeyHash(this.options.key),
-      savedAt: this.now(),
+    return formatCacheFile(this.options.key, this.now(), {
       snippets: [...this.snippets.values()].map((e) => ({ snippet: e.snippet, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
       lists: [...this.lists.entries()].filter(([, l]) => !l.broken).map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
-    };
-    return JSON.stringify(file);
+    });
   }
 
   private async read(): Promise<void> {
     // A clear() meanwhile wins: nothing read from the old file is put back after it.
-    const epoch = this.epoch;
+    const epoch = this.writer.epoch;
     if (this.options.maxBytes() <= 0) {
       // Off: what an earlier session kept is not left lying on disk.
       await this.fs.rm(this.file, { force: true }).catch(() => undefined);
       return;
     }
-    await deleting.get(this.file);
+    await this.writer.deletion();
     let text: string;
     try {
       text = await this.fs.readFile(this.file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log?.warn(`the offline cache could not be read (${describe(err)}); starting without it`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
       return;
     }
     let parsed: ReturnType<typeof parseCacheFile>;
     try {
       parsed = parseCacheFile(text, cacheKeyHash(this.options.key));
     } catch (err) {
-      this.options.log?.info(`the offline cache file was dropped: ${describe(err)}`);
+      this.options.log?.info(`the offline cache file was dropped: ${describeFailure(err)}`);
       await this.fs.rm(this.file, { force: true }).catch(() => undefined);
       return;
     }
-    if (epoch !== this.epoch) return;
+    if (epoch !== this.writer.epoch) return;
     // What the server sent while the file was read is newer than the file.
     for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
     for (const l of parsed.lists) {
@@ -426,49 +319,3 @@ export class SnippetCache {
     this.evict();
   }
 }
-
-class CacheFormatError extends Error {}
-
-/**
- * Checks a cache file completely before anything in it is used: the format, the version, the
- * account, and every snippet with the same checks a server answer gets. Throws on anything else.
- */
-export function parseCacheFile(text: string, keyHash: string): Pick<CacheFile, 'snippets' | 'lists'> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new CacheFormatError('not complete JSON (cut short or edited)');
-  }
-  if (!isRecord(data) || data.format !== CACHE_FORMAT) throw new CacheFormatError('not a cache file of this extension');
-  if (data.version !== CACHE_VERSION) throw new CacheFormatError(`version ${String(data.version)}, this version reads ${CACHE_VERSION}`);
-  if (data.keyHash !== keyHash) throw new CacheFormatError('made for another account');
-  if (!Array.isArray(data.snippets) || !Array.isArray(data.lists)) throw new CacheFormatError('no snippets or lists');
-  const snippets = data.snippets.map((e: unknown, i) => {
-    if (!isRecord(e) || !isTime(e.fetchedAt) || !isTime(e.usedAt)) throw new CacheFormatError(`entry ${i} has no valid times`);
-    try {
-      return { snippet: checkSnippet(e.snippet, `snippets[${i}]`), fetchedAt: e.fetchedAt, usedAt: e.usedAt };
-    } catch (err) {
-      throw new CacheFormatError(describe(err));
-    }
-  });
-  const lists = data.lists.map((l: unknown, i) => {
-    const ok =
-      isRecord(l) &&
-      typeof l.id === 'string' &&
-      LIST_ID.test(l.id) &&
-      Array.isArray(l.guids) &&
-      l.guids.every((g) => typeof g === 'string') &&
-      (l.nextStart === null || (typeof l.nextStart === 'number' && Number.isInteger(l.nextStart) && l.nextStart >= 0)) &&
-      isTime(l.fetchedAt) &&
-      isTime(l.usedAt);
-    if (!ok) throw new CacheFormatError(`list ${i} is not valid`);
-    return l as CacheFile['lists'][number];
-  });
-  return { snippets, lists };
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** The cache's own times (Date.now() when written): within what a `Date` holds, as a row formats them. */
-const isTime = (v: unknown): v is number => isTimestamp(v) && v >= 0;
-const describe = (err: unknown): string => (err instanceof Error ? ((err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}: ${err.message}` : err.message) : String(err));

@@ -17,7 +17,7 @@ export const SEARCH_PAGE_LIMIT = 1000;
 
 export type SearchApi = Pick<BitbucketClient, 'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets'>;
 
-/** What the search reads of the snippet core (SnippetService provides it). */
+/** What the search reads of the snippet core (SnippetService provides it from its store). */
 export interface LoadedSnippets {
   snippetsOf(id: ListId): Snippet[];
   get(guid: string): Snippet | undefined;
@@ -45,7 +45,8 @@ export const KEPT_PAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SLICE_MS = 8;
 
 export class SnippetSearch {
-  private account: unknown;
+  /** The client the fetched pages came from. */
+  private client: unknown;
   private readonly subscription: { dispose(): void };
 
   /** Lists whose kept pages were already asked for this session (asked once). */
@@ -104,9 +105,9 @@ export class SnippetSearch {
     if (!needle) throw new EmptyQueryError();
     const api = this.api();
     // Another client is another account (or new credentials): its lists may differ.
-    if (api !== this.account) {
+    if (api !== this.client) {
       this.pages.clear();
-      this.account = api;
+      this.client = api;
     }
     const summary: SearchSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
     // 0. Pages an earlier session fetched (once per list and session).

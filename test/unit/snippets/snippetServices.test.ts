@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
 import { withFileContent } from '../../../src/model/snippets/edits';
 import { SnippetService } from '../../../src/model/snippets/service';
-import { SnippetServices } from '../../../src/model/snippets/accountServices';
+import { SnippetServices } from '../../../src/model/snippets/snippetServices';
 import { startServer, type RunningServer } from '../../server/server';
 
 describe('SnippetServices: one snippet service per account', function () {
@@ -77,7 +77,7 @@ describe('SnippetServices: one snippet service per account', function () {
     assert.equal(services.defaultService, staged, "the new default's own service, not a new one");
     services.setDefault(prodAlice);
     assert.equal(services.forAccount(prodAlice), alice, 'the old default keeps its service');
-    assert.ok(alice.list('mine').loaded && staged.list('mine').loaded, 'with the lists it had loaded');
+    assert.ok(alice.store.list('mine').loaded && staged.store.list('mine').loaded, 'with the lists it had loaded');
     assert.deepEqual(disposed, [], 'nothing was dropped');
     assert.deepEqual(made, [prodAlice, stagingAlice], 'no service was made again');
   });
@@ -108,15 +108,15 @@ describe('SnippetServices: one snippet service per account', function () {
     const prod = services.forAccount(prodAlice);
     const stage = services.forAccount(stagingAlice);
     await Promise.all([prod.ensureLoaded('mine'), stage.ensureLoaded('mine')]);
-    const shared = prod.list('mine').guids.filter((g) => stage.list('mine').guids.includes(g));
+    const shared = prod.store.list('mine').guids.filter((g) => stage.store.list('mine').guids.includes(g));
     assert.ok(shared.length > 0, 'the two demo servers share snippet guids');
     const guid = shared[0];
-    const original = prod.get(guid)!;
+    const original = prod.store.get(guid)!;
     const fileName = original.files[0].name;
 
-    await stage.update(guid, (fresh) => withFileContent(fresh, fileName, 'changed on staging\n'));
-    assert.equal(stage.get(guid)!.files[0].content, 'changed on staging\n');
-    assert.equal(prod.get(guid)!.files[0].content, original.files[0].content, "production's copy is untouched in memory");
+    await stage.writes.update(guid, (fresh) => withFileContent(fresh, fileName, 'changed on staging\n'));
+    assert.equal(stage.store.get(guid)!.files[0].content, 'changed on staging\n');
+    assert.equal(prod.store.get(guid)!.files[0].content, original.files[0].content, "production's copy is untouched in memory");
     const onProduction = await client(production, 'alice').getSnippet(guid);
     const onStaging = await client(staging, 'alice').getSnippet(guid);
     assert.equal(onProduction.files[0].content, original.files[0].content, 'production was not written');
@@ -130,7 +130,7 @@ describe('SnippetServices: one snippet service per account', function () {
     const alice = services.forAccount(prodAlice);
     const bob = services.forAccount(prodBob);
     await Promise.all([alice.ensureLoaded('mine'), bob.ensureLoaded('mine')]);
-    const alicesOwn = alice.snippetsOf('mine')[0];
+    const alicesOwn = alice.store.snippetsOf('mine')[0];
     assert.equal(alice.mayWrite(alicesOwn), true);
     assert.equal(bob.mayWrite(alicesOwn), false, "bob's service does not take alice's snippet for his");
   });

@@ -1,0 +1,135 @@
+// Every write of a snippet: the one read-modify-write, queued behind every other write of the
+// same snippet (writeQueue.ts: a fresh GET, the ownership check, the whole body from edits.ts, one
+// PUT, and the store learns the answer), a delete, and a create. No `vscode` here.
+import { BitbucketError } from '../../api/errors';
+import type { Snippet, UpdateSnippetRequest } from '../../api/types';
+import { NotOwnerError } from './errors';
+import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
+import type { SnippetsApi } from './snippetsApi';
+import type { SnippetStore } from './store';
+import { WriteQueue } from './writeQueue';
+
+export interface NewFile {
+  name: string;
+  content: string;
+}
+
+/**
+ * Builds the body of an update from the snippet as the server has it now. It may throw a
+ * `SnippetEditError` (or any error) to refuse, or return undefined when there is nothing to send.
+ */
+export type BuildUpdate = (fresh: Snippet) => UpdateSnippetRequest | undefined;
+
+export interface CreateResult {
+  snippet: Snippet;
+  /** Set when the snippet was created but its description and categories could not be set. */
+  detailsFailed?: unknown;
+}
+
+/** What the writes use of the snippet core (SnippetService wires them per account). */
+export interface SnippetWritesParts {
+  store: SnippetStore;
+  /** The account's client; throws `SignedOutError` without one. */
+  requireApi: () => SnippetsApi;
+  mayWrite: (snippet: Pick<Snippet, 'userId' | 'guid'>) => boolean;
+  /** The snippet as loaded, cached or fetched. */
+  snippet: (guid: string) => Promise<Snippet>;
+  /** A file was renamed: open documents of it follow to the new name. */
+  renamed: (snippetGuid: string, from: string, to: string) => void;
+}
+
+export class SnippetWrites {
+  private readonly queue = new WriteQueue();
+
+  constructor(private readonly parts: SnippetWritesParts) {}
+
+  /**
+   * The one read-modify-write of a snippet, queued behind every other write of the same snippet:
+   * a fresh GET, the ownership check, `build` makes the whole body from that fresh copy, one PUT,
+   * and the store learns the answer. When `build` refuses (throws), the store still learns the
+   * fresh copy, so views show what the server has. Resolves undefined when `build` had nothing
+   * to send.
+   */
+  update(guid: string, build: BuildUpdate): Promise<Snippet | undefined> {
+    const { store } = this.parts;
+    return this.queue.run(guid, async () => {
+      const api = this.parts.requireApi();
+      // Not through the store: it is told once, with the PUT's answer, so views redraw once per write.
+      const fresh = await this.forgetIfGone(guid, () => api.getSnippet(guid));
+      let body: UpdateSnippetRequest | undefined;
+      try {
+        if (!this.parts.mayWrite(fresh)) throw new NotOwnerError(fresh);
+        body = build(fresh);
+      } catch (err) {
+        if (fresh.updatedAt !== store.get(guid)?.updatedAt) store.put(fresh);
+        throw err;
+      }
+      if (!body) return undefined;
+      const updated = await this.forgetIfGone(guid, () => api.updateSnippet(guid, body));
+      store.put(updated);
+      return updated;
+    });
+  }
+
+  editDetails(guid: string, details: SnippetDetails): Promise<Snippet | undefined> {
+    return this.update(guid, (fresh) => withDetails(fresh, details));
+  }
+
+  addFile(guid: string, fileName: string, content = ''): Promise<Snippet | undefined> {
+    return this.update(guid, (fresh) => withFileAdded(fresh, fileName, content));
+  }
+
+  async renameFile(guid: string, oldName: string, newName: string): Promise<Snippet | undefined> {
+    const updated = await this.update(guid, (fresh) => withFileRenamed(fresh, oldName, newName));
+    if (updated) this.parts.renamed(guid, oldName, newName);
+    return updated;
+  }
+
+  deleteFile(guid: string, fileName: string): Promise<Snippet | undefined> {
+    return this.update(guid, (fresh) => withFileDeleted(fresh, fileName));
+  }
+
+  /**
+   * Deletes a snippet of the user's, once every write of it queued before has settled (a save
+   * still running would otherwise re-create nothing but fail, or land after the delete).
+   */
+  deleteSnippet(guid: string): Promise<void> {
+    return this.queue.run(guid, async () => {
+      const api = this.parts.requireApi();
+      const snippet = await this.parts.snippet(guid);
+      if (!this.parts.mayWrite(snippet)) throw new NotOwnerError(snippet);
+      await this.forgetIfGone(guid, () => api.deleteSnippet(guid));
+      this.parts.store.remove(guid);
+    });
+  }
+
+  /**
+   * Creates a snippet: one POST, and one PUT when it has a description or categories (the create
+   * takes only a name and files). A failed PUT is not retried and never followed by a second
+   * create: the snippet exists, and the result says what is missing.
+   */
+  async create(files: readonly NewFile[], details: SnippetDetails): Promise<CreateResult> {
+    const api = this.parts.requireApi();
+    const created = await api.createSnippet({ name: details.name, files: files.map((f) => ({ name: f.name, content: f.content })) });
+    let result: CreateResult = { snippet: created };
+    if (details.description || details.categories.length > 0) {
+      try {
+        result = { snippet: await api.updateSnippet(created.guid, withDetails(created, details)) };
+      } catch (err) {
+        result = { snippet: created, detailsFailed: err };
+      }
+    }
+    this.parts.store.put(result.snippet, { isNewOwn: true });
+    return result;
+  }
+
+  /** Runs a request about a snippet; when the server says it is gone, the store forgets it too. */
+  private async forgetIfGone<T>(guid: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof BitbucketError && err.kind === 'not-found') this.parts.store.remove(guid);
+      throw err;
+    }
+  }
+}
