@@ -1,7 +1,8 @@
-// The settings webview's words all come from the extension, translated: src/webview/settingsPanel.ts
-// writes no English of its own, uses only keys the extension sends, and the extension sends no key
-// the webview never uses. The script is read with TypeScript's parser, so comments never count
-// and every string literal and template text does.
+// The settings webview's words all come from the extension, translated: its script (every file of
+// src/webview/, which esbuild bundles from settingsPanel.ts) writes no English of its own, uses only
+// keys the extension sends, and the extension sends no key the webview never uses. The files are
+// read with TypeScript's parser, so comments never count and every string literal and template
+// text does.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,10 +12,16 @@ import { panelStrings } from '../../../src/model/settingsPanel/webviewStrings';
 
 // Compiled to out/test/unit/settingsPanel/; the sources are at the checkout's root.
 const ROOT = path.resolve(__dirname, '../../../..');
-const SCRIPT = path.join(ROOT, 'src', 'webview', 'settingsPanel.ts');
+const SCRIPTS = path.join(ROOT, 'src', 'webview');
 
-function parse(text: string): ts.SourceFile {
-  return ts.createSourceFile('settingsPanel.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+function parse(text: string, file = 'settingsPanel.ts'): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+/** Every TypeScript file of the webview's script, parsed. */
+function scriptFiles(): ts.SourceFile[] {
+  const files = fs.readdirSync(SCRIPTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort();
+  return files.map((f) => parse(fs.readFileSync(path.join(SCRIPTS, f), 'utf8'), f));
 }
 
 function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
@@ -43,7 +50,7 @@ function isMarkup(n: ts.Node): boolean {
   return ts.isExpressionStatement(at.parent) && ts.isStringLiteral(at) && at.text === 'use strict';
 }
 
-/** Every literal text of the script that reads as words, with its line. */
+/** Every literal text of a file that reads as words, with its line. */
 function wordsWritten(source: ts.SourceFile): string[] {
   const found: string[] = [];
   walk(source, (n) => {
@@ -54,17 +61,23 @@ function wordsWritten(source: ts.SourceFile): string[] {
           ? [n.head.text, ...n.templateSpans.map((s) => s.literal.text)]
           : [];
     for (const text of texts) {
-      if (looksLikeWords(text) && !isMarkup(n)) found.push(`line ${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text)}`);
+      if (looksLikeWords(text) && !isMarkup(n)) found.push(`${source.fileName} line ${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text)}`);
     }
   });
   return found;
 }
 
 describe('settings webview strings', () => {
-  const source = parse(fs.readFileSync(SCRIPT, 'utf8'));
+  const sources = scriptFiles();
+
+  it('reads the whole script: the entry esbuild bundles and every module it is split into', () => {
+    const names = sources.map((f) => f.fileName);
+    assert.ok(names.includes('settingsPanel.ts'), names.join(', '));
+    assert.ok(names.length > 1, names.join(', '));
+  });
 
   it('the webview script writes no words of its own: every label, heading and status comes from the extension', () => {
-    assert.deepEqual(wordsWritten(source), []);
+    assert.deepEqual(sources.flatMap(wordsWritten), []);
   });
 
   it('the check finds English wherever the script could put it', () => {
@@ -76,14 +89,14 @@ describe('settings webview strings', () => {
       'use strict';
     `);
     assert.deepEqual(
-      wordsWritten(planted).map((f) => f.replace(/^line \d+: /, '')),
+      wordsWritten(planted).map((f) => f.replace(/^\S+ line \d+: /, '')),
       ['"Static pages"', '"Show "', '"Changing…"', '"Unknown"', '"publish pages"'],
     );
   });
 
   it('the webview script uses only keys the extension sends, and the extension sends none it does not use', () => {
     const sent = Object.keys(panelStrings());
-    const used = keysUsed(source);
+    const used = new Set(sources.flatMap((source) => [...keysUsed(source)]));
     assert.ok(used.size > 30, `only ${used.size} keys found: is the strings object still called t?`);
     assert.deepEqual([...used].filter((k) => !sent.includes(k)).sort(), [], 'used by the webview script but not sent');
     assert.deepEqual(sent.filter((k) => !used.has(k)).sort(), [], 'sent but never used by the webview script');
