@@ -6,6 +6,7 @@
 // below is data only, so the editor can name the settings without loading the client.
 import type { ClientCertificate } from './clientCertificate';
 import { DEFAULT_PREFIXES } from './prefixes';
+import { serverUrlForm } from './serverUrlForm';
 
 export interface ConnectionSettings {
   caFiles: string[];
@@ -107,9 +108,10 @@ const ENTRY_VALUES: Record<ConnectionSettingKind, (value: unknown, expand: (path
 };
 
 /**
- * The form of a server URL that keys compare by: scheme and host in lower case, no default port,
- * no trailing slash, no query or credentials. A key without a scheme is taken as https.
- * Undefined when it is no URL at all.
+ * A `servers` key (or the server looked up) in the one form server URLs compare in
+ * (serverUrlForm.ts), for the longest-prefix match below. Kinder than a server URL: a key without
+ * a scheme is taken as https, and credentials in it are dropped rather than refused. Undefined
+ * when it is no http(s) URL at all.
  */
 export function serverKey(raw: string): string | undefined {
   const text = raw.trim();
@@ -120,8 +122,7 @@ export function serverKey(raw: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  // URL already lower-cases the scheme and host and drops the scheme's default port.
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  return serverUrlForm(url);
 }
 
 /** A `clientCertificate` value: a certificate, null for "none" (to override the default), or 'invalid'. */

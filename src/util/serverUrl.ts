@@ -4,6 +4,7 @@
 // form; what comes from elsewhere (a command's argument, a setting, a link) is normalised here
 // before it is compared with an account's. No `vscode` and no translated text here: activation
 // loads this module.
+import { serverUrlForm } from '../api/serverUrlForm';
 
 /**
  * `scheme://host[:port][/context path]`: lower-case scheme and host, no default port, no trailing
@@ -18,8 +19,7 @@ export function normaliseServerUrl(raw: string): string | undefined {
     return undefined;
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return undefined;
-  // URL already lower-cases the scheme and host and drops the scheme's default port.
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  return serverUrlForm(url);
 }
 
 /** Whether two server URLs name the same server; never for a text that is not a server URL. */

@@ -26,6 +26,8 @@ const importsVscode = (file: string) => /\bfrom\s+['"]vscode['"]|require\(\s*['"
 /** The top-level folders that run in plain Node, and those that are editor adapters or wiring. */
 const PLAIN = ['api', 'util', 'model', 'webview'];
 const EDITOR = ['editor', 'onDemand'];
+/** Past this a file has, in practice, always held several ideas. */
+const MAX_LINES = 350;
 
 describe('folders are layers', () => {
   it('no folder of src/ mixes plain-Node modules and editor adapters', () => {
@@ -59,5 +61,13 @@ describe('folders are layers', () => {
   it('settings are read and written in one module: no other file calls getConfiguration', () => {
     const callers = sources().filter((f) => /\bgetConfiguration\s*\(/.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
     assert.deepEqual(callers, ['editor/settings/settings.ts']);
+  });
+
+  it('no file of src/ is over 350 lines: a file holds one idea', () => {
+    const long = sources()
+      .map((f) => ({ f, lines: fs.readFileSync(path.join(SRC, f), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ f, lines }) => `${f}: ${lines}`);
+    assert.deepEqual(long, []);
   });
 });

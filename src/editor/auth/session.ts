@@ -3,6 +3,7 @@
 // only reads what is remembered (no network); a client is made on first use and remade when a
 // connection setting changes.
 import vscode = require('vscode');
+import { Disposable } from '../ui/disposable';
 import type { BitbucketClient, ClientOptions } from '../../api/client';
 import type { Credentials, CurrentUser } from '../../api/http';
 import type { WireChoice } from '../../api/wire/chooseWire';
@@ -14,7 +15,7 @@ import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from '../../util/loadApi';
 import { CLIENT_SETTINGS, connectionSettingsFor, vscodeSetting } from '../settings/settings';
 
-export class Session implements vscode.Disposable {
+export class Session extends Disposable {
   private current: Account | undefined;
   private documentAccounts: ((uri: vscode.Uri) => Account | undefined) | undefined;
   /** One client per signed-in account, by account id. */
@@ -31,7 +32,6 @@ export class Session implements vscode.Disposable {
   private readonly signedIn = new vscode.EventEmitter<Account>();
   /** Fires with an account signed in (again, when it was already): a new session of that account begins. */
   readonly onDidSignIn = this.signedIn.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.accountUser, this.signedIn];
 
   constructor(
     private readonly store: AccountStore,
@@ -39,10 +39,12 @@ export class Session implements vscode.Disposable {
     /** Where the passphrases of client certificates are asked for and kept. */
     readonly passphrases?: CertificatePassphrases,
   ) {
+    super();
+    this.register(this.changed, this.accountUser, this.signedIn);
     // Every remembered account is signed in; an earlier version could leave none marked default.
     this.current = store.active() ?? store.list()[0];
     void this.updateContext();
-    this.disposables.push(
+    this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (CLIENT_SETTINGS.some((key) => e.affectsConfiguration(key))) {
           this.resetClients();
@@ -163,9 +165,9 @@ export class Session implements vscode.Disposable {
     await vscode.commands.executeCommand('setContext', ContextKeys.signedIn, this.current !== undefined);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.resetClients();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

@@ -9,13 +9,15 @@ import { parseBaseUrl } from '../../api/baseUrl';
 import { Commands, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { describeSignInError } from '../../util/describeError';
-import { accountId, type Account, type AuthType } from '../../model/accounts/accounts';
+import type { Account, AuthType } from '../../model/accounts/accounts';
+import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { namedAccount } from '../../model/accounts/accountOfArgument';
 import { accountLabel } from '../../util/accountLabels';
 import { createClient, type Session } from './session';
 import { clientCertificateSettingFor, rememberServerUrl, setting } from '../settings/settings';
 import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
+import { accountItems, pickAccount } from '../ui/accountPick';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 
 /**
@@ -211,13 +213,12 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
   const named = namedAccount(arg, session);
   let account = named ? named.account : session.account;
   if (!named && accounts.length > 1) {
-    const picked = await showSafeQuickPick(accountItems(session, true), {
+    // The default first, so preselected.
+    account = await pickAccount(defaultFirst(accounts, session.account), session.account, {
       title: vscode.l10n.t('Bitbucket Snippets: Sign Out'),
       placeHolder: vscode.l10n.t('Which account do you want to sign out of?'),
       ignoreFocusOut: true,
     });
-    if (!picked) return;
-    account = picked.account;
   }
   if (!account) return;
   const label = accountLabel(account, accounts);
@@ -230,23 +231,9 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
   );
 }
 
-/** One quick-pick item per signed-in account, the default one marked (and first, so preselected, with `defaultFirst`). */
-function accountItems(session: Session, defaultFirst = false): Array<vscode.QuickPickItem & { account: Account }> {
-  const all = session.accounts();
-  const current = session.account && accountId(session.account);
-  const ordered = defaultFirst ? [...all.filter((a) => accountId(a) === current), ...all.filter((a) => accountId(a) !== current)] : all;
-  return ordered.map((account) => ({
-    iconPath: new vscode.ThemeIcon('account'),
-    label: accountLabel(account, all),
-    description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
-    detail: account.serverUrl,
-    account,
-  }));
-}
-
 /** Picks the default account: the one the Command Palette's commands and the status bar use. */
 async function switchAccount(session: Session, log: Log): Promise<void> {
-  const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session);
+  const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session.accounts(), session.account);
   items.push({ iconPath: new vscode.ThemeIcon('add'), label: vscode.l10n.t('Sign in with another account…') });
   const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
   if (!picked) return;

@@ -4,19 +4,19 @@
 // The diagnosis is src/model/connectionCheck/.
 import vscode = require('vscode');
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
-import { parseBaseUrl } from '../../api/baseUrl';
 import type { PassphraseSource } from '../../api/clientCertificate';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../util/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor, setting, topLevelConnectionSettings, vscodeSetting } from '../settings/settings';
-import { accountId, type Account } from '../../model/accounts/accounts';
+import type { Account } from '../../model/accounts/accounts';
+import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { createClient, editorWireChoice, type Session } from '../auth/session';
 import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
 import { GitRepositories } from '../git/gitApi';
 import { withProgress } from '../ui/progress';
+import { accountItems } from '../ui/accountPick';
 import type { Log } from '../../util/log';
-import { accountLabel } from '../../util/accountLabels';
-import { serverHost } from '../../util/serverUrl';
+import { normaliseServerUrl, sameServer, serverHost } from '../../util/serverUrl';
 import type { ClientFactory } from '../../model/connectionCheck/apiSteps';
 import { formatReport } from '../../model/connectionCheck/report';
 import { runConnectionCheck } from '../../model/connectionCheck/runCheck';
@@ -52,8 +52,7 @@ interface CheckTarget {
 async function targetOf(session: Session, arg: unknown): Promise<CheckTarget | undefined> {
   const accounts = session.accounts();
   if (typeof arg === 'string') {
-    const ordered = session.account ? [session.account, ...accounts] : accounts;
-    return { serverUrl: arg, account: ordered.find((a) => sameServer(a.serverUrl, arg)) };
+    return { serverUrl: arg, account: defaultFirst(accounts, session.account).find((a) => sameServer(a.serverUrl, arg)) };
   }
   const row = rowAccount(session, arg);
   if (row) return { serverUrl: row.serverUrl, account: row };
@@ -74,18 +73,8 @@ function rowAccount(session: Session, arg: unknown): Account | undefined {
 
 async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
   const all = session.accounts();
-  const current = session.account && accountId(session.account);
   type Item = vscode.QuickPickItem & { account?: Account };
-  const items: Item[] = [
-    ...all.map((account) => ({
-      iconPath: new vscode.ThemeIcon('account'),
-      label: accountLabel(account, all),
-      description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
-      detail: account.serverUrl,
-      account,
-    })),
-    { iconPath: new vscode.ThemeIcon('globe'), label: vscode.l10n.t('Another server…') },
-  ];
+  const items: Item[] = [...accountItems(all, session.account), { iconPath: new vscode.ThemeIcon('globe'), label: vscode.l10n.t('Another server…') }];
   const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Check Connection'), placeHolder: vscode.l10n.t('Which server do you want to check?'), ignoreFocusOut: true });
   if (!picked) return undefined;
   if (picked.account) return { serverUrl: picked.account.serverUrl, account: picked.account };
@@ -101,7 +90,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
   // The server's own entry of bitbucketSnippets.servers (CA files, client certificate, REST
   // prefixes) applies, as for its requests; a URL that does not parse is the check's own first
   // finding, checked with the top-level settings and no client certificate.
-  const normalised = normalisedServerUrl(serverUrl);
+  const normalised = normaliseServerUrl(serverUrl);
   const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : topLevelConnectionSettings();
   const certificate = normalised !== undefined ? settings.clientCertificate : undefined;
   const proxy = { setting: vscodeSetting('http.proxy') || undefined, settingNoProxy: vscodeSetting('http.noProxy'), env: process.env };
@@ -185,27 +174,10 @@ async function repositoryOf(git: GitRepositories, serverUrl: string): Promise<Re
   return clone ? { projectKey: clone.repository.projectKey, repositorySlug: clone.repository.repositorySlug } : undefined;
 }
 
-function sameServer(a: string, b: string): boolean {
-  try {
-    return parseBaseUrl(a).toString() === parseBaseUrl(b).toString();
-  } catch {
-    return false;
-  }
-}
-
 function hostOf(serverUrl: string): string {
   try {
     return serverHost(serverUrl);
   } catch {
     return vscode.l10n.t('the server');
-  }
-}
-
-/** The server URL as accounts keep it (see sign-in), or undefined when it does not parse. */
-function normalisedServerUrl(raw: string): string | undefined {
-  try {
-    return parseBaseUrl(raw).toString().replace(/\/$/, '');
-  } catch {
-    return undefined;
   }
 }

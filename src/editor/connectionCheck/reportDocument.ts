@@ -3,21 +3,22 @@
 // did). Its text lives here while its document is open; a tab reopened after that says to run
 // the check again rather than showing an empty page.
 import vscode = require('vscode');
+import { Disposable } from '../ui/disposable';
 
 export const REPORT_SCHEME = 'bitbucket-connection-check';
 
-export class ConnectionReports implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class ConnectionReports extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
-  private readonly disposables: vscode.Disposable[];
   private count = 0;
 
   constructor() {
-    this.disposables = [
+    super();
+    this.register(
       vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this),
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === REPORT_SCHEME) this.texts.delete(document.uri.toString());
       }),
-    ];
+    );
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -40,8 +41,8 @@ export class ConnectionReports implements vscode.TextDocumentContentProvider, vs
     return document;
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+  override dispose(): void {
+    super.dispose();
     this.texts.clear();
   }
 }

@@ -4,6 +4,7 @@
 // Closing the last tab of a document drops them as well: VS Code keeps a closed document for a
 // while, and the Problems view would list it.
 import vscode = require('vscode');
+import { Disposable } from '../ui/disposable';
 import type { BitbucketError } from '../../api/errors';
 import { Ids, Schemes } from '../../util/constants';
 import { locateField, type SettingsProblem } from '../../model/hooks/settingsValidator';
@@ -19,13 +20,14 @@ function offsetToPosition(text: string, offset: number): vscode.Position {
 const rangeOf = (text: string, offset: number, length: number): vscode.Range =>
   new vscode.Range(offsetToPosition(text, offset), offsetToPosition(text, offset + Math.max(length, 1)));
 
-export class HookFieldErrors implements vscode.Disposable {
+export class HookFieldErrors extends Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection(Ids.hookDiagnostics);
-  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
 
   /** `servedText`: the text of a document last read from or saved to the server, if any. */
   constructor(servedText: (uri: vscode.Uri) => string | undefined) {
-    this.disposables.push(
+    super();
+    this.register(
+      this.diagnostics,
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         if (document.uri.scheme === Schemes.hook && servedText(document.uri) === document.getText()) this.diagnostics.delete(document.uri);
       }),
@@ -69,9 +71,5 @@ export class HookFieldErrors implements vscode.Disposable {
 
   clear(uri: vscode.Uri): void {
     this.diagnostics.delete(uri);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }

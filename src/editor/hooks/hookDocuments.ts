@@ -10,6 +10,7 @@
 // Code restores with unsaved text after a reload or a crash is checked against it too
 // (hookSaveLogic.ts decides).
 import vscode = require('vscode');
+import { Disposable } from '../ui/disposable';
 import { showInfo } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
 import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
@@ -42,7 +43,7 @@ const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =
 
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
-export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposable {
+export class HookDocuments extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   /**
@@ -52,12 +53,13 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
    */
   private readonly versions: HookSettingsVersions<vscode.Uri>;
   private readonly fieldErrors: HookFieldErrors;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
+    super();
+    this.register(this.changed);
     this.versions = hookSettingsVersions(workspaceState, WorkspaceStateKeys.hookSettingsBases);
     this.fieldErrors = new HookFieldErrors((uri) => this.versions.versionOf(uri)?.text);
-    this.disposables.push(
+    this.register(
       this.fieldErrors,
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Schemes.hook) this.versions.closed(doc.uri, doc.isDirty);
@@ -245,10 +247,6 @@ export class HookDocuments implements vscode.FileSystemProvider, vscode.Disposab
     if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, user ?? 'nobody');
     if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
     return describeError(err, { action, host: target.authority, user });
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

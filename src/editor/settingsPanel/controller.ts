@@ -10,6 +10,7 @@
 // value it had, and the error says why.
 import vscode = require('vscode');
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
+import { Disposable } from '../ui/disposable';
 import type { RepositoryHook, RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
@@ -49,7 +50,7 @@ function configuredHookKeys(): HookKeys {
   return { preReceive: setting(HOOK_SETTINGS.preReceive), mergeCheck: setting(HOOK_SETTINGS.mergeCheck) };
 }
 
-export class SettingsPanelController implements vscode.Disposable {
+export class SettingsPanelController extends Disposable {
   private readonly settings: RepositorySettings;
   /** Fires after every change of the state; the panel sends it to the webview. */
   readonly onDidChangeState: Event<PanelState>;
@@ -59,7 +60,6 @@ export class SettingsPanelController implements vscode.Disposable {
   private readonly accountChanges = new vscode.EventEmitter<Account>();
   /** Fires when the user switched the panel to another account (the panel's title names it). */
   readonly onDidSwitchAccount = this.accountChanges.event;
-  private readonly disposables: vscode.Disposable[] = [this.results, this.accountChanges];
 
   /** The account this panel reads and writes with (see panelAccount.ts). */
   private readonly accounts: PanelAccountSource<Account>;
@@ -70,10 +70,12 @@ export class SettingsPanelController implements vscode.Disposable {
     readonly repository: RepositoryRef,
     private readonly deps: ControllerDeps,
   ) {
+    super();
+    this.register(this.results, this.accountChanges);
     this.accounts = new PanelAccountSource(deps.session, account);
     this.settings = new RepositorySettings(account.serverUrl, repository, { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
     this.onDidChangeState = this.settings.onDidChangeState;
-    this.disposables.push(
+    this.register(
       deps.session.onDidChange(() => {
         if (this.settings.loaded) void this.reload();
       }),
@@ -322,8 +324,8 @@ export class SettingsPanelController implements vscode.Disposable {
     return picked?.key;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.settings.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

@@ -8,6 +8,7 @@ import type { RepositoryRef } from '../../api/types';
 import { Ids } from '../../util/constants';
 import { accountLabel } from '../../util/accountLabels';
 import type { Log } from '../../util/log';
+import { Disposable } from '../ui/disposable';
 import { SettingsPanelController, type ControllerDeps } from './controller';
 import type { PanelAccount } from '../../model/settingsPanel/panelAccount';
 import type { ExtensionMessage } from '../../model/settingsPanel/protocol';
@@ -18,8 +19,7 @@ const POST_DELAY_MS = 30;
 
 const nonce = (): string => randomBytes(18).toString('base64').replace(/[+/=]/g, '');
 
-export class SettingsPanel implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+export class SettingsPanel extends Disposable {
   private postTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
 
@@ -32,11 +32,12 @@ export class SettingsPanel implements vscode.Disposable {
     title: () => string,
     session: ControllerDeps['session'],
   ) {
+    super();
     panel.webview.html = this.html();
     const retitle = () => {
       if (!this.disposed) panel.title = title();
     };
-    this.disposables.push(
+    this.register(
       controller,
       controller.onDidSwitchAccount(retitle),
       // Another account signed in or out: the label may need the account's name, or no longer.
@@ -102,11 +103,11 @@ export class SettingsPanel implements vscode.Disposable {
 </html>`;
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     if (this.postTimer) clearTimeout(this.postTimer);
-    for (const d of this.disposables.splice(0)) d.dispose();
+    super.dispose();
     this.panel.dispose();
   }
 }

@@ -10,7 +10,8 @@ import { showError } from '../ui/nextStep';
 import { showErrorText, showWarning } from '../ui/notify';
 import { createSafeQuickPick } from '../ui/quickInputText';
 import type { RepositoryRef } from '../../api/types';
-import { accountId, type Account } from '../../model/accounts/accounts';
+import { accountId } from '../../model/accounts/accounts';
+import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { setting } from '../settings/settings';
 import type { Session } from '../auth/session';
 import { Commands, Settings } from '../../util/constants';
@@ -143,13 +144,6 @@ async function pickRepository(
   });
 }
 
-/** The signed-in accounts, the default first. */
-function orderedAccounts(session: Session): Account[] {
-  const first = session.account;
-  const others = session.accounts().filter((a) => !first || accountId(a) !== accountId(first));
-  return first ? [first, ...others] : others;
-}
-
 /** The loaded feature: its commands are registered; activation forwards its file system here. */
 export interface RepositorySettingsFeature extends vscode.Disposable {
   /** The `bitbucket-hook` file system: a hook's settings as a JSON document. */
@@ -169,7 +163,7 @@ export function createRepositorySettings(context: vscode.ExtensionContext, sessi
   const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });
 
   const open = async (arg?: unknown, alwaysAsk = false): Promise<SettingsPanelController | undefined> => {
-    const accounts: PanelAccount[] = orderedAccounts(session);
+    const accounts: PanelAccount[] = defaultFirst(session.accounts(), session.account);
     if (accounts.length === 0) {
       // Signed out with a server configured: the panel opens and says to sign in (it loads once signed in).
       const configured = normaliseServerUrl(setting(Settings.serverUrl));

@@ -6,6 +6,7 @@
 // Plain Node: no `vscode`.
 import { normaliseServerUrl } from '../../util/serverUrl';
 import { accountId, type Account } from './accounts';
+import { defaultFirst } from './defaultFirst';
 
 /** What the resolver reads of the session. */
 export interface SignedInAccounts {
@@ -36,8 +37,7 @@ export function namedAccount(arg: unknown, session: SignedInAccounts, ofDocument
   if (server === undefined) return { account: undefined };
   if (typeof username === 'string') return { account: all.find((a) => accountId(a) === accountId({ serverUrl: server, username })) };
   // A server alone (a repository's): the default account when it is on that server, else the first that is.
-  const onServer = (a: Account) => a.serverUrl === server;
-  return { account: session.account && onServer(session.account) ? session.account : all.find(onServer) };
+  return { account: defaultFirst(all, session.account).find((a) => a.serverUrl === server) };
 }
 
 /** The account a command acts on: the one its argument names, else the default one. */

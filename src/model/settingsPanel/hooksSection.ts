@@ -7,7 +7,7 @@ import { isBitbucketError } from '../../api/errors';
 import type { HookType, RepositoryHook } from '../../api/types';
 import { knownHookName } from '../repositories/knownHooks';
 import { isMissingRepository } from '../repositories/missingRepository';
-import { Generation } from './generation';
+import { Generation } from '../../util/generation';
 import { LimiterClearedError } from './limiter';
 import type { HookRole, HookRow, PanelState } from './protocol';
 import { failed, succeeded, type ActionResult, type PanelScope } from './scope';

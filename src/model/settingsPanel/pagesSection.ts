@@ -5,7 +5,7 @@
 // and is listed only when the clone or the server has it.
 import type { RepositoryRef } from '../../api/types';
 import { orderRefs, refEntry, refNameProblem, type LocalRefs, type RefEntry } from '../repositories/refs';
-import { Generation } from './generation';
+import { Generation } from '../../util/generation';
 import { LimiterClearedError } from './limiter';
 import type { PanelMemory } from './memory';
 import type { NewRefsKind, NewRefsState, PanelState, RefRow } from './protocol';

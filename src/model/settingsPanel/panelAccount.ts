@@ -6,6 +6,7 @@
 // account id that arrives from outside (a webview message, state restored after a reload) is
 // only ever looked up among the accounts signed in to the panel's server. No `vscode` here.
 import { accountId } from '../accounts/accounts';
+import { sameServer } from '../../util/serverUrl';
 import type { AccountSource, PanelClient } from './scope';
 
 export interface PanelAccount {
@@ -22,9 +23,6 @@ export interface SessionAccounts<A extends PanelAccount> {
 }
 
 const sameUser = (a: PanelAccount, b: PanelAccount): boolean => a.serverUrl === b.serverUrl && a.username.toLowerCase() === b.username.toLowerCase();
-
-/** Two ways of writing one server (a trailing slash) are one server. */
-const sameServer = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /**
  * The accounts signed in to `serverUrl`, which a panel of that server may switch among: each

@@ -5,7 +5,7 @@
 // tests drive it directly with a fake client.
 import type { RepositoryRef } from '../../api/types';
 import { Emitter } from '../../util/emitter';
-import { Generation } from './generation';
+import { Generation } from '../../util/generation';
 import { HooksSection, type HookKeys } from './hooksSection';
 import type { PanelMemory } from './memory';
 import { PagesSection, type LocalRefReader } from './pagesSection';

@@ -7,6 +7,7 @@ import { PageWalk } from '../../api/paging';
 import { SignedOutError } from './errors';
 import { knownCategories } from './query';
 import { Emitter, type Event } from '../../util/emitter';
+import { Generations, type Ticket } from '../../util/generation';
 
 /** A list of snippets: a root of the tree, a browsed user, or a category. */
 export type ListId = 'mine' | 'starred' | 'browse' | `user:${string}` | `category:${string}`;
@@ -43,8 +44,8 @@ const emptyList = (): ListState => ({ guids: [], nextStart: 0, loading: false, l
 export class SnippetStore {
   private readonly snippets = new Map<string, Snippet>();
   private readonly lists = new Map<ListId, ListState>();
-  /** Bumped by every refresh, so an older in-flight page cannot overwrite a newer one. */
-  private readonly generation = new Map<ListId, number>();
+  /** Started over by every refresh (and clear), so an older in-flight page cannot overwrite a newer one. */
+  private readonly loads = new Generations<ListId>();
   private readonly inFlight = new Map<ListId, Promise<void>>();
   /** GETs of single snippets under way, shared by everyone who asks meanwhile. */
   private readonly fetching = new Map<string, Promise<Snippet>>();
@@ -110,14 +111,13 @@ export class SnippetStore {
    * as it was, in one request, so a refresh neither shrinks nor collapses what the user saw.
    */
   refresh(id: ListId): Promise<void> {
-    const generation = (this.generation.get(id) ?? 0) + 1;
-    this.generation.set(id, generation);
+    const ticket = this.loads.next(id);
     const loadedCount = this.list(id).guids.length;
     const limit = Math.min(1000, Math.max(this.pageSize(), loadedCount));
     // Signed out is not a failure of the list: nothing is asked, and the list keeps no error.
     const api = this.api();
     if (!api) return Promise.reject(new SignedOutError());
-    const work = this.fetchInto(api, id, { start: 0, limit }, generation, true);
+    const work = this.fetchInto(api, id, { start: 0, limit }, ticket, true);
     this.inFlight.set(id, work);
     return work;
   }
@@ -137,7 +137,7 @@ export class SnippetStore {
     if (running) return running;
     const api = this.api();
     if (!api) return Promise.reject(new SignedOutError());
-    const work = this.fetchInto(api, id, { start: state.nextStart, limit: this.pageSize() }, this.generation.get(id) ?? 0, false);
+    const work = this.fetchInto(api, id, { start: state.nextStart, limit: this.pageSize() }, this.loads.ticket(id), false);
     this.inFlight.set(id, work);
     return work;
   }
@@ -210,17 +210,17 @@ export class SnippetStore {
     this.snippets.clear();
     this.lists.clear();
     this.inFlight.clear();
-    for (const id of lists) this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
+    for (const id of lists) this.loads.next(id);
     this.emit({ lists, snippets: [] });
   }
 
-  private async fetchInto(api: ListsApi, id: ListId, request: PageRequest, generation: number, replace: boolean): Promise<void> {
+  private async fetchInto(api: ListsApi, id: ListId, request: PageRequest, ticket: Ticket, replace: boolean): Promise<void> {
     const before = this.list(id);
     this.lists.set(id, { ...before, loading: true });
     this.emit({ lists: [id], snippets: [] });
     try {
       const page = await this.fetchPage(api, id, request);
-      if (this.generation.get(id) !== generation) return;
+      if (!this.loads.isCurrent(id, ticket)) return;
       const current = this.list(id);
       // The paging every listing shares: judged against the start asked for, and ended by a page
       // that adds no snippet the list has not shown yet.
@@ -240,13 +240,13 @@ export class SnippetStore {
       this.lists.set(id, { guids, nextStart: walk.next, pagesRead: walk.pagesRead, loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
       this.emit({ lists: [id], snippets: incoming });
     } catch (err) {
-      if (this.generation.get(id) !== generation) return;
+      if (!this.loads.isCurrent(id, ticket)) return;
       const error = err instanceof BitbucketError ? err : new BitbucketError('unexpected-response', String(err), { cause: err });
       this.lists.set(id, { ...this.list(id), loading: false, error });
       this.emit({ lists: [id], snippets: [] });
       throw error;
     } finally {
-      if (this.generation.get(id) === generation) this.inFlight.delete(id);
+      if (this.loads.isCurrent(id, ticket)) this.inFlight.delete(id);
     }
   }
 

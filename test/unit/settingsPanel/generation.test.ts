@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Generation } from '../../../src/model/settingsPanel/generation';
+import { Generation } from '../../../src/util/generation';
 import { Emitter } from '../../../src/util/emitter';
 
 describe('settings panel: Generation (dropping out-of-date answers)', () => {

@@ -67,6 +67,7 @@ describe('the account of a repository settings panel', () => {
       const all = [prodBob, staging, admin, prod, stagingAdmin, { ...prod, username: 'ALICE' }];
       assert.deepEqual(accountsOfServer(all, prod.serverUrl), [admin, prod, prodBob]);
       assert.deepEqual(accountsOfServer(all, `${prod.serverUrl}/`), [admin, prod, prodBob], 'a trailing slash is the same server');
+      assert.deepEqual(accountsOfServer(all, 'HTTPS://Bitbucket.Example.com:443'), [admin, prod, prodBob], 'so are upper case and the default port (the one rule of util/serverUrl.ts)');
       assert.deepEqual(accountsOfServer(all, staging.serverUrl), [stagingAdmin, staging]);
       assert.deepEqual(accountsOfServer(all, 'https://elsewhere.example.com'), []);
     });

@@ -3,6 +3,7 @@
 // compared with an account's, instead of trimming slashes at each comparison.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { serverKey } from '../../../src/api/connectionSettings';
 import { normaliseServerUrl, sameServer } from '../../../src/util/serverUrl';
 
 const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
@@ -62,6 +63,16 @@ describe('server URLs in one form', function () {
     assert.ok(sameServer('https://h.example/bitbucket/', 'https://H.EXAMPLE:443/bitbucket'));
     assert.ok(!sameServer('https://h.example/bitbucket', 'https://h.example'));
     assert.ok(!sameServer('https://h.example', 'http://h.example'));
+    assert.ok(sameServer('http://h.example:80', 'http://H.Example/'), 'port 80 is http\'s default');
+    assert.ok(!sameServer('http://h.example:443', 'https://h.example'), '443 is only https\'s default');
+    assert.ok(!sameServer('https://h.example/bitbucket', 'https://h.example/Bitbucket'), 'the context path is kept as written');
+  });
+
+  it("a `servers` key is matched in the same form (connectionSettings.ts's serverKey), only kinder to what it accepts", () => {
+    fc.assert(fc.property(server, written, (s, w) => serverKey(write(s, w)) === canonical(s)));
+    assert.equal(serverKey('bitbucket.example.com/ctx/'), 'https://bitbucket.example.com/ctx', 'a key without a scheme is https');
+    assert.equal(serverKey('https://alice@h.example'), 'https://h.example', 'credentials in a key are dropped, not refused');
+    assert.equal(serverKey('ftp://h.example'), undefined);
   });
 
   it('what is not a server URL has no form, and is no server', () => {

@@ -3,10 +3,10 @@
 // snippet core's (core/export/); this asks what and where, and tells how it went.
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../../ui/notify';
-import { showSafeQuickPick, showSafeQuickPickMany } from '../../ui/quickInputText';
-import { accountId, type Account } from '../../../model/accounts/accounts';
+import { showSafeQuickPickMany } from '../../ui/quickInputText';
+import { pickAccount } from '../../ui/accountPick';
+import type { Account } from '../../../model/accounts/accounts';
 import type { Session } from '../../auth/session';
-import { accountLabel } from '../../../util/accountLabels';
 import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../../../model/snippets/export/exporter';
@@ -72,18 +72,7 @@ function summary(result: ExportResult, lists: ExportList[]): string {
 export async function chooseExportAccount(session: Session): Promise<Account | undefined> {
   const all = session.accounts();
   if (all.length <= 1) return session.account;
-  const current = session.account && accountId(session.account);
-  const picked = await showSafeQuickPick(
-    all.map((account) => ({
-      iconPath: new vscode.ThemeIcon('account'),
-      label: accountLabel(account, all),
-      description: accountId(account) === current ? vscode.l10n.t('(default)') : undefined,
-      detail: account.serverUrl,
-      account,
-    })),
-    { title: vscode.l10n.t('Bitbucket Snippets: Export Snippets'), placeHolder: vscode.l10n.t('Export the snippets of which account?'), ignoreFocusOut: true },
-  );
-  return picked?.account;
+  return pickAccount(all, session.account, { title: vscode.l10n.t('Bitbucket Snippets: Export Snippets'), placeHolder: vscode.l10n.t('Export the snippets of which account?'), ignoreFocusOut: true });
 }
 
 /** The folder may be given (an Explorer folder, or by a caller); otherwise it is asked for. */

@@ -3,6 +3,7 @@
 // opens); its reply box adds a comment to the snippet. A file of any signed-in account shows its
 // comments from that account's service, and its reply box comments on that account's server.
 import vscode = require('vscode');
+import { Disposable } from '../../ui/disposable';
 import type { Comment, Snippet } from '../../../api/types';
 import { dateOf } from '../../../api/timestamps';
 import { accountId, type Account } from '../../../model/accounts/accounts';
@@ -16,24 +17,25 @@ import type { CommentActions } from './commands';
 /** A snippet file of a signed-in account: which snippet, and whose. */
 type Owned = { snippetGuid: string; account: Account };
 
-export class SnippetCommentThreads implements vscode.Disposable {
+export class SnippetCommentThreads extends Disposable {
   private readonly controller = vscode.comments.createCommentController(Ids.commentController, vscode.l10n.t('Bitbucket Snippets'));
   /** Our thread per open document, by URI. */
   private readonly threads = new Map<string, vscode.CommentThread>();
   /** The services whose changes redraw the threads (each account's, once one of its files is open). */
   private readonly followed = new Map<SnippetService, { dispose(): void }>();
-  private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(
     private readonly accounts: SnippetAccounts,
     private readonly actions: CommentActions,
   ) {
+    super();
+    this.register(this.controller);
     this.controller.options = { prompt: vscode.l10n.t('Comment on this snippet…'), placeHolder: vscode.l10n.t('A comment on the whole snippet') };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => (this.ownerOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
     };
-    this.disposables.push(
+    this.register(
       vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri)),
       vscode.workspace.onDidCloseTextDocument((d) => this.drop(d.uri.toString())),
       accounts.session.onDidChange(() => this.updateAll()),
@@ -41,10 +43,10 @@ export class SnippetCommentThreads implements vscode.Disposable {
     for (const d of vscode.workspace.textDocuments) this.update(d.uri);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const t of this.threads.values()) t.dispose();
     this.threads.clear();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
     for (const s of this.followed.values()) s.dispose();
     this.followed.clear();
   }

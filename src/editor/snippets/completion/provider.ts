@@ -5,6 +5,7 @@
 // a keystroke costs a map lookup; a preview is made only for the item being looked at; typing
 // never sends a request.
 import vscode = require('vscode');
+import { Disposable } from '../../ui/disposable';
 import { accountId } from '../../../model/accounts/accounts';
 import { SETTINGS_SECTION, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
@@ -60,16 +61,16 @@ function preview(item: SnippetCompletionItem): vscode.MarkdownString {
   return new vscode.MarkdownString().appendText(`${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', fileName, name) : vscode.l10n.t('{0} in "{1}"', fileName, name)}\n`).appendCodeblock(shown, item.languageId);
 }
 
-export class SnippetCompletionProvider implements vscode.CompletionItemProvider, vscode.Disposable {
+export class SnippetCompletionProvider extends Disposable implements vscode.CompletionItemProvider {
   private index: CompletionIndex | undefined;
   private stale = true;
   private items = new Map<string, vscode.CompletionItem[]>();
   /** The services whose changes make the items stale, with their subscriptions. */
   private readonly followed = new Map<SnippetService, { dispose(): void }>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly accounts: SnippetAccounts) {
-    this.disposables.push(
+    super();
+    this.register(
       accounts.session.onDidChange(() => (this.stale = true)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS_SECTION)) this.stale = true;
@@ -129,8 +130,8 @@ export class SnippetCompletionProvider implements vscode.CompletionItemProvider,
     });
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+  override dispose(): void {
+    super.dispose();
     for (const subscription of this.followed.values()) subscription.dispose();
     this.followed.clear();
   }

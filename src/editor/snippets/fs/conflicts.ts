@@ -1,5 +1,6 @@
 // A save conflict of a snippet file, for the shared Compare / Overwrite of src/editor/ui/saveConflict.ts:
-// the server's version as a read-only document (the left side of Compare), and the words for it.
+// the server's version as a read-only document (the left side of Compare, and of Compare with… and
+// Compare with Snippet…, commands/compare.ts), and the words for it.
 import vscode = require('vscode');
 import { fileSystemError } from '../../ui/fileSystemErrors';
 import { comparisonTitle, offerConflictChoices, type SaveConflict } from '../../ui/saveConflict';
@@ -33,14 +34,16 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
     return fileUri.with({ scheme: Schemes.snippetOnServer });
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     this.open.set(uri.toString(), uri);
     const loc = snippetLocation(uri.with({ scheme: Schemes.snippet }));
     const account = loc && this.accounts.ofLocation(loc);
     if (!loc?.fileName || !account) return '';
     const service = this.accounts.service(account);
     this.follow(service);
-    return service.store.get(loc.snippetGuid)?.files.find((f) => f.name === loc.fileName)?.content ?? '';
+    // A comparison VS Code restored after a reload asks before the core has the snippet.
+    const snippet = service.store.get(loc.snippetGuid) ?? (await service.snippet(loc.snippetGuid).catch(() => undefined));
+    return snippet?.files.find((f) => f.name === loc.fileName)?.content ?? '';
   }
 
   dispose(): void {

@@ -4,6 +4,7 @@
 // show them. VS Code carries unsaved text along to the new URI, without reading the file there:
 // the document's versions move along (snippetFileVersions.ts).
 import vscode = require('vscode');
+import { Disposable } from '../../ui/disposable';
 import { Schemes } from '../../../util/constants';
 import type { Log } from '../../../util/log';
 import type { SnippetAccounts } from '../snippetAccounts';
@@ -18,7 +19,7 @@ interface DocumentMove {
   done: boolean;
 }
 
-export class EditorMoves implements vscode.Disposable {
+export class EditorMoves extends Disposable {
   /**
    * Documents being moved, keyed by the old URI and by the new one. The server already has the
    * new name: VS Code's rename of them sends nothing, and until VS Code has made it, the new URI
@@ -26,25 +27,21 @@ export class EditorMoves implements vscode.Disposable {
    * before moving, and would delete a target that exists).
    */
   private readonly moves = new Map<string, DocumentMove>();
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly accounts: SnippetAccounts,
     private readonly versions: SnippetFileVersions<vscode.Uri, SnippetService>,
     private readonly log: Log,
   ) {
+    super();
     // A document named by its snippet's guid takes the snippet's name once it is open in a tab:
     // its file has been read, so the name is known. Either may come first: a restored tab before
     // its document, a shown document before its tab.
-    this.disposables = [
+    this.register(
       vscode.workspace.onDidOpenTextDocument((doc) => this.nameDocumentsNamedByGuid([doc.uri])),
       // A preview tab that shows another document is reported as changed, not opened.
       vscode.window.tabGroups.onDidChangeTabs((e) => this.nameDocumentsNamedByGuid([...e.opened, ...e.changed].flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri] : [])))),
-    ];
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    );
   }
 
   /**

@@ -11,6 +11,7 @@
 // (kept in the workspace's state too: an editor VS Code restores with unsaved text after a reload
 // or a crash is saved against that same base); open editors follow renames with editorMoves.ts.
 import vscode = require('vscode');
+import { Disposable } from '../../ui/disposable';
 import { fileSystemError } from '../../ui/fileSystemErrors';
 import type { Snippet } from '../../../api/types';
 import type { Account } from '../../../model/accounts/accounts';
@@ -35,7 +36,7 @@ type Located = SnippetLocation & { account: Account; service: SnippetService };
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
-export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+export class SnippetFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   /** Per file URI: what the document was read from, its base beyond the window, what `stat` reported, a refused save. */
@@ -43,15 +44,16 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly moves: EditorMoves;
   /** Snippet names, remembered to name a snippet after it was deleted. */
   private readonly names = new Map<string, string>();
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
   /** The services whose changes this provider follows, one per account a document was opened from. */
   private readonly watched = new Set<SnippetService>();
 
   constructor(private readonly accounts: SnippetAccounts, private readonly log: Log, workspaceState: BaseStorage) {
+    super();
+    this.register(this.emitter);
     this.versions = new SnippetFileVersions(workspaceState, WorkspaceStateKeys.snippetFileBases);
     this.moves = new EditorMoves(accounts, this.versions, log);
     this.follow(accounts.services.defaultService);
-    this.disposables.push(
+    this.register(
       this.moves,
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Schemes.snippet) this.versions.closed(doc.uri, doc.isDirty);
@@ -67,11 +69,7 @@ export class SnippetFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (this.watched.has(service)) return;
     this.watched.add(service);
     const subscription = service.onDidChange((c) => this.onServiceChange(service, c));
-    this.disposables.push({ dispose: () => subscription.dispose() });
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.register({ dispose: () => subscription.dispose() });
   }
 
   /** The user chose Overwrite after a refused save: the next save may replace the server version that save met. False when none was refused. */

@@ -7,6 +7,7 @@ import { showFailure, showNotSignedIn } from '../../ui/showFailure';
 import { showWarning } from '../../ui/notify';
 import { withProgress } from '../../ui/progress';
 import { input, pick } from '../../ui/prompts';
+import { accountItems } from '../../ui/accountPick';
 import { accountId, type Account } from '../../../model/accounts/accounts';
 import type { Session } from '../../auth/session';
 import type { Log } from '../../../util/log';
@@ -89,13 +90,7 @@ export class BrowseUserCommands {
     if (!fallback) return undefined;
     const all = this.session.accounts();
     if (all.length <= 1) return { accountId: accountId(fallback), label: undefined };
-    const items = this.orderedAccounts().map((account) => ({
-      label: accountLabel(account, all),
-      description: account === fallback ? vscode.l10n.t('default') : undefined,
-      detail: account.serverUrl,
-      account,
-    }));
-    const chosen = await pick(items, { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
+    const chosen = await pick(accountItems(this.orderedAccounts(), fallback), { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
     return chosen && this.browseTarget(chosen.account, all);
   }
 

@@ -2,9 +2,11 @@
 // the signed-in accounts, and reveals rows; its toolbar and root commands run the methods below
 // (registerCommands.ts registers them).
 import vscode = require('vscode');
+import { Disposable } from '../../ui/disposable';
 import { showInfo } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../../model/accounts/accounts';
+import { defaultFirst } from '../../../model/accounts/defaultFirst';
 import type { Session } from '../../auth/session';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
@@ -38,7 +40,7 @@ export interface SnippetExplorerApi {
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
 
-export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
+export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
   readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly dragAndDrop: ExplorerDragAndDrop;
@@ -48,7 +50,6 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
   private filter = '';
   /** The editor the view last followed (followActiveEditor). */
   private followed: string | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
   private accountCount: number;
@@ -63,6 +64,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
     createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
   ) {
+    super();
     const browsedUsers = new BrowsedUsers(globalState);
     this.accountCount = session.accounts().length;
     this.provider = new SnippetTreeProvider({
@@ -79,7 +81,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
     this.view = createView(this.provider);
     this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), log);
     this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
-    this.disposables.push(
+    this.register(
       this.provider,
       this.view,
       this.view.onDidExpandElement((e) => this.provider.book.markExpanded(e.element, true)),
@@ -101,10 +103,6 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
       }),
     );
     this.applyViewState(false);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   /** Shows a snippet of the default account (the one create commands use) under its My Snippets. */
@@ -244,9 +242,7 @@ export class SnippetExplorer implements SnippetExplorerApi, vscode.Disposable {
 
   /** The signed-in accounts, the default first: the order of their roots. */
   private orderedAccounts(): Account[] {
-    const first = this.session.account;
-    const all = this.session.accounts();
-    return first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+    return defaultFirst(this.session.accounts(), this.session.account);
   }
 
   /**

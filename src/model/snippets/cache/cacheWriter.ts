@@ -5,6 +5,7 @@
 // never put the file back afterwards. No `vscode` here.
 import { randomBytes } from 'node:crypto';
 import { describeFailure } from './cacheFile';
+import { Generation } from '../../../util/generation';
 
 /** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
 export interface CacheFileSystem {
@@ -47,8 +48,8 @@ export class CacheWriter {
   private writing: Promise<void> | undefined;
   private dirty = false;
   private failed = false;
-  /** Bumped by discard(): a write prepared before it is not put back afterwards. */
-  private generation = 0;
+  /** Started over by discard(): a write prepared before it is not put back afterwards. */
+  private readonly discards = new Generation();
 
   constructor(private readonly options: CacheWriterOptions) {}
 
@@ -59,7 +60,7 @@ export class CacheWriter {
 
   /** Changes with every discard(): a read that began before one must not put back what it read. */
   get epoch(): number {
-    return this.generation;
+    return this.discards.ticket();
   }
 
   /** The deletion of the file under way, if any. */
@@ -90,7 +91,7 @@ export class CacheWriter {
   /** Forgets pending changes and deletes the file, once a write under way has finished. */
   async discard(): Promise<void> {
     const { file, fs, log } = this.options;
-    this.generation++;
+    this.discards.next();
     this.dirty = false;
     this.stopTimer();
     const removal = (async () => {
@@ -118,7 +119,7 @@ export class CacheWriter {
     }
     if (!this.dirty || !this.options.enabled()) return;
     this.dirty = false;
-    const epoch = this.generation;
+    const epoch = this.discards.ticket();
     const body = this.options.body();
     this.writing = this.writeFile(body, epoch).finally(() => {
       this.writing = undefined;
@@ -133,7 +134,7 @@ export class CacheWriter {
     try {
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(temp, body, 'utf8');
-      if (epoch !== this.generation) {
+      if (!this.discards.isCurrent(epoch)) {
         await fs.rm(temp, { force: true });
         return;
       }

@@ -3,6 +3,7 @@
 // One per session, not per account: the runner (everyAccount.ts) reports into it, views listen,
 // and switching, adding or removing an account leaves it alone. Plain Node.
 import { Emitter, type Event } from '../../../util/emitter';
+import { Generation, type Ticket } from '../../../util/generation';
 import type { SearchResult, SearchSummary } from './types';
 
 export interface LastSearchState {
@@ -16,7 +17,8 @@ export interface LastSearchState {
 
 export class LastSearch {
   private current: LastSearchState | undefined;
-  private generation = 0;
+  /** A search overtaken by a newer one, or cleared, reports nothing more. */
+  private readonly searches = new Generation();
   private readonly changed = new Emitter<LastSearchState | undefined>();
   /** The state after each change (undefined once cleared). */
   readonly onDidChange: Event<LastSearchState | undefined> = this.changed.event;
@@ -26,20 +28,20 @@ export class LastSearch {
   }
 
   /** A new search starts; returns its token, so a search overtaken by a newer one reports nothing more. */
-  begin(query: string): number {
+  begin(query: string): Ticket {
     this.current = { query, results: [], running: true, cancelled: false, failedLists: [] };
     this.emit();
-    return ++this.generation;
+    return this.searches.next();
   }
 
-  add(token: number, results: SearchResult[]): void {
-    if (token !== this.generation || !this.current) return;
+  add(token: Ticket, results: SearchResult[]): void {
+    if (!this.searches.isCurrent(token) || !this.current) return;
     this.current.results.push(...results);
     this.emit();
   }
 
-  end(token: number, summary: Pick<SearchSummary, 'cancelled' | 'failures'>): void {
-    if (token !== this.generation || !this.current) return;
+  end(token: Ticket, summary: Pick<SearchSummary, 'cancelled' | 'failures'>): void {
+    if (!this.searches.isCurrent(token) || !this.current) return;
     this.current = { ...this.current, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
     this.emit();
   }
@@ -54,7 +56,7 @@ export class LastSearch {
   }
 
   clear(): void {
-    this.generation++;
+    this.searches.next();
     this.current = undefined;
     this.emit();
   }
