@@ -1,61 +1,67 @@
 // Every identifier the extension shares with package.json lives here, so a rename touches one place.
 export const EXTENSION_ID = 'bitbucket-snippets.bitbucket-snippets';
 
+/**
+ * A command's id: the extension's prefix and its name. The table below loads at activation (the
+ * stand-ins register every command), so the prefix is written once rather than in every entry.
+ */
+const command = <Name extends string>(name: Name): `bitbucketSnippets.${Name}` => `bitbucketSnippets.${name}`;
+
 export const Commands = {
-  signIn: 'bitbucketSnippets.signIn',
-  signOut: 'bitbucketSnippets.signOut',
-  switchAccount: 'bitbucketSnippets.switchAccount',
+  signIn: command('signIn'),
+  signOut: command('signOut'),
+  switchAccount: command('switchAccount'),
   // Snippet explorer (src/editor/snippets/tree/)
-  refreshExplorer: 'bitbucketSnippets.refreshExplorer',
-  refreshList: 'bitbucketSnippets.refreshList',
-  loadMore: 'bitbucketSnippets.loadMore',
-  sortByName: 'bitbucketSnippets.sortByName',
-  sortByUpdated: 'bitbucketSnippets.sortByUpdated',
-  filterSnippets: 'bitbucketSnippets.filterSnippets',
-  clearFilter: 'bitbucketSnippets.clearFilter',
-  browseUser: 'bitbucketSnippets.browseUser',
-  removeBrowsedUser: 'bitbucketSnippets.removeBrowsedUser',
-  revealActiveSnippet: 'bitbucketSnippets.revealActiveSnippet',
+  refreshExplorer: command('refreshExplorer'),
+  refreshList: command('refreshList'),
+  loadMore: command('loadMore'),
+  sortByName: command('sortByName'),
+  sortByUpdated: command('sortByUpdated'),
+  filterSnippets: command('filterSnippets'),
+  clearFilter: command('clearFilter'),
+  browseUser: command('browseUser'),
+  removeBrowsedUser: command('removeBrowsedUser'),
+  revealActiveSnippet: command('revealActiveSnippet'),
   // Search Snippets… (src/editor/snippets/commands/search.ts, core/search/) and its root in the view
-  searchSnippets: 'bitbucketSnippets.searchSnippets',
-  searchAccount: 'bitbucketSnippets.searchAccount',
-  clearSearchResults: 'bitbucketSnippets.clearSearchResults',
+  searchSnippets: command('searchSnippets'),
+  searchAccount: command('searchAccount'),
+  clearSearchResults: command('clearSearchResults'),
   // Comments (src/editor/snippets/comments/)
-  addComment: 'bitbucketSnippets.addComment',
-  editComment: 'bitbucketSnippets.editComment',
-  deleteComment: 'bitbucketSnippets.deleteComment',
-  replyToSnippet: 'bitbucketSnippets.replyToSnippet',
+  addComment: command('addComment'),
+  editComment: command('editComment'),
+  deleteComment: command('deleteComment'),
+  replyToSnippet: command('replyToSnippet'),
   // Snippet documents and the create / edit / use commands (src/editor/snippets/fs/, src/editor/snippets/commands/)
-  openFile: 'bitbucketSnippets.openFile',
-  compareWithServer: 'bitbucketSnippets.compareWithServer',
-  overwriteServerVersion: 'bitbucketSnippets.overwriteServerVersion',
-  newSnippet: 'bitbucketSnippets.newSnippet',
-  createFromSelection: 'bitbucketSnippets.createFromSelection',
-  createFromFile: 'bitbucketSnippets.createFromFile',
-  createFromClipboard: 'bitbucketSnippets.createFromClipboard',
-  editSnippetDetails: 'bitbucketSnippets.editSnippetDetails',
-  addFile: 'bitbucketSnippets.addFile',
-  renameFile: 'bitbucketSnippets.renameFile',
-  deleteFile: 'bitbucketSnippets.deleteFile',
-  deleteSnippet: 'bitbucketSnippets.deleteSnippet',
-  insertFile: 'bitbucketSnippets.insertFile',
-  copyFileContent: 'bitbucketSnippets.copyFileContent',
-  copySnippetGuid: 'bitbucketSnippets.copySnippetGuid',
-  openInBrowser: 'bitbucketSnippets.openInBrowser',
-  copyLink: 'bitbucketSnippets.copyLink',
-  copyVsCodeLink: 'bitbucketSnippets.copyVsCodeLink',
-  exportSnippets: 'bitbucketSnippets.exportSnippets',
-  copyToMySnippets: 'bitbucketSnippets.copyToMySnippets',
+  openFile: command('openFile'),
+  compareWithServer: command('compareWithServer'),
+  overwriteServerVersion: command('overwriteServerVersion'),
+  newSnippet: command('newSnippet'),
+  createFromSelection: command('createFromSelection'),
+  createFromFile: command('createFromFile'),
+  createFromClipboard: command('createFromClipboard'),
+  editSnippetDetails: command('editSnippetDetails'),
+  addFile: command('addFile'),
+  renameFile: command('renameFile'),
+  deleteFile: command('deleteFile'),
+  deleteSnippet: command('deleteSnippet'),
+  insertFile: command('insertFile'),
+  copyFileContent: command('copyFileContent'),
+  copySnippetGuid: command('copySnippetGuid'),
+  openInBrowser: command('openInBrowser'),
+  copyLink: command('copyLink'),
+  copyVsCodeLink: command('copyVsCodeLink'),
+  exportSnippets: command('exportSnippets'),
+  copyToMySnippets: command('copyToMySnippets'),
   /** Empties the persistent read cache of every account (src/model/snippets/cache/). */
-  clearOfflineCache: 'bitbucketSnippets.clearOfflineCache',
+  clearOfflineCache: command('clearOfflineCache'),
   // Repository settings panel and hook settings documents (src/editor/settingsPanel/, src/editor/hooks/)
-  openRepositorySettings: 'bitbucketSnippets.openRepositorySettings',
-  openOtherRepositorySettings: 'bitbucketSnippets.openOtherRepositorySettings',
+  openRepositorySettings: command('openRepositorySettings'),
+  openOtherRepositorySettings: command('openOtherRepositorySettings'),
   /** The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI. */
-  overwriteHookSettings: 'bitbucketSnippets.overwriteHookSettings',
-  compareHookSettings: 'bitbucketSnippets.compareHookSettings',
+  overwriteHookSettings: command('overwriteHookSettings'),
+  compareHookSettings: command('compareHookSettings'),
   // Connection check (src/model/connectionCheck/)
-  checkConnection: 'bitbucketSnippets.checkConnection',
+  checkConnection: command('checkConnection'),
 } as const;
 
 /** Commands of the sign-in bundle (dist/signIn.js): the flows and their messages load on first use. */
