@@ -1,7 +1,8 @@
 // Activation's part of the snippets: the Snippets view with a forwarding data provider, the
-// `bitbucket-snippet` file system and the server-version documents of a conflict, and stand-ins
-// for the snippet commands. The first use of any of them loads dist/snippets.js (esbuild.js): the
-// snippet core, the tree, snippet documents, comments and the commands.
+// `bitbucket-snippet` file system, the server-version documents of a conflict, the compared texts
+// of Compare with…, and stand-ins for the snippet commands. The first use of any of them loads
+// dist/snippets.js (esbuild.js): the snippet core, the tree, snippet documents, comments and the
+// commands.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import vscode = require('vscode');
@@ -72,6 +73,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
   };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
+  const comparedTexts = new ForwardingContentProvider(() => feature.get().comparedTexts);
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
   // activation; the first link loads the snippets bundle, whose handler does the work.
   const uriHandler: vscode.UriHandler = {
@@ -100,6 +102,8 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
       vscode.workspace.registerFileSystemProvider(Schemes.snippet, fileSystem, { isCaseSensitive: true }),
       serverVersions,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
+      comparedTexts,
+      vscode.workspace.registerTextDocumentContentProvider(Schemes.comparedText, comparedTexts),
       vscode.languages.registerCompletionItemProvider('*', completion),
       vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
       vscode.window.registerUriHandler(uriHandler),

@@ -47,11 +47,17 @@ export const Commands = {
   insertFile: command('insertFile'),
   copyFileContent: command('copyFileContent'),
   copySnippetGuid: command('copySnippetGuid'),
+  /** A snippet file to the terminal (src/editor/snippets/commands/terminal.ts, rules in src/model/terminal/). */
+  pasteInTerminal: command('pasteInTerminal'),
+  runInTerminal: command('runInTerminal'),
   openInBrowser: command('openInBrowser'),
   copyLink: command('copyLink'),
   copyVsCodeLink: command('copyVsCodeLink'),
   exportSnippets: command('exportSnippets'),
   copyToMySnippets: command('copyToMySnippets'),
+  // Compare with… (a snippet file beside a local text) and Compare with Snippet… (src/editor/snippets/commands/compare.ts)
+  compareWith: command('compareWith'),
+  compareWithSnippet: command('compareWithSnippet'),
   /** Empties the persistent read cache of every account (src/model/snippets/cache/). */
   clearOfflineCache: command('clearOfflineCache'),
   // Repository settings panel and hook settings documents (src/editor/settingsPanel/, src/editor/hooks/)
@@ -165,6 +171,8 @@ export const Settings = {
   completionLists: 'completion.lists',
   completionCategories: 'completion.categories',
   snippetSyntaxCategory: 'snippetSyntaxCategory',
+  /** Run in Terminal asks before running the user's own snippets too (machine scope: no workspace turns it off). */
+  confirmRunningOwnSnippets: 'terminal.confirmRunningOwnSnippets',
   followActiveEditor: 'followActiveEditor',
   /** The snippet's web page, with `{server}` and `{guid}` (src/model/snippets/links.ts). */
   snippetUrlTemplate: 'snippetUrlTemplate',
@@ -179,5 +187,7 @@ export const Schemes = {
   snippet: 'bitbucket-snippet',
   /** Read-only: a snippet file as the server has it, the left side of a conflict's Compare. */
   snippetOnServer: 'bitbucket-snippet-server',
+  /** Read-only: the clipboard's or a selection's text that Compare with… set beside a snippet file. */
+  comparedText: 'bitbucket-snippet-compared',
   hook: 'bitbucket-hook',
 } as const;

@@ -17,6 +17,9 @@ export const TRUST_SETTINGS: readonly string[] = [
   // The CA files, the client certificate and the REST prefixes (paths on the server that receive
   // requests with the user's credentials): their table marks them.
   ...CONNECTION_SETTING_NAMES.filter((name) => CONNECTION_SETTINGS[name].trust),
+  // Whether Run in Terminal asks before running the user's own snippets: a cloned repository must
+  // not turn the question off.
+  Settings.confirmRunningOwnSnippets,
 ];
 
 /** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */

@@ -87,6 +87,19 @@ describe('the manifest as the Marketplace and a user read it', () => {
     }
   });
 
+  it('names the Snippets view as its container, so VS Code shows the name once and a 300 px side bar does not cut it', () => {
+    // VS Code titles a container with one view "CONTAINER: VIEW", unless both are the same.
+    const raw = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: { viewsContainers: { activitybar: Array<{ id: string; title: string }> }; views: Record<string, Array<{ id: string; name: string; contextualTitle?: string }>> };
+    };
+    const container = raw.contributes.viewsContainers.activitybar.find((c) => c.id === 'bitbucketSnippets');
+    const views = raw.contributes.views.bitbucketSnippets;
+    assert.equal(views.length, 1);
+    assert.equal(text(views[0].name), text(container?.title ?? ''));
+    assert.match(text(views[0].name), /Bitbucket/, 'the Open View list names the product');
+    assert.match(text(views[0].contextualTitle ?? ''), /Bitbucket/, 'moved elsewhere, the view still names the product');
+  });
+
   it('shows at most three buttons in the Snippets view title (Collapse All counts), the rest in its … menu', () => {
     const items = manifest.contributes.menus['view/title'].filter((i) => i.when?.includes('view == bitbucketSnippets.explorer'));
     const collapseAll = /showCollapseAll:\s*true/.test(sources()) ? 1 : 0;

@@ -21,7 +21,8 @@ const properties = manifest.contributes.configuration.properties;
 const qualified = (setting: string) => `${SETTINGS_SECTION}.${setting}`;
 
 // Decided here, not read from the code: the code's list must say the same.
-const DECIDED = [Settings.serverUrl, Settings.caFiles, Settings.clientCertificate, Settings.servers, Settings.snippetsRestPrefix, Settings.pagesRestPrefix];
+// Whether Run in Terminal asks before running the user's own snippets is decided by the user alone too.
+const DECIDED = [Settings.serverUrl, Settings.caFiles, Settings.clientCertificate, Settings.servers, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.confirmRunningOwnSnippets];
 
 describe('trust settings in the manifest', () => {
   it('the code reads as trust settings exactly the ones decided here', () => {

@@ -29,6 +29,8 @@ import { accountLabel } from '../../util/accountLabels';
 import { SnippetDropProvider } from './commands/dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
+import { ComparedTexts } from './commands/comparedTexts';
+import { RecentEditors } from './commands/recentEditors';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import type { TreeNode } from '../../model/snippetTree/nodes';
 
@@ -41,6 +43,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   explorer: SnippetExplorerApi;
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
+  /** The clipboard's or a selection's text beside a snippet file (Compare with…); activation registers its scheme. */
+  comparedTexts: vscode.TextDocumentContentProvider;
   completion: vscode.CompletionItemProvider;
   /** Inserts a file dragged from the Snippets view into an editor; activation registers a stand-in. */
   dropIntoEditor: vscode.DocumentDropEditProvider;
@@ -135,6 +139,8 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const documents = createSnippetDocuments(accounts, log, scope, workspaceState);
   const completion = new SnippetCompletionProvider(accounts);
   const browsedUsers = new BrowsedUsers(globalState);
+  const comparedTexts = new ComparedTexts();
+  const recentEditors = new RecentEditors();
   const commandDeps = {
     session,
     get service() {
@@ -180,7 +186,19 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     threads,
     documents.disposable,
     completion,
-    registerSnippetCommands({ accounts, scope, explorer, comments: actions, threads, search: searchDeps, fileSystem: documents.fileSystem, clearOfflineCache }),
+    comparedTexts,
+    recentEditors,
+    registerSnippetCommands({
+      accounts,
+      scope,
+      explorer,
+      comments: actions,
+      threads,
+      search: searchDeps,
+      fileSystem: documents.fileSystem,
+      clearOfflineCache,
+      compare: { accounts, scope, lastSearch, recent: recentEditors, texts: comparedTexts },
+    }),
   );
   return {
     get service() {
@@ -189,6 +207,7 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,
+    comparedTexts,
     completion,
     dropIntoEditor: new SnippetDropProvider(searchDeps, (id) => {
       if (id === undefined) return services.defaultService;

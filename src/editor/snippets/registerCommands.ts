@@ -16,12 +16,14 @@ import type { SnippetFileSystem } from './fs/provider';
 import type { SnippetAccounts } from './snippetAccounts';
 import type { SnippetExplorer } from './tree/explorer';
 import type { CommandDeps, CommandScope } from './commands/context';
+import { compareWith, compareWithSnippet, type CompareDeps } from './commands/compare';
 import { copyToMine } from './commands/copy';
 import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
 import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './commands/edit';
 import { exportFromCommand } from './commands/export';
 import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { searchSnippets, type SearchDeps } from './commands/search';
+import { pasteInTerminal, runInTerminal } from './commands/terminal';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
 
 export interface SnippetCommandHandlers {
@@ -35,11 +37,13 @@ export interface SnippetCommandHandlers {
   fileSystem: SnippetFileSystem;
   /** Clear Offline Cache: every account's, on disk too. */
   clearOfflineCache: () => Promise<void>;
+  /** Compare with… and Compare with Snippet…. */
+  compare: CompareDeps;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
 
-export function registerSnippetCommands({ accounts, scope, explorer, comments, threads, search, fileSystem, clearOfflineCache }: SnippetCommandHandlers): vscode.Disposable {
+export function registerSnippetCommands({ accounts, scope, explorer, comments, threads, search, fileSystem, clearOfflineCache, compare }: SnippetCommandHandlers): vscode.Disposable {
   // Commands about a snippet act on the account of the row or document they were started from.
   // With several rows selected VS Code passes them after the clicked row; these commands act on the
   // clicked row, so the selection is dropped before it could be taken for an options argument.
@@ -98,11 +102,16 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     command(Commands.insertFile, (deps, arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (deps, arg) => copyFileContent(deps, arg)),
     command(Commands.copySnippetGuid, (_deps, arg) => copySnippetGuid(arg)),
+    command(Commands.pasteInTerminal, (deps, arg) => pasteInTerminal(deps, arg)),
+    command(Commands.runInTerminal, (deps, arg) => runInTerminal(deps, arg)),
     command(Commands.openInBrowser, (deps, arg) => openInBrowser(deps, arg)),
     command(Commands.copyLink, (deps, arg) => copyLink(deps, arg)),
     command(Commands.copyVsCodeLink, (deps, arg) => copyVsCodeLink(deps, arg)),
     vscode.commands.registerCommand(Commands.exportSnippets, (...given: unknown[]) => exportFromCommand(accounts, scope, given)),
     command(Commands.copyToMySnippets, (deps, arg, carried) => copyToMine(deps, arg, carried)),
+    // A snippet file beside a local text, from either end.
+    command(Commands.compareWith, (deps, arg) => compareWith(compare, deps, arg)),
+    command(Commands.compareWithSnippet, (deps, arg) => compareWithSnippet(compare, deps, arg)),
     // A save refused because the server's copy changed.
     command(Commands.compareWithServer, (deps, arg) => compareSnippetWithServer(deps, arg)),
     command(Commands.overwriteServerVersion, (_deps, arg) => overwriteSnippetServerVersion(fileSystem, arg)),

@@ -20,6 +20,7 @@ export const EXTENSION_SETTINGS = {
   'completion.lists': ['mine', 'starred'] as CompletionList[],
   'completion.categories': [] as string[],
   snippetSyntaxCategory: 'vscode-snippet',
+  'terminal.confirmRunningOwnSnippets': true,
   followActiveEditor: false,
   snippetUrlTemplate: '{server}/plugins/servlet/snippets/{guid}',
   'cache.maxSizeMB': 32,

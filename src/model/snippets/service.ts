@@ -181,17 +181,31 @@ export class SnippetService {
   async snippet(guid: string): Promise<Snippet> {
     const known = this.store.get(guid);
     if (known) return known;
-    const cache = this.cache;
-    if (cache?.enabled && this.api()) {
-      await cache.load();
-      const cached = this.cache === cache ? cache.snippet(guid) : undefined;
-      if (cached) {
-        if (!this.store.get(guid)) this.store.put(cached.snippet);
-        void this.store.fetch(guid).catch(() => undefined);
-        return this.store.get(guid) ?? cached.snippet;
-      }
+    const cached = await this.fromCache(guid);
+    if (cached) {
+      void this.store.fetch(guid).catch(() => undefined);
+      return cached;
     }
     return this.store.fetch(guid);
+  }
+
+  /**
+   * The snippet as loaded, else as cached, without any request (not even the background one of
+   * `snippet`): undefined when neither has it. Compare with… reads what the user already has.
+   */
+  async knownSnippet(guid: string): Promise<Snippet | undefined> {
+    return this.store.get(guid) ?? (await this.fromCache(guid));
+  }
+
+  /** The cached copy of a snippet, put in the store (unless it has one by now); undefined without one. */
+  private async fromCache(guid: string): Promise<Snippet | undefined> {
+    const cache = this.cache;
+    if (!cache?.enabled || !this.api()) return undefined;
+    await cache.load();
+    const cached = this.cache === cache ? cache.snippet(guid) : undefined;
+    if (!cached) return undefined;
+    if (!this.store.get(guid)) this.store.put(cached.snippet);
+    return this.store.get(guid) ?? cached.snippet;
   }
 
   // ---- Rules --------------------------------------------------------------------------------

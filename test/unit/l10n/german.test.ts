@@ -39,9 +39,17 @@ describe('localization: German', () => {
     checkTranslation(readJson('package.nls.json'), readJson('package.nls.de.json'), 'package.nls.de.json');
   });
 
-  it('gives the view a German title, and German commands', () => {
-    const de = localizedManifest<{ contributes: { views: Record<string, Array<{ id: string; name: string }>>; commands: Array<{ command: string; title: string }> } }>('de');
-    assert.equal(Object.values(de.contributes.views).flat().find((v) => v.id === 'bitbucketSnippets.explorer')?.name, 'Codeausschnitte');
+  it('names the view as its container, as in English (so a narrow side bar shows the name once), and gives German commands', () => {
+    const de = localizedManifest<{
+      contributes: {
+        viewsContainers: { activitybar: Array<{ id: string; title: string }> };
+        views: Record<string, Array<{ id: string; name: string }>>;
+        commands: Array<{ command: string; title: string }>;
+      };
+    }>('de');
+    const view = Object.values(de.contributes.views).flat().find((v) => v.id === 'bitbucketSnippets.explorer')?.name;
+    assert.equal(view, 'Bitbucket Snippets');
+    assert.equal(view, de.contributes.viewsContainers.activitybar.find((c) => c.id === 'bitbucketSnippets')?.title);
     assert.equal(de.contributes.commands.find((c) => c.command === 'bitbucketSnippets.signIn')?.title, 'Anmelden');
   });
 });

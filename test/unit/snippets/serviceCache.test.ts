@@ -159,6 +159,21 @@ describe('snippet core with the offline read cache', function () {
     assert.equal(seenByBuild, 'newer on the server');
   });
 
+  it('knownSnippet (Compare with…) reads a loaded or cached snippet with no request, not even in the background, and knows no other', async () => {
+    const guids = await firstWindow();
+    const bobs = await clientFor('bob').createSnippet({ name: 'bob\'s', files: [{ name: 'b.txt', content: 'b' }] });
+    server.controls.clearRequests();
+    const { service } = newWindow();
+    const cached = await service.knownSnippet(guids[1]);
+    assert.equal(cached?.files[0].content, 'v1 of 1');
+    assert.equal(service.store.get(guids[1])?.files[0].content, 'v1 of 1', 'put in the store, which the read-only side of a comparison shows');
+    assert.equal((await service.knownSnippet(guids[1]))?.guid, guids[1], 'then read from the store');
+    assert.equal(await service.knownSnippet(bobs.guid), undefined, 'neither loaded nor cached');
+    // A background GET would have been sent by now.
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(requests(), []);
+  });
+
   it('what was opened or a search fetched (rememberSnippets) is cached; a deleted snippet leaves the cache', async () => {
     const guids = await firstWindow();
     const bobs = await clientFor('bob').createSnippet({ name: 'bob\'s', files: [{ name: 'b.txt', content: 'b' }] });

@@ -19,7 +19,7 @@ export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode
   }
 }
 
-interface FilePick extends vscode.QuickPickItem {
+export interface FilePick extends vscode.QuickPickItem {
   snippet: Snippet;
   file: SnippetFile;
 }
@@ -74,7 +74,7 @@ export async function copySnippetGuid(arg: unknown): Promise<void> {
 }
 
 /** A QuickPick of the files of loaded snippets (or of one snippet), with their first lines as a preview. */
-async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePick | undefined> {
+export async function pickFile(deps: CommandDeps, snippetGuid?: string, title = vscode.l10n.t('Insert Snippet File')): Promise<FilePick | undefined> {
   let snippets: Snippet[];
   if (snippetGuid) {
     snippets = [await deps.service.snippet(snippetGuid)];
@@ -92,7 +92,7 @@ async function pickFile(deps: CommandDeps, snippetGuid?: string): Promise<FilePi
     void showInfo(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));
     return undefined;
   }
-  return showSafeQuickPick(items, { title: vscode.l10n.t('Insert Snippet File'), placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
+  return showSafeQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
 }
 
 /** The first non-empty lines, on one line, for a QuickPick `detail`. */
