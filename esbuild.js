@@ -73,17 +73,12 @@ const WEBVIEW_ENTRIES = [{ source: 'src/webview/settingsPanel.ts', bundle: 'webv
 /** The shared packages' bundles, built from the packages themselves. */
 const SHARED_ENTRIES = SHARED.map((s) => ({ source: path.relative(__dirname, require.resolve(s.packageName)), bundle: s.bundle }));
 
-/** esbuild's options for one bundle; the build and the watch share them. */
-function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+/** What every bundle's options share: one entry, one output file, minified and without maps in production. */
+function bundleOptions(entry, { production, outdir, quiet }) {
   return {
     entryPoints: [path.join(__dirname, entry.source)],
     bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
     outfile: path.join(outdir, `${entry.bundle}.js`),
-    external: ['vscode'],
-    plugins: singleBundle ? [esModuleBuilds] : [onDemandBoundaries, esModuleBuilds],
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
@@ -93,25 +88,24 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
   };
 }
 
+/** esbuild's options for one bundle; the build and the watch share them. */
+function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+  return {
+    ...bundleOptions(entry, { production, outdir, quiet }),
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: singleBundle ? [esModuleBuilds] : [onDemandBoundaries, esModuleBuilds],
+  };
+}
+
 /**
  * esbuild's options for a webview's script: a classic script for the page (the CSP lets in one
  * nonce'd <script>), for the Chromium of VS Code 1.100 (Electron 34), with nothing external.
  */
 function webviewOptionsFor(entry, { production = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
-  return {
-    entryPoints: [path.join(__dirname, entry.source)],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome132',
-    outfile: path.join(outdir, `${entry.bundle}.js`),
-    minify: production,
-    sourcemap: !production,
-    sourcesContent: false,
-    legalComments: production ? 'external' : 'inline',
-    metafile: true,
-    logLevel: quiet ? 'silent' : 'warning',
-  };
+  return { ...bundleOptions(entry, { production, outdir, quiet }), format: 'iife', platform: 'browser', target: 'chrome132' };
 }
 
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
