@@ -13,6 +13,7 @@
 // Plain logic without `vscode`, unit-tested in Node; ../uris.ts wraps it into vscode.Uri.
 import { Schemes } from '../../util/constants';
 import { lineText } from '../../util/outsideText';
+import { serverHost } from '../../util/serverUrl';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 
@@ -46,11 +47,6 @@ export interface SnippetUriComponents {
   authority: string;
   path: string;
   query: string;
-}
-
-/** `host` or `host:port` of a server URL, lower case (the default port left out). */
-export function serverAuthority(serverUrl: string): string {
-  return new URL(serverUrl).host.toLowerCase();
 }
 
 /** The context path of a server URL: `''` or `/bitbucket` (no trailing slash). */
@@ -99,7 +95,7 @@ export function snippetUriComponents(
   if (fileName !== undefined && occurrence !== undefined && occurrence > 1) params.set('n', String(occurrence));
   return {
     scheme: SNIPPET_SCHEME,
-    authority: `${account.username}@${serverAuthority(account.serverUrl)}`,
+    authority: `${account.username}@${serverHost(account.serverUrl)}`,
     path: shownFile === undefined ? `/${name}` : `/${name}/${shownFile}`,
     query: params.toString(),
   };
@@ -136,7 +132,7 @@ export function parseSnippetComponents(authority: string, path: string, query: s
 
 /** True when a location is on the server of `serverUrl` (the old form: on its host). */
 export function isOnServer(location: Pick<SnippetLocation, 'authority' | 'contextPath'>, serverUrl: string): boolean {
-  if (location.authority !== serverAuthority(serverUrl)) return false;
+  if (location.authority !== serverHost(serverUrl)) return false;
   return location.contextPath === undefined || location.contextPath === serverContextPath(serverUrl);
 }
 

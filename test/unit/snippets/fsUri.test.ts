@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, serverAuthority, snippetUriComponents, type SnippetLocation } from '../../../src/model/snippets/snippetUri';
+import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
+import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, snippetUriComponents, type SnippetLocation } from '../../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 
 const odd = [
