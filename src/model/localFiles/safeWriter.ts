@@ -31,13 +31,18 @@ const REASONS: Record<Refusal, () => string> = {
 };
 
 /** A path below the chosen folder that is not written; `message` says why, in words. */
+/** Why a path is not written, in words (the export names skipped snippets with it). */
+export function refusalReason(refusal: Refusal): string {
+  return REASONS[refusal]();
+}
+
 export class RefusedPath extends Error {
   constructor(
     readonly refusal: Refusal,
     /** The absolute path of the segment refused. */
     readonly at: string,
   ) {
-    super(REASONS[refusal]());
+    super(refusalReason(refusal));
     this.name = 'RefusedPath';
   }
 }

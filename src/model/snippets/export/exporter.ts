@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { BitbucketClient } from '../../../api/client';
 import { pages } from '../../../api/paging';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
-import { hasFileBelow, makeFolderBelow, readFileBelow, RefusedPath, writeFileBelow } from '../../localFiles/safeWriter';
+import { hasFileBelow, makeFolderBelow, readFileBelow, RefusedPath, refusalReason, writeFileBelow } from '../../localFiles/safeWriter';
 import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry, type SkippedEntry } from './manifest';
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
 import { insideFolder } from './safeNames';
@@ -93,7 +93,7 @@ function writeProblem(err: unknown, folder: string): ExportError {
     code === 'EACCES' || code === 'EPERM' ? l10n.t('permission denied')
     : code === 'EROFS' ? l10n.t('the disk is read-only')
     : code === 'ENOSPC' ? l10n.t('the disk is full')
-    : code === 'ENOTDIR' || code === 'EEXIST' ? l10n.t('a file is in the way of a folder')
+    : code === 'ENOTDIR' || code === 'EEXIST' ? refusalReason('notFolder')
     : code === 'ENAMETOOLONG' ? l10n.t('a path is too long')
     : err instanceof Error ? err.message : String(err);
   return new ExportError(l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason), { cause: err });
@@ -101,13 +101,13 @@ function writeProblem(err: unknown, folder: string): ExportError {
 
 /** Errors that concern one snippet's own folder or files, not the export folder or the disk. */
 const PLACEMENT_ERRORS: Record<string, () => string> = {
-  EISDIR: () => l10n.t('a folder is in the way of a file'),
-  ENOTDIR: () => l10n.t('a file is in the way of a folder'),
-  EEXIST: () => l10n.t('a file is in the way of a folder'),
+  EISDIR: () => refusalReason('notFile'),
+  ENOTDIR: () => refusalReason('notFolder'),
+  EEXIST: () => refusalReason('notFolder'),
   ENAMETOOLONG: () => l10n.t('a path is too long'),
-  EINVAL: () => l10n.t('the system refuses a name'),
+  EINVAL: () => refusalReason('notAName'),
   // O_NOFOLLOW met a link (one made while the export ran).
-  ELOOP: () => l10n.t('a link is in the way (links are never followed)'),
+  ELOOP: () => refusalReason('link'),
 };
 
 /** Where a snippet's folder and files go, each resolved and checked to be inside the export folder. */
