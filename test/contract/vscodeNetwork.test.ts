@@ -149,8 +149,10 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     network!.restore();
     patch({ resolveProxy: async () => `PROXY ${PROXY_USER}:${wrong}@${new URL(p.url).host}; DIRECT` });
     const fromPac = await failure(client(named(server)).getMySnippets({ limit: 1 }));
-    assert.equal(fromPac.proxy, p.url);
-    assert.equal(fromPac.message, `The proxy ${p.url} to ${HOST}:${server.port} refused the credentials VS Code sent, from the proxy URL of a PAC file or the system's proxy settings (HTTP 407).`);
+    // VS Code's agent reports only the entry it cut from the result at `;` and spaces, and no proxy
+    // URL the user wrote says where its password ends: a host read from it could be the password's.
+    assert.equal(fromPac.proxy, undefined);
+    assert.equal(fromPac.message, `The proxy on the way to ${HOST}:${server.port} refused the credentials VS Code sent, from the proxy URL of a PAC file or the system's proxy settings (HTTP 407).`);
     assertNothingOf(fromPac);
   });
 

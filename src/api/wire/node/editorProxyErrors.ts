@@ -15,13 +15,24 @@ const CONNECT_ENDED = /Proxy connection ended before receiving CONNECT response/
 const SCHEME_OF_TYPE: Record<string, string> = { PROXY: 'http', HTTP: 'http', HTTPS: 'https', SOCKS: 'socks', SOCKS5: 'socks', SOCKS4: 'socks4' };
 
 /**
+ * The proxy URLs the user wrote where VS Code takes a proxy's credentials from: http.proxy
+ * (`options.httpProxy`) and the *_PROXY environment variables. A result with user info is named
+ * only after the host one of them names, so a password cut into a "host" is never shown.
+ */
+export function writtenProxyUrls(options: { httpProxy?: string } | undefined, env: NodeJS.ProcessEnv): string[] {
+  const variables = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].map((name) => env[name]);
+  return [options?.httpProxy, ...variables].filter((url): url is string => Boolean(url?.includes('@')));
+}
+
+/**
  * A PAC-style result ("PROXY host:port", "HTTPS host:port", "SOCKS5 host:port"; the first of a
  * list) as a URL without credentials, or undefined for DIRECT and anything it cannot read. The
- * result itself may hold credentials, so it is shown and logged only through this.
+ * result itself may hold credentials, so it is shown and logged only through this; `written` are
+ * the proxy URLs the user wrote (writtenProxyUrls).
  */
-export function proxyLabelOf(result: string): string | undefined {
+export function proxyLabelOf(result: string, written: readonly string[] = []): string | undefined {
   // VS Code passes http.proxy's (or the environment's) user:password@ along in the result.
-  if (result.includes('@')) return labelWithCredentials(result);
+  if (result.includes('@')) return labelWithCredentials(result, written);
   for (const entry of result.split(';')) {
     const [type, target] = entry.trim().split(/\s+/);
     const scheme = SCHEME_OF_TYPE[type?.toUpperCase() ?? ''];
@@ -31,17 +42,18 @@ export function proxyLabelOf(result: string): string | undefined {
 }
 
 /**
- * The label of a result whose proxy has user info: the host written after the last `@`, and only
- * when VS Code's agent, which cuts the result at `;` and spaces before its URL parser reads it,
- * connects there too. A password with a `;`, a space, `/`, `?` or `#` in it gives no label.
+ * The label of a result whose proxy has user info: the host a proxy URL the user wrote names after
+ * its last `@`, and only when VS Code's agent, which cuts the result at `;` and spaces before its
+ * URL parser reads it, connects there too. The result alone cannot say where its password ends:
+ * the agent reports "bob:x@QQQ" when the password "x@QQQ;QQ" was cut at its `;`.
  */
-function labelWithCredentials(result: string): string | undefined {
+function labelWithCredentials(result: string, written: readonly string[]): string | undefined {
   const [type, given] = agentEntry(result);
   const scheme = SCHEME_OF_TYPE[type?.toUpperCase() ?? ''];
-  const written = hostAfterCredentials(result);
-  if (!scheme || !given || !written) return undefined;
-  const url = agentUrl(scheme, given);
-  return url && goesTo(url, written) ? `${scheme}://${written}` : undefined;
+  const url = scheme && given ? agentUrl(scheme, given) : undefined;
+  if (!scheme || !url) return undefined;
+  const host = written.map((w) => hostAfterCredentials(w.replace(/^[a-z][\w+.-]*:\/\//i, ''))).find((h) => h !== undefined && goesTo(url, h));
+  return host && `${scheme}://${host}`;
 }
 
 /** The type and target of a result's first entry, as VS Code's proxy agent splits it. */
@@ -79,12 +91,13 @@ export function editorCredentialsSource(options: { httpProxy?: string; source?: 
 }
 
 /** The failure of the proxy VS Code chose, or undefined when the failure is not the proxy's. */
-export function editorProxyError(err: unknown, failure: FailureCodes, request: string, targetHost: string): BitbucketError | undefined {
+export function editorProxyError(err: unknown, failure: FailureCodes, request: string, targetHost: string, written: readonly string[] = []): BitbucketError | undefined {
   const said = messages(err).map((m) => PROXY_AGENT_FAILURE.exec(m)?.[1]).find((m) => m !== undefined);
   if (said === undefined) return undefined;
   // The whole result, never the entry the agent cut from it: cut at a `;` in a password, the
   // entry would read as a host of the password's first characters.
-  const label = proxyLabelOf(said);
+  // The agent's error holds its whole result, so the host after its last `@` is the one written there.
+  const label = proxyLabelOf(said, [...written, said]);
   const proxy = label ?? l10n.t('the proxy');
   const make = (proxyFailure: 'refused' | 'unreachable' | 'certificate', message: string) =>
     new BitbucketError('proxy', message, { request, proxy: label, proxyFailure, proxyChosenBy: 'editor', tlsFailure: proxyFailure === 'certificate', cause: err });
@@ -111,10 +124,18 @@ export function offeredSchemes(proxyAuthenticate: string | undefined): string[] 
  * A 407 that reached the client: the proxy wanted credentials that VS Code's stack did not give,
  * or refused the ones it gave, which came from `credentialsFrom` (see editorCredentialsSource).
  */
-export function editorProxyResponseError(proxyAuthenticate: string | undefined, via: string | undefined, targetHost: string, request: string, credentialsFrom?: string): BitbucketError {
-  const proxy = (via && proxyLabelOf(via)) ?? l10n.t('on the way');
+export function editorProxyResponseError(
+  proxyAuthenticate: string | undefined,
+  via: string | undefined,
+  targetHost: string,
+  request: string,
+  credentialsFrom?: string,
+  written: readonly string[] = [],
+): BitbucketError {
+  const label = via && proxyLabelOf(via, written);
+  const proxy = label || l10n.t('on the way');
   const schemes = offeredSchemes(proxyAuthenticate);
-  const init = { status: 407, request, proxy: via && proxyLabelOf(via), proxyChosenBy: 'editor' as const };
+  const init = { status: 407, request, proxy: label || undefined, proxyChosenBy: 'editor' as const };
   if (credentialsFrom !== undefined) {
     return new BitbucketError(
       'proxy',

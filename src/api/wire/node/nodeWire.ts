@@ -13,7 +13,7 @@
 import { trustedAuthorities } from '../../trust/trustedAuthorities';
 import { headerValue, WIRE_CODES, type Wire, type WireSetup } from '../wire';
 import { errorCodes, isTlsCode, type FailureKind, type WireFailure } from '../wireFailure';
-import { agentSentCredentials, directConnectionHint, editorCredentialsSource, editorProxyError, editorProxyResponseError, proxyLabelOf } from './editorProxyErrors';
+import { agentSentCredentials, directConnectionHint, editorCredentialsSource, editorProxyError, editorProxyResponseError, proxyLabelOf, writtenProxyUrls } from './editorProxyErrors';
 import { sendOverNode, type ViaProxy } from './nodeRequest';
 
 /** This wire's own failure codes (nodeRequest.ts), in the terms every wire shares. */
@@ -34,13 +34,15 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
   // The editor layer says once per server which wire it chose; this is the detail of each client.
   setup.log('debug', `node wire for ${target.host}${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ', trusting what the host adds'}`);
   const plan = { clientCertificate, ca, connectMs: setup.connectMs };
+  // The proxy URLs with credentials the user wrote: a proxy with user info is named after them only.
+  const written = writtenProxyUrls(setup.proxy, process.env);
 
   /** The proxy VS Code chose last, as its PAC-style result, so the log names each change once. */
   let lastVia: string | undefined;
   const noteVia = (via: string | undefined) => {
     if (via === undefined || via === lastVia) return;
     lastVia = via;
-    setup.log('info', `VS Code's network stack sends requests to ${target.host} ${via === 'DIRECT' ? 'directly' : `through ${proxyLabelOf(via) ?? 'a proxy'}`}`);
+    setup.log('info', `VS Code's network stack sends requests to ${target.host} ${via === 'DIRECT' ? 'directly' : `through ${proxyLabelOf(via, written) ?? 'a proxy'}`}`);
   };
 
   return {
@@ -52,7 +54,7 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
     readFailure(err, request): WireFailure {
       const codes = errorCodes(err);
       const kinds = new Set(codes.flatMap((code) => KIND_OF_CODE.get(code) ?? []));
-      const proxyError = editorProxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, request, target.host);
+      const proxyError = editorProxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, request, target.host, written);
       // VS Code decided to go direct (no proxy configured, or a PAC file said DIRECT or nothing it
       // could read): where the network needs a proxy, that decision is what to check.
       // VS Code sends loopback hosts directly whatever it is told, so the hint would mislead there.
@@ -65,7 +67,7 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
       // proxy URL it used, so with user info there the proxy refused those credentials.
       if (response.statusCode !== 407) return undefined;
       const credentialsFrom = agentSentCredentials(response.via) ? editorCredentialsSource(setup.proxy, process.env) : undefined;
-      return editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, target.host, request, credentialsFrom);
+      return editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, target.host, request, credentialsFrom, written);
     },
     // No agent of its own: the connections are the host's.
     close: async () => undefined,

@@ -6,7 +6,7 @@
 // it, the extension's own client's proxy and the connection check's.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { editorProxyError, editorProxyResponseError, proxyLabelOf } from '../../../../src/api/wire/node/editorProxyErrors';
+import { editorProxyError, editorProxyResponseError, proxyLabelOf, writtenProxyUrls } from '../../../../src/api/wire/node/editorProxyErrors';
 import { proxyError } from '../../../../src/api/wire/undici/proxyErrors';
 import { parseProxyUrl, type ResolvedProxy } from '../../../../src/api/wire/undici/proxyForTarget';
 import { describeProxy } from '../../../../src/model/connectionCheck/proxy';
@@ -40,13 +40,17 @@ function assertNoPieceOf(secret: string, texts: Array<string | undefined>): void
   }
 }
 
-/** The texts the extension makes of a proxy VS Code chose, from its whole PAC-style result and the entry its agent cut from it. */
-function editorTexts(result: string): Array<string | undefined> {
+/**
+ * The texts the extension makes of a proxy VS Code chose, from its whole PAC-style result and the
+ * entry its agent cut from it, when the user wrote the proxy URL `written` (http.proxy or HTTPS_PROXY).
+ */
+function editorTexts(result: string, written: string): Array<string | undefined> {
   // VS Code's agent: the first entry, cut at `;`; it reports that entry as the proxy it used.
   const entry = result.trim().split(/\s*;\s*/)[0];
-  const failed = editorProxyError(new Error(`Failed to establish a socket connection to proxies: ${result}`), { codes: ['ENOTFOUND'], tlsCode: undefined }, 'GET /x', 'bitbucket.test');
-  const refused = editorProxyResponseError('Basic realm="corp"', entry, 'bitbucket.test', 'GET /x', 'the http.proxy setting');
-  return [proxyLabelOf(result), proxyLabelOf(entry), failed?.message, failed?.toLogString(), refused.message, refused.toLogString()];
+  const urls = writtenProxyUrls({ httpProxy: written }, {});
+  const failed = editorProxyError(new Error(`Failed to establish a socket connection to proxies: ${result}`), { codes: ['ENOTFOUND'], tlsCode: undefined }, 'GET /x', 'bitbucket.test', urls);
+  const refused = editorProxyResponseError('Basic realm="corp"', entry, 'bitbucket.test', 'GET /x', 'the http.proxy setting', urls);
+  return [proxyLabelOf(result, urls), proxyLabelOf(entry, urls), proxyLabelOf(entry), failed?.message, failed?.toLogString(), refused.message, refused.toLogString()];
 }
 
 /** The texts the extension's own client and the connection check make of a proxy URL. */
@@ -70,15 +74,18 @@ describe('a proxy password with any character in it never shows in a label or a 
     ['p@QZJ/x', 'proxy', 3128],
     ['p@QZJ#x', 'proxy', 3128],
     ['Q@ZJé;x', 'proxy', 3128],
+    // The agent reports "bob:@QQQ": a "host" that is the password's after its `@`, up to its `;`.
+    ['@QQQ;QQ', 'proxy.corp', 1],
+    ['x@QQQ QQ', 'proxy.corp', 1],
   ];
 
   it("through VS Code's network stack: its PAC-style result (as http.proxy or HTTPS_PROXY put it there) and what its agent reports", () => {
     fc.assert(
       fc.property(password, host, port, fc.constantFrom('', '/', '; DIRECT'), (secret, name, number, tail) => {
         // VS Code's resolver puts everything after `scheme://` of the URL behind "PROXY ".
-        assertNoPieceOf(secret, editorTexts(`PROXY bob:${secret}@${name}:${number}${tail}`));
+        assertNoPieceOf(secret, editorTexts(`PROXY bob:${secret}@${name}:${number}${tail}`, `http://bob:${secret}@${name}:${number}`));
       }),
-      { examples: examples.map(([secret, name, number]) => [secret, name, number, '; DIRECT']), numRuns: 500 },
+      { examples: examples.flatMap(([secret, name, number]) => [[secret, name, number, '; DIRECT'], [secret, name, number, '']]), numRuns: 500 },
     );
   });
 
@@ -93,8 +100,11 @@ describe('a proxy password with any character in it never shows in a label or a 
 
   it('still names the proxy when the password is percent-encoded, or holds only characters a URL allows there', () => {
     const encoded = encodeURIComponent('QZJ;ss word/#?@:%');
-    assert.equal(proxyLabelOf(`PROXY bob:${encoded}@proxy.corp:3128; DIRECT`), 'http://proxy.corp:3128');
-    assert.equal(proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/'), 'http://proxy.corp:3128');
+    const written = (url: string) => writtenProxyUrls({}, { HTTPS_PROXY: url });
+    assert.equal(proxyLabelOf(`PROXY bob:${encoded}@proxy.corp:3128; DIRECT`, written(`http://bob:${encoded}@proxy.corp:3128`)), 'http://proxy.corp:3128');
+    assert.equal(proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/', written('http://bob:p@ss@proxy.corp:3128/')), 'http://proxy.corp:3128');
+    // A result with user info that no written proxy URL names: VS Code's agent may have cut it.
+    assert.equal(proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/'), undefined);
     assert.equal(parseProxyUrl(`http://bob:${encoded}@proxy.corp:3128`, 'the http.proxy setting').label, 'http://proxy.corp:3128');
     assert.equal(parseProxyUrl('http://bob:pa;ss word@proxy.corp:3128', 'the http.proxy setting').label, 'http://proxy.corp:3128');
     assert.equal(describeProxy('http.proxy', `http://bob:${encoded}@proxy.corp:3128`).display, 'http://proxy.corp:3128');
