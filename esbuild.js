@@ -9,6 +9,8 @@
 //   dist/undici.js              undici's HTTP agents (most of the code), with the first request;
 //   dist/repositorySettings.js  the settings panel, hook settings documents and git detection;
 //   dist/connectionCheck.js     the Check Connection command and its diagnosis;
+//   dist/secretScanWorker.js    the secret scan's worker thread and its library (secretlint), started
+//                               by file name when a scan runs, in a thread of its own;
 //   dist/testing.js             the test API, in Test and Development mode only: an installed
 //                               extension (Production mode) never loads it;
 //   dist/l10n.js                @vscode/l10n, the translations of the plain-Node layers' strings.
@@ -32,6 +34,8 @@ const ON_DEMAND = [
   { source: 'src/editor/settingsPanel/register.ts', bundle: 'repositorySettings' },
   { source: 'src/editor/connectionCheck/command.ts', bundle: 'connectionCheck' },
   { source: 'src/onDemand/testingApi.ts', bundle: 'testing' },
+  // A worker thread's script, started by its file name (src/model/secretScan/scanWorkers.ts), never required.
+  { source: 'src/model/secretScan/secretScanWorker.ts', bundle: 'secretScanWorker' },
 ];
 
 /** Packages every bundle shares, each built once into a bundle of its own. */
@@ -62,6 +66,20 @@ const esModuleBuilds = {
   name: 'es-module-builds',
   setup(build) {
     build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: require.resolve('jsonc-parser/lib/esm/main.js') }));
+  },
+};
+
+/**
+ * secretlint's preset imports node-forge (four fifths of the scan's worker bundle) only to read a
+ * `.p12` file from the disk, which the scan never hands it (src/model/secretScan/libraryRules.ts):
+ * that one dynamic import stays out of the bundle.
+ */
+const withoutSecretlintForge = {
+  name: 'without-secretlint-forge',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index-[\w-]+\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' && /secretlint-rule-preset-recommend/.test(args.importer) ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -96,7 +114,7 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: singleBundle ? [esModuleBuilds] : [onDemandBoundaries, esModuleBuilds],
+    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge] : [onDemandBoundaries, esModuleBuilds, withoutSecretlintForge],
   };
 }
 

@@ -93,6 +93,20 @@ describe('bundles', function () {
     assert.ok(inputsOf(bundles.undici).some((f) => f.includes('node_modules/undici/lib/dispatcher/agent.js')));
   });
 
+  it("the secret scan's worker is a bundle of its own with the library, which no other bundle holds, and without node-forge", () => {
+    const inputs = inputsOf(bundles.secretScanWorker);
+    for (const want of ['src/model/secretScan/secretScanWorker.ts', 'src/model/secretScan/textScan.ts', 'node_modules/@secretlint/core/']) {
+      assert.ok(inputs.some((f) => f.includes(want)), `${want} is in it`);
+    }
+    // Without the preset's copy of node-forge (290 KiB), which only reads .p12 files from the disk, never asked for (esbuild.js).
+    const size = fs.statSync(path.join(outdir, 'secretScanWorker.js')).size;
+    assert.ok(size < 120 * 1024, `under 120 KiB: ${size} bytes`);
+    for (const [name, meta] of Object.entries(bundles)) {
+      if (name === 'secretScanWorker') continue;
+      assert.deepEqual(inputsOf(meta).filter((f) => /node_modules\/@secretlint\/|src\/model\/secretScan\/(libraryRules|textScan|secretScanWorker)\.ts$/.test(f)), [], `${name} has none of it`);
+    }
+  });
+
   it('the repository settings bundle carries the panel, hooks and git, but not the HTTP client or the snippet views', () => {
     const inputs = inputsOf(bundles.repositorySettings);
     for (const want of ['src/editor/settingsPanel/controller.ts', 'src/editor/hooks/hookDocuments.ts', 'src/editor/git/gitApi.ts']) {

@@ -1,0 +1,40 @@
+// secretlint's recommended rules (AWS, GitHub, Slack, npm, OpenAI, private keys, basic auth in
+// URLs, …), run on one text. Only the scan's worker imports this module: the library, with the
+// node-forge copy its private-key rule brings, is most of the worker's bundle and never loads in
+// the extension host.
+import { lintSource } from '@secretlint/core';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import type { SecretMatch } from './secretMatch';
+
+export const LIBRARY_PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
+
+/** The preset's rules that find secrets (its comment filter finds none). */
+export const LIBRARY_RULE_IDS: readonly string[] = recommended.rules.map((rule) => rule.meta.id).filter((id) => id !== '@secretlint/secretlint-rule-filter-comments');
+
+/**
+ * A file name the rules may go by (the npm rule reads `.npmrc` and `package.json` differently, the
+ * GCP rule service-account JSON): the label's last segment, never a path on this machine. A
+ * `.p12` name is left out, as the GCP rule reads such a file from the disk.
+ */
+function sourcePathFor(label: string): { filePath: string; ext: string } {
+  const base = label.split(/[\\/]/).pop() ?? '';
+  const ext = /(\.[A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase() ?? '';
+  return ext === '.p12' ? { filePath: '/outgoing.txt', ext: '.txt' } : { filePath: `/${base || 'outgoing.txt'}`, ext };
+}
+
+export async function libraryMatches(text: string, label: string, ignoreRuleIds: ReadonlySet<string>): Promise<SecretMatch[]> {
+  const result = await lintSource({
+    source: { content: text, contentType: 'text', ...sourcePathFor(label) },
+    options: {
+      config: {
+        rules: [{ id: LIBRARY_PRESET_ID, rule: recommended, rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }] }],
+      },
+      // The values stay in this thread; the scan masks them itself.
+      maskSecrets: true,
+      noPhysicFilePath: true,
+    },
+  });
+  return result.messages
+    .filter((m) => m.type === 'message' && !ignoreRuleIds.has(m.ruleId))
+    .map((m) => ({ ruleId: m.ruleId, start: m.range[0], end: m.range[1] }));
+}
