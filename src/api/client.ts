@@ -17,6 +17,7 @@ import type {
   RepositoryHook,
   RepositoryRef,
   RepositoryRefName,
+  SecretScanningRule,
   Snippet,
   StarredEntry,
   UpdateSnippetRequest,
@@ -49,6 +50,9 @@ export interface CallOptions {
 export const seg = (value: string | number): string => encodeURIComponent(String(value));
 
 const prefixPath = (prefix: string): string => '/' + prefix.split('/').filter(Boolean).map(seg).join('/');
+
+/** The most global secret-scanning rules read: a server's rule set is tens of rules, not thousands. */
+export const MAX_SECRET_RULES = 1000;
 
 /** Hook settings as the server holds them; `undefined` means never configured (HTTP 204). */
 export type MaybeHookSettings = HookSettings | undefined;
@@ -230,6 +234,24 @@ export class BitbucketClient {
       if (err instanceof BitbucketError && err.kind === 'not-found') return false;
       throw err;
     }
+  }
+
+  // ---- Secret scanning (Bitbucket Data Center 8.3+) --------------------------------------
+
+  /** One page of the global secret-scanning rules; an administrator's, refused (401) to others. */
+  getSecretScanningRules(page: PageRequest = {}, o: CallOptions = {}): Promise<Page<SecretScanningRule>> {
+    return this.list(`${this.prefixes.api}/secret-scanning/rules`, page, check.secretScanningRule, o);
+  }
+
+  /**
+   * Every global secret-scanning rule, at most `MAX_SECRET_RULES` (pages of 100), each once: a
+   * listing without end stops there, as every listing does.
+   */
+  async allSecretScanningRules(o: CallOptions = {}): Promise<SecretScanningRule[]> {
+    const rules: SecretScanningRule[] = [];
+    const pages = items((page) => this.getSecretScanningRules(page, o), { limit: 100, maxPages: MAX_SECRET_RULES / 100, key: (rule) => String(rule.id) });
+    for await (const rule of pages) rules.push(rule);
+    return rules;
   }
 
   // ---- Internals ------------------------------------------------------------------------

@@ -98,6 +98,17 @@ export interface RepositoryHook {
 }
 
 /** A branch or tag as core Bitbucket REST lists it (`/branches`, `/tags`); only the fields the extension reads. */
+/**
+ * A secret-scanning rule of the server (Bitbucket Data Center 8.3+): a name and Java regular
+ * expressions for the line, the file path or both. Outside data: compiled only by the scan.
+ */
+export interface SecretScanningRule {
+  id: number;
+  name: string;
+  lineRegex?: string;
+  pathRegex?: string;
+}
+
 export interface RepositoryRefName {
   /** Full name, e.g. `refs/heads/main`. */
   id: string;

@@ -11,6 +11,7 @@ import type {
   PagesNewRefsSetting,
   PagesRefSetting,
   RepositoryHook,
+  SecretScanningRule,
   Snippet,
   SnippetFile,
   StarredEntry,
@@ -159,6 +160,8 @@ export const repositoryHook: Check<RepositoryHook> = (v, p) => {
 };
 
 export const repositoryRefName = object<RepositoryRefName>({ id: str, displayId: str });
+// Bitbucket answers a rule with its `scope` too, which says nothing the global listing needs.
+export const secretScanningRule = object<SecretScanningRule>({ id: int, name: str, lineRegex: optional(str), pathRegex: optional(str) });
 
 export function page<T>(item: Check<T>): Check<Page<T>> {
   return (v, p) => {

@@ -10,8 +10,12 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { packageVsix, ROOT, vscePackageArgs, type PackagedVsix } from './packageVsix';
 
-/** The .vsix users download stays small (it was 1.16 MB, 75% of it screenshots, before `npm run screenshots`). */
-const MAX_VSIX_BYTES = 500 * 1024;
+/**
+ * The .vsix users download stays small (it was 1.16 MB, 75% of it screenshots, before `npm run
+ * screenshots`). 600 KB since the secret scan's worker (dist/secretScanWorker.js, secretlint's
+ * rules, about 70 KB compressed less) joined the bundles.
+ */
+const MAX_VSIX_BYTES = 600 * 1024;
 
 type ImageMedia = string | Record<string, string>;
 

@@ -126,6 +126,11 @@ function makeClone(folder: string, serverUrl: string): void {
     path.join(folder, 'scripts', 'deploy.sh'),
     '#!/usr/bin/env bash\nset -euo pipefail\n\n# Build the site and publish it to the pages host.\nnpm ci\nnpm run build\nrsync -a --delete dist/ "$PAGES_HOST:/srv/pages/shop/"\necho "published $(git rev-parse --short HEAD)"\n',
   );
+  // Settings a person is about to share by mistake: the secret scan's picture.
+  fs.writeFileSync(
+    path.join(folder, 'scripts', 'release.env'),
+    `# CI settings for the release job\nPAGES_HOST=pages.internal\nGITHUB_TOKEN=ghp_${'R3lea5eT0ken'.repeat(3)}\nDATABASE_URL=postgres://shop:Wint3r-Sh0p@db.internal/shop\n`,
+  );
   git('checkout', '--quiet', '-B', 'main');
   git('add', '.');
   git('commit', '--quiet', '-m', 'Deploy script');
@@ -234,6 +239,38 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
     () => ui.dismiss(),
     [THEMES[0]],
   );
+
+  // The secret scan's dialog: a selection with a token and a password in it, about to be sent.
+  await ui.runCommand('Go to File...').catch(async () => ui.page.keyboard.press('Control+P'));
+  await page.locator('.quick-input-widget input[type="text"]').first().fill('release.env');
+  await page.locator('.quick-input-widget').getByRole('option', { name: /release\.env/ }).first().click();
+  await lines.waitFor({ state: 'visible' });
+  const dialog = page.locator('.monaco-dialog-box');
+  await camera.take(
+    'secret-scan',
+    async () => {
+      await camera.tidy();
+      await lines.click();
+      await page.keyboard.press('Control+A');
+      await ui.runCommand('Bitbucket Snippets: Save Selection as Snippet');
+      const quickInput = page.locator('.quick-input-widget');
+      // Name, description and categories: each as offered.
+      for (let step = 1; step <= 3; step++) {
+        await quickInput.getByText(`(${step}/3)`).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await page.keyboard.press('Enter');
+      }
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.mouse.move(VIEWPORT.width - 4, VIEWPORT.height - 60);
+      await page.waitForTimeout(500);
+      return boxOf(dialog);
+    },
+    async () => {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    },
+    [THEMES[0]],
+  );
+  await ui.runCommand('View: Close All Editors');
 
   // The repository settings panel, as a repository admin sees it.
   await ui.closeEditorsAndSignOut();

@@ -1058,6 +1058,12 @@ export function demoData(): StoredData {
     });
   });
   data.categories = [...categories.values()];
+  // The administrator's global secret-scanning rules, in Java's syntax as Bitbucket keeps them.
+  data.secretScanningRules = [
+    { id: 1, name: 'Acme deploy key', lineRegex: 'ACME-DEPLOY-[0-9A-F]{24}' },
+    { id: 2, name: 'Service account password', lineRegex: '(?i)svc_password\\s*[=:]\\s*\\S{8,}' },
+    { id: 3, name: 'Java keystore', pathRegex: '.*\\.(jks|keystore)$' },
+  ];
 
   data.pages['1'] = { enabledRefs: ['refs/heads/main'], isEnabledForBranches: false, isEnabledForTags: true };
   data.hooks['1'] = [

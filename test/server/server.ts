@@ -19,6 +19,7 @@ import { Router } from './router';
 import { hookRoutes } from './routes/hooks';
 import { pagesRoutes } from './routes/pages';
 import { refRoutes } from './routes/refs';
+import { secretScanningRoutes } from './routes/secretScanning';
 import { snippetRoutes } from './routes/snippets';
 import { userRoutes } from './routes/users';
 import { emptyData, ServerState } from './state';
@@ -77,7 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     state,
     authenticator,
     controls: new ServerControls(state, authenticator, options.latencyMs ?? 0),
-    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes).add(userRoutes),
+    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes).add(userRoutes).add(secretScanningRoutes),
     shutdown: shutdown.signal,
   };
 

@@ -43,10 +43,20 @@ export interface StoredData {
   pages: Record<string, RepositoryPages>;
   /** By repository id. */
   hooks: Record<string, StoredHook[]>;
+  /** Global secret-scanning rules, as an admin set them (routes/secretScanning.ts). */
+  secretScanningRules: SecretScanningRule[];
+}
+
+/** A global secret-scanning rule: a name and a Java regular expression for the line, the path or both. */
+export interface SecretScanningRule {
+  id: number;
+  name: string;
+  lineRegex?: string;
+  pathRegex?: string;
 }
 
 export function emptyData(): StoredData {
-  return { version: 1, snippets: [], stars: [], categories: [], pages: {}, hooks: {} };
+  return { version: 1, snippets: [], stars: [], categories: [], pages: {}, hooks: {}, secretScanningRules: [] };
 }
 
 export class ServerState {

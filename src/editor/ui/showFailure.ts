@@ -7,6 +7,7 @@ import { showWarning } from './notify';
 import { BitbucketError } from '../../api/errors';
 import { Commands, Settings } from '../../util/constants';
 import { SignedOutError } from '../../model/snippets/errors';
+import { SendDeclinedError } from '../../model/snippets/outgoing';
 import { SnippetEditError } from '../../model/snippets/edits';
 import type { Log } from '../../util/log';
 import { clientCertificateSettingFor } from '../settings/settings';
@@ -34,6 +35,11 @@ export function showNotSignedIn(): void {
 export function showFailure(err: unknown, ctx: FailureContext): undefined {
   if (err instanceof SignedOutError) {
     showNotSignedIn();
+    return undefined;
+  }
+  if (err instanceof SendDeclinedError) {
+    // The user chose not to send after the secret scan: nothing more to say.
+    ctx.log.info(`did not ${ctx.action}: ${err.message}`);
     return undefined;
   }
   if (err instanceof SnippetEditError) {

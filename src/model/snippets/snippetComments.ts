@@ -6,6 +6,7 @@ import type { Comment, Snippet } from '../../api/types';
 import { withComment, withoutComment } from './commentPatch';
 import { NotOwnerError } from './errors';
 import type { Identity } from './identity';
+import { outgoingOfComment, type OutgoingCheck } from './outgoing';
 import type { SnippetsApi } from './snippetsApi';
 import type { SnippetStore } from './store';
 
@@ -15,6 +16,8 @@ export interface SnippetCommentsParts {
   identity: Identity;
   /** The account's client; throws `SignedOutError` without one. */
   requireApi: () => SnippetsApi;
+  /** Runs before a comment's text is sent (the secret scan); throws to stop the send. */
+  checkOutgoing?: OutgoingCheck;
 }
 
 export class SnippetComments {
@@ -23,6 +26,7 @@ export class SnippetComments {
   /** One POST; the answer is patched into the store, so nothing is fetched again. */
   async add(guid: string, text: string): Promise<Comment> {
     const api = this.parts.requireApi();
+    await this.check(guid, text);
     const created = await this.refreshIfGone(guid, () => api.createComment(guid, { text }));
     this.patch(guid, (s) => withComment(s, created));
     return created;
@@ -31,6 +35,7 @@ export class SnippetComments {
   async edit(guid: string, commentGuid: string, text: string): Promise<Comment> {
     const api = this.parts.requireApi();
     this.requireOwnComment(guid, commentGuid);
+    await this.check(guid, text, this.parts.store.get(guid)?.comments.find((c) => c.guid === commentGuid)?.text);
     const updated = await this.refreshIfGone(guid, () => api.updateComment(guid, commentGuid, { text }));
     this.patch(guid, (s) => withComment(s, updated));
     return updated;
@@ -41,6 +46,10 @@ export class SnippetComments {
     this.requireOwnComment(guid, commentGuid);
     await this.refreshIfGone(guid, () => api.deleteComment(guid, commentGuid));
     this.patch(guid, (s) => withoutComment(s, commentGuid));
+  }
+
+  private async check(guid: string, text: string, previous?: string): Promise<void> {
+    if (this.parts.checkOutgoing) await this.parts.checkOutgoing(outgoingOfComment({ guid, name: this.parts.store.get(guid)?.name ?? guid }, text, previous));
   }
 
   private requireOwnComment(guid: string, commentGuid: string): void {

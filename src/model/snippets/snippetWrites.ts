@@ -6,13 +6,12 @@ import type { Snippet, UpdateSnippetRequest } from '../../api/types';
 import { NotOwnerError } from './errors';
 import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
 import type { SnippetsApi } from './snippetsApi';
+import { outgoingOfCreate, outgoingOfUpdate, type Outgoing, type OutgoingCheck, type OutgoingFile } from './outgoing';
 import type { SnippetStore } from './store';
 import { WriteQueue } from './writeQueue';
 
-export interface NewFile {
-  name: string;
-  content: string;
-}
+/** A file of a new snippet; `source` says where the user can edit its text, for the secret scan. */
+export type NewFile = OutgoingFile;
 
 /**
  * Builds the body of an update from the snippet as the server has it now. It may throw a
@@ -36,6 +35,8 @@ export interface SnippetWritesParts {
   snippet: (guid: string) => Promise<Snippet>;
   /** A file was renamed: open documents of it follow to the new name. */
   renamed: (snippetGuid: string, from: string, to: string) => void;
+  /** Runs before any text is sent (the secret scan); throws to stop the send. None: send. */
+  checkOutgoing?: OutgoingCheck;
 }
 
 export class SnippetWrites {
@@ -60,6 +61,7 @@ export class SnippetWrites {
       try {
         if (!this.parts.mayWrite(fresh)) throw new NotOwnerError(fresh);
         body = build(fresh);
+        if (body) await this.check(outgoingOfUpdate(fresh, body));
       } catch (err) {
         if (fresh.updatedAt !== store.get(guid)?.updatedAt) store.put(fresh);
         throw err;
@@ -110,6 +112,7 @@ export class SnippetWrites {
    */
   async create(files: readonly NewFile[], details: SnippetDetails): Promise<CreateResult> {
     const api = this.parts.requireApi();
+    await this.check(outgoingOfCreate(files, details));
     const created = await api.createSnippet({ name: details.name, files: files.map((f) => ({ name: f.name, content: f.content })) });
     let result: CreateResult = { snippet: created };
     if (details.description || details.categories.length > 0) {
@@ -121,6 +124,11 @@ export class SnippetWrites {
     }
     this.parts.store.put(result.snippet, { isNewOwn: true });
     return result;
+  }
+
+  /** The check before a send; an update that sends nothing new (a deleted file) needs none. */
+  private async check(outgoing: Outgoing): Promise<void> {
+    if (outgoing.texts.length > 0 && this.parts.checkOutgoing) await this.parts.checkOutgoing(outgoing);
   }
 
   /** Runs a request about a snippet; when the server says it is gone, the store forgets it too. */

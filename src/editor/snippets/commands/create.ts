@@ -50,7 +50,8 @@ export async function createFromSelection(deps: CommandDeps, arg?: unknown, opti
   const first = sorted[0].start.line + 1;
   const lastSel = sorted[sorted.length - 1];
   const last = lastSel.end.character === 0 && lastSel.end.line > lastSel.start.line ? lastSel.end.line : lastSel.end.line + 1;
-  return create(deps, [{ name, content }], defaultSnippetName([name], { first, last }), options);
+  // The secret scan's Open to Edit shows a finding in the document, from the first selection's line.
+  return create(deps, [{ name, content, source: { uri: editor.document.uri.toString(), line: sorted[0].start.line } }], defaultSnippetName([name], { first, last }), options);
 }
 
 /** From the Explorer (`uri`, `uris` of the selection), an editor tab, or the active editor. */
@@ -64,14 +65,14 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
       void showInfo(vscode.l10n.t('Open a file, or select files in the Explorer, to save them as a snippet.'));
       return undefined;
     }
-    files = [{ name: documentFileName(document), content: document.getText() }];
+    files = [{ name: documentFileName(document), content: document.getText(), source: { uri: document.uri.toString(), line: 0 } }];
   } else {
     const read = await readFiles(deps, targets);
     if (!read) return undefined;
     files = read;
   }
   const names = uniqueFileNames(files.map((f) => f.name));
-  files = files.map((f, i) => ({ name: names[i], content: f.content }));
+  files = files.map((f, i) => ({ ...f, name: names[i] }));
   return create(deps, files, defaultSnippetName(names), options);
 }
 
@@ -214,7 +215,7 @@ async function readFiles(deps: CommandDeps, uris: vscode.Uri[]): Promise<NewFile
         void showWarning(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
         return undefined;
       }
-      files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes) });
+      files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes), source: { uri: uri.toString(), line: 0 } });
     } catch (err) {
       return reportFailure(deps, `read ${name}`, err);
     }

@@ -14,6 +14,7 @@ import { describeError, messageContext } from '../../../util/describeError';
 import { isUnreachable } from '../../../model/snippets/connectivity';
 import { SnippetEditError } from '../../../model/snippets/edits';
 import { NotOwnerError, SignedOutError } from '../../../model/snippets/errors';
+import { SendDeclinedError } from '../../../model/snippets/outgoing';
 import type { SnippetLocation } from '../../../model/snippets/snippetUri';
 
 export const notSignedIn = () => fileSystemError.unavailable(vscode.l10n.t('You are not signed in to Bitbucket. Sign in (Bitbucket Snippets: Sign In) to open and save snippet files.'));
@@ -58,6 +59,8 @@ export function fileErrorOf(err: unknown, work: FailedWork): vscode.FileSystemEr
   if (err instanceof SignedOutError) return notSignedIn();
   if (err instanceof NotOwnerError && err.snippet && fileName !== undefined) return readonlyError(err.snippet, fileName, unsaved);
   if (err instanceof SnippetEditError) return fileSystemError.noPermissions(err.message);
+  // The user chose, after the secret scan, not to send: the save is refused and the editor stays dirty.
+  if (err instanceof SendDeclinedError) return fileSystemError.noPermissions(err.message);
   if (err instanceof BitbucketError && err.kind === 'not-found') return work.deleted();
   if (fileName !== undefined && unsaved !== undefined && isUnreachable(err)) return offlineSaveError(err, fileName, work.account, work.log);
   const message = describeError(err, messageContext(work.action, work.account));
