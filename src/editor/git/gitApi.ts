@@ -1,6 +1,7 @@
-// The built-in git extension, used for two things: which Bitbucket repositories the open
-// folders are clones of, and which branches and tags they have. It is activated only when a
-// command needs it, never at startup.
+// The built-in git extension, used for three things: which Bitbucket repositories the open
+// folders are clones of, which branches and tags they have, and for patch snippets the git program
+// it found and the changes of each repository. It is activated only when a command needs it,
+// never at startup.
 import vscode = require('vscode');
 import type { Log } from '../../util/log';
 import { matchRemote, sameRepository, type RemoteRepository } from '../../model/repositories/remotes';
@@ -30,14 +31,32 @@ interface GitRemote {
   pushUrl?: string;
 }
 
+/** A changed file as the git extension lists it; `status` 7 is an untracked file. */
+interface GitChange {
+  uri: vscode.Uri;
+  status: number;
+}
+
+const UNTRACKED = 7;
+
 interface GitRepository {
   rootUri: vscode.Uri;
-  state: { remotes: GitRemote[]; HEAD: GitBranch | undefined; refs?: GitRef[] };
+  state: {
+    remotes: GitRemote[];
+    HEAD: GitBranch | undefined;
+    refs?: GitRef[];
+    indexChanges?: GitChange[];
+    workingTreeChanges?: GitChange[];
+    /** Only with the git.untrackedChanges setting `separate`; otherwise among workingTreeChanges. */
+    untrackedChanges?: GitChange[];
+  };
   getRefs?(query?: { pattern?: string; count?: number }): Promise<GitRef[]>;
   status?(): Promise<void>;
 }
 
 interface GitAPI {
+  /** The git program the extension found. */
+  git?: { path: string };
   state: 'uninitialized' | 'initialized';
   onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   repositories: GitRepository[];
@@ -55,6 +74,24 @@ export interface Clone {
   /** The git remote that points at it. */
   remoteName: string;
   git: GitRepository;
+}
+
+/** A repository as patch snippets see it: its folder, branch and the files git lists as changed. */
+export interface WorkingTree {
+  root: vscode.Uri;
+  branch: string | undefined;
+  /** Files with staged changes. */
+  staged: vscode.Uri[];
+  /** Tracked files with unstaged changes. */
+  unstaged: vscode.Uri[];
+  /** New files git does not track. */
+  untracked: vscode.Uri[];
+}
+
+/** The git program and the open repositories, for the patch commands. */
+export interface PatchGit {
+  gitPath: string;
+  trees: WorkingTree[];
 }
 
 const INIT_TIMEOUT_MS = 10_000;
@@ -92,6 +129,18 @@ export class GitRepositories {
       }
     })();
     return this.api;
+  }
+
+  /**
+   * The git program and every open repository with its changes, read afresh; undefined when the git
+   * extension is missing or disabled, or found no git.
+   */
+  async forPatches(): Promise<PatchGit | undefined> {
+    const api = await this.getApi();
+    const gitPath = api?.git?.path;
+    if (!api || !gitPath) return undefined;
+    await Promise.all(api.repositories.map((git) => git.status?.().catch(() => undefined)));
+    return { gitPath, trees: api.repositories.map(workingTreeOf) };
   }
 
   /** Clones of repositories on `serverUrl` among the workspace's git repositories. */
@@ -149,6 +198,18 @@ export class GitRepositories {
       defaultBranch: defaultBranch(names, upstreamName),
     };
   }
+}
+
+function workingTreeOf(git: GitRepository): WorkingTree {
+  const { state } = git;
+  const changes = [...(state.workingTreeChanges ?? []), ...(state.untrackedChanges ?? [])];
+  return {
+    root: git.rootUri,
+    branch: state.HEAD?.name,
+    staged: (state.indexChanges ?? []).map((c) => c.uri),
+    unstaged: changes.filter((c) => c.status !== UNTRACKED).map((c) => c.uri),
+    untracked: changes.filter((c) => c.status === UNTRACKED).map((c) => c.uri),
+  };
 }
 
 function clonesOf(git: GitRepository, serverUrl: string): Clone[] {

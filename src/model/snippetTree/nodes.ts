@@ -1,6 +1,7 @@
 // What the snippet tree's rows are. Commands receive these objects as their argument when run
 // from a context menu or an inline action, so they are the contract between the tree and
 // the commands. `contextValue`s (used in package.json `when` clauses) are built here too.
+import { isPatchFileName } from '../patchSnippets/patchFiles';
 import type { ListId } from '../snippets/store';
 
 // Every row but the Search results root carries its account's `accountId`, the default
@@ -85,7 +86,9 @@ const underList = (node: { list?: ListId }): string => (node.list ? `${node.list
 
 /**
  * contextValue of a row, e.g. `snippet.own`, `file.other`, `comment.mine`, `root.user`.
- * Menus match them with regular expressions such as `viewItem =~ /^snippet\.own/`.
+ * Menus match them with regular expressions such as `viewItem =~ /^snippet\.own/`. A file row of
+ * a patch (`.patch`, `.diff`) ends in `.patch` (`file.own.patch`, `file.other.search.patch`), which
+ * the patch commands' menus match and the others' prefixes let through.
  */
 export function contextValue(node: TreeNode): string {
   switch (node.kind) {
@@ -100,7 +103,7 @@ export function contextValue(node: TreeNode): string {
     case 'file':
       // A later file of a shared name gets none of the file menus: they act on the first of the name.
       if (node.occurrence !== undefined && node.occurrence > 1) return 'sameNameFile';
-      return `file.${node.own ? 'own' : 'other'}`;
+      return `file.${node.own ? 'own' : 'other'}${patchMark(node.fileName)}`;
     case 'comments':
       return `comments.${node.own ? 'own' : 'other'}`;
     case 'comment':
@@ -116,6 +119,8 @@ export function contextValue(node: TreeNode): string {
     case 'searchSnippet':
       return `snippet.${node.own ? 'own' : 'other'}.search`;
     case 'searchMatch':
-      return node.fileName ? `file.${node.own ? 'own' : 'other'}.search` : `searchMatch.${node.own ? 'own' : 'other'}`;
+      return node.fileName ? `file.${node.own ? 'own' : 'other'}.search${patchMark(node.fileName)}` : `searchMatch.${node.own ? 'own' : 'other'}`;
   }
 }
+
+const patchMark = (fileName: string): string => (isPatchFileName(fileName) ? '.patch' : '');

@@ -3,7 +3,9 @@
 // language of each file's name; a file whose language is unknown is offered in every editor.
 // Files are inserted as plain text, exactly (a `$` stays a `$`, a leading tab a tab), except the
 // files of snippets in the category that marks VS Code snippet syntax (tab stops, placeholders, choices).
+// A patch (`.patch`, `.diff`) is never offered: it is a change to apply, not text to type.
 import type { Snippet } from '../../api/types';
+import { isPatchFileName } from '../patchSnippets/patchFiles';
 import { iconSafeText, lineText } from '../../util/outsideText';
 
 export type CompletionList = 'mine' | 'starred' | 'browse';
@@ -103,6 +105,7 @@ export class CompletionIndex {
           if (wanted.size > 0 && !snippet.categories.some((c) => wanted.has(c.name.toLowerCase()))) continue;
           const snippetSyntax = usesSnippetSyntax(snippet, settings.snippetSyntaxCategory);
           for (const file of snippet.files) {
+            if (isPatchFileName(file.name)) continue;
             const language = this.languageOf(file.name) ?? ANY_LANGUAGE;
             const entries = this.byLanguage.get(language) ?? [];
             entries.push({ snippetGuid: snippet.guid, snippetName: snippet.name, fileName: file.name, content: file.content, snippetSyntax, ...(account === undefined ? {} : { account }) });

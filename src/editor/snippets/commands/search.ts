@@ -4,6 +4,7 @@
 // Typing searches again after a short pause; closing the pick cancels. Choosing a result opens
 // its file at the matched line, with the match selected.
 import vscode = require('vscode');
+import { isPatchSnippet } from '../../../model/patchSnippets/patchFiles';
 import { createSafeQuickPick } from '../../ui/quickInputText';
 import type { Snippet } from '../../../api/types';
 import { withProgress } from '../../ui/progress';
@@ -187,7 +188,8 @@ export function openResult(deps: CommandDeps, result: SearchResult, match: Searc
 
 /** One item per match, so each matched line can be chosen; with several accounts, each names its account. */
 function resultItems(result: SearchResult, accountLabel: string | undefined): ResultItem[] {
-  const iconPath = new vscode.ThemeIcon(result.snippet.files.length > 1 ? 'files' : 'file-code');
+  // A patch snippet shows as one, as in the tree.
+  const iconPath = new vscode.ThemeIcon(isPatchSnippet(result.snippet) ? 'diff' : result.snippet.files.length > 1 ? 'files' : 'file-code');
   const label = result.snippet.name;
   // alwaysShow: the pick must not filter results again by its own rules (a content match has no
   // typed text in its label).

@@ -1,0 +1,88 @@
+// Apply Patch and Revert Patch: a colleague's patch written to a repository's working tree, or
+// taken back out of it. The patch core refuses what is hostile (a path outside the repository,
+// under .git, through a link) and what would touch uncommitted work, checks with git before it
+// writes, and leaves the tree as it was on any failure. When only a three-way merge can apply it
+// (the base differs, or a touched file has staged changes), a modal offers that; afterwards the
+// Source Control view shows the changes and a notification names the files.
+import vscode = require('vscode');
+import { applyPatch, type ApplyResult } from '../../model/patches';
+import { fileList, noteWords } from '../../model/patchSnippets/patchReport';
+import type { GitRepositories } from '../git/gitApi';
+import { showInfo, showWarning } from '../ui/notify';
+import { withProgress } from '../ui/progress';
+import { confirm } from '../ui/prompts';
+import type { CommandDeps } from '../snippets/commands/context';
+import { reportPatchFailure } from './patchFailure';
+import { patchSource, type PatchSnippetDeps, type PatchSource } from './patchSource';
+import { chooseTree, treeName, type ChosenTree } from './workingTrees';
+
+type Direction = 'apply' | 'revert';
+
+/** What an Apply or Revert did, for tests: the result and the files, or the refusal's sentence as shown. */
+export type ApplyOutcome = { kind: ApplyResult['kind']; files: string[]; conflicted: string[] } | { kind: 'refused'; message: string };
+
+const titles = (direction: Direction) => (direction === 'apply' ? vscode.l10n.t('Bitbucket Snippets: Apply Patch') : vscode.l10n.t('Bitbucket Snippets: Revert Patch'));
+
+async function run(chosen: ChosenTree, source: PatchSource, direction: Direction, threeWay: boolean): Promise<ApplyResult> {
+  const title =
+    direction === 'apply'
+      ? vscode.l10n.t('Applying {0} to {1}…', source.fileName, treeName(chosen.tree))
+      : vscode.l10n.t('Reverting {0} in {1}…', source.fileName, treeName(chosen.tree));
+  return withProgress('notification', title, () => applyPatch(chosen.git, source.text, chosen.tree.root.fsPath, { reverse: direction === 'revert', threeWay }));
+}
+
+/** Asks whether to merge three-way, saying why the plain apply was refused; true when the user agrees. */
+function offerThreeWay(result: Extract<ApplyResult, { kind: 'threeWayPossible' }>, direction: Direction): Promise<boolean> {
+  const conflicts = result.conflicted.length > 0 ? vscode.l10n.t('Git expects conflicts in {0}: they will hold conflict markers to resolve.', fileList(result.conflicted)) : '';
+  return confirm(
+    direction === 'apply' ? vscode.l10n.t('The patch does not apply as it is. Apply it with a three-way merge?') : vscode.l10n.t('The patch cannot be reverted as it is. Revert it with a three-way merge?'),
+    [
+      result.reason.message,
+      vscode.l10n.t('A three-way merge uses the version each file had when the patch was made; the files it changes are staged, and where it cannot merge it leaves conflict markers as git does.'),
+      conflicts,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    vscode.l10n.t('Merge Three-Way'),
+  );
+}
+
+function tellResult(result: ApplyResult, source: PatchSource, chosen: ChosenTree, direction: Direction): void {
+  const notes = result.notes.map((note) => noteWords(note.path, note.kind));
+  const files = fileList(result.files);
+  if (result.kind === 'conflicts') {
+    void showWarning(
+      [vscode.l10n.t('{0} was merged into {1} with conflicts in {2}: resolve the conflict markers, then stage the files.', source.fileName, treeName(chosen.tree), fileList(result.conflicted)), ...notes].join(' '),
+    );
+    return;
+  }
+  const done =
+    direction === 'apply'
+      ? vscode.l10n.t('{0} was applied to {1}. Changed: {2}.', source.fileName, treeName(chosen.tree), files)
+      : vscode.l10n.t('{0} was reverted in {1}. Changed: {2}.', source.fileName, treeName(chosen.tree), files);
+  void showInfo([done, ...notes].join(' '));
+}
+
+/** Apply Patch (`direction` apply) and Revert Patch (revert); resolves to what happened (undefined when cancelled). */
+export async function applyPatchCommand(git: GitRepositories, snippets: PatchSnippetDeps, deps: CommandDeps, arg: unknown, direction: Direction): Promise<ApplyOutcome | undefined> {
+  const title = titles(direction);
+  const source = await patchSource(snippets, deps, arg, title);
+  if (!source) return undefined;
+  const chosen = await chooseTree(git, title);
+  if (!chosen) return undefined;
+  const action = direction === 'apply' ? vscode.l10n.t('apply the patch {0}', source.fileName) : vscode.l10n.t('revert the patch {0}', source.fileName);
+  try {
+    let result = await run(chosen, source, direction, false);
+    if (result.kind === 'threeWayPossible') {
+      if (!(await offerThreeWay(result, direction))) return { kind: result.kind, files: [], conflicted: result.conflicted };
+      result = await run(chosen, source, direction, true);
+    }
+    source.deps.log.info(`${direction} of a patch of ${result.files.length} file(s) in ${chosen.tree.root.fsPath}: ${result.kind}`);
+    await vscode.commands.executeCommand('workbench.view.scm');
+    tellResult(result, source, chosen, direction);
+    return { kind: result.kind, files: result.files, conflicted: result.kind === 'applied' ? [] : result.conflicted };
+  } catch (err) {
+    const message = reportPatchFailure(source.deps, source.deps.log, action, err);
+    return message === undefined ? undefined : { kind: 'refused', message };
+  }
+}

@@ -1,0 +1,39 @@
+// The "after" side of Preview Patch: each file as the patch would make it, served read-only from
+// memory under a scheme of its own. Only the last preview is kept: a new preview replaces it, so
+// memory holds at most one patch's files. The URI's path is the file's path in the repository, so
+// the diff editor names the file and picks its language from it.
+import vscode = require('vscode');
+import { Generation } from '../../util/generation';
+
+/** Read-only: a file with a patch applied, as Preview Patch shows it. */
+export const PATCH_PREVIEW_SCHEME = 'bitbucket-snippet-patched';
+
+export class PatchPreviews implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private texts = new Map<string, string>();
+  private readonly generation = new Generation();
+
+  /** Starts a new preview, dropping the texts of the last one. */
+  begin(): void {
+    this.texts = new Map();
+    this.generation.next();
+  }
+
+  /** The URI of `text` shown as `path` (relative to the repository) in the current preview, on one side of its diff. */
+  add(path: string, text: string, side: 'before' | 'after' = 'after'): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: PATCH_PREVIEW_SCHEME, path: `/${path}`, query: `${this.generation.ticket()}-${side}` });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.texts.clear();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,217 @@
+// Patch snippets in the real editor, with real git repositories in a temporary folder inside the
+// workspace folder, which VS Code's git extension opens through its openRepository (one outside
+// every workspace folder it does not open, as git.openRepositoryInParentFolders is never): Save Changes as Patch
+// Snippet… from staged, unstaged, new and binary changes sends one POST and one PUT; Preview opens
+// one multi-file diff; Apply on a second clone makes its tree equal the first's; Revert puts it
+// back; a hostile patch is refused naming its path and writes nothing; a base that differs offers
+// a three-way merge, which leaves conflict markers.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Snippet } from '../../src/api/types';
+import type { TestingApi } from '../../src/onDemand/testingApi';
+import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
+import { answerPrompts, serverRequests, until, unusedAnswers } from './support';
+
+interface GitApi {
+  openRepository(root: vscode.Uri): Promise<unknown>;
+  getRepository(uri: vscode.Uri): unknown;
+}
+
+/** The test's own git: a clean environment, so nothing of the runner's points it elsewhere. */
+function git(cwd: string, ...args: string[]): string {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+  return execFileSync('git', args, { cwd, env: { ...env, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
+}
+
+const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 0, 255, 254]);
+const TRACKED = ['a.txt', 'b.txt', 'logo.bin'];
+
+describe('Patch snippets', function () {
+  this.timeout(90_000);
+  const marker = `${process.pid}-${Date.now()}`;
+  let parent: string;
+  let api: TestingApi;
+  let gitApi: GitApi;
+  let source: string;
+  let clone: string;
+  let created: Snippet | undefined;
+  const made: string[] = [];
+
+  const run = <T>(id: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(id, ...args));
+  const read = (repo: string, name: string) => fs.readFileSync(path.join(repo, name));
+  const write = (repo: string, name: string, content: string | Buffer) => fs.writeFileSync(path.join(repo, name), content);
+  const label = (repo: string) => path.basename(repo);
+
+  /** A repository with its base commit, opened in the git extension. */
+  async function open(repo: string): Promise<string> {
+    git(repo, 'config', 'user.name', 'Test');
+    git(repo, 'config', 'user.email', 'test@example.com');
+    git(repo, 'config', 'commit.gpgsign', 'false');
+    await gitApi.openRepository(vscode.Uri.file(repo));
+    await until(`the git extension to open ${label(repo)}`, () => gitApi.getRepository(vscode.Uri.file(repo)) ?? undefined);
+    return repo;
+  }
+
+  async function cloneOfSource(name: string): Promise<string> {
+    const at = path.join(parent, `${name}-${marker}`);
+    git(parent, 'clone', '-q', source, at);
+    return open(at);
+  }
+
+  before(async () => {
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(workspace?.scheme === 'file', 'the test window has a workspace folder on disk');
+    parent = fs.mkdtempSync(path.join(workspace.fsPath, 'patch-suite-'));
+    api = await signInAsAlice();
+    const extension = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
+    assert.ok(extension, "VS Code's git extension is there");
+    gitApi = (await extension.activate()).getAPI(1);
+    source = path.join(parent, `source-${marker}`);
+    git(parent, '-c', 'init.defaultBranch=main', 'init', '-q', source);
+    write(source, 'a.txt', 'alpha\nline 2\nline 3\n');
+    write(source, 'b.txt', 'bravo\n');
+    write(source, 'logo.bin', BINARY);
+    git(source, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '-A');
+    git(source, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'base');
+    // The clone keeps the base; the source gets a staged, an unstaged, a binary and two new files.
+    clone = path.join(parent, `clone-${marker}`);
+    git(parent, 'clone', '-q', source, clone);
+    await open(source);
+    await open(clone);
+    write(source, 'a.txt', 'alpha staged\nline 2\nline 3\n');
+    git(source, 'add', 'a.txt');
+    write(source, 'b.txt', 'bravo unstaged\n');
+    write(source, 'logo.bin', Buffer.concat([BINARY, Buffer.from([0, 7, 7])]));
+    write(source, 'new.txt', 'a new file\n');
+    write(source, 'skipped.txt', 'not chosen\n');
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(await unusedAnswers(), 0, 'every scripted answer was asked for');
+  });
+  after(async () => {
+    for (const guid of [...made, ...(created ? [created.guid] : [])]) await apiAs('alice').deleteSnippet(guid).catch(() => undefined);
+    if (parent) fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  const target = () => {
+    assert.ok(created, 'the patch snippet was created by the first test');
+    return { snippetGuid: created.guid, fileName: created.files[0].name };
+  };
+
+  it('Save Changes as Patch Snippet…: staged, unstaged, binary and the chosen new file, in one POST and one PUT', async () => {
+    const before = (await serverRequests()).length;
+    const name = `patch ${marker}`;
+    await answerPrompts(label(source), 'All changes', 'new.txt', name, '');
+    created = await run<Snippet | undefined>('bitbucketSnippets.savePatchAsSnippet');
+    assert.ok(created, 'a snippet was created');
+    assert.equal(created.name, name);
+    assert.deepEqual(created.files.map((f) => f.name), [`${name}.patch`]);
+    const head = git(source, 'rev-parse', 'HEAD').trim();
+    assert.equal(created.description, `Patch of ${label(source)} on branch main, against commit ${head.slice(0, 7)}.`);
+    assert.deepEqual(created.categories, [], 'no category unless chosen');
+    const text = created.files[0].content;
+    for (const file of ['a.txt', 'b.txt', 'logo.bin', 'new.txt']) assert.ok(text.includes(`diff --git a/${file} b/${file}`), `${file} is in the patch`);
+    assert.ok(!text.includes('skipped.txt'), 'a new file not chosen is left out');
+    assert.match(text, /GIT binary patch/, 'the binary file is in the patch as data');
+    const writes = (await requestsSince(before)).filter((r) => r.method !== 'GET' && r.path.includes('/snippets'));
+    assert.deepEqual(
+      writes.map((r) => r.method),
+      ['POST', 'PUT'],
+      'one POST for the snippet, one PUT for its description',
+    );
+    assert.equal(git(source, 'diff', '--cached', '--name-only').trim(), 'a.txt', "the user's index is as it was");
+  });
+
+  it('Preview Patch opens one multi-file diff of the touched text files, with the files as the patch makes them, and writes nothing', async () => {
+    const before = (await serverRequests()).length;
+    await answerPrompts(label(clone));
+    const outcome = await run<{ diffs: Array<[vscode.Uri, vscode.Uri, vscode.Uri]>; notes: string[]; problems: string[] }>('bitbucketSnippets.previewPatch', target());
+    assert.ok(outcome && typeof outcome === 'object', 'the preview ran');
+    assert.deepEqual(outcome.diffs.map(([resource]) => path.basename(resource.fsPath)).sort(), ['a.txt', 'b.txt', 'new.txt']);
+    assert.deepEqual(outcome.problems, []);
+    assert.deepEqual(outcome.notes, ['logo.bin is a binary file: the preview does not show it.']);
+    const after = outcome.diffs.find(([resource]) => resource.fsPath.endsWith('a.txt'))![2];
+    assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'alpha staged\nline 2\nline 3\n');
+    const title = `${target().fileName} (patch preview in ${label(clone)})`;
+    // VS Code adds the count to the title; the tab's input (TabInputTextMultiDiff, not in the 1.100 typings) lists the diffs.
+    const tab = await until('the multi-file diff tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(title)));
+    assert.equal(tab.label, `${title} (3 files)`);
+    const { textDiffs } = tab.input as { textDiffs: Array<{ original: vscode.Uri; modified: vscode.Uri }> };
+    assert.deepEqual(textDiffs.map((d) => `${d.original.scheme}:${path.basename(d.original.path)} ↔ ${d.modified.scheme}:${path.basename(d.modified.path)}`).sort(), [
+      'bitbucket-snippet-patched:new.txt ↔ bitbucket-snippet-patched:new.txt',
+      'file:a.txt ↔ bitbucket-snippet-patched:a.txt',
+      'file:b.txt ↔ bitbucket-snippet-patched:b.txt',
+    ]);
+    assert.equal(git(clone, 'status', '--porcelain'), '', 'the clone is untouched');
+    assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'no write to the server');
+  });
+
+  it('Apply Patch on a second clone makes its tree equal the first one, binary file included', async () => {
+    await answerPrompts(label(clone));
+    const outcome = await run<{ kind: string; files: string[] }>('bitbucketSnippets.applyPatch', target());
+    assert.equal(outcome?.kind, 'applied');
+    for (const file of [...TRACKED, 'new.txt']) assert.deepEqual(read(clone, file), read(source, file), `${file} is the same in both`);
+    assert.ok(!fs.existsSync(path.join(clone, 'skipped.txt')));
+  });
+
+  it('Revert Patch puts the clone back as it was', async () => {
+    await answerPrompts(label(clone));
+    const outcome = await run<{ kind: string }>('bitbucketSnippets.revertPatch', target());
+    assert.equal(outcome?.kind, 'applied');
+    assert.equal(git(clone, 'status', '--porcelain'), '', 'nothing is left changed');
+    assert.deepEqual(read(clone, 'logo.bin'), BINARY);
+  });
+
+  it('a hostile patch (../x, .git/config) is refused with a message naming the path, and writes nothing', async () => {
+    const configBefore = read(clone, '.git/config');
+    const hostile = await apiAs('alice').createSnippet({
+      name: `hostile ${marker}`,
+      files: [
+        { name: 'parent.patch', content: 'diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+owned\n' },
+        { name: 'gitdir.patch', content: 'diff --git a/.git/config b/.git/config\n--- a/.git/config\n+++ b/.git/config\n@@ -1 +1,2 @@\n [core]\n+\thooksPath = /tmp\n' },
+      ],
+    });
+    made.push(hostile.guid);
+    for (const [fileName, named] of [
+      ['parent.patch', '../x'],
+      ['gitdir.patch', '.git/config'],
+    ]) {
+      await answerPrompts(label(clone));
+      const outcome = await run<{ kind: string; message: string }>('bitbucketSnippets.applyPatch', { snippetGuid: hostile.guid, fileName });
+      assert.equal(outcome?.kind, 'refused', fileName);
+      assert.ok(outcome.message.includes(named), `"${outcome.message}" names ${named}`);
+    }
+    assert.ok(!fs.existsSync(path.join(parent, 'x')), 'nothing was written outside the repository');
+    assert.deepEqual(read(clone, '.git/config'), configBefore, "git's own config is untouched");
+    assert.equal(git(clone, 'status', '--porcelain'), '');
+  });
+
+  it('when the base differs, offers a three-way merge, which leaves conflict markers', async () => {
+    const diverged = await cloneOfSource('diverged');
+    write(diverged, 'a.txt', 'alpha local\nline 2\nline 3\n');
+    git(diverged, 'commit', '-q', '-am', 'local change');
+    await answerPrompts(label(diverged), true);
+    const outcome = await run<{ kind: string; conflicted: string[] }>('bitbucketSnippets.applyPatch', target());
+    assert.equal(outcome?.kind, 'conflicts');
+    assert.deepEqual(outcome.conflicted, ['a.txt']);
+    assert.match(read(diverged, 'a.txt').toString('utf8'), /^<<<<<<< [^\n]*\nalpha local\n=======\nalpha staged\n>>>>>>> /m);
+    assert.deepEqual(read(diverged, 'b.txt'), read(source, 'b.txt'), 'what merges cleanly is applied');
+  });
+
+  it('when the three-way merge is declined, nothing is written', async () => {
+    const diverged = await cloneOfSource('declined');
+    write(diverged, 'a.txt', 'alpha local\nline 2\nline 3\n');
+    git(diverged, 'commit', '-q', '-am', 'local change');
+    await answerPrompts(label(diverged), false);
+    const outcome = await run<{ kind: string }>('bitbucketSnippets.applyPatch', target());
+    assert.equal(outcome?.kind, 'threeWayPossible');
+    assert.equal(git(diverged, 'status', '--porcelain'), '');
+    // The loaded snippet, read without a request: its file is what was applied.
+    assert.ok(api.service.store.get(target().snippetGuid));
+  });
+});
