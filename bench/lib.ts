@@ -6,11 +6,49 @@ import * as path from 'node:path';
 export interface Figure {
   section: string;
   name: string;
+  /** The figure as the table prints it. */
   value: string;
   goal?: string;
   /** Whether the goal was met, when there is one. */
   met?: boolean;
   method: string;
+  /** The same figure as numbers, for whoever reads bench-results/*.json. */
+  numbers: Numbers;
+}
+
+export type Unit = 'ms' | 'µs' | 'bytes' | 'bytes per snippet' | 'requests' | 'files' | 'snippets' | 'ratio' | 'none';
+
+/** A number with its unit. */
+export interface Quantity {
+  value: number;
+  unit: Unit;
+}
+
+/**
+ * The numbers of a figure: its value and, for a comparison, the baseline measured in the same run
+ * and their ratio; `goal` is the largest value (in `unit`) that meets the goal, so a goal stated as
+ * a ratio reads as that ratio times the baseline.
+ */
+export interface Numbers extends Quantity {
+  baseline?: number;
+  ratio?: number;
+  goal?: number;
+  /** Other numbers the text states, by name. */
+  also?: Record<string, Quantity>;
+}
+
+export const measured = (value: number, unit: Unit, also?: Record<string, Quantity>): Numbers => ({ value, unit, ...(also ? { also } : {}) });
+
+/** `value` against `baseline` (same unit); with `maxRatio` the goal is that ratio of the baseline, with `max` a bound of its own. */
+export function against(value: number, baseline: number, unit: Unit, goal: { maxRatio?: number; max?: number } = {}, also?: Record<string, Quantity>): Numbers {
+  const bound = goal.maxRatio !== undefined ? goal.maxRatio * baseline : goal.max;
+  return { value, unit, baseline, ratio: value / baseline, ...(bound !== undefined ? { goal: bound } : {}), ...(also ? { also } : {}) };
+}
+
+/** A figure as bench-results/*.json holds it: its text and its numbers side by side. */
+export function figureRecord(f: Figure): Record<string, unknown> {
+  const { value, goal, met, numbers, ...rest } = f;
+  return { ...rest, text: value, ...(goal !== undefined ? { goalText: goal } : {}), ...numbers, ...(met !== undefined ? { met } : {}) };
 }
 
 export const now = (): number => performance.now();

@@ -15,7 +15,7 @@ import { exportSnippets, type ExportResult } from '../src/model/snippets/export/
 import { matchesFilter } from '../src/model/snippets/query';
 import { SnippetStore, type ListId } from '../src/model/snippets/store';
 import { packageVsix } from '../test/package/packageVsix';
-import { kb, mb, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
+import { against, kb, mb, measured, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SNIPPETS = '/rest/snippets/1.0/snippets';
@@ -40,16 +40,16 @@ export async function sizeSection(): Promise<Figure[]> {
   let total = 0;
   // extension.js first: it is what activation loads; the others load on first use.
   for (const file of fs.readdirSync(dist).filter((f) => f.endsWith('.js')).sort((a, b) => Number(b === 'extension.js') - Number(a === 'extension.js'))) {
-    const bundle = fs.readFileSync(path.join(dist, file));
+    const [bundle, gzipped] = [fs.readFileSync(path.join(dist, file)), gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length];
     total += bundle.length;
-    figures.push({ section: 'Size', name: `dist/${file}${file === 'extension.js' ? ' (loaded at activation)' : ' (on first use)'}`, value: `${kb(bundle.length)}, gzipped ${kb(gzipSync(bundle, { level: 9 }).length)}`, method });
+    figures.push({ section: 'Size', name: `dist/${file}${file === 'extension.js' ? ' (loaded at activation)' : ' (on first use)'}`, value: `${kb(bundle.length)}, gzipped ${kb(gzipped)}`, method, numbers: measured(bundle.length, 'bytes', { gzipped: { value: gzipped, unit: 'bytes' } }) });
   }
-  figures.push({ section: 'Size', name: 'all bundles', value: kb(total), method });
+  figures.push({ section: 'Size', name: 'all bundles', value: kb(total), method, numbers: measured(total, 'bytes') });
   // What users download and install: the bundles, the README's images, media/ and the manifest.
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-vsix-'));
   try {
     const vsix = packageVsix(outDir);
-    figures.push({ section: 'Size', name: 'the .vsix', value: `${kb(vsix.bytes)}, ${vsix.entries.filter((e) => e.startsWith('extension/')).length} files`, method: 'the vsce flags of `npm run package`' });
+    figures.push({ section: 'Size', name: 'the .vsix', value: `${kb(vsix.bytes)}, ${vsix.entries.filter((e) => e.startsWith('extension/')).length} files`, method: 'the vsce flags of `npm run package`', numbers: measured(vsix.bytes, 'bytes', { files: { value: vsix.entries.filter((e) => e.startsWith('extension/')).length, unit: 'files' } }) });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -95,7 +95,7 @@ export async function treeSection(samples = 9): Promise<{ figures: Figure[]; raw
           name: 'My Snippets, refresh to first page',
           value: `${ms(median(first))} vs bare GET ${ms(median(bare))} = ${ratio(r1)}`,
           goal: '≤ 1.30×',
-          met: r1 <= 1.3,
+          met: r1 <= 1.3, numbers: against(median(first), median(bare), 'ms', { maxRatio: 1.3 }),
           method: `SnippetStore.refresh('mine') with the real BitbucketClient vs one undici GET of the same URL, server +100 ms latency, median of ${samples} alternating, keep-alive`,
         },
         {
@@ -103,7 +103,7 @@ export async function treeSection(samples = 9): Promise<{ figures: Figure[]; raw
           name: 'four roots together vs one',
           value: `${ms(median(four))} vs ${ms(median(one))} = ${ratio(r4)}`,
           goal: '≈ 1 round trip (≤ 1.30×)',
-          met: r4 <= 1.3,
+          met: r4 <= 1.3, numbers: against(median(four), median(one), 'ms', { maxRatio: 1.3 }),
           method: `refresh of mine, starred, browse and a category at once vs starred alone, +100 ms latency, median of ${samples}`,
         },
       ],
@@ -126,7 +126,7 @@ export async function scaleSection(): Promise<Figure[]> {
 
     const firstPage: number[] = [];
     for (let i = 0; i < 7; i++) firstPage.push(await timed(() => new SnippetStore(() => client, () => 25).refresh('mine')));
-    figures.push({ section, name: 'first page of My Snippets', value: ms(median(firstPage)), method: "SnippetStore.refresh('mine'), page size 25, 10,002 snippets on the server, no added latency, median of 7" });
+    figures.push({ section, name: 'first page of My Snippets', value: ms(median(firstPage)), method: "SnippetStore.refresh('mine'), page size 25, 10,002 snippets on the server, no added latency, median of 7", numbers: measured(median(firstPage), 'ms') });
 
     // Memory: what the store holds after paging through 1,000 snippets, as the tree's Load more does.
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -140,13 +140,12 @@ export async function scaleSection(): Promise<Figure[]> {
     gc?.();
     const heapAfter = process.memoryUsage().heapUsed;
     const loaded = store.snippetsOf('mine');
-    figures.push({
-      section,
-      name: 'heap after paging 1,000 snippets',
+    figures.push({ section, name: 'heap after paging 1,000 snippets',
       value: `${mb(heapAfter - heapBefore)} (${kb((heapAfter - heapBefore) / loaded.length)} per snippet); ${ms(pagingTime)} for 40 pages`,
       method: gc
         ? "Node process heapUsed after gc(), before and after SnippetStore paged My Snippets to 1,000 with loadMore (page size 25); Node's heap, not the extension host's"
         : 'heapUsed without --expose-gc (noisy); run with node --expose-gc for a clean figure',
+      numbers: measured((heapAfter - heapBefore) / loaded.length, 'bytes per snippet', { heapGrowth: { value: heapAfter - heapBefore, unit: 'bytes' }, pagingMs: { value: pagingTime, unit: 'ms' } }),
     });
 
     const filterRuns = (snippets: Snippet[]) => {
@@ -160,13 +159,13 @@ export async function scaleSection(): Promise<Figure[]> {
       return { time: median(times), hits };
     };
     const f1 = filterRuns(loaded);
-    figures.push({ section, name: 'filter 1,000 loaded', value: `${ms(f1.time)} (${f1.hits} match)`, method: 'query.matchesFilter("Deploy snippet 9") over the 1,000 loaded snippets, median of 15' });
+    figures.push({ section, name: 'filter 1,000 loaded', value: `${ms(f1.time)} (${f1.hits} match)`, method: 'query.matchesFilter("Deploy snippet 9") over the 1,000 loaded snippets, median of 15', numbers: measured(f1.time, 'ms') });
     store = undefined;
     const all = new SnippetStore(() => client, () => 1000);
     await all.refresh('mine');
     while (all.list('mine').nextStart !== undefined) await all.loadMore('mine');
     const f10 = filterRuns(all.snippetsOf('mine'));
-    figures.push({ section, name: 'filter all 10,002 loaded', value: `${ms(f10.time)} (${f10.hits} match)`, method: 'the same over every snippet of the account, loaded with page size 1,000' });
+    figures.push({ section, name: 'filter all 10,002 loaded', value: `${ms(f10.time)} (${f10.hits} match)`, method: 'the same over every snippet of the account, loaded with page size 1,000', numbers: measured(f10.time, 'ms') });
 
     const open5: number[] = [];
     const bare5: number[] = [];
@@ -181,11 +180,10 @@ export async function scaleSection(): Promise<Figure[]> {
         }),
       );
     }
-    figures.push({
-      section,
-      name: 'open the 5 MB file',
+    figures.push({ section, name: 'open the 5 MB file',
       value: `${ms(median(open5))} (bare GET + JSON.parse ${ms(median(bare5))}; ${mb(bytes)})`,
       method: 'SnippetStore.fetch (GET + checks through the client) then UTF-8 encoding, what the file system provider does for a snippet it has not loaded; median of 5',
+      numbers: against(median(open5), median(bare5), 'ms', {}, { fileBytes: { value: bytes, unit: 'bytes' } }),
     });
 
     const open200: number[] = [];
@@ -199,8 +197,8 @@ export async function scaleSection(): Promise<Figure[]> {
       }));
       if (fresh!.files.length !== 200) throw new Error('the 200-file snippet lost files');
     }
-    figures.push({ section, name: 'open the 200-file snippet', value: ms(median(open200)), method: 'client.getSnippet, median of 5' });
-    figures.push({ section, name: 'save one of 200 files', value: ms(median(save200)), method: 'the save path: fresh GET + withFileContent + PUT of all 200 files, median of 5' });
+    figures.push({ section, name: 'open the 200-file snippet', value: ms(median(open200)), method: 'client.getSnippet, median of 5', numbers: measured(median(open200), 'ms') });
+    figures.push({ section, name: 'save one of 200 files', value: ms(median(save200)), method: 'the save path: fresh GET + withFileContent + PUT of all 200 files, median of 5', numbers: measured(median(save200), 'ms') });
     return figures;
   } finally {
     await agent.close();
@@ -259,8 +257,8 @@ export async function overheadSection(total = 1000, block = 100): Promise<{ figu
     return {
       raw: sums,
       figures: [
-        { section, name: `${total} sequential GETs`, value: `${ratio(seq)} (totals ${ms(sums.seqClient)} vs raw ${ms(sums.seqRaw)})`, goal: '≤ 1.10×', met: seq <= 1.1, method },
-        { section, name: `${total} concurrent GETs (16 at a time)`, value: `${ratio(con)} (totals ${ms(sums.conClient)} vs raw ${ms(sums.conRaw)})`, goal: '≤ 1.10×', met: con <= 1.1, method },
+        { section, name: `${total} sequential GETs`, value: `${ratio(seq)} (totals ${ms(sums.seqClient)} vs raw ${ms(sums.seqRaw)})`, goal: '≤ 1.10×', met: seq <= 1.1, method, numbers: { value: seq, unit: 'ratio', baseline: 1, ratio: seq, goal: 1.1, also: { clientMs: { value: sums.seqClient, unit: 'ms' }, rawMs: { value: sums.seqRaw, unit: 'ms' } } } },
+        { section, name: `${total} concurrent GETs (16 at a time)`, value: `${ratio(con)} (totals ${ms(sums.conClient)} vs raw ${ms(sums.conRaw)})`, goal: '≤ 1.10×', met: con <= 1.1, method, numbers: { value: con, unit: 'ratio', baseline: 1, ratio: con, goal: 1.1, also: { clientMs: { value: sums.conClient, unit: 'ms' }, rawMs: { value: sums.conRaw, unit: 'ms' } } } },
       ],
     };
   } finally {
@@ -296,8 +294,8 @@ export async function exportSection(): Promise<Figure[]> {
     const repeat = await requestsOf(async () => (again = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder })));
     const method = `exportSnippets (the snippet core's, as the command runs it) into a temporary folder; requests counted in the server's log; baseline: one bare undici GET of the same page of 1,000 (${ms(bare)})`;
     return [
-      { section, name: 'into an empty folder', value: `${ms(fresh.ms)} = ${ratio(fresh.ms / bare)} the bare listing; ${fresh.requests} request(s), ${first?.filesWritten} files written`, goal: '≤ pages (1) + 0 per snippet', met: fresh.requests <= 1, method },
-      { section, name: 'again, nothing changed', value: `${ms(repeat.ms)} = ${ratio(repeat.ms / bare)}; ${repeat.requests} request(s), ${again?.filesWritten} files written, ${again?.unchanged} unchanged`, goal: '0 files written', met: again?.filesWritten === 0, method },
+      { section, name: 'into an empty folder', value: `${ms(fresh.ms)} = ${ratio(fresh.ms / bare)} the bare listing; ${fresh.requests} request(s), ${first?.filesWritten} files written`, goal: '≤ pages (1) + 0 per snippet', met: fresh.requests <= 1, method, numbers: against(fresh.ms, bare, 'ms', {}, { requests: { value: fresh.requests, unit: 'requests' }, filesWritten: { value: first?.filesWritten ?? NaN, unit: 'files' } }) },
+      { section, name: 'again, nothing changed', value: `${ms(repeat.ms)} = ${ratio(repeat.ms / bare)}; ${repeat.requests} request(s), ${again?.filesWritten} files written, ${again?.unchanged} unchanged`, goal: '0 files written', met: again?.filesWritten === 0, method, numbers: { ...against(again?.filesWritten ?? NaN, 0, 'files', { max: 0 }), also: { ms: { value: repeat.ms, unit: 'ms' }, bareMs: { value: bare, unit: 'ms' }, requests: { value: repeat.requests, unit: 'requests' } } } },
     ];
   } finally {
     await agent.close();
@@ -347,8 +345,8 @@ export async function completionSection(): Promise<Figure[]> {
   const split = median(splitRebuilds);
   const one = median(oneRebuilds);
   return [
-    { section, name: 'per completion call', value: `${(call * 1000).toFixed(1)} µs, ${Math.round(rebuild / call).toLocaleString('en')}× less than rebuilding per keystroke (${ms(rebuild)})`, goal: '≤ 5 ms', met: call <= 5, method: 'CompletionIndex.entriesFor, median of 1,000 calls after the first call per language; the editor turns entries into items once per language after each change' },
-    { section, name: 'rebuild, once per change of the loaded lists', value: ms(rebuild), method: 'CompletionIndex.rebuild over 10,000 snippets and 122 languages, median of 9' },
-    { section, name: 'rebuild with two accounts of 5,000 each', value: `${ms(split)} = ${ratio(split / one)} of one account's 10,000 (${ms(one)})`, method: 'CompletionIndex.rebuildFrom over two labelled accounts with the same guids against CompletionIndex.rebuild of one account, interleaved, median of 9 each, same run' },
+    { section, name: 'per completion call', value: `${(call * 1000).toFixed(1)} µs, ${Math.round(rebuild / call).toLocaleString('en')}× less than rebuilding per keystroke (${ms(rebuild)})`, goal: '≤ 5 ms', met: call <= 5, method: 'CompletionIndex.entriesFor, median of 1,000 calls after the first call per language; the editor turns entries into items once per language after each change', numbers: { ...against(call, rebuild, 'ms', { max: 5 }) } },
+    { section, name: 'rebuild, once per change of the loaded lists', value: ms(rebuild), method: 'CompletionIndex.rebuild over 10,000 snippets and 122 languages, median of 9', numbers: measured(rebuild, 'ms') },
+    { section, name: 'rebuild with two accounts of 5,000 each', value: `${ms(split)} = ${ratio(split / one)} of one account's 10,000 (${ms(one)})`, method: 'CompletionIndex.rebuildFrom over two labelled accounts with the same guids against CompletionIndex.rebuild of one account, interleaved, median of 9 each, same run', numbers: against(split, one, 'ms') },
   ];
 }

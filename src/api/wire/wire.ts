@@ -13,6 +13,7 @@ import type { TlsClientMaterial } from '../clientCertificate';
 import type { ProxyOptions } from './undici/proxyForTarget';
 import type { LogLevel } from '../transportTypes';
 import type { WireFailure } from './wireFailure';
+import type { RequestAbort } from './requestAbort';
 
 export type { WireKind } from '../transportTypes';
 
@@ -63,7 +64,7 @@ export interface WireRequest {
   headers: Record<string, string>;
   body: string | undefined;
   /** Aborts the request and closes its connection, mid-body too. */
-  signal: AbortSignal;
+  signal: RequestAbort;
   /** Until the response headers arrive. */
   headersTimeoutMs: number;
   /** Longest silence while the body streams in. */

@@ -13,7 +13,7 @@ import { accountId, type Account } from '../../model/accounts/accounts';
 import type { AccountStore } from './accountStore';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from '../../util/loadApi';
-import { CLIENT_SETTINGS, connectionSettingsFor, vscodeSetting } from '../settings/settings';
+import { CLIENT_SETTINGS, connectionSettingsFor, vscodeSettings } from '../settings/settings';
 
 export class Session extends Disposable {
   private current: Account | undefined;
@@ -104,13 +104,17 @@ export class Session extends Disposable {
     return account ? this.store.credentials(account) : Promise.resolve(undefined);
   }
 
-  /** Adds the account (or renews its credentials) and makes it the default. */
+  /**
+   * Adds the account (or renews its credentials) and makes it the default. Resolves once the
+   * credentials and the account are stored; which account is the default and the views' context
+   * key are written behind it: the global state holds the new value at once (only writing it to
+   * disk takes a round trip), and VS Code applies context keys in the order they are set.
+   */
   async signIn(account: Account, credentials: Credentials): Promise<void> {
     await this.store.save(account, credentials);
-    await this.store.setActive(account);
     this.current = account;
     this.resetClient(account);
-    await this.updateContext();
+    void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) => this.log.warn(`the default account could not be recorded: ${err instanceof Error ? err.message : String(err)}`));
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
     this.signedIn.fire(account);
     this.changed.fire(account);
@@ -181,12 +185,13 @@ export function createClient(
 ): BitbucketClient {
   const settings = connectionSettingsFor(serverUrl, log);
   // VS Code keeps workspaces from setting these; read as the user set them all the same.
-  const proxy = vscodeSetting('http.proxy') || undefined;
-  const noProxy = vscodeSetting('http.noProxy');
-  const proxyAuthorization = vscodeSetting('http.proxyAuthorization') || undefined;
-  const wire = editorWireChoice();
+  const http = vscodeSettings('http', ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxySupport', 'http.proxyStrictSSL', 'http.systemCertificates']);
+  const proxy = http['http.proxy'] || undefined;
+  const noProxy = http['http.noProxy'];
+  const proxyAuthorization = http['http.proxyAuthorization'] || undefined;
+  const wire = editorWireChoice(http);
   logWireOnce(serverUrl, wire, log);
-  if (vscodeSetting('http.proxyStrictSSL') === false) {
+  if (http['http.proxyStrictSSL'] === false) {
     log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
   }
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
@@ -195,7 +200,7 @@ export function createClient(
     baseUrl: serverUrl,
     credentials,
     caFiles: settings.caFiles,
-    systemCertificates: vscodeSetting('http.systemCertificates'),
+    systemCertificates: http['http.systemCertificates'],
     clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     wire: wire.kind,
@@ -210,12 +215,12 @@ export function createClient(
   });
 }
 
-/** Which wire carries requests, from VS Code's settings as the user set them (editor/settings). */
-export function editorWireChoice(): WireChoice {
+/** Which wire carries requests, from VS Code's settings as the user set them (editor/settings); `http`: those already read. */
+export function editorWireChoice(http = vscodeSettings('http', ['http.proxySupport', 'http.proxyAuthorization'])): WireChoice {
   // From the API bundle, which whoever asks is about to load: activation stays without it.
   return loadApi().chooseWire({
-    proxySupport: vscodeSetting('http.proxySupport'),
-    proxyAuthorization: Boolean(vscodeSetting('http.proxyAuthorization')),
+    proxySupport: http['http.proxySupport'],
+    proxyAuthorization: Boolean(http['http.proxyAuthorization']),
   });
 }
 

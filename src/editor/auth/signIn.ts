@@ -118,8 +118,8 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     if (!username) return undefined;
   }
   const account: Account = { serverUrl, username, authType: credentials.type, userId };
-  await session.signIn(account, credentials);
-  await rememberServerUrl(serverUrl);
+  // Neither waits for the other: each is a round trip to VS Code.
+  await Promise.all([session.signIn(account, credentials), rememberServerUrl(serverUrl)]);
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }

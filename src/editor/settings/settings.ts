@@ -26,8 +26,7 @@ export { CLIENT_SETTINGS } from '../../model/settings/settingsTable';
  * the default. The manifest already keeps workspaces from setting those; this holds even where
  * VS Code would hand a workspace value over.
  */
-function read<T>(section: string, name: string, fallback: T, userOnly: boolean, scope?: vscode.Uri): T {
-  const config = vscode.workspace.getConfiguration(section, scope);
+function read<T>(section: string, name: string, fallback: T, userOnly: boolean, scope?: vscode.Uri, config = vscode.workspace.getConfiguration(section, scope)): T {
   return userOnly ? userValue(config.inspect<T>(name), fallback) : config.get<T>(name, fallback);
 }
 
@@ -43,6 +42,21 @@ export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: v
   return read<VscodeSettings[K]['default']>(name.slice(0, dot), name.slice(dot + 1), fallback, userOnly, scope);
 }
 
+/**
+ * Several of VS Code's settings of one section (`http`), read from one configuration: each
+ * `getConfiguration` costs the extension host a few milliseconds, and a client is made from six.
+ */
+export function vscodeSettings<K extends keyof VscodeSettings>(section: string, names: readonly K[]): { [P in K]: VscodeSettings[P]['default'] } {
+  const config = vscode.workspace.getConfiguration(section);
+  const values: Partial<Record<K, unknown>> = {};
+  for (const name of names) {
+    const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
+    if (!name.startsWith(`${section}.`)) throw new Error(`${name} is not a setting of ${section}`);
+    values[name] = read(section, name.slice(section.length + 1), fallback, userOnly, undefined, config);
+  }
+  return values as { [P in K]: VscodeSettings[P]['default'] };
+}
+
 /** Writes one of the extension's own settings a workspace may hold too (the panel's hook keys). */
 export async function updateSetting<K extends keyof ExtensionSettings>(name: K, value: ExtensionSettings[K], target: vscode.ConfigurationTarget): Promise<void> {
   await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(name, value, target);
@@ -53,21 +67,22 @@ export async function rememberServerUrl(serverUrl: string): Promise<void> {
   if (setting(Settings.serverUrl) !== serverUrl) await updateSetting(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
 }
 
-function topLevelValue(name: ConnectionSettingName | typeof SERVERS_SETTING.name): unknown {
+/** `config`: the section's configuration, read once by a caller that reads several (each read costs a few ms). */
+function topLevelValue(name: ConnectionSettingName | typeof SERVERS_SETTING.name, config: vscode.WorkspaceConfiguration): unknown {
   const row = name === SERVERS_SETTING.name ? SERVERS_SETTING : CONNECTION_SETTINGS[name];
-  return read<unknown>(SETTINGS_SECTION, name, row.default, row.trust);
+  return read<unknown>(SETTINGS_SECTION, name, row.default, row.trust, undefined, config);
 }
 
 /**
  * The connection settings as set at the top level, before a server's own `servers` entry and
  * before `~` is expanded. A value of the wrong shape is left out, and said in `ignored`.
  */
-export function topLevelConnectionSettings(ignored: string[] = []): ConnectionSettings {
+export function topLevelConnectionSettings(ignored: string[] = [], config = vscode.workspace.getConfiguration(SETTINGS_SECTION)): ConnectionSettings {
   // Loaded with the API client (dist/api.js), which anyone asking this is about to make.
   const { parseClientCertificate } = loadApi();
   const values: Record<string, unknown> = {};
   for (const name of CONNECTION_SETTING_NAMES) {
-    const raw = topLevelValue(name);
+    const raw = topLevelValue(name, config);
     const kind = CONNECTION_SETTINGS[name].kind;
     if (kind === 'certificate') {
       const certificate = parseClientCertificate(raw);
@@ -83,8 +98,10 @@ export function topLevelConnectionSettings(ignored: string[] = []): ConnectionSe
 /** The connection settings of a server: its `servers` entry over the top level; what had to be ignored goes to the log. */
 export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedConnectionSettings {
   const ignored: string[] = [];
-  const topLevel = topLevelConnectionSettings(ignored);
-  const resolved = loadApi().resolveConnectionSettings(serverUrl, topLevel, topLevelValue(SERVERS_SETTING.name), os.homedir());
+  // One configuration for all of them: a client is made from a dozen.
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const topLevel = topLevelConnectionSettings(ignored, config);
+  const resolved = loadApi().resolveConnectionSettings(serverUrl, topLevel, topLevelValue(SERVERS_SETTING.name, config), os.homedir());
   for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);
   return resolved;
 }

@@ -2,12 +2,18 @@
 // same way, `forAccount(id)`, and keeps its service (its loaded lists, what it learned, its
 // fetched search pages) until it signs out or signs in again. Which account is the default only
 // decides `defaultService`, the one create commands and the Command Palette use: switching it
-// drops nothing. Plain logic without `vscode`.
+// drops nothing. A service is made when something asks for it (the view, a command), never by a
+// sign-in itself: what only follows the default (the offline status) waits with `onDidMake`.
+// Plain logic without `vscode`.
+import { Emitter, type Event } from '../../util/emitter';
 import type { SnippetService } from './service';
 
 export class SnippetServices {
   private defaultId: string | undefined;
   private readonly byAccount = new Map<string, SnippetService>();
+  private readonly made = new Emitter<string>();
+  /** Fires with the account id of each service made. */
+  readonly onDidMake: Event<string> = this.made.event;
 
   constructor(
     /** Makes the service of an account (its client, its user, its cache). */
@@ -30,12 +36,18 @@ export class SnippetServices {
     return this.defaultId === undefined ? this.signedOut : this.forAccount(this.defaultId);
   }
 
+  /** The default account's service if it has been made (the signed-out one while none is signed in); makes none. */
+  get madeDefaultService(): SnippetService | undefined {
+    return this.defaultId === undefined ? this.signedOut : this.byAccount.get(this.defaultId);
+  }
+
   /** The service of an account (made on first use). */
   forAccount(accountId: string): SnippetService {
     let service = this.byAccount.get(accountId);
     if (!service) {
       service = this.make(accountId);
       this.byAccount.set(accountId, service);
+      this.made.fire(accountId);
     }
     return service;
   }

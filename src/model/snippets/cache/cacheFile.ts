@@ -24,6 +24,12 @@ export interface CacheFile {
 /** What a file keeps of one account: its snippets and its lists. */
 export type CacheContents = Pick<CacheFile, 'snippets' | 'lists'>;
 
+/** The same as the cache keeps it in memory: each snippet as its JSON text (keptText.ts). */
+export interface KeptContents {
+  snippets: Array<{ text: string; fetchedAt: number; usedAt: number }>;
+  lists: CacheFile['lists'];
+}
+
 const LIST_ID = /^(mine|starred|browse|user:.+|category:.+|search:(mine|starred|browse|user:.+))$/s;
 
 /** The hash of an account key: the cache file's name, so the key itself never names a file. */
@@ -35,10 +41,14 @@ export function cacheFilePath(dir: string, key: string): string {
   return path.join(dir, `${cacheKeyHash(key)}.json`);
 }
 
-/** The text of a cache file of the account `key`. */
-export function formatCacheFile(key: string, savedAt: number, contents: CacheContents): string {
-  const file: CacheFile = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt, ...contents };
-  return JSON.stringify(file);
+/**
+ * The text of a cache file of the account `key`: the snippets' texts go in as they are, so a
+ * write never makes objects of what the cache holds as text. The same JSON as a `CacheFile`.
+ */
+export function formatCacheFile(key: string, savedAt: number, contents: KeptContents): string {
+  const head: Omit<CacheFile, 'snippets' | 'lists'> = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt };
+  const snippets = contents.snippets.map((e) => `{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}`);
+  return `${JSON.stringify(head).slice(0, -1)},"snippets":[${snippets.join(',')}],"lists":${JSON.stringify(contents.lists)}}`;
 }
 
 class CacheFormatError extends Error {}

@@ -3,37 +3,21 @@
 // extension's global storage so a new window can paint rows before any request and browse
 // offline. It is only ever a copy: nothing is written to the server from it, and anything odd
 // about the file (truncated, another version, hand-edited) drops it rather than trusting it
-// (cacheFile.ts). It is bounded in size, dropping the least recently used snippets; its writes
-// happen behind the caller's back (cacheWriter.ts). No `vscode` here: unit-tested in plain Node.
+// (cacheFile.ts). It is bounded in size, dropping the least recently used snippets; the bound
+// holds in memory too, as it keeps each snippet as its JSON text (keptText.ts). Its writes happen
+// behind the caller's back (cacheWriter.ts). No `vscode` here: unit-tested in plain Node.
 import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
 import { cacheFilePath, cacheKeyHash, describeFailure, formatCacheFile, parseCacheFile } from './cacheFile';
 import { CacheWriter, type CacheFileSystem, type CacheLog } from './cacheWriter';
+import { LIST_SLOT_BYTES, keptTextBytes, snippetOfText, snippetText } from './keptText';
+import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
-export interface CachedList {
-  snippets: Snippet[];
-  /** Where the next page starts on the server, as it was when cached. */
-  nextStart: number | undefined;
-  /** When the server sent this page (ms since the epoch). */
-  fetchedAt: number;
-}
-
-/** The pages a search fetched of one list, all of them, in the server's order. */
-export interface CachedSearchPages {
-  snippets: Snippet[];
-  /** Where the next page starts; undefined when the whole list was fetched. */
-  nextStart: number | undefined;
-  fetchedAt: number;
-}
+export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 /** Kept search pages are stored as lists under this prefix (`search:mine`, `search:user:bob`). */
 const SEARCH_PREFIX = 'search:';
-
-export interface CachedSnippet {
-  snippet: Snippet;
-  fetchedAt: number;
-}
 
 export interface SnippetCacheOptions {
   /** The folder of cache files (in the extension's global storage). */
@@ -50,7 +34,10 @@ export interface SnippetCacheOptions {
 }
 
 interface SnippetEntry {
-  snippet: Snippet;
+  /** The string that keys the entry, which lists share. */
+  guid: string;
+  /** The snippet's JSON: read back on each use, so that only the text stays in memory. */
+  text: string;
   fetchedAt: number;
   usedAt: number;
   bytes: number;
@@ -119,8 +106,8 @@ export class SnippetCache {
     for (const guid of entry.guids) {
       const s = this.snippets.get(guid);
       if (!s) continue;
-      s.usedAt = now;
-      snippets.push(s.snippet);
+      this.use(s, now);
+      snippets.push(snippetOfText(s.text));
     }
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
   }
@@ -139,8 +126,8 @@ export class SnippetCache {
     for (const guid of entry.guids) {
       const s = this.snippets.get(guid);
       if (!s) return undefined;
-      s.usedAt = now;
-      snippets.push(s.snippet);
+      this.use(s, now);
+      snippets.push(snippetOfText(s.text));
     }
     entry.usedAt = now;
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
@@ -154,7 +141,7 @@ export class SnippetCache {
     for (const s of snippets) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && !previous.broken && snippets.length > previous.guids.length ? previous.fetchedAt : now;
-    this.lists.set(SEARCH_PREFIX + list, { guids: snippets.map((s) => s.guid), nextStart, fetchedAt, usedAt: now });
+    this.setList(SEARCH_PREFIX + list, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now });
     this.changed();
   }
 
@@ -163,7 +150,7 @@ export class SnippetCache {
     let dropped = false;
     for (const id of [...this.lists.keys()]) {
       if (!id.startsWith(SEARCH_PREFIX)) continue;
-      this.lists.delete(id);
+      this.deleteList(id);
       dropped = true;
     }
     if (dropped) this.changed();
@@ -173,8 +160,8 @@ export class SnippetCache {
   snippet(guid: string): CachedSnippet | undefined {
     const entry = this.snippets.get(guid);
     if (!entry || !this.enabled) return undefined;
-    entry.usedAt = this.now();
-    return { snippet: entry.snippet, fetchedAt: entry.fetchedAt };
+    this.use(entry, this.now());
+    return { snippet: snippetOfText(entry.text), fetchedAt: entry.fetchedAt };
   }
 
   /** Keeps the first page of a list as the server just sent it. */
@@ -182,7 +169,7 @@ export class SnippetCache {
     if (!this.enabled) return;
     const now = this.now();
     for (const s of snippets) this.setSnippet(s, now);
-    this.lists.set(id, { guids: snippets.map((s) => s.guid), nextStart, fetchedAt: now, usedAt: now });
+    this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt: now, usedAt: now });
     this.changed();
   }
 
@@ -229,7 +216,7 @@ export class SnippetCache {
     return this.flush();
   }
 
-  /** Total size of what is kept, as counted against the bound (bytes of JSON). */
+  /** Total size of what is kept, as counted against the bound: in memory, or in the file where that is more (keptText.ts). */
   get size(): number {
     return this.bytes;
   }
@@ -239,9 +226,37 @@ export class SnippetCache {
   private setSnippet(snippet: Snippet, now: number, usedAt = now): void {
     const previous = this.snippets.get(snippet.guid);
     if (previous) this.bytes -= previous.bytes;
-    const bytes = Buffer.byteLength(JSON.stringify(snippet), 'utf8') + 64;
-    this.snippets.set(snippet.guid, { snippet, fetchedAt: now, usedAt, bytes });
+    const text = snippetText(snippet);
+    const bytes = keptTextBytes(text);
+    // A use moves the entry to the end; a newer copy alone (a save's answer) keeps its place.
+    if (previous && previous.usedAt !== usedAt) this.snippets.delete(snippet.guid);
+    this.snippets.set(snippet.guid, { guid: previous?.guid ?? snippet.guid, text, fetchedAt: now, usedAt, bytes });
     this.bytes += bytes;
+  }
+
+  /** The map's order is the order of use, the least recently used first: eviction needs no sort. */
+  private use(entry: SnippetEntry, now: number): void {
+    entry.usedAt = now;
+    this.snippets.delete(entry.guid);
+    this.snippets.set(entry.guid, entry);
+  }
+
+  /** The guid string that keys a kept snippet, so a list shares it rather than holding a copy. */
+  private keyOf(guid: string): string {
+    return this.snippets.get(guid)?.guid ?? guid;
+  }
+
+  private setList(id: string, entry: ListEntry): void {
+    this.deleteList(id);
+    this.lists.set(id, entry);
+    this.bytes += LIST_SLOT_BYTES * entry.guids.length;
+  }
+
+  private deleteList(id: string): void {
+    const entry = this.lists.get(id);
+    if (!entry) return;
+    this.lists.delete(id);
+    this.bytes -= LIST_SLOT_BYTES * entry.guids.length;
   }
 
   /** `deleted`: the server no longer has it; otherwise it only goes to keep the size bound. */
@@ -254,6 +269,7 @@ export class SnippetCache {
       const i = list.guids.indexOf(guid);
       if (i < 0) continue;
       list.guids.splice(i, 1);
+      this.bytes -= LIST_SLOT_BYTES;
       // Search pages with a hole would miss results: they are read again instead, unless the hole is a deletion.
       if (!deleted && id.startsWith(SEARCH_PREFIX)) list.broken = true;
     }
@@ -263,12 +279,11 @@ export class SnippetCache {
   private evict(): void {
     const max = this.options.maxBytes();
     if (this.bytes <= max) return;
-    const byAge = [...this.snippets.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
-    for (const [guid] of byAge) {
+    for (const guid of this.snippets.keys()) {
       if (this.bytes <= max) break;
       this.dropSnippet(guid);
     }
-    for (const [id, list] of this.lists) if (list.guids.length === 0) this.lists.delete(id);
+    for (const [id, list] of this.lists) if (list.guids.length === 0) this.deleteList(id);
   }
 
   private changed(): void {
@@ -277,7 +292,7 @@ export class SnippetCache {
 
   private serialize(): string {
     return formatCacheFile(this.options.key, this.now(), {
-      snippets: [...this.snippets.values()].map((e) => ({ snippet: e.snippet, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
+      snippets: [...this.snippets.values()].map((e) => ({ text: e.text, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
       lists: [...this.lists.entries()].filter(([, l]) => !l.broken).map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
     });
   }
@@ -311,10 +326,14 @@ export class SnippetCache {
     for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
     for (const l of parsed.lists) {
       if (this.lists.has(l.id)) continue;
-      const guids = l.guids.filter((g) => this.snippets.has(g));
+      const guids = l.guids.filter((g) => this.snippets.has(g)).map((g) => this.keyOf(g));
       const hole = guids.length !== l.guids.length && l.id.startsWith(SEARCH_PREFIX);
-      this.lists.set(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, ...(hole ? { broken: true } : {}) });
+      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, ...(hole ? { broken: true } : {}) });
     }
+    // Into the order of use, what this session used before the file was read included.
+    const byUse = [...this.snippets.values()].sort((a, b) => a.usedAt - b.usedAt);
+    this.snippets.clear();
+    for (const entry of byUse) this.snippets.set(entry.guid, entry);
     // The bound may have shrunk since the file was written.
     this.evict();
   }

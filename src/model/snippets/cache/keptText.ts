@@ -1,0 +1,45 @@
+// What the offline cache keeps of a snippet in memory: its JSON text, the form it is written in,
+// not the object. A snippet as objects costs two to three times its JSON in V8's heap (a header
+// and fields per object, array and string); the text of one-byte characters costs about its
+// length. So the cache's size bound, counted here in what the memory really holds, bounds the
+// extension host's heap as well as the file. No `vscode` here.
+import type { Snippet } from '../../../api/types';
+
+/**
+ * What an entry costs beside its text: the entry object with its two times (heap numbers), the
+ * map's slot and the guid that keys it. Measured with V8 (test/unit/snippets/cacheMemory.test.ts).
+ */
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+/** What a list costs per snippet it names: a slot in its array (the guid string is the entry's). */
+export const LIST_SLOT_BYTES = 8;
+
+/** A V8 string's header; its characters follow, rounded up to 8 bytes. */
+const STRING_HEADER_BYTES = 16;
+
+/** A character past U+00FF: V8 then stores the whole string in two bytes per character, else in one. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+
+/** The JSON text of a snippet as the cache keeps it. */
+export function snippetText(snippet: Snippet): string {
+  return JSON.stringify(snippet);
+}
+
+/**
+ * The snippet of a kept text. The text was made by `snippetText` from a snippet that passed the
+ * checks of a server answer or of the cache file, so it parses back to the same snippet.
+ */
+export function snippetOfText(text: string): Snippet {
+  return JSON.parse(text) as Snippet;
+}
+
+/**
+ * What a kept text is counted for against the bound: the larger of its heap size and its bytes
+ * in the file (UTF-8), plus the entry around it, so that both the memory and the file stay within.
+ */
+export function keptTextBytes(text: string): number {
+  const fileBytes = Buffer.byteLength(text, 'utf8');
+  const perChar = fileBytes === text.length || !TWO_BYTE.test(text) ? 1 : 2;
+  const heapBytes = STRING_HEADER_BYTES + Math.ceil((text.length * perChar) / 8) * 8;
+  return Math.max(heapBytes, fileBytes) + ENTRY_OVERHEAD_BYTES;
+}

@@ -1,0 +1,85 @@
+// The offline cache's size bound holds in the heap, not only in the file: what it keeps in memory
+// after a forced garbage collection is no more than what it counts against the bound (it keeps
+// each snippet as its JSON text, cache/keptText.ts). Measured with V8's own gc, which the test
+// hands itself (no --expose-gc needed), over a search's worth of pages pouring in.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import type { Snippet } from '../../../src/api/types';
+import { SnippetCache } from '../../../src/model/snippets/cache/snippetCache';
+import { ENTRY_OVERHEAD_BYTES, keptTextBytes, snippetOfText, snippetText } from '../../../src/model/snippets/cache/keptText';
+import { aSnippet } from '../../support/snippets';
+
+const MB = 1024 * 1024;
+
+/** V8 hands gc() to a new context once the flag is set, also in a process started without it. */
+function forcedGc(): () => void {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (existing) return existing;
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/** Snippet i as Browse lists it: small, as most are; every third has text outside Latin-1 (V8 then stores two bytes a character). */
+const snippetAt = (i: number): Snippet =>
+  aSnippet({
+    guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name: `small ${i}`,
+    userId: 3,
+    createdAt: 1.7e12 + i * 1000,
+    updatedAt: 1.7e12 + i * 1000,
+    files: [{ guid: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `s${i}.sh`, content: i % 3 === 0 ? `echo € ${i}\n` : `echo ${i}\n` }],
+  });
+
+describe('the offline cache holds its size bound in memory', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cache-memory-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('after 40,000 snippets of a search pour in, its heap is within what it counts, and what it counts within the bound', async () => {
+    const gc = forcedGc();
+    const bound = 6 * MB;
+    // No write during the test: the heap holds only what the cache keeps.
+    const cache = new SnippetCache({ dir, key: 'http://127.0.0.1:7990#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
+    await cache.load();
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let page = 0; page < 40; page++) {
+      const values = Array.from({ length: 1000 }, (_, j) => snippetAt(page * 1000 + j));
+      cache.putSnippets(values);
+      if (page === 0) cache.putList('browse', values.slice(0, 25), 25);
+      assert.ok(cache.size <= bound, `page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+    }
+    gc();
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    // Room for the heap's own noise (a few hundred KB in a test process), not for the cache's.
+    assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);
+    assert.ok(cache.size > bound * 0.9, 'the cache is full: the measure is of a full cache');
+    // What it keeps still reads back as the snippets it was given: the newest are kept.
+    assert.deepEqual(cache.snippet(snippetAt(39_999).guid)?.snippet, snippetAt(39_999));
+    assert.deepEqual(cache.snippet(snippetAt(39_998).guid)?.snippet, snippetAt(39_998));
+    assert.equal(cache.snippet(snippetAt(0).guid), undefined, 'the least recently used went');
+    await cache.clear();
+  });
+
+  it('counts a text by the larger of its heap size and its bytes in the file', () => {
+    const ascii = snippetText(aSnippet({ name: 'plain' }));
+    const latin1 = snippetText(aSnippet({ name: 'grün'.repeat(50) }));
+    const twoByte = snippetText(aSnippet({ name: 'cost €' }));
+    const cjk = snippetText(aSnippet({ name: '片段'.repeat(200) }));
+    const heap = (chars: number, perChar: number) => 16 + Math.ceil((chars * perChar) / 8) * 8;
+    assert.equal(keptTextBytes(ascii), heap(ascii.length, 1) + ENTRY_OVERHEAD_BYTES);
+    assert.equal(keptTextBytes(latin1), Buffer.byteLength(latin1) + ENTRY_OVERHEAD_BYTES, 'one byte a character in memory, more in UTF-8');
+    assert.equal(keptTextBytes(twoByte), heap(twoByte.length, 2) + ENTRY_OVERHEAD_BYTES, 'two bytes a character in memory');
+    assert.equal(keptTextBytes(cjk), Buffer.byteLength(cjk) + ENTRY_OVERHEAD_BYTES, 'three bytes a character in the file');
+    assert.deepEqual(snippetOfText(cjk), aSnippet({ name: '片段'.repeat(200) }));
+  });
+});
