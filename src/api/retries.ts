@@ -47,7 +47,8 @@ function retryDelay(request: HttpRequest, error: BitbucketError, attempt: number
   return Math.min(policy.maxDelayMs, backoff + Math.floor(Math.random() * policy.baseDelayMs));
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`; the signal cuts it short with a rejection. (The paging gate waits with it too.) */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

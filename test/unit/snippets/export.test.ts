@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BitbucketClient } from '../../../src/api/client';
+import { DEFAULT_CONCURRENT_REQUESTS } from '../../../src/api/requestGate';
 import type { Snippet } from '../../../src/api/types';
 import { ExportError, exportSnippets, type ExportList } from '../../../src/model/snippets/export/exporter';
 import { MANIFEST_FILE, newManifest, parseManifest } from '../../../src/model/snippets/export/manifest';
@@ -136,7 +137,8 @@ describe('export: against the local server', function () {
     seed(3, 3); // bob's, not in My Snippets
     server.controls.clearRequests();
     const result = await exportSnippets(client, { lists: mine, folder: dir });
-    assert.equal(listRequests().length, 3, 'pages of 1,000 and no request per snippet');
+    // Pages of 1,000, a few asked at once (some past the end), and no request per snippet.
+    assert.ok(listRequests().length >= 3 && listRequests().length <= 3 + DEFAULT_CONCURRENT_REQUESTS, `${listRequests().length} requests`);
     assert.deepEqual([result.snippets, result.added, result.filesWritten], [2500, 2500, 5000]);
     assert.equal(fs.readFileSync(path.join(dir, 'snippet 7', 's7.sh'), 'utf8'), 'echo 7\n');
     const manifest = parseManifest(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));

@@ -57,6 +57,30 @@ describe('searching every signed-in account at once', () => {
     assert.deepEqual(last.state?.failedLists, ['starred']);
   });
 
+  it('ends with the results in the order of the accounts and of their lists, not of their arrival', async () => {
+    const last = new LastSearch();
+    /** Reports its results last first, after `waitMs`, and ends with them in list order. */
+    const backwards = (found: FoundSnippet[], waitMs: number): AccountToSearch['search'] => ({
+      async find(query: string, options: SearchOptions): Promise<SearchSummary> {
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        for (const r of [...found].reverse()) options.onResults?.([r]);
+        return { query, results: found, requests: 1, cancelled: false, failures: [] };
+      },
+    });
+    const summary = await searchAccounts(
+      'needle',
+      [
+        { accountId: 'first', search: backwards([result('a1', 'a'), result('a2', 'b')], 30), lists: ['mine'] },
+        { accountId: 'second', search: backwards([result('b1', 'c'), result('b2', 'd')], 0), lists: ['mine'] },
+      ],
+      last,
+      {},
+    );
+    const order = (results: readonly SearchResult[]) => results.map((r) => `${r.accountId}:${r.snippet.guid}`);
+    assert.deepEqual(order(summary.results), ['first:a1', 'first:a2', 'second:b1', 'second:b2']);
+    assert.deepEqual(order(last.state?.results ?? []), ['first:a1', 'first:a2', 'second:b1', 'second:b2']);
+  });
+
   it('refuses an empty query before replacing the last search', async () => {
     const last = new LastSearch();
     last.begin('earlier');

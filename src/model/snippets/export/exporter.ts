@@ -1,13 +1,15 @@
 // Export: My Snippets (and, if asked, Starred and categories) into a folder on disk, one folder
 // per snippet plus a manifest. The listings carry every file, so the requests are the pages of
-// the chosen lists, asked for in the largest pages the server allows, and none per snippet.
+// the chosen lists, asked for in the largest pages the server allows, a few at a time
+// (api/concurrentPaging.ts), and none per snippet.
 // Run again into the same folder, it writes only what changed. It reads from the server and
 // never writes to it. Every file goes through src/model/localFiles/safeWriter.ts: the folder may hold
 // links and tool folders someone else prepared, and none of them is written through or into.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { BitbucketClient } from '../../../api/client';
-import { pages } from '../../../api/paging';
+import { walkPages } from '../../../api/concurrentPaging';
+import { RequestGate } from '../../../api/requestGate';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
 import { hasFileBelow, makeFolderBelow, readFileBelow, RefusedPath, refusalReason, writeFileBelow } from '../../localFiles/safeWriter';
 import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry, type SkippedEntry } from './manifest';
@@ -28,6 +30,8 @@ export interface ExportOptions {
   now?: () => Date;
   /** Told why a list's paging ended before the server said it was the last page. */
   warn?: (message: string) => void;
+  /** Page requests in flight at once; default api/requestGate's DEFAULT_CONCURRENT_REQUESTS. */
+  concurrency?: number;
 }
 
 export interface ExportResult {
@@ -64,19 +68,20 @@ const LARGEST_PAGE = 1000;
 
 export const listName = (list: ExportList): string => (list.kind === 'mine' ? l10n.t('My Snippets') : list.kind === 'starred' ? l10n.t('Starred') : list.name);
 
-function fetcher(client: ExportLister, list: ExportList, signal: AbortSignal | undefined): (page: PageRequest) => Promise<Page<Snippet>> {
+function fetcher(client: ExportLister, list: ExportList): (page: PageRequest, signal: AbortSignal) => Promise<Page<Snippet>> {
   const unwrap = (p: Page<StarredEntry>): Page<Snippet> => ({ ...p, values: p.values.map((e) => e.snippet) });
-  if (list.kind === 'mine') return (page) => client.getMySnippets(page, { signal });
-  if (list.kind === 'starred') return async (page) => unwrap(await client.getStarredSnippets(page, { signal }));
-  return async (page) => unwrap(await client.getCategorySnippets(list.guid, page, { signal }));
+  if (list.kind === 'mine') return (page, signal) => client.getMySnippets(page, { signal });
+  if (list.kind === 'starred') return async (page, signal) => unwrap(await client.getStarredSnippets(page, { signal }));
+  return async (page, signal) => unwrap(await client.getCategorySnippets(list.guid, page, { signal }));
 }
 
 async function collect(client: ExportLister, options: ExportOptions): Promise<ExportedSnippet[]> {
   const found = new Map<string, ExportedSnippet>();
+  const gate = new RequestGate({ concurrency: options.concurrency });
   for (const list of options.lists) {
-    const paging = { limit: LARGEST_PAGE, key: (s: Snippet) => s.guid, warn: options.warn, label: `export ${list.kind}` };
-    for await (const page of pages(fetcher(client, list, options.signal), paging)) {
-      for (const snippet of page.values) {
+    const paging = { limit: LARGEST_PAGE, key: (s: Snippet) => s.guid, warn: options.warn, label: `export ${list.kind}`, gate, signal: options.signal };
+    for await (const { fresh } of walkPages(fetcher(client, list), paging)) {
+      for (const snippet of fresh) {
         const known = found.get(snippet.guid);
         if (known) known.lists.push(listName(list));
         else found.set(snippet.guid, { snippet, lists: [listName(list)] });

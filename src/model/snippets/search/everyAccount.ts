@@ -39,9 +39,12 @@ export async function searchAccounts(
   if (!normalizeQuery(query)) throw new EmptyQueryError();
   const token = last.begin(query.trim());
   const summary: EveryAccountSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
+  // Per account, its results as they streamed in, then as its search ordered them: the final list
+  // goes account by account in the order given, whichever answered first.
+  const byAccount: SearchResult[][] = targets.map(() => []);
   try {
     await Promise.all(
-      targets.map(async (target) => {
+      targets.map(async (target, index) => {
         const mark = (results: readonly Omit<SearchResult, 'accountId'>[]): SearchResult[] => results.map((r) => ({ ...r, accountId: target.accountId }));
         try {
           const found = await target.search.find(query, {
@@ -49,11 +52,12 @@ export async function searchAccounts(
             signal: options.signal,
             onResults: (results) => {
               const marked = mark(results);
-              summary.results.push(...marked);
+              byAccount[index].push(...marked);
               last.add(token, marked);
               options.onResults?.(marked);
             },
           });
+          byAccount[index] = mark(found.results);
           summary.requests += found.requests;
           if (found.keptSince !== undefined) summary.keptSince = Math.min(summary.keptSince ?? found.keptSince, found.keptSince);
           summary.failures.push(...found.failures.map((f) => ({ ...f, accountId: target.accountId })));
@@ -64,6 +68,7 @@ export async function searchAccounts(
       }),
     );
     summary.cancelled = options.signal?.aborted === true;
+    summary.results = byAccount.flat();
     return summary;
   } finally {
     last.end(token, summary);

@@ -1,7 +1,10 @@
 // Pages fetched for a search, kept per list for the rest of the session, so the next search
 // reads them instead of the server (a repeated search sends no request), and a search cancelled
-// half-way is continued where it stopped. This is the one seam for a persistent cache: it can
-// feed lists in with `restore` and persist what `onDidRecord` reports.
+// half-way is continued where it stopped. What is kept stays within a byte budget per account:
+// beyond it the least recently used lists are dropped, and the next search reads them again (from
+// the offline cache or the server); a list larger than the whole budget is searched as its pages
+// stream by and not kept. This is the one seam for a persistent cache: it can feed lists in with
+// `restore` and persist what `onDidRecord` reports.
 import type { Page, Snippet } from '../../../api/types';
 import type { ListId } from '../store';
 import { Emitter, type Subscription } from '../../../util/emitter';
@@ -15,46 +18,81 @@ export interface FetchedList {
   appliedLimit: number | undefined;
 }
 
-/** `fresh`: the snippets of the page just recorded. */
-type RecordListener = (list: ListId, state: FetchedList, fresh: readonly Snippet[]) => void;
+/** The budget when nothing says otherwise: the offline cache's default size (cache.maxSizeMB). */
+export const DEFAULT_KEPT_PAGES_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `state`: the list as kept after this page; undefined when the list is not kept (it was dropped
+ * to stay within the budget). `fresh`: the snippets of the page just recorded.
+ */
+type RecordListener = (list: ListId, state: FetchedList | undefined, fresh: readonly Snippet[]) => void;
+
+interface KeptList extends FetchedList {
+  bytes: number;
+}
 
 export class FetchedPages {
-  private readonly lists = new Map<ListId, FetchedList>();
-  private readonly recorded = new Emitter<{ list: ListId; state: FetchedList; fresh: readonly Snippet[] }>();
+  /** In order of use, the least recently used first. */
+  private readonly lists = new Map<ListId, KeptList>();
+  private keptBytes = 0;
+  private readonly recorded = new Emitter<{ list: ListId; state: FetchedList | undefined; fresh: readonly Snippet[] }>();
+  private readonly dropped = new Emitter<ListId>();
 
+  /** `budgetBytes` is read at each page kept (a setting may change it). */
+  constructor(private readonly budgetBytes: () => number = () => DEFAULT_KEPT_PAGES_BYTES) {}
+
+  /** A list's kept pages; counts as a use. */
   get(list: ListId): FetchedList | undefined {
-    return this.lists.get(list);
+    const state = this.lists.get(list);
+    if (state) this.touch(list, state);
+    return state;
   }
 
-  /** True when the whole list has been fetched. */
+  /** True when the whole list has been fetched and is kept. */
   isComplete(list: ListId): boolean {
     const state = this.lists.get(list);
     return state !== undefined && state.nextStart === undefined;
   }
 
+  /** The estimated size of everything kept, as counted against the budget. */
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
   /**
    * Adds a page the server answered for the start `requested`; pages of one list arrive in order.
-   * `next` is where the listing goes on, as the walk over it decided (api/paging.ts).
+   * `next` is where the listing goes on, as the walk over it decided (api/paging.ts). A page after
+   * the first of a list that is not kept (dropped meanwhile) is not kept either: a kept list never
+   * has a hole.
    */
   record(list: ListId, page: Page<Snippet>, requested: number, next: number | undefined): void {
-    const state = this.lists.get(list) ?? { snippets: [], nextStart: 0, appliedLimit: undefined };
-    const known = new Set(state.snippets.map((s) => s.guid));
-    const snippets = requested === 0 ? page.values : [...state.snippets, ...page.values.filter((s) => !known.has(s.guid))];
-    const updated = { snippets, nextStart: next, appliedLimit: page.limit };
-    this.lists.set(list, updated);
-    this.recorded.fire({ list, state: updated, fresh: page.values });
+    const previous = this.lists.get(list);
+    if (requested !== 0 && !previous) {
+      this.recorded.fire({ list, state: undefined, fresh: page.values });
+      return;
+    }
+    const known = new Set(previous?.snippets.map((s) => s.guid));
+    const added = requested === 0 || !previous ? page.values : page.values.filter((s) => !known.has(s.guid));
+    const snippets = requested === 0 || !previous ? added : [...previous.snippets, ...added];
+    const bytes = (requested === 0 || !previous ? 0 : previous.bytes) + snippetsBytes(added);
+    this.put(list, { snippets, nextStart: next, appliedLimit: page.limit, bytes });
+    this.recorded.fire({ list, state: this.lists.get(list), fresh: page.values });
   }
 
   /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
   restore(list: ListId, state: FetchedList): void {
-    this.lists.set(list, { ...state, snippets: [...state.snippets] });
+    this.put(list, { ...state, snippets: [...state.snippets], bytes: snippetsBytes(state.snippets) });
   }
 
   /** A snippet changed (saved, renamed): later searches match its new text. */
   update(snippet: Snippet): void {
     for (const state of this.lists.values()) {
       const i = state.snippets.findIndex((s) => s.guid === snippet.guid);
-      if (i >= 0) state.snippets[i] = snippet;
+      if (i < 0) continue;
+      const delta = snippetBytes(snippet) - snippetBytes(state.snippets[i]);
+      state.snippets[i] = snippet;
+      state.bytes += delta;
+      this.keptBytes += delta;
     }
   }
 
@@ -63,7 +101,10 @@ export class FetchedPages {
     for (const state of this.lists.values()) {
       const i = state.snippets.findIndex((s) => s.guid === guid);
       if (i >= 0) {
+        const bytes = snippetBytes(state.snippets[i]);
         state.snippets.splice(i, 1);
+        state.bytes -= bytes;
+        this.keptBytes -= bytes;
         if (state.nextStart !== undefined) state.nextStart = Math.max(0, state.nextStart - 1);
       }
     }
@@ -71,12 +112,63 @@ export class FetchedPages {
 
   /** Forgets one list (it was refreshed) or every list (another account). */
   clear(list?: ListId): void {
-    if (list) this.lists.delete(list);
-    else this.lists.clear();
+    for (const id of list ? [list] : [...this.lists.keys()]) this.forget(id);
   }
 
   /** Told after each page recorded, for a cache that keeps them across sessions. */
   onDidRecord(listener: RecordListener): Subscription {
     return this.recorded.event(({ list, state, fresh }) => listener(list, state, fresh));
   }
+
+  /** Told of a list dropped to stay within the budget. */
+  onDidDrop(listener: (list: ListId) => void): Subscription {
+    return this.dropped.event(listener);
+  }
+
+  /**
+   * Keeps `state` as the most recently used list, then drops the least recently used ones while
+   * over the budget. A list larger than the whole budget is not kept, and drops no other.
+   */
+  private put(list: ListId, state: KeptList): void {
+    this.forget(list);
+    const budget = this.budgetBytes();
+    if (state.bytes > budget) {
+      this.dropped.fire(list);
+      return;
+    }
+    this.lists.set(list, state);
+    this.keptBytes += state.bytes;
+    for (const [id] of this.lists) {
+      if (this.keptBytes <= budget) break;
+      this.forget(id);
+      this.dropped.fire(id);
+    }
+  }
+
+  private touch(list: ListId, state: KeptList): void {
+    this.lists.delete(list);
+    this.lists.set(list, state);
+  }
+
+  private forget(list: ListId): void {
+    const state = this.lists.get(list);
+    if (!state) return;
+    this.lists.delete(list);
+    this.keptBytes -= state.bytes;
+  }
+}
+
+/** Bytes a snippet is counted for: about the size of its JSON, without the cost of making it. */
+export function snippetBytes(s: Snippet): number {
+  let bytes = 300 + s.guid.length + s.name.length + (s.description?.length ?? 0);
+  for (const c of s.categories) bytes += 80 + c.name.length;
+  for (const f of s.files) bytes += 120 + f.name.length + f.content.length;
+  for (const c of s.comments) bytes += 150 + c.text.length;
+  return bytes;
+}
+
+function snippetsBytes(snippets: readonly Snippet[]): number {
+  let bytes = 0;
+  for (const s of snippets) bytes += snippetBytes(s);
+  return bytes;
 }

@@ -40,9 +40,14 @@ export class LastSearch {
     this.emit();
   }
 
-  end(token: Ticket, summary: Pick<SearchSummary, 'cancelled' | 'failures'>): void {
+  /**
+   * The search ended. With its final `results`, those shown are put in their order (the order of
+   * the lists, not of the pages' arrival); results dropped meanwhile (an account signed out) stay dropped.
+   */
+  end(token: Ticket, summary: Pick<SearchSummary, 'cancelled' | 'failures'> & { results?: readonly SearchResult[] }): void {
     if (!this.searches.isCurrent(token) || !this.current) return;
-    this.current = { ...this.current, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
+    const results = summary.results ? inOrderOf(summary.results, this.current.results) : this.current.results;
+    this.current = { ...this.current, results, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
     this.emit();
   }
 
@@ -64,4 +69,13 @@ export class LastSearch {
   private emit(): void {
     this.changed.fire(this.current);
   }
+}
+
+/** `shown` in the order of `final` (and as `final` has them), those not in `final` after them as they were. */
+function inOrderOf(final: readonly SearchResult[], shown: readonly SearchResult[]): SearchResult[] {
+  const key = (r: SearchResult) => `${r.accountId}\n${r.snippet.guid}`;
+  const present = new Set(shown.map(key));
+  const ordered = final.filter((r) => present.has(key(r)));
+  const placed = new Set(ordered.map(key));
+  return [...ordered, ...shown.filter((r) => !placed.has(key(r)))];
 }

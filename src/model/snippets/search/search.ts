@@ -1,11 +1,14 @@
 // Search Snippets: finds a text in every list the user can see (My Snippets, Starred, Browse and
 // browsed users). It matches what is loaded first, with no request, then pages through the server
-// in the largest pages it allows, list by list in parallel, and reports results as they come.
-// Fetched pages stay in `FetchedPages` for the rest of the session: searching again sends no
+// in the largest pages it allows, every list at once and a few pages of each at a time (through
+// one RequestGate per search, api/concurrentPaging.ts), and reports results as they come; the
+// final results are in list order, whatever order the pages arrived in. Fetched pages stay in
+// `FetchedPages` for the rest of the session, within its byte budget: searching again sends no
 // request. Cancellable through an AbortSignal. No `vscode` here.
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
-import { PageWalk } from '../../../api/paging';
+import { walkPages } from '../../../api/concurrentPaging';
+import { RequestGate } from '../../../api/requestGate';
 import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
@@ -41,18 +44,26 @@ export interface KeptPages {
  */
 export const KEPT_PAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** How a search pages, set by the editor from settings. */
+export interface SearchPaging {
+  /** Page requests of this account in flight at once; default api/requestGate's DEFAULT_CONCURRENT_REQUESTS. */
+  concurrency?: () => number;
+}
+
 /** Matching runs in slices of this many milliseconds, so a large list never blocks the host. */
 const SLICE_MS = 8;
 
 export class SnippetSearch {
   /** The client the fetched pages came from. */
   private client: unknown;
-  private readonly subscription: { dispose(): void };
 
   /** Lists whose kept pages were already asked for this session (asked once). */
   private readonly restored = new Set<SearchList>();
   /** When the kept pages in use were fetched, per list (until they are read again). */
   private readonly keptSince = new Map<SearchList, number>();
+  /** Lists dropped from memory to stay within the budget: the next search asks the cache again. */
+  private readonly dropped = new Set<SearchList>();
+  private readonly subscriptions: Array<{ dispose(): void }>;
 
   constructor(
     private readonly loaded: LoadedSnippets,
@@ -61,19 +72,23 @@ export class SnippetSearch {
     private readonly kept?: KeptPages,
     /** Told why a list's paging ended before the server said it was the last page. */
     private readonly warn?: (message: string) => void,
+    private readonly paging: SearchPaging = {},
   ) {
-    // Saved, renamed and deleted snippets are matched as they are now.
-    this.subscription = loaded.onDidChange((change) => {
-      for (const guid of change.snippets) {
-        const now = loaded.get(guid);
-        if (now) pages.update(now);
-        else pages.remove(guid);
-      }
-    });
+    this.subscriptions = [
+      // Saved, renamed and deleted snippets are matched as they are now.
+      loaded.onDidChange((change) => {
+        for (const guid of change.snippets) {
+          const now = loaded.get(guid);
+          if (now) pages.update(now);
+          else pages.remove(guid);
+        }
+      }),
+      pages.onDidDrop((list) => this.dropped.add(list as SearchList)),
+    ];
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 
   /** Drops the fetched pages, as on sign-out. (The last search is the session's: lastSearch.ts.) */
@@ -81,12 +96,14 @@ export class SnippetSearch {
     this.pages.clear();
     this.restored.clear();
     this.keptSince.clear();
+    this.dropped.clear();
   }
 
   /** Refresh: the next search reads the server again, here and in later windows. */
   readAgain(): void {
     this.pages.clear();
     this.keptSince.clear();
+    this.dropped.clear();
     this.kept?.forget();
   }
 
@@ -110,45 +127,41 @@ export class SnippetSearch {
       this.client = api;
     }
     const summary: SearchSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
-    // 0. Pages an earlier session fetched (once per list and session).
+    // 0. Pages an earlier session fetched (once per list and session, and again once dropped
+    // from memory: the cache has what this session fetched of it too).
     for (const list of options.lists) {
-      if (!this.kept || this.restored.has(list) || this.pages.get(list)) continue;
+      if (!this.kept || this.pages.get(list) || (this.restored.has(list) && !this.dropped.has(list))) continue;
+      const readAgain = this.dropped.delete(list);
       this.restored.add(list);
       const kept = await this.kept.restore(list).catch(() => undefined);
       if (!kept) continue;
       this.pages.restore(list, kept);
-      this.keptSince.set(list, kept.fetchedAt);
+      if (!readAgain) this.keptSince.set(list, kept.fetchedAt);
     }
     for (const list of options.lists) {
       const since = this.keptSince.get(list);
       if (since !== undefined && this.pages.get(list)) summary.keptSince = Math.min(summary.keptSince ?? since, since);
     }
-    const seen = new Set<string>();
+    const results = new ResultsInListOrder(options.lists);
     const slicer = new Slicer();
     const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
       const batch: FoundSnippet[] = [];
       for (const s of snippets) {
-        if (seen.has(s.guid)) continue;
+        if (results.has(list, s.guid)) continue;
         // The store's copy is the newest (it learns every save); a fetched page may be older.
         const snippet = this.loaded.get(s.guid) ?? s;
         const matches = matchSnippet(snippet, needle);
-        if (matches.length > 0) {
-          seen.add(s.guid);
-          batch.push({ snippet, list, matches });
-        }
+        if (matches.length > 0 && results.add({ snippet, list, matches })) batch.push({ snippet, list, matches });
         await slicer.maybeYield();
         if (options.signal?.aborted) break;
       }
-      if (batch.length > 0) {
-        summary.results.push(...batch);
-        options.onResults?.(batch);
-      }
+      if (batch.length > 0) options.onResults?.(batch);
     };
 
     // 1. What is loaded already: the tree's lists and pages fetched by earlier searches.
     for (const list of options.lists) {
       await matchAll(list, [...this.loaded.snippetsOf(list), ...(this.pages.get(list)?.snippets ?? [])]);
-      if (options.signal?.aborted) return { ...summary, cancelled: true };
+      if (options.signal?.aborted) return { ...summary, results: results.ordered(), cancelled: true };
     }
 
     // 2. The rest from the server, every list at once, each page matched as it arrives. A list the
@@ -156,30 +169,42 @@ export class SnippetSearch {
     // found, and from then on its pages are kept.
     const remaining = options.lists.filter((list) => !this.pages.isComplete(list));
     if (remaining.length > 0 && !api) throw new SignedOutError();
+    // One gate for the whole search: its lists share the account's few requests at once.
+    const gate = new RequestGate({ concurrency: this.paging.concurrency?.() });
     await Promise.all(
       remaining.map(async (list) => {
         try {
           // Goes on where an earlier (cancelled) search stopped, with the paging every listing shares.
           const kept = this.pages.get(list);
           const start = kept?.nextStart ?? 0;
-          const walk = new PageWalk<Snippet>({ start, key: (s) => s.guid, known: start > 0 ? kept?.snippets.map((s) => s.guid) : [], warn: this.warn, label: `search ${list}` });
-          while (!options.signal?.aborted && walk.next !== undefined) {
-            const requested = walk.next;
-            const page = await this.fetchPage(api!, list, { start: requested, limit: SEARCH_PAGE_LIMIT }, options.signal);
+          const fetch = (request: PageRequest, signal: AbortSignal) => {
             summary.requests++;
-            walk.record(page);
-            this.pages.record(list, page, requested, walk.next);
+            return this.fetchPage(api!, list, request, signal);
+          };
+          const walked = walkPages(fetch, {
+            start,
+            limit: SEARCH_PAGE_LIMIT,
+            key: (s) => s.guid,
+            known: start > 0 ? kept?.snippets.map((s) => s.guid) : [],
+            warn: this.warn,
+            label: `search ${list}`,
+            gate,
+            signal: options.signal,
+          });
+          for await (const { page, requested, next } of walked) {
+            this.pages.record(list, page, requested, next);
             await matchAll(list, page.values);
+            if (options.signal?.aborted) break;
           }
         } catch (err) {
           if (!options.signal?.aborted) summary.failures.push({ list, error: err });
         }
       }),
     );
-    return { ...summary, cancelled: options.signal?.aborted === true };
+    return { ...summary, results: results.ordered(), cancelled: options.signal?.aborted === true };
   }
 
-  private async fetchPage(api: SearchApi, list: SearchList, request: PageRequest, signal: AbortSignal | undefined): Promise<Page<Snippet>> {
+  private async fetchPage(api: SearchApi, list: SearchList, request: PageRequest, signal: AbortSignal): Promise<Page<Snippet>> {
     if (list === 'mine') return api.getMySnippets(request, { signal });
     if (list === 'browse') return api.browseSnippets(request, { signal });
     if (list === 'starred') {
@@ -187,6 +212,46 @@ export class SnippetSearch {
       return { ...page, values: page.values.map((e) => e.snippet) };
     }
     return api.browseUserSnippets(list.slice('user:'.length), request, { signal });
+  }
+}
+
+/**
+ * The results of one search per list, each list's in the order its snippets were listed; a snippet
+ * found in several lists counts for the first of them in the order the search was asked for, so
+ * the final list does not depend on which page arrived first.
+ */
+class ResultsInListOrder {
+  private readonly byList = new Map<SearchList, { found: FoundSnippet[]; guids: Set<string> }>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly lists: readonly SearchList[]) {}
+
+  has(list: SearchList, guid: string): boolean {
+    return this.byList.get(list)?.guids.has(guid) === true;
+  }
+
+  /** Keeps a result; true when it is new to this search (to be reported as it streams). */
+  add(result: FoundSnippet): boolean {
+    const entry = this.byList.get(result.list) ?? { found: [], guids: new Set<string>() };
+    this.byList.set(result.list, entry);
+    entry.found.push(result);
+    entry.guids.add(result.snippet.guid);
+    if (this.reported.has(result.snippet.guid)) return false;
+    this.reported.add(result.snippet.guid);
+    return true;
+  }
+
+  ordered(): FoundSnippet[] {
+    const seen = new Set<string>();
+    const out: FoundSnippet[] = [];
+    for (const list of this.lists) {
+      for (const r of this.byList.get(list)?.found ?? []) {
+        if (seen.has(r.snippet.guid)) continue;
+        seen.add(r.snippet.guid);
+        out.push(r);
+      }
+    }
+    return out;
   }
 }
 
