@@ -53,14 +53,20 @@ const LAYERS = {
   'src/editor/git': EDITOR,
   'src/editor/hooks': EDITOR,
   'src/editor/walkthrough': EDITOR,
+  // The secret scan before a send: a gate the snippet core calls, with its modal.
+  'src/editor/secretScan': EDITOR,
   'src/editor/settingsPanel': [...EDITOR, 'src/editor/git', 'src/editor/hooks'],
   'src/editor/connectionCheck': [...EDITOR, 'src/editor/git'],
   'src/editor/snippets': EDITOR,
   ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
   // 4. Wiring: brings the parts together; nothing imports it but the wiring.
   'src/editor/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
-  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts'],
-  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts'],
+  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/patches'],
+  // The language model tools: they read through the snippet core and create through the create commands' path.
+  'src/editor/agentTools': [...SNIPPET_VIEW, 'src/editor/snippets/commands'],
+  // Patch snippets: git from the git extension, snippets through the snippet core and the create commands' path.
+  'src/editor/patches': [...SNIPPET_VIEW, 'src/editor/snippets/commands', 'src/editor/git'],
+  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts', 'src/editor/agentTools', 'src/editor/secretScan'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
   // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).

@@ -4,6 +4,7 @@ import { CertificatePassphrases } from './editor/auth/certificatePassphrases';
 import { Session } from './editor/auth/session';
 import { vscodeSetting } from './editor/settings/settings';
 import { registerStatusBar } from './editor/auth/statusBar';
+import { registerAgentToolsOnDemand } from './onDemand/agentTools';
 import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSignInOnDemand } from './onDemand/signIn';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, session, log),
     registerConnectionCheckOnDemand(session, log),
+    registerAgentToolsOnDemand(context.extension, snippets),
   );
   // Not awaited: opening the walkthrough must not hold up activation.
   void openWalkthroughOnFirstRun(

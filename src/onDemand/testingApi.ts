@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
 import type { SignInArgs } from '../editor/auth/signIn';
 import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
+import type { AgentToolsApi } from '../editor/agentTools/tools';
 import type { ScriptedAnswer } from '../editor/ui/prompts';
 import type { Account } from '../model/accounts/accounts';
 import type { SnippetService } from '../model/snippets/service';
@@ -20,6 +21,12 @@ export interface TestingApi {
   /** Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
+  /**
+   * The language model tools' work, as the registered tools hand calls to it: the save tool's
+   * confirmation and its run after the user confirmed (outside a chat, VS Code would show a modal
+   * dialog a test cannot answer).
+   */
+  readonly agentTools: AgentToolsApi;
   /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
@@ -64,6 +71,9 @@ export function createTestingApi({ context, session, log, snippets, signIn, stat
     },
     get explorer() {
       return snippets.feature().explorer;
+    },
+    get agentTools() {
+      return snippets.feature().agentTools;
     },
     get dropIntoEditor() {
       return snippets.feature().dropIntoEditor;

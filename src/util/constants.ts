@@ -2,73 +2,83 @@
 export const EXTENSION_ID = 'bitbucket-snippets.bitbucket-snippets';
 
 /**
- * A command's id: the extension's prefix and its name. The table below loads at activation (the
- * stand-ins register every command), so the prefix is written once rather than in every entry.
+ * The commands' names. Each command's id is the extension's prefix and its name (`Commands.signIn`
+ * is `bitbucketSnippets.signIn`). This list loads at activation (the stand-ins register every
+ * command), so each name is written once rather than as a key and again in its id.
  */
-const command = <Name extends string>(name: Name): `bitbucketSnippets.${Name}` => `bitbucketSnippets.${name}`;
-
-export const Commands = {
-  signIn: command('signIn'),
-  signOut: command('signOut'),
-  switchAccount: command('switchAccount'),
+const COMMAND_NAMES = [
+  'signIn',
+  'signOut',
+  'switchAccount',
   // Snippet explorer (src/editor/snippets/tree/)
-  refreshExplorer: command('refreshExplorer'),
-  refreshList: command('refreshList'),
-  loadMore: command('loadMore'),
-  sortByName: command('sortByName'),
-  sortByUpdated: command('sortByUpdated'),
-  filterSnippets: command('filterSnippets'),
-  clearFilter: command('clearFilter'),
-  browseUser: command('browseUser'),
-  removeBrowsedUser: command('removeBrowsedUser'),
-  revealActiveSnippet: command('revealActiveSnippet'),
+  'refreshExplorer',
+  'refreshList',
+  'loadMore',
+  'sortByName',
+  'sortByUpdated',
+  'filterSnippets',
+  'clearFilter',
+  'browseUser',
+  'removeBrowsedUser',
+  'revealActiveSnippet',
   // Search Snippets… (src/editor/snippets/commands/search.ts, core/search/) and its root in the view
-  searchSnippets: command('searchSnippets'),
-  searchAccount: command('searchAccount'),
-  clearSearchResults: command('clearSearchResults'),
+  'searchSnippets',
+  'searchAccount',
+  'clearSearchResults',
   // Comments (src/editor/snippets/comments/)
-  addComment: command('addComment'),
-  editComment: command('editComment'),
-  deleteComment: command('deleteComment'),
-  replyToSnippet: command('replyToSnippet'),
+  'addComment',
+  'editComment',
+  'deleteComment',
+  'replyToSnippet',
   // Snippet documents and the create / edit / use commands (src/editor/snippets/fs/, src/editor/snippets/commands/)
-  openFile: command('openFile'),
-  compareWithServer: command('compareWithServer'),
-  overwriteServerVersion: command('overwriteServerVersion'),
-  newSnippet: command('newSnippet'),
-  createFromSelection: command('createFromSelection'),
-  createFromFile: command('createFromFile'),
-  createFromClipboard: command('createFromClipboard'),
-  editSnippetDetails: command('editSnippetDetails'),
-  addFile: command('addFile'),
-  renameFile: command('renameFile'),
-  deleteFile: command('deleteFile'),
-  deleteSnippet: command('deleteSnippet'),
-  insertFile: command('insertFile'),
-  copyFileContent: command('copyFileContent'),
-  copySnippetGuid: command('copySnippetGuid'),
-  /** A snippet file to the terminal (src/editor/snippets/commands/terminal.ts, rules in src/model/terminal/). */
-  pasteInTerminal: command('pasteInTerminal'),
-  runInTerminal: command('runInTerminal'),
-  openInBrowser: command('openInBrowser'),
-  copyLink: command('copyLink'),
-  copyVsCodeLink: command('copyVsCodeLink'),
-  exportSnippets: command('exportSnippets'),
-  copyToMySnippets: command('copyToMySnippets'),
+  'openFile',
+  'compareWithServer',
+  'overwriteServerVersion',
+  'newSnippet',
+  'createFromSelection',
+  'createFromFile',
+  'createFromClipboard',
+  'editSnippetDetails',
+  'addFile',
+  'renameFile',
+  'deleteFile',
+  'deleteSnippet',
+  'insertFile',
+  'copyFileContent',
+  'copySnippetGuid',
+  // A snippet file to the terminal (src/editor/snippets/commands/terminal.ts, rules in src/model/terminal/).
+  'pasteInTerminal',
+  'runInTerminal',
+  'openInBrowser',
+  'copyLink',
+  'copyVsCodeLink',
+  'exportSnippets',
+  'copyToMySnippets',
   // Compare with… (a snippet file beside a local text) and Compare with Snippet… (src/editor/snippets/commands/compare.ts)
-  compareWith: command('compareWith'),
-  compareWithSnippet: command('compareWithSnippet'),
-  /** Empties the persistent read cache of every account (src/model/snippets/cache/). */
-  clearOfflineCache: command('clearOfflineCache'),
+  'compareWith',
+  'compareWithSnippet',
+  // Patch snippets (src/editor/patches/, the patch core in src/model/patches/)
+  'savePatchAsSnippet',
+  'previewPatch',
+  'applyPatch',
+  'revertPatch',
+  // Empties the persistent read cache of every account (src/model/snippets/cache/).
+  'clearOfflineCache',
   // Repository settings panel and hook settings documents (src/editor/settingsPanel/, src/editor/hooks/)
-  openRepositorySettings: command('openRepositorySettings'),
-  openOtherRepositorySettings: command('openOtherRepositorySettings'),
-  /** The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI. */
-  overwriteHookSettings: command('overwriteHookSettings'),
-  compareHookSettings: command('compareHookSettings'),
+  'openRepositorySettings',
+  'openOtherRepositorySettings',
+  // The "Overwrite" and "Compare" choices of a hook settings save conflict; take the document's URI.
+  'overwriteHookSettings',
+  'compareHookSettings',
   // Connection check (src/model/connectionCheck/)
-  checkConnection: command('checkConnection'),
-} as const;
+  'checkConnection',
+] as const;
+
+type CommandName = (typeof COMMAND_NAMES)[number];
+
+export const Commands = Object.fromEntries(COMMAND_NAMES.map((name) => [name, `bitbucketSnippets.${name}`])) as {
+  readonly [Name in CommandName]: `bitbucketSnippets.${Name}`;
+};
 
 /** Commands of the sign-in bundle (dist/signIn.js): the flows and their messages load on first use. */
 export const SIGN_IN_COMMANDS: readonly string[] = [Commands.signIn, Commands.signOut, Commands.switchAccount];
@@ -89,6 +99,17 @@ export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filte
   (id) => !SIGN_IN_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id) && !CONNECTION_CHECK_COMMANDS.includes(id),
 );
 
+
+/** The language model tools chat agents call (package.json contributes.languageModelTools; src/editor/agentTools/). */
+export const AgentTools = {
+  search: 'bitbucketSnippets_search',
+  readFile: 'bitbucketSnippets_readFile',
+  listCategories: 'bitbucketSnippets_listCategories',
+  listCategory: 'bitbucketSnippets_listCategory',
+  save: 'bitbucketSnippets_save',
+} as const;
+
+export type AgentToolName = (typeof AgentTools)[keyof typeof AgentTools];
 
 export const ContextKeys = {
   signedIn: 'bitbucketSnippets:signedIn',
@@ -178,6 +199,16 @@ export const Settings = {
   snippetUrlTemplate: 'snippetUrlTemplate',
   /** The bound of each account's offline read cache, in MB; 0 turns it off. */
   cacheMaxSizeMB: 'cache.maxSizeMB',
+  /** Chat agents may use the language model tools (machine scope). */
+  agentToolsEnabled: 'agentTools.enabled',
+  /** Which lists the tools may read (machine scope). */
+  agentToolsLists: 'agentTools.lists',
+  /** Pages of a list Search Snippets and Export ask the server for at once, per account. */
+  concurrentPageRequests: 'concurrentPageRequests',
+  /** `warn` (scan text for secrets before it is sent) or `off`; machine scope. */
+  secretScanning: 'secretScanning',
+  /** Rule ids the secret scan skips, as the user decided; machine scope. */
+  secretScanningIgnoredRules: 'secretScanning.ignoredRules',
   clientCertificate: 'clientCertificate',
   /** Per-server overrides of the connection settings, keyed by server URL. */
   servers: 'servers',

@@ -8,8 +8,12 @@
 import { CONNECTION_SETTINGS, CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../api/connectionSettings';
 import { Settings } from './constants';
 
-/** Every `bitbucketSnippets.*` setting a workspace must not be able to set. */
-export const TRUST_SETTINGS: readonly string[] = [
+/**
+ * Every `bitbucketSnippets.*` setting a workspace must not be able to set. Built in a call marked
+ * pure so that a bundle that never reads the list leaves it out, and `Settings` with it: activation
+ * imports this module for `userValue` only (the connection settings' trust is in their own table).
+ */
+export const TRUST_SETTINGS: readonly string[] = /* @__PURE__ */ (() => [
   // Sign In's prefilled server and the server Check Connection and the panel fall back to.
   Settings.serverUrl,
   // Holds the connection settings per server.
@@ -20,7 +24,14 @@ export const TRUST_SETTINGS: readonly string[] = [
   // Whether Run in Terminal asks before running the user's own snippets: a cloned repository must
   // not turn the question off.
   Settings.confirmRunningOwnSnippets,
-];
+  // Whether text is scanned for secrets before it is sent, and which rules are ignored: a cloned
+  // repository must not switch the scan off or silence a rule.
+  Settings.secretScanning,
+  Settings.secretScanningIgnoredRules,
+  // Whether chat agents may read the snippets through the language model tools, and which lists.
+  Settings.agentToolsEnabled,
+  Settings.agentToolsLists,
+])();
 
 /** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */
 export interface InspectedSetting<T> {

@@ -114,7 +114,16 @@ describe('Drag and drop and several rows (UI)', function () {
     assert.equal(await top.getAttribute('aria-selected'), 'true');
     assert.equal(await bottom.getAttribute('aria-selected'), 'true');
     assert.equal(await ui.sideBar.locator('[role="treeitem"][aria-selected="true"]').count(), 2, 'only the two file rows are selected');
-    await ui.page.locator('.editor-group-container.active .tab').filter({ hasText: target }).first().click();
+    // The first click opens top.txt, which may land after a click on another tab: wait for its tab,
+    // then make the target the active editor, and see that it is before dragging onto it.
+    const tabs = ui.page.locator('.editor-group-container.active .tab');
+    await tabs.filter({ hasText: 'top.txt' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    const activeTarget = ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: target });
+    for (let i = 0; i < 20 && (await activeTarget.count()) === 0; i++) {
+      await tabs.filter({ hasText: target }).first().click();
+      await ui.page.waitForTimeout(150);
+    }
+    assert.equal(await activeTarget.count(), 1, `${target} is the active editor`);
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
     const box = await editor.locator('.view-lines').boundingBox();
     assert.ok(box, 'the editor is shown');

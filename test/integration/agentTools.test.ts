@@ -17,7 +17,7 @@ import { AgentTools } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import { startServer, type RunningServer } from '../server/server';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
-import { localServerUrl, serverRequests, signInAs, signInWith, until } from './support';
+import { answerPrompts, localServerUrl, serverRequests, signInAs, signInWith, unusedAnswers, until } from './support';
 
 
 async function invoke(name: string, input: object): Promise<string> {
@@ -44,6 +44,9 @@ describe('Language model tools (chat agents)', function () {
     // Made before any search: a search keeps the pages it read for the session, as Search Snippets does.
     for (let i = 0; i < 7; i++) await apiAs('alice').createSnippet({ name: `bounded ${i}`, files: [{ name: 'a.txt', content: `many${marker}\n` }] });
     await apiAs('bob').createSnippet({ name: `tool bob ${marker}`, files: [{ name: 'bob.py', content: `print("${marker}")\n` }] });
+    // Earlier suites searched in this window, and a search keeps the pages it read for the session,
+    // as Search Snippets does: Refresh, as a person would, so the next search reads the server again.
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
   });
 
   after(async () => {
@@ -164,6 +167,20 @@ describe('Language model tools (chat agents)', function () {
 
     const refused = await api.agentTools.invoke(AgentTools.save, { name: 'x', files: [{ name: 'a/b.txt', content: '' }] }, source.token);
     assert.match((refused.content[0] as vscode.LanguageModelTextPart).value, /Nothing was saved:[\s\S]*cannot contain "\/"/);
+  });
+
+  it("save: a proposal with a token in it meets the secret scan before anything is sent; cancelled there, nothing is created", async () => {
+    const token = `ghp_${'A1b2C3d4E5'.repeat(3)}f6G7h8`;
+    const input = { name: `agent token ${marker}`, files: [{ name: 'ci.env', content: `GITHUB_TOKEN=${token}\n` }] };
+    const before = (await serverRequests()).length;
+    // The scan's modal, answered Cancel (a test cannot click it).
+    await answerPrompts(undefined);
+    const result = await api.agentTools.invoke(AgentTools.save, input, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.doesNotMatch(text, /Created snippet/, text);
+    assert.equal(await unusedAnswers(), 0, 'the secret scan asked');
+    assert.deepEqual((await requestsSince(before)).filter((r) => r.method === 'POST'), [], 'nothing was created');
+    assert.ok(!(await apiAs('alice').getMySnippets({ limit: 1000 })).values.some((s) => s.name === input.name));
   });
 
   it('reads the offline cache when the server cannot be reached, and says so', async () => {

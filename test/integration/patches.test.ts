@@ -147,6 +147,7 @@ describe('Patch snippets', function () {
       'file:a.txt ↔ bitbucket-snippet-patched:a.txt',
       'file:b.txt ↔ bitbucket-snippet-patched:b.txt',
     ]);
+    for (const d of textDiffs) assert.equal(d.modified.path, d.original.path, 'one path on both sides: the diff shows the file changed, not renamed');
     assert.equal(git(clone, 'status', '--porcelain'), '', 'the clone is untouched');
     assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'no write to the server');
   });

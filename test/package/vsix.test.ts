@@ -12,10 +12,10 @@ import { packageVsix, ROOT, vscePackageArgs, type PackagedVsix } from './package
 
 /**
  * The .vsix users download stays small (it was 1.16 MB, 75% of it screenshots, before `npm run
- * screenshots`). 600 KB since the secret scan's worker (dist/secretScanWorker.js, secretlint's
- * rules, about 70 KB compressed less) joined the bundles.
+ * screenshots`). 640 KB since the secret scan's worker (dist/secretScanWorker.js, secretlint's
+ * rules) joined the bundles and the README shows the scan's dialog and a patch preview.
  */
-const MAX_VSIX_BYTES = 600 * 1024;
+const MAX_VSIX_BYTES = 640 * 1024;
 
 type ImageMedia = string | Record<string, string>;
 

@@ -24,6 +24,14 @@ interface PictureSnippet {
 export const OPENED_SNIPPET = 'Retry fetch with exponential backoff';
 export const OPENED_FILE = 'retry.ts';
 
+/**
+ * The patch snippet Preview Patch shows: bob's, not starred, so that My Snippets and Starred (the
+ * explorer picture) stay as they are; Browse loads it. Made with git against the clone's files
+ * exactly as makeClone (run.ts) writes them, so `git apply --check` takes it.
+ */
+export const PATCH_SNIPPET = 'Smoke test after deploy';
+export const PATCH_FILE = `${PATCH_SNIPPET}.patch`;
+
 const SNIPPETS: PictureSnippet[] = [
   {
     owner: 'alice',
@@ -142,6 +150,45 @@ gzip -f /backup/shop.sql
 `,
     },
     starredBy: ['alice'],
+  },
+  {
+    owner: 'bob',
+    name: PATCH_SNIPPET,
+    description: 'The deploy script checks that the shop answers before it says published.',
+    categories: ['devops'],
+    files: {
+      [PATCH_FILE]: `diff --git a/scripts/deploy.sh b/scripts/deploy.sh
+index 639f48b..d97e2ae 100644
+--- a/scripts/deploy.sh
++++ b/scripts/deploy.sh
+@@ -5,4 +5,5 @@ set -euo pipefail
+ npm ci
+ npm run build
+ rsync -a --delete dist/ "$PAGES_HOST:/srv/pages/shop/"
+-echo "published $(git rev-parse --short HEAD)"
++bash scripts/smoke-test.sh "$PAGES_HOST"
++echo "published and tested $(git rev-parse HEAD)"
+diff --git a/scripts/smoke-test.sh b/scripts/smoke-test.sh
+new file mode 100644
+index 0000000..d48ad90
+--- /dev/null
++++ b/scripts/smoke-test.sh
+@@ -0,0 +1,13 @@
++#!/usr/bin/env bash
++# Fails when the shop does not answer.
++set -euo pipefail
++
++url="https://$1/shop/"
++for attempt in 1 2 3; do
++  if curl -fsS "$url" >/dev/null; then
++    exit 0
++  fi
++  sleep $((attempt * 5))
++done
++echo "no answer from $url" >&2
++exit 1
+`,
+    },
   },
 ];
 

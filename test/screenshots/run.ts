@@ -15,7 +15,7 @@ import { startWorkbench, type Workbench } from '../harness/workbench';
 import { panelFrame, settled } from '../e2e/panel';
 import { setSession } from '../e2e/session';
 import { WorkbenchUi } from '../e2e/ui';
-import { OPENED_FILE, OPENED_SNIPPET, screenshotData } from './data';
+import { OPENED_FILE, OPENED_SNIPPET, PATCH_FILE, PATCH_SNIPPET, screenshotData } from './data';
 import { writePicture } from './png';
 
 export const IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
@@ -267,6 +267,50 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
     async () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
+    },
+    [THEMES[0]],
+  );
+  await ui.runCommand('View: Close All Editors');
+
+  // Preview Patch: a colleague's patch snippet, loaded by Browse, in one multi-file diff. Without
+  // the side bar the editor is wide enough for the diff's two sides (each file now on the left, with
+  // the patch on the right), as the README says; it comes back before the next picture.
+  // The search's results and My Snippets are folded first, so that Browse and its rows are in view.
+  for (const label of ['Search results', 'My Snippets']) {
+    const row = await ui.findTreeRow(label);
+    if ((await row.getAttribute('aria-expanded')) === 'true') await row.click();
+  }
+  await ui.expandTreeRow('Browse');
+  await ui.findTreeRow(PATCH_SNIPPET);
+  const multiDiff = editorPart.locator('.multiDiffEditor');
+  const quickInput = page.locator('.quick-input-widget');
+  await camera.take(
+    'patch-preview',
+    async () => {
+      await ui.runCommand('Bitbucket Snippets: Preview Patch');
+      // The pick of the loaded patch files: typed into, then chosen.
+      const patchOption = quickInput.getByRole('option', { name: PATCH_FILE }).first();
+      await patchOption.waitFor({ state: 'visible', timeout: 15_000 });
+      await quickInput.locator('input[type="text"]').first().fill('smoke');
+      await patchOption.click();
+      // With one repository open the command asks no more; with several it asks which.
+      const repository = quickInput.getByRole('option', { name: /^workspace/ }).first();
+      await multiDiff.or(repository).first().waitFor({ state: 'visible', timeout: 30_000 });
+      if (await repository.isVisible()) await repository.click();
+      for (const file of ['deploy.sh', 'smoke-test.sh']) {
+        await multiDiff.locator('.multiDiffEntry').filter({ hasText: file }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      }
+      await ui.runCommand('View: Toggle Primary Side Bar Visibility');
+      await multiDiff.locator('.multiDiffEntry .monaco-editor .view-lines').last().waitFor({ state: 'visible', timeout: 15_000 });
+      await camera.tidy();
+      await page.waitForTimeout(800);
+      const editor = await boxOf(editorPart);
+      const last = await boxOf(multiDiff.locator('.multiDiffEntry').last());
+      return topOf(editor, last.y + last.height + 12 - editor.y);
+    },
+    async () => {
+      await ui.runCommand('View: Toggle Primary Side Bar Visibility');
+      await sideBar.waitFor({ state: 'visible' });
     },
     [THEMES[0]],
   );

@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../../src/api/connectionSettings';
+import { Settings } from '../../src/util/constants';
 
 // Compiled to out/test/unit/; esbuild.js is at the checkout's root.
 const ROOT = path.resolve(__dirname, '../../..');
@@ -54,6 +56,14 @@ describe('bundles', function () {
     // what `npm run bench` measures.
     const size = fs.statSync(path.join(outdir, 'extension.js')).size;
     assert.ok(size < 26 * 1024, `under 26 KiB: ${size} bytes`);
+  });
+
+  it("activation carries neither the extension's own settings nor the list of those that decide trust", () => {
+    // Activation reads VS Code's settings and the connection settings (tables of their own); the
+    // rest of `Settings` and TRUST_SETTINGS belong to the bundles that read them (issue 31).
+    const code = fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8');
+    const ownSettings = Object.values(Settings).filter((name) => name !== SERVERS_SETTING.name && !(CONNECTION_SETTING_NAMES as readonly string[]).includes(name));
+    assert.deepEqual(ownSettings.filter((name) => code.includes(`"${name}"`)), []);
   });
 
   it('the main bundle requires the on-demand bundles by their file names, and nothing else of ours', () => {

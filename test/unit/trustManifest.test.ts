@@ -21,8 +21,22 @@ const properties = manifest.contributes.configuration.properties;
 const qualified = (setting: string) => `${SETTINGS_SECTION}.${setting}`;
 
 // Decided here, not read from the code: the code's list must say the same.
-// Whether Run in Terminal asks before running the user's own snippets is decided by the user alone too.
-const DECIDED = [Settings.serverUrl, Settings.caFiles, Settings.clientCertificate, Settings.servers, Settings.snippetsRestPrefix, Settings.pagesRestPrefix, Settings.confirmRunningOwnSnippets];
+// Whether Run in Terminal asks before running the user's own snippets is decided by the user alone too,
+// and so are whether text is scanned for secrets before it is sent, which rules the scan skips, and
+// whether chat agents may read the snippets and which lists.
+const DECIDED = [
+  Settings.serverUrl,
+  Settings.caFiles,
+  Settings.clientCertificate,
+  Settings.servers,
+  Settings.snippetsRestPrefix,
+  Settings.pagesRestPrefix,
+  Settings.confirmRunningOwnSnippets,
+  Settings.secretScanning,
+  Settings.secretScanningIgnoredRules,
+  Settings.agentToolsEnabled,
+  Settings.agentToolsLists,
+];
 
 describe('trust settings in the manifest', () => {
   it('the code reads as trust settings exactly the ones decided here', () => {

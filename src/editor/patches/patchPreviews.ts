@@ -20,9 +20,12 @@ export class PatchPreviews implements vscode.TextDocumentContentProvider, vscode
     this.generation.next();
   }
 
-  /** The URI of `text` shown as `path` (relative to the repository) in the current preview, on one side of its diff. */
-  add(path: string, text: string, side: 'before' | 'after' = 'after'): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PATCH_PREVIEW_SCHEME, path: `/${path}`, query: `${this.generation.ticket()}-${side}` });
+  /**
+   * The URI of `text` shown as the file `resource` in the current preview, on one side of its diff.
+   * It has the file's own path, so the diff shows the file as changed, not as renamed.
+   */
+  add(resource: vscode.Uri, text: string, side: 'before' | 'after' = 'after'): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: PATCH_PREVIEW_SCHEME, path: resource.path, query: `${this.generation.ticket()}-${side}` });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return uri;

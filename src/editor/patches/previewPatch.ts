@@ -27,8 +27,8 @@ function diffEntries(previews: PatchPreviews, preview: Preview): Array<[vscode.U
   const shown = preview.files.filter((file) => !file.problem && !file.binary);
   return shown.map((file: PreviewFile) => {
     const resource = inTree(preview.root, file.path);
-    const left = file.fromPath !== undefined && file.before !== undefined ? inTree(preview.root, file.fromPath) : previews.add(file.path, '', 'before');
-    const right = previews.add(file.path, file.after?.toString('utf8') ?? '');
+    const left = file.fromPath !== undefined && file.before !== undefined ? inTree(preview.root, file.fromPath) : previews.add(resource, '', 'before');
+    const right = previews.add(resource, file.after?.toString('utf8') ?? '');
     return [resource, left, right];
   });
 }

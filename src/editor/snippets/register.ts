@@ -19,6 +19,11 @@ import { LastSearch } from '../../model/snippets/search/lastSearch';
 import type { SearchList } from '../../model/snippets/search/types';
 import { SnippetCache, clearCacheFolder } from '../../model/snippets/cache/snippetCache';
 import { SnippetService } from '../../model/snippets/service';
+import { EXTENSION_SETTINGS } from '../../model/settings/settingsTable';
+import { SecretGate } from '../secretScan/secretGate';
+import { loadScanRunner } from '../../model/secretGate/scanRunner';
+import { snippetFileUri } from './uris';
+import { SignedOutError } from '../../model/snippets/errors';
 import { SnippetServices } from '../../model/snippets/snippetServices';
 import { SnippetAccounts } from './snippetAccounts';
 import { registerOfflineStatus } from './offlineStatus';
@@ -32,6 +37,7 @@ import { createSnippetDocuments } from './documents';
 import { ComparedTexts } from './commands/comparedTexts';
 import { RecentEditors } from './commands/recentEditors';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
+import { createAgentTools, type AgentToolsApi } from '../agentTools/tools';
 import type { TreeNode } from '../../model/snippetTree/nodes';
 
 // The test API's way to this bundle's prompts (src/onDemand/testingApi.ts): it requires this module
@@ -52,6 +58,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
   /** Deletes the offline cache of an account that signed out (activation's stand-in calls it). */
   forgetAccount(accountId: string): Promise<void>;
+  /** The language model tools' work; activation registers their stand-ins (src/onDemand/agentTools.ts). */
+  agentTools: AgentToolsApi;
 }
 
 export interface SnippetsHost {
@@ -71,6 +79,10 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const cacheDir = path.join(storagePath, OFFLINE_CACHE_FOLDER);
   const cacheLog = log.child('cache');
   const maxBytes = () => Math.max(0, setting(Settings.cacheMaxSizeMB)) * 1024 * 1024;
+  // The pages a search keeps in memory for the next one stay within the offline cache's size (its
+  // default when the cache is off, or every search would go back to the server).
+  const keptPagesBytes = () => maxBytes() || EXTENSION_SETTINGS['cache.maxSizeMB'] * 1024 * 1024;
+  const concurrentRequests = () => Math.min(16, Math.max(1, Math.floor(setting(Settings.concurrentPageRequests))));
   // One cache per server and account, named by the hash of the account's id; it reads its file on
   // first use of a list. One instance per account for the whole session, whichever service uses it:
   // a clear() waits for that instance's own write under way, so the last flush of an account the
@@ -93,12 +105,23 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const asUser = (account: Account | undefined) => account && { username: account.username, userId: account.userId };
   // Every signed-in account has a service of its own, with its own client, identity and cache,
   // the default account's too; while none is signed in, the default service is an empty one.
+  // The secret scan before any text of an account is sent, with its server's rules when it may read them.
+  const secretGate = new SecretGate({
+    log: log.child('secret scan'),
+    listRules: (id, signal) => {
+      const account = session.accountById(id);
+      if (!account) throw new SignedOutError();
+      return session.clientFor(account).allSecretScanningRules({ signal });
+    },
+    runner: loadScanRunner,
+    snippetFileUri,
+  });
   const signedOut = new SnippetService(() => undefined, pageSize, { warn });
   const services = new SnippetServices((id) => {
     const service = new SnippetService(() => {
       const account = session.accountById(id);
       return account && session.clientFor(account);
-    }, pageSize, { cache: cacheFor(id), warn });
+    }, pageSize, { cache: cacheFor(id), warn, checkOutgoing: secretGate.checkFor(() => session.accountById(id)), concurrentRequests, keptPagesBytes });
     service.reset(asUser(session.accountById(id)));
     return service;
   }, signedOut);
@@ -115,7 +138,10 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     else lastSearch.retainAccounts(signedIn);
   });
   // Signing in again to an account that is signed in starts a new session of it: its lists are read afresh.
-  const renewAccount = session.onDidSignIn((account) => services.renew(accountId(account)));
+  const renewAccount = session.onDidSignIn((account) => {
+    services.renew(accountId(account));
+    secretGate.forget(accountId(account));
+  });
   const forgetAccount = async (id: string): Promise<void> => {
     await cacheFor(id).clear();
     cacheLog.info('the offline cache of an account that signed out was deleted');
@@ -181,7 +207,7 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     renewAccount,
     hearUser,
     followSize,
-    registerOfflineStatus(session, () => services.defaultService),
+    registerOfflineStatus(session, () => services.madeDefaultService, (listener) => services.onDidMake(listener)),
     explorer,
     threads,
     documents.disposable,
@@ -216,11 +242,13 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     }),
     openLink: documents.openLink,
     forgetAccount,
+    agentTools: createAgentTools({ session, scope, log: log.child('agentTools') }),
     dispose: () => {
       disposable.dispose();
       // Writes what the caches still hold in memory; the editor waits for deactivation only briefly.
       services.retain([]);
       void signedOut.dispose();
+      secretGate.dispose();
     },
   };
 }

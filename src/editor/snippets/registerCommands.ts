@@ -25,6 +25,7 @@ import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
 import { searchSnippets, type SearchDeps } from './commands/search';
 import { pasteInTerminal, runInTerminal } from './commands/terminal';
 import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
+import { PatchCommands } from '../patches/patchCommands';
 
 export interface SnippetCommandHandlers {
   accounts: SnippetAccounts;
@@ -54,7 +55,9 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     });
   // Commands that make something new act on the default account.
   const create = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, (...args: unknown[]) => run(scope.defaults, ...args));
+  const patches = new PatchCommands({ accounts, scope, lastSearch: compare.lastSearch }, scope.defaults.log);
   return vscode.Disposable.from(
+    patches,
     // The view's toolbar and roots.
     vscode.commands.registerCommand(Commands.refreshExplorer, () => explorer.refreshAll()),
     vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => explorer.refreshList(node)),
@@ -112,6 +115,11 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     // A snippet file beside a local text, from either end.
     command(Commands.compareWith, (deps, arg) => compareWith(compare, deps, arg)),
     command(Commands.compareWithSnippet, (deps, arg) => compareWithSnippet(compare, deps, arg)),
+    // Patch snippets: a repository's changes saved as one, and one previewed, applied or reverted.
+    create(Commands.savePatchAsSnippet, (deps, ...args) => patches.save(deps, args)),
+    command(Commands.previewPatch, (deps, arg) => patches.preview(deps, arg)),
+    command(Commands.applyPatch, (deps, arg) => patches.apply(deps, arg)),
+    command(Commands.revertPatch, (deps, arg) => patches.revert(deps, arg)),
     // A save refused because the server's copy changed.
     command(Commands.compareWithServer, (deps, arg) => compareSnippetWithServer(deps, arg)),
     command(Commands.overwriteServerVersion, (_deps, arg) => overwriteSnippetServerVersion(fileSystem, arg)),

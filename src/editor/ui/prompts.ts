@@ -5,7 +5,7 @@
 // that skips a confirmation.
 import vscode = require('vscode');
 import { showModalWarning } from './notify';
-import { showSafeInputBox, showSafeQuickPick } from './quickInputText';
+import { showSafeInputBox, showSafeQuickPick, showSafeQuickPickMany } from './quickInputText';
 
 /** An answer queued by a test: true / false for a confirmation, a string (or undefined = Escape) for an input box. */
 export type ScriptedAnswer = boolean | string | undefined;
@@ -36,6 +36,16 @@ export async function confirm(message: string, detail: string, action: string): 
   return (await showModalWarning(message, detail, action)) === action;
 }
 
+/**
+ * A modal warning with several action buttons (and Cancel): the action chosen, or undefined. A
+ * scripted answer names the action (a string), or is undefined for Cancel.
+ */
+export async function choose(message: string, detail: string, actions: readonly string[]): Promise<string | undefined> {
+  const queued = takeScriptedAnswer();
+  if (queued) return typeof queued.answer === 'string' && actions.includes(queued.answer) ? queued.answer : undefined;
+  return showModalWarning(message, detail, ...actions);
+}
+
 /** An input box; undefined when the user pressed Escape. */
 export async function input(options: vscode.InputBoxOptions): Promise<string | undefined> {
   const queued = takeScriptedAnswer();
@@ -53,4 +63,18 @@ export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], 
   const queued = takeScriptedAnswer();
   if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
   return showSafeQuickPick(items, { ...options, canPickMany: false });
+}
+
+/**
+ * A quick pick of several items, `picked` ones chosen at first; undefined when the user pressed
+ * Escape. A scripted answer names the chosen items' labels, one a line ('' for none).
+ */
+export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined> {
+  const queued = takeScriptedAnswer();
+  if (queued) {
+    if (typeof queued.answer !== 'string') return undefined;
+    const labels = new Set(queued.answer.split('\n'));
+    return items.filter((i) => labels.has(i.label));
+  }
+  return showSafeQuickPickMany(items, options);
 }

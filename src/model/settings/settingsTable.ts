@@ -6,6 +6,7 @@
 // extension's.
 import type { SortOrder } from '../snippets/query';
 import type { CompletionList } from '../snippets/completion';
+import type { AgentList } from '../agentTools/schemas';
 import { CONNECTION_SETTINGS, SERVERS_SETTING } from '../../api/connectionSettings';
 import { SETTINGS_SECTION } from '../../util/constants';
 
@@ -24,6 +25,11 @@ export const EXTENSION_SETTINGS = {
   followActiveEditor: false,
   snippetUrlTemplate: '{server}/plugins/servlet/snippets/{guid}',
   'cache.maxSizeMB': 32,
+  concurrentPageRequests: 4,
+  'agentTools.enabled': true,
+  'agentTools.lists': ['mine', 'starred'] as AgentList[],
+  secretScanning: 'warn' as 'warn' | 'off',
+  'secretScanning.ignoredRules': [] as string[],
 };
 
 export type ExtensionSettings = typeof EXTENSION_SETTINGS;

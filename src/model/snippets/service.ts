@@ -13,9 +13,11 @@ import { Connectivity, type ConnectionState } from './connectivity';
 import { SignedOutError } from './errors';
 import { exportSnippets, type ExportOptions, type ExportResult } from './export/exporter';
 import { Identity, type SignedInUser } from './identity';
+import { FetchedPages } from './search/fetchedPages';
 import { KEPT_PAGES_MAX_AGE_MS, SnippetSearch } from './search/search';
 import { SnippetComments } from './snippetComments';
 import { watchedApi, type SnippetsApi } from './snippetsApi';
+import type { OutgoingCheck } from './outgoing';
 import { SnippetWrites } from './snippetWrites';
 import { SnippetStore, type ListId, type StoreChange } from './store';
 import { Emitter, type Event } from '../../util/emitter';
@@ -40,6 +42,12 @@ export interface SnippetServiceOptions {
   now?: () => number;
   /** For the log: why a listing (Load more, Search, Export) ended before the server's last page. */
   warn?: (message: string) => void;
+  /** Page requests a search or an export of this account has in flight at once (a setting); default 4. */
+  concurrentRequests?: () => number;
+  /** The bytes of pages a search keeps in memory for later searches (a setting); default 32 MB. */
+  keptPagesBytes?: () => number;
+  /** Runs before any snippet text or comment of this account is sent (the secret scan). */
+  checkOutgoing?: OutgoingCheck;
 }
 
 export class SnippetService {
@@ -58,6 +66,7 @@ export class SnippetService {
   private readonly watchedApis = new WeakMap<SnippetsApi, SnippetsApi>();
   private readonly api: () => SnippetsApi | undefined;
   private readonly warn: ((message: string) => void) | undefined;
+  private readonly concurrentRequests: (() => number) | undefined;
 
   constructor(api: () => SnippetsApi | undefined, private readonly pageSize: () => number, options: SnippetServiceOptions = {}) {
     this.api = () => {
@@ -68,6 +77,7 @@ export class SnippetService {
     this.connectivity = new Connectivity(() => this.probe(), options.probeIntervalMs, options.now);
     this.connectivity.onDidChange((state) => this.onConnectionChange(state));
     this.warn = options.warn;
+    this.concurrentRequests = options.concurrentRequests;
     this.store = new SnippetStore(this.api, pageSize, options.now, options.warn);
     this.store.onDidChange((change) => {
       let people = false;
@@ -85,11 +95,12 @@ export class SnippetService {
       mayWrite: (snippet) => this.mayWrite(snippet),
       snippet: (guid) => this.snippet(guid),
       renamed: (snippetGuid, from, to) => this.emit({ lists: [], snippets: [snippetGuid], people: false, renamedFiles: [{ snippetGuid, from, to }] }),
+      checkOutgoing: options.checkOutgoing,
     });
-    this.comments = new SnippetComments({ store: this.store, identity: this.identity, requireApi });
+    this.comments = new SnippetComments({ store: this.store, identity: this.identity, requireApi, checkOutgoing: options.checkOutgoing });
     // The search matches the store's copies and hears of their changes through the service, first of all listeners.
     const loaded = { snippetsOf: (id: ListId) => this.store.snippetsOf(id), get: (guid: string) => this.store.get(guid), onDidChange: this.onDidChange };
-    this.search = new SnippetSearch(loaded, api, undefined, {
+    this.search = new SnippetSearch(loaded, api, new FetchedPages(options.keptPagesBytes), {
       restore: async (list) => {
         const cache = this.cache;
         if (!cache) return undefined;
@@ -98,12 +109,13 @@ export class SnippetService {
         return kept && { ...kept, appliedLimit: undefined };
       },
       forget: () => this.cache?.dropSearchPages(),
-    }, options.warn);
+    }, options.warn, { concurrency: options.concurrentRequests });
     // What a search fetched goes into the persistent cache as it arrives: readable offline, opened
     // without a request, and searched again without one, in later windows too.
     this.search.pages.onDidRecord((list, state, fresh) => {
       this.rememberSnippets(fresh);
-      this.cache?.putSearchPages(list, state.snippets, state.nextStart);
+      // A list dropped from memory (over the budget) keeps in the cache what it had: a list without holes.
+      if (state) this.cache?.putSearchPages(list, state.snippets, state.nextStart);
     });
   }
 
@@ -220,7 +232,7 @@ export class SnippetService {
    * than the store's, which pages for the tree, and leaves the store as it is.
    */
   export(options: ExportOptions): Promise<ExportResult> {
-    return exportSnippets(this.requireApi(), { warn: this.warn, ...options });
+    return exportSnippets(this.requireApi(), { warn: this.warn, concurrency: this.concurrentRequests?.(), ...options });
   }
 
   // ---- Helpers ------------------------------------------------------------------------------
