@@ -3,6 +3,7 @@
 // against what the server then holds.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import type { PanelState } from '../../src/model/settingsPanel/protocol';
@@ -155,12 +156,13 @@ describe('Repository settings panel', function () {
     const branches = Array.from({ length: 40 }, (_, i) => `feature/b${String(i).padStart(2, '0')}`);
     for (const b of branches) git('branch', b);
     git('tag', 'v1.0');
-    const api = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
+    const api = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
     assert.ok(api, 'the built-in git extension');
     const gitApi = (api.isActive ? api.exports : await api.activate()).getAPI(1);
-    await until('git to see the workspace repository', () => gitApi.repositories.length > 0);
-    await gitApi.repositories[0].status();
-    await until('git to see the remote', () => gitApi.repositories[0].state.remotes.length > 0);
+    // The workspace folder's own repository: other suites open repositories of their own (and delete them).
+    const repository = await until('git to see the workspace repository', () => gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''));
+    await repository.status();
+    await until('git to see the remote', () => repository.state.remotes.length > 0);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await until('the panel to close', () => settingsTabs().length === 0);

@@ -4,6 +4,7 @@
 // account they were opened for, never with the default account's server.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/util/constants';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
@@ -126,12 +127,13 @@ describe('repository settings with several accounts', function () {
     } catch {
       git('commit', '--allow-empty', '-m', 'first');
     }
-    const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
+    const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
     assert.ok(gitExtension, 'the built-in git extension');
     const gitApi = (gitExtension.isActive ? gitExtension.exports : await gitExtension.activate()).getAPI(1);
-    await until('git to see the workspace repository', () => gitApi.repositories.length > 0);
-    await gitApi.repositories[0].status();
-    await until('git to see the remote', () => gitApi.repositories[0].state.remotes.length > 0);
+    // The workspace folder's own repository: other suites open repositories of their own (and delete them).
+    const repository = await until('git to see the workspace repository', () => gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''));
+    await repository.status();
+    await until('git to see the remote', () => repository.state.remotes.length > 0);
 
     // admin on the runner's server, then admin on staging: staging is the default account.
     const testing = await testingApi();
