@@ -8,7 +8,7 @@ import { categoriesText, countCategories, hasCategory } from '../../model/agentT
 import { snippetListText } from '../../model/agentTools/listResults';
 import { plainName } from '../../model/agentTools/outsideData';
 import { listsToRead, refusedLists } from '../../model/agentTools/readable';
-import type { ListCategoriesInput, ListCategoryInput } from '../../model/agentTools/schemas';
+import type { AgentList, ListCategoriesInput, ListCategoryInput } from '../../model/agentTools/schemas';
 import type { SearchList } from '../../model/snippets/search/types';
 import { allowedLists, languageOf, ownerOf, sourceOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
 import { findInLists, offlineFallback, type ReadResult } from './listsRead';
@@ -20,28 +20,35 @@ import { findInLists, offlineFallback, type ReadResult } from './listsRead';
  */
 const PAGES_EVERY_LIST = '\uffff\uffff';
 
-export async function listCategoriesTool(host: AgentToolsHost, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {
+/**
+ * The accounts a category tool reads and the lists it may read, with a note on lists the setting
+ * refused; or, when nothing can be read, the answer that says why.
+ */
+function readable(host: AgentToolsHost, input: ListCategoriesInput): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
   const chosen = chooseAccounts(input.account, host.session.accounts());
   if (!chosen.ok) return chosen.problem;
   const allowed = allowedLists();
   const { lists, refused } = listsToRead(input.lists, allowed);
   const notes = refused.length > 0 ? [refusedLists(refused, allowed)] : [];
   if (lists.length === 0) return [...notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
-  const targets = chosen.accounts.map((account) => toolAccount(host, account));
-  const read = await everySnippet(targets, lists, signal);
-  const counts = countCategories(read.found.map((r) => ({ snippet: r.snippet, accountLabel: r.target.label })));
-  return categoriesText(counts, targets.map(sourceOf), [...notes, ...read.notes], targets.length > 1);
+  return { accounts: chosen.accounts.map((account) => toolAccount(host, account)), lists, notes };
+}
+
+export async function listCategoriesTool(host: AgentToolsHost, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {
+  const read = readable(host, input);
+  if (typeof read === 'string') return read;
+  const { accounts: targets, lists, notes } = read;
+  const every = await everySnippet(targets, lists, signal);
+  const counts = countCategories(every.found.map((r) => ({ snippet: r.snippet, accountLabel: r.target.label })));
+  return categoriesText(counts, targets.map(sourceOf), [...notes, ...every.notes], targets.length > 1);
 }
 
 export async function listCategoryTool(host: AgentToolsHost, input: ListCategoryInput, signal: AbortSignal): Promise<string> {
-  const chosen = chooseAccounts(input.account, host.session.accounts());
-  if (!chosen.ok) return chosen.problem;
-  const allowed = allowedLists();
-  const { lists, refused } = listsToRead(input.lists, allowed);
-  const notes = refused.length > 0 ? [refusedLists(refused, allowed)] : [];
-  if (lists.length === 0) return [...notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
+  const readableNow = readable(host, input);
+  if (typeof readableNow === 'string') return readableNow;
+  const { lists, notes } = readableNow;
   const category = input.category.trim();
-  const targets = chosen.accounts.map((account) => ({ target: toolAccount(host, account), lists: lists as SearchList[] }));
+  const targets = readableNow.accounts.map((target) => ({ target, lists: lists as SearchList[] }));
   // The search finds a category's name in the snippets' categories (and elsewhere): those that carry it are kept.
   const read = await findInLists(category, targets, signal);
   const found = read.found.filter((r) => hasCategory(r.snippet, category));
