@@ -13,6 +13,7 @@ import type { TestedExtension, TestingApi } from './onDemand/testingApi';
 import { QUALIFIED_WALKTHROUGH_ID, StateKeys } from './util/constants';
 import { SYNCED_STATE_KEYS } from './util/stateSync';
 import { Log } from './util/log';
+import { OrderedState } from './util/orderedState';
 import { openWalkthroughOnFirstRun } from './model/walkthrough/firstRun';
 
 /**
@@ -35,8 +36,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = new Log(channel);
   // Settings Sync carries these to the user's other machines; accounts stay here (src/util/stateSync.ts).
   context.globalState.setKeysForSync(SYNCED_STATE_KEYS);
-  const session = new Session(new AccountStore(context.globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
-  const snippets = registerSnippetsOnDemand(context, session, log);
+  // Every write of global state, from every bundle, goes through this one queue (src/util/orderedState.ts).
+  const globalState = new OrderedState(context.globalState);
+  const session = new Session(new AccountStore(globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
+  const snippets = registerSnippetsOnDemand(context, globalState, session, log);
   const signIn = registerSignInOnDemand(session, log);
   const statusBar = registerStatusBar(session);
   context.subscriptions.push(
@@ -45,13 +48,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     signIn.disposable,
     statusBar.disposable,
     snippets.disposable,
-    registerRepositorySettingsOnDemand(context, session, log),
+    registerRepositorySettingsOnDemand(context, globalState, session, log),
     registerConnectionCheckOnDemand(session, log),
     registerAgentToolsOnDemand(context.extension, snippets),
   );
   // Not awaited: opening the walkthrough must not hold up activation.
   void openWalkthroughOnFirstRun(
-    context.globalState,
+    globalState,
     StateKeys.walkthroughShown,
     {
       testRun: context.extensionMode === vscode.ExtensionMode.Test,
@@ -61,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
   // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
-  return testExports({ context, session, log, snippets, signIn, statusBar: statusBar.item });
+  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item });
 }
 
 /**

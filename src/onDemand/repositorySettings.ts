@@ -12,14 +12,15 @@ import { onDemandFeature } from './onDemandFeature';
 
 type RepositorySettingsModule = typeof import('../editor/settingsPanel/register');
 
-export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): vscode.Disposable {
+/** `globalState` is the extension's one queue of global state writes (src/util/orderedState.ts), not context.globalState. */
+export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): vscode.Disposable {
   const feature = onDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
     'repository settings',
     REPOSITORY_SETTINGS_COMMANDS,
     // esbuild.js turns this require into one of dist/repositorySettings.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     () => require('../editor/settingsPanel/register') as RepositorySettingsModule,
-    ({ createRepositorySettings }) => createRepositorySettings(context, session, log.child('settings-panel')),
+    ({ createRepositorySettings }) => createRepositorySettings(context, globalState, session, log.child('settings-panel')),
     log,
   );
   const hookFileSystem = new ForwardingFileSystemProvider(() => feature.get().hookFileSystem);

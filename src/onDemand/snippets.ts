@@ -27,7 +27,8 @@ export interface SnippetsOnDemand {
   disposable: vscode.Disposable;
 }
 
-export function registerSnippetsOnDemand(context: vscode.ExtensionContext, session: Session, log: Log): SnippetsOnDemand {
+/** `globalState` is the extension's one queue of global state writes (src/util/orderedState.ts), not context.globalState. */
+export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
   // Several rows can be selected, to drag them together or delete several snippets at once; other
   // row commands act on the row clicked (src/model/snippetTree/selection.ts).
@@ -48,7 +49,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, sessi
     ({ createSnippets }) =>
       createSnippets({
         session,
-        globalState: context.globalState,
+        globalState,
         workspaceState: context.workspaceState,
         storagePath: context.globalStorageUri.fsPath,
         log,

@@ -31,6 +31,8 @@ export interface TestingApi {
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
   globalStateSnapshot(): Record<string, unknown>;
+  /** The extension's global state, written through its one queue (src/util/orderedState.ts). */
+  readonly globalState: vscode.Memento;
   /** Signs in without the prompts; rejects with the message a user would see when it fails. */
   signIn(args: SignInArgs): Promise<Account | undefined>;
   /** Signs every account out, so a suite starts with none (the Sign Out command asks which when there are several). */
@@ -55,7 +57,7 @@ export interface TestingApi {
 
 /** What activate() made, which the test API reaches into. */
 export interface TestedExtension {
-  context: vscode.ExtensionContext;
+  globalState: vscode.Memento;
   session: Session;
   log: Log;
   snippets: SnippetsOnDemand;
@@ -63,7 +65,7 @@ export interface TestedExtension {
   statusBar: vscode.StatusBarItem;
 }
 
-export function createTestingApi({ context, session, log, snippets, signIn, statusBar }: TestedExtension): TestingApi {
+export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar }: TestedExtension): TestingApi {
   const answers = snippetPromptAnswers(snippets);
   return {
     get service() {
@@ -78,7 +80,8 @@ export function createTestingApi({ context, session, log, snippets, signIn, stat
     get dropIntoEditor() {
       return snippets.feature().dropIntoEditor;
     },
-    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+    globalState,
+    globalStateSnapshot: () => Object.fromEntries(globalState.keys().map((k) => [k, globalState.get(k)])),
     signIn: (args) => signIn.module().signIn(session, log.child('sign-in'), args),
     statusBarText: () => statusBar.text,
     signOutAll: async () => {

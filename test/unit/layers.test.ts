@@ -63,6 +63,11 @@ describe('folders are layers', () => {
     assert.deepEqual(callers, ['editor/settings/settings.ts']);
   });
 
+  it('global state is written through its one queue: only the wiring names context.globalState, to make it', () => {
+    const users = sources().filter((f) => /\bcontext\.globalState\b(?!\.setKeysForSync)/.test(fs.readFileSync(path.join(SRC, f), 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '')));
+    assert.deepEqual(users, ['extension.ts']);
+  });
+
   it('no file of src/ is over 350 lines: a file holds one idea', () => {
     const long = sources()
       .map((f) => ({ f, lines: fs.readFileSync(path.join(SRC, f), 'utf8').split('\n').length }))

@@ -156,9 +156,9 @@ export interface RepositorySettingsFeature extends vscode.Disposable {
  * other commands pass it), an Explorer resource, or Source Control's provider. It answers the
  * panel's controller.
  */
-export function createRepositorySettings(context: vscode.ExtensionContext, session: Session, log: Log): RepositorySettingsFeature {
+export function createRepositorySettings(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): RepositorySettingsFeature {
   const hooks = createHookDocuments(session, log.child('hooks'), context.workspaceState);
-  const memory = new PanelMemory(context.globalState);
+  const memory = new PanelMemory(globalState);
   const git = new GitRepositories(log.child('git'));
   const panels = new SettingsPanels(context.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });
 
