@@ -2,7 +2,6 @@
 // Every message is written as one line (oneLogLine): outside text in it, a name or a server's
 // message or an error's stack, can never start a line of its own.
 import type { Logger as ApiLogger } from '../api/http';
-import { BitbucketError } from '../api/errors';
 import { oneLogLine } from './logLine';
 
 /** What Log writes to: VS Code's LogOutputChannel has these, and so does a test's fake. */
@@ -35,7 +34,7 @@ export class Log {
   }
   /** Logs a failure with all its detail; BitbucketErrors carry no credentials by design. */
   error(message: string, err?: unknown): void {
-    const detail = err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.stack ?? err.message : err === undefined ? '' : String(err);
+    const detail = hasLogString(err) ? err.toLogString() : err instanceof Error ? err.stack ?? err.message : err === undefined ? '' : String(err);
     this.channel.error(this.line(`${message}${detail ? `: ${detail}` : ''}`));
   }
 
@@ -48,4 +47,12 @@ export class Log {
     const api = this.child('api');
     return (level, message) => api[level](message);
   }
+}
+
+/**
+ * A BitbucketError (api/errors.ts), known by the log line it writes of itself: its class stays out
+ * of the code loaded at activation, which logs but never makes one.
+ */
+function hasLogString(err: unknown): err is Error & { toLogString(): string } {
+  return err instanceof Error && typeof (err as { toLogString?: unknown }).toLogString === 'function';
 }
