@@ -135,6 +135,8 @@ describe('repository settings with several accounts', function () {
     await repository.status();
     await until('git to see the remote', () => repository.state.remotes.length > 0);
 
+    // The panels and hook documents the tests before opened would read their servers again on these sign-ins.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // admin on the runner's server, then admin on staging: staging is the default account.
     const testing = await testingApi();
     await testing.signIn({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' });

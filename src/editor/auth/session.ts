@@ -105,19 +105,21 @@ export class Session extends Disposable {
   }
 
   /**
-   * Adds the account (or renews its credentials) and makes it the default. Resolves once the
-   * credentials and the account are stored; which account is the default and the views' context
-   * key are written behind it: the global state holds the new value at once (only writing it to
-   * disk takes a round trip), and VS Code applies context keys in the order they are set.
+   * Adds the account (or renews its credentials) and makes it the default, at once: nothing here
+   * waits for VS Code. The credentials are held in memory and the global state answers the new
+   * values as soon as they are written; storing them (SecretStorage, global state on disk) goes on
+   * behind, and `stored` tells the caller when it is done or failed. The default account and the
+   * views' context key are written behind it too: VS Code applies context keys in the order they are set.
    */
-  async signIn(account: Account, credentials: Credentials): Promise<void> {
-    await this.store.save(account, credentials);
+  signIn(account: Account, credentials: Credentials): { stored: Promise<void> } {
+    const { stored } = this.store.save(account, credentials);
     this.current = account;
     this.resetClient(account);
     void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) => this.log.warn(`the default account could not be recorded: ${err instanceof Error ? err.message : String(err)}`));
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
     this.signedIn.fire(account);
     this.changed.fire(account);
+    return { stored };
   }
 
   /**

@@ -1,7 +1,7 @@
 // The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
 // server before anything is stored, and each failure says what to do next.
 import vscode = require('vscode');
-import { showInfo } from '../ui/notify';
+import { showInfo, showWarning } from '../ui/notify';
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { Credentials } from '../../api/http';
 import { BitbucketError } from '../../api/errors';
@@ -118,10 +118,21 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     if (!username) return undefined;
   }
   const account: Account = { serverUrl, username, authType: credentials.type, userId };
-  // Neither waits for the other: each is a round trip to VS Code.
-  await Promise.all([session.signIn(account, credentials), rememberServerUrl(serverUrl)]);
+  // The account is usable at once; storing it and remembering the server are round trips to VS
+  // Code that go on behind (the secret store alone costs more than the server's answer).
+  const { stored } = session.signIn(account, credentials);
+  stored.catch((err: unknown) => reportNotKept(err, host, log));
+  rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${err instanceof Error ? err.message : String(err)}`));
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
+}
+
+/** VS Code could not store the credentials or the account: signed in for this window only. */
+function reportNotKept(err: unknown, host: string, log: Log): void {
+  log.error(`the account on ${host} could not be stored`, err);
+  void showWarning(
+    vscode.l10n.t('Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.', host, err instanceof Error ? err.message : String(err)),
+  );
 }
 
 function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentials } {
