@@ -24,18 +24,10 @@ describe('patches: check, apply, three-way, revert', function () {
 
   beforeEach(() => {
     scratch = new Scratch();
-    origin = scratch.repo('origin');
-    write(origin, 'notes.txt', 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n');
-    write(origin, 'other.txt', 'x\n');
-    write(origin, 'data.bin', binary(1));
-    commitAll(origin, 'base');
-    other = scratch.clone(origin, 'other');
-    write(origin, 'notes.txt', 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n');
-    write(origin, 'other.txt', 'x\ny\n');
-    write(origin, 'data.bin', binary(2));
-    write(origin, 'added.txt', 'added\n');
-    git(origin, 'add', '-A');
-    patch = git(origin, 'diff', '--cached', '--binary', '--full-index');
+    ({ origin, other, patch } = scratch.patchBetweenClones(
+      { 'notes.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n', 'other.txt': 'x\n', 'data.bin': binary(1) },
+      { 'notes.txt': 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n', 'other.txt': 'x\ny\n', 'data.bin': binary(2), 'added.txt': 'added\n' },
+    ));
   });
   afterEach(() => scratch.dispose());
 

@@ -45,6 +45,24 @@ export class Scratch {
     return at;
   }
 
+  /**
+   * An origin with the `base` files committed, a clone of it as `other`, and the patch that
+   * `changes` make in the origin (null removes a file): staged, with binary files and full
+   * object names, as Save Changes as Patch Snippet makes it.
+   */
+  patchBetweenClones(base: Record<string, string | Buffer>, changes: Record<string, string | Buffer | null>): { origin: string; other: string; patch: string } {
+    const origin = this.repo('origin');
+    for (const [name, content] of Object.entries(base)) write(origin, name, content);
+    commitAll(origin, 'base');
+    const other = this.clone(origin, 'other');
+    for (const [name, content] of Object.entries(changes)) {
+      if (content === null) fs.rmSync(path.join(origin, name));
+      else write(origin, name, content);
+    }
+    git(origin, 'add', '-A');
+    return { origin, other, patch: git(origin, 'diff', '--cached', '--binary', '--full-index') };
+  }
+
   /** The entries the core left in its temporary root. */
   tempEntries(): string[] {
     return fs.readdirSync(this.temp);

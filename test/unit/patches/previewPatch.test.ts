@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { applyPatch } from '../../../src/model/patches/applyPatch';
 import { PatchError } from '../../../src/model/patches/patchErrors';
 import { previewPatch } from '../../../src/model/patches/previewPatch';
-import { binary, commitAll, git, Scratch, treeOf, write } from './gitRepos';
+import { binary, commitAll, Scratch, treeOf, write } from './gitRepos';
 
 describe('patches: preview', function () {
   this.timeout(60_000);
@@ -18,20 +18,10 @@ describe('patches: preview', function () {
 
   beforeEach(() => {
     scratch = new Scratch();
-    origin = scratch.repo('origin');
-    write(origin, 'notes.txt', 'one\ntwo\n');
-    write(origin, 'other.txt', 'x\n');
-    write(origin, 'data.bin', binary(1));
-    write(origin, 'gone.txt', 'bye\n');
-    commitAll(origin, 'base');
-    other = scratch.clone(origin, 'other');
-    write(origin, 'notes.txt', 'one\nTWO\n');
-    write(origin, 'other.txt', 'x\ny\n');
-    write(origin, 'data.bin', binary(2));
-    write(origin, 'new/added.txt', 'added\n');
-    fs.rmSync(path.join(origin, 'gone.txt'));
-    git(origin, 'add', '-A');
-    patch = git(origin, 'diff', '--cached', '--binary', '--full-index');
+    ({ origin, other, patch } = scratch.patchBetweenClones(
+      { 'notes.txt': 'one\ntwo\n', 'other.txt': 'x\n', 'data.bin': binary(1), 'gone.txt': 'bye\n' },
+      { 'notes.txt': 'one\nTWO\n', 'other.txt': 'x\ny\n', 'data.bin': binary(2), 'new/added.txt': 'added\n', 'gone.txt': null },
+    ));
   });
   afterEach(() => scratch.dispose());
 
