@@ -2,15 +2,13 @@
 // with how many snippets carry it), and one category's snippets, bounded.
 import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
-import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { Bounds } from '../../model/agentTools/bounds';
 import { categoriesText, countCategories, hasCategory } from '../../model/agentTools/categories';
 import { snippetListText } from '../../model/agentTools/listResults';
 import { plainName } from '../../model/agentTools/outsideData';
-import { listsToRead, refusedLists } from '../../model/agentTools/readable';
 import type { AgentList, ListCategoriesInput, ListCategoryInput } from '../../model/agentTools/schemas';
 import type { SearchList } from '../../model/snippets/search/types';
-import { allowedLists, languageOf, ownerOf, sourceOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
+import { languageOf, ownerOf, readableLists, sourceOf, type AgentToolsHost, type ToolAccount } from './host';
 import { findInLists, offlineFallback, type ReadResult } from './listsRead';
 
 /**
@@ -20,18 +18,12 @@ import { findInLists, offlineFallback, type ReadResult } from './listsRead';
  */
 const PAGES_EVERY_LIST = '\uffff\uffff';
 
-/**
- * The accounts a category tool reads and the lists it may read, with a note on lists the setting
- * refused; or, when nothing can be read, the answer that says why.
- */
+/** What a category tool reads (host.ts), or the answer that says why nothing can be. */
 function readable(host: AgentToolsHost, input: ListCategoriesInput): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
-  const chosen = chooseAccounts(input.account, host.session.accounts());
-  if (!chosen.ok) return chosen.problem;
-  const allowed = allowedLists();
-  const { lists, refused } = listsToRead(input.lists, allowed);
-  const notes = refused.length > 0 ? [refusedLists(refused, allowed)] : [];
-  if (lists.length === 0) return [...notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
-  return { accounts: chosen.accounts.map((account) => toolAccount(host, account)), lists, notes };
+  const read = readableLists(host, input);
+  if (typeof read === 'string') return read;
+  if (read.lists.length === 0) return [...read.notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
+  return read;
 }
 
 export async function listCategoriesTool(host: AgentToolsHost, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {

@@ -3,6 +3,8 @@
 // snippet's owner and a file's language.
 import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
+import { chooseAccounts } from '../../model/agentTools/accountChoice';
+import { listsToRead, refusedLists } from '../../model/agentTools/readable';
 import { AGENT_LISTS, type AgentList } from '../../model/agentTools/schemas';
 import { ownerText, type DataSource } from '../../model/agentTools/outsideData';
 import type { LanguageOf } from '../../model/agentTools/snippetBlock';
@@ -42,6 +44,20 @@ export function toolAccount(host: AgentToolsHost, account: Account): ToolAccount
 export function allowedLists(): AgentList[] {
   const value: unknown = setting(Settings.agentToolsLists);
   return Array.isArray(value) ? AGENT_LISTS.filter((l) => value.includes(l)) : [];
+}
+
+/**
+ * What a reading tool may read: the accounts it names (or every signed-in one) and the lists the
+ * setting allows of those it asks for, with a note on those refused; or, when no account fits,
+ * the answer that says why. What to say when no list is left is the tool's own.
+ */
+export function readableLists(host: AgentToolsHost, input: { account?: string; lists?: AgentList[] }): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[]; allowed: AgentList[] } | string {
+  const chosen = chooseAccounts(input.account, host.session.accounts());
+  if (!chosen.ok) return chosen.problem;
+  const allowed = allowedLists();
+  const { lists, refused } = listsToRead(input.lists, allowed);
+  const notes = refused.length > 0 ? [refusedLists(refused, allowed)] : [];
+  return { accounts: chosen.accounts.map((account) => toolAccount(host, account)), lists, notes, allowed };
 }
 
 export function sourceOf(target: ToolAccount): DataSource {

@@ -3,21 +3,17 @@
 // account, files, languages, matched lines and references the read tool takes.
 import vscode = require('vscode');
 import { Bounds } from '../../model/agentTools/bounds';
-import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { snippetListText } from '../../model/agentTools/listResults';
 import { plainName } from '../../model/agentTools/outsideData';
-import { listsToRead, refusedLists } from '../../model/agentTools/readable';
 import type { SearchInput } from '../../model/agentTools/schemas';
 import type { SearchList } from '../../model/snippets/search/types';
-import { allowedLists, languageOf, ownerOf, sourceOf, toolAccount, type AgentToolsHost } from './host';
+import { languageOf, ownerOf, readableLists, sourceOf, type AgentToolsHost } from './host';
 import { findInLists } from './listsRead';
 
 export async function searchTool(host: AgentToolsHost, input: SearchInput, signal: AbortSignal): Promise<string> {
-  const chosen = chooseAccounts(input.account, host.session.accounts());
-  if (!chosen.ok) return chosen.problem;
-  const allowed = allowedLists();
-  const { lists, refused } = listsToRead(input.lists, allowed);
-  const notes = refused.length > 0 ? [refusedLists(refused, allowed)] : [];
+  const read = readableLists(host, input);
+  if (typeof read === 'string') return read;
+  const { lists, notes, allowed } = read;
   const searched: SearchList[] = [...lists];
   const user = input.user?.trim();
   if (user) {
@@ -25,16 +21,16 @@ export async function searchTool(host: AgentToolsHost, input: SearchInput, signa
     else notes.push(vscode.l10n.t('Not read: the snippets of user "{0}", since the setting bitbucketSnippets.agentTools.lists does not allow "browse".', plainName(user)));
   }
   if (searched.length === 0) return [...notes, vscode.l10n.t('Nothing was searched: no list is left to read.')].join('\n\n');
-  const targets = chosen.accounts.map((account) => ({ target: toolAccount(host, account), lists: searched }));
-  const read = await findInLists(input.query, targets, signal);
+  const targets = read.accounts.map((target) => ({ target, lists: searched }));
+  const found = await findInLists(input.query, targets, signal);
   return snippetListText({
     heading: vscode.l10n.t('Search for "{0}" in {1}', input.query.trim(), searched.join(', ')),
     sources: targets.map((t) => sourceOf(t.target)),
-    found: read.found.map((r) => ({ accountId: r.target.id, accountLabel: r.target.label, snippet: r.snippet, owner: ownerOf(r.target, r.snippet.userId), matches: r.matches })),
+    found: found.found.map((r) => ({ accountId: r.target.id, accountLabel: r.target.label, snippet: r.snippet, owner: ownerOf(r.target, r.snippet.userId), matches: r.matches })),
     max: input.maxResults ?? Bounds.results,
     noun: vscode.l10n.t('matching snippets'),
     none: vscode.l10n.t('No snippet matches "{0}".', plainName(input.query.trim())),
-    notes: [...notes, ...read.notes],
+    notes: [...notes, ...found.notes],
     languageOf,
   });
 }
