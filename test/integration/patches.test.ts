@@ -137,6 +137,9 @@ describe('Patch snippets', function () {
     assert.deepEqual(outcome.notes, ['logo.bin is a binary file: the preview does not show it.']);
     const after = outcome.diffs.find(([resource]) => resource.fsPath.endsWith('a.txt'))![2];
     assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'alpha staged\nline 2\nline 3\n');
+    // A tab of an ended preview (VS Code restores it after a reload) says so, and is not an empty file.
+    const ended = await vscode.workspace.openTextDocument(after.with({ query: `ended-${after.query}` }));
+    assert.match(ended.getText(), /^This patch preview has ended: .* Preview Patch again\.\n$/);
     const title = `${target().fileName} (patch preview in ${label(clone)})`;
     // VS Code adds the count to the title; the tab's input (TabInputTextMultiDiff, not in the 1.100 typings) lists the diffs.
     const tab = await until('the multi-file diff tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(title)));

@@ -31,8 +31,13 @@ export class PatchPreviews implements vscode.TextDocumentContentProvider, vscode
     return uri;
   }
 
+  /**
+   * A side of the current preview. A tab of an earlier one (a newer preview replaced it, or the
+   * window was reloaded and VS Code restored the tab) says so instead of showing an empty file,
+   * which would read as the patch emptying it.
+   */
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This patch preview has ended: it is kept only until the next preview or until the window closes. Run Bitbucket Snippets: Preview Patch again.') + '\n';
   }
 
   dispose(): void {
