@@ -63,18 +63,29 @@ class HeldSecrets {
 const silent = new Log({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined });
 const password = { type: 'basic', username: 'alice', password: 'alice' } as const;
 
+/** A session over held storage, for `test`; whatever is still held is let through afterwards. */
+async function withHeldSession(test: (held: { state: HeldState; secrets: HeldSecrets; store: AccountStore; session: Session; alice: Account }) => Promise<void>): Promise<void> {
+  const state = new HeldState();
+  const secrets = new HeldSecrets();
+  const alice: Account = { serverUrl: localServerUrl(), username: 'alice', authType: 'basic' };
+  const store = new AccountStore(state, secrets.storage);
+  const session = new Session(store, silent);
+  try {
+    await test({ state, secrets, store, session, alice });
+  } finally {
+    state.releaseAll();
+    secrets.releaseAll();
+    session.dispose();
+  }
+}
+
 describe('First sign-in waits for nothing it need not', function () {
   this.timeout(60_000);
   // The window is signed in, so the context key this session sets (signed in) is what it is already.
   before(() => signInAs('alice'));
 
-  it('the account is usable at once, while its credentials and the global state are still being stored', async () => {
-    const state = new HeldState();
-    const secrets = new HeldSecrets();
-    const alice: Account = { serverUrl: localServerUrl(), username: 'alice', authType: 'basic' };
-    const store = new AccountStore(state, secrets.storage);
-    const session = new Session(store, silent);
-    try {
+  it('the account is usable at once, while its credentials and the global state are still being stored', () =>
+    withHeldSession(async ({ state, secrets, store, session, alice }) => {
       let stored = false;
       void session.signIn(alice, password).stored.then(() => (stored = true));
       assert.equal(session.account && accountId(session.account), accountId(alice), 'signed in, with nothing stored yet');
@@ -88,18 +99,10 @@ describe('First sign-in waits for nothing it need not', function () {
       state.releaseAll();
       await until('the storing ends', () => stored || undefined);
       assert.equal(secrets.kept.size, 1, 'the secret is stored');
-    } finally {
-      state.releaseAll();
-      session.dispose();
-    }
-  });
+    }));
 
-  it('a sign-out right after the sign-in deletes the secret the sign-in was still storing', async () => {
-    const state = new HeldState();
-    const secrets = new HeldSecrets();
-    const alice: Account = { serverUrl: localServerUrl(), username: 'alice', authType: 'basic' };
-    const session = new Session(new AccountStore(state, secrets.storage), silent);
-    try {
+  it('a sign-out right after the sign-in deletes the secret the sign-in was still storing', () =>
+    withHeldSession(async ({ state, secrets, session, alice }) => {
       const { stored } = session.signIn(alice, password);
       state.releaseAll();
       const signingOut = session.signOut(alice);
@@ -114,27 +117,14 @@ describe('First sign-in waits for nothing it need not', function () {
       });
       assert.deepEqual([...secrets.kept.keys()], [], 'no secret is left behind');
       assert.equal(session.account, undefined);
-    } finally {
-      state.releaseAll();
-      secrets.releaseAll();
-      session.dispose();
-    }
-  });
+    }));
 
-  it('when VS Code cannot store the credentials, the sign-in still works in this window and says why it was not kept', async () => {
-    const state = new HeldState();
-    const secrets = new HeldSecrets();
-    const alice: Account = { serverUrl: localServerUrl(), username: 'alice', authType: 'basic' };
-    const session = new Session(new AccountStore(state, secrets.storage), silent);
-    try {
+  it('when VS Code cannot store the credentials, the sign-in still works in this window, and the caller learns why it was not kept', () =>
+    withHeldSession(async ({ state, secrets, session, alice }) => {
       const { stored } = session.signIn(alice, password);
       state.releaseAll();
       secrets.held.splice(0).forEach((op) => op.fail(new Error('the keyring is locked')));
       await assert.rejects(stored, /the keyring is locked/);
       assert.deepEqual(await session.credentials(alice), password);
-    } finally {
-      state.releaseAll();
-      session.dispose();
-    }
-  });
+    }));
 });
