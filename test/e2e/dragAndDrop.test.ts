@@ -24,19 +24,31 @@ async function dragIntoEditor(row: Locator, box: { x: number; y: number }, scree
   await ui.page.keyboard.up('Shift');
 }
 
-/** Waits until the tree row whose name starts with `label` is expanded with its first child shown right below it. */
-async function shownExpanded(label: string): Promise<void> {
+/**
+ * Waits until the rows of the Snippets view stop moving after a click on the row whose name starts
+ * with `label`: the click may expand it (its children then push the rows below down), or, when it
+ * met a redraw of the tree, leave it collapsed. Settled is the row expanded with its first child
+ * shown right below it, or every row where it was for ten looks 100 ms apart.
+ */
+async function rowsSettledAfterClick(label: string): Promise<void> {
   await session().ui.page.waitForFunction(
     (name) => {
       const rows = Array.from(document.querySelectorAll('.part.sidebar [role="treeitem"]'));
       const row = rows.find((r) => (r.getAttribute('aria-label') ?? '').startsWith(name));
-      if (!row || row.getAttribute('aria-expanded') !== 'true') return false;
-      const level = Number(row.getAttribute('aria-level'));
-      const bottom = row.getBoundingClientRect().bottom;
-      return rows.some((r) => Number(r.getAttribute('aria-level')) === level + 1 && Math.abs(r.getBoundingClientRect().top - bottom) < 2);
+      if (!row) return false;
+      if (row.getAttribute('aria-expanded') === 'true') {
+        const level = Number(row.getAttribute('aria-level'));
+        const bottom = row.getBoundingClientRect().bottom;
+        if (rows.some((r) => Number(r.getAttribute('aria-level')) === level + 1 && Math.abs(r.getBoundingClientRect().top - bottom) < 2)) return true;
+      }
+      const layout = rows.map((r) => `${r.getAttribute('aria-label')}@${Math.round(r.getBoundingClientRect().top)}:${r.getAttribute('aria-expanded')}`).join('|');
+      const seen = window as unknown as { lastRowsLayout?: string; sameRowsLayout?: number };
+      seen.sameRowsLayout = seen.lastRowsLayout === layout ? (seen.sameRowsLayout ?? 0) + 1 : 0;
+      seen.lastRowsLayout = layout;
+      return seen.sameRowsLayout >= 10;
     },
     label,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 100 },
   );
 }
 
@@ -151,11 +163,15 @@ describe('Drag and drop and several rows (UI)', function () {
     await ui.viewTitleAction('Refresh All Lists');
     await ui.expandTreeRow('My Snippets');
     const first = await ui.findTreeRow('e2e many one');
-    await first.click();
-    // The click selects the row alone, and also expands it once the extension has sent its files:
-    // the rows below then move down by one each. Wait for that before the next click, or it lands
-    // wherever the rows have moved to (under load once: the first row's file).
-    await shownExpanded('e2e many one');
+    // The click selects the row alone, and usually also expands it once the extension has sent its
+    // files: the rows below then move down. Wait for the rows to settle before the next click, or it
+    // lands wherever they have moved to (under load once: the first row's file). Once, in a CI run,
+    // the click left the row focused, collapsed and (the screenshot shows) not selected, likely as
+    // it met a redraw of the tree: then it is clicked again.
+    for (let i = 0; i < 3 && (await first.getAttribute('aria-selected')) !== 'true'; i++) {
+      await first.click();
+      await rowsSettledAfterClick('e2e many one');
+    }
     const second = await ui.findTreeRow('e2e many two');
     // A Ctrl-click only adds the row to the selection; it does not expand it.
     await second.click({ modifiers: ['ControlOrMeta'] });
