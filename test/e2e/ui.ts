@@ -125,6 +125,9 @@ export class WorkbenchUi {
 
   /** Signs in through the palette with a user name and password, as a person does. */
   async signIn(serverUrl: string, user: string, password = user): Promise<void> {
+    // The sign-in's own notification is then the only one to look for. Once, signing in again as the
+    // user a test before had signed in (with that same notification still shown), no new toast came.
+    await this.runCommand('Notifications: Clear All Notifications');
     await this.runCommand('Bitbucket Snippets: Sign In');
     await this.answer(serverUrl);
     await this.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
