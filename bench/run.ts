@@ -1,6 +1,7 @@
-// `npm run bench [-- --no-host] [-- --quick]`: prints a table of figures, each with its method, and
-// writes them as JSON under bench-results/. Not a test: nothing here passes or fails, goals are
-// only marked met or missed. Loopback only; every loop is bounded; everything started is stopped.
+// `npm run bench [-- --no-host] [-- --quick] [-- --only SECTION]`: prints a table of figures, each
+// with its method, and writes them as JSON under bench-results/ (`--only`, for work on one
+// section, writes bench-results/only-SECTION.json and leaves latest.json as the last full run).
+// Not a test: nothing here passes or fails, goals are only marked met or missed. Loopback only; every loop is bounded; everything started is stopped.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanUpAll, installCleanupHandlers } from '../test/harness/cleanup';
@@ -15,7 +16,9 @@ import { searchSection } from './searchBench';
 import { secretScanSection } from './secretScanBench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -142,6 +145,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
   const section = async (name: string, work: () => Promise<Figure[] | { figures: Figure[]; raw: unknown }>) => {
+    if (only !== undefined && only !== name) return;
     console.log(`${name}…`);
     try {
       const result = await work();
@@ -172,9 +176,14 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, figures: figures.map(figureRecord), raw }, null, 2);
-  fs.writeFileSync(path.join(dir, `bench-${stamp}.json`), json);
-  fs.writeFileSync(path.join(dir, 'latest.json'), json);
-  console.log(`\nwritten: bench-results/bench-${stamp}.json (and latest.json), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (only !== undefined) {
+    fs.writeFileSync(path.join(dir, `only-${only.replace(/[^a-z]+/gi, '-')}.json`), json);
+    console.log(`\nwritten: bench-results/only-${only.replace(/[^a-z]+/gi, '-')}.json, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    fs.writeFileSync(path.join(dir, `bench-${stamp}.json`), json);
+    fs.writeFileSync(path.join(dir, 'latest.json'), json);
+    console.log(`\nwritten: bench-results/bench-${stamp}.json (and latest.json), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
   await cleanUpAll();
   process.exit(0);
 }
