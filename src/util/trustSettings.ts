@@ -51,3 +51,21 @@ export function userValue<T>(inspected: InspectedSetting<T> | undefined, fallbac
   if (inspected?.defaultValue !== undefined) return inspected.defaultValue;
   return fallback;
 }
+
+/**
+ * `userValue` of one setting of a section inspected whole (`inspect('http')`): its user and default
+ * values are trees, and `name` (`proxy`, `agentTools.enabled`) is looked up in them by its dotted
+ * segments, the way VS Code looks a setting up. Only own properties of plain objects are followed.
+ */
+export function userValueIn<T>(section: InspectedSetting<unknown> | undefined, name: string, fallback: T): T {
+  return userValue<T>({ globalValue: lookUp(section?.globalValue, name) as T | undefined, defaultValue: lookUp(section?.defaultValue, name) as T | undefined }, fallback);
+}
+
+function lookUp(tree: unknown, name: string): unknown {
+  let node = tree;
+  for (const segment of name.split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { localizedManifest } from './l10n/localizedManifest';
 import { SETTINGS_SECTION, Settings } from '../../src/util/constants';
-import { TRUST_SETTINGS, userValue } from '../../src/util/trustSettings';
+import { TRUST_SETTINGS, userValue, userValueIn } from '../../src/util/trustSettings';
 
 interface Manifest {
   capabilities?: {
@@ -86,5 +86,50 @@ describe('reading a trust setting', () => {
         assert.equal(got, globalValue ?? defaultValue ?? fallback);
       }),
     );
+  });
+
+  describe('read from a section inspected whole', () => {
+    const http = {
+      defaultValue: { proxy: '', noProxy: [], proxyStrictSSL: true },
+      globalValue: { proxy: 'http://user.proxy:3128', proxyStrictSSL: false },
+      workspaceValue: { proxy: 'http://evil.example:8080', noProxy: ['*'] },
+      workspaceFolderValue: { noProxy: ['folder'] },
+    };
+
+    it("takes the user's value of the setting, else its default, and never the workspace's", () => {
+      assert.equal(userValueIn(http, 'proxy', 'fallback'), 'http://user.proxy:3128');
+      assert.equal(userValueIn(http, 'proxyStrictSSL', true), false);
+      assert.deepEqual(userValueIn(http, 'noProxy', ['fallback']), []);
+      assert.equal(userValueIn(http, 'proxySupport', 'override'), 'override');
+      assert.equal(userValueIn(undefined, 'proxy', 'fallback'), 'fallback');
+    });
+
+    it('follows a dotted name into nested settings, and only own properties of objects', () => {
+      const section = { defaultValue: { agentTools: { enabled: true, lists: ['mine'] } }, globalValue: { agentTools: { enabled: false } } };
+      assert.equal(userValueIn(section, 'agentTools.enabled', true), false);
+      assert.deepEqual(userValueIn(section, 'agentTools.lists', []), ['mine']);
+      assert.equal(userValueIn(section, 'agentTools.missing', 'fallback'), 'fallback');
+      assert.equal(userValueIn({ globalValue: { caFiles: ['a.pem'] } }, 'caFiles.length', 'fallback'), 'fallback');
+      assert.equal(userValueIn({ globalValue: {} }, 'constructor', 'fallback'), 'fallback');
+      assert.equal(userValueIn({ globalValue: { servers: 'text' } }, 'servers.x', 'fallback'), 'fallback');
+    });
+
+    it('answers what inspecting the setting alone would answer', () => {
+      const name = fc.constantFrom('a', 'b', 'c');
+      const leaf = fc.option(fc.oneof(fc.string(), fc.integer(), fc.boolean()), { nil: undefined });
+      const tree = fc.dictionary(name, fc.oneof(leaf, fc.dictionary(name, leaf)));
+      fc.assert(
+        fc.property(fc.option(tree, { nil: undefined }), fc.option(tree, { nil: undefined }), tree, name, name, (defaults, user, workspace, outer, inner) => {
+          const at = (t: Record<string, unknown> | undefined, n: string) => {
+            const v = t?.[outer];
+            return n === outer ? v : typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[inner] : undefined;
+          };
+          for (const setting of [outer, `${outer}.${inner}`]) {
+            const alone = userValue({ defaultValue: at(defaults, setting), globalValue: at(user, setting), workspaceValue: at(workspace, setting) }, 'fallback');
+            assert.deepEqual(userValueIn({ defaultValue: defaults, globalValue: user, workspaceValue: workspace }, setting, 'fallback'), alone);
+          }
+        }),
+      );
+    });
   });
 });

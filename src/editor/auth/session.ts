@@ -13,7 +13,7 @@ import { accountId, type Account } from '../../model/accounts/accounts';
 import type { AccountStore } from './accountStore';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from '../../util/loadApi';
-import { CLIENT_SETTINGS, connectionSettingsFor, vscodeSettings } from '../settings/settings';
+import { CLIENT_SETTINGS, SettingsReader, connectionSettingsFor, vscodeSettings } from '../settings/settings';
 
 export class Session extends Disposable {
   private current: Account | undefined;
@@ -185,9 +185,11 @@ export function createClient(
   extra: Partial<ClientOptions> = {},
   passphrases?: CertificatePassphrases,
 ): BitbucketClient {
-  const settings = connectionSettingsFor(serverUrl, log);
+  // One configuration for all of them (each read of one costs the extension host milliseconds).
+  const reader = new SettingsReader();
+  const settings = connectionSettingsFor(serverUrl, log, reader);
   // VS Code keeps workspaces from setting these; read as the user set them all the same.
-  const http = vscodeSettings('http', ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxySupport', 'http.proxyStrictSSL', 'http.systemCertificates']);
+  const http = vscodeSettings('http', ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxySupport', 'http.proxyStrictSSL', 'http.systemCertificates'], reader);
   const proxy = http['http.proxy'] || undefined;
   const noProxy = http['http.noProxy'];
   const proxyAuthorization = http['http.proxyAuthorization'] || undefined;

@@ -16,7 +16,7 @@ import {
 import { SETTINGS_SECTION, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { loadApi } from '../../util/loadApi';
-import { TRUST_SETTINGS, userValue } from '../../util/trustSettings';
+import { TRUST_SETTINGS, userValue, userValueIn, type InspectedSetting } from '../../util/trustSettings';
 import { EXTENSION_SETTINGS, VSCODE_SETTINGS, type ExtensionSettings, type VscodeSettings } from '../../model/settings/settingsTable';
 
 export { CLIENT_SETTINGS } from '../../model/settings/settingsTable';
@@ -26,7 +26,8 @@ export { CLIENT_SETTINGS } from '../../model/settings/settingsTable';
  * the default. The manifest already keeps workspaces from setting those; this holds even where
  * VS Code would hand a workspace value over.
  */
-function read<T>(section: string, name: string, fallback: T, userOnly: boolean, scope?: vscode.Uri, config = vscode.workspace.getConfiguration(section, scope)): T {
+function read<T>(section: string, name: string, fallback: T, userOnly: boolean, scope?: vscode.Uri): T {
+  const config = vscode.workspace.getConfiguration(section, scope);
   return userOnly ? userValue(config.inspect<T>(name), fallback) : config.get<T>(name, fallback);
 }
 
@@ -43,16 +44,32 @@ export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: v
 }
 
 /**
- * Several of VS Code's settings of one section (`http`), read from one configuration: each
- * `getConfiguration` costs the extension host a few milliseconds, and a client is made from six.
+ * Reads several settings from one configuration. On every call, VS Code's `getConfiguration` builds
+ * the whole configuration and its `inspect` walks every language override in it: one to three
+ * milliseconds each in a fresh extension host, and a client is made from a dozen settings, most of
+ * them the user's alone. A reader takes the configuration once and inspects each section once, whole.
  */
-export function vscodeSettings<K extends keyof VscodeSettings>(section: string, names: readonly K[]): { [P in K]: VscodeSettings[P]['default'] } {
-  const config = vscode.workspace.getConfiguration(section);
+export class SettingsReader {
+  private readonly config = vscode.workspace.getConfiguration();
+  private readonly sections = new Map<string, InspectedSetting<unknown> | undefined>();
+
+  /** `fullName`: `section.name`; `userOnly`: the user's value or the default, never a workspace's. */
+  value<T>(fullName: string, fallback: T, userOnly: boolean): T {
+    if (!userOnly) return this.config.get<T>(fullName, fallback);
+    const dot = fullName.indexOf('.');
+    const section = fullName.slice(0, dot);
+    if (!this.sections.has(section)) this.sections.set(section, this.config.inspect<unknown>(section));
+    return userValueIn(this.sections.get(section), fullName.slice(dot + 1), fallback);
+  }
+}
+
+/** Several of VS Code's settings of one section (`http`); `reader`: one a caller reads others from too. */
+export function vscodeSettings<K extends keyof VscodeSettings>(section: string, names: readonly K[], reader = new SettingsReader()): { [P in K]: VscodeSettings[P]['default'] } {
   const values: Partial<Record<K, unknown>> = {};
   for (const name of names) {
     const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
     if (!name.startsWith(`${section}.`)) throw new Error(`${name} is not a setting of ${section}`);
-    values[name] = read(section, name.slice(section.length + 1), fallback, userOnly, undefined, config);
+    values[name] = reader.value(name, fallback, userOnly);
   }
   return values as { [P in K]: VscodeSettings[P]['default'] };
 }
@@ -67,22 +84,21 @@ export async function rememberServerUrl(serverUrl: string): Promise<void> {
   if (setting(Settings.serverUrl) !== serverUrl) await updateSetting(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
 }
 
-/** `config`: the section's configuration, read once by a caller that reads several (each read costs a few ms). */
-function topLevelValue(name: ConnectionSettingName | typeof SERVERS_SETTING.name, config: vscode.WorkspaceConfiguration): unknown {
+function topLevelValue(name: ConnectionSettingName | typeof SERVERS_SETTING.name, reader: SettingsReader): unknown {
   const row = name === SERVERS_SETTING.name ? SERVERS_SETTING : CONNECTION_SETTINGS[name];
-  return read<unknown>(SETTINGS_SECTION, name, row.default, row.trust, undefined, config);
+  return reader.value<unknown>(`${SETTINGS_SECTION}.${name}`, row.default, row.trust);
 }
 
 /**
  * The connection settings as set at the top level, before a server's own `servers` entry and
  * before `~` is expanded. A value of the wrong shape is left out, and said in `ignored`.
  */
-export function topLevelConnectionSettings(ignored: string[] = [], config = vscode.workspace.getConfiguration(SETTINGS_SECTION)): ConnectionSettings {
+export function topLevelConnectionSettings(ignored: string[] = [], reader = new SettingsReader()): ConnectionSettings {
   // Loaded with the API client (dist/api.js), which anyone asking this is about to make.
   const { parseClientCertificate } = loadApi();
   const values: Record<string, unknown> = {};
   for (const name of CONNECTION_SETTING_NAMES) {
-    const raw = topLevelValue(name, config);
+    const raw = topLevelValue(name, reader);
     const kind = CONNECTION_SETTINGS[name].kind;
     if (kind === 'certificate') {
       const certificate = parseClientCertificate(raw);
@@ -95,13 +111,14 @@ export function topLevelConnectionSettings(ignored: string[] = [], config = vsco
   return values as unknown as ConnectionSettings;
 }
 
-/** The connection settings of a server: its `servers` entry over the top level; what had to be ignored goes to the log. */
-export function connectionSettingsFor(serverUrl: string, log?: Log): ResolvedConnectionSettings {
+/**
+ * The connection settings of a server: its `servers` entry over the top level; what had to be
+ * ignored goes to the log. `reader`: one the caller reads VS Code's settings from too.
+ */
+export function connectionSettingsFor(serverUrl: string, log?: Log, reader = new SettingsReader()): ResolvedConnectionSettings {
   const ignored: string[] = [];
-  // One configuration for all of them: a client is made from a dozen.
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const topLevel = topLevelConnectionSettings(ignored, config);
-  const resolved = loadApi().resolveConnectionSettings(serverUrl, topLevel, topLevelValue(SERVERS_SETTING.name, config), os.homedir());
+  const topLevel = topLevelConnectionSettings(ignored, reader);
+  const resolved = loadApi().resolveConnectionSettings(serverUrl, topLevel, topLevelValue(SERVERS_SETTING.name, reader), os.homedir());
   for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);
   return resolved;
 }
