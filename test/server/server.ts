@@ -7,6 +7,7 @@
 // and one rule is easier to rely on than Bitbucket's mix), except the deletes of a snippet or a
 // comment and the settings of a never-configured hook, which answer 204 without a body.
 
+import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +74,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const state = ServerState.open(options.dataFile, () => (options.demo ? demoData() : emptyData()));
   const authenticator = new Authenticator(options.passwords);
   const shutdown = new AbortController();
+  // Every request waiting out the latency listens to it: many at once is no leak.
+  setMaxListeners(0, shutdown.signal);
   const app: App = {
     contextPath: normalizeContextPath(options.contextPath),
     state,
