@@ -58,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     StateKeys.walkthroughShown,
     {
       testRun: context.extensionMode === vscode.ExtensionMode.Test,
-      openOnInstall: vscodeSetting('workbench.welcomePage.walkthroughs.openOnInstall'),
+      openOnInstall: () => vscodeSetting('workbench.welcomePage.walkthroughs.openOnInstall'),
     },
     () => vscode.commands.executeCommand('workbench.action.openWalkthrough', QUALIFIED_WALKTHROUGH_ID, false),
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));

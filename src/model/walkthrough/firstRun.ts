@@ -32,15 +32,19 @@ export function shouldOpenWalkthrough(facts: FirstRunFacts): boolean {
 /**
  * Opens the walkthrough when shouldOpenWalkthrough says so. The flag is written before the
  * walkthrough opens, so a failed or closed open is not retried at every start. Returns what it
- * decided; the open itself is not awaited by activate().
+ * decided; the open itself is not awaited by activate(). `openOnInstall` is asked only when it
+ * decides: reading a setting costs the extension host milliseconds at every start, and after the
+ * first start the walkthrough has been shown.
  */
 export async function openWalkthroughOnFirstRun(
   state: FlagStore,
   shownKey: string,
-  facts: Omit<FirstRunFacts, 'alreadyShown'>,
+  facts: { testRun: boolean; openOnInstall: () => boolean },
   open: () => PromiseLike<unknown>,
 ): Promise<boolean> {
-  if (!shouldOpenWalkthrough({ ...facts, alreadyShown: state.get<boolean>(shownKey) === true })) return false;
+  const alreadyShown = state.get<boolean>(shownKey) === true;
+  if (alreadyShown || facts.testRun) return false;
+  if (!shouldOpenWalkthrough({ alreadyShown, testRun: facts.testRun, openOnInstall: facts.openOnInstall() })) return false;
   await state.update(shownKey, true);
   await open();
   return true;

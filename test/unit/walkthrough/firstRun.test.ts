@@ -15,6 +15,7 @@ class MemoryFlags implements FlagStore {
 }
 
 const ordinaryStart = { testRun: false, openOnInstall: true };
+const ordinaryFacts = { testRun: false, openOnInstall: () => true };
 
 describe('walkthrough on first run', () => {
   it('opens on a first start, and not once it was shown', () => {
@@ -36,8 +37,8 @@ describe('walkthrough on first run', () => {
     const open = async () => {
       opened += 1;
     };
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, open), true);
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, open), false);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, open), true);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, open), false);
     assert.equal(opened, 1);
     assert.equal(state.get(StateKeys.walkthroughShown), true);
   });
@@ -48,15 +49,33 @@ describe('walkthrough on first run', () => {
       assert.equal(state.get(StateKeys.walkthroughShown), true, 'the flag is set when the open starts');
       throw new Error('no such walkthrough');
     };
-    await assert.rejects(openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), /no such walkthrough/);
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), false);
+    await assert.rejects(openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, failingOpen), /no such walkthrough/);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, failingOpen), false);
   });
 
   it('neither opens nor writes the flag in a test run, so a later real start still opens it', async () => {
     const state = new MemoryFlags();
     let opened = 0;
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, { testRun: true, openOnInstall: true }, async () => void (opened += 1)), false);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, { testRun: true, openOnInstall: () => true }, async () => void (opened += 1)), false);
     assert.equal(opened, 0);
+    assert.deepEqual([...state.values.keys()], []);
+  });
+
+  it('reads the openOnInstall setting only on a start it decides: not once shown, not in a test run', async () => {
+    const state = new MemoryFlags();
+    let reads = 0;
+    const counted = (testRun: boolean) => ({ testRun, openOnInstall: () => (reads += 1) > 0 });
+    await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, counted(true), async () => undefined);
+    assert.equal(reads, 0, 'a test run');
+    await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, counted(false), async () => undefined);
+    assert.equal(reads, 1, 'the first start');
+    await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, counted(false), async () => undefined);
+    assert.equal(reads, 1, 'a later start');
+  });
+
+  it('stays closed, and leaves the flag unset, when the user turned walkthroughs off', async () => {
+    const state = new MemoryFlags();
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, { testRun: false, openOnInstall: () => false }, async () => assert.fail('opened')), false);
     assert.deepEqual([...state.values.keys()], []);
   });
 });
