@@ -10,7 +10,7 @@ import { Session } from '../../src/editor/auth/session';
 import { accountId, type Account } from '../../src/model/accounts/accounts';
 import { StateKeys } from '../../src/util/constants';
 import { Log } from '../../src/util/log';
-import { localServerUrl, signInAs, until } from './support';
+import { localServerUrl, signInAs, signInWith, until } from './support';
 
 /** A global state whose writes reach "disk" only when the test lets them: its values change at once, as VS Code's do. */
 class HeldState implements vscode.Memento {
@@ -127,4 +127,12 @@ describe('First sign-in waits for nothing it need not', function () {
       await assert.rejects(stored, /the keyring is locked/);
       assert.deepEqual(await session.credentials(alice), password);
     }));
+
+  it('the server signed in to is remembered for the next sign-in, once the sign-in has returned', async () => {
+    const settings = () => vscode.workspace.getConfiguration('bitbucketSnippets');
+    await settings().update('serverUrl', undefined, vscode.ConfigurationTarget.Global);
+    await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+    const remembered = await until('the server URL is in the user settings', () => settings().inspect<string>('serverUrl')?.globalValue || undefined);
+    assert.equal(new URL(remembered).host, new URL(localServerUrl()).host);
+  });
 });

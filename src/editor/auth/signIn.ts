@@ -122,7 +122,9 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   // Code that go on behind (the secret store alone costs more than the server's answer).
   const { stored } = session.signIn(account, credentials);
   stored.catch((err: unknown) => reportNotKept(err, host, log));
-  rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${err instanceof Error ? err.message : String(err)}`));
+  // For the next sign-in, so it waits until this one has returned: reading the setting alone
+  // costs the extension host a few milliseconds.
+  setImmediate(() => rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${err instanceof Error ? err.message : String(err)}`)));
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
