@@ -168,7 +168,7 @@ async function main(): Promise<void> {
   await section('cache', () => cacheSection(args.has('--quick') ? 3 : 7));
   await section('search', () => searchSection(args.has('--quick') ? 2 : 3));
   await section('secret scan', () => secretScanSection(args.has('--quick') ? 3 : 5));
-  if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 5));
+  if (!args.has('--no-host')) await section('host', () => hostSection(args.has('--quick') ? 2 : 7));
 
   const table = formatTable(figures);
   console.log(table);
