@@ -16,32 +16,10 @@ import {
 import { SETTINGS_SECTION, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { loadApi } from '../../util/loadApi';
-import { TRUST_SETTINGS, userValue, userValueIn, type InspectedSetting } from '../../util/trustSettings';
+import { TRUST_SETTINGS, userValueIn, type InspectedSetting } from '../../util/trustSettings';
 import { EXTENSION_SETTINGS, VSCODE_SETTINGS, type ExtensionSettings, type VscodeSettings } from '../../model/settings/settingsTable';
 
 export { CLIENT_SETTINGS } from '../../model/settings/settingsTable';
-
-/**
- * A setting's value. When only the user may decide: the user's (or remote machine's) value, else
- * the default. The manifest already keeps workspaces from setting those; this holds even where
- * VS Code would hand a workspace value over.
- */
-function read<T>(section: string, name: string, fallback: T, userOnly: boolean, scope?: vscode.Uri): T {
-  const config = vscode.workspace.getConfiguration(section, scope);
-  return userOnly ? userValue(config.inspect<T>(name), fallback) : config.get<T>(name, fallback);
-}
-
-/** One of the extension's own settings; the connection settings of a server come from connectionSettingsFor. */
-export function setting<K extends keyof ExtensionSettings>(name: K): ExtensionSettings[K] {
-  return read(SETTINGS_SECTION, name, EXTENSION_SETTINGS[name], TRUST_SETTINGS.includes(name));
-}
-
-/** One of VS Code's settings the extension follows; `scope` is the resource of a per-resource one. */
-export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: vscode.Uri): VscodeSettings[K]['default'] {
-  const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
-  const dot = name.indexOf('.');
-  return read<VscodeSettings[K]['default']>(name.slice(0, dot), name.slice(dot + 1), fallback, userOnly, scope);
-}
 
 /**
  * Reads several settings from one configuration. On every call, VS Code's `getConfiguration` builds
@@ -50,10 +28,19 @@ export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: v
  * them the user's alone. A reader takes the configuration once and inspects each section once, whole.
  */
 export class SettingsReader {
-  private readonly config = vscode.workspace.getConfiguration();
+  private readonly config: vscode.WorkspaceConfiguration;
   private readonly sections = new Map<string, InspectedSetting<unknown> | undefined>();
 
-  /** `fullName`: `section.name`; `userOnly`: the user's value or the default, never a workspace's. */
+  /** `scope`: the resource of per-resource settings. */
+  constructor(scope?: vscode.Uri) {
+    this.config = vscode.workspace.getConfiguration(undefined, scope);
+  }
+
+  /**
+   * A setting's value (`fullName`: `section.name`). When only the user may decide (`userOnly`): the
+   * user's (or remote machine's) value, else the default. The manifest already keeps workspaces
+   * from setting those; this holds even where VS Code would hand a workspace value over.
+   */
   value<T>(fullName: string, fallback: T, userOnly: boolean): T {
     if (!userOnly) return this.config.get<T>(fullName, fallback);
     const dot = fullName.indexOf('.');
@@ -61,6 +48,17 @@ export class SettingsReader {
     if (!this.sections.has(section)) this.sections.set(section, this.config.inspect<unknown>(section));
     return userValueIn(this.sections.get(section), fullName.slice(dot + 1), fallback);
   }
+}
+
+/** One of the extension's own settings; the connection settings of a server come from connectionSettingsFor. */
+export function setting<K extends keyof ExtensionSettings>(name: K): ExtensionSettings[K] {
+  return new SettingsReader().value(`${SETTINGS_SECTION}.${name}`, EXTENSION_SETTINGS[name], TRUST_SETTINGS.includes(name));
+}
+
+/** One of VS Code's settings the extension follows; `scope` is the resource of a per-resource one. */
+export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: vscode.Uri): VscodeSettings[K]['default'] {
+  const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
+  return new SettingsReader(scope).value<VscodeSettings[K]['default']>(name, fallback, userOnly);
 }
 
 /** Several of VS Code's settings of one section (`http`); `reader`: one a caller reads others from too. */
