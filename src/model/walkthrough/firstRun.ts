@@ -21,30 +21,30 @@ export interface FirstRunFacts {
   alreadyShown: boolean;
   /** VS Code runs the extension for its own tests, whose shared window a walkthrough would disturb. */
   testRun: boolean;
-  /** `workbench.welcomePage.walkthroughs.openOnInstall`: the user's "do not open walkthroughs for me". */
-  openOnInstall: boolean;
+  /**
+   * `workbench.welcomePage.walkthroughs.openOnInstall`: the user's "do not open walkthroughs for
+   * me". Asked only when it decides: reading a setting costs the extension host milliseconds at
+   * every start, and after the first start the walkthrough has been shown.
+   */
+  openOnInstall: () => boolean;
 }
 
 export function shouldOpenWalkthrough(facts: FirstRunFacts): boolean {
-  return !facts.alreadyShown && !facts.testRun && facts.openOnInstall;
+  return !facts.alreadyShown && !facts.testRun && facts.openOnInstall();
 }
 
 /**
  * Opens the walkthrough when shouldOpenWalkthrough says so. The flag is written before the
  * walkthrough opens, so a failed or closed open is not retried at every start. Returns what it
- * decided; the open itself is not awaited by activate(). `openOnInstall` is asked only when it
- * decides: reading a setting costs the extension host milliseconds at every start, and after the
- * first start the walkthrough has been shown.
+ * decided; the open itself is not awaited by activate().
  */
 export async function openWalkthroughOnFirstRun(
   state: FlagStore,
   shownKey: string,
-  facts: { testRun: boolean; openOnInstall: () => boolean },
+  facts: Omit<FirstRunFacts, 'alreadyShown'>,
   open: () => PromiseLike<unknown>,
 ): Promise<boolean> {
-  const alreadyShown = state.get<boolean>(shownKey) === true;
-  if (alreadyShown || facts.testRun) return false;
-  if (!shouldOpenWalkthrough({ alreadyShown, testRun: facts.testRun, openOnInstall: facts.openOnInstall() })) return false;
+  if (!shouldOpenWalkthrough({ ...facts, alreadyShown: state.get<boolean>(shownKey) === true })) return false;
   await state.update(shownKey, true);
   await open();
   return true;

@@ -14,8 +14,7 @@ class MemoryFlags implements FlagStore {
   }
 }
 
-const ordinaryStart = { testRun: false, openOnInstall: true };
-const ordinaryFacts = { testRun: false, openOnInstall: () => true };
+const ordinaryStart = { testRun: false, openOnInstall: () => true };
 
 describe('walkthrough on first run', () => {
   it('opens on a first start, and not once it was shown', () => {
@@ -24,11 +23,11 @@ describe('walkthrough on first run', () => {
   });
 
   it('stays closed in the extension\'s test runs, which share one window', () => {
-    assert.equal(shouldOpenWalkthrough({ alreadyShown: false, testRun: true, openOnInstall: true }), false);
+    assert.equal(shouldOpenWalkthrough({ alreadyShown: false, testRun: true, openOnInstall: () => true }), false);
   });
 
   it('stays closed when the user turned workbench.welcomePage.walkthroughs.openOnInstall off', () => {
-    assert.equal(shouldOpenWalkthrough({ alreadyShown: false, testRun: false, openOnInstall: false }), false);
+    assert.equal(shouldOpenWalkthrough({ alreadyShown: false, testRun: false, openOnInstall: () => false }), false);
   });
 
   it('opens once across starts: the second start finds the flag the first one wrote', async () => {
@@ -37,8 +36,8 @@ describe('walkthrough on first run', () => {
     const open = async () => {
       opened += 1;
     };
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, open), true);
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, open), false);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, open), true);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, open), false);
     assert.equal(opened, 1);
     assert.equal(state.get(StateKeys.walkthroughShown), true);
   });
@@ -49,8 +48,8 @@ describe('walkthrough on first run', () => {
       assert.equal(state.get(StateKeys.walkthroughShown), true, 'the flag is set when the open starts');
       throw new Error('no such walkthrough');
     };
-    await assert.rejects(openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, failingOpen), /no such walkthrough/);
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryFacts, failingOpen), false);
+    await assert.rejects(openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), /no such walkthrough/);
+    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), false);
   });
 
   it('neither opens nor writes the flag in a test run, so a later real start still opens it', async () => {
