@@ -1,7 +1,8 @@
 // `npm run bench [-- --no-host] [-- --quick] [-- --only SECTION]`: prints a table of figures, each
 // with its method, and writes them as JSON under bench-results/ (`--only`, for work on one
 // section, writes bench-results/only-SECTION.json and leaves latest.json as the last full run).
-// Not a test: nothing here passes or fails, goals are only marked met or missed. Loopback only; every loop is bounded; everything started is stopped.
+// Not a test: nothing here passes or fails, goals are only marked met or missed. Loopback only;
+// every loop is bounded; everything started is stopped.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanUpAll, installCleanupHandlers } from '../test/harness/cleanup';
@@ -176,14 +177,10 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, figures: figures.map(figureRecord), raw }, null, 2);
-  if (only !== undefined) {
-    fs.writeFileSync(path.join(dir, `only-${only.replace(/[^a-z]+/gi, '-')}.json`), json);
-    console.log(`\nwritten: bench-results/only-${only.replace(/[^a-z]+/gi, '-')}.json, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } else {
-    fs.writeFileSync(path.join(dir, `bench-${stamp}.json`), json);
-    fs.writeFileSync(path.join(dir, 'latest.json'), json);
-    console.log(`\nwritten: bench-results/bench-${stamp}.json (and latest.json), ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  }
+  const file = only !== undefined ? `only-${only.replace(/[^a-z]+/gi, '-')}.json` : `bench-${stamp}.json`;
+  fs.writeFileSync(path.join(dir, file), json);
+  if (only === undefined) fs.writeFileSync(path.join(dir, 'latest.json'), json);
+  console.log(`\nwritten: bench-results/${file}${only === undefined ? ' (and latest.json)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await cleanUpAll();
   process.exit(0);
 }
