@@ -4,6 +4,7 @@
 // a closed connection. The passphrase is handed to TLS and nowhere else: never to a log line
 // or an error message.
 import { readFileSync } from 'node:fs';
+import type * as Crypto from 'node:crypto';
 import type * as Tls from 'node:tls';
 import { BitbucketError, type ClientCertificateProblem } from './errors';
 import * as l10n from '@vscode/l10n';
@@ -98,6 +99,7 @@ const isPem = (content: Buffer): boolean => content.subarray(0, 4096).toString('
 
 /** A secure context, or 'locked' when a passphrase is missing or wrong. */
 function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: ClientCertificate): Tls.SecureContext | 'locked' {
+  if (material.key && isEncryptedPem(material.key) && !opensKey(material.key, material.passphrase)) return 'locked';
   try {
     return tls.createSecureContext(material);
   } catch (err) {
@@ -109,6 +111,25 @@ function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: C
     }
     const what = 'pfxFile' in certificate ? l10n.t('a PKCS#12 (.p12 / .pfx) file') : l10n.t('a PEM certificate and key');
     throw problem('file', l10n.t('{0} could not be used as {1} ({2}).', certificateLabel(certificate), what, reason));
+  }
+}
+
+/** A PEM key encrypted as PKCS#8 ("ENCRYPTED PRIVATE KEY") or the traditional way (Proc-Type). */
+const isEncryptedPem = (key: Buffer): boolean => /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(key.subarray(0, 4096).toString('latin1'));
+
+/**
+ * Whether the passphrase opens an encrypted PEM key. OpenSSL's error cannot tell: about one
+ * passphrase in 256 that is not the key's (an empty one included) decrypts it to garbage with
+ * valid padding, and OpenSSL then calls the key "unsupported" instead of a bad decrypt.
+ */
+function opensKey(key: Buffer, passphrase: string | undefined): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createPrivateKey } = require('node:crypto') as typeof Crypto;
+  try {
+    createPrivateKey({ key, format: 'pem', passphrase });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -3,6 +3,10 @@
 // none, a wrong passphrase, an expired certificate, one from another CA, and unusable files.
 // The passphrase must never reach a log line or an error.
 import * as assert from 'node:assert/strict';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { BitbucketClient, BitbucketError, type ClientOptions } from '../../../src/api';
 import type { ClientCertificate, PassphraseSource } from '../../../src/api/clientCertificate';
 import type { LogLevel } from '../../../src/api/http';
@@ -135,6 +139,49 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     assert.equal(err.clientCertificate, 'passphrase-needed');
     assert.equal((await c.getMySnippets()).isLastPage, true);
     assert.equal(passphrases.asked.length, 2);
+  });
+
+  // A passphrase that is not the key's decrypts it to garbage whose padding happens to be valid
+  // about once in 256 tries. OpenSSL then says "unsupported" (it cannot decode the garbage)
+  // rather than "bad decrypt": still a passphrase that does not open the key.
+  /** Whether TLS reads `key` with `passphrase` as an undecodable key rather than a bad decrypt. */
+  const decryptsToGarbage = (key: string | Buffer, passphrase?: string): boolean => {
+    try {
+      createSecureContext({ key, passphrase });
+      return false;
+    } catch (err) {
+      return !/bad decrypt/.test(String((err as Error).message));
+    }
+  };
+
+  it('asks the passphrase of an encrypted key whose missing passphrase decrypts it to garbage', async () => {
+    const plain = createPrivateKey(readFileSync(files.keyFile));
+    let unlucky: string | undefined;
+    // A fresh salt at each export: one in about 256 decrypts to garbage without a passphrase.
+    for (let i = 0; i < 5_000 && unlucky === undefined; i++) {
+      const pemKey = plain.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: files.passphrase }) as string;
+      if (decryptsToGarbage(pemKey)) unlucky = pemKey;
+    }
+    assert.ok(unlucky, 'no salt decrypted to garbage in 5,000 tries');
+    const keyFile = join(files.dir, 'unlucky-encrypted.key');
+    writeFileSync(keyFile, unlucky);
+    const passphrases = new ScriptedPassphrases([files.passphrase]);
+    assert.equal((await client({ certFile: files.certFile, keyFile }, passphrases).getMySnippets()).isLastPage, true);
+    assert.deepEqual(passphrases.asked, [{ file: keyFile, wrong: false }]);
+  });
+
+  it('takes a wrong passphrase that decrypts the key to garbage as wrong, and asks again', async () => {
+    let unluckyWrong: string | undefined;
+    for (let i = 0; i < 5_000 && unluckyWrong === undefined; i++) {
+      if (decryptsToGarbage(readFileSync(files.encryptedKeyFile), `wrong-${i}`)) unluckyWrong = `wrong-${i}`;
+    }
+    assert.ok(unluckyWrong, 'no wrong passphrase decrypted to garbage in 5,000 tries');
+    const passphrases = new ScriptedPassphrases([unluckyWrong, files.passphrase]);
+    const c = client({ certFile: files.certFile, keyFile: files.encryptedKeyFile }, passphrases);
+    assert.equal((await c.getMySnippets()).isLastPage, true);
+    assert.deepEqual(passphrases.asked.map((a) => a.wrong), [false, true]);
+    assert.deepEqual(passphrases.acceptedFiles, [files.encryptedKeyFile]);
+    assert.ok(!logged.join('\n').includes(unluckyWrong), 'the wrong passphrase in the log');
   });
 
   it('refuses an expired certificate before connecting, naming its end date', async () => {
