@@ -29,6 +29,8 @@ type RecordListener = (list: ListId, state: FetchedList | undefined, fresh: read
 
 interface KeptList extends FetchedList {
   bytes: number;
+  /** The guids of `snippets`: a page adds only what the list lacks, in time of the page, not of the list. */
+  guids: Set<string>;
 }
 
 export class FetchedPages {
@@ -71,17 +73,28 @@ export class FetchedPages {
       this.recorded.fire({ list, state: undefined, fresh: page.values });
       return;
     }
-    const known = new Set(previous?.snippets.map((s) => s.guid));
-    const added = requested === 0 || !previous ? page.values : page.values.filter((s) => !known.has(s.guid));
-    const snippets = requested === 0 || !previous ? added : [...previous.snippets, ...added];
-    const bytes = (requested === 0 || !previous ? 0 : previous.bytes) + snippetsBytes(added);
-    this.put(list, { snippets, nextStart: next, appliedLimit: page.limit, bytes });
+    // The page goes onto the end of the list in place: copying the list at each page would make a
+    // search of n snippets cost n² / the page size.
+    const state = requested === 0 || !previous ? keptList([], page.limit) : previous;
+    this.forget(list);
+    for (const s of page.values) {
+      if (state.guids.has(s.guid)) continue;
+      state.guids.add(s.guid);
+      state.snippets.push(s);
+      state.bytes += snippetBytes(s);
+    }
+    state.nextStart = next;
+    state.appliedLimit = page.limit;
+    this.put(list, state);
     this.recorded.fire({ list, state: this.lists.get(list), fresh: page.values });
   }
 
   /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
   restore(list: ListId, state: FetchedList): void {
-    this.put(list, { ...state, snippets: [...state.snippets], bytes: snippetsBytes(state.snippets) });
+    const kept = keptList([...state.snippets], state.appliedLimit);
+    kept.nextStart = state.nextStart;
+    kept.bytes = snippetsBytes(kept.snippets);
+    this.put(list, kept);
   }
 
   /** A snippet changed (saved, renamed): later searches match its new text. */
@@ -103,6 +116,7 @@ export class FetchedPages {
       if (i >= 0) {
         const bytes = snippetBytes(state.snippets[i]);
         state.snippets.splice(i, 1);
+        state.guids.delete(guid);
         state.bytes -= bytes;
         this.keptBytes -= bytes;
         if (state.nextStart !== undefined) state.nextStart = Math.max(0, state.nextStart - 1);
@@ -165,6 +179,10 @@ export function snippetBytes(s: Snippet): number {
   for (const f of s.files) bytes += 120 + f.name.length + f.content.length;
   for (const c of s.comments) bytes += 150 + c.text.length;
   return bytes;
+}
+
+function keptList(snippets: Snippet[], appliedLimit: number | undefined): KeptList {
+  return { snippets, nextStart: undefined, appliedLimit, bytes: 0, guids: new Set(snippets.map((s) => s.guid)) };
 }
 
 function snippetsBytes(snippets: readonly Snippet[]): number {
