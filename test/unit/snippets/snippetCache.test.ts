@@ -98,6 +98,75 @@ describe('snippet read cache', () => {
     assert.deepEqual(guids, ['a', 'b', 'c'].filter((g) => guids.includes(g)));
   });
 
+  describe('search pages, put a page at a time as a search fetches them', () => {
+    const guidsOf = (pages: { snippets: Snippet[] } | undefined) => pages?.snippets.map((s) => s.guid);
+    const DAY = 24 * 60 * 60 * 1000;
+
+    it('are read back whole and in order, as old as their first page', async () => {
+      let clock = 1000;
+      const cache = make({ now: () => clock });
+      await cache.load();
+      const list = [snip('a'), snip('b')];
+      cache.putSearchPages('browse', list, 2);
+      clock = 2000;
+      list.push(snip('c'), snip('d'));
+      cache.putSearchPages('browse', list, undefined);
+      const kept = cache.searchPages('browse', DAY);
+      assert.deepEqual(guidsOf(kept), ['a', 'b', 'c', 'd']);
+      assert.equal(kept?.nextStart, undefined);
+      assert.equal(kept?.fetchedAt, 1000);
+      await cache.flush();
+      const next = make({ now: () => clock });
+      await next.load();
+      assert.deepEqual(guidsOf(next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd'], 'and in the next window');
+    });
+
+    it('lose a deleted snippet and stay whole; the next page goes on after it', async () => {
+      const cache = make();
+      await cache.load();
+      const list = [snip('a'), snip('b'), snip('c')];
+      cache.putSearchPages('mine', list, 3);
+      cache.removeSnippet('b');
+      list.splice(1, 1);
+      list.push(snip('d'));
+      cache.putSearchPages('mine', list, undefined);
+      assert.deepEqual(guidsOf(cache.searchPages('mine', DAY)), ['a', 'c', 'd']);
+    });
+
+    it('that another list was given instead of the one kept replace it, not extend it', async () => {
+      const cache = make();
+      await cache.load();
+      cache.putSearchPages('mine', [snip('a'), snip('b')], 2);
+      // A search that began the list again (Refresh) from other first snippets.
+      cache.putSearchPages('mine', [snip('x'), snip('b'), snip('c')], undefined);
+      assert.deepEqual(guidsOf(cache.searchPages('mine', DAY)), ['x', 'b', 'c']);
+    });
+
+    it('with a hole from eviction are not read back, while the other lists keep their order; the next page makes them whole again', async () => {
+      let clock = 1000;
+      let bound = 32 * 1024 * 1024;
+      const cache = make({ maxBytes: () => bound, now: () => clock++ });
+      await cache.load();
+      const list = [snip('a'), snip('b'), snip('c'), snip('d')];
+      cache.putSearchPages('browse', list, 4);
+      cache.putList('mine', [snip('m1'), snip('m2')], undefined);
+      // The bound falls below what is kept: the least recently used go (the search's first), all at once.
+      bound = cache.size - 1;
+      cache.putSnippets([snip('e')]);
+      assert.ok(cache.size <= bound, `within the bound: ${cache.size} > ${bound}`);
+      assert.equal(cache.searchPages('browse', DAY), undefined, 'a list with a hole is never searched');
+      assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2'], 'the tree\'s list keeps what was not evicted');
+      bound = 32 * 1024 * 1024;
+      list.push(snip('e'));
+      cache.putSearchPages('browse', list, undefined);
+      assert.deepEqual(guidsOf(cache.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
+      await cache.flush();
+      const next = make({ now: () => clock });
+      await next.load();
+      assert.deepEqual(guidsOf(next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
+    });
+  });
+
   it('a bound of 0 keeps nothing and deletes what an earlier session kept', async () => {
     const before = make();
     await before.load();

@@ -137,11 +137,23 @@ export class SnippetCache {
   putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined): void {
     if (!this.enabled) return;
     const now = this.now();
-    const previous = this.lists.get(SEARCH_PREFIX + list);
-    for (const s of snippets) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+    const id = SEARCH_PREFIX + list;
+    const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && !previous.broken && snippets.length > previous.guids.length ? previous.fetchedAt : now;
-    this.setList(SEARCH_PREFIX + list, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now });
+    if (previous && !previous.broken && startsWith(snippets, previous.guids)) {
+      // The usual case, a page at a time: the list so far is kept whole (an evicted snippet would
+      // have broken it), so only the new page is new here. Redoing the whole list at each page
+      // would make a search of n snippets cost n² / the page size.
+      const added = snippets.slice(previous.guids.length);
+      for (const s of added) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+      for (const s of added) previous.guids.push(this.keyOf(s.guid));
+      this.bytes += LIST_SLOT_BYTES * added.length;
+      Object.assign(previous, { nextStart, fetchedAt, usedAt: now });
+    } else {
+      for (const s of snippets) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+      this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now });
+    }
     this.changed();
   }
 
@@ -189,10 +201,18 @@ export class SnippetCache {
     this.changed();
   }
 
-  /** Forgets a snippet that was deleted. */
+  /** Forgets a snippet that was deleted: the lists that had it lose it, and stay whole (the server no longer has it either). */
   removeSnippet(guid: string): void {
-    if (!this.snippets.has(guid)) return;
-    this.dropSnippet(guid, true);
+    const entry = this.snippets.get(guid);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.snippets.delete(guid);
+    for (const list of this.lists.values()) {
+      const i = list.guids.indexOf(guid);
+      if (i < 0) continue;
+      list.guids.splice(i, 1);
+      this.bytes -= LIST_SLOT_BYTES;
+    }
     this.changed();
   }
 
@@ -259,29 +279,28 @@ export class SnippetCache {
     this.bytes -= LIST_SLOT_BYTES * entry.guids.length;
   }
 
-  /** `deleted`: the server no longer has it; otherwise it only goes to keep the size bound. */
-  private dropSnippet(guid: string, deleted = false): void {
-    const entry = this.snippets.get(guid);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.snippets.delete(guid);
-    for (const [id, list] of this.lists) {
-      const i = list.guids.indexOf(guid);
-      if (i < 0) continue;
-      list.guids.splice(i, 1);
-      this.bytes -= LIST_SLOT_BYTES;
-      // Search pages with a hole would miss results: they are read again instead, unless the hole is a deletion.
-      if (!deleted && id.startsWith(SEARCH_PREFIX)) list.broken = true;
-    }
-  }
-
-  /** Drops the least recently used snippets until the bound holds. */
+  /**
+   * Drops the least recently used snippets until the bound holds, then takes them out of the
+   * lists in one pass: a search over a large list evicts a page's worth at each page, and looking
+   * each one up in every list would cost the page size times the lists' length.
+   */
   private evict(): void {
     const max = this.options.maxBytes();
     if (this.bytes <= max) return;
-    for (const guid of this.snippets.keys()) {
+    const evicted = new Set<string>();
+    for (const [guid, entry] of this.snippets) {
       if (this.bytes <= max) break;
-      this.dropSnippet(guid);
+      this.bytes -= entry.bytes;
+      evicted.add(guid);
+    }
+    for (const guid of evicted) this.snippets.delete(guid);
+    for (const [id, list] of this.lists) {
+      const kept = list.guids.filter((guid) => !evicted.has(guid));
+      if (kept.length === list.guids.length) continue;
+      this.bytes -= LIST_SLOT_BYTES * (list.guids.length - kept.length);
+      list.guids = kept;
+      // Search pages with a hole would miss results: they are read again instead.
+      if (id.startsWith(SEARCH_PREFIX)) list.broken = true;
     }
     for (const [id, list] of this.lists) if (list.guids.length === 0) this.deleteList(id);
   }
@@ -337,4 +356,11 @@ export class SnippetCache {
     // The bound may have shrunk since the file was written.
     this.evict();
   }
+}
+
+/** Whether `snippets` begins with the guids of `guids`, in order. */
+function startsWith(snippets: readonly Snippet[], guids: readonly string[]): boolean {
+  if (snippets.length < guids.length) return false;
+  for (let i = 0; i < guids.length; i++) if (snippets[i].guid !== guids[i]) return false;
+  return true;
 }
