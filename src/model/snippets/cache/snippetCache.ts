@@ -48,8 +48,6 @@ interface ListEntry {
   nextStart: number | undefined;
   fetchedAt: number;
   usedAt: number;
-  /** Search pages that lost a snippet to the size bound: not used again (never written to the file). */
-  broken?: boolean;
 }
 
 /** Deletes every account's cache file (the Clear Offline Cache command). */
@@ -119,7 +117,7 @@ export class SnippetCache {
    */
   searchPages(list: string, maxAgeMs: number): CachedSearchPages | undefined {
     const entry = this.lists.get(SEARCH_PREFIX + list);
-    if (!entry || !this.enabled || entry.broken) return undefined;
+    if (!entry || !this.enabled) return undefined;
     const now = this.now();
     if (now - entry.fetchedAt > maxAgeMs) return undefined;
     const snippets: Snippet[] = [];
@@ -140,10 +138,10 @@ export class SnippetCache {
     const id = SEARCH_PREFIX + list;
     const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
-    const fetchedAt = previous && !previous.broken && snippets.length > previous.guids.length ? previous.fetchedAt : now;
-    if (previous && !previous.broken && startsWith(snippets, previous.guids)) {
+    const fetchedAt = previous && snippets.length > previous.guids.length ? previous.fetchedAt : now;
+    if (previous && startsWith(snippets, previous.guids)) {
       // The usual case, a page at a time: the list so far is kept whole (an evicted snippet would
-      // have broken it), so only the new page is new here. Redoing the whole list at each page
+      // have dropped it), so only the new page is new here. Redoing the whole list at each page
       // would make a search of n snippets cost n² / the page size.
       const added = snippets.slice(previous.guids.length);
       for (const s of added) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
@@ -297,10 +295,13 @@ export class SnippetCache {
     for (const [id, list] of this.lists) {
       const kept = list.guids.filter((guid) => !evicted.has(guid));
       if (kept.length === list.guids.length) continue;
+      // Search pages with a hole would miss results: they go, and the next search reads the server.
+      if (id.startsWith(SEARCH_PREFIX)) {
+        this.deleteList(id);
+        continue;
+      }
       this.bytes -= LIST_SLOT_BYTES * (list.guids.length - kept.length);
       list.guids = kept;
-      // Search pages with a hole would miss results: they are read again instead.
-      if (id.startsWith(SEARCH_PREFIX)) list.broken = true;
     }
     for (const [id, list] of this.lists) if (list.guids.length === 0) this.deleteList(id);
   }
@@ -312,7 +313,7 @@ export class SnippetCache {
   private serialize(): string {
     return formatCacheFile(this.options.key, this.now(), {
       snippets: [...this.snippets.values()].map((e) => ({ text: e.text, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
-      lists: [...this.lists.entries()].filter(([, l]) => !l.broken).map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
+      lists: [...this.lists.entries()].map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
     });
   }
 
@@ -346,8 +347,9 @@ export class SnippetCache {
     for (const l of parsed.lists) {
       if (this.lists.has(l.id)) continue;
       const guids = l.guids.filter((g) => this.snippets.has(g)).map((g) => this.keyOf(g));
-      const hole = guids.length !== l.guids.length && l.id.startsWith(SEARCH_PREFIX);
-      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, ...(hole ? { broken: true } : {}) });
+      // Search pages with a hole (the file was bounded meanwhile) would miss results.
+      if (guids.length !== l.guids.length && l.id.startsWith(SEARCH_PREFIX)) continue;
+      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
     }
     // Into the order of use, what this session used before the file was read included.
     const byUse = [...this.snippets.values()].sort((a, b) => a.usedAt - b.usedAt);
