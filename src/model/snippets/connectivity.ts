@@ -68,7 +68,16 @@ export class Connectivity {
   private unreachable(): void {
     if (this.state.offline) return;
     this.set({ offline: true, since: this.now() });
-    this.probeTimer = setInterval(() => void this.probe().catch(() => undefined), this.probeIntervalMs);
+    // One probe at a time: a server that takes longer than the interval to answer (or to time
+    // out) is not sent a second while the first is still waiting.
+    let probing = false;
+    this.probeTimer = setInterval(() => {
+      if (probing) return;
+      probing = true;
+      void this.probe()
+        .catch(() => undefined)
+        .finally(() => (probing = false));
+    }, this.probeIntervalMs);
     this.probeTimer.unref?.();
   }
 
