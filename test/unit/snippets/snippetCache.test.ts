@@ -63,7 +63,10 @@ describe('snippet read cache', () => {
     await cache.load();
     for (let i = 0; i < 50; i++) cache.putSnippets([snip(`s${i}`)]);
     assert.equal(writes, 0, 'nothing is written while the caller runs');
-    await new Promise((r) => setTimeout(r, 80));
+    // The write starts after the delay, however late a loaded machine runs its timer; then it is
+    // waited for to its end (the rename), and no other follows.
+    for (const deadline = Date.now() + 5000; writes === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+    await cache.flush();
     assert.equal(writes, 1);
     const again = make();
     await again.load();
