@@ -10,14 +10,12 @@ import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
 import { cacheFilePath, cacheKeyHash, describeFailure, formatCacheFile, parseCacheFile } from './cacheFile';
+import { isSearchList, searchListId, startsWith, type ListEntry } from './cachedLists';
 import { CacheWriter, type CacheFileSystem, type CacheLog } from './cacheWriter';
 import { LIST_SLOT_BYTES, keptTextBytes, snippetOfText, snippetText } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
-
-/** Kept search pages are stored as lists under this prefix (`search:mine`, `search:user:bob`). */
-const SEARCH_PREFIX = 'search:';
 
 export interface SnippetCacheOptions {
   /** The folder of cache files (in the extension's global storage). */
@@ -41,13 +39,6 @@ interface SnippetEntry {
   fetchedAt: number;
   usedAt: number;
   bytes: number;
-}
-
-interface ListEntry {
-  guids: string[];
-  nextStart: number | undefined;
-  fetchedAt: number;
-  usedAt: number;
 }
 
 /** Deletes every account's cache file (the Clear Offline Cache command). */
@@ -116,7 +107,7 @@ export class SnippetCache {
    * the server, never a list with holes.
    */
   searchPages(list: string, maxAgeMs: number): CachedSearchPages | undefined {
-    const entry = this.lists.get(SEARCH_PREFIX + list);
+    const entry = this.lists.get(searchListId(list));
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
     if (now - entry.fetchedAt > maxAgeMs) return undefined;
@@ -135,7 +126,7 @@ export class SnippetCache {
   putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined): void {
     if (!this.enabled) return;
     const now = this.now();
-    const id = SEARCH_PREFIX + list;
+    const id = searchListId(list);
     const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && snippets.length > previous.guids.length ? previous.fetchedAt : now;
@@ -159,7 +150,7 @@ export class SnippetCache {
   dropSearchPages(): void {
     let dropped = false;
     for (const id of [...this.lists.keys()]) {
-      if (!id.startsWith(SEARCH_PREFIX)) continue;
+      if (!isSearchList(id)) continue;
       this.deleteList(id);
       dropped = true;
     }
@@ -277,11 +268,7 @@ export class SnippetCache {
     this.bytes -= LIST_SLOT_BYTES * entry.guids.length;
   }
 
-  /**
-   * Drops the least recently used snippets until the bound holds, then takes them out of the
-   * lists in one pass: a search over a large list evicts a page's worth at each page, and looking
-   * each one up in every list would cost the page size times the lists' length.
-   */
+  /** Drops the least recently used snippets until the bound holds, then takes them out of every list in one pass. */
   private evict(): void {
     const max = this.options.maxBytes();
     if (this.bytes <= max) return;
@@ -296,7 +283,7 @@ export class SnippetCache {
       const kept = list.guids.filter((guid) => !evicted.has(guid));
       if (kept.length === list.guids.length) continue;
       // Search pages with a hole would miss results: they go, and the next search reads the server.
-      if (id.startsWith(SEARCH_PREFIX)) {
+      if (isSearchList(id)) {
         this.deleteList(id);
         continue;
       }
@@ -348,7 +335,7 @@ export class SnippetCache {
       if (this.lists.has(l.id)) continue;
       const guids = l.guids.filter((g) => this.snippets.has(g)).map((g) => this.keyOf(g));
       // Search pages with a hole (the file was bounded meanwhile) would miss results.
-      if (guids.length !== l.guids.length && l.id.startsWith(SEARCH_PREFIX)) continue;
+      if (guids.length !== l.guids.length && isSearchList(l.id)) continue;
       this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
     }
     // Into the order of use, what this session used before the file was read included.
@@ -358,11 +345,4 @@ export class SnippetCache {
     // The bound may have shrunk since the file was written.
     this.evict();
   }
-}
-
-/** Whether `snippets` begins with the guids of `guids`, in order. */
-function startsWith(snippets: readonly Snippet[], guids: readonly string[]): boolean {
-  if (snippets.length < guids.length) return false;
-  for (let i = 0; i < guids.length; i++) if (snippets[i].guid !== guids[i]) return false;
-  return true;
 }

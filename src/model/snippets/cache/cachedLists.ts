@@ -1,0 +1,24 @@
+// How the offline cache keeps a list: the guids of its snippets in the server's order (the
+// snippets themselves are kept once, by guid, whatever lists they are in). The tree's first
+// pages are kept by list id, and the pages a search fetched under `search:<list>`.
+import type { Snippet } from '../../../api/types';
+
+export interface ListEntry {
+  guids: string[];
+  nextStart: number | undefined;
+  fetchedAt: number;
+  usedAt: number;
+}
+
+/** The id a search's pages of `list` are kept under (`search:mine`, `search:user:bob`). */
+export const searchListId = (list: string): string => `search:${list}`;
+
+/** Search pages must be whole: one with a hole would miss results, so it is dropped instead. */
+export const isSearchList = (id: string): boolean => id.startsWith('search:');
+
+/** Whether `snippets` begins with the guids of `guids`, in order: pages added to the ones kept. */
+export function startsWith(snippets: readonly Snippet[], guids: readonly string[]): boolean {
+  if (snippets.length < guids.length) return false;
+  for (let i = 0; i < guids.length; i++) if (snippets[i].guid !== guids[i]) return false;
+  return true;
+}
