@@ -58,8 +58,11 @@ export async function generateClientCertificates(): Promise<ClientCertificateFil
     await sign('client-ca', '-1', 'expired.pem', '3');
     await sign('other-ca', '30', 'other-ca-client.pem', '4');
     await run('openssl', ['pkey', '-in', file('client.key'), '-aes256', '-passout', `pass:${passphrase}`, '-out', file('client-encrypted.key')]);
-    await run('openssl', ['pkcs12', '-export', '-inkey', file('client.key'), '-in', file('client.pem'), '-passout', `pass:${passphrase}`, '-out', file('client.p12')]);
-    await run('openssl', ['pkcs12', '-export', '-inkey', file('client.key'), '-in', file('other-ca-client.pem'), '-passout', `pass:${passphrase}`, '-out', file('other-ca-client.p12')]);
+    // The ciphers named, not the openssl command's defaults: OpenSSL 1.1 chose RC2 and 3DES, which
+    // Node's OpenSSL 3 refuses as unsupported.
+    const pkcs12 = ['pkcs12', '-export', '-certpbe', 'AES-256-CBC', '-keypbe', 'AES-256-CBC', '-macalg', 'sha256', '-inkey', file('client.key'), '-passout', `pass:${passphrase}`];
+    await run('openssl', [...pkcs12, '-in', file('client.pem'), '-out', file('client.p12')]);
+    await run('openssl', [...pkcs12, '-in', file('other-ca-client.pem'), '-out', file('other-ca-client.p12')]);
     await writeFile(file('notes.txt'), 'not a certificate\n');
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
