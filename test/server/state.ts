@@ -84,12 +84,17 @@ export class ServerState {
     renameSync(temp, this.file);
   }
 
+  /** The last timestamp handed out. */
+  private lastNow = 0;
+
   /**
    * A timestamp for a change of something last changed at `previous`: the clock, but always
-   * strictly later, so two updates in the same millisecond still move `updatedAt` forward.
+   * strictly later than it and than every change before, so two updates in the same millisecond
+   * still move `updatedAt` forward, and two snippets made in it still list newest first.
    */
   now(previous = 0): number {
-    return Math.max(Date.now(), previous + 1);
+    this.lastNow = Math.max(Date.now(), previous + 1, this.lastNow + 1);
+    return this.lastNow;
   }
 
   snippet(guid: string): Snippet | undefined {
