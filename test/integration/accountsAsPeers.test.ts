@@ -98,7 +98,7 @@ describe('accounts as peers', function () {
     const row = await accountRow(admin());
     // The old code asked which account here (alice preselected): the pick must not open.
     const signOut = Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.signOut', row));
-    const finished = await Promise.race([signOut.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3000))]);
+    const finished = await Promise.race([signOut.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
     if (!finished) {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await signOut;
@@ -140,8 +140,14 @@ describe('accounts as peers', function () {
     asked.length = 0;
     // Switch Account's quick pick lists alice first: Enter makes her the default.
     const switched = Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.switchAccount'));
-    await new Promise((r) => setTimeout(r, 1000));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    let answered = false;
+    void switched.then(() => (answered = true), () => (answered = true));
+    // Enter until the pick has taken it: however long a loaded host takes to show the pick, an
+    // Enter before it is open does nothing.
+    for (let tries = 0; !answered && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 300));
+      if (!answered) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
     await switched;
     await eventually(async () => String((await itemOf(api, await accountRow(alice()))).description ?? '') !== '', 'alice is the default');
     await eventually(() => asked.some(isMineOf(alice())) && asked.some(isMineOf(admin())), 'both My Snippets stay expanded (VS Code asks for their rows)', 10_000);
