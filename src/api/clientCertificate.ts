@@ -95,7 +95,10 @@ function readFile(file: string): Buffer {
   }
 }
 
-const isPem = (content: Buffer): boolean => content.subarray(0, 4096).toString('latin1').includes('-----BEGIN ');
+/** The start of a file, where a PEM file's BEGIN line and headers are. */
+const pemHead = (content: Buffer): string => content.subarray(0, 4096).toString('latin1');
+
+const isPem = (content: Buffer): boolean => pemHead(content).includes('-----BEGIN ');
 
 /** A secure context, or 'locked' when a passphrase is missing or wrong. */
 function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: ClientCertificate): Tls.SecureContext | 'locked' {
@@ -115,7 +118,7 @@ function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: C
 }
 
 /** A PEM key encrypted as PKCS#8 ("ENCRYPTED PRIVATE KEY") or the traditional way (Proc-Type). */
-const isEncryptedPem = (key: Buffer): boolean => /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(key.subarray(0, 4096).toString('latin1'));
+const isEncryptedPem = (key: Buffer): boolean => /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(pemHead(key));
 
 /**
  * Whether the passphrase opens an encrypted PEM key. OpenSSL's error cannot tell: about one

@@ -130,17 +130,17 @@ export class SnippetCache {
     const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && snippets.length > previous.guids.length ? previous.fetchedAt : now;
-    if (previous && startsWith(snippets, previous.guids)) {
-      // The usual case, a page at a time: the list so far is kept whole (an evicted snippet would
-      // have dropped it), so only the new page is new here. Redoing the whole list at each page
-      // would make a search of n snippets cost n² / the page size.
-      const added = snippets.slice(previous.guids.length);
-      for (const s of added) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
-      for (const s of added) previous.guids.push(this.keyOf(s.guid));
+    // The usual case, a page at a time: the list so far is kept whole (an evicted snippet would
+    // have dropped it), so only the new page is new here. Redoing the whole list at each page
+    // would make a search of n snippets cost n² / the page size.
+    const extended = previous && startsWith(snippets, previous.guids) ? previous : undefined;
+    const added = extended ? snippets.slice(extended.guids.length) : snippets;
+    for (const s of added) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+    if (extended) {
+      for (const s of added) extended.guids.push(this.keyOf(s.guid));
       this.bytes += LIST_SLOT_BYTES * added.length;
-      Object.assign(previous, { nextStart, fetchedAt, usedAt: now });
+      Object.assign(extended, { nextStart, fetchedAt, usedAt: now });
     } else {
-      for (const s of snippets) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
       this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now });
     }
     this.changed();

@@ -29,7 +29,7 @@ type RecordListener = (list: ListId, state: FetchedList | undefined, fresh: read
 
 interface KeptList extends FetchedList {
   bytes: number;
-  /** The guids of `snippets`: a page adds only what the list lacks, in time of the page, not of the list. */
+  /** The guids of `snippets`, so that a page is checked for what the list lacks at the cost of the page alone. */
   guids: Set<string>;
 }
 
@@ -75,7 +75,7 @@ export class FetchedPages {
     }
     // The page goes onto the end of the list in place: copying the list at each page would make a
     // search of n snippets cost n² / the page size.
-    const state = requested === 0 || !previous ? keptList([], page.limit) : previous;
+    const state = requested === 0 || !previous ? keptList([], undefined, page.limit) : previous;
     this.forget(list);
     for (const s of page.values) {
       if (state.guids.has(s.guid)) continue;
@@ -91,10 +91,7 @@ export class FetchedPages {
 
   /** Puts back a list kept elsewhere (a persistent cache), as if its pages had been fetched. */
   restore(list: ListId, state: FetchedList): void {
-    const kept = keptList([...state.snippets], state.appliedLimit);
-    kept.nextStart = state.nextStart;
-    kept.bytes = snippetsBytes(kept.snippets);
-    this.put(list, kept);
+    this.put(list, keptList([...state.snippets], state.nextStart, state.appliedLimit));
   }
 
   /** A snippet changed (saved, renamed): later searches match its new text. */
@@ -181,8 +178,8 @@ export function snippetBytes(s: Snippet): number {
   return bytes;
 }
 
-function keptList(snippets: Snippet[], appliedLimit: number | undefined): KeptList {
-  return { snippets, nextStart: undefined, appliedLimit, bytes: 0, guids: new Set(snippets.map((s) => s.guid)) };
+function keptList(snippets: Snippet[], nextStart: number | undefined, appliedLimit: number | undefined): KeptList {
+  return { snippets, nextStart, appliedLimit, bytes: snippetsBytes(snippets), guids: new Set(snippets.map((s) => s.guid)) };
 }
 
 function snippetsBytes(snippets: readonly Snippet[]): number {
