@@ -18,6 +18,8 @@ export interface HostResult {
   activateCallMs?: number;
   /** The Snippets view's first getChildren, signed out: it loads the snippets where they are deferred. */
   firstViewMs?: number;
+  /** How long the host took to settle after activation before the first requests (firstRequest.ts, settled). */
+  settleMs?: number;
   /** Signing in, the session's first request: it loads the HTTP stack where that is deferred. */
   firstRequestMs?: number;
   /** The same sign-in again: the HTTP stack is loaded, a new connection is made. */

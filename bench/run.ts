@@ -42,7 +42,7 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
       const profile = built.layout === 'on-demand' && i % 2 === 0 ? path.join(ROOT, 'bench-results', `first-sign-in-${i + 1}.cpuprofile`) : undefined;
       if (profile) fs.mkdirSync(path.dirname(profile), { recursive: true });
       const r = await hostRun('activation', built.folder, { bareFirst: i % 2 === 0, profile, settings: QUIET_WINDOW });
-      console.log(`  ${built.layout} start ${i + 1}/${starts}: load code ${r.codeLoadingMs} ms + activate() ${r.activateCallMs} ms; extension.activate() ${r.activationMs?.toFixed(1)} ms; first sign-in ${r.firstRequestMs?.toFixed(0)} ms (code ${r.signInCodeLoadMs?.toFixed(0)} ms), bare request ${r.bareRequestMs?.toFixed(0)} ms ${r.bareFirst ? 'before' : 'after'} it${r.wasActiveBefore ? ' (was already active)' : ''}${r.error ? ` ERROR ${r.error}` : ''}`);
+      console.log(`  ${built.layout} start ${i + 1}/${starts}: load code ${r.codeLoadingMs} ms + activate() ${r.activateCallMs} ms; extension.activate() ${r.activationMs?.toFixed(1)} ms; settled in ${r.settleMs?.toFixed(0)} ms; first sign-in ${r.firstRequestMs?.toFixed(0)} ms (code ${r.signInCodeLoadMs?.toFixed(0)} ms), bare request ${r.bareRequestMs?.toFixed(0)} ms ${r.bareFirst ? 'before' : 'after'} it${r.wasActiveBefore ? ' (was already active)' : ''}${r.error ? ` ERROR ${r.error}` : ''}`);
       runs[built.layout].push(r);
     }
   }
