@@ -135,3 +135,20 @@ export function formatTable(figures: readonly Figure[]): string {
   }
   return lines.join('\n');
 }
+
+/** The longest gap between timer callbacks asked for every millisecond while `work` runs. */
+export async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}

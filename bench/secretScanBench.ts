@@ -7,7 +7,7 @@ import { BitbucketClient } from '../src/api/client';
 import { compileServerRules } from '../src/model/secretScan/serverRules';
 import { scanTexts } from '../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secretScan/scanWorkers';
-import { against, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { against, longestStall, median, ms, ratio, startServerProcess, type Figure } from './lib';
 
 const SERVER_RULES = compileServerRules([
   { id: 1, name: 'Acme deploy key', lineRegex: 'ACME-DEPLOY-[0-9A-F]{24}' },
@@ -35,23 +35,6 @@ function codeText(bytes: number): string {
     size += line.length + 1;
   }
   return out.join('\n');
-}
-
-/** The longest gap between timer callbacks asked for every millisecond while `work` runs. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let longest = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return longest;
 }
 
 export async function secretScanSection(samples = 5): Promise<Figure[]> {

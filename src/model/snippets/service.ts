@@ -111,11 +111,11 @@ export class SnippetService {
       forget: () => this.cache?.dropSearchPages(),
     }, options.warn, { concurrency: options.concurrentRequests });
     // What a search fetched goes into the persistent cache as it arrives: readable offline, opened
-    // without a request, and searched again without one, in later windows too.
+    // without a request, and searched again without one, in later windows too; up to the list's
+    // share of the cache. A list dropped from memory (over the budget) keeps in the cache what it
+    // had, a list without holes, and nothing more of it goes in.
     this.search.pages.onDidRecord((list, state, fresh) => {
-      this.rememberSnippets(fresh);
-      // A list dropped from memory (over the budget) keeps in the cache what it had: a list without holes.
-      if (state) this.cache?.putSearchPages(list, state.snippets, state.nextStart);
+      if (state) this.cache?.putSearchPages(list, state.snippets, state.nextStart, fresh);
     });
   }
 

@@ -117,6 +117,39 @@ describe('pages kept for searching stay within a byte budget', function () {
     assert.equal(server.seen.length, before, 'no request: the cache had it');
   });
 
+  it('a search through a list larger than the offline cache leaves the lists the user opened in it, and the next window goes on from the pages it kept', async () => {
+    // Browse's 3,000 snippets take about 1.4 MB in the cache, more than its bound: its half has room
+    // for one page of 1,000.
+    const bound = 1_200_000;
+    const windowWith = () => {
+      const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => bound, writeDelayMs: 5 });
+      return { cache, service: new SnippetService(() => client, () => 25, { cache }) };
+    };
+    const first = windowWith();
+    first.service.reset({ username: 'alice', userId: 2 });
+    services.push(first.service);
+    await first.cache.load();
+    await first.service.ensureLoaded('mine');
+    const mineGuids = first.cache.list('mine')?.snippets.map((s) => s.guid);
+    assert.equal(mineGuids?.length, 25, 'My Snippets is cached');
+    assert.deepEqual(await find(first.service, ['browse']), needles('browse', 3000));
+    assert.deepEqual(first.cache.list('mine')?.snippets.map((s) => s.guid), mineGuids, 'My Snippets is still cached, whole');
+    const kept = first.cache.searchPages('browse', 60_000);
+    assert.ok(kept && kept.snippets.length > 0 && kept.snippets.length < 3000, `a part of Browse is kept: ${kept?.snippets.length}`);
+    assert.deepEqual(kept.snippets.map((s) => s.guid), Array.from({ length: kept.snippets.length }, (_, i) => `browse-${i}`), 'its first pages, in order');
+    assert.equal(kept.nextStart, kept.snippets.length, 'with where the next page starts');
+    assert.ok(first.cache.size <= bound, `${first.cache.size} bytes kept, bound ${bound}`);
+    await first.cache.flush();
+
+    const next = windowWith();
+    next.service.reset({ username: 'alice', userId: 2 });
+    services.push(next.service);
+    const before = requestsOf('browse');
+    assert.deepEqual(await find(next.service, ['browse']), needles('browse', 3000), 'the next window finds every match');
+    const pagesAfterKept = Math.ceil((3000 - kept.snippets.length) / 1000);
+    assert.ok(requestsOf('browse') - before <= pagesAfterKept + 4, `${requestsOf('browse') - before} requests: it went on from the kept pages`);
+  });
+
   it('a complete search over 100,000 snippets finds every match with the default budget smaller than the list', async () => {
     SIZES.browse = 100_000;
     try {

@@ -4,8 +4,8 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Snippet } from '../../../src/api/types';
-import { CACHE_FORMAT, CACHE_VERSION, cacheFilePath, cacheKeyHash } from '../../../src/model/snippets/cache/cacheFile';
-import type { CacheFileSystem } from '../../../src/model/snippets/cache/cacheWriter';
+import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash } from '../../../src/model/snippets/cache/cacheFile';
+import { WRITE_SPACING, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheWriter';
 import { SnippetCache, clearCacheFolder, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
 import { aSnippet } from '../../support/snippets';
 
@@ -71,6 +71,62 @@ describe('snippet read cache', () => {
     const again = make();
     await again.load();
     assert.ok(again.snippet('s49'));
+  });
+
+  it('writes a large file in pieces, so no write holds the thread for the whole file', async () => {
+    const pieces: number[] = [];
+    const recording: CacheFileSystem = {
+      ...fsp,
+      writeFile: async (file, data, enc) => {
+        assert.notEqual(typeof data, 'string', 'the file is not made whole before it is written');
+        const seen: string[] = [];
+        for (const piece of data) {
+          pieces.push(piece.length);
+          seen.push(piece);
+        }
+        await fsp.writeFile(file, seen.join(''), enc);
+      },
+    };
+    const cache = make({ fs: recording });
+    await cache.load();
+    const content = 'y'.repeat(10_000);
+    const many = Array.from({ length: 400 }, (_, i) => snip(`s${i}`, { files: [{ guid: 'f', name: 'a.txt', content }] }));
+    cache.putList('mine', many, 400);
+    await cache.flush();
+    assert.ok(pieces.length >= 3, `${pieces.length} pieces`);
+    const longest = Math.max(...pieces);
+    assert.ok(longest <= CACHE_PIECE_CHARS + 20_000, `a piece of ${longest} characters`);
+    const again = make();
+    await again.load();
+    assert.deepEqual(again.list('mine')?.snippets.map((s) => s.guid), many.map((s) => s.guid), 'the pieces make the whole file');
+    assert.equal(again.snippet('s399')?.snippet.files[0].content, content);
+  });
+
+  it(`waits ${WRITE_SPACING} times as long as the last write took before the next, however soon the next change comes`, async () => {
+    const WRITE_MS = 150;
+    const writes: Array<{ start: number; end: number }> = [];
+    const slow: CacheFileSystem = {
+      ...fsp,
+      writeFile: async (f, d, e) => {
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, WRITE_MS));
+        await fsp.writeFile(f, d, e);
+        writes.push({ start, end: performance.now() });
+      },
+    };
+    const cache = make({ fs: slow, writeDelayMs: 5 });
+    await cache.load();
+    cache.putSnippets([snip('a')]);
+    for (const deadline = Date.now() + 10_000; writes.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+    cache.putSnippets([snip('b')]);
+    for (const deadline = Date.now() + 10_000; writes.length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+    assert.equal(writes.length, 2);
+    const gap = writes[1].start - writes[0].end;
+    // A timer may fire a millisecond early; the write took at least WRITE_MS.
+    assert.ok(gap >= WRITE_SPACING * WRITE_MS - 5, `the second write began ${gap.toFixed(0)} ms after the first ended`);
+    const again = make();
+    await again.load();
+    assert.ok(again.snippet('b'), 'and it was written');
   });
 
   it('evicts the least recently used snippets to stay under the bound', async () => {
@@ -143,6 +199,32 @@ describe('snippet read cache', () => {
       // A search that began the list again (Refresh) from other first snippets.
       cache.putSearchPages('mine', [snip('x'), snip('b'), snip('c')], undefined);
       assert.deepEqual(guidsOf(cache.searchPages('mine', DAY)), ['x', 'b', 'c']);
+    });
+
+    it('take at most half the bound: past it the list keeps its pages and where the next starts, no later page of that search goes in, and the lists the user opened stay', async () => {
+      const big = (guid: string) => snip(guid, { files: [{ guid: 'f', name: 'big.txt', content: 'x'.repeat(1000) }] });
+      const bound = 40_000;
+      let clock = 1000;
+      const cache = make({ maxBytes: () => bound, now: () => clock++ });
+      await cache.load();
+      cache.putList('mine', [big('m1'), big('m2'), big('m3')], undefined);
+      const list: Snippet[] = [];
+      for (let page = 0; page < 20; page++) {
+        const fresh = [big(`p${page}a`), big(`p${page}b`)];
+        list.push(...fresh);
+        cache.putSearchPages('browse', list, page < 19 ? list.length : undefined, fresh);
+      }
+      assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2', 'm3'], 'the list the user opened is whole');
+      const kept = cache.searchPages('browse', DAY);
+      const n = kept?.snippets.length ?? 0;
+      assert.ok(n >= 2 && n < 20 && n % 2 === 0, `whole pages, fewer than all: ${n}`);
+      assert.deepEqual(guidsOf(kept), guidsOf({ snippets: list.slice(0, n) }), 'the first pages, in order');
+      assert.equal(kept?.nextStart, n, 'the next page starts after them');
+      assert.equal(cache.snippet('p19a'), undefined, 'a page past the share is not kept');
+      assert.ok(cache.size <= bound, `${cache.size} > ${bound}`);
+      // The same list searched again from its first page begins anew.
+      cache.putSearchPages('browse', list.slice(0, 2), 2, list.slice(0, 2));
+      assert.deepEqual(guidsOf(cache.searchPages('browse', DAY)), ['p0a', 'p0b']);
     });
 
     it('with a hole from eviction are not read back, while the other lists keep their order; the next page makes them whole again', async () => {
@@ -358,7 +440,7 @@ describe('snippet read cache', () => {
     const crashing: CacheFileSystem = {
       ...fsp,
       writeFile: async (file, data, enc) => {
-        await fsp.writeFile(file, data.slice(0, 10), enc);
+        await fsp.writeFile(file, [...data].join('').slice(0, 10), enc);
         throw Object.assign(new Error('killed mid-write'), { code: 'EIO' });
       },
     };

@@ -2,6 +2,7 @@
 // a file), its shape, and the complete check a file passes before anything in it is used. No
 // `vscode` here.
 import { createHash } from 'node:crypto';
+import * as nodeFs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Snippet } from '../../../api/types';
 import { isTimestamp } from '../../../api/timestamps';
@@ -41,14 +42,66 @@ export function cacheFilePath(dir: string, key: string): string {
   return path.join(dir, `${cacheKeyHash(key)}.json`);
 }
 
+/** Deletes every account's cache file (the Clear Offline Cache command). */
+export async function clearCacheFolder(dir: string, fs: { rm(dir: string, options: { force: true; recursive: true }): Promise<void> } = nodeFs): Promise<void> {
+  await fs.rm(dir, { force: true, recursive: true });
+}
+
 /**
- * The text of a cache file of the account `key`: the snippets' texts go in as they are, so a
- * write never makes objects of what the cache holds as text. The same JSON as a `CacheFile`.
+ * Characters per piece of a written file. Each piece is encoded and written on its own, so a write
+ * holds the thread for one piece at a time: a 32 MB file made and encoded whole held it for about
+ * a quarter of a second (bench/cacheBench.ts measures the longest hold).
  */
-export function formatCacheFile(key: string, savedAt: number, contents: KeptContents): string {
+export const CACHE_PIECE_CHARS = 1 << 20;
+
+/**
+ * The text of a cache file of the account `key`, in pieces of about `pieceChars` characters, each
+ * made when the writer asks for it (read it once). The snippets' texts go in as they are, so a
+ * write never makes objects of what the cache holds as text. Joined, the same JSON as a `CacheFile`.
+ * `contents` is the caller's snapshot; the lists are written now, since their guids grow in place.
+ */
+export function cacheFilePieces(key: string, savedAt: number, contents: KeptContents, pieceChars = CACHE_PIECE_CHARS): Iterable<string> {
   const head: Omit<CacheFile, 'snippets' | 'lists'> = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt };
-  const snippets = contents.snippets.map((e) => `{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}`);
-  return `${JSON.stringify(head).slice(0, -1)},"snippets":[${snippets.join(',')}],"lists":${JSON.stringify(contents.lists)}}`;
+  const tail = `],"lists":${JSON.stringify(contents.lists)}}`;
+  const { snippets } = contents;
+  return (function* pieces() {
+    let piece = `${JSON.stringify(head).slice(0, -1)},"snippets":[`;
+    for (let i = 0; i < snippets.length; i++) {
+      const e = snippets[i];
+      piece += `${i ? ',' : ''}{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}`;
+      if (piece.length >= pieceChars) {
+        yield piece;
+        piece = '';
+      }
+    }
+    yield piece + tail;
+  })();
+}
+
+/**
+ * The contents of the cache file of the account `key`, checked completely; undefined when there is
+ * none, it cannot be read (logged), or it fails the check (logged and deleted). Never rejects.
+ */
+export async function readCacheFile(
+  fs: { readFile(file: string, encoding: 'utf8'): Promise<string>; rm(file: string, options: { force: true }): Promise<void> },
+  file: string,
+  key: string,
+  log?: { info(message: string): void; warn(message: string): void },
+): Promise<CacheContents | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
+    return undefined;
+  }
+  try {
+    return parseCacheFile(text, cacheKeyHash(key));
+  } catch (err) {
+    log?.info(`the offline cache file was dropped: ${describeFailure(err)}`);
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    return undefined;
+  }
 }
 
 class CacheFormatError extends Error {}

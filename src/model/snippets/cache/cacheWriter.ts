@@ -1,6 +1,8 @@
 // Writes the offline cache's file behind the caller's back, so a write never holds up a view:
 // changes gather for a moment and go in one write, one write at a time, to a temporary file
-// renamed over the old one. A write that fails (disk full, read-only) turns writing off for the
+// renamed over the old one. The file goes out in pieces, and a long write spaces out the next:
+// a search that fills a 32 MB cache page by page neither stalls the extension host at each write
+// nor spends most of its time writing. A write that fails (disk full, read-only) turns writing off for the
 // session after one log line. Deleting the file waits for a write under way, so that write can
 // never put the file back afterwards. No `vscode` here.
 import { randomBytes } from 'node:crypto';
@@ -10,7 +12,8 @@ import { Generation } from '../../../util/generation';
 /** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
 export interface CacheFileSystem {
   readFile(file: string, encoding: 'utf8'): Promise<string>;
-  writeFile(file: string, data: string, encoding: 'utf8'): Promise<void>;
+  /** Writes the pieces in order, each once; Node's own writes an iterable piece by piece. */
+  writeFile(file: string, data: Iterable<string>, encoding: 'utf8'): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
   rm(file: string, options: { force: true; recursive?: boolean }): Promise<void>;
@@ -27,15 +30,21 @@ export interface CacheWriterOptions {
   dir: string;
   fs: CacheFileSystem;
   log?: CacheLog;
-  /** How long changes gather before one write. */
+  /** How long changes gather before one write, at the least. */
   delayMs: number;
   /** Whether anything is written at all (the cache is on). */
   enabled: () => boolean;
   /** Brings the contents into shape before they are marked for writing (the cache keeps its size bound). */
   settle: () => void;
-  /** The file's text as it should be now. */
-  body: () => string;
+  /** The file's text as it should be now, in pieces made as they are written (read once). */
+  body: () => Iterable<string>;
 }
+
+/**
+ * After a write, the next waits at least this many times as long as it took: however large the
+ * file, writing takes at most a fifth of the time while changes keep coming.
+ */
+export const WRITE_SPACING = 4;
 
 /**
  * Deletions under way, per file: a cache made for the same account right after a Sign Out (a new
@@ -48,6 +57,8 @@ export class CacheWriter {
   private writing: Promise<void> | undefined;
   private dirty = false;
   private failed = false;
+  /** How long the last write took, from taking the contents to the rename. */
+  private lastWriteMs = 0;
   /** Started over by discard(): a write prepared before it is not put back afterwards. */
   private readonly discards = new Generation();
 
@@ -72,11 +83,12 @@ export class CacheWriter {
   changed(): void {
     this.options.settle();
     this.dirty = true;
-    if (this.timer || this.failed) return;
+    // A write under way sets the timer when it ends, from how long it took.
+    if (this.timer || this.failed || this.writing) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.write();
-    }, this.options.delayMs);
+    }, Math.max(this.options.delayMs, WRITE_SPACING * this.lastWriteMs));
     // A pending cache write never keeps a process (a test, the bench) alive.
     this.timer.unref?.();
   }
@@ -119,16 +131,18 @@ export class CacheWriter {
     }
     if (!this.dirty || !this.options.enabled()) return;
     this.dirty = false;
+    const started = performance.now();
     const epoch = this.discards.ticket();
     const body = this.options.body();
     this.writing = this.writeFile(body, epoch).finally(() => {
       this.writing = undefined;
+      this.lastWriteMs = performance.now() - started;
     });
     await this.writing;
     if (this.dirty && !this.timer && !this.failed) this.changed();
   }
 
-  private async writeFile(body: string, epoch: number): Promise<void> {
+  private async writeFile(body: Iterable<string>, epoch: number): Promise<void> {
     const { file, dir, fs, log } = this.options;
     const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {

@@ -8,7 +8,17 @@ export interface ListEntry {
   nextStart: number | undefined;
   fetchedAt: number;
   usedAt: number;
+  /** Of a search list: its snippets and slots, as counted when they were kept (its share of the bound). */
+  bytes?: number;
 }
+
+/**
+ * The share of the bound one search's pages of a list may take. Past it the list keeps the pages
+ * it has, and the search goes on from there next time: a search through a very large list leaves
+ * the lists the user opened in the cache, and spends no time putting in snippets that would push
+ * each other out again.
+ */
+export const SEARCH_SHARE = 0.5;
 
 /** The id a search's pages of `list` are kept under (`search:mine`, `search:user:bob`). */
 export const searchListId = (list: string): string => `search:${list}`;

@@ -20,6 +20,17 @@ const STRING_HEADER_BYTES = 16;
 /** A character past U+00FF: V8 then stores the whole string in two bytes per character, else in one. */
 const TWO_BYTE = /[\u0100-\uffff]/;
 
+/** A snippet as the cache keeps it. */
+export interface SnippetEntry {
+  /** The string that keys the entry, which lists share. */
+  guid: string;
+  /** The snippet's JSON: read back on each use, so that only the text stays in memory. */
+  text: string;
+  fetchedAt: number;
+  usedAt: number;
+  bytes: number;
+}
+
 /** The JSON text of a snippet as the cache keeps it. */
 export function snippetText(snippet: Snippet): string {
   return JSON.stringify(snippet);

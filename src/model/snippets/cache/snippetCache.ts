@@ -9,10 +9,11 @@
 import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
-import { cacheFilePath, cacheKeyHash, describeFailure, formatCacheFile, parseCacheFile } from './cacheFile';
-import { isSearchList, searchListId, startsWith, type ListEntry } from './cachedLists';
+import { cacheFilePath, cacheFilePieces, readCacheFile } from './cacheFile';
+export { clearCacheFolder } from './cacheFile';
+import { SEARCH_SHARE, isSearchList, searchListId, startsWith, type ListEntry } from './cachedLists';
 import { CacheWriter, type CacheFileSystem, type CacheLog } from './cacheWriter';
-import { LIST_SLOT_BYTES, keptTextBytes, snippetOfText, snippetText } from './keptText';
+import { LIST_SLOT_BYTES, keptTextBytes, snippetOfText, snippetText, type SnippetEntry } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
@@ -31,21 +32,6 @@ export interface SnippetCacheOptions {
   now?: () => number;
 }
 
-interface SnippetEntry {
-  /** The string that keys the entry, which lists share. */
-  guid: string;
-  /** The snippet's JSON: read back on each use, so that only the text stays in memory. */
-  text: string;
-  fetchedAt: number;
-  usedAt: number;
-  bytes: number;
-}
-
-/** Deletes every account's cache file (the Clear Offline Cache command). */
-export async function clearCacheFolder(dir: string, fs: CacheFileSystem = nodeFs): Promise<void> {
-  await fs.rm(dir, { force: true, recursive: true });
-}
-
 export class SnippetCache {
   private readonly snippets = new Map<string, SnippetEntry>();
   /** The tree's first pages by list id, and the pages searches fetched by `search:<list>`. */
@@ -57,6 +43,8 @@ export class SnippetCache {
   /** Its failure (disk full, read-only) turns the cache off for the session. */
   private readonly writer: CacheWriter;
   private bytes = 0;
+  /** Search lists past their share: how long each was when refused (a shorter one is a new search). */
+  private readonly overShare = new Map<string, number>();
 
   constructor(private readonly options: SnippetCacheOptions) {
     this.file = cacheFilePath(options.dir, options.key);
@@ -91,14 +79,7 @@ export class SnippetCache {
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
     entry.usedAt = now;
-    const snippets: Snippet[] = [];
-    for (const guid of entry.guids) {
-      const s = this.snippets.get(guid);
-      if (!s) continue;
-      this.use(s, now);
-      snippets.push(snippetOfText(s.text));
-    }
-    return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
+    return { snippets: this.snippetsOf(entry, now, false)!, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
   }
 
   /**
@@ -111,22 +92,24 @@ export class SnippetCache {
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
     if (now - entry.fetchedAt > maxAgeMs) return undefined;
-    const snippets: Snippet[] = [];
-    for (const guid of entry.guids) {
-      const s = this.snippets.get(guid);
-      if (!s) return undefined;
-      this.use(s, now);
-      snippets.push(snippetOfText(s.text));
-    }
+    const snippets = this.snippetsOf(entry, now, true);
+    if (!snippets) return undefined;
     entry.usedAt = now;
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
   }
 
-  /** Keeps the pages a search fetched of a list so far (every page, as FetchedPages holds them). */
-  putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined): void {
+  /**
+   * Keeps the pages a search fetched of a list so far (every page, as FetchedPages holds them);
+   * `fresh`: the snippets the server just sent, which replace older copies. Within the list's
+   * share of the bound (SEARCH_SHARE): a page past it is not kept, nor any later one of that search.
+   */
+  putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined, fresh: readonly Snippet[] = []): void {
     if (!this.enabled) return;
-    const now = this.now();
     const id = searchListId(list);
+    const refusedAt = this.overShare.get(id);
+    if (refusedAt !== undefined && snippets.length >= refusedAt) return;
+    this.overShare.delete(id);
+    const now = this.now();
     const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && snippets.length > previous.guids.length ? previous.fetchedAt : now;
@@ -135,19 +118,34 @@ export class SnippetCache {
     // would make a search of n snippets cost n² / the page size.
     const extended = previous && startsWith(snippets, previous.guids) ? previous : undefined;
     const added = extended ? snippets.slice(extended.guids.length) : snippets;
-    for (const s of added) if (!this.snippets.has(s.guid)) this.setSnippet(s, now);
+    const isFresh = new Set(fresh.map((s) => s.guid));
+    // A copy kept already counts as it is; a new one, or the server's newer one, as its text.
+    const texts = added.map((s) => (this.snippets.has(s.guid) && !isFresh.has(s.guid) ? undefined : snippetText(s)));
+    let bytes = (extended?.bytes ?? 0) + LIST_SLOT_BYTES * added.length;
+    added.forEach((s, i) => (bytes += texts[i] === undefined ? this.snippets.get(s.guid)!.bytes : keptTextBytes(texts[i]!)));
+    if (bytes > SEARCH_SHARE * this.options.maxBytes()) {
+      this.overShare.set(id, snippets.length);
+      // Another list than the one kept (a search from the start): the old one is out of date.
+      if (!extended && previous) {
+        this.deleteList(id);
+        this.changed();
+      }
+      return;
+    }
+    added.forEach((s, i) => texts[i] !== undefined && this.setSnippet(s, now, now, texts[i]));
     if (extended) {
       for (const s of added) extended.guids.push(this.keyOf(s.guid));
       this.bytes += LIST_SLOT_BYTES * added.length;
-      Object.assign(extended, { nextStart, fetchedAt, usedAt: now });
+      Object.assign(extended, { nextStart, fetchedAt, usedAt: now, bytes });
     } else {
-      this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now });
+      this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt, usedAt: now, bytes });
     }
     this.changed();
   }
 
   /** Forgets every kept search page (Refresh: the next search reads the server again). */
   dropSearchPages(): void {
+    this.overShare.clear();
     let dropped = false;
     for (const id of [...this.lists.keys()]) {
       if (!isSearchList(id)) continue;
@@ -201,12 +199,14 @@ export class SnippetCache {
       if (i < 0) continue;
       list.guids.splice(i, 1);
       this.bytes -= LIST_SLOT_BYTES;
+      if (list.bytes !== undefined) list.bytes -= entry.bytes + LIST_SLOT_BYTES;
     }
     this.changed();
   }
 
   /** Forgets everything of this account, on disk too (Sign Out, Clear Offline Cache). */
   async clear(): Promise<void> {
+    this.overShare.clear();
     this.snippets.clear();
     this.lists.clear();
     this.bytes = 0;
@@ -232,10 +232,9 @@ export class SnippetCache {
 
   // ---- Helpers ------------------------------------------------------------------------------
 
-  private setSnippet(snippet: Snippet, now: number, usedAt = now): void {
+  private setSnippet(snippet: Snippet, now: number, usedAt = now, text = snippetText(snippet)): void {
     const previous = this.snippets.get(snippet.guid);
     if (previous) this.bytes -= previous.bytes;
-    const text = snippetText(snippet);
     const bytes = keptTextBytes(text);
     // A use moves the entry to the end; a newer copy alone (a save's answer) keeps its place.
     if (previous && previous.usedAt !== usedAt) this.snippets.delete(snippet.guid);
@@ -250,7 +249,20 @@ export class SnippetCache {
     this.snippets.set(entry.guid, entry);
   }
 
-  /** The guid string that keys a kept snippet, so a list shares it rather than holding a copy. */
+  /** A list's snippets, each a use; `whole`: undefined when one is missing, else the missing are left out. */
+  private snippetsOf(entry: ListEntry, now: number, whole: boolean): Snippet[] | undefined {
+    const snippets: Snippet[] = [];
+    for (const guid of entry.guids) {
+      const s = this.snippets.get(guid);
+      if (!s && whole) return undefined;
+      if (!s) continue;
+      this.use(s, now);
+      snippets.push(snippetOfText(s.text));
+    }
+    return snippets;
+  }
+
+    /** The guid string that keys a kept snippet, so a list shares it rather than holding a copy. */
   private keyOf(guid: string): string {
     return this.snippets.get(guid)?.guid ?? guid;
   }
@@ -297,8 +309,8 @@ export class SnippetCache {
     this.writer.changed();
   }
 
-  private serialize(): string {
-    return formatCacheFile(this.options.key, this.now(), {
+  private serialize(): Iterable<string> {
+    return cacheFilePieces(this.options.key, this.now(), {
       snippets: [...this.snippets.values()].map((e) => ({ text: e.text, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
       lists: [...this.lists.entries()].map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
     });
@@ -313,21 +325,8 @@ export class SnippetCache {
       return;
     }
     await this.writer.deletion();
-    let text: string;
-    try {
-      text = await this.fs.readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
-      return;
-    }
-    let parsed: ReturnType<typeof parseCacheFile>;
-    try {
-      parsed = parseCacheFile(text, cacheKeyHash(this.options.key));
-    } catch (err) {
-      this.options.log?.info(`the offline cache file was dropped: ${describeFailure(err)}`);
-      await this.fs.rm(this.file, { force: true }).catch(() => undefined);
-      return;
-    }
+    const parsed = await readCacheFile(this.fs, this.file, this.options.key, this.options.log);
+    if (!parsed) return;
     if (epoch !== this.writer.epoch) return;
     // What the server sent while the file was read is newer than the file.
     for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
@@ -336,7 +335,8 @@ export class SnippetCache {
       const guids = l.guids.filter((g) => this.snippets.has(g)).map((g) => this.keyOf(g));
       // Search pages with a hole (the file was bounded meanwhile) would miss results.
       if (guids.length !== l.guids.length && isSearchList(l.id)) continue;
-      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt });
+      const bytes = isSearchList(l.id) ? guids.reduce((sum, g) => sum + this.snippets.get(g)!.bytes + LIST_SLOT_BYTES, 0) : undefined;
+      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, bytes });
     }
     // Into the order of use, what this session used before the file was read included.
     const byUse = [...this.snippets.values()].sort((a, b) => a.usedAt - b.usedAt);
