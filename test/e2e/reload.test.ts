@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
+import { filesBelow } from '../harness/filesBelow';
 import { HookKeys } from '../server/hookCatalog';
 import { panelFrame, rest, settled } from './panel';
 import { session } from './session';
@@ -49,10 +50,28 @@ function editorOf(): Locator {
   return session().ui.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
 }
 
-/** Waits until VS Code has backed up the dirty editor (it does so a moment after the last change), then reloads the window. */
-async function reloadWindow(): Promise<void> {
-  const { ui } = session();
-  await ui.page.waitForTimeout(2_500);
+/** VS Code's backups of dirty editors, under Backups/ in code-server's user data. */
+const backupsOf = (userDataDir: string) => filesBelow(userDataDir).filter((file) => file.split(path.sep).includes('Backups'));
+
+/**
+ * Waits until VS Code has backed up the dirty editor of `fileName` with `text` in it (it does so a
+ * moment after the last change, later on a loaded machine), then reloads the window.
+ */
+async function reloadWindow(fileName: string, text: string): Promise<void> {
+  const { ui, workbench } = session();
+  const backedUp = () => backupsOf(workbench.userDataDir).some((file) => {
+    let backup = '';
+    try {
+      backup = fs.readFileSync(file, 'utf8');
+    } catch {
+      // VS Code replaced or deleted it between the listing and the read: the next poll sees the new one.
+    }
+    return backup.includes(fileName) && backup.includes(text);
+  });
+  for (const deadline = Date.now() + 30_000; !backedUp(); ) {
+    if (Date.now() > deadline) throw new Error(`VS Code did not back up the dirty editor of ${fileName} within 30 s`);
+    await ui.page.waitForTimeout(100);
+  }
   const reloaded = ui.page.waitForEvent('load', { timeout: 60_000 });
   await ui.runCommand('Developer: Reload Window');
   // The old page goes away first; then the new one builds its workbench and activates the extension.
@@ -127,7 +146,7 @@ describe('Snippet files across a window reload (UI)', function () {
   it('refuses the save of a restored edit when someone changed the file to text of the same length, offering Compare and Overwrite', async () => {
     const { ui } = session();
     await openAndType('e2e reload', 'same.txt', 'mine');
-    await reloadWindow();
+    await reloadWindow('same.txt', 'one\nmine');
     await ui.screenshot('reload-snippet-restored-dirty');
     await changeOnServer(snippet, 'same.txt', 'two\n');
     await saveRestored('same.txt');
@@ -148,7 +167,7 @@ describe('Snippet files across a window reload (UI)', function () {
   it('refuses it with Compare and Overwrite too when the text on the server changed length', async () => {
     const { ui } = session();
     await openAndType('e2e reload', 'longer.txt', 'mine');
-    await reloadWindow();
+    await reloadWindow('longer.txt', 'one\nmine');
     await changeOnServer(snippet, 'longer.txt', 'one, two and three\n');
     await saveRestored('longer.txt');
     const toast = await ui.waitForNotification(/"longer\.txt" in snippet "e2e reload" changed on the server since you opened it/);
@@ -162,7 +181,7 @@ describe('Snippet files across a window reload (UI)', function () {
   it('saves a restored edit when nobody changed the file on the server', async () => {
     const { ui } = session();
     await openAndType('e2e reload', 'quiet.txt', 'mine');
-    await reloadWindow();
+    await reloadWindow('quiet.txt', 'one\nmine');
     await saveRestored('quiet.txt');
     await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: 'quiet.txt' }).first().waitFor({ state: 'visible' });
     assert.equal(await serverText(snippet, 'quiet.txt'), 'one\nmine', "the editor's text is on the server");
@@ -208,7 +227,7 @@ describe('Hook settings documents across a window reload (UI)', function () {
     const { ui } = session();
     await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
     await openAndReplace('{\n  "exe": "/opt/hooks/b.sh"\n}\n');
-    await reloadWindow();
+    await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/b.sh');
     // Someone else (another admin) changes them meanwhile, to settings of the same length.
     assert.equal((await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/c.sh' })).status, 200);
     await saveRestored(/external-pre-receive-hook\.json/);
@@ -228,7 +247,7 @@ describe('Hook settings documents across a window reload (UI)', function () {
     const { ui } = session();
     await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
     await openAndReplace('{\n  "exe": "/opt/hooks/d.sh"\n}\n');
-    await reloadWindow();
+    await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/d.sh');
     await saveRestored(/external-pre-receive-hook\.json/);
     await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: /external-pre-receive-hook\.json/ }).first().waitFor({ state: 'visible' });
     assert.deepEqual((await rest('GET', HOOK_SETTINGS)).json, { exe: '/opt/hooks/d.sh' }, "the editor's settings are on the server");

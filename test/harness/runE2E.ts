@@ -8,6 +8,7 @@ import { setSession } from '../e2e/session';
 import { WorkbenchUi } from '../e2e/ui';
 import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
 import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
+import { keepExtensionLog } from './extensionLog';
 import { startWorkbench, type Workbench } from './workbench';
 
 const RUN_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
     clearTimeout(timer);
     setSession(undefined);
+    if (failures !== 0) keepExtensionLog(workbench.userDataDir, 'e2e');
     await workbench.close();
     await exitAfterCleanup(failures === 0 ? 0 : 1);
   } catch (err) {

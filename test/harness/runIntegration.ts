@@ -2,6 +2,7 @@
 // a real VS Code (code-server in Chromium), against a fresh local Bitbucket server, and exits with
 // the suite's status. Everything it starts is stopped on every way out.
 import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
+import { keepExtensionLog } from './extensionLog';
 import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
 import { startWorkbench, type Workbench } from './workbench';
 
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(code === 0 ? `Integration suite passed (${seconds} s).` : `Integration suite FAILED with exit code ${code} (${seconds} s).`);
+    if (code !== 0) keepExtensionLog(workbench.userDataDir, 'integration');
     clearTimeout(timer);
     await workbench.close();
     await exitAfterCleanup(code);

@@ -49,6 +49,8 @@ export interface Workbench {
   server: LocalServer;
   /** The fresh folder opened in VS Code (a small git repository). */
   workspaceFolder: string;
+  /** code-server's user data folder (settings, and the backups of dirty editors under Backups/). */
+  userDataDir: string;
   /** The workbench URL the page opened. */
   url: string;
   /** With extensionTestsPath: resolves with the exit code VS Code reports when the suite's run() settles. */
@@ -200,7 +202,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     } catch (err) {
       throw new Error(`The VS Code workbench did not load from ${codeServer.url} within ${startupTimeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}\ncode-server's last output:\n${codeServer.outputTail()}`);
     }
-    return { page, browser: browserHandle.browser, codeServer, server, workspaceFolder, url, testsExitCode, close };
+    return { page, browser: browserHandle.browser, codeServer, server, workspaceFolder, userDataDir, url, testsExitCode, close };
   } catch (err) {
     await close();
     throw err;
