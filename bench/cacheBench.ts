@@ -142,8 +142,9 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
 async function fullCacheWrite(samples: number): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-cache-write-'));
   const bound = 32 * 1024 * 1024;
+  const key = 'https://bitbucket.example.com#alice';
   try {
-    const cache = new SnippetCache({ dir, key: 'https://bitbucket.example.com#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
+    const cache = new SnippetCache({ dir, key, maxBytes: () => bound, writeDelayMs: 3_600_000 });
     await cache.load();
     const content = 'const line = "a typical line of a snippet";\n'.repeat(20);
     for (let i = 0; cache.size < bound * 0.98; i++) {
@@ -161,7 +162,7 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
     }
     const hold = median(holds);
     const baseline = median(idle);
-    const fileBytes = fs.statSync(cacheFilePath(dir, 'https://bitbucket.example.com#alice')).size;
+    const fileBytes = fs.statSync(cacheFilePath(dir, key)).size;
     return [
       {
         section: 'Offline cache: writing its file (Node)',

@@ -4,9 +4,9 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Snippet } from '../../../src/api/types';
-import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash } from '../../../src/model/snippets/cache/cacheFile';
-import { WRITE_SPACING, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheWriter';
-import { SnippetCache, clearCacheFolder, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
+import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash, clearCacheFolder, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheFile';
+import { WRITE_SPACING } from '../../../src/model/snippets/cache/cacheWriter';
+import { SnippetCache, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
 import { aSnippet } from '../../support/snippets';
 
 const KEY = 'http://127.0.0.1:7990#alice';

@@ -1,6 +1,7 @@
 // The offline cache's file: its name (the hash of the account key, so the key itself never names
-// a file), its shape, and the complete check a file passes before anything in it is used. No
-// `vscode` here.
+// a file), its shape, the file system calls it is read and written with, its text made in pieces
+// for writing, and the complete check a file passes before anything in it is used. No `vscode`
+// here.
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -31,6 +32,21 @@ export interface KeptContents {
   lists: CacheFile['lists'];
 }
 
+/** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
+export interface CacheFileSystem {
+  readFile(file: string, encoding: 'utf8'): Promise<string>;
+  /** Writes the pieces in order, each once; Node's own writes an iterable piece by piece. */
+  writeFile(file: string, data: Iterable<string>, encoding: 'utf8'): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
+  rm(file: string, options: { force: true; recursive?: boolean }): Promise<void>;
+}
+
+export interface CacheLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 const LIST_ID = /^(mine|starred|browse|user:.+|category:.+|search:(mine|starred|browse|user:.+))$/s;
 
 /** The hash of an account key: the cache file's name, so the key itself never names a file. */
@@ -43,14 +59,14 @@ export function cacheFilePath(dir: string, key: string): string {
 }
 
 /** Deletes every account's cache file (the Clear Offline Cache command). */
-export async function clearCacheFolder(dir: string, fs: { rm(dir: string, options: { force: true; recursive: true }): Promise<void> } = nodeFs): Promise<void> {
+export async function clearCacheFolder(dir: string, fs: Pick<CacheFileSystem, 'rm'> = nodeFs): Promise<void> {
   await fs.rm(dir, { force: true, recursive: true });
 }
 
 /**
  * Characters per piece of a written file. Each piece is encoded and written on its own, so a write
- * holds the thread for one piece at a time: a 32 MB file made and encoded whole held it for about
- * a quarter of a second (bench/cacheBench.ts measures the longest hold).
+ * holds the thread for one piece at a time: a 32 MB file made and encoded whole held it for
+ * 128 ms (bench/cacheBench.ts measures the longest hold).
  */
 export const CACHE_PIECE_CHARS = 1 << 20;
 
@@ -82,12 +98,7 @@ export function cacheFilePieces(key: string, savedAt: number, contents: KeptCont
  * The contents of the cache file of the account `key`, checked completely; undefined when there is
  * none, it cannot be read (logged), or it fails the check (logged and deleted). Never rejects.
  */
-export async function readCacheFile(
-  fs: { readFile(file: string, encoding: 'utf8'): Promise<string>; rm(file: string, options: { force: true }): Promise<void> },
-  file: string,
-  key: string,
-  log?: { info(message: string): void; warn(message: string): void },
-): Promise<CacheContents | undefined> {
+export async function readCacheFile(fs: Pick<CacheFileSystem, 'readFile' | 'rm'>, file: string, key: string, log?: CacheLog): Promise<CacheContents | undefined> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');

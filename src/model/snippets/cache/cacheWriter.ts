@@ -2,27 +2,12 @@
 // changes gather for a moment and go in one write, one write at a time, to a temporary file
 // renamed over the old one. The file goes out in pieces, and a long write spaces out the next:
 // a search that fills a 32 MB cache page by page neither stalls the extension host at each write
-// nor spends most of its time writing. A write that fails (disk full, read-only) turns writing off for the
-// session after one log line. Deleting the file waits for a write under way, so that write can
+// nor spends most of its time writing. A write that fails (disk full, read-only) turns writing
+// off for the session after one log line. Deleting the file waits for a write under way, so that write can
 // never put the file back afterwards. No `vscode` here.
 import { randomBytes } from 'node:crypto';
-import { describeFailure } from './cacheFile';
+import { describeFailure, type CacheFileSystem, type CacheLog } from './cacheFile';
 import { Generation } from '../../../util/generation';
-
-/** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
-export interface CacheFileSystem {
-  readFile(file: string, encoding: 'utf8'): Promise<string>;
-  /** Writes the pieces in order, each once; Node's own writes an iterable piece by piece. */
-  writeFile(file: string, data: Iterable<string>, encoding: 'utf8'): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
-  mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
-  rm(file: string, options: { force: true; recursive?: boolean }): Promise<void>;
-}
-
-export interface CacheLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface CacheWriterOptions {
   file: string;

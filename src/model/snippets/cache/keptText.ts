@@ -36,6 +36,18 @@ export function snippetText(snippet: Snippet): string {
   return JSON.stringify(snippet);
 }
 
+/** A snippet about to be kept: its text, and what the text counts for against the bound. */
+export interface KeptSnippet {
+  snippet: Snippet;
+  text: string;
+  bytes: number;
+}
+
+export function keptSnippet(snippet: Snippet): KeptSnippet {
+  const text = snippetText(snippet);
+  return { snippet, text, bytes: keptTextBytes(text) };
+}
+
 /**
  * The snippet of a kept text. The text was made by `snippetText` from a snippet that passed the
  * checks of a server answer or of the cache file, so it parses back to the same snippet.

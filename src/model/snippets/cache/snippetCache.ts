@@ -9,11 +9,10 @@
 import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
-import { cacheFilePath, cacheFilePieces, readCacheFile } from './cacheFile';
-export { clearCacheFolder } from './cacheFile';
+import { cacheFilePath, cacheFilePieces, readCacheFile, type CacheFileSystem, type CacheLog } from './cacheFile';
 import { SEARCH_SHARE, isSearchList, searchListId, startsWith, type ListEntry } from './cachedLists';
-import { CacheWriter, type CacheFileSystem, type CacheLog } from './cacheWriter';
-import { LIST_SLOT_BYTES, keptTextBytes, snippetOfText, snippetText, type SnippetEntry } from './keptText';
+import { CacheWriter } from './cacheWriter';
+import { LIST_SLOT_BYTES, keptSnippet, snippetOfText, type KeptSnippet, type SnippetEntry } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
@@ -113,16 +112,20 @@ export class SnippetCache {
     const previous = this.lists.get(id);
     // Pages added to ones fetched earlier keep the time of the first: their age is the list's age.
     const fetchedAt = previous && snippets.length > previous.guids.length ? previous.fetchedAt : now;
-    // The usual case, a page at a time: the list so far is kept whole (an evicted snippet would
-    // have dropped it), so only the new page is new here. Redoing the whole list at each page
-    // would make a search of n snippets cost n² / the page size.
+    // The usual case, a page at a time: the list so far is whole (an evicted snippet drops it), so
+    // only the page is new. Redoing the whole list at each page would cost a search n² / page size.
     const extended = previous && startsWith(snippets, previous.guids) ? previous : undefined;
     const added = extended ? snippets.slice(extended.guids.length) : snippets;
     const isFresh = new Set(fresh.map((s) => s.guid));
-    // A copy kept already counts as it is; a new one, or the server's newer one, as its text.
-    const texts = added.map((s) => (this.snippets.has(s.guid) && !isFresh.has(s.guid) ? undefined : snippetText(s)));
+    // A copy kept already counts as it is; a new one, or the server's newer one, goes in as its text.
+    const toKeep: KeptSnippet[] = [];
     let bytes = (extended?.bytes ?? 0) + LIST_SLOT_BYTES * added.length;
-    added.forEach((s, i) => (bytes += texts[i] === undefined ? this.snippets.get(s.guid)!.bytes : keptTextBytes(texts[i]!)));
+    for (const s of added) {
+      const kept = isFresh.has(s.guid) ? undefined : this.snippets.get(s.guid);
+      if (kept) bytes += kept.bytes;
+      else toKeep.push(keptSnippet(s));
+    }
+    for (const k of toKeep) bytes += k.bytes;
     if (bytes > SEARCH_SHARE * this.options.maxBytes()) {
       this.overShare.set(id, snippets.length);
       // Another list than the one kept (a search from the start): the old one is out of date.
@@ -132,7 +135,7 @@ export class SnippetCache {
       }
       return;
     }
-    added.forEach((s, i) => texts[i] !== undefined && this.setSnippet(s, now, now, texts[i]));
+    for (const k of toKeep) this.setSnippet(k.snippet, now, now, k);
     if (extended) {
       for (const s of added) extended.guids.push(this.keyOf(s.guid));
       this.bytes += LIST_SLOT_BYTES * added.length;
@@ -146,13 +149,9 @@ export class SnippetCache {
   /** Forgets every kept search page (Refresh: the next search reads the server again). */
   dropSearchPages(): void {
     this.overShare.clear();
-    let dropped = false;
-    for (const id of [...this.lists.keys()]) {
-      if (!isSearchList(id)) continue;
-      this.deleteList(id);
-      dropped = true;
-    }
-    if (dropped) this.changed();
+    const dropped = [...this.lists.keys()].filter(isSearchList);
+    for (const id of dropped) this.deleteList(id);
+    if (dropped.length > 0) this.changed();
   }
 
   /** A cached snippet; undefined when not cached. Counts as a use. */
@@ -232,10 +231,9 @@ export class SnippetCache {
 
   // ---- Helpers ------------------------------------------------------------------------------
 
-  private setSnippet(snippet: Snippet, now: number, usedAt = now, text = snippetText(snippet)): void {
+  private setSnippet(snippet: Snippet, now: number, usedAt = now, { text, bytes }: KeptSnippet = keptSnippet(snippet)): void {
     const previous = this.snippets.get(snippet.guid);
     if (previous) this.bytes -= previous.bytes;
-    const bytes = keptTextBytes(text);
     // A use moves the entry to the end; a newer copy alone (a save's answer) keeps its place.
     if (previous && previous.usedAt !== usedAt) this.snippets.delete(snippet.guid);
     this.snippets.set(snippet.guid, { guid: previous?.guid ?? snippet.guid, text, fetchedAt: now, usedAt, bytes });
@@ -262,7 +260,7 @@ export class SnippetCache {
     return snippets;
   }
 
-    /** The guid string that keys a kept snippet, so a list shares it rather than holding a copy. */
+  /** The guid string that keys a kept snippet, so a list shares it rather than holding a copy. */
   private keyOf(guid: string): string {
     return this.snippets.get(guid)?.guid ?? guid;
   }
