@@ -23,6 +23,24 @@ describe('local server: test controls', () => {
     assert.ok(Date.now() - started < 140, 'fast again');
   });
 
+  it('lets a client give up during the latency without reporting an error of its own', async () => {
+    await control(server().url, 'PUT', 'latency', { ms: 150 });
+    const reported: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void reported.push(args);
+    try {
+      const request = fetch(`${server().url}${SNIPPETS}?limit=1`, { signal: AbortSignal.timeout(30) });
+      await assert.rejects(request, { name: 'TimeoutError' });
+      // The server goes on after the latency, with nobody left to answer.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expectStatus(200, server(), 'GET', `${SNIPPETS}?limit=1`);
+    } finally {
+      console.error = original;
+      await control(server().url, 'DELETE', 'latency');
+    }
+    assert.deepEqual(reported, []);
+  });
+
   it('answers a queued status fault with an error body and Retry-After, for count matching requests only', async () => {
     const fault = await control<Fault>(server().url, 'POST', 'faults', { kind: 'status', status: 503, retryAfter: 7, count: 2, method: 'GET', path: '/snippets' });
     assert.equal(fault.remaining, 2);

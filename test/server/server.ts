@@ -87,7 +87,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(app, req, res).catch((error: unknown) => {
-      if (app.shutdown.aborted) return void req.socket.destroy();
+      // Closing, or the client went away (a cancelled request): there is nobody to answer.
+      if (app.shutdown.aborted || req.destroyed) return void req.socket.destroy();
       console.error('local Bitbucket server: unexpected error', error);
       send(res, errorReply(new ApiError(500, [{ context: null, message: String(error), exceptionName: Exceptions.serverError }])));
     });
