@@ -6,12 +6,18 @@ import * as l10n from '@vscode/l10n';
 
 export type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; code: string; message: string; ms: number };
 
-/** The addresses a host name resolves to, as the operating system resolves them (hosts file, DNS). */
-export async function resolveHost(hostname: string, timeoutMs: number): Promise<Outcome<string[]>> {
+/** Resolves a host name to its addresses; rejects with the resolver's error code (`ENOTFOUND`, `EAI_AGAIN`). */
+export type HostLookup = (host: string) => Promise<Array<{ address: string }>>;
+
+/** As the operating system resolves names: the hosts file, then DNS. */
+const systemLookup: HostLookup = (host) => lookup(host, { all: true });
+
+/** The addresses a host name resolves to. */
+export async function resolveHost(hostname: string, timeoutMs: number, lookupHost: HostLookup = systemLookup): Promise<Outcome<string[]>> {
   const started = Date.now();
   const host = hostname.replace(/^\[|\]$/g, '');
   try {
-    const addresses = await withTimeout(lookup(host, { all: true }), timeoutMs);
+    const addresses = await withTimeout(lookupHost(host), timeoutMs);
     return { ok: true, value: addresses.map((a) => a.address), ms: Date.now() - started };
   } catch (err) {
     return failure(err, started);

@@ -6,7 +6,7 @@ import type { WireChoice } from '../../api/wire/chooseWire';
 import type { RepositoryRef } from '../../api/types';
 import { checkApi, type ClientFactory } from './apiSteps';
 import { CLOSED_AFTER_HANDSHAKE, inspectTls, isVerificationCode, type ClientCertificateMaterial, type TlsFacts } from './certificate';
-import { openTcp, portOf, resolveHost, type Outcome } from './network';
+import { openTcp, portOf, resolveHost, type HostLookup, type Outcome } from './network';
 import { proxyFor, type ProxyConfiguration, type ProxyDecision } from './proxy';
 import { httpsRedirect } from './redirect';
 import { skipped, step, STEP_TITLES, type StepId, type StepResult } from './steps';
@@ -31,6 +31,8 @@ export interface ConnectionCheckInput {
   clientCertificate?: ClientCertificateInput;
   /** For each connection attempt of the network steps. */
   timeoutMs: number;
+  /** How the DNS step resolves the host: the operating system's resolver unless a test gives its own. */
+  lookup?: HostLookup;
   makeClient: ClientFactory;
   signal?: AbortSignal;
 }
@@ -78,7 +80,7 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
     steps.set('dns', skipped('dns', l10n.t('the proxy setting is not a usable URL (see Proxy)')));
     steps.set('tcp', skipped('tcp', l10n.t('the proxy setting is not a usable URL (see Proxy)')));
   } else {
-    dns = await resolveHost(connectHost, input.timeoutMs);
+    dns = await resolveHost(connectHost, input.timeoutMs, input.lookup);
     steps.set('dns', dnsStep(dns, whose ?? connectHost, viaProxy === undefined));
     if (dns.ok) {
       tcp = await openTcp(dns.value[0], connectPort, input.timeoutMs);

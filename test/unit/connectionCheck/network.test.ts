@@ -1,5 +1,6 @@
-// The network steps against real sockets on loopback: a name that cannot resolve, a closed port,
-// an untrusted self-signed certificate and the same one trusted through the caFiles source.
+// The network steps: a name that cannot resolve and one that gets no answer (from a resolver of
+// the test's own), then real sockets on loopback: a closed port, an untrusted self-signed
+// certificate and the same one trusted through the caFiles source.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -15,15 +16,30 @@ import { basic, check, closedPort, statuses, stepOf } from './support';
 describe('connection check: network and TLS', function () {
   this.timeout(30_000);
 
+  // The resolver is the test's own: what a real one answers for an unknown name depends on the
+  // machine's DNS (quickly ENOTFOUND, or EAI_AGAIN after its own timeouts where none is reachable).
+  const unknownName = (host: string) => Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host }));
+  const silentResolver = () => new Promise<never>(() => undefined);
+
   it('an unresolvable host: DNS fails, and everything after it is skipped with the reason', async () => {
-    const result = await check({ serverUrl: 'https://bitbucket.example.invalid/bitbucket', credentials: basic('alice') });
+    const result = await check({ serverUrl: 'https://bitbucket.example.invalid/bitbucket', credentials: basic('alice'), lookup: unknownName });
     const dns = stepOf(result, 'dns');
     assert.equal(dns.status, 'fail');
-    assert.match(dns.summary, /bitbucket\.example\.invalid could not be resolved \((ENOTFOUND|EAI_AGAIN)\)/);
+    assert.match(dns.summary, /bitbucket\.example\.invalid could not be resolved \(ENOTFOUND\)/);
     assert.match(dns.next ?? '', /VPN/);
     assert.deepEqual(statuses(result), { url: 'pass', dns: 'fail', tcp: 'skipped', tls: 'skipped', proxy: 'pass', auth: 'skipped', identity: 'skipped', snippets: 'skipped', pages: 'skipped', hooks: 'skipped' });
     assert.match(stepOf(result, 'tcp').summary, /did not resolve/);
     assert.match(stepOf(result, 'auth').summary, /cannot be reached/);
+  });
+
+  it('a resolver that never answers: DNS fails after the timeout, and the rest is skipped', async () => {
+    const started = Date.now();
+    const result = await check({ serverUrl: 'https://bitbucket.example.com/bitbucket', credentials: basic('alice'), lookup: silentResolver, timeoutMs: 200 });
+    assert.ok(Date.now() - started < 10_000, 'the check ended');
+    assert.match(stepOf(result, 'dns').summary, /bitbucket\.example\.com could not be resolved \(ETIMEDOUT\)/);
+    // A name that gets no answer at all, with no proxy set, is what a network that needs a proxy does.
+    assert.match(stepOf(result, 'proxy').summary, /No proxy is set, and the direct connection timed out/);
+    assert.deepEqual(statuses(result), { url: 'pass', dns: 'fail', tcp: 'skipped', tls: 'skipped', proxy: 'fail', auth: 'skipped', identity: 'skipped', snippets: 'skipped', pages: 'skipped', hooks: 'skipped' });
   });
 
   it('a closed port: TCP is refused, and the API steps are skipped', async () => {
