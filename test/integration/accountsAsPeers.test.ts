@@ -71,6 +71,18 @@ describe('accounts as peers', function () {
   }
   const isMineOf = (id: string) => (n: TreeNode) => n.kind === 'root' && n.list === 'mine' && n.accountId === id;
   async function expand(row: TreeNode): Promise<void> {
+    // The extension learns that a row is expanded from the view's event, which reaches the host
+    // after reveal() has returned; a sign-in before it would rebuild the tree without it.
+    let expanded = false;
+    const listening = api.explorer.view.onDidExpandElement((e) => (expanded ||= e.element === row));
+    try {
+      await revealExpanded(row);
+      await eventually(() => expanded, "VS Code's view reports the row expanded");
+    } finally {
+      listening.dispose();
+    }
+  }
+  async function revealExpanded(row: TreeNode): Promise<void> {
     // Right after a sign-in the view is still rebuilding its rows, and VS Code's reveal then can
     // meet the rows of the rebuild ("Element with id … is already registered"): reveal again once
     // the rebuild is through, as a click a moment later would.

@@ -261,7 +261,10 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     if (!reshaped || count === 0) return;
     const expanded = this.provider.book.expandedRows();
     await this.provider.settled();
-    for (const row of expanded) await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch(() => undefined);
+    for (const row of expanded) {
+      // Not expected: each row here is still known. The log keeps why VS Code refused it.
+      await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.warn(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
+    }
   }
 
   /** Context keys for the toolbar, the view's description, and a redraw. */
