@@ -99,7 +99,8 @@ async function useTheme(name: string): Promise<void> {
     }
     seen.push(shown);
     await ui.page.keyboard.press('ArrowDown');
-    await ui.page.waitForTimeout(50);
+    // Read the next row once the focus has moved to it (a list of one row keeps it: 5 s at most).
+    for (const end = Date.now() + 5_000; (await focusedThemeName()) === shown && Date.now() < end; ) await ui.page.waitForTimeout(20);
   }
   if (seen.length === 12) throw new Error(`The theme picker has no ${name}; it went through ${seen.join(', ')}`);
   await quickInput.waitFor({ state: 'hidden' });

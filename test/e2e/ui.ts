@@ -63,7 +63,7 @@ export class WorkbenchUi {
     return this.sideBar;
   }
 
-  /** Opens the command palette with `query` typed and returns the titles it offers; leaves it open. */
+  /** Opens the command palette with `query` typed and returns the titles it offers, each of which contains `query`; leaves it open. */
   async paletteOptions(query: string): Promise<string[]> {
     const quickInput = this.page.locator('.quick-input-widget');
     const input = quickInput.locator('input[type="text"]').first();
@@ -79,9 +79,14 @@ export class WorkbenchUi {
       }
     }
     await input.fill(`>${query}`);
-    // The list filters as it is typed: wait until it has settled on this query.
-    await this.page.waitForTimeout(300);
-    const labels = await quickInput.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    // The list filters as it is typed: read it once it shows only titles with the whole query in them.
+    const read = () => quickInput.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    const filtered = (labels: string[]) => labels.length > 0 && labels.every((label) => label.toLowerCase().includes(query.toLowerCase()));
+    let labels = await read();
+    for (const end = Date.now() + DEFAULT_TIMEOUT_MS; !filtered(labels); labels = await read()) {
+      if (Date.now() > end) throw new Error(`The palette did not filter on "${query}"; it offers: ${labels.join(' | ')}`);
+      await this.page.waitForTimeout(50);
+    }
     return labels;
   }
 
