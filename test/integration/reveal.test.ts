@@ -5,6 +5,7 @@ import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippetTree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests } from './support';
+import { eventually } from './treeFixtures';
 
 const fileUri = (guid: string, name: string) => vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(localServerUrl()).host, path: `/${guid}/${name}` });
 
@@ -22,17 +23,21 @@ describe('Reveal Snippet of Active File', function () {
   });
 
   const selected = () => api.explorer.view.selection[0] as TreeNode | undefined;
+  const selectedFile = () => (selected() as { fileName?: string } | undefined)?.fileName;
+  /** VS Code tells the extension host of a new selection by a message of its own, which may come after reveal() returned. */
+  const fileSelected = (fileName: string) => eventually(() => selectedFile() === fileName, `the row of ${fileName} is selected`);
 
   it('selects the file row of an own snippet, loading My Snippets only when it is not loaded', async () => {
     const made = await apiAs('alice').createSnippet({ name: 'reveal me', files: [{ name: 'one.txt', content: '1' }, { name: 'two.txt', content: '2' }] });
     await vscode.window.showTextDocument(fileUri(made.guid, 'two.txt'));
     assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
-    assert.deepEqual(selected() && { kind: selected()!.kind, fileName: (selected() as { fileName?: string }).fileName }, { kind: 'file', fileName: 'two.txt' });
+    await fileSelected('two.txt');
+    assert.equal(selected()?.kind, 'file');
 
     const before = (await serverRequests()).length;
     await vscode.window.showTextDocument(fileUri(made.guid, 'one.txt'));
     assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
-    assert.equal((selected() as { fileName?: string }).fileName, 'one.txt');
+    await fileSelected('one.txt');
     assert.deepEqual((await requestsSince(before)).filter((r) => /\/snippets$/.test(r.path)), [], 'no list page is loaded again');
   });
 
@@ -40,6 +45,7 @@ describe('Reveal Snippet of Active File', function () {
     const theirs = await apiAs('bob').createSnippet({ name: 'bob reveal', files: [{ name: 'b.txt', content: 'b' }] });
     await vscode.window.showTextDocument(fileUri(theirs.guid, 'b.txt'));
     assert.equal(await vscode.commands.executeCommand('bitbucketSnippets.revealActiveSnippet'), true);
+    await fileSelected('b.txt');
     const row = selected() as { kind: string; list?: string; snippetGuid?: string };
     assert.deepEqual([row.kind, row.list, row.snippetGuid], ['file', 'browse', theirs.guid]);
   });
