@@ -262,8 +262,9 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     const expanded = this.provider.book.expandedRows();
     await this.provider.settled();
     for (const row of expanded) {
-      // Not expected: each row here is still known. The log keeps why VS Code refused it.
-      await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.warn(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
+      // A row can be gone since it was expanded (its snippet deleted), and VS Code then refuses it.
+      // The log keeps why, for a row that should have been found.
+      await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
     }
   }
 
