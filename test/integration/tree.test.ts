@@ -10,6 +10,7 @@ import {
   childrenOf,
   clearRequestLog,
   createSnippet,
+  eventually,
   extensionApi,
   itemOf,
   labelOf,
@@ -219,6 +220,8 @@ describe('snippet explorer tree', function () {
   it('reveals and selects a newly created snippet under My Snippets', async () => {
     const created = await createSnippet('alice', `tree-reveal-${Date.now().toString(36)}`, 'reveal.md');
     await api.explorer.reveal(created.guid);
+    // The new selection reaches the extension host by a message of its own, which may come after reveal() returned.
+    await eventually(() => (api.explorer.view.selection[0] as SnippetNode | undefined)?.snippetGuid === created.guid, 'the new snippet is selected');
     const selected = api.explorer.view.selection[0];
     assert.equal(selected?.kind, 'snippet');
     assert.equal((selected as SnippetNode).snippetGuid, created.guid);
