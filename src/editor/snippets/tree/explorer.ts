@@ -25,6 +25,7 @@ import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } fr
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { accountLabel } from '../../../util/accountLabels';
+import { revealSelected } from '../../../model/snippetTree/revealSelected';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */
 export interface SnippetExplorerApi {
@@ -53,6 +54,8 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
 
   /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
   private accountCount: number;
+  /** Expanding again the rows of a tree that changed shape; a reveal waits for it (see afterReshape). */
+  private reexpanding: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly session: Session,
@@ -115,9 +118,8 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     const snippet = service.store.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
-    // Revealing while VS Code still fetches refreshed rows would register them twice.
-    await this.provider.settled();
-    await this.view.reveal(this.provider.snippetNode('mine', snippet, id), { select: true, focus: true, expand: true });
+    await this.quiet();
+    await revealSelected(this.view, this.provider.snippetNode('mine', snippet, id), { focus: true, quiet: () => this.quiet() });
   }
 
   /**
@@ -155,14 +157,15 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
       return false;
     }
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
-    await this.provider.settled();
+    await this.quiet();
     // Following, only the latest editor counts: an earlier switch still waiting must not win.
     if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
     const row = this.provider.snippetNode(list, snippet, ownerId);
     const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerId) : row;
-    await this.view.reveal(target, { select: true, focus: false, expand: true });
-    return true;
+    const selected = await revealSelected(this.view, target, { focus: false, quiet: () => this.quiet() });
+    if (!selected) this.log.info(`the row of ${fileName} was revealed, but VS Code did not select it`);
+    return selected;
   }
 
   // ---- Commands (registered by registerCommands.ts) ---------------------------------------------
@@ -260,12 +263,25 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     this.applyViewState(false);
     if (!reshaped || count === 0) return;
     const expanded = this.provider.book.expandedRows();
+    this.reexpanding = this.reexpanding.then(async () => {
+      await this.provider.settled();
+      for (const row of expanded) {
+        // A row can be gone since it was expanded (its snippet deleted), and VS Code then refuses it.
+        // The log keeps why, for a row that should have been found.
+        await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    });
+    await this.reexpanding;
+  }
+
+  /**
+   * Waits until the view is still: VS Code has fetched the rows of every refresh, and no row is
+   * being expanded again after the accounts changed. A reveal in the middle of either meets rows
+   * VS Code is replacing: it registers them twice, or VS Code shows and selects nothing.
+   */
+  private async quiet(): Promise<void> {
+    await this.reexpanding;
     await this.provider.settled();
-    for (const row of expanded) {
-      // A row can be gone since it was expanded (its snippet deleted), and VS Code then refuses it.
-      // The log keeps why, for a row that should have been found.
-      await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
-    }
   }
 
   /** Context keys for the toolbar, the view's description, and a redraw. */
