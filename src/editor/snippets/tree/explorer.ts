@@ -54,7 +54,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
 
   /** How many accounts were signed in when the rows were last built: one shows its lists as roots, several an account root each. */
   private accountCount: number;
-  /** Expanding again the rows of a tree that changed shape; a reveal waits for it (see afterReshape). */
+  /** Expanding again the rows of a tree that changed shape (onAccountsChange); a reveal waits for it. Never rejects. */
   private reexpanding: Promise<void> = Promise.resolve();
 
   constructor(
@@ -263,14 +263,16 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     this.applyViewState(false);
     if (!reshaped || count === 0) return;
     const expanded = this.provider.book.expandedRows();
-    this.reexpanding = this.reexpanding.then(async () => {
+    const reexpand = async () => {
       await this.provider.settled();
       for (const row of expanded) {
         // A row can be gone since it was expanded (its snippet deleted), and VS Code then refuses it.
         // The log keeps why, for a row that should have been found.
         await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
       }
-    });
+    };
+    // Kept from rejecting: every later reveal waits for it.
+    this.reexpanding = this.reexpanding.then(reexpand).catch((err: unknown) => this.log.warn(`expanding rows again failed: ${err instanceof Error ? err.message : String(err)}`));
     await this.reexpanding;
   }
 
