@@ -70,19 +70,20 @@ describe('accounts as peers', function () {
     return mine;
   }
   const isMineOf = (id: string) => (n: TreeNode) => n.kind === 'root' && n.list === 'mine' && n.accountId === id;
-  async function expand(row: TreeNode): Promise<void> {
+  /** `shows`: what the row's children must hold once it is expanded (a list: its snippets or a message). */
+  async function expand(row: TreeNode, shows: (rows: TreeNode[]) => boolean = (rows) => rows.some((n) => n.kind === 'snippet' || n.kind === 'message')): Promise<void> {
     // The extension learns that a row is expanded from the view's event, which reaches the host
     // after reveal() has returned; a sign-in before it would rebuild the tree without it.
     let expanded = false;
     const listening = api.explorer.view.onDidExpandElement((e) => (expanded ||= e.element === row));
     try {
-      await revealExpanded(row);
+      await revealExpanded(row, shows);
       await eventually(() => expanded, "VS Code's view reports the row expanded");
     } finally {
       listening.dispose();
     }
   }
-  async function revealExpanded(row: TreeNode): Promise<void> {
+  async function revealExpanded(row: TreeNode, shows: (rows: TreeNode[]) => boolean): Promise<void> {
     // Right after a sign-in the view is still rebuilding its rows, and VS Code's reveal then can
     // meet the rows of the rebuild ("Element with id … is already registered"): reveal again once
     // the rebuild is through, as a click a moment later would.
@@ -93,8 +94,8 @@ describe('accounts as peers', function () {
         if (/is already registered/.test(String(err))) return false;
         throw err;
       }
-      return (await childrenOf(api, row)).some((n) => n.kind === 'snippet' || n.kind === 'message');
-    }, 'the list shows its rows');
+      return shows(await childrenOf(api, row));
+    }, 'the row shows its rows');
   }
   const hasSearchRoot = async () => (await childrenOf(api)).some((n) => n.kind === 'searchRoot');
   async function search(): Promise<void> {
@@ -138,6 +139,44 @@ describe('accounts as peers', function () {
     await eventually(async () => (await accountRows()).length === 2, 'a row per account');
     assert.ok(await hasSearchRoot(), 'the Search results root stays');
     await eventually(() => asked.some(isMineOf(alice())), "VS Code shows alice's My Snippets expanded (it asks for its rows)", 10_000);
+  });
+
+  it('adding a second account does not expand again the row of a snippet deleted meanwhile', async () => {
+    const gone = await apiAs('alice').createSnippet({ name: `gone ${marker}`, files: [{ name: 'gone.sh', content: 'echo gone\n' }] });
+    await api.service.store.refresh('mine');
+    const mine = await mySnippets(alice());
+    await expand(mine);
+    const snippetRow = async (name: string) => {
+      const row = (await childrenOf(api, mine)).find((n) => n.kind === 'snippet' && api.service.store.get(n.snippetGuid)?.name === name);
+      assert.ok(row, `the row of "${name}" under My Snippets`);
+      return row;
+    };
+    const hasFiles = (rows: TreeNode[]) => rows.some((n) => n.kind === 'file');
+    const goneRow = await snippetRow(`gone ${marker}`);
+    await expand(goneRow, hasFiles);
+    // Expanded after the deleted one: its reveal comes after the deleted row's turn.
+    const lastRow = await snippetRow(`peers ${marker}`);
+    await expand(lastRow, hasFiles);
+    // Deleted elsewhere (on the server), then My Snippets read again: its row is gone.
+    await apiAs('alice').deleteSnippet(gone.guid);
+    await api.service.store.refresh('mine');
+    await eventually(async () => !(await childrenOf(api, mine)).includes(goneRow), "the deleted snippet's row is gone");
+    const view = api.explorer.view as { reveal: vscode.TreeView<TreeNode>['reveal'] };
+    const revealed: TreeNode[] = [];
+    const reveal = view.reveal;
+    view.reveal = (row, options) => {
+      revealed.push(row);
+      return reveal.call(view, row, options);
+    };
+    try {
+      await signInAdmin();
+      await eventually(() => revealed.includes(lastRow), 'the rows expanded before are expanded again, up to the last', 10_000);
+    } finally {
+      view.reveal = reveal;
+    }
+    assert.ok(revealed.includes(mine), 'My Snippets is expanded again');
+    // VS Code would look for it in vain, while a reveal waits behind it.
+    assert.ok(!revealed.includes(goneRow), "the deleted snippet's row is not");
   });
 
   it('switching the default account keeps expanded rows, loaded lists (no new request) and the search results', async () => {

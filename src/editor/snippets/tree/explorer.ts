@@ -266,8 +266,10 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     const reexpand = async () => {
       await this.provider.settled();
       for (const row of expanded) {
-        // A row can be gone since it was expanded (its snippet deleted), and VS Code then refuses it.
-        // The log keeps why, for a row that should have been found.
+        // A row gone since it was expanded (its snippet deleted, or hidden by the filter): VS Code
+        // would look for it and refuse it, while a reveal waits behind this.
+        if (!this.provider.isShown(row)) continue;
+        // The log keeps why VS Code refused a row that should have been found.
         await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
       }
     };

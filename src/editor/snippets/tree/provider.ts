@@ -146,8 +146,26 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return this.gate.children(
       node ?? WHOLE_TREE,
       () => (node?.kind === 'root' ? this.ensureListLoaded(node.list, node.accountId) : Promise.resolve()),
-      () => this.childrenOf(node),
+      () => {
+        // The categories VS Code is shown now: a change of them later refreshes that row.
+        if (node?.kind === 'categories') this.book.categoriesChanged(node.accountId, categoryKey(this.serviceOf(node.accountId)));
+        return this.childrenOf(node);
+      },
     );
+  }
+
+  /**
+   * Whether the row is among the rows its parent has now, and its parent among its own, up to the
+   * top: VS Code refuses to reveal any other row (a deleted snippet's, one the filter hides) after
+   * looking for it, which costs a reveal waiting behind it up to a second or more. Sends nothing.
+   */
+  isShown(node: TreeNode): boolean {
+    for (let row: TreeNode | undefined = node; row; ) {
+      const parent = this.getParent(row);
+      if (!this.childrenOf(parent).includes(row)) return false;
+      row = parent;
+    }
+    return true;
   }
 
   private childrenOf(node: TreeNode | undefined): TreeNode[] {
@@ -160,7 +178,6 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       case 'account':
         return children.accountChildren(rows, this.categoriesNode(node.accountId), this.deps.browsedUsers.list(node.accountId));
       case 'categories':
-        this.book.categoriesChanged(node.accountId, categoryKey(rows.service));
         return children.categoryChildren(rows, this.book.shownLists(node.accountId));
       case 'root':
         return children.listChildren(rows, node.list, this.deps.settings());
