@@ -14,6 +14,7 @@ import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
 import { matchSnippet, normalizeQuery } from './match';
 import { EmptyQueryError, type FoundSnippet, type SearchList, type SearchOptions, type SearchSummary } from './types';
+import { Slicer } from '../../../util/slicer';
 
 /** The server caps a page (Bitbucket at 1,000) and says in the answer what it applied. */
 export const SEARCH_PAGE_LIMIT = 1000;
@@ -49,9 +50,6 @@ export interface SearchPaging {
   /** Page requests of this account in flight at once; default api/requestGate's DEFAULT_CONCURRENT_REQUESTS. */
   concurrency?: () => number;
 }
-
-/** Matching runs in slices of this many milliseconds, so a large list never blocks the host. */
-const SLICE_MS = 8;
 
 export class SnippetSearch {
   /** The client the fetched pages came from. */
@@ -255,12 +253,3 @@ class ResultsInListOrder {
   }
 }
 
-/** Gives the event loop a turn every SLICE_MS of matching. */
-class Slicer {
-  private since = performance.now();
-  async maybeYield(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.since = performance.now();
-  }
-}
