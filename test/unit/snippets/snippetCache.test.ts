@@ -4,7 +4,8 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Snippet } from '../../../src/api/types';
-import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash, clearCacheFolder, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheFile';
+import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash, clearCacheFolder, parseCacheFile, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheFile';
+import { Slicer } from '../../../src/util/slicer';
 import { WRITE_SPACING } from '../../../src/model/snippets/cache/cacheWriter';
 import { SnippetCache, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
 import { aSnippet } from '../../support/snippets';
@@ -12,6 +13,15 @@ import { aSnippet } from '../../support/snippets';
 const KEY = 'http://127.0.0.1:7990#alice';
 const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet =>
   aSnippet({ guid, name: `name ${guid}`, files: [{ guid: `f-${guid}`, name: 'a.txt', content: `content of ${guid}` }], ...extra });
+
+/** A cache file's lines as values: its header, its snippets' lines and its lists' (cacheFile.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type FileData = { header: Record<string, any>; snippets: any[]; lists: any[] };
+function fileData(text: string): FileData {
+  const [header, ...rest] = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+  return { header, snippets: rest.slice(0, header.snippets), lists: rest.slice(header.snippets) };
+}
+const fileText = (d: FileData): string => `${[d.header, ...d.snippets, ...d.lists].map((v) => JSON.stringify(v)).join('\n')}\n`;
 
 function logCollector() {
   const lines: string[] = [];
@@ -144,6 +154,29 @@ describe('snippet read cache', () => {
     assert.ok(cache.snippet('old') && cache.snippet('recent') && cache.snippet('newest'));
     await cache.flush();
     assert.ok(fs.statSync(cacheFilePath(dir, KEY)).size <= 35_000);
+  });
+
+  it('read back, keeps the order of use of the earlier session, with what this one put meanwhile as newer', async () => {
+    const big = (guid: string, name = `name ${guid}`) => snip(guid, { name, files: [{ guid: 'f', name: 'big.txt', content: 'x'.repeat(10_000) }] });
+    let clock = 1000;
+    let bound = 100_000;
+    const earlier = make({ maxBytes: () => bound, now: () => clock++ });
+    await earlier.load();
+    for (const guid of ['first', 'second', 'third']) earlier.putSnippets([big(guid)]);
+    assert.ok(earlier.snippet('first'), 'used again: the most recent of the earlier session');
+    await earlier.flush();
+    const cache = make({ maxBytes: () => bound, now: () => clock++ });
+    const loading = cache.load();
+    // The server answers while the file is read: newer than the file's copy, and used now.
+    cache.putSnippets([big('third', 'third as the server has it now')]);
+    await loading;
+    // Room for two: the least recently used go, in the order of use across both sessions.
+    bound = 25_000;
+    cache.putSnippets([big('newest')]);
+    assert.equal(cache.snippet('second'), undefined, 'the least recently used of the file went');
+    assert.equal(cache.snippet('first'), undefined, 'then the next');
+    assert.equal(cache.snippet('third')?.snippet.name, 'third as the server has it now', 'what the server sent meanwhile stays, as the newer copy');
+    assert.ok(cache.snippet('newest'));
   });
 
   it('a list loses evicted snippets but keeps its order', async () => {
@@ -383,29 +416,48 @@ describe('snippet read cache', () => {
       await loadsEmpty(text.slice(0, Math.floor(text.length / 2)), /cut short/);
     });
 
-    it('from an older version', async () => {
-      const data = JSON.parse(await written());
-      await loadsEmpty(JSON.stringify({ ...data, version: CACHE_VERSION - 1 }), /version 0/);
+    it('cut short at the end of a line: its header counts more lines', async () => {
+      const data = fileData(await written());
+      await loadsEmpty(fileText({ ...data, lists: [] }), /fewer lines than its header counts/);
+      await loadsEmpty(fileText({ ...data, snippets: data.snippets.slice(0, 1), lists: [] }), /fewer lines than its header counts|entry 1/);
+    });
+
+    it('a line more than its header counts', async () => {
+      const data = fileData(await written());
+      await loadsEmpty(fileText({ ...data, lists: [...data.lists, data.lists[0]] }), /more lines than its header counts/);
+    });
+
+    it('from an older version, the one JSON document of version 1 too', async () => {
+      const data = fileData(await written());
+      await loadsEmpty(fileText({ ...data, header: { ...data.header, version: CACHE_VERSION - 1 } }), new RegExp(`version ${CACHE_VERSION - 1}`));
+      const versionOne = { format: CACHE_FORMAT, version: 1, keyHash: cacheKeyHash(KEY), savedAt: 1, snippets: data.snippets, lists: data.lists };
+      await loadsEmpty(JSON.stringify(versionOne), /version 1, this version reads 2/);
     });
 
     it('hand-edited: a field of the wrong type', async () => {
-      const data = JSON.parse(await written());
+      const data = fileData(await written());
       data.snippets[1].snippet.files = 'oops';
-      await loadsEmpty(JSON.stringify(data), /files/);
+      await loadsEmpty(fileText(data), /files/);
     });
 
     it('hand-edited: a list id that is no list', async () => {
-      const data = JSON.parse(await written());
+      const data = fileData(await written());
       data.lists[0].id = 'everything';
-      await loadsEmpty(JSON.stringify(data), /list 0/);
+      await loadsEmpty(fileText(data), /list 0/);
+    });
+
+    it('hand-edited: a count of lines that is no count', async () => {
+      const data = fileData(await written());
+      await loadsEmpty(fileText({ ...data, header: { ...data.header, snippets: -1 } }), /no count/);
+      await loadsEmpty(fileText({ ...data, header: { ...data.header, lists: '1' } }), /no count/);
     });
 
     // Written by an older version (whose checks took any finite number) or edited by hand: read
     // back, such a time emptied the whole list offline, as the server's answer had online.
     for (const at of [8.64e15 + 1, -8.64e15 - 1, 1e16, 1e308, 1.5]) {
       it(`a time no Date holds (${at}) in a snippet, a comment or the cache's own times`, async () => {
-        const data = JSON.parse(await written());
-        const edits: Array<[(d: typeof data) => void, RegExp]> = [
+        const data = fileData(await written());
+        const edits: Array<[(d: FileData) => void, RegExp]> = [
           [(d) => (d.snippets[1].snippet.updatedAt = at), /snippets\[1\]\.updatedAt of snippet "name b" \(guid "b"\)/],
           [(d) => (d.snippets[0].snippet.createdAt = at), /snippets\[0\]\.createdAt of snippet "name a"/],
           [(d) => (d.snippets[0].snippet.comments = [{ guid: 'c', text: 't', userId: 2, createdAt: at, updatedAt: 1 }]), /snippets\[0\]\.comments\[0\]\.createdAt of snippet "name a"/],
@@ -415,14 +467,14 @@ describe('snippet read cache', () => {
         for (const [edit, why] of edits) {
           const copy = structuredClone(data);
           edit(copy);
-          await loadsEmpty(JSON.stringify(copy), why);
+          await loadsEmpty(fileText(copy), why);
         }
       });
     }
 
     it('copied from another account', async () => {
-      const data = JSON.parse(await written());
-      await loadsEmpty(JSON.stringify({ ...data, keyHash: cacheKeyHash('http://x#mallory') }), /another account/);
+      const data = fileData(await written());
+      await loadsEmpty(fileText({ ...data, header: { ...data.header, keyHash: cacheKeyHash('http://x#mallory') } }), /another account/);
     });
 
     it('not ours at all, or binary noise', async () => {
@@ -430,6 +482,28 @@ describe('snippet read cache', () => {
       await loadsEmpty(Buffer.from([0, 255, 1, 2, 3]), /cut short/);
       await loadsEmpty(JSON.stringify([{ format: CACHE_FORMAT }]), /not a cache file/);
     });
+  });
+
+  it('reads a file a line at a time, giving the event loop a turn between lines', async () => {
+    const cache = make();
+    await cache.load();
+    cache.putList('mine', Array.from({ length: 50 }, (_, i) => snip(`s${i}`)), undefined);
+    await cache.flush();
+    const bytes = fs.readFileSync(cacheFilePath(dir, KEY));
+    // Turns of the event loop while the file is read: each one schedules the next.
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      turns++;
+      if (counting) setImmediate(turn);
+    };
+    setImmediate(turn);
+    // A slice of 0 ms: a turn after every line, as a slow machine would have after a few.
+    const read = await parseCacheFile(bytes, cacheKeyHash(KEY), new Slicer(0));
+    counting = false;
+    assert.equal(read.snippets.length, 50);
+    assert.deepEqual(read.lists.map((l) => l.guids.length), [50]);
+    assert.ok(turns >= 50, `${turns} turns of the event loop while 52 lines were read`);
   });
 
   it('a torn write leaves the previous file whole: the new content goes to a temp file that is renamed', async () => {

@@ -8,33 +8,63 @@ import * as path from 'node:path';
 import type { Snippet } from '../../../api/types';
 import { isTimestamp } from '../../../api/timestamps';
 import { snippet as checkSnippet } from '../../../api/validate';
+import { Slicer } from '../../../util/slicer';
+import { keptSnippet, type KeptSnippet } from './keptText';
 
 export const CACHE_FORMAT = 'bitbucket-snippets-read-cache';
-/** Bumped whenever the file's shape changes: a file of any other version is dropped. */
-export const CACHE_VERSION = 1;
+/**
+ * Bumped whenever the file's shape changes: a file of any other version is dropped. Version 2 is
+ * one JSON value per line, so a full file is read and checked a line at a time, giving the thread
+ * back in between (version 1 was one JSON document: parsing a full file held the thread for
+ * 200 ms, and checking it and keeping its snippets' texts for 300 ms more).
+ */
+export const CACHE_VERSION = 2;
 
-/** What the file holds. */
-export interface CacheFile {
+/**
+ * The file's first line. The counts say how many lines follow, so a file cut short at the end
+ * of a line is as unusable as one cut in the middle of it.
+ */
+export interface CacheHeader {
   format: typeof CACHE_FORMAT;
   version: typeof CACHE_VERSION;
   keyHash: string;
   savedAt: number;
-  snippets: Array<{ snippet: Snippet; fetchedAt: number; usedAt: number }>;
-  lists: Array<{ id: string; guids: string[]; nextStart: number | null; fetchedAt: number; usedAt: number }>;
+  snippets: number;
+  lists: number;
 }
 
-/** What a file keeps of one account: its snippets and its lists. */
-export type CacheContents = Pick<CacheFile, 'snippets' | 'lists'>;
+/** Each of the next `snippets` lines, the least recently used first. */
+export interface SnippetLine {
+  snippet: Snippet;
+  fetchedAt: number;
+  usedAt: number;
+}
 
-/** The same as the cache keeps it in memory: each snippet as its JSON text (keptText.ts). */
+/** Each of the last `lists` lines. */
+export interface ListLine {
+  id: string;
+  guids: string[];
+  nextStart: number | null;
+  fetchedAt: number;
+  usedAt: number;
+}
+
+/** What a file holds of one account, read back: each snippet as the cache keeps it (keptText.ts). */
+export interface CacheContents {
+  snippets: Array<{ kept: KeptSnippet; fetchedAt: number; usedAt: number }>;
+  lists: ListLine[];
+}
+
+/** The same as the cache keeps it in memory, for writing: each snippet as its JSON text. */
 export interface KeptContents {
   snippets: Array<{ text: string; fetchedAt: number; usedAt: number }>;
-  lists: CacheFile['lists'];
+  lists: ListLine[];
 }
 
 /** The file system calls the cache makes; tests hand in failing ones (disk full, read-only). */
 export interface CacheFileSystem {
-  readFile(file: string, encoding: 'utf8'): Promise<string>;
+  /** The file's bytes: decoded a line at a time, as they are checked. */
+  readFile(file: string): Promise<Uint8Array>;
   /** Writes the pieces in order, each once; Node's own writes an iterable piece by piece. */
   writeFile(file: string, data: Iterable<string>, encoding: 'utf8'): Promise<void>;
   rename(from: string, to: string): Promise<void>;
@@ -71,43 +101,59 @@ export async function clearCacheFolder(dir: string, fs: Pick<CacheFileSystem, 'r
 export const CACHE_PIECE_CHARS = 1 << 20;
 
 /**
+ * How long reading a file runs before the event loop gets a turn (util/slicer.ts). Short: the
+ * young objects of each line survive as kept texts, so the collector's copying (5-8 ms every few
+ * slices in the bench) comes on top of a slice.
+ */
+export const CACHE_READ_SLICE_MS = 4;
+
+/**
  * The text of a cache file of the account `key`, in pieces of about `pieceChars` characters, each
  * made when the writer asks for it (read it once). The snippets' texts go in as they are, so a
- * write never makes objects of what the cache holds as text. Joined, the same JSON as a `CacheFile`.
- * `contents` is the caller's snapshot; the lists are written now, since their guids grow in place.
+ * write never makes objects of what the cache holds as text: a header line, a line per snippet,
+ * a line per list. `contents` is the caller's snapshot; the lists are written now, since their
+ * guids grow in place.
  */
 export function cacheFilePieces(key: string, savedAt: number, contents: KeptContents, pieceChars = CACHE_PIECE_CHARS): Iterable<string> {
-  const head: Omit<CacheFile, 'snippets' | 'lists'> = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt };
-  const tail = `],"lists":${JSON.stringify(contents.lists)}}`;
-  const { snippets } = contents;
+  const { snippets, lists } = contents;
+  const header: CacheHeader = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt, snippets: snippets.length, lists: lists.length };
+  const listLines = lists.map((l) => `${JSON.stringify(l)}\n`);
   return (function* pieces() {
-    let piece = `${JSON.stringify(head).slice(0, -1)},"snippets":[`;
-    for (let i = 0; i < snippets.length; i++) {
-      const e = snippets[i];
-      piece += `${i ? ',' : ''}{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}`;
+    let piece = `${JSON.stringify(header)}\n`;
+    for (const e of snippets) {
+      piece += `{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
       if (piece.length >= pieceChars) {
         yield piece;
         piece = '';
       }
     }
-    yield piece + tail;
+    for (const line of listLines) {
+      piece += line;
+      if (piece.length >= pieceChars) {
+        yield piece;
+        piece = '';
+      }
+    }
+    yield piece;
   })();
 }
 
 /**
  * The contents of the cache file of the account `key`, checked completely; undefined when there is
  * none, it cannot be read (logged), or it fails the check (logged and deleted). Never rejects.
+ * Read a line at a time, with turns for the event loop in between (util/slicer.ts): a full file
+ * holds the thread for its largest snippet at most, not for the whole file.
  */
-export async function readCacheFile(fs: Pick<CacheFileSystem, 'readFile' | 'rm'>, file: string, key: string, log?: CacheLog): Promise<CacheContents | undefined> {
-  let text: string;
+export async function readCacheFile(fs: Pick<CacheFileSystem, 'readFile' | 'rm'>, file: string, key: string, log?: CacheLog, slicer = new Slicer(CACHE_READ_SLICE_MS)): Promise<CacheContents | undefined> {
+  let bytes: Uint8Array;
   try {
-    text = await fs.readFile(file, 'utf8');
+    bytes = await fs.readFile(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
     return undefined;
   }
   try {
-    return parseCacheFile(text, cacheKeyHash(key));
+    return await parseCacheFile(bytes, cacheKeyHash(key), slicer);
   } catch (err) {
     log?.info(`the offline cache file was dropped: ${describeFailure(err)}`);
     await fs.rm(file, { force: true }).catch(() => undefined);
@@ -119,28 +165,32 @@ class CacheFormatError extends Error {}
 
 /**
  * Checks a cache file completely before anything in it is used: the format, the version, the
- * account, and every snippet with the same checks a server answer gets. Throws on anything else.
+ * account, the number of lines, and every snippet with the same checks a server answer gets.
+ * Throws on anything else. Gives the event loop a turn between lines (`slicer`).
  */
-export function parseCacheFile(text: string, keyHash: string): CacheContents {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new CacheFormatError('not complete JSON (cut short or edited)');
-  }
-  if (!isRecord(data) || data.format !== CACHE_FORMAT) throw new CacheFormatError('not a cache file of this extension');
-  if (data.version !== CACHE_VERSION) throw new CacheFormatError(`version ${String(data.version)}, this version reads ${CACHE_VERSION}`);
-  if (data.keyHash !== keyHash) throw new CacheFormatError('made for another account');
-  if (!Array.isArray(data.snippets) || !Array.isArray(data.lists)) throw new CacheFormatError('no snippets or lists');
-  const snippets = data.snippets.map((e: unknown, i) => {
+export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer = new Slicer(CACHE_READ_SLICE_MS)): Promise<CacheContents> {
+  const lines = new LineReader(bytes);
+  const header = lines.next();
+  if (!isRecord(header) || header.format !== CACHE_FORMAT) throw new CacheFormatError('not a cache file of this extension');
+  if (header.version !== CACHE_VERSION) throw new CacheFormatError(`version ${String(header.version)}, this version reads ${CACHE_VERSION}`);
+  if (header.keyHash !== keyHash) throw new CacheFormatError('made for another account');
+  if (!isCount(header.snippets) || !isCount(header.lists)) throw new CacheFormatError('no count of snippets or lists');
+  const snippets: CacheContents['snippets'] = [];
+  for (let i = 0; i < header.snippets; i++) {
+    const e = lines.next();
     if (!isRecord(e) || !isTime(e.fetchedAt) || !isTime(e.usedAt)) throw new CacheFormatError(`entry ${i} has no valid times`);
+    let checked: Snippet;
     try {
-      return { snippet: checkSnippet(e.snippet, `snippets[${i}]`), fetchedAt: e.fetchedAt, usedAt: e.usedAt };
+      checked = checkSnippet(e.snippet, `snippets[${i}]`);
     } catch (err) {
       throw new CacheFormatError(describeFailure(err));
     }
-  });
-  const lists = data.lists.map((l: unknown, i) => {
+    snippets.push({ kept: keptSnippet(checked), fetchedAt: e.fetchedAt, usedAt: e.usedAt });
+    await slicer.maybeYield();
+  }
+  const lists: ListLine[] = [];
+  for (let i = 0; i < header.lists; i++) {
+    const l = lines.next();
     const ok =
       isRecord(l) &&
       typeof l.id === 'string' &&
@@ -151,10 +201,47 @@ export function parseCacheFile(text: string, keyHash: string): CacheContents {
       isTime(l.fetchedAt) &&
       isTime(l.usedAt);
     if (!ok) throw new CacheFormatError(`list ${i} is not valid`);
-    return l as CacheFile['lists'][number];
-  });
+    lists.push(l as unknown as ListLine);
+    await slicer.maybeYield();
+  }
+  if (!lines.atEnd()) throw new CacheFormatError('more lines than its header counts');
   return { snippets, lists };
 }
+
+/** The file's lines, each decoded and parsed as it is asked for. */
+class LineReader {
+  private at = 0;
+  private readonly bytes: Buffer;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /**
+   * The next line's JSON value; throws when there is none or it is no JSON (cut short or edited).
+   * The last line may lack its newline: a file of version 1, one JSON document, is then read as its
+   * header and says its version.
+   */
+  next(): unknown {
+    if (this.atEnd()) throw new CacheFormatError('fewer lines than its header counts (cut short)');
+    const newline = this.bytes.indexOf(NEWLINE, this.at);
+    const end = newline < 0 ? this.bytes.length : newline;
+    // Invalid UTF-8 becomes U+FFFD, as in Node's own decoding of a whole file.
+    const text = this.bytes.toString('utf8', this.at, end);
+    this.at = newline < 0 ? end : end + 1;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new CacheFormatError('not complete JSON lines (cut short or edited)');
+    }
+  }
+
+  atEnd(): boolean {
+    return this.at >= this.bytes.length;
+  }
+}
+
+const NEWLINE = 0x0a;
 
 /** A failure of the file or its check, for the log: the error code when there is one, and the message. */
 export const describeFailure = (err: unknown): string => (err instanceof Error ? ((err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}: ${err.message}` : err.message) : String(err));
@@ -162,3 +249,4 @@ export const describeFailure = (err: unknown): string => (err instanceof Error ?
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The cache's own times (Date.now() when written): within what a `Date` holds, as a row formats them. */
 const isTime = (v: unknown): v is number => isTimestamp(v) && v >= 0;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;

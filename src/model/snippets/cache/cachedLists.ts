@@ -2,6 +2,8 @@
 // snippets themselves are kept once, by guid, whatever lists they are in). The tree's first
 // pages are kept by list id, and the pages a search fetched under `search:<list>`.
 import type { Snippet } from '../../../api/types';
+import type { ListLine } from './cacheFile';
+import { LIST_SLOT_BYTES, type SnippetEntry } from './keptText';
 
 export interface ListEntry {
   guids: string[];
@@ -31,4 +33,17 @@ export function startsWith(snippets: readonly Snippet[], guids: readonly string[
   if (snippets.length < guids.length) return false;
   for (let i = 0; i < guids.length; i++) if (snippets[i].guid !== guids[i]) return false;
   return true;
+}
+
+/**
+ * A list read back from the file, over the snippets kept (`kept`, by guid): its guids are the
+ * kept entries' own strings. Undefined for search pages with a hole (the file was bounded since):
+ * they would miss results.
+ */
+export function listFromFile(line: ListLine, kept: ReadonlyMap<string, SnippetEntry>): ListEntry | undefined {
+  const entries = line.guids.flatMap((g) => kept.get(g) ?? []);
+  const search = isSearchList(line.id);
+  if (search && entries.length !== line.guids.length) return undefined;
+  const bytes = search ? entries.reduce((sum, e) => sum + e.bytes + LIST_SLOT_BYTES, 0) : undefined;
+  return { guids: entries.map((e) => e.guid), nextStart: line.nextStart ?? undefined, fetchedAt: line.fetchedAt, usedAt: line.usedAt, bytes };
 }

@@ -66,3 +66,24 @@ export function keptTextBytes(text: string): number {
   const heapBytes = STRING_HEADER_BYTES + Math.ceil((text.length * perChar) / 8) * 8;
   return Math.max(heapBytes, fileBytes) + ENTRY_OVERHEAD_BYTES;
 }
+
+/**
+ * Puts the entries (keyed by guid, the least recently used first) in the order of their use, when
+ * they are not already: a file is written in it, but what a session used before or while the file
+ * was read goes among its entries by its time.
+ */
+export function putInOrderOfUse(entries: Map<string, SnippetEntry>): void {
+  let last = -Infinity;
+  let ordered = true;
+  for (const e of entries.values()) {
+    if (e.usedAt < last) {
+      ordered = false;
+      break;
+    }
+    last = e.usedAt;
+  }
+  if (ordered) return;
+  const byUse = [...entries.values()].sort((a, b) => a.usedAt - b.usedAt);
+  entries.clear();
+  for (const entry of byUse) entries.set(entry.guid, entry);
+}

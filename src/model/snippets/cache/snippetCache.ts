@@ -1,18 +1,20 @@
 // The persistent read cache of one account on one server: the first pages of the lists the user
-// opened, the snippets they opened, and what searches fetched, kept in one JSON file in the
-// extension's global storage so a new window can paint rows before any request and browse
-// offline. It is only ever a copy: nothing is written to the server from it, and anything odd
-// about the file (truncated, another version, hand-edited) drops it rather than trusting it
-// (cacheFile.ts). It is bounded in size, dropping the least recently used snippets; the bound
-// holds in memory too, as it keeps each snippet as its JSON text (keptText.ts). Its writes happen
-// behind the caller's back (cacheWriter.ts). No `vscode` here: unit-tested in plain Node.
+// opened, the snippets they opened, and what searches fetched, kept in one file (JSON, a line per
+// snippet, read a line at a time) in the extension's global storage so a new window can paint
+// rows before any request and browse offline. It is only ever a copy: nothing is written to the
+// server from it, and anything odd about the file (truncated, another version, hand-edited) drops
+// it rather than trusting it (cacheFile.ts). It is bounded in size, dropping the least recently
+// used snippets; the bound holds in memory too, as it keeps each snippet as its JSON text
+// (keptText.ts). Its writes happen behind the caller's back (cacheWriter.ts). No `vscode` here:
+// unit-tested in plain Node.
 import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
-import { cacheFilePath, cacheFilePieces, readCacheFile, type CacheFileSystem, type CacheLog } from './cacheFile';
-import { SEARCH_SHARE, isSearchList, searchListId, startsWith, type ListEntry } from './cachedLists';
+import { CACHE_READ_SLICE_MS, cacheFilePath, cacheFilePieces, readCacheFile, type CacheFileSystem, type CacheLog } from './cacheFile';
+import { SEARCH_SHARE, isSearchList, listFromFile, searchListId, startsWith, type ListEntry } from './cachedLists';
 import { CacheWriter } from './cacheWriter';
-import { LIST_SLOT_BYTES, keptSnippet, snippetOfText, type KeptSnippet, type SnippetEntry } from './keptText';
+import { Slicer } from '../../../util/slicer';
+import { LIST_SLOT_BYTES, keptSnippet, putInOrderOfUse, snippetOfText, type KeptSnippet, type SnippetEntry } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
@@ -323,23 +325,24 @@ export class SnippetCache {
       return;
     }
     await this.writer.deletion();
-    const parsed = await readCacheFile(this.fs, this.file, this.options.key, this.options.log);
-    if (!parsed) return;
-    if (epoch !== this.writer.epoch) return;
+    // One slicer for reading and keeping: a full file never holds the thread for long.
+    const slicer = new Slicer(CACHE_READ_SLICE_MS);
+    const parsed = await readCacheFile(this.fs, this.file, this.options.key, this.options.log, slicer);
+    if (!parsed || epoch !== this.writer.epoch) return;
     // What the server sent while the file was read is newer than the file.
-    for (const s of parsed.snippets) if (!this.snippets.has(s.snippet.guid)) this.setSnippet(s.snippet, s.fetchedAt, s.usedAt);
-    for (const l of parsed.lists) {
-      if (this.lists.has(l.id)) continue;
-      const guids = l.guids.filter((g) => this.snippets.has(g)).map((g) => this.keyOf(g));
-      // Search pages with a hole (the file was bounded meanwhile) would miss results.
-      if (guids.length !== l.guids.length && isSearchList(l.id)) continue;
-      const bytes = isSearchList(l.id) ? guids.reduce((sum, g) => sum + this.snippets.get(g)!.bytes + LIST_SLOT_BYTES, 0) : undefined;
-      this.setList(l.id, { guids, nextStart: l.nextStart ?? undefined, fetchedAt: l.fetchedAt, usedAt: l.usedAt, bytes });
+    for (const s of parsed.snippets) {
+      if (!this.snippets.has(s.kept.snippet.guid)) this.setSnippet(s.kept.snippet, s.fetchedAt, s.usedAt, s.kept);
+      await slicer.maybeYield();
+      if (epoch !== this.writer.epoch) return;
     }
-    // Into the order of use, what this session used before the file was read included.
-    const byUse = [...this.snippets.values()].sort((a, b) => a.usedAt - b.usedAt);
-    this.snippets.clear();
-    for (const entry of byUse) this.snippets.set(entry.guid, entry);
+    for (const l of parsed.lists) {
+      const entry = this.lists.has(l.id) ? undefined : listFromFile(l, this.snippets);
+      if (entry) this.setList(l.id, entry);
+      await slicer.maybeYield();
+      if (epoch !== this.writer.epoch) return;
+    }
+    // What this session used before or while the file was read goes among the file's by its time.
+    putInOrderOfUse(this.snippets);
     // The bound may have shrunk since the file was written.
     this.evict();
   }
