@@ -105,7 +105,7 @@ export class SnippetService {
         const cache = this.cache;
         if (!cache) return undefined;
         await cache.load();
-        const kept = cache.searchPages(list, KEPT_PAGES_MAX_AGE_MS);
+        const kept = await cache.searchPages(list, KEPT_PAGES_MAX_AGE_MS);
         return kept && { ...kept, appliedLimit: undefined };
       },
       forget: () => this.cache?.dropSearchPages(),

@@ -134,7 +134,7 @@ describe('pages kept for searching stay within a byte budget', function () {
     assert.equal(mineGuids?.length, 25, 'My Snippets is cached');
     assert.deepEqual(await find(first.service, ['browse']), needles('browse', 3000));
     assert.deepEqual(first.cache.list('mine')?.snippets.map((s) => s.guid), mineGuids, 'My Snippets is still cached, whole');
-    const kept = first.cache.searchPages('browse', 60_000);
+    const kept = await first.cache.searchPages('browse', 60_000);
     assert.ok(kept && kept.snippets.length > 0 && kept.snippets.length < 3000, `a part of Browse is kept: ${kept?.snippets.length}`);
     assert.deepEqual(kept.snippets.map((s) => s.guid), Array.from({ length: kept.snippets.length }, (_, i) => `browse-${i}`), 'its first pages, in order');
     assert.equal(kept.nextStart, kept.snippets.length, 'with where the next page starts');

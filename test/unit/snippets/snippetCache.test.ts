@@ -203,14 +203,33 @@ describe('snippet read cache', () => {
       clock = 2000;
       list.push(snip('c'), snip('d'));
       cache.putSearchPages('browse', list, undefined);
-      const kept = cache.searchPages('browse', DAY);
+      const kept = await cache.searchPages('browse', DAY);
       assert.deepEqual(guidsOf(kept), ['a', 'b', 'c', 'd']);
       assert.equal(kept?.nextStart, undefined);
       assert.equal(kept?.fetchedAt, 1000);
       await cache.flush();
       const next = make({ now: () => clock });
       await next.load();
-      assert.deepEqual(guidsOf(next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd'], 'and in the next window');
+      assert.deepEqual(guidsOf(await next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd'], 'and in the next window');
+    });
+
+    it('are made into snippets a slice at a time, giving the event loop turns', async () => {
+      const cache = make();
+      await cache.load();
+      const all = Array.from({ length: 50 }, (_, i) => snip(`s${i}`));
+      cache.putSearchPages('browse', all, undefined);
+      let turns = 0;
+      let counting = true;
+      const turn = () => {
+        turns++;
+        if (counting) setImmediate(turn);
+      };
+      setImmediate(turn);
+      // A slice of 0 ms: a turn after every snippet, as a slow machine would have after a few.
+      const kept = await cache.searchPages('browse', DAY, new Slicer(0));
+      counting = false;
+      assert.deepEqual(guidsOf(kept), all.map((s) => s.guid));
+      assert.ok(turns >= 50, `${turns} turns of the event loop while 50 snippets were made`);
     });
 
     it('lose a deleted snippet and stay whole; the next page goes on after it', async () => {
@@ -222,7 +241,7 @@ describe('snippet read cache', () => {
       list.splice(1, 1);
       list.push(snip('d'));
       cache.putSearchPages('mine', list, undefined);
-      assert.deepEqual(guidsOf(cache.searchPages('mine', DAY)), ['a', 'c', 'd']);
+      assert.deepEqual(guidsOf(await cache.searchPages('mine', DAY)), ['a', 'c', 'd']);
     });
 
     it('that another list was given instead of the one kept replace it, not extend it', async () => {
@@ -231,7 +250,7 @@ describe('snippet read cache', () => {
       cache.putSearchPages('mine', [snip('a'), snip('b')], 2);
       // A search that began the list again (Refresh) from other first snippets.
       cache.putSearchPages('mine', [snip('x'), snip('b'), snip('c')], undefined);
-      assert.deepEqual(guidsOf(cache.searchPages('mine', DAY)), ['x', 'b', 'c']);
+      assert.deepEqual(guidsOf(await cache.searchPages('mine', DAY)), ['x', 'b', 'c']);
     });
 
     it('take at most half the bound: past it the list keeps its pages and where the next starts, no later page of that search goes in, and the lists the user opened stay', async () => {
@@ -248,7 +267,7 @@ describe('snippet read cache', () => {
         cache.putSearchPages('browse', list, page < 19 ? list.length : undefined, fresh);
       }
       assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2', 'm3'], 'the list the user opened is whole');
-      const kept = cache.searchPages('browse', DAY);
+      const kept = await cache.searchPages('browse', DAY);
       const n = kept?.snippets.length ?? 0;
       assert.ok(n >= 2 && n < 20 && n % 2 === 0, `whole pages, fewer than all: ${n}`);
       assert.deepEqual(guidsOf(kept), guidsOf({ snippets: list.slice(0, n) }), 'the first pages, in order');
@@ -257,7 +276,7 @@ describe('snippet read cache', () => {
       assert.ok(cache.size <= bound, `${cache.size} > ${bound}`);
       // The same list searched again from its first page begins anew.
       cache.putSearchPages('browse', list.slice(0, 2), 2, list.slice(0, 2));
-      assert.deepEqual(guidsOf(cache.searchPages('browse', DAY)), ['p0a', 'p0b']);
+      assert.deepEqual(guidsOf(await cache.searchPages('browse', DAY)), ['p0a', 'p0b']);
     });
 
     it('with a hole from eviction are not read back, while the other lists keep their order; the next page makes them whole again', async () => {
@@ -272,16 +291,16 @@ describe('snippet read cache', () => {
       bound = cache.size - 1;
       cache.putSnippets([snip('e')]);
       assert.ok(cache.size <= bound, `within the bound: ${cache.size} > ${bound}`);
-      assert.equal(cache.searchPages('browse', DAY), undefined, 'a list with a hole is never searched');
+      assert.equal(await cache.searchPages('browse', DAY), undefined, 'a list with a hole is never searched');
       assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2'], 'the tree\'s list keeps what was not evicted');
       bound = 32 * 1024 * 1024;
       list.push(snip('e'));
       cache.putSearchPages('browse', list, undefined);
-      assert.deepEqual(guidsOf(cache.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
+      assert.deepEqual(guidsOf(await cache.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
       await cache.flush();
       const next = make({ now: () => clock });
       await next.load();
-      assert.deepEqual(guidsOf(next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
+      assert.deepEqual(guidsOf(await next.searchPages('browse', DAY)), ['a', 'b', 'c', 'd', 'e']);
     });
   });
 
