@@ -23,6 +23,22 @@ function fileData(text: string): FileData {
 }
 const fileText = (d: FileData): string => `${[d.header, ...d.snippets, ...d.lists].map((v) => JSON.stringify(v)).join('\n')}\n`;
 
+/** How many turns the event loop had while `work` ran: each turn schedules the next. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let counting = true;
+  const turn = () => {
+    turns++;
+    if (counting) setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    counting = false;
+  }
+}
+
 function logCollector() {
   const lines: string[] = [];
   return { lines, log: { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } };
@@ -218,16 +234,8 @@ describe('snippet read cache', () => {
       await cache.load();
       const all = Array.from({ length: 50 }, (_, i) => snip(`s${i}`));
       cache.putSearchPages('browse', all, undefined);
-      let turns = 0;
-      let counting = true;
-      const turn = () => {
-        turns++;
-        if (counting) setImmediate(turn);
-      };
-      setImmediate(turn);
       // A slice of 0 ms: a turn after every snippet, as a slow machine would have after a few.
-      const kept = await cache.searchPages('browse', DAY, new Slicer(0));
-      counting = false;
+      const { result: kept, turns } = await turnsDuring(() => cache.searchPages('browse', DAY, new Slicer(0)));
       assert.deepEqual(guidsOf(kept), all.map((s) => s.guid));
       assert.ok(turns >= 50, `${turns} turns of the event loop while 50 snippets were made`);
     });
@@ -509,17 +517,8 @@ describe('snippet read cache', () => {
     cache.putList('mine', Array.from({ length: 50 }, (_, i) => snip(`s${i}`)), undefined);
     await cache.flush();
     const bytes = fs.readFileSync(cacheFilePath(dir, KEY));
-    // Turns of the event loop while the file is read: each one schedules the next.
-    let turns = 0;
-    let counting = true;
-    const turn = () => {
-      turns++;
-      if (counting) setImmediate(turn);
-    };
-    setImmediate(turn);
     // A slice of 0 ms: a turn after every line, as a slow machine would have after a few.
-    const read = await parseCacheFile(bytes, cacheKeyHash(KEY), new Slicer(0));
-    counting = false;
+    const { result: read, turns } = await turnsDuring(() => parseCacheFile(bytes, cacheKeyHash(KEY), new Slicer(0)));
     assert.equal(read.snippets.length, 50);
     assert.deepEqual(read.lists.map((l) => l.guids.length), [50]);
     assert.ok(turns >= 50, `${turns} turns of the event loop while 52 lines were read`);
