@@ -69,13 +69,17 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       return { ms: performance.now() - started, applied: page.limit };
     };
     await bareGet();
-    const fresh = () => {
+    /** A fresh service of alice (nothing loaded), with an offline cache if given, as a window makes it. */
+    const serviceWith = (cache?: SnippetCache) => {
       const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
       clients.push(client);
-      const service = new SnippetService(() => client, () => 25);
+      const service = new SnippetService(() => client, () => 25, cache ? { cache } : {});
       service.reset({ username: 'alice', userId: 2 });
-      return service.search;
+      return service;
     };
+    /** An offline cache of alice in `dir`, at the default bound. */
+    const cacheIn = (dir: string, writeDelayMs?: number) => new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs });
+    const fresh = () => serviceWith().search;
     // Warm the client and the JIT on a throw-away search, as a session would have.
     await fresh().find('warm up', { lists: ['mine'] });
 
@@ -144,11 +148,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     const withCache: number[] = [];
     for (let i = 0; i < samples; i++) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-search-cached-'));
-      const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
-      clients.push(client);
-      const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => 32 * 1024 * 1024 });
-      const service = new SnippetService(() => client, () => 25, { cache });
-      service.reset({ username: 'alice', userId: 2 });
+      const service = serviceWith(cacheIn(dir));
       try {
         const started = performance.now();
         await service.search.find('kafka', { lists: LISTS });
@@ -164,12 +164,8 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     let kept: { ms: number; hold: number; requests: number; results: number; written: number } | undefined;
     try {
       const windowWith = () => {
-        const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
-        clients.push(client);
-        const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5 });
-        const service = new SnippetService(() => client, () => 25, { cache });
-        service.reset({ username: 'alice', userId: 2 });
-        return { service, cache };
+        const cache = cacheIn(dir, 5);
+        return { service: serviceWith(cache), cache };
       };
       const earlier = windowWith();
       await earlier.service.search.find('kafka', { lists: LISTS });

@@ -36,16 +36,20 @@ export function snippetText(snippet: Snippet): string {
   return JSON.stringify(snippet);
 }
 
-/** A snippet about to be kept: its text, and what the text counts for against the bound. */
+/**
+ * A snippet about to be kept: its guid, its text, and what the text counts for against the bound.
+ * Not the object: a full file read back holds every line's KeptSnippet until it is kept, and the
+ * objects would cost two to three times the texts.
+ */
 export interface KeptSnippet {
-  snippet: Snippet;
+  guid: string;
   text: string;
   bytes: number;
 }
 
 export function keptSnippet(snippet: Snippet): KeptSnippet {
   const text = snippetText(snippet);
-  return { snippet, text, bytes: keptTextBytes(text) };
+  return { guid: snippet.guid, text, bytes: keptTextBytes(text) };
 }
 
 /**

@@ -145,7 +145,7 @@ export class SnippetCache {
       }
       return;
     }
-    for (const k of toKeep) this.setSnippet(k.snippet, now, now, k);
+    for (const k of toKeep) this.setSnippet(k, now);
     if (extended) {
       for (const s of added) extended.guids.push(this.keyOf(s.guid));
       this.bytes += LIST_SLOT_BYTES * added.length;
@@ -176,7 +176,7 @@ export class SnippetCache {
   putList(id: ListId, snippets: readonly Snippet[], nextStart: number | undefined): void {
     if (!this.enabled) return;
     const now = this.now();
-    for (const s of snippets) this.setSnippet(s, now);
+    for (const s of snippets) this.setSnippet(keptSnippet(s), now);
     this.setList(id, { guids: snippets.map((s) => this.keyOf(s.guid)), nextStart, fetchedAt: now, usedAt: now });
     this.changed();
   }
@@ -185,7 +185,7 @@ export class SnippetCache {
   putSnippets(snippets: readonly Snippet[]): void {
     if (!this.enabled || snippets.length === 0) return;
     const now = this.now();
-    for (const s of snippets) this.setSnippet(s, now);
+    for (const s of snippets) this.setSnippet(keptSnippet(s), now);
     this.changed();
   }
 
@@ -193,7 +193,7 @@ export class SnippetCache {
   updateSnippet(snippet: Snippet): void {
     const entry = this.snippets.get(snippet.guid);
     if (!entry || !this.enabled) return;
-    this.setSnippet(snippet, this.now(), entry.usedAt);
+    this.setSnippet(keptSnippet(snippet), this.now(), entry.usedAt);
     this.changed();
   }
 
@@ -241,12 +241,12 @@ export class SnippetCache {
 
   // ---- Helpers ------------------------------------------------------------------------------
 
-  private setSnippet(snippet: Snippet, now: number, usedAt = now, { text, bytes }: KeptSnippet = keptSnippet(snippet)): void {
-    const previous = this.snippets.get(snippet.guid);
+  private setSnippet({ guid, text, bytes }: KeptSnippet, now: number, usedAt = now): void {
+    const previous = this.snippets.get(guid);
     if (previous) this.bytes -= previous.bytes;
     // A use moves the entry to the end; a newer copy alone (a save's answer) keeps its place.
-    if (previous && previous.usedAt !== usedAt) this.snippets.delete(snippet.guid);
-    this.snippets.set(snippet.guid, { guid: previous?.guid ?? snippet.guid, text, fetchedAt: now, usedAt, bytes });
+    if (previous && previous.usedAt !== usedAt) this.snippets.delete(guid);
+    this.snippets.set(guid, { guid: previous?.guid ?? guid, text, fetchedAt: now, usedAt, bytes });
     this.bytes += bytes;
   }
 
@@ -319,7 +319,7 @@ export class SnippetCache {
     if (!parsed || epoch !== this.writer.epoch) return;
     // What the server sent while the file was read is newer than the file.
     for (const s of parsed.snippets) {
-      if (!this.snippets.has(s.kept.snippet.guid)) this.setSnippet(s.kept.snippet, s.fetchedAt, s.usedAt, s.kept);
+      if (!this.snippets.has(s.kept.guid)) this.setSnippet(s.kept, s.fetchedAt, s.usedAt);
       await slicer.maybeYield();
       if (epoch !== this.writer.epoch) return;
     }
