@@ -144,7 +144,8 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     }
     const toolCall = median(toolCalls);
     // The same search as a window runs it: with its offline cache on (the default, 32 MB), which
-    // keeps each page's snippets as text as they arrive. The figures above run without one.
+    // keeps each page's snippets as they arrive, and makes their texts in its next write. The
+    // figures above run without one.
     const withCache: number[] = [];
     for (let i = 0; i < samples; i++) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-search-cached-'));
@@ -207,7 +208,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
         section,
         name: 'complete results with the offline cache on, as in a window',
         value: `${ms(cached)} = ${ratio(cached / bare)} one bare page GET = ${ratio(cached / done)} the same search without the cache`,
-        method: `the complete search above with a fresh service that has an offline cache (the default bound, 32 MB, in a new folder), median of ${samples}: the cache keeps each page's snippets as their JSON text as the page arrives (src/model/snippets/cache/snippetCache.ts putSearchPages), on the same thread`,
+        method: `the complete search above with a fresh service that has an offline cache (the default bound, 32 MB, in a new folder), median of ${samples}: the cache keeps each page's snippets as they arrive (src/model/snippets/cache/snippetCache.ts putSearchPages), counted by what their texts will be, and its next write, a second later, makes the texts (cache/keptText.ts)`,
         numbers: against(cached, bare, 'ms', {}, { withoutCacheMs: { value: done, unit: 'ms' }, overWithoutCache: { value: cached / done, unit: 'ratio' } }),
       },
       {

@@ -10,7 +10,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import type { Snippet } from '../../../src/api/types';
 import { SnippetCache } from '../../../src/model/snippets/cache/snippetCache';
-import { ENTRY_OVERHEAD_BYTES, keptTextBytes, snippetOfText, snippetText } from '../../../src/model/snippets/cache/keptText';
+import { ENTRY_OVERHEAD_BYTES, keptTextBytes, snippetOf, snippetText } from '../../../src/model/snippets/cache/keptText';
 import { aSnippet } from '../../support/snippets';
 
 const MB = 1024 * 1024;
@@ -80,6 +80,6 @@ describe('the offline cache holds its size bound in memory', function () {
     assert.equal(keptTextBytes(latin1), Buffer.byteLength(latin1) + ENTRY_OVERHEAD_BYTES, 'one byte a character in memory, more in UTF-8');
     assert.equal(keptTextBytes(twoByte), heap(twoByte.length, 2) + ENTRY_OVERHEAD_BYTES, 'two bytes a character in memory');
     assert.equal(keptTextBytes(cjk), Buffer.byteLength(cjk) + ENTRY_OVERHEAD_BYTES, 'three bytes a character in the file');
-    assert.deepEqual(snippetOfText(cjk), aSnippet({ name: '片段'.repeat(200) }));
+    assert.deepEqual(snippetOf(cjk), aSnippet({ name: '片段'.repeat(200) }));
   });
 });

@@ -55,9 +55,12 @@ export interface CacheContents {
   lists: ListLine[];
 }
 
-/** The same as the cache keeps it in memory, for writing: each snippet as its JSON text. */
+/**
+ * The same as the cache keeps it in memory, for writing: each snippet as its JSON text, or what
+ * makes that text when its line is written (a search's snippet waiting for it).
+ */
 export interface KeptContents {
-  snippets: Array<{ text: string; fetchedAt: number; usedAt: number }>;
+  snippets: Array<{ text: string | (() => string); fetchedAt: number; usedAt: number }>;
   lists: ListLine[];
 }
 
@@ -94,11 +97,13 @@ export async function clearCacheFolder(dir: string, fs: Pick<CacheFileSystem, 'r
 }
 
 /**
- * Characters per piece of a written file. Each piece is encoded and written on its own, so a write
- * holds the thread for one piece at a time: a 32 MB file made and encoded whole held it for
- * 128 ms (bench/cacheBench.ts measures the longest hold).
+ * Characters per piece of a written file. Each piece is made, encoded and written on its own, so
+ * a write holds the thread for one piece at a time: a 32 MB file made and encoded whole held it
+ * for 128 ms (bench/cacheBench.ts measures the longest hold). A piece also makes the texts of the
+ * search's snippets waiting for them: with pieces of 1 MB that held it for 23 ms, with these 14 ms,
+ * and the whole write takes no longer.
  */
-export const CACHE_PIECE_CHARS = 1 << 20;
+export const CACHE_PIECE_CHARS = 1 << 18;
 
 /**
  * How long reading a file runs before the event loop gets a turn (util/slicer.ts). Short: the
@@ -121,7 +126,7 @@ export function cacheFilePieces(key: string, savedAt: number, contents: KeptCont
   return (function* pieces() {
     let piece = `${JSON.stringify(header)}\n`;
     for (const e of snippets) {
-      piece += `{"snippet":${e.text},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
+      piece += `{"snippet":${typeof e.text === 'string' ? e.text : e.text()},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
       if (piece.length >= pieceChars) {
         yield piece;
         piece = '';

@@ -23,6 +23,8 @@ export interface CacheWriterOptions {
   settle: () => void;
   /** The file's text as it should be now, in pieces made as they are written (read once). */
   body: () => Iterable<string>;
+  /** After a write: settles what making its pieces changed; true when the contents changed again and want writing. */
+  written?: () => boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ export class CacheWriter {
       this.lastWriteMs = performance.now() - started;
     });
     await this.writing;
+    if (this.options.written?.()) this.dirty = true;
     if (this.dirty && !this.timer && !this.failed) this.changed();
   }
 

@@ -47,3 +47,29 @@ export function listFromFile(line: ListLine, kept: ReadonlyMap<string, SnippetEn
   const bytes = search ? entries.reduce((sum, e) => sum + e.bytes + LIST_SLOT_BYTES, 0) : undefined;
   return { guids: entries.map((e) => e.guid), nextStart: line.nextStart ?? undefined, fetchedAt: line.fetchedAt, usedAt: line.usedAt, bytes };
 }
+
+/**
+ * Counts each search list's bytes again from its snippets as they count now: a write made the
+ * texts of snippets a search put in, and their real sizes replace the estimates the lists added.
+ */
+export function recountSearchLists(lists: ReadonlyMap<string, ListEntry>, kept: ReadonlyMap<string, SnippetEntry>): void {
+  for (const [id, list] of lists) {
+    if (!isSearchList(id)) continue;
+    let bytes = 0;
+    for (const guid of list.guids) bytes += (kept.get(guid)?.bytes ?? 0) + LIST_SLOT_BYTES;
+    list.bytes = bytes;
+  }
+}
+
+/** Takes a snippet that is gone out of every list that has it; returns the bytes of the slots it took. */
+export function removeFromLists(lists: ReadonlyMap<string, ListEntry>, entry: SnippetEntry): number {
+  let freed = 0;
+  for (const list of lists.values()) {
+    const i = list.guids.indexOf(entry.guid);
+    if (i < 0) continue;
+    list.guids.splice(i, 1);
+    freed += LIST_SLOT_BYTES;
+    if (list.bytes !== undefined) list.bytes -= entry.bytes + LIST_SLOT_BYTES;
+  }
+  return freed;
+}

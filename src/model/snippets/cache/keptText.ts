@@ -2,7 +2,10 @@
 // not the object. A snippet as objects costs two to three times its JSON in V8's heap (a header
 // and fields per object, array and string); the text of one-byte characters costs about its
 // length. So the cache's size bound, counted here in what the memory really holds, bounds the
-// extension host's heap as well as the file. No `vscode` here.
+// extension host's heap as well as the file. A search's pages are the exception, for a moment:
+// they wait as the objects the search holds anyway, counted by their text's length worked out
+// without making it, until the next write makes their texts (making them as the pages arrived
+// slowed a complete search by a third). No `vscode` here.
 import type { Snippet } from '../../../api/types';
 
 /**
@@ -24,10 +27,14 @@ const TWO_BYTE = /[\u0100-\uffff]/;
 export interface SnippetEntry {
   /** The string that keys the entry, which lists share. */
   guid: string;
-  /** The snippet's JSON: read back on each use, so that only the text stays in memory. */
-  text: string;
+  /**
+   * The snippet's JSON, read back on each use, so that only the text stays in memory; or, until
+   * the next write makes that text (textOfEntry), the snippet a search put in.
+   */
+  held: string | Snippet;
   fetchedAt: number;
   usedAt: number;
+  /** What it counts for against the bound: estimated while it holds a snippet, exact once a text. */
   bytes: number;
 }
 
@@ -43,21 +50,47 @@ export function snippetText(snippet: Snippet): string {
  */
 export interface KeptSnippet {
   guid: string;
-  text: string;
+  held: string | Snippet;
   bytes: number;
 }
 
+/** A snippet kept as its text, made now. */
 export function keptSnippet(snippet: Snippet): KeptSnippet {
   const text = snippetText(snippet);
-  return { guid: snippet.guid, text, bytes: keptTextBytes(text) };
+  return { guid: snippet.guid, held: text, bytes: keptTextBytes(text) };
 }
 
 /**
- * The snippet of a kept text. The text was made by `snippetText` from a snippet that passed the
- * checks of a server answer or of the cache file, so it parses back to the same snippet.
+ * A snippet of a search's page, kept as it is until a write makes its text; counted for what its
+ * text will be, worked out without making it (exact unless a character needs escaping or more
+ * than one byte, or the server sent fields a snippet does not have: the write corrects it).
  */
-export function snippetOfText(text: string): Snippet {
-  return JSON.parse(text) as Snippet;
+export function waitingSnippet(snippet: Snippet): KeptSnippet {
+  return { guid: snippet.guid, held: snippet, bytes: keptBytesOfLength(snippetTextLength(snippet)) };
+}
+
+/**
+ * The snippet an entry holds. A text was made by `snippetText` from a snippet that passed the
+ * checks of a server answer or of the cache file, so it parses back to the same snippet. A
+ * snippet not yet made into text is the search's own object, handed out as it is: nothing changes
+ * a snippet object once it is checked.
+ */
+export function snippetOf(held: string | Snippet): Snippet {
+  return typeof held === 'string' ? (JSON.parse(held) as Snippet) : held;
+}
+
+/**
+ * The entry's text, made now if it still holds a snippet (a write asks): the entry keeps the text
+ * from then on, and its real size. Returns the text and how much more the entry counts for now.
+ */
+export function textOfEntry(entry: SnippetEntry): { text: string; grew: number } {
+  if (typeof entry.held === 'string') return { text: entry.held, grew: 0 };
+  const text = snippetText(entry.held);
+  const bytes = keptTextBytes(text);
+  const grew = bytes - entry.bytes;
+  entry.held = text;
+  entry.bytes = bytes;
+  return { text, grew };
 }
 
 /**
@@ -69,6 +102,40 @@ export function keptTextBytes(text: string): number {
   const perChar = fileBytes === text.length || !TWO_BYTE.test(text) ? 1 : 2;
   const heapBytes = STRING_HEADER_BYTES + Math.ceil((text.length * perChar) / 8) * 8;
   return Math.max(heapBytes, fileBytes) + ENTRY_OVERHEAD_BYTES;
+}
+
+/** What a text of `length` one-byte characters counts for: as keptTextBytes counts an ASCII text. */
+const keptBytesOfLength = (length: number): number => STRING_HEADER_BYTES + Math.ceil(length / 8) * 8 + ENTRY_OVERHEAD_BYTES;
+
+/** The lengths of JSON.stringify's answer for each part of a snippet with empty strings, zeros, `false` and no items. */
+const EMPTY = {
+  snippet: JSON.stringify({ guid: '', name: '', categories: [], isVisible: false, isPublic: false, userId: 0, createdAt: 0, updatedAt: 0, files: [], comments: [] }).length,
+  description: ',"description":""'.length,
+  category: JSON.stringify({ guid: '', name: '' }).length,
+  file: JSON.stringify({ guid: '', name: '', content: '' }).length,
+  comment: JSON.stringify({ guid: '', text: '', userId: 0, createdAt: 0, updatedAt: 0 }).length,
+};
+
+/** What a number, or `true`, adds to the empty form's `0` or `false`. */
+const numberLength = (n: number): number => String(n).length - 1;
+const boolLength = (b: boolean): number => (b ? -1 : 0);
+/** The commas between `n` items. */
+const commas = (n: number): number => Math.max(0, n - 1);
+
+/**
+ * The length of `snippetText(snippet)` without making it: the snippet's fields, in JSON's own
+ * spelling of numbers, assuming no character needs escaping (a quote, a backslash or a newline
+ * adds one; a control character five). Fields a snippet does not have are not counted.
+ */
+export function snippetTextLength(s: Snippet): number {
+  let length = EMPTY.snippet + s.guid.length + s.name.length + boolLength(s.isVisible) + boolLength(s.isPublic);
+  length += numberLength(s.userId) + numberLength(s.createdAt) + numberLength(s.updatedAt);
+  if (s.description !== undefined) length += EMPTY.description + s.description.length;
+  length += commas(s.categories.length) + commas(s.files.length) + commas(s.comments.length);
+  for (const c of s.categories) length += EMPTY.category + c.guid.length + c.name.length;
+  for (const f of s.files) length += EMPTY.file + f.guid.length + f.name.length + f.content.length;
+  for (const c of s.comments) length += EMPTY.comment + c.guid.length + c.text.length + numberLength(c.userId) + numberLength(c.createdAt) + numberLength(c.updatedAt);
+  return length;
 }
 
 /**

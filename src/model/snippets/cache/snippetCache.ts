@@ -5,17 +5,16 @@
 // server from it, and anything odd about the file (truncated, another version, hand-edited) drops
 // it rather than trusting it (cacheFile.ts). It is bounded in size, dropping the least recently
 // used snippets; the bound holds in memory too, as it keeps each snippet as its JSON text
-// (keptText.ts). Its writes happen behind the caller's back (cacheWriter.ts). No `vscode` here:
-// unit-tested in plain Node.
+// (keptText.ts). Its writes happen behind the caller's back (cacheWriter.ts). No `vscode` here.
 import * as nodeFs from 'node:fs/promises';
 import type { Snippet } from '../../../api/types';
 import type { ListId } from '../store';
 import { CACHE_READ_SLICE_MS, cacheFilePath, cacheFilePieces, readCacheFile, type CacheFileSystem, type CacheLog } from './cacheFile';
-import { SEARCH_SHARE, isSearchList, listFromFile, searchListId, startsWith, type ListEntry } from './cachedLists';
+import { SEARCH_SHARE, isSearchList, listFromFile, recountSearchLists, removeFromLists, searchListId, startsWith, type ListEntry } from './cachedLists';
 import { CacheWriter } from './cacheWriter';
 import { evictLeastUsed } from './eviction';
 import { Slicer } from '../../../util/slicer';
-import { LIST_SLOT_BYTES, keptSnippet, putInOrderOfUse, snippetOfText, type KeptSnippet, type SnippetEntry } from './keptText';
+import { LIST_SLOT_BYTES, keptSnippet, putInOrderOfUse, snippetOf, textOfEntry, waitingSnippet, type KeptSnippet, type SnippetEntry } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
@@ -45,6 +44,8 @@ export class SnippetCache {
   /** Its failure (disk full, read-only) turns the cache off for the session. */
   private readonly writer: CacheWriter;
   private bytes = 0;
+  /** A write made texts since the last settleAfterWrite: sizes changed from estimated to exact. */
+  private resized = false;
   /** Search lists past their share: how long each was when refused (a shorter one is a new search). */
   private readonly overShare = new Map<string, number>();
 
@@ -60,6 +61,7 @@ export class SnippetCache {
       delayMs: options.writeDelayMs ?? 1000,
       enabled: () => this.enabled,
       settle: () => this.evict(),
+      written: () => this.settleAfterWrite(),
       body: () => this.serialize(),
     });
   }
@@ -81,7 +83,7 @@ export class SnippetCache {
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
     entry.usedAt = now;
-    return { snippets: this.entriesOf(entry, now, false)!.map((e) => snippetOfText(e.text)), nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
+    return { snippets: this.entriesOf(entry, now, false)!.map((e) => snippetOf(e.held)), nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
   }
 
   /**
@@ -101,7 +103,7 @@ export class SnippetCache {
     // half the cache, and parsing it in one go held the thread for 150-260 ms in the bench.
     const snippets: Snippet[] = [];
     for (const e of entries) {
-      snippets.push(snippetOfText(e.text));
+      snippets.push(snippetOf(e.held));
       await slicer.maybeYield();
     }
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
@@ -127,15 +129,15 @@ export class SnippetCache {
     const extended = previous && startsWith(snippets, previous.guids) ? previous : undefined;
     const added = extended ? snippets.slice(extended.guids.length) : snippets;
     const isFresh = new Set(fresh.map((s) => s.guid));
-    // A copy kept already counts as it is; a new one, or the server's newer one, goes in as its text.
+    // A copy kept already counts as it is; a new one, or the server's newer one, goes in as the
+    // object, its text made by the next write: not on the search's way to its results.
     const toKeep: KeptSnippet[] = [];
     let bytes = (extended?.bytes ?? 0) + LIST_SLOT_BYTES * added.length;
     for (const s of added) {
       const kept = isFresh.has(s.guid) ? undefined : this.snippets.get(s.guid);
-      if (kept) bytes += kept.bytes;
-      else toKeep.push(keptSnippet(s));
+      if (!kept) toKeep.push(waitingSnippet(s));
+      bytes += (kept ?? toKeep[toKeep.length - 1]).bytes;
     }
-    for (const k of toKeep) bytes += k.bytes;
     if (bytes > SEARCH_SHARE * this.options.maxBytes()) {
       this.overShare.set(id, snippets.length);
       // Another list than the one kept (a search from the start): the old one is out of date.
@@ -169,7 +171,7 @@ export class SnippetCache {
     const entry = this.snippets.get(guid);
     if (!entry || !this.enabled) return undefined;
     this.use(entry, this.now());
-    return { snippet: snippetOfText(entry.text), fetchedAt: entry.fetchedAt };
+    return { snippet: snippetOf(entry.held), fetchedAt: entry.fetchedAt };
   }
 
   /** Keeps the first page of a list as the server just sent it. */
@@ -201,15 +203,8 @@ export class SnippetCache {
   removeSnippet(guid: string): void {
     const entry = this.snippets.get(guid);
     if (!entry) return;
-    this.bytes -= entry.bytes;
     this.snippets.delete(guid);
-    for (const list of this.lists.values()) {
-      const i = list.guids.indexOf(guid);
-      if (i < 0) continue;
-      list.guids.splice(i, 1);
-      this.bytes -= LIST_SLOT_BYTES;
-      if (list.bytes !== undefined) list.bytes -= entry.bytes + LIST_SLOT_BYTES;
-    }
+    this.bytes -= entry.bytes + removeFromLists(this.lists, entry);
     this.changed();
   }
 
@@ -241,12 +236,12 @@ export class SnippetCache {
 
   // ---- Helpers ------------------------------------------------------------------------------
 
-  private setSnippet({ guid, text, bytes }: KeptSnippet, now: number, usedAt = now): void {
+  private setSnippet({ guid, held, bytes }: KeptSnippet, now: number, usedAt = now): void {
     const previous = this.snippets.get(guid);
     if (previous) this.bytes -= previous.bytes;
     // A use moves the entry to the end; a newer copy alone (a save's answer) keeps its place.
     if (previous && previous.usedAt !== usedAt) this.snippets.delete(guid);
-    this.snippets.set(guid, { guid: previous?.guid ?? guid, text, fetchedAt: now, usedAt, bytes });
+    this.snippets.set(guid, { guid: previous?.guid ?? guid, held, fetchedAt: now, usedAt, bytes });
     this.bytes += bytes;
   }
 
@@ -260,13 +255,11 @@ export class SnippetCache {
   /** A list's kept entries, each a use; `whole`: undefined when one is missing, else the missing are left out. */
   private entriesOf(entry: ListEntry, now: number, whole: boolean): SnippetEntry[] | undefined {
     const entries: SnippetEntry[] = [];
-    for (const guid of entry.guids) {
-      const s = this.snippets.get(guid);
+    for (const s of entry.guids.map((guid) => this.snippets.get(guid))) {
       if (!s && whole) return undefined;
-      if (!s) continue;
-      this.use(s, now);
-      entries.push(s);
+      if (s) entries.push(s);
     }
+    for (const s of entries) this.use(s, now);
     return entries;
   }
 
@@ -288,9 +281,27 @@ export class SnippetCache {
     this.bytes -= LIST_SLOT_BYTES * entry.guids.length;
   }
 
-  /** Within the bound again: the least recently used snippets go (eviction.ts). */
-  private evict(): void {
+  /** Within the bound again: the least recently used snippets go (eviction.ts); true when any went. */
+  private evict(): boolean {
+    const kept = this.snippets.size;
     this.bytes = evictLeastUsed(this.snippets, this.lists, this.bytes, this.options.maxBytes());
+    return this.snippets.size !== kept;
+  }
+
+  /** The text of a waiting entry, made as the write reaches it; a current entry counts its real size from then. */
+  private textOf(entry: SnippetEntry): string {
+    const { text, grew } = textOfEntry(entry);
+    if (this.snippets.get(entry.guid) === entry) this.bytes += grew;
+    this.resized = true;
+    return text;
+  }
+
+  /** After a write that made texts: the search lists count them exactly, and the bound holds again (true: something went). */
+  private settleAfterWrite(): boolean {
+    if (!this.resized) return false;
+    this.resized = false;
+    recountSearchLists(this.lists, this.snippets);
+    return this.evict();
   }
 
   private changed(): void {
@@ -299,7 +310,7 @@ export class SnippetCache {
 
   private serialize(): Iterable<string> {
     return cacheFilePieces(this.options.key, this.now(), {
-      snippets: [...this.snippets.values()].map((e) => ({ text: e.text, fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
+      snippets: [...this.snippets.values()].map((e) => ({ text: typeof e.held === 'string' ? e.held : () => this.textOf(e), fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
       lists: [...this.lists.entries()].map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
     });
   }
