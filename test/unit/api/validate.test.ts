@@ -37,6 +37,32 @@ describe('response checking', () => {
     });
   });
 
+  it('names the field of a failure at any depth the same way, given a path or none', () => {
+    const cases: Array<[(s: ReturnType<typeof snippet>) => void, string]> = [
+      [(s) => ((s as Record<string, unknown>).name = null), 'name'],
+      [(s) => ((s.categories[0] as Record<string, unknown>).guid = 1), 'categories[0].guid'],
+      [(s) => (s.files as unknown[]).push('not a file'), 'files[1]'],
+      [(s) => ((s as Record<string, unknown>).files = {}), 'files'],
+      [(s) => ((s as Record<string, unknown>).comments = [{ guid: 'c', text: 't', userId: 1, createdAt: 1, updatedAt: 1.5 }]), 'comments[0].updatedAt'],
+    ];
+    for (const [spoil, field] of cases) {
+      const bad = snippet();
+      spoil(bad);
+      assert.throws(() => check.snippet(bad, ''), (err: check.ShapeError) => err.path === field, field);
+      assert.throws(() => check.snippet(snippet(), '') && check.snippet(bad, 'snippets[7]'), (err: check.ShapeError) => err.path === `snippets[7].${field}`, field);
+      assert.throws(() => check.array(check.snippet)([snippet(), bad], 'values'), (err: check.ShapeError) => err.path === `values[1].${field}` && err.subject?.includes('guid "g1"') === true, field);
+    }
+    assert.throws(() => check.array(check.array(check.int))([[1], [2, 'x']], ''), (err: check.ShapeError) => err.path === '[1][1]');
+  });
+
+  it('checks an answer in place: its objects and lists are the ones parsed, not copies', () => {
+    const raw = snippet();
+    const files = raw.files;
+    const checked = check.array(check.snippet)([raw], 'values');
+    assert.equal(checked[0], raw);
+    assert.equal(checked[0].files, files);
+  });
+
   it('refuses a page without isLastPage', () => {
     assert.throws(() => check.page(check.int)({ values: [], size: 0, limit: 25, start: 0 }, ''), /isLastPage/);
   });
