@@ -116,8 +116,17 @@ const EMPTY = {
   comment: JSON.stringify({ guid: '', text: '', userId: 0, createdAt: 0, updatedAt: 0 }).length,
 };
 
-/** What a number, or `true`, adds to the empty form's `0` or `false`. */
-const numberLength = (n: number): number => String(n).length - 1;
+/**
+ * What a number, or `true`, adds to the empty form's `0` or `false`. Ids and times are whole and
+ * not negative: their digits are counted without making the string (String() cost as much as the
+ * rest of the estimate); any other number is spelt out.
+ */
+function numberLength(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n).length - 1;
+  let digits = 1;
+  for (let bound = 10; n >= bound && digits < 16; bound *= 10) digits++;
+  return digits - 1;
+}
 const boolLength = (b: boolean): number => (b ? -1 : 0);
 /** The commas between `n` items. */
 const commas = (n: number): number => Math.max(0, n - 1);
