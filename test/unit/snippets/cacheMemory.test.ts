@@ -34,6 +34,13 @@ const snippetAt = (i: number): Snippet =>
     files: [{ guid: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `s${i}.sh`, content: i % 3 === 0 ? `echo € ${i}\n` : `echo ${i}\n` }],
   });
 
+/** Snippet i with comments and categories: as objects it costs well over its text (more objects, each with a header). */
+const talkedAbout = (i: number): Snippet => ({
+  ...snippetAt(i),
+  categories: [1, 2].map((c) => ({ guid: `20000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`, name: `category ${c}` })),
+  comments: [1, 2, 3].map((c) => ({ guid: `30000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`, text: `comment ${c} on ${i}`, userId: 3, createdAt: 1.7e12 + c, updatedAt: 1.7e12 + c })),
+});
+
 describe('the offline cache holds its size bound in memory', function () {
   this.timeout(60_000);
   let dir: string;
@@ -67,6 +74,38 @@ describe('the offline cache holds its size bound in memory', function () {
     assert.deepEqual(cache.snippet(snippetAt(39_999).guid)?.snippet, snippetAt(39_999));
     assert.deepEqual(cache.snippet(snippetAt(39_998).guid)?.snippet, snippetAt(39_998));
     assert.equal(cache.snippet(snippetAt(0).guid), undefined, 'the least recently used went');
+    await cache.clear();
+  });
+
+  it("a search's pages, waiting as the search's snippets until the next write, hold no more than counted once written", async () => {
+    const gc = forcedGc();
+    const bound = 6 * MB;
+    const cache = new SnippetCache({ dir, key: 'http://127.0.0.1:7990#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
+    await cache.load();
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Two lists, a page of 1,000 at a time, each until its share (half the bound) is full; the
+    // search's own copies are gone after it, as when its pages were dropped from memory.
+    for (const list of ['mine', 'browse']) {
+      let pages: Snippet[] = [];
+      for (let page = 0; page < 40; page++) {
+        const values = Array.from({ length: 1000 }, (_, j) => talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j));
+        pages = [...pages, ...values];
+        cache.putSearchPages(list, pages, pages.length, values);
+        assert.ok(cache.size <= bound, `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+      }
+    }
+    await cache.flush();
+    gc();
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    assert.ok(cache.size <= bound, `${cache.size} bytes counted once exact, over the bound of ${bound}`);
+    assert.ok(cache.size > bound * 0.8, 'the two lists fill the cache: the measure is of a full cache');
+    assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);
+    // Text outside ASCII weighs more than estimated: the write made room by dropping the least used (My Snippets' first).
+    const browse = await cache.searchPages('browse', 60_000);
+    assert.deepEqual(browse?.snippets.slice(0, 3), [0, 1, 2].map((i) => talkedAbout(100_000 + i)), 'read back from their texts');
     await cache.clear();
   });
 
