@@ -49,24 +49,34 @@ describe('the offline cache holds its size bound in memory', function () {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('after 40,000 snippets of a search pour in, its heap is within what it counts, and what it counts within the bound', async () => {
+  /**
+   * A cache bounded at `bound` that writes only when told (no write during `fill`), and how much
+   * the heap grew while `fill` ran, after forced collections before and after.
+   */
+  async function heapGrowth(bound: number, fill: (cache: SnippetCache) => Promise<void> | void): Promise<{ cache: SnippetCache; held: number }> {
     const gc = forcedGc();
-    const bound = 6 * MB;
-    // No write during the test: the heap holds only what the cache keeps.
     const cache = new SnippetCache({ dir, key: 'http://127.0.0.1:7990#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
     await cache.load();
     gc();
     gc();
     const before = process.memoryUsage().heapUsed;
-    for (let page = 0; page < 40; page++) {
-      const values = Array.from({ length: 1000 }, (_, j) => snippetAt(page * 1000 + j));
-      cache.putSnippets(values);
-      if (page === 0) cache.putList('browse', values.slice(0, 25), 25);
-      assert.ok(cache.size <= bound, `page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
-    }
+    await fill(cache);
     gc();
     gc();
-    const held = process.memoryUsage().heapUsed - before;
+    return { cache, held: process.memoryUsage().heapUsed - before };
+  }
+
+  it('after 40,000 snippets of a search pour in, its heap is within what it counts, and what it counts within the bound', async () => {
+    const bound = 6 * MB;
+    // No write during the test: the heap holds only what the cache keeps.
+    const { cache, held } = await heapGrowth(bound, (cache) => {
+      for (let page = 0; page < 40; page++) {
+        const values = Array.from({ length: 1000 }, (_, j) => snippetAt(page * 1000 + j));
+        cache.putSnippets(values);
+        if (page === 0) cache.putList('browse', values.slice(0, 25), 25);
+        assert.ok(cache.size <= bound, `page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+      }
+    });
     // Room for the heap's own noise (a few hundred KB in a test process), not for the cache's.
     assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);
     assert.ok(cache.size > bound * 0.9, 'the cache is full: the measure is of a full cache');
@@ -78,28 +88,21 @@ describe('the offline cache holds its size bound in memory', function () {
   });
 
   it("a search's pages, waiting as the search's snippets until the next write, hold no more than counted once written", async () => {
-    const gc = forcedGc();
     const bound = 6 * MB;
-    const cache = new SnippetCache({ dir, key: 'http://127.0.0.1:7990#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
-    await cache.load();
-    gc();
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    // Two lists, a page of 1,000 at a time, each until its share (half the bound) is full; the
-    // search's own copies are gone after it, as when its pages were dropped from memory.
-    for (const list of ['mine', 'browse']) {
-      let pages: Snippet[] = [];
-      for (let page = 0; page < 40; page++) {
-        const values = Array.from({ length: 1000 }, (_, j) => talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j));
-        pages = [...pages, ...values];
-        cache.putSearchPages(list, pages, pages.length, values);
-        assert.ok(cache.size <= bound, `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+    const { cache, held } = await heapGrowth(bound, async (cache) => {
+      // Two lists, a page of 1,000 at a time, each until its share (half the bound) is full; the
+      // search's own copies are gone after it, as when its pages were dropped from memory.
+      for (const list of ['mine', 'browse']) {
+        let pages: Snippet[] = [];
+        for (let page = 0; page < 40; page++) {
+          const values = Array.from({ length: 1000 }, (_, j) => talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j));
+          pages = [...pages, ...values];
+          cache.putSearchPages(list, pages, pages.length, values);
+          assert.ok(cache.size <= bound, `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+        }
       }
-    }
-    await cache.flush();
-    gc();
-    gc();
-    const held = process.memoryUsage().heapUsed - before;
+      await cache.flush();
+    });
     assert.ok(cache.size <= bound, `${cache.size} bytes counted once exact, over the bound of ${bound}`);
     assert.ok(cache.size > bound * 0.8, 'the two lists fill the cache: the measure is of a full cache');
     assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);

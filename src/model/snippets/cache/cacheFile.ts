@@ -22,7 +22,9 @@ export const CACHE_VERSION = 2;
 
 /**
  * The file's first line. The counts say how many lines follow, so a file cut short at the end
- * of a line is as unusable as one cut in the middle of it.
+ * of a line is as unusable as one cut in the middle of it: `snippets` lines
+ * `{"snippet":…,"fetchedAt":…,"usedAt":…}`, the least recently used first, then `lists` lines
+ * (ListLine).
  */
 export interface CacheHeader {
   format: typeof CACHE_FORMAT;
@@ -31,13 +33,6 @@ export interface CacheHeader {
   savedAt: number;
   snippets: number;
   lists: number;
-}
-
-/** Each of the next `snippets` lines, the least recently used first. */
-export interface SnippetLine {
-  snippet: Snippet;
-  fetchedAt: number;
-  usedAt: number;
 }
 
 /** Each of the last `lists` lines. */
@@ -123,16 +118,14 @@ export function cacheFilePieces(key: string, savedAt: number, contents: KeptCont
   const { snippets, lists } = contents;
   const header: CacheHeader = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt, snippets: snippets.length, lists: lists.length };
   const listLines = lists.map((l) => `${JSON.stringify(l)}\n`);
+  const lines = (function* fileLines() {
+    yield `${JSON.stringify(header)}\n`;
+    for (const e of snippets) yield `{"snippet":${typeof e.text === 'string' ? e.text : e.text()},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
+    yield* listLines;
+  })();
   return (function* pieces() {
-    let piece = `${JSON.stringify(header)}\n`;
-    for (const e of snippets) {
-      piece += `{"snippet":${typeof e.text === 'string' ? e.text : e.text()},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
-      if (piece.length >= pieceChars) {
-        yield piece;
-        piece = '';
-      }
-    }
-    for (const line of listLines) {
+    let piece = '';
+    for (const line of lines) {
       piece += line;
       if (piece.length >= pieceChars) {
         yield piece;

@@ -44,8 +44,8 @@ export function listFromFile(line: ListLine, kept: ReadonlyMap<string, SnippetEn
   const entries = line.guids.flatMap((g) => kept.get(g) ?? []);
   const search = isSearchList(line.id);
   if (search && entries.length !== line.guids.length) return undefined;
-  const bytes = search ? entries.reduce((sum, e) => sum + e.bytes + LIST_SLOT_BYTES, 0) : undefined;
-  return { guids: entries.map((e) => e.guid), nextStart: line.nextStart ?? undefined, fetchedAt: line.fetchedAt, usedAt: line.usedAt, bytes };
+  const guids = entries.map((e) => e.guid);
+  return { guids, nextStart: line.nextStart ?? undefined, fetchedAt: line.fetchedAt, usedAt: line.usedAt, bytes: search ? listBytes(guids, kept) : undefined };
 }
 
 /**
@@ -53,12 +53,14 @@ export function listFromFile(line: ListLine, kept: ReadonlyMap<string, SnippetEn
  * texts of snippets a search put in, and their real sizes replace the estimates the lists added.
  */
 export function recountSearchLists(lists: ReadonlyMap<string, ListEntry>, kept: ReadonlyMap<string, SnippetEntry>): void {
-  for (const [id, list] of lists) {
-    if (!isSearchList(id)) continue;
-    let bytes = 0;
-    for (const guid of list.guids) bytes += (kept.get(guid)?.bytes ?? 0) + LIST_SLOT_BYTES;
-    list.bytes = bytes;
-  }
+  for (const [id, list] of lists) if (isSearchList(id)) list.bytes = listBytes(list.guids, kept);
+}
+
+/** What a search list counts for against its share: its snippets as they count now, and its slots. */
+function listBytes(guids: readonly string[], kept: ReadonlyMap<string, SnippetEntry>): number {
+  let bytes = 0;
+  for (const guid of guids) bytes += (kept.get(guid)?.bytes ?? 0) + LIST_SLOT_BYTES;
+  return bytes;
 }
 
 /** Takes a snippet that is gone out of every list that has it; returns the bytes of the slots it took. */

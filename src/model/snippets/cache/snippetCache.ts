@@ -135,9 +135,10 @@ export class SnippetCache {
     let bytes = (extended?.bytes ?? 0) + LIST_SLOT_BYTES * added.length;
     for (const s of added) {
       const kept = isFresh.has(s.guid) ? undefined : this.snippets.get(s.guid);
-      if (!kept) toKeep.push(waitingSnippet(s));
-      bytes += (kept ?? toKeep[toKeep.length - 1]).bytes;
+      if (kept) bytes += kept.bytes;
+      else toKeep.push(waitingSnippet(s));
     }
+    for (const k of toKeep) bytes += k.bytes;
     if (bytes > SEARCH_SHARE * this.options.maxBytes()) {
       this.overShare.set(id, snippets.length);
       // Another list than the one kept (a search from the start): the old one is out of date.
