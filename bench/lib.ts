@@ -16,7 +16,7 @@ export interface Figure {
   numbers: Numbers;
 }
 
-export type Unit = 'ms' | 'µs' | 'bytes' | 'bytes per snippet' | 'requests' | 'files' | 'snippets' | 'ratio' | 'none';
+export type Unit = 'ms' | 'µs' | 'bytes' | 'bytes per snippet' | 'requests' | 'files' | 'snippets' | 'ratio' | 'cores' | 'none';
 
 /** A number with its unit. */
 export interface Quantity {
@@ -76,6 +76,8 @@ export interface ServerProcess {
   info: Record<string, string>;
   setLatency(ms: number): Promise<void>;
   control(method: string, route: string, body?: unknown): Promise<unknown>;
+  /** The CPU time the server's process has used so far (user + system, ms). */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,19 @@ export async function startServerProcess(args: string[] = []): Promise<ServerPro
     info,
     control,
     setLatency: async (latency) => void (await control('PUT', 'latency', { ms: latency })),
+    cpuMs: () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the benchmark server did not report its CPU time within 5 s')), 5_000);
+        const answer = (message: unknown) => {
+          const cpuMs = (message as { cpuMs?: unknown } | null)?.cpuMs;
+          if (typeof cpuMs !== 'number') return;
+          clearTimeout(timer);
+          child.off('message', answer);
+          resolve(cpuMs);
+        };
+        child.on('message', answer);
+        child.send('cpu');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -14,7 +14,7 @@ import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import { DEFAULT_CONCURRENT_REQUESTS } from '../src/api/requestGate';
 import { snippetListText } from '../src/model/agentTools/listResults';
-import { against, longestStall, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { against, longestStall, median, ms, ratio, startServerProcess, type Figure, type ServerProcess } from './lib';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -55,6 +55,21 @@ async function slowestBare(url: string, requests: readonly LoggedRequest[], agen
   return slowest;
 }
 
+interface CpuUsed {
+  /** CPU time of this process (the client: its thread, and V8's and libuv's helpers), ms. */
+  client: number;
+  /** CPU time of the server's process, ms. */
+  server: number;
+}
+
+/** The CPU time the client's process and the server's used while `work` ran. */
+async function cpuDuring(server: ServerProcess, work: () => Promise<unknown>): Promise<CpuUsed> {
+  const [serverBefore, clientBefore] = [await server.cpuMs(), process.cpuUsage()];
+  await work();
+  const client = process.cpuUsage(clientBefore);
+  return { client: (client.user + client.system) / 1000, server: (await server.cpuMs()) - serverBefore };
+}
+
 export async function searchSection(samples = 3): Promise<Figure[]> {
   const server = await startServerProcess(['--scale', '--count', String(COUNT)]);
   const agent = new Agent({ keepAliveTimeout: 30_000 });
@@ -83,7 +98,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     // Warm the client and the JIT on a throw-away search, as a session would have.
     await fresh().find('warm up', { lists: ['mine'] });
 
-    const runs: Array<{ first: number; done: number; results: number; requests: LoggedRequest[]; bare: number; replayed: number; allAtOnce: number; slowest: { ms: number; request: string } }> = [];
+    const runs: Array<{ first: number; done: number; results: number; requests: LoggedRequest[]; bare: number; replayed: number; allAtOnce: number; slowest: { ms: number; request: string }; searchCpu: CpuUsed; bareCpu: CpuUsed }> = [];
     let applied = SEARCH_PAGE_LIMIT;
     let repeat: { ms: number; requests: number; results: number } | undefined;
     for (let i = 0; i < samples; i++) {
@@ -91,19 +106,25 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       applied = bare.applied;
       const search = fresh();
       await server.control('DELETE', 'requests');
-      const started = performance.now();
+      let started = NaN;
       let first = NaN;
-      const summary = await search.find('kafka', {
-        lists: LISTS,
-        onResults: () => {
-          if (Number.isNaN(first)) first = performance.now() - started;
-        },
+      let done = NaN;
+      let summary: Awaited<ReturnType<typeof search.find>> | undefined;
+      const searchCpu = await cpuDuring(server, async () => {
+        started = performance.now();
+        summary = await search.find('kafka', {
+          lists: LISTS,
+          onResults: () => {
+            if (Number.isNaN(first)) first = performance.now() - started;
+          },
+        });
+        done = performance.now() - started;
       });
-      const done = performance.now() - started;
       const requests = (await server.control('GET', 'requests')) as LoggedRequest[];
       const replayed = await replayBare(server.url, requests, agent, DEFAULT_CONCURRENT_REQUESTS);
-      const allAtOnce = await replayBare(server.url, requests, agent, requests.length);
-      runs.push({ first, done, results: summary.results.length, requests, bare: bare.ms, replayed, allAtOnce, slowest: await slowestBare(server.url, requests, agent) });
+      let allAtOnce = NaN;
+      const bareCpu = await cpuDuring(server, async () => (allAtOnce = await replayBare(server.url, requests, agent, requests.length)));
+      runs.push({ first, done, results: summary?.results.length ?? 0, requests, bare: bare.ms, replayed, allAtOnce, slowest: await slowestBare(server.url, requests, agent), searchCpu, bareCpu });
       if (i === samples - 1) {
         await server.control('DELETE', 'requests');
         const again = performance.now();
@@ -117,6 +138,11 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     const replayed = median(runs.map((r) => r.replayed));
     const allAtOnce = median(runs.map((r) => r.allAtOnce));
     const slowest = median(runs.map((r) => r.slowest.ms));
+    const cores = os.availableParallelism();
+    const cpuOf = (pick: (r: (typeof runs)[number]) => CpuUsed) => ({ client: median(runs.map((r) => pick(r).client)), server: median(runs.map((r) => pick(r).server)) });
+    const [searchCpu, bareCpu] = [cpuOf((r) => r.searchCpu), cpuOf((r) => r.bareCpu)];
+    // However the requests are spread, their CPU time has to fit on this machine's cores.
+    const cpuFloor = Math.max(bare, (bareCpu.client + bareCpu.server) / cores);
     const last = runs[runs.length - 1];
     const perList = (suffix: string) => last.requests.filter((r) => r.path === `${SNIPPETS}${suffix}`).length;
     const lists = { mine: perList(''), starred: perList('/starred'), browse: perList('/browse') };
@@ -218,6 +244,19 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
         value: `${ms(allAtOnce)} = ${ratio(allAtOnce / bare)} one bare page GET; the slowest of them alone ${ms(slowest)} = ${ratio(slowest / bare)}`,
         method: `each sample's requests (${last.requests.length}) made again through bare undici with JSON.parse, all ${last.requests.length} at once, with no concurrency limit and every page known in advance; then each alone, one after the other, the slowest kept (${last.slowest.request}). Both bound any client on this machine from below: the goal of 3× one page GET lies below them`,
         numbers: against(allAtOnce, bare, 'ms', {}, { slowestPageMs: { value: slowest, unit: 'ms' }, slowestPageOverBare: { value: slowest / bare, unit: 'ratio' }, searchOverAllAtOnce: { value: done / allAtOnce, unit: 'ratio' } }),
+      },
+      {
+        section,
+        name: 'the CPU time those pages need here',
+        value: `bare, all at once: client ${ms(bareCpu.client)} + server ${ms(bareCpu.server)} of CPU over ${cores} cores ≥ ${ms(cpuFloor)} = ${ratio(cpuFloor / bare)} one bare page GET; the search: client ${ms(searchCpu.client)} + server ${ms(searchCpu.server)}`,
+        method: `CPU time (user + system) of the bench's process and of the server's process while the bare replay of all the requests at once ran, and while the search ran; medians of ${samples}. Spread however well over the machine's ${cores} cores, the pages cannot take less wall time than their CPU time divided by the cores, nor less than one page GET: a floor for any client that reads them, with this server on this machine. The goal of 3× one page GET lies ${cpuFloor > 3 * bare ? 'below' : 'above'} it`,
+        numbers: against(cpuFloor, bare, 'ms', {}, {
+          bareClientCpuMs: { value: bareCpu.client, unit: 'ms' },
+          bareServerCpuMs: { value: bareCpu.server, unit: 'ms' },
+          searchClientCpuMs: { value: searchCpu.client, unit: 'ms' },
+          searchServerCpuMs: { value: searchCpu.server, unit: 'ms' },
+          cores: { value: cores, unit: 'cores' },
+        }),
       },
       {
         section,

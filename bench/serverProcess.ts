@@ -59,6 +59,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   // Ends with its parent.
   process.on('disconnect', stop);
+  // The CPU time this process has used so far (user + system, ms), for the bench's floor of a search.
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMs: (user + system) / 1000 });
+    }
+  });
 }
 
 void main();
