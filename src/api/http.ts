@@ -6,6 +6,7 @@
 // credentials.
 import { readFileSync } from 'node:fs';
 import { parseBaseUrl } from './baseUrl';
+import { BodyText } from './bodyText';
 import { certificateLabel, loadClientCertificate } from './clientCertificate';
 import { BitbucketError } from './errors';
 import { deadlineError, failureError } from './failures';
@@ -153,8 +154,8 @@ export class HttpTransport {
   }
 
   /**
-   * The body as text, read chunk by chunk so that one larger than the limit is cut off (and its
-   * connection closed) as soon as it is over, never held in memory whole.
+   * The body as text, read and decoded chunk by chunk (bodyText.ts), so that one larger than the
+   * limit is cut off (and its connection closed) as soon as it is over, never held in memory whole.
    */
   private async readBody(response: WireResponse, label: string, deadline: RequestAbort): Promise<string> {
     const limit = this.maxResponseBytes;
@@ -165,12 +166,12 @@ export class HttpTransport {
       return answerTooLarge(this.baseUrl.host, limit, response.statusCode, label);
     };
     if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-    const chunks: Buffer[] = [];
+    const text = new BodyText();
     let size = 0;
     const take = (chunk: Buffer): boolean => {
       size += chunk.length;
       if (size > limit) return false;
-      chunks.push(chunk);
+      text.add(chunk);
       return true;
     };
     const body = response.body;
@@ -193,7 +194,7 @@ export class HttpTransport {
     } else {
       for await (const chunk of body) if (!take(chunk)) throw tooLarge();
     }
-    return Buffer.concat(chunks, size).toString('utf8');
+    return text.text();
   }
 
   private failureError(err: unknown, failure: WireFailure, label: string, signal: AbortSignal | undefined): BitbucketError {
