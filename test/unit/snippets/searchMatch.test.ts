@@ -1,7 +1,8 @@
 // Matching of one snippet: fields, literal text, case, line numbers and bounded work on big files.
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { MAX_LINE_TEXT, MAX_LINES_PER_FILE, matchContent, matchSnippet, normalizeQuery } from '../../../src/model/snippets/search/match';
+import { LARGE_CONTENT, MAX_LINE_TEXT, MAX_LINES_PER_FILE, matchContent, matchSnippet, normalizeQuery } from '../../../src/model/snippets/search/match';
 
 const snippet = (over: Partial<Snippet> = {}): Snippet => ({
   guid: 'g', name: 'Nightly backup', description: 'Copies the database\nthen compresses it', categories: [{ guid: 'c', name: 'Ops' }],
@@ -72,5 +73,21 @@ describe('search matching (match.ts)', () => {
     const found = matchContent(content, normalizeQuery('LAST LINE'));
     assert.deepEqual(found.map((m) => [m.line, m.column, m.text]), [[count + 1, 4, 'the last line']]);
     assert.equal(matchContent(content, 'value').length, MAX_LINES_PER_FILE);
+  });
+
+  it('finds in a large file what it finds in the same lines of a small one: İ, the Kelvin sign and other cases included', () => {
+    const padLines = LARGE_CONTENT / 2;
+    const pad = '-\n'.repeat(padLines);
+    const text = fc.array(fc.constantFrom('k', 'K', '\u212a', 'a', 'A', 'i', 'I', '\u0130', 'ı', 'ß', 'Σ', '.', ' ', '\n', '\r'), { maxLength: 60 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(text, text, (content, query) => {
+        const needle = normalizeQuery(query);
+        fc.pre(needle !== '' && !needle.includes('\n') && !needle.includes('-'));
+        const small = matchContent(content, needle);
+        const large = matchContent(pad + content, needle);
+        assert.deepEqual(large, small.map((m) => ({ ...m, line: m.line + padLines })));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,8 +1,9 @@
 // Where a search text occurs in one snippet: its name, description, categories, file names and
 // file content, matched literally and case-insensitively (no regular expressions: `.*` is two
 // characters to find). The work per file is bounded, so a 5 MB file costs one scan and a few
-// line extractions, never a split into lines. Plain functions, unit-tested in Node.
+// line extractions, never a split into lines nor a lower-cased copy. Plain functions, unit-tested in Node.
 import type { Snippet } from '../../../api/types';
+import { caselessFind, LENGTHENING } from './caseless';
 
 export type MatchField = 'name' | 'description' | 'category' | 'fileName' | 'content';
 
@@ -23,6 +24,8 @@ export interface SearchMatch {
 export const MAX_LINES_PER_FILE = 5;
 /** Longest text kept for a matched line; the rest is cut around the match. */
 export const MAX_LINE_TEXT = 160;
+/** Content from this length on is searched without a lower-cased copy (caseless.ts); below it, the copy costs less than the regular expression. */
+export const LARGE_CONTENT = 64 * 1024;
 
 /** The search text as it is matched: trimmed and lower-cased. Empty means "nothing to search for". */
 export function normalizeQuery(query: string): string {
@@ -49,16 +52,16 @@ export function matchSnippet(snippet: Snippet, needle: string): SearchMatch[] {
 /** Matched lines of a file's content, at most MAX_LINES_PER_FILE, one per line. */
 export function matchContent(content: string, needle: string, maxLines = MAX_LINES_PER_FILE): Array<{ line: number; column: number; length: number; text: string }> {
   if (!needle || !content) return [];
-  const lower = content.toLowerCase();
-  // A few characters change length when lower-cased (e.g. "İ"): offsets in `lower` would not be
-  // offsets in `content`, so such content is matched line by line instead.
-  if (lower.length !== content.length) return matchByLine(content, needle, maxLines);
+  const find = findIn(content, needle);
+  // A few characters change length when lower-cased (e.g. "İ"): offsets in the lower-cased text
+  // would not be offsets in `content`, so such content is matched line by line instead.
+  if (!find) return matchByLine(content, needle, maxLines);
   const found: Array<{ line: number; column: number; length: number; text: string }> = [];
   let line = 1;
   let counted = 0;
   let from = 0;
   while (found.length < maxLines) {
-    const at = lower.indexOf(needle, from);
+    const at = find(from);
     if (at < 0) break;
     line += countNewlines(content, counted, at);
     counted = at;
@@ -73,6 +76,17 @@ export function matchContent(content: string, needle: string, maxLines = MAX_LIN
     counted = from;
   }
   return found;
+}
+
+/** Where `needle` is in the lower-cased `content`, from an offset on; undefined where offsets would shift. */
+function findIn(content: string, needle: string): ((from: number) => number) | undefined {
+  if (content.length >= LARGE_CONTENT) {
+    if (content.includes(LENGTHENING)) return undefined;
+    const find = caselessFind(needle);
+    return (from) => find(content, from);
+  }
+  const lower = content.toLowerCase();
+  return lower.length === content.length ? (from) => lower.indexOf(needle, from) : undefined;
 }
 
 function matchByLine(content: string, needle: string, maxLines: number): Array<{ line: number; column: number; length: number; text: string }> {
