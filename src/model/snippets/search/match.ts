@@ -80,11 +80,9 @@ export function matchContent(content: string, needle: string, maxLines = MAX_LIN
 
 /** Where `needle` is in the lower-cased `content`, from an offset on; undefined where offsets would shift. */
 function findIn(content: string, needle: string): ((from: number) => number) | undefined {
-  if (content.length >= LARGE_CONTENT) {
-    if (content.includes(LENGTHENING)) return undefined;
-    const find = caselessFind(needle);
-    return (from) => find(content, from);
-  }
+  const caseless = content.length >= LARGE_CONTENT && !content.includes(LENGTHENING) ? caselessFind(needle) : undefined;
+  if (caseless) return (from) => caseless(content, from);
+  // Lower-cased once, however many lines match.
   const lower = content.toLowerCase();
   return lower.length === content.length ? (from) => lower.indexOf(needle, from) : undefined;
 }
