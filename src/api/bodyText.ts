@@ -1,7 +1,8 @@
 // The text of an answer's body, decoded chunk by chunk as the chunks arrive. Joining the chunks
-// and decoding them once the last has come held the extension host's thread for about 13 ms on
-// a 5.6 MB answer (a snippet with a 5 MB file), on top of parsing it; decoded as they come, each
-// chunk costs a fraction of a millisecond between network reads, and the end only joins the text.
+// and then decoding them made two new blocks of the body's size once the last chunk had come: 7
+// to 14 ms of the extension host's thread for a 5.6 MB answer (a snippet with a 5 MB file), before
+// it was parsed. Decoded as they come, each chunk costs a fraction of a millisecond between network
+// reads, and the end makes one block, the joined text (5 to 8 ms for that answer).
 
 import { StringDecoder } from 'node:string_decoder';
 
