@@ -100,12 +100,14 @@ export function textOfEntry(entry: SnippetEntry): { text: string; grew: number }
 export function keptTextBytes(text: string): number {
   const fileBytes = Buffer.byteLength(text, 'utf8');
   const perChar = fileBytes === text.length || !TWO_BYTE.test(text) ? 1 : 2;
-  const heapBytes = STRING_HEADER_BYTES + Math.ceil((text.length * perChar) / 8) * 8;
-  return Math.max(heapBytes, fileBytes) + ENTRY_OVERHEAD_BYTES;
+  return Math.max(heapBytesOf(text.length, perChar), fileBytes) + ENTRY_OVERHEAD_BYTES;
 }
 
+/** A string's size in V8's heap: its header, and its characters rounded up to 8 bytes. */
+const heapBytesOf = (length: number, perChar: 1 | 2): number => STRING_HEADER_BYTES + Math.ceil((length * perChar) / 8) * 8;
+
 /** What a text of `length` one-byte characters counts for: as keptTextBytes counts an ASCII text. */
-const keptBytesOfLength = (length: number): number => STRING_HEADER_BYTES + Math.ceil(length / 8) * 8 + ENTRY_OVERHEAD_BYTES;
+const keptBytesOfLength = (length: number): number => heapBytesOf(length, 1) + ENTRY_OVERHEAD_BYTES;
 
 /** The lengths of JSON.stringify's answer for each part of a snippet with empty strings, zeros, `false` and no items. */
 const EMPTY = {

@@ -1,6 +1,6 @@
 // Where a search text occurs in one snippet: its name, description, categories, file names and
-// file content, matched literally and case-insensitively (no regular expressions: `.*` is two
-// characters to find). The work per file is bounded, so a 5 MB file costs one scan and a few
+// file content, matched literally and case-insensitively (a search text is never read as a regular
+// expression: `.*` is two characters to find). The work per file is bounded, so a 5 MB file costs one scan and a few
 // line extractions, never a split into lines nor a lower-cased copy. Plain functions, unit-tested in Node.
 import type { Snippet } from '../../../api/types';
 import { caselessFind, LENGTHENING } from './caseless';
