@@ -3,12 +3,14 @@
 // against it with mocha, then stops everything and exits with mocha's status.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { format } from 'node:util';
 import Mocha from 'mocha';
 import { setSession } from '../e2e/session';
 import { WorkbenchUi } from '../e2e/ui';
 import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
 import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
 import { keepExtensionLog } from './extensionLog';
+import { failureRecap } from './failureRecap';
 import { startWorkbench, type Workbench } from './workbench';
 
 const RUN_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
@@ -66,6 +68,14 @@ async function main(): Promise<void> {
       ...(process.env.BBS_TEST_GREP ? { grep: process.env.BBS_TEST_GREP } : {}),
     });
     for (const file of findTests(E2E_TESTS_DIR)) mocha.addFile(file);
+    // The spec reporter prints through Base.consoleLog: keep its lines, to print the failures
+    // again after the extension's log.
+    const reportLines: string[] = [];
+    const print = Mocha.reporters.Base.consoleLog;
+    Mocha.reporters.Base.consoleLog = (...args: unknown[]) => {
+      reportLines.push(...format(...args).split('\n'));
+      print(...args);
+    };
     // A failing step is easier to understand with a picture of the screen at that moment.
     mocha.suite.afterEach(async function () {
       const test = this.currentTest;
@@ -79,7 +89,10 @@ async function main(): Promise<void> {
     console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
     clearTimeout(timer);
     setSession(undefined);
-    if (failures !== 0) keepExtensionLog(workbench.userDataDir, 'e2e');
+    if (failures !== 0) {
+      keepExtensionLog(workbench.userDataDir, 'e2e');
+      process.stderr.write(failureRecap(reportLines));
+    }
     await workbench.close();
     await exitAfterCleanup(failures === 0 ? 0 : 1);
   } catch (err) {

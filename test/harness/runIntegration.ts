@@ -3,6 +3,7 @@
 // the suite's status. Everything it starts is stopped on every way out.
 import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
 import { keepExtensionLog } from './extensionLog';
+import { failureRecap } from './failureRecap';
 import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
 import { startWorkbench, type Workbench } from './workbench';
 
@@ -12,11 +13,16 @@ const verbose = process.env.BBS_TEST_VERBOSE === '1';
 // A value that cannot occur by chance, so no workbench line is mistaken for the suite's.
 const MARKER = `«bbs-suite-${process.pid}» `;
 
+// The suite's report, kept to print its failures again after the extension's log.
+const reportLines: string[] = [];
+
 /** The workbench's log carries the extension host's console: print the suite's lines, the rest only when verbose. */
 function printLog(type: string, text: string): void {
   const at = text.indexOf(MARKER);
   if (at >= 0) {
-    (type === 'error' ? process.stderr : process.stdout).write(`${text.slice(at + MARKER.length)}\n`);
+    const line = text.slice(at + MARKER.length);
+    reportLines.push(...line.split('\n'));
+    (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   } else if (verbose) {
     process.stderr.write(`[workbench ${type}] ${text}\n`);
   }
@@ -50,7 +56,10 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(code === 0 ? `Integration suite passed (${seconds} s).` : `Integration suite FAILED with exit code ${code} (${seconds} s).`);
-    if (code !== 0) keepExtensionLog(workbench.userDataDir, 'integration');
+    if (code !== 0) {
+      keepExtensionLog(workbench.userDataDir, 'integration');
+      process.stderr.write(failureRecap(reportLines));
+    }
     clearTimeout(timer);
     await workbench.close();
     await exitAfterCleanup(code);
