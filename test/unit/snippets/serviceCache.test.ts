@@ -21,6 +21,7 @@ describe('snippet core with the offline read cache', function () {
   let dataFile: string;
   const clients: BitbucketClient[] = [];
   const services: SnippetService[] = [];
+  const caches: SnippetCache[] = [];
 
   const clientFor = (user: string) => {
     const c = new BitbucketClient({
@@ -36,6 +37,7 @@ describe('snippet core with the offline read cache', function () {
   const newWindow = (user = 'alice', probeIntervalMs = 50) => {
     const client = clientFor(user);
     const cache = new SnippetCache({ dir, key: `${server.url}#${user}`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5 });
+    caches.push(cache);
     const service = new SnippetService(() => client, () => 25, { cache, probeIntervalMs });
     service.reset({ username: user, userId: user === 'alice' ? 2 : 3 });
     services.push(service);
@@ -63,6 +65,8 @@ describe('snippet core with the offline read cache', function () {
   afterEach(async () => {
     await Promise.all(services.splice(0).map((s) => s.dispose()));
     await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    // A cache's pending write would otherwise make its file again after the folder is gone.
+    await Promise.allSettled(caches.splice(0).map((c) => c.dispose()));
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -46,12 +46,22 @@ function logCollector() {
 
 describe('snippet read cache', () => {
   let dir: string;
-  const make = (extra: Partial<SnippetCacheOptions> = {}) => new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5, ...extra });
+  // Each test's caches are disposed before its folder goes: a write still pending would otherwise
+  // make the folder again after the test, and leave it behind.
+  const made: SnippetCache[] = [];
+  const make = (extra: Partial<SnippetCacheOptions> = {}) => {
+    const cache = new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5, ...extra });
+    made.push(cache);
+    return cache;
+  };
 
   beforeEach(() => {
     dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cache-')), 'snippet-cache');
   });
-  afterEach(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+  afterEach(async () => {
+    await Promise.allSettled(made.splice(0).map((cache) => cache.dispose()));
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
 
   it('keeps a list and an opened snippet across sessions, in one file named by the hash of the account key', async () => {
     const first = make();
