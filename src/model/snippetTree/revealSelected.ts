@@ -17,21 +17,35 @@ export interface RevealOptions {
   /** How long one try waits for the view to report the new selection. */
   selectionWaitMs?: number;
   tries?: number;
+  /** How long to wait, beyond the view being still, before trying a refused reveal again. */
+  refusedPauseMs?: number;
 }
 
 /**
- * Reveals `row` selected and expanded; when the view does not report it selected, waits until
- * the view is still and tries again. Resolves to whether the row was selected.
+ * Reveals `row` selected and expanded; when the view does not report it selected, or refuses the
+ * row, waits until the view is still and tries again. Resolves to whether the row was selected;
+ * rejects when the view refused the row on the last try too.
  */
 export async function revealSelected<T>(view: SelectableView<T>, row: T, options: RevealOptions): Promise<boolean> {
   const tries = options.tries ?? 3;
   for (let attempt = 1; attempt <= tries; attempt++) {
     const reported = selectionOf(view, row, options.selectionWaitMs ?? 1500);
-    await view.reveal(row, { select: true, focus: options.focus, expand: true });
-    const selected = view.selection.includes(row) || (await reported.done);
+    let refused = false;
+    try {
+      await view.reveal(row, { select: true, focus: options.focus, expand: true });
+    } catch (err) {
+      // VS Code refuses a row its tree does not hold yet ("Data tree node not found"): the
+      // workbench draws the rows it fetched a moment after the extension host sees them fetched,
+      // later on a loaded machine. The last refusal is the caller's to see.
+      reported.stop();
+      if (attempt === tries) throw err;
+      refused = true;
+    }
+    const selected = !refused && (view.selection.includes(row) || (await reported.done));
     reported.stop();
     if (selected) return true;
     if (attempt < tries) await options.quiet();
+    if (refused) await new Promise((resolve) => setTimeout(resolve, options.refusedPauseMs ?? 250));
   }
   return false;
 }

@@ -13,10 +13,15 @@ class FakeView implements SelectableView<Row> {
   selection: Row[] = [];
   reveals = 0;
   private readonly listeners = new Set<(e: { selection: readonly Row[] }) => void>();
-  constructor(private readonly selects: (n: number) => boolean) {}
+  /** `refuses(n)`: the n-th reveal is refused as VS Code refuses a row its tree does not hold yet. */
+  constructor(
+    private readonly selects: (n: number) => boolean,
+    private readonly refuses: (n: number) => boolean = () => false,
+  ) {}
 
   async reveal(row: Row): Promise<void> {
     const n = ++this.reveals;
+    if (this.refuses(n)) throw new Error(`TreeError [bitbucketSnippets.explorer] Data tree node not found: ${row.id}`);
     if (!this.selects(n)) return;
     setTimeout(() => {
       this.selection = [row];
@@ -76,5 +81,27 @@ describe('revealSelected: a reveal that VS Code answered without selecting is tr
     assert.equal(await revealSelected(view, row, { focus: false, quiet: async () => undefined, selectionWaitMs: 60_000 }), true);
     assert.equal(view.reveals, 1);
     assert.equal(view.listening, 0);
+  });
+
+  describe('a reveal VS Code refused, its tree not yet holding the row (a root just added)', () => {
+    it('is made again once the view is still and a moment has passed', async () => {
+      const view = new FakeView(() => true, (n) => n === 1);
+      const quiet = quietCounter();
+      const started = Date.now();
+      assert.equal(await revealSelected(view, row, { focus: true, quiet: quiet.quiet, selectionWaitMs: 2000, refusedPauseMs: 30 }), true);
+      assert.equal(view.reveals, 2);
+      assert.equal(quiet.calls, 1);
+      assert.ok(Date.now() - started >= 25, 'the second reveal waited for the view to take the row');
+      assert.equal(view.listening, 0, 'the refused try leaves no listener behind');
+    });
+
+    it('refused on every try, fails with VS Code\'s reason', async () => {
+      const view = new FakeView(() => true, () => true);
+      const quiet = quietCounter();
+      await assert.rejects(revealSelected(view, row, { focus: false, quiet: quiet.quiet, tries: 3, refusedPauseMs: 1 }), /Data tree node not found: file/);
+      assert.equal(view.reveals, 3);
+      assert.equal(quiet.calls, 2);
+      assert.equal(view.listening, 0);
+    });
   });
 });

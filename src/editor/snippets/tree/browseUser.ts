@@ -13,6 +13,7 @@ import type { Session } from '../../auth/session';
 import type { Log } from '../../../util/log';
 import type { AccountNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
 import { accountLabel } from '../../../util/accountLabels';
+import { revealSelected } from '../../../model/snippetTree/revealSelected';
 import { validateUserName, type BrowsedUsers } from './browsedUsers';
 import type { SnippetTreeProvider } from './provider';
 
@@ -27,6 +28,8 @@ export class BrowseUserCommands {
     private readonly view: vscode.TreeView<TreeNode>,
     /** The signed-in accounts, the default first. */
     private readonly orderedAccounts: () => Account[],
+    /** Resolves once the view is still (explorer.ts): a reveal waits for it. */
+    private readonly quiet: () => Promise<void>,
     private readonly log: Log,
   ) {}
 
@@ -57,8 +60,12 @@ export class BrowseUserCommands {
     await this.browsedUsers.add(target.accountId, user);
     const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
-    await this.provider.settled();
-    await this.view.reveal(this.provider.rootNode(`user:${existing}`, target.accountId), { select: true, focus: true, expand: true });
+    await this.quiet();
+    // The user's row is in the tree whether or not VS Code manages to show it selected.
+    const row = this.provider.rootNode(`user:${existing}`, target.accountId);
+    await revealSelected(this.view, row, { focus: true, quiet: this.quiet }).catch((err: unknown) =>
+      this.log.info(`a browsed user's new row was not revealed: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   /**

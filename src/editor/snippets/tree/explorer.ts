@@ -82,7 +82,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
       log,
     });
     this.view = createView(this.provider);
-    this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), log);
+    this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), () => this.quiet(), log);
     this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
     this.register(
       this.provider,
