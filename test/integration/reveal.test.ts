@@ -60,7 +60,7 @@ describe('Reveal Snippet of Active File', function () {
     await vscode.window.showTextDocument(fileUri(b.guid, 'b.txt'), { preview: false });
     const before = (await serverRequests()).length;
     await vscode.window.showTextDocument(fileUri(a.guid, 'a.txt'), { preview: false });
-    for (let i = 0; i < 50 && (selected() as { snippetGuid?: string } | undefined)?.snippetGuid !== a.guid; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 150 && (selected() as { snippetGuid?: string } | undefined)?.snippetGuid !== a.guid; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal((selected() as { snippetGuid?: string }).snippetGuid, a.guid);
     assert.deepEqual(await requestsSince(before), []);
   });

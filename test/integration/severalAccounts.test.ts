@@ -101,7 +101,11 @@ describe('several accounts at once', function () {
       assert.ok(editor.document.uri.path.includes(before.name.replace(/\//g, '\u2215')), `the path names the snippet: ${editor.document.uri.path}`);
       const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
       assert.ok(await editor.edit((e) => e.insert(end, text)));
-      assert.ok(await editor.document.save(), 'the save succeeded');
+      if (!(await editor.document.save())) {
+        // What VS Code knew of the file when it would not save it: read-only, saved already, or not edited.
+        const stat = await vscode.workspace.fs.stat(editor.document.uri).then((s) => JSON.stringify(s), (err: unknown) => String(err));
+        assert.fail(`the save did not succeed: dirty ${editor.document.isDirty}, edited ${editor.document.getText().endsWith(text)}, stat ${stat}`);
+      }
       return editor;
     };
     const prodEditor = await saveFrom(prodRow, '# production\n');
