@@ -113,6 +113,24 @@ describe('Snippet documents', function () {
     );
   });
 
+  it("VS Code's auto-save sends an edit by itself, and the editor ends saved", async () => {
+    const s = await fixture(alice, [{ name: 'auto.txt', content: 'auto\n' }, { name: 'other.txt', content: 'other\n' }]);
+    const files = vscode.workspace.getConfiguration('files');
+    // The runner turns auto-save off for the suites; this test alone has it on, as VS Code for the Web does by default.
+    const before = files.inspect<string>('autoSave')?.globalValue;
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    try {
+      const editor = await openFile(s, 'auto.txt');
+      await append(editor, 'typed');
+      await until('the auto-save to reach the server', async () => (await alice.getSnippet(s.guid)).files[0].content === 'auto\ntyped', 15_000);
+      await until('the editor to be saved', () => !editor.document.isDirty, 15_000);
+      const server = await alice.getSnippet(s.guid);
+      assert.deepEqual(server.files.map((f) => [f.name, f.content]), [['auto.txt', 'auto\ntyped'], ['other.txt', 'other\n']]);
+    } finally {
+      await files.update('autoSave', before, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a save sends one GET and one PUT and keeps the other files, the name, the description and the categories', async () => {
     const s = await fixture(alice, [{ name: 'a.txt', content: 'first\n' }, { name: 'b.md', content: '# second\n' }], { description: 'keep me', categories: ['shell scripts', 'ops'] });
     const editor = await openFile(s, 'a.txt');
