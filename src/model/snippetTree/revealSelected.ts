@@ -37,8 +37,10 @@ export async function revealSelected<T>(view: SelectableView<T>, row: T, options
       // VS Code refuses a row its tree does not hold yet ("Data tree node not found"): the
       // workbench draws the rows it fetched a moment after the extension host sees them fetched,
       // later on a loaded machine. The last refusal is the caller's to see.
-      reported.stop();
-      if (attempt === tries) throw err;
+      if (attempt === tries) {
+        reported.stop();
+        throw err;
+      }
       refused = true;
     }
     const selected = !refused && (view.selection.includes(row) || (await reported.done));
