@@ -43,11 +43,6 @@ async function main(): Promise<void> {
     // Screenshots of an earlier run would be mistaken for this one's.
     fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
     workbench = await startWorkbench({
-      // The UI tests save with Ctrl+S. VS Code for the Web saves after every pause in typing by
-      // default, and the reload suite turning it off through the workspace's settings file
-      // depended on VS Code reading that file before the first edit (on a fresh clone it did not,
-      // and the edit was saved before the reload it was meant to survive).
-      settings: { 'files.autoSave': 'off' },
       onConsole: (type, text) => {
         if (verbose || type === 'pageerror') process.stderr.write(`[workbench ${type}] ${text}\n`);
       },

@@ -41,11 +41,6 @@ async function main(): Promise<void> {
   try {
     workbench = await startWorkbench({
       extensionTestsPath: INTEGRATION_SUITE,
-      // The suites save with document.save(). VS Code for the Web also saves a dirty editor a second
-      // after each edit by default: on a loaded machine that save was still sending when a test
-      // called save(), which VS Code then answered with false at once (seen in the documents and
-      // several-accounts suites). The one test of auto-save turns it on for itself.
-      settings: { 'files.autoSave': 'off' },
       env: { [OUTPUT_MARKER_ENV]: MARKER },
       onAutomationLog: printLog,
       onConsole: (type, text) => {

@@ -58,10 +58,17 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/** The settings every test run starts from: nothing that pops up, phones home or asks for trust. */
+/**
+ * The settings every test run starts from: nothing that pops up, phones home or asks for trust,
+ * and nothing saved unless a test saves it. VS Code for the Web saves a dirty editor a second after
+ * each edit by default: on a loaded machine that save was still sending when a test called
+ * document.save(), which VS Code then answered with false at once; and a UI test's edit was saved
+ * before the reload it was meant to survive. The one test of auto-save turns it on for itself.
+ */
 export function testUserSettings(serverUrl: string): Record<string, unknown> {
   return {
     'bitbucketSnippets.serverUrl': serverUrl,
+    'files.autoSave': 'off',
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,

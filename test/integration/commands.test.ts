@@ -121,44 +121,37 @@ describe('Snippet commands', function () {
     const s = await alice.createSnippet({ name: 'before rename', files: [{ name: 'a.sh', content: 'echo a\n' }, { name: 'b.sh', content: 'echo b\n' }] });
     const api = await helpers().signInAsAlice();
     await api.service.store.refresh('mine');
-    // code-server auto-saves a dirty editor after a second by default: that save would be a second
-    // PUT, and the test counts the rename's requests and needs the text unsaved.
-    const files = vscode.workspace.getConfiguration('files');
-    const autoSave = files.inspect<string>('autoSave')?.globalValue;
-    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
-    try {
-      const openFile = async (fileName: string) => (await run<vscode.TextEditor>('bitbucketSnippets.openFile', { snippetGuid: s.guid, fileName }))!;
-      const a = await openFile('a.sh');
-      assert.ok(a.document.uri.path.includes('/before rename/'), a.document.uri.path);
-      assert.ok(await a.edit((e) => e.insert(new vscode.Position(1, 0), 'echo unsaved\n')));
-      const b = await openFile('b.sh');
-      const tabsOf = (name: string) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith(`/${name}`));
-      const before = (await serverRequests()).length;
+    // The test counts the rename's requests and needs the text unsaved: the runners start with
+    // auto-save off (testUserSettings), so no save comes in between.
+    const openFile = async (fileName: string) => (await run<vscode.TextEditor>('bitbucketSnippets.openFile', { snippetGuid: s.guid, fileName }))!;
+    const a = await openFile('a.sh');
+    assert.ok(a.document.uri.path.includes('/before rename/'), a.document.uri.path);
+    assert.ok(await a.edit((e) => e.insert(new vscode.Position(1, 0), 'echo unsaved\n')));
+    const b = await openFile('b.sh');
+    const tabsOf = (name: string) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith(`/${name}`));
+    const before = (await serverRequests()).length;
 
-      await run('bitbucketSnippets.editSnippetDetails', { snippetGuid: s.guid }, { name: 'after rename', description: '', categories: '' });
-      const open = (name: string) => vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.path === `/after rename/${name}`);
-      const movedA = await until('the editors to move to the new snippet name', () => open('a.sh') && open('b.sh') && open('a.sh')).catch((err: Error) => {
-        throw new Error(`${err.message}; open: ${vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => `${d.uri.toString()}${d.isDirty ? ' (dirty)' : ''}`).join(', ')}`);
-      });
-      assert.equal(movedA.isDirty, true, 'the unsaved text moved along');
-      assert.ok(movedA.getText().includes('echo unsaved'), 'the unsaved text is in the moved document');
-      assert.deepEqual(tabsOf('a.sh').map((t) => (t.input as vscode.TabInputText).uri.path), ['/after rename/a.sh'], 'one tab, with the new name');
-      assert.equal(tabsOf('b.sh').length, 1);
-      const moveRequests = (await helpers().requestsSince(before, s.guid)).filter((r) => r.method !== 'GET');
-      assert.equal(moveRequests.length, 1, `the rename sent one PUT and the moves nothing: ${moveRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    await run('bitbucketSnippets.editSnippetDetails', { snippetGuid: s.guid }, { name: 'after rename', description: '', categories: '' });
+    const open = (name: string) => vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.path === `/after rename/${name}`);
+    const movedA = await until('the editors to move to the new snippet name', () => open('a.sh') && open('b.sh') && open('a.sh')).catch((err: Error) => {
+      throw new Error(`${err.message}; open: ${vscode.workspace.textDocuments.filter((d) => !d.isClosed).map((d) => `${d.uri.toString()}${d.isDirty ? ' (dirty)' : ''}`).join(', ')}`);
+    });
+    assert.equal(movedA.isDirty, true, 'the unsaved text moved along');
+    assert.ok(movedA.getText().includes('echo unsaved'), 'the unsaved text is in the moved document');
+    assert.deepEqual(tabsOf('a.sh').map((t) => (t.input as vscode.TabInputText).uri.path), ['/after rename/a.sh'], 'one tab, with the new name');
+    assert.equal(tabsOf('b.sh').length, 1);
+    const moveRequests = (await helpers().requestsSince(before, s.guid)).filter((r) => r.method !== 'GET');
+    assert.equal(moveRequests.length, 1, `the rename sent one PUT and the moves nothing: ${moveRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
 
-      await run('bitbucketSnippets.renameFile', { snippetGuid: s.guid, fileName: 'a.sh' }, { newName: 'renamed.sh' });
-      const renamed = await until('the editor of the renamed file', () => open('renamed.sh'));
-      assert.equal(renamed.isDirty, true);
-      assert.ok(renamed.getText().includes('echo unsaved'));
-      assert.equal(tabsOf('a.sh').length, 0, 'no tab of the old file name is left');
-      assert.ok(await renamed.save(), 'the moved document saves');
-      const onServer = await alice.getSnippet(s.guid);
-      assert.deepEqual(onServer.files.map((f) => [f.name, f.content]), [['renamed.sh', 'echo a\necho unsaved\n'], ['b.sh', 'echo b\n']]);
-      assert.equal(b.document.isClosed || open('b.sh') !== undefined, true);
-    } finally {
-      await files.update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
-    }
+    await run('bitbucketSnippets.renameFile', { snippetGuid: s.guid, fileName: 'a.sh' }, { newName: 'renamed.sh' });
+    const renamed = await until('the editor of the renamed file', () => open('renamed.sh'));
+    assert.equal(renamed.isDirty, true);
+    assert.ok(renamed.getText().includes('echo unsaved'));
+    assert.equal(tabsOf('a.sh').length, 0, 'no tab of the old file name is left');
+    assert.ok(await renamed.save(), 'the moved document saves');
+    const onServer = await alice.getSnippet(s.guid);
+    assert.deepEqual(onServer.files.map((f) => [f.name, f.content]), [['renamed.sh', 'echo a\necho unsaved\n'], ['b.sh', 'echo b\n']]);
+    assert.equal(b.document.isClosed || open('b.sh') !== undefined, true);
   });
 
   it('edits details, adds, renames and deletes files, each keeping everything else; refuses to delete the last file', async () => {

@@ -116,7 +116,7 @@ describe('Snippet documents', function () {
   it("VS Code's auto-save sends an edit by itself, and the editor ends saved", async () => {
     const s = await fixture(alice, [{ name: 'auto.txt', content: 'auto\n' }, { name: 'other.txt', content: 'other\n' }]);
     const files = vscode.workspace.getConfiguration('files');
-    // The runner turns auto-save off for the suites; this test alone has it on, as VS Code for the Web does by default.
+    // The runners turn auto-save off (testUserSettings); this test alone has it on, as VS Code for the Web does by default.
     const before = files.inspect<string>('autoSave')?.globalValue;
     await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     try {
