@@ -11,9 +11,9 @@ import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup'
 import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
 import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
+import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
 import { startWorkbench, type Workbench } from './workbench';
 
-const RUN_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
 const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'e2e');
 const verbose = process.env.BBS_TEST_VERBOSE === '1';
 // The walkthrough's steps tick themselves off as things are done, for good: its tests run before any
@@ -32,11 +32,14 @@ function findTests(dir: string): string[] {
 async function main(): Promise<void> {
   installCleanupHandlers();
   const started = Date.now();
-  const timer = setTimeout(() => {
-    console.error(`\nThe e2e tests did not finish within ${RUN_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping them.`);
-    void exitAfterCleanup(1);
-  }, RUN_TIMEOUT_MS);
-  timer.unref();
+  // Each line of mocha's report is progress; a run without any for long is stopped.
+  const watchdog = new ProgressWatchdog({
+    ...watchdogLimits(process.env),
+    onExpired: (reason) => {
+      console.error(`\nThe e2e tests ${reason}; stopping them.`);
+      void exitAfterCleanup(1);
+    },
+  });
 
   let workbench: Workbench | undefined;
   try {
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     await ui.screenshot('workbench-ready');
     console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`);
     setSession({ workbench, ui });
+    watchdog.progress();
 
     const mocha = new Mocha({
       ui: 'bdd',
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
     const print = Mocha.reporters.Base.consoleLog;
     Mocha.reporters.Base.consoleLog = (...args: unknown[]) => {
       reportLines.push(...format(...args).split('\n'));
+      watchdog.progress();
       print(...args);
     };
     // A failing step is easier to understand with a picture of the screen at that moment.
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
     const failures = await new Promise<number>((resolve) => mocha.run(resolve));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
-    clearTimeout(timer);
+    watchdog.dispose();
     setSession(undefined);
     if (failures !== 0) {
       keepExtensionLog(workbench.userDataDir, 'e2e');

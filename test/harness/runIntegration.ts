@@ -5,9 +5,9 @@ import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup'
 import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
 import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
+import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
 import { startWorkbench, type Workbench } from './workbench';
 
-const SUITE_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
 const verbose = process.env.BBS_TEST_VERBOSE === '1';
 
 // A value that cannot occur by chance, so no workbench line is mistaken for the suite's.
@@ -16,11 +16,21 @@ const MARKER = `«bbs-suite-${process.pid}» `;
 // The suite's report, kept to print its failures again after the extension's log.
 const reportLines: string[] = [];
 
+// Each line of the suite's report is progress; a run without any for long is stopped.
+const watchdog = new ProgressWatchdog({
+  ...watchdogLimits(process.env),
+  onExpired: (reason) => {
+    console.error(`\nThe integration suite ${reason}; stopping it.`);
+    void exitAfterCleanup(1);
+  },
+});
+
 /** The workbench's log carries the extension host's console: print the suite's lines, the rest only when verbose. */
 function printLog(type: string, text: string): void {
   const at = text.indexOf(MARKER);
   if (at >= 0) {
     const line = text.slice(at + MARKER.length);
+    watchdog.progress();
     reportLines.push(...line.split('\n'));
     (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   } else if (verbose) {
@@ -31,11 +41,6 @@ function printLog(type: string, text: string): void {
 async function main(): Promise<void> {
   installCleanupHandlers();
   const started = Date.now();
-  const timer = setTimeout(() => {
-    console.error(`\nThe integration suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping it.`);
-    void exitAfterCleanup(1);
-  }, SUITE_TIMEOUT_MS);
-  timer.unref();
 
   let workbench: Workbench | undefined;
   try {
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
       },
     });
     console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`);
+    watchdog.progress();
     const code = await workbench.testsExitCode;
     // The last log lines travel over the same connection as the exit call; let them arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
       keepExtensionLog(workbench.userDataDir, 'integration');
       process.stderr.write(failureRecap(reportLines));
     }
-    clearTimeout(timer);
+    watchdog.dispose();
     await workbench.close();
     await exitAfterCleanup(code);
   } catch (err) {
