@@ -17,5 +17,6 @@ const looksRandom = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.t
 
 export const bitbucketTokens: BuiltinRule = {
   id: BITBUCKET_TOKEN_RULE,
+  confidence: 'known',
   find: (text) => [...matchesOf(BITBUCKET_TOKEN_RULE, PREFIXED, text), ...matchesOf(BITBUCKET_TOKEN_RULE, UNPREFIXED_IN_CONTEXT, text, 1, looksRandom)],
 };

@@ -50,5 +50,6 @@ function keyAt(text: string, begin: RegExpMatchArray): SecretMatch | undefined {
 
 export const privateKeys: BuiltinRule = {
   id: PRIVATE_KEY_RULE,
+  confidence: 'known',
   find: (text) => [...text.matchAll(BEGIN)].map((begin) => keyAt(text, begin)).filter((m): m is SecretMatch => m !== undefined),
 };

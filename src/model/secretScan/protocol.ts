@@ -1,6 +1,7 @@
 // The messages between the extension host and the scan's worker thread. The worker reports as it
 // goes, so that a scan stopped at its deadline still gives what it found, and names the text and
 // the server rule it was in.
+import type { Confidence } from './secretMatch';
 import type { CompiledServerRule } from './serverRules';
 import type { NotScannedReason, OutgoingText } from './types';
 
@@ -17,6 +18,7 @@ export interface WorkerFinding {
   line: number;
   column: number;
   masked: string;
+  confidence: Confidence;
 }
 
 export type WorkerMessage =

@@ -51,7 +51,7 @@ function resultOf(texts: readonly OutgoingText[], progress: TextProgress[], serv
   const notScanned: NotScanned[] = [];
   for (const [index, { label }] of texts.entries()) {
     const p = progress[index];
-    for (const f of [...p.findings].sort(byPlace)) findings.push({ ruleId: f.ruleId, ruleName: ruleNameOf(f.ruleId, serverNames), label, line: f.line, column: f.column, masked: f.masked });
+    for (const f of [...p.findings].sort(byPlace)) findings.push({ ruleId: f.ruleId, ruleName: ruleNameOf(f.ruleId, serverNames), label, line: f.line, column: f.column, masked: f.masked, confidence: f.confidence });
     if (!p.done) notScanned.push({ label, reason: 'deadline', scannedBytes: 0, ...(p.ruleId !== undefined ? { ruleId: p.ruleId } : {}) });
     else if (p.notScanned) notScanned.push({ label, reason: p.notScanned, scannedBytes: p.scannedBytes });
   }

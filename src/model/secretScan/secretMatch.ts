@@ -5,11 +5,20 @@ export interface SecretMatch {
   ruleId: string;
   start: number;
   end: number;
+  /** When a rule's matches differ in how sure they are (its rule's confidence otherwise). */
+  confidence?: Confidence;
 }
 
-/** A rule of the scan's own: a name for the allow-list, and a search over one whole text. */
+/**
+ * How sure a finding is: 'known' for a token of a known format (its prefix, length, alphabet,
+ * checksum), 'generic' for a value found by its name (`password=…`) or its randomness alone.
+ */
+export type Confidence = 'known' | 'generic';
+
+/** A rule of the scan's own: a name for the allow-list, how sure its findings are, and a search over one whole text. */
 export interface BuiltinRule {
   id: string;
+  confidence: Confidence;
   find(text: string): SecretMatch[];
 }
 

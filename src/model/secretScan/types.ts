@@ -20,6 +20,8 @@ export interface SecretFinding {
   column: number;
   /** At most the first and last two characters of the value, never its length (maskSecret). */
   masked: string;
+  /** 'known': a token of a known format; 'generic': found by its name or its randomness, more likely a false alarm. */
+  confidence: 'known' | 'generic';
 }
 
 /**

@@ -22,5 +22,6 @@ const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDERS.join('|')})$`, 'i');
 
 export const urlPasswords: BuiltinRule = {
   id: URL_PASSWORD_RULE,
+  confidence: 'known',
   find: (text) => matchesOf(URL_PASSWORD_RULE, URL_WITH_PASSWORD, text, 1, (password) => !PLACEHOLDER.test(password)),
 };

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { confirmedLogLine, findingsReport } from '../../../src/model/secretGate/findingsReport';
 import type { SecretFinding } from '../../../src/model/secretScan/types';
 
-const finding = (i: number): SecretFinding => ({ ruleId: `rule-${i % 2}`, ruleName: `Rule ${i}`, label: `f${i}.txt`, line: i + 1, column: 1, masked: 'ab••••yz' });
+const finding = (i: number): SecretFinding => ({ ruleId: `rule-${i % 2}`, ruleName: `Rule ${i}`, label: `f${i}.txt`, line: i + 1, column: 1, masked: 'ab••••yz', confidence: 'known' });
 
 describe('the findings of the secret scan, as the modal and the log say them', () => {
   it('names each finding by rule, file, line and masked value', () => {
