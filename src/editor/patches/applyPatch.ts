@@ -1,11 +1,13 @@
 // Apply Patch and Revert Patch: a colleague's patch written to a repository's working tree, or
 // taken back out of it. The patch core refuses what is hostile (a path outside the repository,
 // under .git, through a link) and what would touch uncommitted work, checks with git before it
-// writes, and leaves the tree as it was on any failure. When only a three-way merge can apply it
-// (the base differs, or a touched file has staged changes), a modal offers that; afterwards the
-// Source Control view shows the changes and a notification names the files.
+// writes, and leaves the tree as it was on any failure. Before it writes files that tools read or
+// run (a task, a hook, a pipeline, npm scripts, a file made executable), a modal names each one;
+// declined, nothing is written. When only a three-way merge can apply it (the base differs, or a
+// touched file has staged changes), a modal offers that; afterwards the Source Control view shows
+// the changes and a notification names the files.
 import vscode = require('vscode');
-import { applyPatch, type ApplyResult } from '../../model/patches';
+import { applyPatch, type ApplyResult, type PathNote } from '../../model/patches';
 import { fileList, noteWords } from '../../model/patchSnippets/patchReport';
 import type { GitRepositories } from '../git/gitApi';
 import { showInfo, showWarning } from '../ui/notify';
@@ -18,17 +20,38 @@ import { chooseTree, treeName, type ChosenTree } from './workingTrees';
 
 type Direction = 'apply' | 'revert';
 
-/** What an Apply or Revert did, for tests: the result and the files, or the refusal's sentence as shown. */
+/** What an Apply or Revert did, for tests: the result and the files (declined: the files the modal named), or the refusal's sentence as shown. */
 export type ApplyOutcome = { kind: ApplyResult['kind']; files: string[]; conflicted: string[] } | { kind: 'refused'; message: string };
 
 const titles = (direction: Direction) => (direction === 'apply' ? vscode.l10n.t('Bitbucket Snippets: Apply Patch') : vscode.l10n.t('Bitbucket Snippets: Revert Patch'));
 
-async function run(chosen: ChosenTree, source: PatchSource, direction: Direction, threeWay: boolean): Promise<ApplyResult> {
+/**
+ * The modal that names each file tools read or run before any is written; true when the user
+ * agrees. Asked once per command: the three-way run after a plain one asks only about new names.
+ */
+function toolFileApproval(source: PatchSource, direction: Direction): (notes: PathNote[]) => Promise<boolean> {
+  const approved = new Set<string>();
+  return async (notes) => {
+    const lines = notes.map((note) => noteWords(note.path, note.kind));
+    if (lines.every((line) => approved.has(line))) return true;
+    const ok = await confirm(
+      direction === 'apply'
+        ? vscode.l10n.t('{0} writes files that tools read or run. Apply it?', source.fileName)
+        : vscode.l10n.t('Reverting {0} writes files that tools read or run. Revert it?', source.fileName),
+      [...lines, vscode.l10n.t('Read these files in Preview Patch first: a task can run when the folder opens, a hook when you commit, a pipeline when you push.')].join('\n'),
+      direction === 'apply' ? vscode.l10n.t('Apply') : vscode.l10n.t('Revert'),
+    );
+    if (ok) lines.forEach((line) => approved.add(line));
+    return ok;
+  };
+}
+
+async function run(chosen: ChosenTree, source: PatchSource, direction: Direction, threeWay: boolean, approveToolFiles: (notes: PathNote[]) => Promise<boolean>): Promise<ApplyResult> {
   const title =
     direction === 'apply'
       ? vscode.l10n.t('Applying {0} to {1}…', source.fileName, treeName(chosen.tree))
       : vscode.l10n.t('Reverting {0} in {1}…', source.fileName, treeName(chosen.tree));
-  return withProgress('notification', title, () => applyPatch(chosen.git, source.text, chosen.tree.root.fsPath, { reverse: direction === 'revert', threeWay }));
+  return withProgress('notification', title, () => applyPatch(chosen.git, source.text, chosen.tree.root.fsPath, { reverse: direction === 'revert', threeWay, approveToolFiles }));
 }
 
 /** Asks whether to merge three-way, saying why the plain apply was refused; true when the user agrees. */
@@ -47,7 +70,7 @@ function offerThreeWay(result: Extract<ApplyResult, { kind: 'threeWayPossible' }
   );
 }
 
-function tellResult(result: ApplyResult, source: PatchSource, chosen: ChosenTree, direction: Direction): void {
+function tellResult(result: Extract<ApplyResult, { kind: 'applied' | 'conflicts' }>, source: PatchSource, chosen: ChosenTree, direction: Direction): void {
   const notes = result.notes.map((note) => noteWords(note.path, note.kind));
   const files = fileList(result.files);
   if (result.kind === 'conflicts') {
@@ -71,11 +94,17 @@ export async function applyPatchCommand(git: GitRepositories, snippets: PatchSni
   const chosen = await chooseTree(git, title);
   if (!chosen) return undefined;
   const action = direction === 'apply' ? vscode.l10n.t('apply the patch {0}', source.fileName) : vscode.l10n.t('revert the patch {0}', source.fileName);
+  const approve = toolFileApproval(source, direction);
   try {
-    let result = await run(chosen, source, direction, false);
+    let result = await run(chosen, source, direction, false, approve);
     if (result.kind === 'threeWayPossible') {
       if (!(await offerThreeWay(result, direction))) return { kind: result.kind, files: [], conflicted: result.conflicted };
-      result = await run(chosen, source, direction, true);
+      result = await run(chosen, source, direction, true, approve);
+    }
+    if (result.kind === 'threeWayPossible') throw new Error('a three-way apply answered that a three-way apply is possible');
+    if (result.kind === 'declined') {
+      source.deps.log.info(`${direction} of a patch declined: it writes files tools read or run`);
+      return { kind: result.kind, files: result.notes.map((note) => note.path), conflicted: [] };
     }
     source.deps.log.info(`${direction} of a patch of ${result.files.length} file(s) in ${chosen.tree.root.fsPath}: ${result.kind}`);
     await vscode.commands.executeCommand('workbench.view.scm');

@@ -2,8 +2,8 @@
 // core applies it in a temporary copy of the touched files; each file it applies to opens in one
 // multi-file diff (VS Code's vscode.changes): the working tree's file now on the left, the file
 // with the patch applied on the right, served read-only from memory (patchPreviews.ts). Files it
-// cannot apply to are named with the reason, binary files and files that become executable are
-// said in words beside it.
+// cannot apply to are named with the reason; binary files, files too large to show (never read:
+// previewPatch.ts) and files that become executable are said in words beside it.
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { previewPatch, type Preview, type PreviewFile } from '../../model/patches';
@@ -24,7 +24,7 @@ const inTree = (root: string, name: string) => vscode.Uri.file(path.join(root, .
 
 /** The [resource, left, right] triples of the files a diff can show. */
 function diffEntries(previews: PatchPreviews, preview: Preview): Array<[vscode.Uri, vscode.Uri, vscode.Uri]> {
-  const shown = preview.files.filter((file) => !file.problem && !file.binary);
+  const shown = preview.files.filter((file) => !file.problem && !file.binary && !file.tooLarge);
   return shown.map((file: PreviewFile) => {
     const resource = inTree(preview.root, file.path);
     const left = file.fromPath !== undefined && file.before !== undefined ? inTree(preview.root, file.fromPath) : previews.add(resource, '', 'before');

@@ -3,7 +3,7 @@
 // enough for a notification. The names are outside data (a colleague's patch names them): the
 // editor shows these sentences only through its notification helpers.
 import * as l10n from '@vscode/l10n';
-import type { PathNoteKind, PreviewFile } from '../patches';
+import { MAX_PREVIEW_FILE_BYTES, type PathNoteKind, type PreviewFile } from '../patches';
 
 /** The most names a notification lists before it says how many more. */
 const MAX_NAMES = 8;
@@ -16,9 +16,14 @@ export function fileList(paths: readonly string[]): string {
 
 /** What a note on a path means for the user. */
 export function noteWords(path: string, kind: PathNoteKind): string {
-  return kind === 'becomesExecutable'
-    ? l10n.t('{0} becomes executable.', path)
-    : l10n.t('{0} is a file that tools read or run (a task, a hook, a CI workflow): read it before you apply the patch.', path);
+  switch (kind) {
+    case 'becomesExecutable':
+      return l10n.t('{0} becomes executable.', path);
+    case 'changesScripts':
+      return l10n.t('{0}: the patch changes the scripts or hooks a package manager runs.', path);
+    default:
+      return l10n.t('{0} is a file that tools read or run (a task, a hook, a CI workflow): read it before you apply the patch.', path);
+  }
 }
 
 /** The sentences a preview adds beside its diffs: why a file is not shown, and what a file becomes. */
@@ -31,6 +36,8 @@ export function previewNotes(files: readonly PreviewFile[]): { problems: string[
       problems.push(message.includes(file.path) ? message : l10n.t('{0}: {1}', file.path, message));
     } else if (file.binary) {
       notes.push(l10n.t('{0} is a binary file: the preview does not show it.', file.path));
+    } else if (file.tooLarge) {
+      notes.push(l10n.t('{0} is larger than {1} MB: the preview does not show it.', file.path, MAX_PREVIEW_FILE_BYTES / (1024 * 1024)));
     }
     for (const kind of file.notes) notes.push(noteWords(file.path, kind));
   }

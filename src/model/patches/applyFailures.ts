@@ -19,6 +19,9 @@ const PATTERNS: ReadonlyArray<[PatchReason, RegExp]> = [
   ['corrupt', /^(?:error|fatal): (?:corrupt patch|corrupt binary patch|No valid patches|patch with only garbage)/],
 ];
 
+/** Git's write failing after its check passed: the file and the system's reason (`Not a directory`, `No space left on device`). */
+const WRITE_FAILED = /^(?:error|fatal): unable to (?:write|create) (?:new )?file '?(.+?)'?(?: mode [0-7]+)?: (.+)$/;
+
 /** The file git names in a "patch does not apply" line, which a three-way failure's reason lacks. */
 const FAILED_FILE = /^error: (.+): patch does not apply$/;
 
@@ -60,6 +63,11 @@ function words(reason: PatchReason, file: string, context: FailureContext): stri
 /** The reason git's `stderr` gives for not applying, as a PatchError whose detail is git's text. */
 export function applyFailure(stderr: string, context: FailureContext): PatchError {
   const lines = stderr.split(/\r?\n/);
+  const unwritten = lines.map((line) => WRITE_FAILED.exec(line)).find((m) => m !== null);
+  if (unwritten) {
+    const [, file, reason] = unwritten;
+    return new PatchError('writeFailed', l10n.t('Git could not write {0}: {1}.', file, reason), { path: file, detail: stderr });
+  }
   const failedFile = lines.map((line) => FAILED_FILE.exec(line)?.[1]).find((name) => name !== undefined);
   for (const [reason, pattern] of PATTERNS) {
     const match = lines.map((line) => pattern.exec(line)).find((m) => m !== null);

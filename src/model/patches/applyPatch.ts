@@ -1,23 +1,33 @@
 // Apply Patch and Revert Patch (the same patch in reverse). A colleague's patch first passes
-// patchPlan.ts (state, form, hostile paths), then `git apply --check`, and only then is applied.
-// A plain apply never touches a file with uncommitted changes (a revert may: see patchPlan.ts)
-// and is atomic in git. When it
-// would fail because the base differs, or because a touched file has staged changes, and
+// patchPlan.ts (state, form, hostile paths), then `git apply --check`; files that tools read or run
+// (toolFiles.ts) are then named to the caller's approval, and only then is it applied, all or
+// nothing (allOrNothing.ts: git's check passing does not mean its write cannot fail part-way).
+// A plain apply never touches a file with uncommitted changes (a revert may: see patchPlan.ts).
+// When it would fail because the base differs, or because a touched file has staged changes, and
 // `git apply --3way --check` passes, the answer is that a three-way apply is possible (nothing is
 // written); the three-way apply itself is git's: it stages what it applies, merges into staged
 // files, leaves conflict markers and unmerged entries, and refuses a file with unstaged changes.
+import * as l10n from '@vscode/l10n';
+import { writeAllOrNothing } from './allOrNothing';
 import { applyFailure, type FailureContext } from './applyFailures';
-import { runGit, type GitContext } from './gitProcess';
+import { runGit, type GitContext, type GitOutput } from './gitProcess';
 import type { PathNote } from './pathCheck';
-import type { PatchError } from './patchErrors';
+import { PatchError } from './patchErrors';
 import { planPatch, reverseArgs, uncommittedRefusal, type PatchPlan } from './patchPlan';
-import { restoreSnapshot, takeSnapshot } from './workingTreeSnapshot';
+import { indexFileOf } from './repositoryState';
+import { scriptChanges } from './toolFiles';
 
 export interface ApplyOptions {
   /** Revert: apply the patch in reverse. */
   reverse?: boolean;
   /** Apply with git's three-way merge (`--3way`). */
   threeWay?: boolean;
+  /**
+   * Asked, before anything is written, whether the files tools read or run that the patch writes
+   * (and files it makes executable) may be written; false leaves everything as it is. Without it,
+   * such a patch is refused: nothing writes them unasked.
+   */
+  approveToolFiles?: (notes: PathNote[]) => Promise<boolean>;
 }
 
 interface Touched {
@@ -39,7 +49,9 @@ export type ApplyResult =
   /** A three-way apply left conflict markers in `conflicted`. */
   | (Touched & { kind: 'conflicts'; conflicted: string[] })
   /** Nothing was written: see CheckResult. */
-  | (Touched & { kind: 'threeWayPossible'; reason: PatchError; conflicted: string[] });
+  | (Touched & { kind: 'threeWayPossible'; reason: PatchError; conflicted: string[] })
+  /** Nothing was written: the files tools read or run were not approved. */
+  | (Touched & { kind: 'declined' });
 
 const CONFLICTED = /^Applied patch to '(.+)' with conflicts\.$/;
 
@@ -75,29 +87,52 @@ export async function checkPatch(git: GitContext, text: string, folder: string, 
   return checkPlan(git, await planPatch(git, text, folder, options.reverse ?? false));
 }
 
-async function applyThreeWay(git: GitContext, plan: PatchPlan): Promise<ApplyResult> {
-  const check = await applyGit(git, plan, ['--3way', '--check']);
-  if (check.code !== 0) throw applyFailure(check.stderr, context(plan, true));
-  const before = await takeSnapshot(plan.state.root, plan.paths);
-  const applied = await applyGit(git, plan, ['--3way']);
-  const conflicted = conflictedIn(applied.stderr);
-  if (applied.code === 0) return { kind: 'applied', ...touched(plan) };
-  if (conflicted.length > 0 && !/^(error|fatal):/m.test(applied.stderr)) return { kind: 'conflicts', conflicted, ...touched(plan) };
-  const failure = applyFailure(applied.stderr, context(plan, true));
-  await restoreSnapshot(plan.state.root, before);
-  throw failure;
+/** The notes the caller approves: the plan's, and each package.json whose scripts change. */
+async function notesToApprove(git: GitContext, plan: PatchPlan): Promise<PathNote[]> {
+  const scripts = await scriptChanges(git, plan);
+  return [...plan.notes, ...scripts.map((path): PathNote => ({ path, kind: 'changesScripts' }))];
+}
+
+function unapproved(notes: readonly PathNote[]): PatchError {
+  const names = [...new Set(notes.map((note) => note.path))].join(', ');
+  return new PatchError('toolFiles', l10n.t('The patch was not applied: it writes files that tools read or run ({0}), and applying it was not confirmed.', names), { path: notes[0]?.path });
+}
+
+/** Git's write, all or nothing: on a failure every touched path (and, three-way, the index) is put back. */
+async function write(git: GitContext, plan: PatchPlan, threeWay: boolean): Promise<GitOutput> {
+  return writeAllOrNothing(git, {
+    root: plan.state.root,
+    paths: plan.paths,
+    indexFile: threeWay ? await indexFileOf(git, plan.state.root) : undefined,
+    run: () => applyGit(git, plan, threeWay ? ['--3way'] : []),
+    // A three-way apply with conflicts exits with 1 and says so for each file, with no error line.
+    succeeded: (out) => out.code === 0 || (threeWay && conflictedIn(out.stderr).length > 0 && !/^(error|fatal):/m.test(out.stderr)),
+    failure: (out) => applyFailure(out.stderr, context(plan, threeWay)),
+  });
 }
 
 /**
  * Applies `text` (reversed with `reverse`) to the working tree of the repository of `folder`.
- * Throws a PatchError for every refusal; on a refusal or a failure the working tree is as before.
+ * Throws a PatchError for every refusal; on a refusal or a failure the working tree (and the index)
+ * is as before.
  */
 export async function applyPatch(git: GitContext, text: string, folder: string, options: ApplyOptions = {}): Promise<ApplyResult> {
   const plan = await planPatch(git, text, folder, options.reverse ?? false);
-  if (options.threeWay) return applyThreeWay(git, plan);
-  const check = await checkPlan(git, plan);
-  if (check.kind !== 'applies') return check;
-  const applied = await applyGit(git, plan, []);
-  if (applied.code !== 0) throw applyFailure(applied.stderr, context(plan, false));
-  return { ...check, kind: 'applied' };
+  const threeWay = options.threeWay ?? false;
+  if (threeWay) {
+    const check = await applyGit(git, plan, ['--3way', '--check']);
+    if (check.code !== 0) throw applyFailure(check.stderr, context(plan, true));
+  } else {
+    const check = await checkPlan(git, plan);
+    if (check.kind !== 'applies') return check;
+  }
+  const notes = await notesToApprove(git, plan);
+  if (notes.length > 0) {
+    if (!options.approveToolFiles) throw unapproved(notes);
+    if (!(await options.approveToolFiles(notes))) return { kind: 'declined', ...touched(plan), notes };
+  }
+  const applied = await write(git, plan, threeWay);
+  const conflicted = conflictedIn(applied.stderr);
+  if (applied.code !== 0 && conflicted.length > 0) return { kind: 'conflicts', conflicted, ...touched(plan), notes };
+  return { kind: 'applied', ...touched(plan), notes };
 }

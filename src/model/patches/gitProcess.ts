@@ -3,11 +3,15 @@
 // output. The environment is the extension's own minus every GIT_* variable, so nothing inherited
 // (GIT_DIR, GIT_INDEX_FILE, GIT_EXTERNAL_DIFF, GIT_CONFIG_PARAMETERS…) points git elsewhere; git
 // never prompts, reads pathspecs literally (paths come from patches and from the user), speaks
-// English (its error text is read by applyFailures.ts) and runs no fsmonitor program a
-// repository's config names.
+// English (its error text is read by applyFailures.ts) and runs no program of the repository's:
+// no fsmonitor, pager or external diff its config names, and no hook (in `.git/hooks` or where
+// `core.hooksPath` points). Hooks are turned off by pointing `core.hooksPath` at an empty folder
+// made for the run (`mkdtemp`, so no one else can have put a hook in it), which works on every
+// platform, unlike `/dev/null`; git gives the command line's `-c` precedence over every config file.
 import { spawn } from 'node:child_process';
 import * as l10n from '@vscode/l10n';
 import { PatchError } from './patchErrors';
+import { withTemporaryFolder } from './temporaryFolder';
 
 /** What the caller supplies to every function of the patch core. */
 export interface GitContext {
@@ -47,6 +51,9 @@ const MAX_STDERR = 64 * 1024;
 /** Options given before every command: a repository's config runs no program through these. */
 export const SAFE_CONFIG = ['-c', 'core.fsmonitor=false', '-c', 'core.pager=cat', '-c', 'diff.external='];
 
+/** SAFE_CONFIG and hooks looked for in `emptyFolder` only, where there are none. */
+export const safeConfig = (emptyFolder: string): string[] => [...SAFE_CONFIG, '-c', `core.hooksPath=${emptyFolder}`];
+
 /** The extension's environment without GIT_* variables, and git's own settings for this core. */
 export function gitEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -65,12 +72,16 @@ export function gitEnvironment(extra: Record<string, string> = {}): NodeJS.Proce
   };
 }
 
-/** Runs git with `args` (after SAFE_CONFIG); resolves with any exit code, rejects when git cannot run or overruns its deadline. */
+/** Runs git with `args` (after safeConfig); resolves with any exit code, rejects when git cannot run or overruns its deadline. */
 export function runGit(git: GitContext, args: readonly string[], run: GitRun): Promise<GitOutput> {
+  return withTemporaryFolder(git.tempRoot, (noHooks) => spawnGit(git, [...safeConfig(noHooks), ...args], run));
+}
+
+function spawnGit(git: GitContext, args: readonly string[], run: GitRun): Promise<GitOutput> {
   const maxOutput = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   const timeoutMs = git.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    const child = spawn(git.gitPath, [...SAFE_CONFIG, ...args], {
+    const child = spawn(git.gitPath, args, {
       cwd: run.cwd,
       env: gitEnvironment(run.env),
       shell: false,

@@ -36,7 +36,11 @@ export type PatchReason =
   | 'alreadyExists'
   | 'uncommittedChanges'
   | 'noBaseForThreeWay'
-  | 'notApplied';
+  | 'notApplied'
+  // Git's check passed but its write failed part-way (the working tree is put back).
+  | 'writeFailed'
+  // The patch writes files tools read or run, and no one approved them.
+  | 'toolFiles';
 
 export interface PatchErrorOptions {
   /** The file the message is about, as the patch names it (outside data). */

@@ -4,17 +4,20 @@
 // file system resolves to `.git` (`.GIT`, `.git.`, `GIT~1`, `.g\u200cit`: toolNames.ts's folds),
 // never pass through a symbolic link that exists in the working tree (each segment looked at with
 // `lstat`, as the safe writer does), and never make or change a link or a submodule. A file that
-// becomes executable, or a tool's file (`.vscode/tasks.json`, a CI workflow), is allowed but noted,
-// so the preview says so. Git's own checks stay on behind this one; this one also covers what git
+// becomes executable (in the direction the patch is applied: a revert turns modes back), or a
+// tool's file (toolFiles.ts: `.vscode/tasks.json`, a CI workflow, a hook), is allowed but noted, so
+// the preview says so and Apply and Revert ask first. Git's own checks stay on behind this one; this one also covers what git
 // allows (a link made by the patch, a backslash on Linux).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { foldName, isToolName } from '../localFiles/toolNames';
+import { foldName } from '../localFiles/toolNames';
 import { PatchError, type PatchReason } from './patchErrors';
-import type { ReadPatch } from './readPatch';
+import type { PatchFile, ReadPatch } from './readPatch';
+import { isToolFile } from './toolFiles';
 
-export type PathNoteKind = 'becomesExecutable' | 'toolFile';
+/** A file made executable; a file tools read or run; a package.json whose scripts change (see toolFiles.ts). */
+export type PathNoteKind = 'becomesExecutable' | 'toolFile' | 'changesScripts';
 
 export interface PathNote {
   path: string;
@@ -77,12 +80,18 @@ async function linkOnTheWay(root: string, name: string): Promise<string | undefi
   return undefined;
 }
 
+/** Whether `file` leaves an executable where there was none, applied forward or (`reverse`) backward. */
+function becomesExecutable(file: PatchFile, reverse: boolean): boolean {
+  const [from, to, gone] = reverse ? [file.newMode, file.oldMode, file.change === 'created'] : [file.oldMode, file.newMode, file.change === 'deleted'];
+  return !gone && to === EXECUTABLE && from !== EXECUTABLE;
+}
+
 /**
  * Judges every path of `patch` (and `alsoPaths`, the paths git itself lists for it) against the
  * working tree at `root`: throws a PatchError naming the first refused path, or returns the notes
- * the preview shows.
+ * the preview shows and Apply (Revert with `reverse`) asks about.
  */
-export async function checkPatchPaths(patch: ReadPatch, root: string, alsoPaths: readonly string[] = []): Promise<PathNote[]> {
+export async function checkPatchPaths(patch: ReadPatch, root: string, alsoPaths: readonly string[] = [], reverse = false): Promise<PathNote[]> {
   const names = new Set<string>(alsoPaths);
   for (const file of patch.files) {
     const name = file.newPath ?? file.oldPath!;
@@ -105,8 +114,8 @@ export async function checkPatchPaths(patch: ReadPatch, root: string, alsoPaths:
   const notes: PathNote[] = [];
   for (const file of patch.files) {
     const name = file.newPath ?? file.oldPath!;
-    if (file.newMode === EXECUTABLE && file.oldMode !== EXECUTABLE) notes.push({ path: name, kind: 'becomesExecutable' });
-    if (name.split('/').some(isToolName)) notes.push({ path: name, kind: 'toolFile' });
+    if (becomesExecutable(file, reverse)) notes.push({ path: name, kind: 'becomesExecutable' });
+    if (isToolFile(name) || (file.oldPath !== undefined && file.oldPath !== name && isToolFile(file.oldPath))) notes.push({ path: name, kind: 'toolFile' });
   }
   return notes;
 }

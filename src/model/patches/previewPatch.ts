@@ -1,19 +1,30 @@
 // Preview Patch: for each file the patch touches, its text now and with the patch applied. The
-// patch is applied to copies of the touched files in a temporary folder that is no repository
-// (GIT_CEILING_DIRECTORIES keeps git from finding one above it), never in the working tree; plain
-// `git apply` there takes binary patches too. A file the patch cannot apply to is tried alone
-// (`--include`) to get git's reason for it, in plain words. The temporary folder is always removed.
-// The copy has none of the repository's settings, so line-ending conversions the repository asks
-// for (core.autocrlf, .gitattributes) show only when the patch is really applied.
+// patch is applied to copies of the touched files in a temporary folder (patchedCopy.ts), never in
+// the working tree. A file the patch cannot apply to is tried alone (`--include`) to get git's
+// reason for it, in plain words. The temporary folder is always removed. The copy has none of the
+// repository's settings, so line-ending conversions the repository asks for (core.autocrlf,
+// .gitattributes) show only when the patch is really applied.
+//
+// What the preview reads into memory is bounded: binary files and text files above
+// MAX_PREVIEW_FILE_BYTES are named, never read; and a patch whose files, now or as the patch makes
+// them, come to more than MAX_PREVIEW_BYTES is refused with that size, before git makes them when
+// the patch announces the size (a binary file's `literal` size), else once the copy is made.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { applyFailure } from './applyFailures';
-import { runGit, type GitContext } from './gitProcess';
+import * as l10n from '@vscode/l10n';
+import type { GitContext } from './gitProcess';
 import type { PathNoteKind } from './pathCheck';
-import type { PatchError } from './patchErrors';
-import { planPatch, reverseArgs, type PatchPlan } from './patchPlan';
+import { PatchError } from './patchErrors';
+import { applyInCopy, copyTouched, includeOf, inTree } from './patchedCopy';
+import { planPatch, type PatchPlan } from './patchPlan';
 import type { FileChange } from './readPatch';
 import { withTemporaryFolder } from './temporaryFolder';
+
+/** A text file larger than this (before or after) is named, not shown. */
+export const MAX_PREVIEW_FILE_BYTES = 5 * 1024 * 1024;
+
+/** The most the touched files may come to, now or as the patch makes them, for a preview. */
+export const MAX_PREVIEW_BYTES = 50 * 1024 * 1024;
 
 export interface PreviewFile {
   /** The path the diff editor names: the file after the patch, or before it when the patch removes it. */
@@ -24,10 +35,13 @@ export interface PreviewFile {
   toPath: string | undefined;
   /** What the preview does to the file (a revert deletes what the patch creates). */
   change: FileChange;
+  /** A binary file: named, never read (`before` and `after` are undefined). */
   binary: boolean;
-  /** The working tree's file now; undefined when there is none. */
+  /** A text file above MAX_PREVIEW_FILE_BYTES: named, never read (`before` and `after` are undefined). */
+  tooLarge: boolean;
+  /** The working tree's file now; undefined when there is none (or it is not read). */
   before: Buffer | undefined;
-  /** The file with the patch applied; undefined when the patch removes it or cannot apply to it. */
+  /** The file with the patch applied; undefined when the patch removes it, cannot apply to it, or it is not read. */
   after: Buffer | undefined;
   /** Why the patch does not apply to this file, in words. */
   problem: PatchError | undefined;
@@ -39,40 +53,47 @@ export interface Preview {
   files: PreviewFile[];
 }
 
-async function readRegularFile(at: string): Promise<Buffer | undefined> {
-  try {
-    return (await fs.lstat(at)).isFile() ? await fs.readFile(at) : undefined;
-  } catch {
-    return undefined;
-  }
+/** The size of the regular file at `at`; undefined when there is none. */
+async function sizeOf(at: string): Promise<number | undefined> {
+  const found = await fs.lstat(at).catch(() => undefined);
+  return found?.isFile() ? found.size : undefined;
 }
 
-const inTree = (root: string, name: string) => path.join(root, ...name.split('/'));
-
-/** A --include pattern that matches `name` only (git's wildmatch; backslashes are refused in patch paths). */
-const includeOf = (name: string) => `--include=${name.replace(/[*?[\]\\]/g, '\\$&')}`;
-
-async function copyTouched(plan: PatchPlan, copy: string): Promise<void> {
-  for (const name of plan.paths) {
-    const found = await fs.lstat(inTree(plan.state.root, name)).catch(() => undefined);
-    if (!found?.isFile()) continue;
-    const target = inTree(copy, name);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(inTree(plan.state.root, name), target);
-  }
+async function totalSize(root: string, names: ReadonlyArray<string | undefined>): Promise<number> {
+  let total = 0;
+  for (const name of names) total += name === undefined ? 0 : ((await sizeOf(inTree(root, name))) ?? 0);
+  return total;
 }
 
-/** Applies the files `includes` lets through (all with none) in `copy`; git's failure as a PatchError. */
-async function applyInCopy(git: GitContext, plan: PatchPlan, copy: string, includes: string[], check: boolean): Promise<PatchError | undefined> {
-  const args = ['apply', ...(check ? ['--check'] : []), ...reverseArgs(plan), ...includes];
-  const out = await runGit(git, args, { cwd: copy, input: plan.bytes, env: { GIT_CEILING_DIRECTORIES: path.dirname(copy) } });
-  return out.code === 0 ? undefined : applyFailure(out.stderr, { crlfPatch: plan.patch.lineEndings === 'crlf', threeWay: false });
+/** The sizes binary blocks announce (`literal N`): what git will make, known before it makes it. */
+function announcedBytes(plan: PatchPlan): number {
+  let total = 0;
+  for (const match of plan.bytes.toString('utf8').matchAll(/^literal (\d+)\r?$/gm)) total += Number(match[1]);
+  return total;
+}
+
+function refuseAbove(bytes: number): void {
+  if (bytes <= MAX_PREVIEW_BYTES) return;
+  const megabytes = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  throw new PatchError(
+    'tooLarge',
+    l10n.t('The patch cannot be previewed: the files it touches come to {0} MB, more than the {1} MB a preview reads.', megabytes(bytes), megabytes(MAX_PREVIEW_BYTES)),
+    { bytes },
+  );
+}
+
+/** The file at `at` when it is a regular file within the size a preview reads. */
+async function readShown(at: string): Promise<Buffer | undefined> {
+  const size = await sizeOf(at);
+  return size === undefined || size > MAX_PREVIEW_FILE_BYTES ? undefined : fs.readFile(at);
 }
 
 /** The preview of `text` (reversed with `reverse`) for the repository of `folder`; a refused patch throws its PatchError. */
 export async function previewPatch(git: GitContext, text: string, folder: string, options: { reverse?: boolean } = {}): Promise<Preview> {
   const reverse = options.reverse ?? false;
-  const plan = await planPatch(git, text, folder, reverse);
+  const plan = await planPatch(git, text, folder, reverse, false);
+  const bytesNow = await totalSize(plan.state.root, plan.paths);
+  refuseAbove(Math.max(bytesNow, announcedBytes(plan)));
   const files = plan.patch.files.map((file) => {
     const fromPath = reverse ? file.newPath : file.oldPath;
     const toPath = reverse ? file.oldPath : file.newPath;
@@ -95,18 +116,27 @@ export async function previewPatch(git: GitContext, text: string, folder: string
     const failed = applicable.length > 0 ? await applyInCopy(git, plan, copy, applicable, false) : undefined;
     // Files that apply alone but not together (one renames what another changes): none is shown as applied.
     if (failed) files.forEach((_, i) => problems.has(i) || problems.set(i, failed));
-    return Promise.all(files.map((entry, i) => (entry.toPath === undefined || problems.has(i) ? undefined : readRegularFile(inTree(copy, entry.toPath)))));
+    const made = files.map((entry, i) => (entry.toPath === undefined || problems.has(i) ? undefined : entry.toPath));
+    refuseAbove(Math.max(bytesNow, await totalSize(copy, made)));
+    const sizes = await Promise.all(made.map((name) => (name === undefined ? undefined : sizeOf(inTree(copy, name)))));
+    const read = await Promise.all(made.map((name, i) => (name === undefined || files[i].file.binary ? undefined : readShown(inTree(copy, name)))));
+    return { sizes, read };
   });
   const previews: PreviewFile[] = [];
   for (const [i, entry] of files.entries()) {
+    const binary = entry.file.binary;
+    const sizeBefore = entry.fromPath === undefined ? undefined : await sizeOf(inTree(plan.state.root, entry.fromPath));
+    const tooLarge = !binary && Math.max(sizeBefore ?? 0, afters.sizes[i] ?? 0) > MAX_PREVIEW_FILE_BYTES;
+    const shown = !binary && !tooLarge;
     previews.push({
       path: entry.shown,
       fromPath: entry.fromPath,
       toPath: entry.toPath,
       change: reverse && entry.file.change === 'created' ? 'deleted' : reverse && entry.file.change === 'deleted' ? 'created' : entry.file.change,
-      binary: entry.file.binary,
-      before: entry.fromPath === undefined ? undefined : await readRegularFile(inTree(plan.state.root, entry.fromPath)),
-      after: afters[i],
+      binary,
+      tooLarge,
+      before: shown && entry.fromPath !== undefined ? await readShown(inTree(plan.state.root, entry.fromPath)) : undefined,
+      after: shown ? afters.read[i] : undefined,
       problem: problems.get(i),
       notes: entry.notes,
     });

@@ -109,7 +109,7 @@ describe('patch snippets: name, file name and description of a new one', () => {
 });
 
 describe('patch snippets: what a preview says beside its diffs', () => {
-  const base: PreviewFile = { path: 'a.txt', fromPath: 'a.txt', toPath: 'a.txt', change: 'modified', binary: false, before: Buffer.from('a'), after: Buffer.from('b'), problem: undefined, notes: [] };
+  const base: PreviewFile = { path: 'a.txt', fromPath: 'a.txt', toPath: 'a.txt', change: 'modified', binary: false, tooLarge: false, before: Buffer.from('a'), after: Buffer.from('b'), problem: undefined, notes: [] };
 
   it('names each file the patch does not apply to with the reason, binary files, and files that become executable', () => {
     const { problems, notes } = previewNotes([
@@ -118,9 +118,16 @@ describe('patch snippets: what a preview says beside its diffs', () => {
       { ...base, path: 'c.txt', after: undefined, problem: new PatchError('corrupt', 'The patch is damaged: git cannot read it.') },
       { ...base, path: 'logo.png', binary: true },
       { ...base, path: 'run.sh', notes: ['becomesExecutable'] },
+      { ...base, path: 'huge.log', tooLarge: true, before: undefined, after: undefined },
+      { ...base, path: 'package.json', notes: ['changesScripts'] },
     ]);
     assert.deepEqual(problems, ['b.txt has changed since the patch was made, so the patch does not apply to it.', 'c.txt: The patch is damaged: git cannot read it.']);
-    assert.deepEqual(notes, ['logo.png is a binary file: the preview does not show it.', 'run.sh becomes executable.']);
+    assert.deepEqual(notes, [
+      'logo.png is a binary file: the preview does not show it.',
+      'run.sh becomes executable.',
+      'huge.log is larger than 5 MB: the preview does not show it.',
+      'package.json: the patch changes the scripts or hooks a package manager runs.',
+    ]);
   });
 
   it('lists at most eight names, then how many more', () => {

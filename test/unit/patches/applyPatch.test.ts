@@ -47,6 +47,14 @@ describe('patches: check, apply, three-way, revert', function () {
     assert.deepEqual(treeOf(other), before);
   });
 
+  it('applies again right after an apply and a revert: the index is refreshed before files are judged as changed', async () => {
+    for (let round = 0; round < 3; round++) {
+      assert.equal((await applyPatch(scratch.context, patch, other)).kind, 'applied', `apply, round ${round}`);
+      assert.equal((await applyPatch(scratch.context, patch, other, { reverse: true })).kind, 'applied', `revert, round ${round}`);
+    }
+    assert.equal(git(other, 'status', '--porcelain'), '');
+  });
+
   it('when the base differs: the failed check changes nothing, and says a three-way apply is possible', async () => {
     write(other, 'other.txt', 'x\nlocal\n');
     commitAll(other, 'local change to other.txt');

@@ -113,3 +113,48 @@ export function binary(seed: number, length = 2000): Buffer {
   bytes[0] = 0;
   return bytes;
 }
+
+/** Every folder of the working tree outside `.git`, for seeing the folders a failed apply left behind. */
+export function foldersOf(repo: string): string[] {
+  const folders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const name = path.relative(repo, full).split(path.sep).join('/');
+      if (name === '.git' || !entry.isDirectory()) continue;
+      folders.push(name);
+      walk(full);
+    }
+  };
+  walk(repo);
+  return folders.sort();
+}
+
+/** What a failed apply must leave as it was: files with their modes, folders, and the index's entries (mode, object, stage). */
+export function stateOf(repo: string): { files: Map<string, string>; folders: string[]; index: string } {
+  return { files: treeOf(repo), folders: foldersOf(repo), index: git(repo, 'ls-files', '--stage') };
+}
+
+/**
+ * A stand-in for git (a Node script) that runs the real git for everything but a writing
+ * `git apply`: that one it gives only the first `afterFiles` files of the patch, then fails as a
+ * full disk would, naming the next file. A failure in the middle of git's writing, at each file.
+ */
+export function gitFailingAfter(scratch: Scratch, afterFiles: number): string {
+  const at = path.join(scratch.parent, `git-failing-after-${afterFiles}`);
+  const script = `#!${process.execPath}
+const { spawnSync } = require('node:child_process');
+const args = process.argv.slice(2);
+const run = (input) => spawnSync('git', args, { input, stdio: [input === undefined ? 'inherit' : 'pipe', 'inherit', 'inherit'] }).status ?? 1;
+const writes = args.includes('apply') && !args.some((a) => a === '--check' || a === '--numstat');
+if (!writes) process.exit(run());
+const parts = require('node:fs').readFileSync(0, 'utf8').split(/(?=^diff --git )/m).filter((p) => p.startsWith('diff --git '));
+const kept = parts.slice(0, ${afterFiles}).join('');
+if (kept !== '' && run(kept) !== 0) process.exit(1);
+const next = (/^diff --git a\\/(\\S+)/.exec(parts[${afterFiles}] ?? '') ?? [])[1] ?? 'unknown';
+process.stderr.write("error: unable to write file '" + next + "' mode 100644: No space left on device\\n");
+process.exit(128);
+`;
+  fs.writeFileSync(at, script, { mode: 0o755 });
+  return at;
+}

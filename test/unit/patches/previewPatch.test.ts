@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { applyPatch } from '../../../src/model/patches/applyPatch';
 import { PatchError } from '../../../src/model/patches/patchErrors';
-import { previewPatch } from '../../../src/model/patches/previewPatch';
-import { binary, commitAll, Scratch, treeOf, write } from './gitRepos';
+import { MAX_PREVIEW_BYTES, MAX_PREVIEW_FILE_BYTES, previewPatch } from '../../../src/model/patches/previewPatch';
+import { binary, commitAll, git, Scratch, treeOf, write } from './gitRepos';
 
 describe('patches: preview', function () {
   this.timeout(60_000);
@@ -25,7 +25,7 @@ describe('patches: preview', function () {
   });
   afterEach(() => scratch.dispose());
 
-  it('shows every file before and after, binary ones too, and changes nothing', async () => {
+  it('shows every text file before and after, names binary ones without reading them, and changes nothing', async () => {
     const tree = treeOf(other);
     const index = fs.readFileSync(path.join(other, '.git', 'index'));
     const preview = await previewPatch(scratch.context, patch, other);
@@ -33,9 +33,7 @@ describe('patches: preview', function () {
     assert.deepEqual([...byPath.keys()].sort(), ['data.bin', 'gone.txt', 'new/added.txt', 'notes.txt', 'other.txt']);
     assert.equal(byPath.get('notes.txt')!.before!.toString(), 'one\ntwo\n');
     assert.equal(byPath.get('notes.txt')!.after!.toString(), 'one\nTWO\n');
-    assert.deepEqual(byPath.get('data.bin')!.before, binary(1));
-    assert.deepEqual(byPath.get('data.bin')!.after, binary(2));
-    assert.equal(byPath.get('data.bin')!.binary, true);
+    assert.deepEqual([byPath.get('data.bin')!.binary, byPath.get('data.bin')!.before, byPath.get('data.bin')!.after], [true, undefined, undefined]);
     assert.deepEqual([byPath.get('new/added.txt')!.change, byPath.get('new/added.txt')!.before, byPath.get('new/added.txt')!.after!.toString()], ['created', undefined, 'added\n']);
     assert.deepEqual([byPath.get('gone.txt')!.change, byPath.get('gone.txt')!.before!.toString(), byPath.get('gone.txt')!.after], ['deleted', 'bye\n', undefined]);
     for (const file of preview.files) assert.equal(file.problem, undefined, file.path);
@@ -59,6 +57,37 @@ describe('patches: preview', function () {
     assert.equal(byPath.get('notes.txt')!.problem, undefined);
     assert.equal(byPath.get('notes.txt')!.after!.toString(), 'one\nTWO\n');
     assert.equal(byPath.get('new/added.txt')!.after!.toString(), 'added\n');
+    assert.deepEqual(scratch.tempEntries(), []);
+  });
+
+  it('names a text file above the size it shows without reading it, and refuses a result above its budget with its size', async () => {
+    const big = 'line\n'.repeat(Math.ceil((MAX_PREVIEW_FILE_BYTES + 1) / 5));
+    write(other, 'big.txt', big);
+    commitAll(other, 'big.txt');
+    write(other, 'big.txt', big + 'one more\n');
+    const bigPatch = patch + git(other, 'diff', '--full-index', '--', 'big.txt');
+    git(other, 'checkout', '--', 'big.txt');
+    const preview = await previewPatch(scratch.context, bigPatch, other);
+    const byPath = new Map(preview.files.map((f) => [f.path, f]));
+    assert.deepEqual([byPath.get('big.txt')!.tooLarge, byPath.get('big.txt')!.before, byPath.get('big.txt')!.after], [true, undefined, undefined]);
+    assert.equal(byPath.get('notes.txt')!.after!.toString(), 'one\nTWO\n');
+    // A small patch that makes a file larger than the budget: refused before git writes it anywhere.
+    const huge = Buffer.alloc(MAX_PREVIEW_BYTES + 1024 * 1024);
+    write(origin, 'huge.bin', huge);
+    git(origin, 'add', 'huge.bin');
+    const hugePatch = git(origin, 'diff', '--cached', '--binary', '--full-index', '--', 'huge.bin');
+    assert.ok(hugePatch.length < 1024 * 1024, 'the patch itself is small');
+    await assert.rejects(previewPatch(scratch.context, hugePatch, other), (err: unknown) => {
+      assert.ok(err instanceof PatchError);
+      assert.equal(err.reason, 'tooLarge');
+      assert.match(err.message, /51\.0 MB/);
+      return true;
+    });
+    // A small patch to a file in the working tree that is larger than the budget: refused too.
+    fs.truncateSync(path.join(other, 'other.txt'), MAX_PREVIEW_BYTES + 1024 * 1024);
+    commitAll(other, 'a huge other.txt');
+    const toHuge = 'diff --git a/other.txt b/other.txt\n--- a/other.txt\n+++ b/other.txt\n@@ -1 +1 @@\n-x\n+y\n';
+    await assert.rejects(previewPatch(scratch.context, toHuge, other), (err: unknown) => err instanceof PatchError && err.reason === 'tooLarge' && /51\.0 MB/.test(err.message));
     assert.deepEqual(scratch.tempEntries(), []);
   });
 

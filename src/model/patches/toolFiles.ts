@@ -1,0 +1,85 @@
+// Files a colleague's patch may write that are not just files: tools read or run them, on opening
+// the folder (a task with `runOn: folderOpen`, a dev container, direnv's `.envrc`), on commit (git
+// hooks in `.husky/` or `.githooks/`, pre-commit's and lefthook's configs, `.gitattributes` naming
+// a filter driver), on install or build (npm scripts, `.npmrc`, `.yarnrc.yml`'s `yarnPath`, a
+// Makefile) or on push (CI pipelines). Apply and Revert name each one and write only when the user
+// agrees (applyPatch.ts). The names are toolNames.ts's (tool folders, in any spelling a file system
+// reads as one) and the files below; package.json counts when the patch changes what npm, yarn
+// or pnpm run (its scripts, its hook settings), which is judged from the file before and after.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { foldName, isToolName } from '../localFiles/toolNames';
+import type { GitContext } from './gitProcess';
+import { applyInCopy, copyTouched, includeOf, inTree } from './patchedCopy';
+import type { PatchPlan } from './patchPlan';
+import { withTemporaryFolder } from './temporaryFolder';
+
+/** Files (compared without case) that a tool runs or reads for what to run. */
+const TOOL_FILES = new Set([
+  'makefile', 'gnumakefile', 'jenkinsfile',
+  '.gitlab-ci.yml', '.gitlab-ci.yaml', 'bitbucket-pipelines.yml', 'azure-pipelines.yml', '.travis.yml', '.drone.yml', '.cirrus.yml',
+  '.gitattributes', '.pre-commit-config.yaml', '.pre-commit-hooks.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', 'lefthook-local.yml',
+  '.huskyrc', '.simple-git-hooks.json', '.simple-git-hooks.cjs', '.simple-git-hooks.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs', '.lintstagedrc',
+  '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs',
+  '.mise.toml', 'mise.toml',
+]);
+
+/** True when a tool reads or runs the file `name` (a path relative to the repository's top) by its name alone. */
+export function isToolFile(name: string): boolean {
+  const segments = name.split('/');
+  if (segments.some(isToolName)) return true;
+  const base = foldName(segments[segments.length - 1]);
+  return TOOL_FILES.has(base) || base.startsWith('.lintstagedrc.') || base.endsWith('.code-workspace');
+}
+
+/** package.json's fields whose change changes what a package manager runs. */
+const RUN_FIELDS = ['scripts', 'bin', 'husky', 'simple-git-hooks', 'pre-commit', 'lint-staged', 'gitHooks', 'packageManager'];
+
+/** Above this, a package.json is not read: a change to it is named as a change of its scripts. */
+const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
+
+/** What in `json` decides what runs, as one comparable string; undefined when it is no JSON object. */
+function runFieldsOf(json: Buffer | undefined): string | undefined {
+  if (json === undefined) return '{}';
+  try {
+    const value: unknown = JSON.parse(json.toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    return JSON.stringify(RUN_FIELDS.map((field) => (value as Record<string, unknown>)[field] ?? null));
+  } catch {
+    return undefined;
+  }
+}
+
+async function readSmall(at: string): Promise<Buffer | undefined | 'tooLarge'> {
+  const found = await fs.lstat(at).catch(() => undefined);
+  if (!found?.isFile()) return undefined;
+  return found.size > MAX_PACKAGE_JSON_BYTES ? 'tooLarge' : fs.readFile(at);
+}
+
+/**
+ * The package.json files whose scripts (or hook settings) `plan` changes, judged by applying it to
+ * copies of them. One that cannot be judged (too large, no JSON, the patch does not apply to the
+ * copy alone) counts as changed: a file not understood is named rather than let through.
+ */
+export async function scriptChanges(git: GitContext, plan: PatchPlan): Promise<string[]> {
+  const manifests = plan.paths.filter((name) => name.split('/').pop() === 'package.json');
+  if (manifests.length === 0) return [];
+  return withTemporaryFolder(git.tempRoot, async (temporary) => {
+    const copy = path.join(temporary, 'tree');
+    await fs.mkdir(copy);
+    await copyTouched(plan, copy, manifests);
+    const problem = await applyInCopy(git, plan, copy, manifests.map(includeOf), false);
+    const changed: string[] = [];
+    for (const name of manifests) {
+      const before = await readSmall(inTree(plan.state.root, name));
+      const after = await readSmall(inTree(copy, name));
+      if (problem || before === 'tooLarge' || after === 'tooLarge') {
+        changed.push(name);
+        continue;
+      }
+      const [was, will] = [runFieldsOf(before), runFieldsOf(after)];
+      if (was === undefined || will === undefined || was !== will) changed.push(name);
+    }
+    return changed;
+  });
+}
