@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, globalState, session, log),
     registerConnectionCheckOnDemand(session, log),
-    registerAgentToolsOnDemand(context.extension, snippets),
+    registerAgentToolsOnDemand(context.extension, snippets, session),
   );
   // Not awaited: opening the walkthrough must not hold up activation.
   void openWalkthroughOnFirstRun(

@@ -8,7 +8,7 @@ import { accountId } from '../../model/accounts/accounts';
 import { chooseAccounts, notSignedIn } from '../../model/agentTools/accountChoice';
 import { Bounds } from '../../model/agentTools/bounds';
 import { fileResultText } from '../../model/agentTools/fileResult';
-import { plainName } from '../../model/agentTools/outsideData';
+import { plainName, quoted } from '../../model/agentTools/outsideData';
 import { mayRead, notReadable } from '../../model/agentTools/readable';
 import { formatReference, parseReference } from '../../model/agentTools/references';
 import type { ReadFileInput } from '../../model/agentTools/schemas';
@@ -46,7 +46,7 @@ export async function readFileTool(host: AgentToolsHost, input: ReadFileInput, s
     return [vscode.l10n.t('No snippet is named "{0}" in the lists tools may read ({1}). Search for it with the search tool to find its exact name.', plainName(name), lists.join(', ')), ...read.notes].join('\n\n');
   }
   if (named.length > 1) {
-    const choices = named.slice(0, Bounds.results).map((r) => `- ${plainName(r.snippet.name)} (${plainName(r.target.label)}): ${formatReference({ accountId: r.target.id, snippetGuid: r.snippet.guid })}`);
+    const choices = named.slice(0, Bounds.results).map((r) => `- ${quoted(r.snippet.name)} (${plainName(r.target.label)}): ${quoted(formatReference({ accountId: r.target.id, snippetGuid: r.snippet.guid }))}`);
     return [vscode.l10n.t('{0} snippets are named "{1}". Read one by its reference:', named.length, plainName(name)), choices.join('\n')].join('\n\n');
   }
   return readFrom(named[0].target, named[0].snippet, input.fileName, input, read.notes);
@@ -76,8 +76,8 @@ async function readFrom(target: ToolAccount, snippet: Snippet, fileName: string 
   const file = fileName !== undefined ? snippet.files.find((f) => f.name === fileName) : snippet.files[0];
   if (!file) {
     return fileName !== undefined
-      ? vscode.l10n.t('Snippet "{0}" has no file "{1}". Its files: {2}.', plainName(snippet.name), plainName(fileName), snippet.files.map((f) => plainName(f.name)).join(', '))
-      : vscode.l10n.t('Snippet "{0}" has no files.', plainName(snippet.name));
+      ? vscode.l10n.t('Snippet {0} has no file {1}. Its files: {2}.', quoted(snippet.name), quoted(fileName), snippet.files.map((f) => quoted(f.name)).join(', '))
+      : vscode.l10n.t('Snippet {0} has no files.', quoted(snippet.name));
   }
   const offline = target.service.connectivity.current.offline ? [vscode.l10n.t('Offline: the server of {0} cannot be reached; this is the copy kept in the offline cache, which may be out of date.', target.label)] : [];
   return fileResultText({

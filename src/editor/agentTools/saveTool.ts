@@ -1,13 +1,15 @@
 // The save tool: a new snippet from what the agent proposes, only after the user confirmed it in
-// VS Code's confirmation (which shows the account, the name and each file's first lines). It
-// creates through the path every create command takes (commands/create.ts's createAndOpen, with
-// the checks every create runs before anything is sent) and never updates or deletes anything.
+// VS Code's confirmation (which shows the account and every field and file whole), and only the
+// very proposal shown there (confirmations.ts). It creates through the path every create command
+// takes (commands/create.ts's createAndOpen, with the checks every create runs before anything is
+// sent) and never updates or deletes anything.
 import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
 import { chooseAccounts } from '../../model/agentTools/accountChoice';
-import { fenced, plainDescription, plainName } from '../../model/agentTools/outsideData';
+import { fenced, plainName } from '../../model/agentTools/outsideData';
 import { formatReference } from '../../model/agentTools/references';
-import { firstLines, proposal } from '../../model/agentTools/saveProposal';
+import { CONFIRMATION_LIFETIME_MS, proposalDigest, type Confirmation, type ConfirmedProposals } from '../../model/agentTools/confirmations';
+import { proposal, shownProposal } from '../../model/agentTools/saveProposal';
 import type { SaveInput } from '../../model/agentTools/schemas';
 import { createAndOpen } from '../snippets/commands/create';
 import { languageOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
@@ -21,34 +23,58 @@ function saveAccount(host: AgentToolsHost, input: SaveInput): ToolAccount | stri
   return toolAccount(host, account);
 }
 
+/** What prepareInvocation gives VS Code to show, and the digest of the proposal it shows. */
+export interface PreparedSave {
+  confirmationMessages: vscode.LanguageModelToolConfirmationMessages;
+  digest: string;
+}
+
 /** The confirmation VS Code shows before the tool runs; undefined when the input cannot be saved (invoke then says why). */
-export function saveConfirmation(host: AgentToolsHost, input: SaveInput): vscode.LanguageModelToolConfirmationMessages | undefined {
+export function prepareSave(host: AgentToolsHost, input: SaveInput): PreparedSave | undefined {
   const target = saveAccount(host, input);
   const checked = proposal(input);
   if (typeof target === 'string' || !checked.ok) return undefined;
-  const { details, files } = checked;
-  // Every outside text goes in as text (appendText escapes Markdown) or in a fence it cannot close.
+  const shown = shownProposal(checked.files, checked.details);
+  // Everything that will be saved, whole: outside text goes in as text (appendText escapes
+  // Markdown) or in a fence it cannot close, with every character that hides itself marked.
   const message = new vscode.MarkdownString(undefined, false);
   message.isTrusted = false;
   message.supportHtml = false;
-  message.appendText(vscode.l10n.t('Account: {0}', plainName(target.label))).appendMarkdown('\n\n');
-  message.appendText(vscode.l10n.t('Name: {0}', plainName(details.name))).appendMarkdown('\n\n');
-  if (details.description) message.appendText(vscode.l10n.t('Description: {0}', plainDescription(details.description))).appendMarkdown('\n\n');
-  if (details.categories.length > 0) message.appendText(vscode.l10n.t('Categories: {0}', details.categories.map(plainName).join(', '))).appendMarkdown('\n\n');
-  for (const file of files) {
-    const lines = firstLines(file.content);
-    message.appendText(lines.more > 0 ? vscode.l10n.t('{0} (first lines; {1} more)', plainName(file.name), lines.more) : plainName(file.name)).appendMarkdown('\n\n');
-    message.appendMarkdown(`${fenced(lines.text, languageOf(file.name))}\n\n`);
-  }
+  // appendText leaves `&` alone, and `&#x202E;` would render as the character: `&amp;` shows it as typed.
+  const paragraph = (text: string) => message.appendText(text.replace(/&/g, '&amp;')).appendMarkdown('\n\n');
+  paragraph(vscode.l10n.t('Account: {0}', plainName(target.label)));
+  paragraph(vscode.l10n.t('Name: {0}', shown.name));
+  if (shown.description) paragraph(vscode.l10n.t('Description: {0}', shown.description));
+  if (shown.categories.length > 0) paragraph(vscode.l10n.t('Categories: {0}', shown.categories.join(', ')));
+  shown.files.forEach((file, i) => {
+    paragraph(vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters));
+    message.appendMarkdown(`${fenced(file.text, languageOf(checked.files[i].name))}\n\n`);
+  });
+  if (shown.marked > 0) paragraph(vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟦U+…⟧ marks; the snippet gets the characters themselves.', shown.marked));
   message.appendText(vscode.l10n.t('Bitbucket Snippets checks the text for secrets before anything is sent.'));
-  return { title: vscode.l10n.t('Save a new snippet to Bitbucket?'), message };
+  return {
+    confirmationMessages: { title: vscode.l10n.t('Save a new snippet to Bitbucket?'), message },
+    digest: proposalDigest(target.id, checked.details, checked.files),
+  };
 }
 
-export async function saveTool(host: AgentToolsHost, input: SaveInput, token: vscode.CancellationToken): Promise<string> {
+/** Why a proposal without a fresh confirmation of its own was not saved, in words the model can act on. */
+function unconfirmed(state: Exclude<Confirmation, 'confirmed'>): string {
+  return state === 'expired'
+    ? vscode.l10n.t('Nothing was saved: this proposal was shown to the user more than {0} minutes ago, too long ago to save it now. Call this tool again with the same input if it should still be saved: the user is then asked again.', CONFIRMATION_LIFETIME_MS / 60_000)
+    : vscode.l10n.t('Nothing was saved: the user did not confirm this proposal (it was not shown to them, or the name, description, categories, a file or the account changed since, or its confirmation was already used). Call this tool again with exactly what should be saved: the user is then shown it to confirm.');
+}
+
+export async function saveTool(host: AgentToolsHost, input: SaveInput, token: vscode.CancellationToken, confirmations: ConfirmedProposals): Promise<string> {
   const target = saveAccount(host, input);
   if (typeof target === 'string') return target;
   const checked = proposal(input);
   if (!checked.ok) return [vscode.l10n.t('Nothing was saved:'), ...checked.problems].join('\n');
+  const confirmation = confirmations.take(proposalDigest(target.id, checked.details, checked.files));
+  if (confirmation !== 'confirmed') {
+    host.log.info(`save refused: the proposal's confirmation is ${confirmation}`);
+    return unconfirmed(confirmation);
+  }
   if (token.isCancellationRequested) return vscode.l10n.t('Cancelled: nothing was saved.');
   const snippet = await createAndOpen(target.deps, checked.files, checked.details, vscode.l10n.t('Creating snippet "{0}"…', checked.details.name));
   if (!snippet) {

@@ -15,10 +15,12 @@ export const Bounds = {
   fileCharacters: 20_000,
   /** Characters of a whole result (a search's, a list's): what is past them is left out, and said. */
   resultCharacters: 16_000,
-  /** Lines of each file the save tool's confirmation shows. */
-  confirmationLines: 8,
-  /** Characters of each line the save tool's confirmation shows. */
-  confirmationLineLength: 160,
+  /**
+   * The most the save tool proposes: its confirmation shows every character that will be saved,
+   * and a person reads no more than this in one (files together); a larger proposal is refused.
+   */
+  proposalCharacters: 20_000,
+  proposalLines: 500,
 } as const;
 
 export interface Shown<T> {

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Snippet } from '../../api/types';
 import { Bounds, firstOf, shownOf } from './bounds';
-import { dataNotice, plainName, type DataSource } from './outsideData';
+import { dataNotice, plainName, quoted, type DataSource } from './outsideData';
 
 export interface CategoryCount {
   name: string;
@@ -43,8 +43,8 @@ export function categoriesText(counts: readonly CategoryCount[], sources: readon
   const totals = [l10n.t('{0} categories.', counts.length), shownOf(shown.items.length, shown.total, l10n.t('categories'))].filter(Boolean).join(' ');
   const lines = shown.items.map((c) =>
     severalAccounts
-      ? l10n.t('- {0}: {1} snippet(s) ({2})', plainName(c.name), c.snippets, c.accounts.map(plainName).join(', '))
-      : l10n.t('- {0}: {1} snippet(s)', plainName(c.name), c.snippets),
+      ? l10n.t('- {0}: {1} snippet(s) ({2})', quoted(c.name), c.snippets, c.accounts.map(plainName).join(', '))
+      : l10n.t('- {0}: {1} snippet(s)', quoted(c.name), c.snippets),
   );
   return [...head, totals, lines.join('\n'), l10n.t('List a category\'s snippets with the category tool and its name.')].join('\n\n');
 }

@@ -23,6 +23,40 @@ export function plainDescription(text: unknown): string {
   return messageText(text, MAX_DESCRIPTION).replace(AUTOLINK, '< ');
 }
 
+/**
+ * Outside text as one JSON string literal: its quotes and backslashes escaped and its line breaks
+ * written `\n`, so it can neither end its quotes early nor start a line of the result's own (a
+ * description's second line cannot pass for a `Files:` line, a name cannot add `", owner: …`).
+ */
+export function quoted(text: unknown, multiline = false): string {
+  return JSON.stringify(multiline ? plainDescription(text) : plainName(text));
+}
+
+/**
+ * What hides in a text a person is asked to confirm: controls but tab and line feed, a carriage
+ * return not before a line feed, format characters (bidi marks, zero-width ones, tags), line and
+ * paragraph separators, spaces other than the plain one, and the fillers and selectors that draw
+ * nothing.
+ */
+// eslint-disable-next-line no-misleading-character-class -- each combining mark and selector is wanted alone, to be marked
+const INVISIBLE = /\r(?!\n)|(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+const LINE_BREAKS = /\r\n|\n/g;
+
+/**
+ * Text exactly as it will be saved, with every character that hides itself shown as a visible
+ * mark (`⟦U+200B⟧`), counted. Line breaks stay lines when `keepLines`; otherwise they are marked too.
+ */
+export function markedInvisible(text: string, keepLines: boolean): { text: string; marked: number } {
+  let marked = 0;
+  const mark = (ch: string): string => {
+    marked++;
+    return `⟦U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟧`;
+  };
+  let shown = text.replace(INVISIBLE, mark);
+  if (!keepLines) shown = shown.replace(LINE_BREAKS, (br) => [...br].map(mark).join(''));
+  return { text: shown, marked };
+}
+
 /** C0 and C1 controls but tab and line breaks, DEL, and the bidi and invisible formatting marks. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN_IN_CODE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
@@ -76,7 +110,8 @@ export function dataNotice(sources: readonly DataSource[]): string {
 
 /** Who owns a snippet, as a result names them. */
 export function ownerText(owner: { ownUserId?: number; ownName?: string; names: ReadonlyMap<number, string> }, userId: number): string {
+  // The signed-in user's own name is the one they signed in with; every other name is the server's, quoted.
   if (owner.ownUserId !== undefined && owner.ownUserId === userId) return l10n.t('{0} (the signed-in user)', plainName(owner.ownName ?? ''));
   const name = owner.names.get(userId);
-  return name !== undefined ? plainName(name) : l10n.t('user id {0}', userId);
+  return name !== undefined ? quoted(name) : l10n.t('user id {0}', userId);
 }

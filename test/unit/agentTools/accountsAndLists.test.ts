@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { chooseAccounts } from '../../../src/model/agentTools/accountChoice';
 import { listsToRead, mayRead } from '../../../src/model/agentTools/readable';
-import { firstLines, proposal } from '../../../src/model/agentTools/saveProposal';
+import { Bounds } from '../../../src/model/agentTools/bounds';
+import { lineCount, proposal, shownProposal, tooLargeToConfirm } from '../../../src/model/agentTools/saveProposal';
 
 const alice = { serverUrl: 'https://bb.example.com', username: 'alice', authType: 'basic' as const };
 const bob = { serverUrl: 'https://bb.example.com', username: 'bob', authType: 'basic' as const };
@@ -42,8 +43,32 @@ describe('agent tools: accounts, lists and what a save proposes', () => {
     assert.deepEqual(good, { ok: true, files: [{ name: 'a.sh', content: 'echo\n' }], details: { name: 'n', description: 'd', categories: ['ops', 'sql'] } });
   });
 
-  it('the confirmation shows a few first lines, each cut, hidden characters removed', () => {
-    assert.deepEqual(firstLines('1\n2\n3\n4\n', 2, 10), { text: '1\n2', more: 2 });
-    assert.deepEqual(firstLines(`${'y'.repeat(20)}\u202E\n`, 8, 10), { text: `${'y'.repeat(9)}…`, more: 0 });
+  it('the confirmation shows every field and file whole, long lines too, with what hides itself marked', () => {
+    const long = 'z'.repeat(5000);
+    const content = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', `${long}\u202E`, 'a\u200Bb\rc', 'last', ''].join('\n');
+    const shown = shownProposal([{ name: 'x\u2066.sh', content }], { name: 'n\u00A0n', description: 'one\ntwo\u200D', categories: ['c\u2028'] });
+    assert.equal(shown.files[0].text, ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', `${long}⟦U+202E⟧`, 'a⟦U+200B⟧b⟦U+000D⟧c', 'last', ''].join('\n'));
+    assert.equal(shown.files[0].lines, 14, "a lone carriage return ends a line in an editor too");
+    assert.equal(shown.files[0].characters, content.length);
+    assert.equal(shown.files[0].name, 'x⟦U+2066⟧.sh');
+    assert.equal(shown.name, 'n⟦U+00A0⟧n');
+    assert.equal(shown.description, 'one\ntwo⟦U+200D⟧');
+    assert.deepEqual(shown.categories, ['c⟦U+2028⟧']);
+    assert.equal(shown.marked, 7);
+    // A name's line break is marked (a name is one line); tabs and Windows line ends are plain.
+    assert.equal(shownProposal([{ name: 'a', content: 'x\ty\r\nz' }], { name: 'a\nb', description: '', categories: [] }).name, 'a⟦U+000A⟧b');
+    assert.equal(shownProposal([{ name: 'a', content: 'x\ty\r\nz' }], { name: 'a', description: '', categories: [] }).marked, 0);
+  });
+
+  it('a proposal larger than its confirmation can show is refused, saying the limits and what to do', () => {
+    assert.equal(lineCount(''), 1);
+    assert.equal(lineCount('a\nb\n'), 2);
+    assert.equal(lineCount('a\r\nb'), 2);
+    assert.equal(tooLargeToConfirm([{ name: 'a', content: 'x'.repeat(100) }], 100, 10), undefined);
+    assert.match(tooLargeToConfirm([{ name: 'a', content: 'x'.repeat(60) }, { name: 'b', content: 'y'.repeat(41) }], 100, 10) ?? '', /have 101 characters in 2 lines together[\s\S]*at most 100 characters and 10 lines\. Propose only what the user asked to keep, or split it/);
+    assert.match(tooLargeToConfirm([{ name: 'a', content: 'x\n'.repeat(11) }], 100, 10) ?? '', /in 11 lines/);
+    const big = proposal({ name: 'n', files: [{ name: 'a.txt', content: 'x'.repeat(Bounds.proposalCharacters + 1) }] });
+    assert.ok(!big.ok && /at most 20000 characters and 500 lines/.test(big.problems.join('\n')));
+    assert.ok(proposal({ name: 'n', files: [{ name: 'a.txt', content: 'x'.repeat(Bounds.proposalCharacters) }] }).ok);
   });
 });

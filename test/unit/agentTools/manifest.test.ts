@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { AgentTools } from '../../../src/util/constants';
+import { AgentTools, ContextKeys } from '../../../src/util/constants';
 import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SAVE_SCHEMA, SEARCH_SCHEMA } from '../../../src/model/agentTools/schemas';
 
 const root = path.join(__dirname, '..', '..', '..', '..');
@@ -31,7 +31,10 @@ describe('agent tools: the manifest', () => {
       assert.equal(tool.canBeReferencedInPrompt, true, tool.name);
       assert.match(tool.toolReferenceName, /^bitbucketSnippets[A-Z]\w+$/);
       assert.match(tool.icon, /^\$\([a-z-]+\)$/);
-      assert.equal(tool.when, 'bitbucketSnippets:signedIn && config.bitbucketSnippets.agentTools.enabled');
+      // One key, no `&&`: VS Code 1.100 cannot send the extension host a tool whose `when` has one
+      // (src/onDemand/agentTools.ts), so vscode.lm.tools would never list it.
+      assert.equal(tool.when, ContextKeys.agentToolsAvailable);
+      assert.doesNotMatch(tool.when, /&&|\|\||!/);
       for (const key of [tool.displayName, tool.userDescription, tool.modelDescription]) {
         const id = /^%(.+)%$/.exec(key)?.[1];
         assert.ok(id && typeof nls[id] === 'string' && typeof nlsDe[id] === 'string', `${tool.name}: ${key} in both languages`);

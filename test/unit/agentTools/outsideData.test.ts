@@ -34,7 +34,7 @@ describe('agent tools: outside text marked and neutralised', () => {
   it('names the owner: the signed-in user, a learned name, or the id', () => {
     const people = { ownUserId: 2, ownName: 'alice', names: new Map([[3, 'bob](command:x)']]) };
     assert.equal(ownerText(people, 2), 'alice (the signed-in user)');
-    assert.equal(ownerText(people, 3), 'bob] (command:x)');
+    assert.equal(ownerText(people, 3), '"bob] (command:x)"', 'a name from the server is one quoted string');
     assert.equal(ownerText(people, 9), 'user id 9');
   });
 });
