@@ -83,10 +83,20 @@ async function hookEnabled(): Promise<boolean> {
   return ((await rest('GET', `${HOOKS}/${HookKeys.externalPreReceive}`)).json as { enabled: boolean }).enabled;
 }
 
+/**
+ * Opens the theme picker and waits until it, not the palette it replaces, holds the input: typed
+ * into the palette's input, a theme's name would be lost when the picker takes its place.
+ */
+async function openThemePicker(): Promise<void> {
+  const { ui } = session();
+  await ui.runCommand('Preferences: Color Theme');
+  await ui.page.locator('.quick-input-widget input[type="text"][placeholder*="Color Theme"]').first().waitFor({ state: 'visible' });
+}
+
 /** Picks a color theme through the palette, as a person does. */
 async function useTheme(name: string): Promise<void> {
   const { ui } = session();
-  await ui.runCommand('Preferences: Color Theme');
+  await openThemePicker();
   const quickInput = ui.page.locator('.quick-input-widget');
   await quickInput.locator('input[type="text"]').first().fill(name);
   // Down the list to the row named exactly so ("Dark High Contrast", not "Light High Contrast"), then Enter.
@@ -115,7 +125,7 @@ async function focusedThemeName(): Promise<string> {
 /** The theme in use: the row the theme picker opens on. */
 async function currentTheme(): Promise<string> {
   const { ui } = session();
-  await ui.runCommand('Preferences: Color Theme');
+  await openThemePicker();
   await ui.page.locator('.quick-input-widget .monaco-list-row.focused').first().waitFor();
   const name = await focusedThemeName();
   await ui.dismiss();

@@ -168,7 +168,30 @@ export class WorkbenchUi {
   /** Runs a command by its palette title, e.g. "Bitbucket Snippets: Sign In". */
   async runCommand(title: string): Promise<void> {
     const quickInput = this.page.locator('.quick-input-widget');
-    const input = quickInput.locator('input[type="text"]').first();
+    const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
+    // On a loaded machine the palette was seen to show no command at all for a title it has (the
+    // filter ran before the palette's list was filled, or the palette closed and opened again
+    // under the typing): an empty list is a palette that is not ready yet, so it is opened and
+    // filled again; a list without the command is an answer.
+    for (let round = 1; ; round++) {
+      await this.openPaletteWith(`>${title}`);
+      try {
+        await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+        break;
+      } catch {
+        const offered = await quickInput.getByRole('option').allInnerTexts();
+        await this.page.keyboard.press('Escape');
+        await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS }).catch(() => undefined);
+        if (offered.length === 0 && round < 3) continue;
+        throw new Error(`The command palette has no command "${title}" (${round} tries). It offered: ${offered.join(' | ') || 'nothing'}`);
+      }
+    }
+    await row.click();
+  }
+
+  /** Opens the command palette and types `text` into it. */
+  private async openPaletteWith(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget').locator('input[type="text"]').first();
     // With the focus inside a webview, the webview hands F1 to the workbench by message, and on a
     // busy machine that hand-over is sometimes lost, or the webview takes the focus back and the
     // palette closes before it is typed into: open it again rather than wait in vain.
@@ -177,21 +200,12 @@ export class WorkbenchUi {
       const timeout = attempt < 3 ? 5_000 : DEFAULT_TIMEOUT_MS;
       try {
         await input.waitFor({ state: 'visible', timeout });
-        await input.fill(`>${title}`, { timeout });
-        break;
+        await input.fill(text, { timeout });
+        return;
       } catch (err) {
         if (attempt >= 3) throw err;
       }
     }
-    const row = quickInput.getByRole('option', { name: labelPattern(title) }).first();
-    try {
-      await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-    } catch {
-      const offered = await quickInput.getByRole('option').allInnerTexts();
-      await this.page.keyboard.press('Escape');
-      throw new Error(`The command palette has no command "${title}". It offered: ${offered.join(' | ') || 'nothing'}`);
-    }
-    await row.click();
   }
 
   /** The notification toast whose message matches; waits for it to appear. */
