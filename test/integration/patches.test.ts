@@ -4,7 +4,8 @@
 // Snippet… from staged, unstaged, new and binary changes sends one POST and one PUT; Preview opens
 // one multi-file diff; Apply on a second clone makes its tree equal the first's; Revert puts it
 // back; a hostile patch is refused naming its path and writes nothing; a base that differs offers
-// a three-way merge, which leaves conflict markers.
+// a three-way merge, which leaves conflict markers; a patch whose write fails part-way leaves every
+// file as it was; a patch that writes a file tools run asks first, and declined writes nothing.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -217,5 +218,47 @@ describe('Patch snippets', function () {
     assert.equal(git(diverged, 'status', '--porcelain'), '');
     // The loaded snippet, read without a request: its file is what was applied.
     assert.ok(api.service.store.get(target().snippetGuid));
+  });
+
+  /** A snippet of one patch file, deleted after the suite. */
+  async function patchSnippet(name: string, content: string): Promise<{ snippetGuid: string; fileName: string }> {
+    const snippet = await apiAs('alice').createSnippet({ name: `${name} ${marker}`, files: [{ name: `${name}.patch`, content }] });
+    made.push(snippet.guid);
+    return { snippetGuid: snippet.guid, fileName: `${name}.patch` };
+  }
+
+  it("Apply of a patch whose write fails part-way leaves every file and the user's own file as they were, and names the file and git's reason", async () => {
+    const tree = await cloneOfSource('midwrite');
+    // git's check passes, then the write fails: the user's file `extra` is in the way of the folder extra/c.txt needs, after a.txt was written.
+    const patch = [
+      'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n-alpha\n+alpha from the patch\n line 2\n line 3\n',
+      'diff --git a/extra/c.txt b/extra/c.txt\nnew file mode 100644\n--- /dev/null\n+++ b/extra/c.txt\n@@ -0,0 +1 @@\n+c\n',
+    ].join('');
+    const target = await patchSnippet('midwrite', patch);
+    write(tree, 'extra', "the user's own notes\n");
+    const before = { a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') };
+    await answerPrompts(label(tree));
+    const outcome = await run<{ kind: string; message: string }>('bitbucketSnippets.applyPatch', target);
+    assert.deepEqual({ a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') }, before, 'every file as it was');
+    assert.equal(outcome?.kind, 'refused');
+    assert.ok(outcome.message.includes('extra/c.txt') && outcome.message.includes('Not a directory'), outcome.message);
+    assert.match(outcome.message, /The working tree is as it was/);
+  });
+
+  it('Apply of a patch that writes .vscode/tasks.json asks first, naming it; declined, nothing is written', async () => {
+    const tree = await cloneOfSource('toolfile');
+    const tasks = '{ "version": "2.0.0", "tasks": [{ "label": "x", "type": "shell", "command": "echo owned", "runOptions": { "runOn": "folderOpen" } }] }';
+    const target = await patchSnippet(
+      'tasks',
+      `diff --git a/.vscode/tasks.json b/.vscode/tasks.json\nnew file mode 100644\n--- /dev/null\n+++ b/.vscode/tasks.json\n@@ -0,0 +1 @@\n+${tasks}\n` +
+        'diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-bravo\n+bravo from the patch\n',
+    );
+    await answerPrompts(label(tree), false);
+    const outcome = await run<{ kind: string; files: string[] }>('bitbucketSnippets.applyPatch', target);
+    assert.equal(outcome?.kind, 'declined');
+    assert.deepEqual(outcome.files, ['.vscode/tasks.json'], 'the modal named the tool file');
+    assert.ok(!fs.existsSync(path.join(tree, '.vscode')), 'no .vscode folder was written');
+    assert.equal(read(tree, 'b.txt').toString('utf8'), 'bravo\n', 'nothing else was written either');
+    assert.equal(git(tree, 'status', '--porcelain'), '');
   });
 });
