@@ -30,6 +30,10 @@ describe('patches: running git', function () {
       const seen = JSON.parse(out.stdout.toString()) as { args: string[]; env: Record<string, string> };
       assert.deepEqual(seen.args.slice(-3), ['apply', '$(touch x)', 'a b;c']);
       assert.deepEqual(seen.args.slice(0, 2), ['-c', 'core.fsmonitor=false']);
+      // Hooks are looked for in an empty folder of the run's own, removed afterwards.
+      const hooks = seen.args.find((arg) => arg.startsWith('core.hooksPath='))?.slice('core.hooksPath='.length);
+      assert.ok(hooks && path.isAbsolute(hooks), String(hooks));
+      assert.ok(!fs.existsSync(hooks), 'the empty hooks folder is removed after the run');
       assert.equal(seen.env.GIT_DIR, undefined);
       assert.equal(seen.env.GIT_TERMINAL_PROMPT, '0');
       assert.equal(seen.env.GIT_LITERAL_PATHSPECS, '1');
