@@ -16,7 +16,7 @@ const line = fc.oneof(
   fc.tuple(ident, word).map(([name, value]) => `const ${name} = "${value}";`),
   fc.tuple(ident, fc.integer()).map(([name, n]) => `${name}: ${n}`),
   hex(40).map((sha) => `commit ${sha}`),
-  fc.tuple(word, hex(40)).map(([name, sha]) => `${name}_token = ${sha}`),
+  fc.tuple(word, hex(40)).map(([name, sha]) => `${name}_sha = ${sha}`),
   fc.uuid().map((uuid) => `"id": "${uuid}",`),
   fc.tuple(word, hex(32)).map(([name, id]) => `export ${name.toUpperCase()}_ID=${id}`),
   fc.tuple(host, ident).map(([h, path]) => `git clone https://${h}/scm/${path}.git`),

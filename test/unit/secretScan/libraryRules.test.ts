@@ -2,7 +2,7 @@
 // for the next scan): nothing of a run stays behind, so no run is slower than the first ones.
 import * as assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { libraryMatches } from '../../../src/model/secretScan/libraryRules';
+import { LIBRARY_RULE_IDS, SUPERSEDED_LIBRARY_RULE_IDS, libraryMatches } from '../../../src/model/secretScan/libraryRules';
 
 describe("the secret scan's library rules, run many times in one thread", () => {
   it('leave no performance marks or measures behind, however many texts they scan', async () => {
@@ -15,7 +15,13 @@ describe("the secret scan's library rules, run many times in one thread", () => 
   });
 
   it('still find what they find', async () => {
-    const matches = await libraryMatches('aws_access_key_id = AKIAIOSFODNN7EXAMPLA\n', 'credentials', new Set());
-    assert.ok(matches.length > 0, 'an AWS access key is found');
+    const matches = await libraryMatches('DATABASE_URL=postgres://app:S3cretPw9x@db.internal:5432/app\n', '.env', new Set());
+    assert.deepEqual(matches.map((m) => m.ruleId), ['@secretlint/secretlint-rule-database-connection-string']);
+  });
+
+  it("leave out the rules the scan's own replace: an AWS key, a GitHub token with a wrong checksum", async () => {
+    const text = `aws_access_key_id = ${['AKIA', 'QWERTYUIOPASDFGH'].join('')}\nGITHUB_TOKEN=${['ghp', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'].join('_')}\n`;
+    assert.deepEqual(await libraryMatches(text, '.env', new Set()), []);
+    assert.ok(SUPERSEDED_LIBRARY_RULE_IDS.every((id) => LIBRARY_RULE_IDS.includes(id)), 'each superseded rule is one of the preset');
   });
 });

@@ -9,7 +9,7 @@ import { disposeSecretScanWorkers, prepareSecretScan } from '../../../src/model/
 import { compileServerRules } from '../../../src/model/secretScan/serverRules';
 import { MAX_SCANNED_CHARS } from '../../../src/model/secretScan/textLimits';
 import { MAX_FINDINGS_PER_TEXT } from '../../../src/model/secretScan/textScan';
-import { PRIVATE_KEY_RULE, URL_PASSWORD_RULE } from '../../../src/model/secretScan/ruleIds';
+import { PRIVATE_KEY_RULE, RULE, URL_PASSWORD_RULE } from '../../../src/model/secretScan/ruleIds';
 import { AWS_ACCESS_KEY, BBDC_TOKEN, GITHUB_TOKEN, SLACK_TOKEN, pem } from './fixtures';
 
 const found = (result: { findings: Array<{ ruleId: string; label: string; line: number }> }) => result.findings.map((f) => [f.ruleId, f.label, f.line]);
@@ -19,20 +19,19 @@ describe('secret scan: scanTexts', function () {
   this.timeout(30_000);
   after(disposeSecretScanWorkers);
 
-  it("finds the library's kinds: an AWS key, a GitHub token, a Slack token, a private key, a URL with a password", async () => {
+  it("finds the kinds the library used to find, by the scan's own rules: an AWS key, a GitHub token, a Slack token, a URL with a password, a private key", async () => {
     const text = [`aws_access_key_id = ${AWS_ACCESS_KEY}`, `GITHUB_TOKEN=${GITHUB_TOKEN}`, `slack: ${SLACK_TOKEN}`, 'remote = https://bob:hunter2x@git.example.com/r.git', pem('RSA PRIVATE KEY')].join('\n');
-    // The scan's own private-key and URL rules set aside, to see the library's.
-    const result = await scanTexts([{ label: 'notes.txt', text }], { ignoreRuleIds: [PRIVATE_KEY_RULE, URL_PASSWORD_RULE] });
+    const result = await scanTexts([{ label: 'notes.txt', text }]);
     assert.deepEqual(found(result), [
-      ['@secretlint/secretlint-rule-aws', 'notes.txt', 1],
-      ['@secretlint/secretlint-rule-github', 'notes.txt', 2],
-      ['@secretlint/secretlint-rule-slack', 'notes.txt', 3],
-      ['@secretlint/secretlint-rule-basicauth', 'notes.txt', 4],
-      ['@secretlint/secretlint-rule-privatekey', 'notes.txt', 5],
+      [RULE.awsAccessKeyId, 'notes.txt', 1],
+      [RULE.github, 'notes.txt', 2],
+      [RULE.slack, 'notes.txt', 3],
+      [URL_PASSWORD_RULE, 'notes.txt', 4],
+      [PRIVATE_KEY_RULE, 'notes.txt', 5],
     ]);
     assert.deepEqual(result.notScanned, []);
     // Named, and masked: never more than four characters of the value.
-    assert.deepEqual(result.findings.map((f) => f.ruleName), ['AWS access key', 'GitHub token', 'Slack token', 'Password in a URL', 'Private key']);
+    assert.deepEqual(result.findings.map((f) => f.ruleName), ['AWS access key ID', 'GitHub token', 'Slack token', 'Password in a URL', 'Private key']);
     for (const f of result.findings) assert.ok(f.masked.replace('••••', '').length <= 4, f.masked);
   });
 
@@ -55,7 +54,7 @@ describe('secret scan: scanTexts', function () {
     ]);
     assert.deepEqual(found(result), [
       ['bitbucket-snippets/bitbucket-http-access-token', 'file name', 1],
-      ['@secretlint/secretlint-rule-github', 'snippet name', 1],
+      [RULE.github, 'snippet name', 1],
     ]);
   });
 
@@ -63,7 +62,7 @@ describe('secret scan: scanTexts', function () {
     const previous = `a=1\nGITHUB_TOKEN=${GITHUB_TOKEN}\n`;
     const text = `a=2\nGITHUB_TOKEN=${GITHUB_TOKEN}\nslack=${SLACK_TOKEN}\n`;
     const result = await scanTexts([{ label: '.env', text, previous }]);
-    assert.deepEqual(found(result), [['@secretlint/secretlint-rule-slack', '.env', 3]]);
+    assert.deepEqual(found(result), [[RULE.slack, '.env', 3]]);
     assert.deepEqual(found(await scanTexts([{ label: '.env', text }])).length, 2, 'without a previous version both are reported');
   });
 
@@ -76,7 +75,7 @@ describe('secret scan: scanTexts', function () {
       { label: 'blob.bin', text: decodedBinary },
       { label: 'big.log', text: huge },
     ]);
-    assert.deepEqual(found(result), [['@secretlint/secretlint-rule-github', 'big.log', 1]], 'the token after the limit is not read');
+    assert.deepEqual(found(result), [[RULE.github, 'big.log', 1]], 'the token after the limit is not read');
     assert.deepEqual(result.notScanned, [
       { label: 'logo.png', reason: 'binary', scannedBytes: 0 },
       { label: 'blob.bin', reason: 'binary', scannedBytes: 0 },
@@ -94,16 +93,17 @@ describe('secret scan: scanTexts', function () {
     disposeSecretScanWorkers();
     prepareSecretScan();
     prepareSecretScan();
-    assert.deepEqual(found(await scanTexts([{ label: 'a', text: GITHUB_TOKEN }])), [['@secretlint/secretlint-rule-github', 'a', 1]]);
+    assert.deepEqual(found(await scanTexts([{ label: 'a', text: GITHUB_TOKEN }])), [[RULE.github, 'a', 1]]);
   });
 
   it('leaves out the rules of the allow-list, of the scan, the library and the server alike', async () => {
     const { rules } = compileServerRules([{ id: 5, name: 'Password', lineRegex: '(?i)password=\\S+' }]);
-    const text = `PASSWORD=${'s3cr3t'}!x\ntoken ${GITHUB_TOKEN}\n${BBDC_TOKEN}`;
+    // A password too short for the scan's own generic rule: the server's rule names it.
+    const text = `PASSWORD=letmein\ntoken ${GITHUB_TOKEN}\n${BBDC_TOKEN}`;
     const all = await scanTexts([{ label: 'a', text }], { serverRules: rules });
-    assert.deepEqual(all.findings.map((f) => f.ruleId).sort(), ['@secretlint/secretlint-rule-github', 'bitbucket-server/5', 'bitbucket-snippets/bitbucket-http-access-token']);
+    assert.deepEqual(all.findings.map((f) => f.ruleId).sort(), ['bitbucket-server/5', 'bitbucket-snippets/bitbucket-http-access-token', RULE.github]);
     assert.equal(all.findings.find((f) => f.ruleId === 'bitbucket-server/5')?.ruleName, 'Password', "a server rule is named as its admin named it");
-    const ignored = await scanTexts([{ label: 'a', text }], { serverRules: rules, ignoreRuleIds: ['bitbucket-server/5', '@secretlint/secretlint-rule-github', 'bitbucket-snippets/bitbucket-http-access-token'] });
+    const ignored = await scanTexts([{ label: 'a', text }], { serverRules: rules, ignoreRuleIds: ['bitbucket-server/5', RULE.github, 'bitbucket-snippets/bitbucket-http-access-token'] });
     assert.deepEqual(ignored.findings, []);
   });
 
