@@ -25,6 +25,25 @@ async function readyTerminal(name: string): Promise<vscode.Terminal> {
   return terminal;
 }
 
+/** A bash terminal without shell integration (VS Code injects its scripts only into a bash started with no arguments or a login's). */
+async function plainBashTerminal(name: string): Promise<vscode.Terminal> {
+  const terminal = vscode.window.createTerminal({ name, shellPath: '/bin/bash', shellArgs: ['--norc', '--noprofile'] });
+  terminal.show(false);
+  await until('the plain bash terminal to start its shell', () => Promise.resolve(terminal.processId));
+  await until('the plain bash terminal to be the active one', () => vscode.window.activeTerminal === terminal);
+  return terminal;
+}
+
+/** What the active terminal shows, its scrollback included, as a user would copy it. */
+async function screenText(): Promise<string> {
+  await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+  await vscode.commands.executeCommand('workbench.action.terminal.copySelection');
+  await vscode.commands.executeCommand('workbench.action.terminal.clearSelection');
+  return vscode.env.clipboard.readText();
+}
+
+const occurrences = (text: string, part: string): number => text.split(part).length - 1;
+
 /** The command lines the shell ran in `terminal`, as shell integration reports them. */
 function executionsIn(terminal: vscode.Terminal): { lines: string[]; dispose(): void } {
   const lines: string[] = [];
@@ -40,6 +59,9 @@ describe('Snippets in the terminal', function () {
   let marker: (name: string) => string;
   let theirs: Snippet;
   let own: Snippet;
+  let exact: Snippet;
+  /** What the snippet with a tab and a `!` writes when it runs exactly as written. */
+  const tabAndBang = 'tab\there!x';
 
   before(async () => {
     await signInAsAlice();
@@ -53,6 +75,19 @@ describe('Snippets in the terminal', function () {
       ],
     });
     own = await apiAs('alice').createSnippet({ name: 'alice: exit three', files: [{ name: 'exit.sh', content: `touch ${marker('exit-ran')}; (exit 3)\n` }] });
+    exact = await apiAs('alice').createSnippet({
+      name: 'alice: exactly as written',
+      files: [
+        // Its first character names the marker: a shell that lost it would run `ouch`, and create nothing.
+        { name: 'first.sh', content: `touch ${marker('t-first-character')}\n` },
+        // A tab typed at a prompt completes a name, and `!x` typed at a prompt is a history expansion.
+        { name: 'tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('tab-bang')}\n` },
+        { name: 'plain-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('plain-tab-bang')}\n` },
+        { name: 'zsh-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('zsh-tab-bang')}\n` },
+        { name: 'fish-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('fish-tab-bang')}\n` },
+        { name: 'early-paste.sh', content: `touch ${marker('early-paste')}\necho early second line\n` },
+      ],
+    });
   });
   afterEach(async () => {
     await unusedAnswers();
@@ -93,7 +128,9 @@ describe('Snippets in the terminal', function () {
       assert.equal(await unusedAnswers(), 0, 'the run asked again');
       await until('the confirmed run to create its marker', () => fs.existsSync(marker('ran')), 30_000);
       await until('shell integration to report the execution', () => executions.lines.length > 0);
-      assert.deepEqual(executions.lines.map((line) => line.trim()), [`touch ${marker('ran')}`], 'the declined run sent nothing; the confirmed one ran once');
+      // The shell reads the text from a private file: one command line, which names that file.
+      assert.equal(executions.lines.length, 1, `the declined run sent nothing; the confirmed one ran once: ${JSON.stringify(executions.lines)}`);
+      assert.match(executions.lines[0].trim(), /^\. '\/[^']*\/bbs-run-[^/']+\/run\.sh'$/);
     } finally {
       executions.dispose();
     }
@@ -120,4 +157,92 @@ describe('Snippets in the terminal', function () {
     assert.deepEqual(vscode.window.terminals.map((t) => t.name), ['bob: two lines']);
     assert.equal(vscode.window.activeTerminal?.name, 'bob: two lines', 'the new terminal is shown');
   });
+
+  it('runs exactly the text shown in a terminal that has had input: no character lost, the exit code reported', async () => {
+    const terminal = await readyTerminal('used terminal');
+    const executions = executionsIn(terminal);
+    try {
+      terminal.sendText('echo used before', true);
+      await until('the earlier command to be reported', () => executions.lines.some((line) => line.includes('used before')), 30_000);
+      // Text left at the prompt, as a user who typed half a command and then chose Run in Terminal.
+      terminal.sendText('echo half typed', false);
+      await answerPrompts(true);
+      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'first.sh' }), true);
+      assert.equal(await unusedAnswers(), 0, 'the run asked first');
+      await until('the snippet to create its marker (its first character "t" arrived)', () => fs.existsSync(marker('t-first-character')), 30_000);
+      const line = '"first.sh" of snippet "alice: exactly as written" ended in the terminal with exit code 0';
+      await until(`the extension's log to say: ${line}`, () => logText().includes(line), 30_000);
+      assert.ok(!executions.lines.some((l) => l.includes('half typed')), `the half-typed text did not run: ${JSON.stringify(executions.lines)}`);
+    } finally {
+      executions.dispose();
+    }
+  });
+
+  it('runs a snippet with a tab and a "!" exactly as written, with shell integration', async () => {
+    await readyTerminal('tab and bang');
+    await answerPrompts(true);
+    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'tab-bang.sh' }), true);
+    await until('the run to write its marker', () => fs.existsSync(marker('tab-bang')) && fs.readFileSync(marker('tab-bang'), 'utf8').endsWith('\n'), 30_000);
+    assert.equal(fs.readFileSync(marker('tab-bang'), 'utf8'), `${tabAndBang}\n`);
+  });
+
+  it('runs a snippet with a tab and a "!" exactly as written, without shell integration, and says the exit code is unknown', async () => {
+    const terminal = await plainBashTerminal('plain bash');
+    // Something typed and run before, as in a terminal in use.
+    terminal.sendText('echo used before', true);
+    await answerPrompts(true);
+    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'plain-tab-bang.sh' }), true);
+    assert.equal(terminal.shellIntegration, undefined, 'the terminal had no shell integration');
+    await until('the run to write its marker', () => fs.existsSync(marker('plain-tab-bang')) && fs.readFileSync(marker('plain-tab-bang'), 'utf8').endsWith('\n'), 30_000);
+    assert.equal(fs.readFileSync(marker('plain-tab-bang'), 'utf8'), `${tabAndBang}\n`);
+    await until("the extension's log to say the exit code is unknown", () => /"plain-tab-bang\.sh" of snippet "alice: exactly as written"[^\n]*exit code is not known/.test(logText()), 30_000);
+  });
+
+  it('pastes into a terminal that is still starting once it is ready: no question, each line once', async () => {
+    for (const terminal of vscode.window.terminals) terminal.dispose();
+    await until('no terminal to be open', () => vscode.window.terminals.length === 0);
+    const terminal = vscode.window.createTerminal({ name: 'just opened' });
+    terminal.show(false);
+    await until('the new terminal to be the active one', () => vscode.window.activeTerminal === terminal);
+    const executions = executionsIn(terminal);
+    try {
+      // A question here would be the false "cannot take the text as one block": declined, and the test fails below.
+      await answerPrompts(false);
+      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, { snippetGuid: exact.guid, fileName: 'early-paste.sh' }), true);
+      assert.equal(await unusedAnswers(), 1, 'a paste into a terminal whose shell takes one block asks nothing');
+      terminal.sendText('', true);
+      terminal.sendText(`touch ${marker('early-sentinel')}`, true);
+      await until('the last command to run and be reported', () => fs.existsSync(marker('early-sentinel')) && executions.lines.some((line) => line.includes('early-sentinel')), 30_000);
+      assert.ok(fs.existsSync(marker('early-paste')), 'the pasted text ran when Enter was pressed');
+      assert.equal(executions.lines.length, 2, `the pasted block ran as one command line, then the last command: ${JSON.stringify(executions.lines)}`);
+      const screen = await screenText();
+      assert.equal(occurrences(screen, 'echo early second line'), 1, `the terminal shows the pasted line once:\n${screen}`);
+      assert.ok(!screen.includes('[200~'), `no paste marker is echoed:\n${screen}`);
+    } finally {
+      executions.dispose();
+    }
+  });
+
+  for (const shell of ['zsh', 'fish']) {
+    it(`runs a snippet with a tab and a "!" exactly as written in ${shell}, after text typed at its prompt`, async function () {
+      if (!fs.existsSync(`/usr/bin/${shell}`)) this.skip();
+      const terminal = vscode.window.createTerminal({ name: `${shell} target`, shellPath: `/usr/bin/${shell}` });
+      terminal.show(false);
+      try {
+        await until(`shell integration in ${shell} to see a prompt`, () => terminal.shellIntegration?.cwd, 30_000);
+      } catch (err) {
+        throw new Error(`${String(err)}; the terminal shows:\n${await screenText()}`);
+      }
+      await until(`VS Code to know the shell is ${shell}`, () => terminal.state.shell === shell);
+      await until(`the ${shell} terminal to be the active one`, () => vscode.window.activeTerminal === terminal);
+      terminal.sendText('echo half typed', false);
+      await answerPrompts(true);
+      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: `${shell}-tab-bang.sh` }), true);
+      const written = marker(`${shell}-tab-bang`);
+      await until('the run to write its marker', () => fs.existsSync(written) && fs.readFileSync(written, 'utf8').endsWith('\n'), 30_000);
+      assert.equal(fs.readFileSync(written, 'utf8'), `${tabAndBang}\n`);
+      const line = `"${shell}-tab-bang.sh" of snippet "alice: exactly as written" ended in the terminal with exit code 0`;
+      await until(`the extension's log to say: ${line}`, () => logText().includes(line), 30_000);
+    });
+  }
 });

@@ -4,7 +4,7 @@
 // and Development mode only). In normal use nothing installs one, and no command takes an argument
 // that skips a confirmation.
 import vscode = require('vscode');
-import { showModalWarning } from './notify';
+import { showModalWarning, showWarning } from './notify';
 import { showSafeInputBox, showSafeQuickPick, showSafeQuickPickMany } from './quickInputText';
 
 /** An answer queued by a test: true / false for a confirmation, a string (or undefined = Escape) for an input box. */
@@ -34,6 +34,16 @@ export async function confirm(message: string, detail: string, action: string): 
   const queued = takeScriptedAnswer();
   if (queued) return queued.answer === true;
   return (await showModalWarning(message, detail, action)) === action;
+}
+
+/**
+ * A warning notification with one action button, which leaves the editor usable meanwhile (to read
+ * what it asks about); true when the user chose it, false when they closed it.
+ */
+export async function confirmBeside(message: string, action: string): Promise<boolean> {
+  const queued = takeScriptedAnswer();
+  if (queued) return queued.answer === true;
+  return (await showWarning(message, action)) === action;
 }
 
 /**

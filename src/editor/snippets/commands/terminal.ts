@@ -1,7 +1,8 @@
 // Paste into Terminal and Run in Terminal: a snippet file's text to the active terminal, or to a
 // new one named after the snippet. A paste never runs anything; a run of someone else's text is
-// confirmed first. What needs a confirmation, and what is sent, is decided in
-// src/model/terminal/terminalRules.ts; this file finds the file, the terminal and the answer.
+// confirmed first, and runs exactly as the confirmation showed it (terminalRun.ts). What needs a
+// confirmation, and what is sent, is decided in src/model/terminal/terminalRules.ts; this file
+// finds the file, the terminal and the answer.
 import vscode = require('vscode');
 import type { Snippet, SnippetFile } from '../../../api/types';
 import { usesSnippetSyntax } from '../../../model/snippets/completion';
@@ -10,9 +11,11 @@ import { confirmationOf, planFor, takesBracketedPaste, terminalText, type Reason
 import { Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
 import { showInfo, showWarning } from '../../ui/notify';
-import { confirm } from '../../ui/prompts';
+import { choose, confirm, confirmBeside } from '../../ui/prompts';
 import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
-import { runWithShellIntegration, terminalFor } from './terminalSession';
+import { runInShell } from './terminalRun';
+import { terminalFor } from './terminalSession';
+import { showWholeText } from './terminalWholeText';
 import { pickFile } from './use';
 
 /** Puts the file's text into the terminal as if typed, without running it. True when it was sent. */
@@ -63,30 +66,35 @@ async function toTerminal(deps: CommandDeps, arg: unknown, use: TerminalUse): Pr
   }
   if (use === 'run' && early.confirm && !(await ask(use, text, early.confirm, subject))) return false;
   const target = await terminalFor(snippet.name, deps.log);
-  if (!target) {
+  if (target === 'notStarted') {
     void showWarning(vscode.l10n.t('No terminal could be started in this window, so nothing was sent. Check that a shell is available (terminal.integrated.defaultProfile).'));
+    return false;
+  }
+  if (target === 'notReady') {
+    void showWarning(vscode.l10n.t("The terminal's shell did not become ready, so nothing was sent. Try again once it shows its prompt, or in a new terminal."));
     return false;
   }
   const bracketedPaste = takesBracketedPaste(target.shellIntegration !== undefined, target.terminal.state.shell);
   const plan = planFor({ use, text, own, confirmOwnRuns, bracketedPaste });
   if (plan.kind !== 'send') return false;
   if (use === 'paste' && plan.confirm && !(await ask(use, text, plan.confirm, subject))) return false;
+  if (use === 'run') return runInShell(target, plan.payload, { fileName: file.name, snippetName: snippet.name }, deps.log);
   target.terminal.show(false);
-  const label = { fileName: file.name, snippetName: snippet.name };
-  if (use === 'paste') {
-    target.terminal.sendText(plan.payload, false);
-    deps.log.info(`Pasted "${file.name}" of snippet "${snippet.name}" into the terminal${bracketedPaste ? ' as a bracketed paste' : ''}`);
-  } else if (target.shellIntegration) {
-    deps.log.info(`Running "${file.name}" of snippet "${snippet.name}" in the terminal through shell integration`);
-    runWithShellIntegration({ ...target, shellIntegration: target.shellIntegration }, plan.payload, label, deps.log);
-  } else {
-    target.terminal.sendText(plan.payload, true);
-    deps.log.info(`Sent "${file.name}" of snippet "${snippet.name}" to the terminal to run (no shell integration: its exit code is not known)`);
-  }
+  target.terminal.sendText(plan.payload, false);
+  deps.log.info(`Pasted "${file.name}" of snippet "${snippet.name}" into the terminal${bracketedPaste ? ' as a bracketed paste' : ''}`);
   return true;
 }
 
-function ask(use: TerminalUse, text: string, reasons: Reasons, subject: Subject): Promise<boolean> {
-  const { message, detail, action } = confirmationOf(use, text, reasons, subject);
-  return confirm(message, detail, action);
+/**
+ * The confirmation. Where it cannot show every row of the text, it offers the whole text first:
+ * read-only in an editor, with the question asked again beside it, so the editor can be scrolled.
+ */
+async function ask(use: TerminalUse, text: string, reasons: Reasons, subject: Subject): Promise<boolean> {
+  const { message, detail, action, complete } = confirmationOf(use, text, reasons, subject);
+  if (complete) return confirm(message, detail, action);
+  const showWhole = vscode.l10n.t('Show Whole Text');
+  const choice = await choose(message, detail, [action, showWhole]);
+  if (choice !== showWhole) return choice === action;
+  await showWholeText(text, subject.fileName);
+  return confirmBeside(message, action);
 }

@@ -1,18 +1,24 @@
-// The terminal a snippet goes to: the active one, or a new one named after the snippet, which is
-// given a few seconds to start its shell and its shell integration (VS Code's own advice for
-// executeCommand). And a run through shell integration, whose exit code reaches the log and, when
-// it is not 0, the user.
+// The terminal a snippet goes to: the active one, or a new one named after the snippet. Either is
+// used only once its shell is ready: when shell integration has reported the shell's working
+// folder, which its scripts do as each prompt is drawn (they report being active earlier, while
+// the shell still reads its startup files), or, for a shell without it, after a bounded wait, once
+// per terminal. Text sent earlier reaches a shell that has not yet set up its line editor: the tty
+// echoes it (`^[[200~echo …`, then the line again), and without shell integration known yet, a
+// paste of several lines would need a question.
 import vscode = require('vscode');
-import { showWarning } from '../../ui/notify';
+import { withProgress } from '../../ui/progress';
 import type { Log } from '../../../util/log';
 import { iconSafeText } from '../../../util/outsideText';
 
-/** How long a new terminal is given to start its shell and turn shell integration on. */
-const SHELL_INTEGRATION_WAIT_MS = 5_000;
+/** How long a terminal is given to start its shell and turn shell integration on. */
+const SHELL_INTEGRATION_WAIT_MS = 10_000;
 /** How long a terminal without shell integration is then given to say its shell's process id. */
 const PROCESS_ID_WAIT_MS = 1_000;
 /** A terminal's name is a tab's title: a snippet's name, cut to what a tab shows. */
 const TERMINAL_NAME_LENGTH = 60;
+
+/** Terminals that were given their wait already (ready or not): they are not made to wait again. */
+const waitedFor = new WeakSet<vscode.Terminal>();
 
 export interface SnippetTerminal {
   terminal: vscode.Terminal;
@@ -20,30 +26,46 @@ export interface SnippetTerminal {
   shellIntegration: vscode.TerminalShellIntegration | undefined;
 }
 
-/** The active terminal, or a new one named after the snippet; undefined when none could be started. */
-export async function terminalFor(snippetName: string, log: Log): Promise<SnippetTerminal | undefined> {
+/** Why no terminal is used: none could be started, or the active one's shell never became ready. */
+export type NoTerminal = 'notStarted' | 'notReady';
+
+/** The active terminal, or a new one named after the snippet, once its shell is ready. */
+export async function terminalFor(snippetName: string, log: Log): Promise<SnippetTerminal | NoTerminal> {
   const active = vscode.window.activeTerminal;
-  if (active && active.exitStatus === undefined) return { terminal: active, shellIntegration: active.shellIntegration };
+  if (active && active.exitStatus === undefined) {
+    const ready = await readyOf(active);
+    if (!ready) log.warn('The active terminal did not become ready');
+    return ready ? { terminal: active, shellIntegration: ready.shellIntegration } : 'notReady';
+  }
   let terminal: vscode.Terminal;
   try {
     terminal = vscode.window.createTerminal({ name: iconSafeText(snippetName, TERMINAL_NAME_LENGTH) });
   } catch (err) {
     log.error('Could not create a terminal', err);
-    return undefined;
+    return 'notStarted';
   }
-  const started = await startOf(terminal);
+  const started = await readyOf(terminal);
   if (!started) {
     log.warn('The new terminal did not start a shell');
-    return undefined;
+    return 'notStarted';
   }
   return { terminal, shellIntegration: started.shellIntegration };
 }
 
 type Start = { shellIntegration: vscode.TerminalShellIntegration | undefined } | undefined;
 
+/** Shell integration that has seen a prompt: it reports the working folder at each one. */
+const atPrompt = (shellIntegration: vscode.TerminalShellIntegration | undefined): shellIntegration is vscode.TerminalShellIntegration => shellIntegration?.cwd !== undefined;
+
+function readyOf(terminal: vscode.Terminal): Promise<Start> {
+  if (atPrompt(terminal.shellIntegration)) return Promise.resolve({ shellIntegration: terminal.shellIntegration });
+  if (waitedFor.has(terminal)) return Promise.resolve(terminal.exitStatus === undefined ? { shellIntegration: terminal.shellIntegration } : undefined);
+  return withProgress('status', vscode.l10n.t("Waiting for the terminal's shell…"), () => startOf(terminal));
+}
+
 /**
- * Waits until the new terminal has shell integration, or closes, or the wait is over. A terminal
- * whose shell did not start (no process id, or closed) gives undefined.
+ * Waits until the terminal's shell integration has seen a prompt, or the terminal closes, or the
+ * wait is over. A terminal whose shell did not start (no process id, or closed) gives undefined.
  */
 function startOf(terminal: vscode.Terminal): Promise<Start> {
   return new Promise<Start>((resolve) => {
@@ -51,6 +73,7 @@ function startOf(terminal: vscode.Terminal): Promise<Start> {
     const done = (start: Start) => {
       clearTimeout(timer);
       subscriptions.forEach((s) => s.dispose());
+      if (start) waitedFor.add(terminal);
       resolve(start);
     };
     // Without shell integration by then: a shell that started (it has a process id by now) is used without it.
@@ -62,34 +85,9 @@ function startOf(terminal: vscode.Terminal): Promise<Start> {
       );
     }, SHELL_INTEGRATION_WAIT_MS);
     subscriptions.push(
-      vscode.window.onDidChangeTerminalShellIntegration((e) => e.terminal === terminal && done({ shellIntegration: e.shellIntegration })),
+      vscode.window.onDidChangeTerminalShellIntegration((e) => e.terminal === terminal && atPrompt(e.shellIntegration) && done({ shellIntegration: e.shellIntegration })),
       vscode.window.onDidCloseTerminal((closed) => closed === terminal && done(undefined)),
     );
-    if (terminal.shellIntegration) done({ shellIntegration: terminal.shellIntegration });
+    if (atPrompt(terminal.shellIntegration)) done({ shellIntegration: terminal.shellIntegration });
   });
-}
-
-/** What a run is called in the log and in a message about its end. */
-export interface RunLabel {
-  fileName: string;
-  snippetName: string;
-}
-
-/**
- * Runs `commandLine` through shell integration. When it ends its exit code is logged, and one that
- * is not 0 is also shown; the listener goes when the run ends or its terminal closes.
- */
-export function runWithShellIntegration(target: SnippetTerminal & { shellIntegration: vscode.TerminalShellIntegration }, commandLine: string, label: RunLabel, log: Log): void {
-  // Listening starts before the run: its end is reported after executeCommand returns, never before.
-  const subscriptions = [
-    vscode.window.onDidEndTerminalShellExecution((e) => {
-      if (e.execution !== execution) return;
-      subscriptions.forEach((s) => s.dispose());
-      const code = e.exitCode;
-      log.info(`"${label.fileName}" of snippet "${label.snippetName}" ended in the terminal with exit code ${code ?? 'unknown'}`);
-      if (code !== undefined && code !== 0) void showWarning(vscode.l10n.t('"{0}" of the snippet "{1}" ended with exit code {2}.', label.fileName, label.snippetName, code));
-    }),
-    vscode.window.onDidCloseTerminal((closed) => closed === target.terminal && subscriptions.forEach((s) => s.dispose())),
-  ];
-  const execution = target.shellIntegration.executeCommand(commandLine);
 }
