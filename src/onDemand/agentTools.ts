@@ -7,12 +7,14 @@
 // come from the manifest and the setting is read in the bundle, so that activation carries neither
 // the names' table nor the settings table.
 //
-// The `when` clause is one context key, kept here: signed in and bitbucketSnippets.agentTools.enabled
-// on. VS Code 1.100 cannot send the extension host a tool whose `when` has `&&`: deserialising
-// `a && b` negates each side to look for `a && !a`, which links each side and its negation to each
-// other (contextkey.ts, ContextKeyDefinedExpr.negate), and the main thread's
-// `$onDidChangeTools([...getTools()])` then fails to serialise that circle. So `vscode.lm.tools`
-// kept the tools out for as long as they were enabled (test/integration/agentTools.test.ts).
+// The `when` clause has no `&&`: VS Code 1.100 cannot send the extension host a tool whose `when`
+// has one. Deserialising `a && b` negates a side to look for `a && !a`, which links that side and
+// its negation to each other (contextkey.ts, ContextKeyDefinedExpr.negate), and the main thread's
+// `$onDidChangeTools([...getTools()])` then fails to serialise the circle ("Converting circular
+// structure to JSON"), so `vscode.lm.tools` never listed the tools while they were enabled. The
+// clause is instead `config.bitbucketSnippets.agentTools.enabled in '<key>'`, one expression over
+// both facts: the key holds the setting's values that make the tools available, `[true]` while
+// signed in and `[]` while not, so VS Code itself reads the setting and activation reads none.
 import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
 import { ContextKeys, type AgentToolName } from '../util/constants';
@@ -32,25 +34,15 @@ export function registerAgentToolsOnDemand(extension: vscode.Extension<unknown>,
   );
 }
 
-/**
- * Keeps the tools' `when` key: signed in, and the setting on. The setting is read only while signed
- * in, and not during activation (a settings read costs the extension host milliseconds); the tools
- * check it again, from the user's settings only, when called.
- */
+/** Keeps the key the tools' `when` clause reads: `[true]` while an account is signed in, else `[]`. */
 function keepAvailability(session: Session): vscode.Disposable {
   let last: boolean | undefined;
   const update = () => {
-    const available = session.account !== undefined && vscode.workspace.getConfiguration('bitbucketSnippets').get<boolean>('agentTools.enabled', true) !== false;
-    if (available === last) return;
-    last = available;
-    void vscode.commands.executeCommand('setContext', ContextKeys.agentToolsAvailable, available);
+    const signedIn = session.account !== undefined;
+    if (signedIn === last) return;
+    last = signedIn;
+    void vscode.commands.executeCommand('setContext', ContextKeys.agentToolsEnabledValues, signedIn ? [true] : []);
   };
-  const first = setTimeout(update, 0);
-  return vscode.Disposable.from(
-    { dispose: () => clearTimeout(first) },
-    session.onDidChange(update),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('bitbucketSnippets.agentTools.enabled')) update();
-    }),
-  );
+  update();
+  return session.onDidChange(update);
 }

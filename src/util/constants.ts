@@ -113,8 +113,8 @@ export type AgentToolName = (typeof AgentTools)[keyof typeof AgentTools];
 
 export const ContextKeys = {
   signedIn: 'bitbucketSnippets:signedIn',
-  /** Signed in with bitbucketSnippets.agentTools.enabled on: the language model tools' one `when` key (src/onDemand/agentTools.ts says why one). */
-  agentToolsAvailable: 'bitbucketSnippets:agentToolsAvailable',
+  /** The values of bitbucketSnippets.agentTools.enabled that offer the language model tools: `[true]` signed in, `[]` not (src/onDemand/agentTools.ts says why). */
+  agentToolsEnabledValues: 'bitbucketSnippets:agentToolsEnabledValues',
   /** `updated` or `name`: which of the two sort buttons the explorer shows. */
   sortOrder: 'bitbucketSnippets:sortOrder',
   filterActive: 'bitbucketSnippets:filterActive',

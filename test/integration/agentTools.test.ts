@@ -287,7 +287,7 @@ describe('Language model tools (chat agents)', function () {
     assert.match(await invoke(AgentTools.search, { query: marker }), /tool deploy/);
   });
 
-  it('the tools are listed in vscode.lm.tools once signed in, and not while signed out', async () => {
+  it('the tools are listed in vscode.lm.tools once signed in, and not while signed out or turned off', async () => {
     const ours = () => vscode.lm.tools.filter((t) => (Object.values(AgentTools) as string[]).includes(t.name)).map((t) => t.name).sort();
     const all = (Object.values(AgentTools) as string[]).slice().sort();
     await until('the tools listed while signed in', () => ours().length === all.length, 15_000);
@@ -298,6 +298,14 @@ describe('Language model tools (chat agents)', function () {
       await signInAs('alice');
     }
     await until('the tools listed again after sign-in', () => JSON.stringify(ours()) === JSON.stringify(all), 15_000);
+    const config = vscode.workspace.getConfiguration('bitbucketSnippets');
+    await config.update('agentTools.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      await until('no tool listed with the setting off', () => ours().length === 0, 15_000);
+    } finally {
+      await config.update('agentTools.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await until('the tools listed again with the setting on', () => ours().length === all.length, 15_000);
   });
 
   it('signed out, a tool called anyway says to sign in', async () => {

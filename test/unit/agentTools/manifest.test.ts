@@ -31,9 +31,9 @@ describe('agent tools: the manifest', () => {
       assert.equal(tool.canBeReferencedInPrompt, true, tool.name);
       assert.match(tool.toolReferenceName, /^bitbucketSnippets[A-Z]\w+$/);
       assert.match(tool.icon, /^\$\([a-z-]+\)$/);
-      // One key, no `&&`: VS Code 1.100 cannot send the extension host a tool whose `when` has one
-      // (src/onDemand/agentTools.ts), so vscode.lm.tools would never list it.
-      assert.equal(tool.when, ContextKeys.agentToolsAvailable);
+      // One expression, no `&&`: VS Code 1.100 cannot send the extension host a tool whose `when`
+      // has one (src/onDemand/agentTools.ts), so vscode.lm.tools would never list it.
+      assert.equal(tool.when, `config.bitbucketSnippets.agentTools.enabled in '${ContextKeys.agentToolsEnabledValues}'`);
       assert.doesNotMatch(tool.when, /&&|\|\||!/);
       for (const key of [tool.displayName, tool.userDescription, tool.modelDescription]) {
         const id = /^%(.+)%$/.exec(key)?.[1];
