@@ -2,7 +2,8 @@
 // Bitbucket 8.x they start with `BBDC-` and 44 base64 characters, which nothing else looks like.
 // Earlier versions issued the 44 characters alone: a form any base64 text can take, so it counts
 // only where it is used as a token: after `Bearer`, `x-token-auth:` (git URLs), `Authorization`
-// or a name with `token` in it (`BITBUCKET_TOKEN=`, `"token": "`).
+// or a name with `token` in it (`BITBUCKET_TOKEN=`, `"token": "`). The name's rest is bounded, so
+// that a run of `tokentoken…` is not read again from each of its `token`s.
 import { matchesOf, type BuiltinRule } from './secretMatch';
 import { BITBUCKET_TOKEN_RULE } from './ruleIds';
 import { isPlaceholder } from './rules/placeholders';
@@ -11,7 +12,7 @@ import { isPlaceholder } from './rules/placeholders';
 const PREFIXED = /(?<![A-Za-z0-9_])BBDC-[A-Za-z0-9+/]{44}(?![A-Za-z0-9+/=])/g;
 
 const UNPREFIXED_IN_CONTEXT =
-  /(?:\bbearer\s+|\bx-token-auth:|token[a-z_-]*["']?\s*[:=]\s*["']?|\bauthorization["']?\s*[:=]\s*["']?)(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{44})(?![A-Za-z0-9+/=])/dgi;
+  /(?:\bbearer\s+|\bx-token-auth:|token[a-z_-]{0,40}["']?\s*[:=]\s*["']?|\bauthorization["']?\s*[:=]\s*["']?)(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{44})(?![A-Za-z0-9+/=])/dgi;
 
 /** Random base64 of that length mixes cases and digits; a word, a hex id or a row of one letter does not. */
 const looksRandom = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);

@@ -21,35 +21,67 @@ const baseCharCount = (text: string): number => text.match(BASE64_CHARS)?.length
 const BODY_LINE = /^[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+:.*)?[ \t]*\r?$/;
 const BASE64_LINE = /^[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?$/;
 
-function keyAt(text: string, begin: RegExpMatchArray): SecretMatch | undefined {
-  const start = begin.index ?? 0;
+/** Where each END marker next occurs, found once per text: a text of many BEGINs and no END is not searched again for each. */
+class EndMarkers {
+  private readonly next = new Map<string, number>();
+
+  constructor(private readonly text: string) {}
+
+  after(marker: string, from: number): number {
+    const known = this.next.get(marker);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const at = this.text.indexOf(marker, from);
+    this.next.set(marker, at);
+    return at;
+  }
+}
+
+/** The key that starts at `begin`, and where the search for the next one goes on. */
+function keyAt(text: string, begin: RegExpExecArray, ends: EndMarkers): { key?: SecretMatch; next: number } {
+  const start = begin.index;
   const afterBegin = start + begin[0].length;
   const kind = begin[1] ?? begin[2];
   const endMarker = begin[1] !== undefined ? `-----END ${kind}-----` : `---- END ${kind} ----`;
-  const endIn = text.slice(afterBegin, afterBegin + LONGEST_KEY + endMarker.length).indexOf(endMarker);
-  const endAt = afterBegin + endIn;
-  if (endIn >= 0) {
+  const endAt = ends.after(endMarker, afterBegin);
+  if (endAt >= 0 && endAt - afterBegin <= LONGEST_KEY) {
     // Between the markers, anything but the body's own base64 (escaped line breaks in a JSON string, headers) is let be.
     const body = text.slice(afterBegin, endAt).replace(/\\[nr]/g, '\n').replace(/^[ \t]*[A-Za-z-]+:.*$/gm, '');
-    return baseCharCount(body) >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end: endAt + endMarker.length } : undefined;
+    const next = endAt + endMarker.length;
+    return { key: baseCharCount(body) >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end: next } : undefined, next };
   }
   // No END line: the lines of base64 that follow, up to the first that is not.
   let end = afterBegin;
   let count = 0;
-  let lineStart = afterBegin;
-  for (const [i, line] of text.slice(afterBegin, afterBegin + LONGEST_KEY).split('\n').entries()) {
-    if (i > 0 && !BODY_LINE.test(line)) break;
-    if (i > 0 && BASE64_LINE.test(line)) {
+  const limit = Math.min(text.length, afterBegin + LONGEST_KEY);
+  let lineStart = text.indexOf('\n', afterBegin);
+  while (lineStart >= 0 && lineStart < limit) {
+    lineStart++;
+    const newline = text.indexOf('\n', lineStart);
+    const line = text.slice(lineStart, newline < 0 || newline > limit ? limit : newline);
+    if (!BODY_LINE.test(line)) break;
+    if (BASE64_LINE.test(line)) {
       count += baseCharCount(line);
       end = lineStart + line.trimEnd().length;
     }
-    lineStart += line.length + 1;
+    lineStart = newline;
   }
-  return count >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end } : undefined;
+  return { key: count >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end } : undefined, next: Math.max(afterBegin, end) };
+}
+
+function findKeys(text: string): SecretMatch[] {
+  const found: SecretMatch[] = [];
+  const ends = new EndMarkers(text);
+  const begins = new RegExp(BEGIN.source, BEGIN.flags);
+  for (let begin = begins.exec(text); begin !== null; begin = begins.exec(text)) {
+    const { key, next } = keyAt(text, begin, ends);
+    if (key) found.push(key);
+    begins.lastIndex = next;
+  }
+  return found;
 }
 
 export const privateKeys: BuiltinRule = {
   id: PRIVATE_KEY_RULE,
   confidence: 'known',
-  find: (text) => [...text.matchAll(BEGIN)].map((begin) => keyAt(text, begin)).filter((m): m is SecretMatch => m !== undefined),
+  find: findKeys,
 };

@@ -37,8 +37,9 @@ function connectionStringPasswords(text: string): SecretMatch[] {
   for (const m of text.matchAll(CONNECTION_PASSWORD)) {
     const place = m.indices?.[1];
     if (place === undefined) continue;
-    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - 400);
-    const before = text.slice(lineStart, m.index);
+    // The line before the password, at most 400 characters of it (never a search back over a long line).
+    const window = text.slice(Math.max(0, m.index - 400), m.index);
+    const before = window.slice(window.lastIndexOf('\n') + 1);
     if (!CONNECTION_KEY.test(before) || !/[;]|\s\w+=/.test(before)) continue;
     let [start, end] = place;
     if (/^[{']/.test(m[1])) [start, end] = [start + 1, end - 1];

@@ -78,6 +78,8 @@ function genericSecrets(text: string): SecretMatch[] {
     if (NOT_A_SECRET_NAME.test(name) || NOT_SECRET_NAMES.test(name)) continue;
     const value = valueAfter(text, nameStart, nameEnd);
     if (value === undefined) continue;
+    // A keyword inside the value (`password=password=…`) is the value's.
+    keyword.lastIndex = Math.max(nameEnd, value.end);
     const literal = text.slice(value.start, value.end);
     if (!looksSecret(literal) || (!value.quoted && EXPRESSION.test(literal))) continue;
     found.push({ ruleId: RULE.genericSecret, start: value.start, end: value.end });

@@ -21,11 +21,11 @@ export const MESSAGING_KINDS: readonly TokenKind[] = [
     patterns: [/https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/T[A-Z0-9]{8,12}\/[AB][A-Z0-9]{8,12}\/[A-Za-z0-9]{24,40}/g],
   },
   {
-    // Three parts: the bot's user id in base64, a timestamp, an HMAC.
+    // Three parts: the bot's user id (17 to 20 digits) in base64 without padding (23 to 27 characters), a timestamp, an HMAC.
     id: RULE.discord,
     confidence: 'known',
     hints: ['.'],
-    patterns: [/(?<![A-Za-z0-9_.-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_.-])/g],
+    patterns: [/(?<![A-Za-z0-9_.-])[MNO][A-Za-z0-9_-]{22,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_.-])/g],
     valid: hasDiscordUserId,
   },
   {

@@ -45,7 +45,7 @@ export const SOURCE_HOST_KINDS: readonly TokenKind[] = [
     id: RULE.atlassian,
     confidence: 'known',
     hints: ['ATATT', 'ATCTT'],
-    patterns: [/(?<![A-Za-z0-9_=-])AT[AC]TT3[A-Za-z0-9_=-]{150,250}(?![A-Za-z0-9_=-])/g],
+    patterns: [/(?<![A-Za-z0-9_-])AT[AC]TT3[A-Za-z0-9_=-]{150,250}(?![A-Za-z0-9_=-])/g],
   },
   {
     id: RULE.bitbucketCloud,
