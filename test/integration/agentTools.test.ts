@@ -174,9 +174,9 @@ describe('Language model tools (chat agents)', function () {
     assert.ok(shown.includes('Description: from the agent\n\nsecond line &amp;\\#x202E; of the description'), shown);
     assert.match(shown, /tool\.md \\\(the whole file: 17 lines, \d+ characters\\\)/);
     // Every line, the long one whole, in a fence the file's own ``` line cannot close, hidden characters marked.
-    const fencedText = content.replace('\u200B', '⟦U+200B⟧').replace('\u202E', '⟦U+202E⟧');
+    const fencedText = content.replace('\u200B', '⟨U+200B⟩').replace('\u202E', '⟨U+202E⟩');
     assert.ok(shown.includes(`\`\`\`\`markdown\n${fencedText}\`\`\`\``), shown);
-    assert.ok(shown.replace(/\\(.)/g, '$1').includes('2 invisible or formatting character(s) are shown as ⟦U+…⟧ marks'), shown);
+    assert.ok(shown.replace(/\\(.)/g, '$1').includes('2 invisible or formatting character(s) are shown as ⟨U+…⟩ marks'), shown);
 
     const before = (await serverRequests()).length;
     const source = new vscode.CancellationTokenSource();

@@ -50,7 +50,7 @@ export function prepareSave(host: AgentToolsHost, input: SaveInput): PreparedSav
     paragraph(vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters));
     message.appendMarkdown(`${fenced(file.text, languageOf(checked.files[i].name))}\n\n`);
   });
-  if (shown.marked > 0) paragraph(vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟦U+…⟧ marks; the snippet gets the characters themselves.', shown.marked));
+  if (shown.marked > 0) paragraph(vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
   message.appendText(vscode.l10n.t('Bitbucket Snippets checks the text for secrets before anything is sent.'));
   return {
     confirmationMessages: { title: vscode.l10n.t('Save a new snippet to Bitbucket?'), message },

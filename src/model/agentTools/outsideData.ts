@@ -44,13 +44,13 @@ const LINE_BREAKS = /\r\n|\n/g;
 
 /**
  * Text exactly as it will be saved, with every character that hides itself shown as a visible
- * mark (`⟦U+200B⟧`), counted. Line breaks stay lines when `keepLines`; otherwise they are marked too.
+ * mark (`⟨U+200B⟩`), counted. Line breaks stay lines when `keepLines`; otherwise they are marked too.
  */
 export function markedInvisible(text: string, keepLines: boolean): { text: string; marked: number } {
   let marked = 0;
   const mark = (ch: string): string => {
     marked++;
-    return `⟦U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟧`;
+    return `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
   };
   let shown = text.replace(INVISIBLE, mark);
   if (!keepLines) shown = shown.replace(LINE_BREAKS, (br) => [...br].map(mark).join(''));

@@ -47,16 +47,16 @@ describe('agent tools: accounts, lists and what a save proposes', () => {
     const long = 'z'.repeat(5000);
     const content = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', `${long}\u202E`, 'a\u200Bb\rc', 'last', ''].join('\n');
     const shown = shownProposal([{ name: 'x\u2066.sh', content }], { name: 'n\u00A0n', description: 'one\ntwo\u200D', categories: ['c\u2028'] });
-    assert.equal(shown.files[0].text, ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', `${long}⟦U+202E⟧`, 'a⟦U+200B⟧b⟦U+000D⟧c', 'last', ''].join('\n'));
+    assert.equal(shown.files[0].text, ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', `${long}⟨U+202E⟩`, 'a⟨U+200B⟩b⟨U+000D⟩c', 'last', ''].join('\n'));
     assert.equal(shown.files[0].lines, 14, "a lone carriage return ends a line in an editor too");
     assert.equal(shown.files[0].characters, content.length);
-    assert.equal(shown.files[0].name, 'x⟦U+2066⟧.sh');
-    assert.equal(shown.name, 'n⟦U+00A0⟧n');
-    assert.equal(shown.description, 'one\ntwo⟦U+200D⟧');
-    assert.deepEqual(shown.categories, ['c⟦U+2028⟧']);
+    assert.equal(shown.files[0].name, 'x⟨U+2066⟩.sh');
+    assert.equal(shown.name, 'n⟨U+00A0⟩n');
+    assert.equal(shown.description, 'one\ntwo⟨U+200D⟩');
+    assert.deepEqual(shown.categories, ['c⟨U+2028⟩']);
     assert.equal(shown.marked, 7);
     // A name's line break is marked (a name is one line); tabs and Windows line ends are plain.
-    assert.equal(shownProposal([{ name: 'a', content: 'x\ty\r\nz' }], { name: 'a\nb', description: '', categories: [] }).name, 'a⟦U+000A⟧b');
+    assert.equal(shownProposal([{ name: 'a', content: 'x\ty\r\nz' }], { name: 'a\nb', description: '', categories: [] }).name, 'a⟨U+000A⟩b');
     assert.equal(shownProposal([{ name: 'a', content: 'x\ty\r\nz' }], { name: 'a', description: '', categories: [] }).marked, 0);
   });
 
