@@ -238,18 +238,21 @@ export class BitbucketClient {
 
   // ---- Secret scanning (Bitbucket Data Center 8.3+) --------------------------------------
 
-  /** One page of the global secret-scanning rules; an administrator's, refused (401) to others. */
-  getSecretScanningRules(page: PageRequest = {}, o: CallOptions = {}): Promise<Page<SecretScanningRule>> {
-    return this.list(`${this.prefixes.api}/secret-scanning/rules`, page, check.secretScanningRule, o);
+  /**
+   * One page of the global secret-scanning rules, or (`list`: 'allowlist', 8.5+) of the global
+   * allowlist rules, of the same shape; an administrator's, refused (401) to others.
+   */
+  getSecretScanningRules(page: PageRequest = {}, o: CallOptions = {}, list: 'rules' | 'allowlist' = 'rules'): Promise<Page<SecretScanningRule>> {
+    return this.list(`${this.prefixes.api}/secret-scanning/${list}`, page, check.secretScanningRule, o);
   }
 
   /**
-   * Every global secret-scanning rule, at most `MAX_SECRET_RULES` (pages of 100), each once: a
-   * listing without end stops there, as every listing does.
+   * Every global secret-scanning rule (or allowlist rule), at most `MAX_SECRET_RULES` (pages of
+   * 100), each once: a listing without end stops there, as every listing does.
    */
-  async allSecretScanningRules(o: CallOptions = {}): Promise<SecretScanningRule[]> {
+  async allSecretScanningRules(o: CallOptions = {}, list: 'rules' | 'allowlist' = 'rules'): Promise<SecretScanningRule[]> {
     const rules: SecretScanningRule[] = [];
-    const pages = items((page) => this.getSecretScanningRules(page, o), { limit: 100, maxPages: MAX_SECRET_RULES / 100, key: (rule) => String(rule.id) });
+    const pages = items((page) => this.getSecretScanningRules(page, o, list), { limit: 100, maxPages: MAX_SECRET_RULES / 100, key: (rule) => String(rule.id) });
     for await (const rule of pages) rules.push(rule);
     return rules;
   }

@@ -207,10 +207,14 @@ export const Settings = {
   agentToolsLists: 'agentTools.lists',
   /** Pages of a list Search Snippets and Export ask the server for at once, per account. */
   concurrentPageRequests: 'concurrentPageRequests',
-  /** `warn` (scan text for secrets before it is sent) or `off`; machine scope. */
-  secretScanning: 'secretScanning',
+  /**
+   * `warn` (scan text for secrets before it is sent) or `off`; machine scope. Neither scan
+   * setting's name extends another's: VS Code drops a setting whose name extends one with a value
+   * that is not an object (`secretScanning` = `warn` hid `secretScanning.ignoredRules`).
+   */
+  secretScanMode: 'secretScan.mode',
   /** Rule ids the secret scan skips, as the user decided; machine scope. */
-  secretScanningIgnoredRules: 'secretScanning.ignoredRules',
+  secretScanIgnoredRules: 'secretScan.ignoredRules',
   clientCertificate: 'clientCertificate',
   /** Per-server overrides of the connection settings, keyed by server URL. */
   servers: 'servers',

@@ -26,8 +26,8 @@ export const TRUST_SETTINGS: readonly string[] = /* @__PURE__ */ (() => [
   Settings.confirmRunningOwnSnippets,
   // Whether text is scanned for secrets before it is sent, and which rules are ignored: a cloned
   // repository must not switch the scan off or silence a rule.
-  Settings.secretScanning,
-  Settings.secretScanningIgnoredRules,
+  Settings.secretScanMode,
+  Settings.secretScanIgnoredRules,
   // Whether chat agents may read the snippets through the language model tools, and which lists.
   Settings.agentToolsEnabled,
   Settings.agentToolsLists,

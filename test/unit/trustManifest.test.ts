@@ -32,8 +32,8 @@ const DECIDED = [
   Settings.snippetsRestPrefix,
   Settings.pagesRestPrefix,
   Settings.confirmRunningOwnSnippets,
-  Settings.secretScanning,
-  Settings.secretScanningIgnoredRules,
+  Settings.secretScanMode,
+  Settings.secretScanIgnoredRules,
   Settings.agentToolsEnabled,
   Settings.agentToolsLists,
 ];

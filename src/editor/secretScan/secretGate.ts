@@ -1,19 +1,24 @@
 // The check before any snippet text leaves the machine (SnippetWrites and SnippetComments call it
 // with what they are about to send, src/model/snippets/outgoing.ts): the secret scan with the
-// built-in rules and the server's own, then, on a finding, a modal that names each finding by rule,
-// place and masked value, with Open to Edit, Send Anyway and Cancel. The scan runs in a worker
-// thread (src/model/secretScan/), loaded with the first scan, never at activation.
+// built-in rules and the server's own, then, on a finding or on anything the scan could not read
+// in full, a modal that names each by rule, place and masked value, with Open to Edit (for a
+// finding), Send Anyway and Cancel. The scan runs in a worker thread (src/model/secretScan/),
+// never started at activation: at the first edit of a snippet file, or the first scan. The
+// server's rules are read ahead, at sign-in and at that first edit, so that a save does not wait
+// for them; a scan that would wait longer than a moment goes on with the built-in rules and says
+// so in the modal, if there is one.
 import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
 import { accountId } from '../../model/accounts/accounts';
 import { SendDeclinedError, type Outgoing, type OutgoingCheck } from '../../model/snippets/outgoing';
-import { confirmedLogLine, findingsReport } from '../../model/secretGate/findingsReport';
+import { confirmedLogLine, promptFor } from '../../model/secretGate/findingsReport';
 import { ServerRules } from '../../model/secretGate/serverRules';
 import type { SecretFinding } from '../../model/secretScan/types';
 import type { Log } from '../../util/log';
 import { serverHost } from '../../util/serverUrl';
-import { setting } from '../settings/settings';
-import { Settings } from '../../util/constants';
+import { setting, updateUserSetting, userSettingValue } from '../settings/settings';
+import { moveFormerSecretScanSettings } from '../../model/settings/formerSettings';
+import { Schemes, Settings } from '../../util/constants';
 import { choose } from '../ui/prompts';
 import type { SecretScanRunner } from '../../model/secretGate/scanRunner';
 
@@ -25,13 +30,38 @@ export interface SecretGateParts {
   runner: () => SecretScanRunner;
   /** The document of a file of a snippet of the account, for Open to Edit on a save. */
   snippetFileUri: (account: Account, snippet: { guid: string; name: string }, fileName: string) => vscode.Uri;
+  /** The account of a snippet document, to read its server's rules ahead of its save. */
+  documentAccount: (uri: vscode.Uri) => Account | undefined;
 }
 
-export class SecretGate {
+/** How long a scan waits for server rules still being read before it goes on without them. */
+export const RULES_GRACE_MS = 500;
+
+export class SecretGate implements vscode.Disposable {
   private readonly serverRules: ServerRules;
+  private readonly settingsMoved: Promise<void>;
+  private readonly watchEdits: vscode.Disposable;
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
+    this.settingsMoved = moveFormerSecretScanSettings({ read: userSettingValue, write: updateUserSetting, log: parts.log });
+    // The first edit of a snippet file starts the scan's worker and reads its server's rules, while the user types.
+    this.watchEdits = vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+      if (document.uri.scheme !== Schemes.snippet || contentChanges.length === 0) return;
+      this.prepareFor(this.parts.documentAccount(document.uri));
+    });
+  }
+
+  /** Reads the account's server rules ahead of its first scan (at sign-in); cheap when read already. */
+  prepareRules(account: Account): void {
+    if (setting(Settings.secretScanMode) !== 'off') void this.serverRules.rulesFor(accountId(account));
+  }
+
+  /** Starts the worker and reads the account's server rules ahead of a scan (the first edit of a snippet file). */
+  private prepareFor(account: Account | undefined): void {
+    if (setting(Settings.secretScanMode) === 'off') return;
+    this.parts.runner().prepare();
+    if (account) this.prepareRules(account);
   }
 
   /** The check for one account's sends. */
@@ -41,6 +71,7 @@ export class SecretGate {
 
   /** Ends the scan's waiting worker (the feature is disposed). */
   dispose(): void {
+    this.watchEdits.dispose();
     this.parts.runner().dispose();
   }
 
@@ -50,23 +81,24 @@ export class SecretGate {
   }
 
   private async check(account: Account | undefined, outgoing: Outgoing): Promise<void> {
-    if (setting(Settings.secretScanning) === 'off') return;
+    await this.settingsMoved;
+    if (setting(Settings.secretScanMode) === 'off') return;
     const runner = this.parts.runner();
     runner.prepare();
-    const rules = account ? await this.serverRules.rulesFor(accountId(account)) : [];
-    const ignored = setting(Settings.secretScanningIgnoredRules);
-    const { findings, notScanned } = await runner.scan(outgoing.texts, { serverRules: rules, ignoredRuleIds: ignored });
-    if (findings.length === 0) return;
+    const rules = account ? await this.serverRules.rulesWithin(accountId(account), RULES_GRACE_MS) : { rules: [], allowlist: [], late: false };
+    const ignored = setting(Settings.secretScanIgnoredRules);
+    const result = await runner.scan(outgoing.texts, { serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds: ignored });
     const where = account ? serverHost(account.serverUrl) : vscode.l10n.t('the server');
-    const { message, detail } = findingsReport(findings, notScanned, where);
+    const prompt = promptFor(result, where, { serverRulesMissing: rules.late });
+    if (!prompt) return;
     const openToEdit = vscode.l10n.t('Open to Edit');
     const sendAnyway = vscode.l10n.t('Send Anyway');
-    const chosen = await choose(message, detail, [openToEdit, sendAnyway]);
+    const chosen = await choose(prompt.message, prompt.detail, prompt.openToEdit ? [openToEdit, sendAnyway] : [sendAnyway]);
     if (chosen === sendAnyway) {
-      this.parts.log.info(confirmedLogLine(findings));
+      this.parts.log.info(confirmedLogLine(result.findings, result.notScanned));
       return;
     }
-    if (chosen === openToEdit) await this.openAt(findings[0], outgoing, account);
+    if (chosen === openToEdit) await this.openAt(result.findings[0], outgoing, account);
     throw new SendDeclinedError(chosen === openToEdit);
   }
 
@@ -76,7 +108,7 @@ export class SecretGate {
    * untitled document with the text. Nothing is sent, and the user's editor and selection stay.
    */
   private async openAt(finding: SecretFinding, outgoing: Outgoing, account: Account | undefined): Promise<void> {
-    const text = outgoing.texts.find((t) => (t.path ?? t.label) === finding.label);
+    const text = outgoing.texts[finding.textIndex];
     if (!text) return;
     const { guid, name } = outgoing.snippet;
     const uri = text.source ? vscode.Uri.parse(text.source.uri) : text.path && guid && account ? this.parts.snippetFileUri(account, { guid, name }, text.path) : undefined;

@@ -72,6 +72,19 @@ export function vscodeSettings<K extends keyof VscodeSettings>(section: string, 
   return values as { [P in K]: VscodeSettings[P]['default'] };
 }
 
+/**
+ * The user's own value of a setting of the extension by any name (`name` below
+ * `bitbucketSnippets`), one it contributes or one it used to: never a workspace's.
+ */
+export function userSettingValue(name: string): unknown {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>(name)?.globalValue;
+}
+
+/** Writes (or, with undefined, removes) the user's value of a setting of the extension, by any name. */
+export async function updateUserSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(name, value, vscode.ConfigurationTarget.Global);
+}
+
 /** Writes one of the extension's own settings a workspace may hold too (the panel's hook keys). */
 export async function updateSetting<K extends keyof ExtensionSettings>(name: K, value: ExtensionSettings[K], target: vscode.ConfigurationTarget): Promise<void> {
   await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(name, value, target);

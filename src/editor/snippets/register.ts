@@ -109,13 +109,14 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   // The secret scan before any text of an account is sent, with its server's rules when it may read them.
   const secretGate = new SecretGate({
     log: log.child('secret scan'),
-    listRules: (id, signal) => {
+    listRules: (id, signal, list) => {
       const account = session.accountById(id);
       if (!account) throw new SignedOutError();
-      return session.clientFor(account).allSecretScanningRules({ signal });
+      return session.clientFor(account).allSecretScanningRules({ signal }, list);
     },
     runner: loadScanRunner,
     snippetFileUri,
+    documentAccount: (uri): Account | undefined => accounts.ofUri(uri),
   });
   const signedOut = new SnippetService(() => undefined, pageSize, { warn });
   const services = new SnippetServices((id) => {
@@ -142,6 +143,8 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const renewAccount = session.onDidSignIn((account) => {
     services.renew(accountId(account));
     secretGate.forget(accountId(account));
+    // Its server's rules are read now, not at its first save.
+    secretGate.prepareRules(account);
   });
   const forgetAccount = async (id: string): Promise<void> => {
     await cacheFor(id).clear();

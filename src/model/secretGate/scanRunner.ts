@@ -4,7 +4,7 @@
 import type { OutgoingText } from '../snippets/outgoing';
 import { scanTexts } from '../secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../secretScan/scanWorkers';
-import type { CompiledServerRule } from '../secretScan/serverRules';
+import type { ServerRule } from '../secretScan/serverRules';
 import type { ScanResult } from '../secretScan/types';
 
 /** A send waits at most this long for the scan; what it did not reach is named as not scanned. */
@@ -15,17 +15,17 @@ export interface SecretScanRunner {
   prepare(): void;
   /** Ends the worker waiting for the next scan. */
   dispose(): void;
-  scan(texts: readonly OutgoingText[], options: { serverRules: readonly CompiledServerRule[]; ignoredRuleIds: readonly string[] }): Promise<ScanResult>;
+  scan(texts: readonly OutgoingText[], options: { serverRules: readonly ServerRule[]; allowlist?: readonly ServerRule[]; ignoredRuleIds: readonly string[] }): Promise<ScanResult>;
 }
 
 const runner: SecretScanRunner = {
   prepare: prepareSecretScan,
   dispose: disposeSecretScanWorkers,
-  scan: (texts, { serverRules, ignoredRuleIds }) =>
-    // A server rule's path expression is matched against the label: a file's text is labelled with
-    // its name; any other text (a name, a comment) with a label that is no file's name.
-    scanTexts(texts.map((t) => ({ label: t.path ?? t.label, text: t.text, ...(t.previous !== undefined ? { previous: t.previous } : {}) })), {
+  scan: (texts, { serverRules, allowlist, ignoredRuleIds }) =>
+    // A server rule's path expression is matched against a file's name; a name or a comment has none.
+    scanTexts(texts.map((t) => ({ label: t.label, text: t.text, ...(t.path !== undefined ? { path: t.path } : {}), ...(t.previous !== undefined ? { previous: t.previous } : {}) })), {
       serverRules,
+      allowlist: allowlist ?? [],
       ignoreRuleIds: ignoredRuleIds,
       deadlineMs: SCAN_DEADLINE_MS,
     }),

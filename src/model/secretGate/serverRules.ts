@@ -1,65 +1,104 @@
-// The server's own secret-scanning rules for the scan before sending: read once per session and
-// account, when the account may read them. Bitbucket Data Center 8.3+ keeps global rules that only
-// an administrator may list; anyone else is refused (401, or 403), and an older server has no such
-// resource (404). Those answers mean "the built-in rules alone", said once in the log and not asked
-// again this session. A failure of any other kind (the server slow, down, or answering garbage)
-// also leaves the built-in rules, without holding the send up past the request's deadline, and the
-// next scan asks again. The rules are compiled as they arrive; one JavaScript cannot run (Java's
-// own syntax, or an expression that does not compile) is skipped and named in the log once.
-// No `vscode` here.
+// The server's own secret-scanning rules, and its allowlist rules, for the scan before sending:
+// read once per session and account, when the account may read them. Bitbucket Data Center 8.3+
+// keeps global rules (8.5+: allowlist rules too) that only an administrator may list; anyone else
+// is refused (401, or 403), and an older server has no such resource (404). Those answers mean
+// "the built-in rules alone" (or no allowlist), said once in the log and not asked again this
+// session. A failure of any other kind (the server slow, down, or answering garbage) also leaves
+// the built-in rules, without holding the send up past the request's deadline, and the next scan
+// asks again. The rules are read ahead (sign-in, the first edit), and a scan waits for rules still
+// on their way only a moment (`rulesWithin`): past it, it goes on without them and says so. A rule
+// of a malformed shape is skipped and named in the log once; the expressions are compiled in the
+// scan's worker, with the engine the server uses. No `vscode` here.
 import { BitbucketError } from '../../api/errors';
 import type { SecretScanningRule } from '../../api/types';
-import { compileServerRules, type CompiledServerRule } from '../secretScan/serverRules';
+import { ALLOWLIST_RULE_PREFIX, compileServerRules, type ServerRule } from '../secretScan/serverRules';
 
-/** How long a scan waits for the rules before it goes on with the built-in ones. */
+/** How long a read of the rules may take before it goes on with the built-in ones. */
 export const SERVER_RULES_DEADLINE_MS = 5000;
 
 export interface ServerRulesParts {
-  /** Every global rule of the account's server (the client's paged listing). */
-  list: (accountId: string, signal: AbortSignal) => Promise<SecretScanningRule[]>;
+  /** Every global rule of the account's server (the client's paged listing); `list`: the rules or the allowlist. */
+  list: (accountId: string, signal: AbortSignal, list?: 'rules' | 'allowlist') => Promise<SecretScanningRule[]>;
   log: { info(message: string): void; warn(message: string): void };
   deadlineMs?: number;
 }
 
+export interface AccountRules {
+  rules: ServerRule[];
+  allowlist: ServerRule[];
+}
+
+export interface RulesForScan extends AccountRules {
+  /** The rules were still being read: the scan goes on with the built-in rules alone. */
+  late: boolean;
+}
+
+const NONE: AccountRules = { rules: [], allowlist: [] };
+
 export class ServerRules {
   /** Per account: its rules, or the read under way; a refusal is kept as no rules. */
-  private readonly known = new Map<string, Promise<CompiledServerRule[]>>();
+  private readonly known = new Map<string, Promise<AccountRules>>();
+  /** Per account, once its read has ended. */
+  private readonly ready = new Map<string, AccountRules>();
 
   constructor(private readonly parts: ServerRulesParts) {}
 
-  /** The account's server rules; [] when it may not read them or they could not be read now. */
-  rulesFor(accountId: string): Promise<CompiledServerRule[]> {
+  /** The account's server rules; none when it may not read them or they could not be read now. */
+  rulesFor(accountId: string): Promise<AccountRules> {
     let rules = this.known.get(accountId);
     if (!rules) {
-      rules = this.read(accountId);
+      rules = this.readBoth(accountId);
       this.known.set(accountId, rules);
     }
     return rules;
   }
 
+  /** The rules if they are known or arrive within `graceMs`; else none, and `late`. The read goes on for the next scan. */
+  async rulesWithin(accountId: string, graceMs: number): Promise<RulesForScan> {
+    const pending = this.rulesFor(accountId);
+    const known = this.ready.get(accountId);
+    if (known) return { ...known, late: false };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), graceMs)));
+    const arrived = await Promise.race([pending, late]);
+    clearTimeout(timer);
+    return arrived ? { ...arrived, late: false } : { ...NONE, late: true };
+  }
+
   /** Forgets an account's rules (signed out, or signed in again: a new session of it). */
   forget(accountId: string): void {
     this.known.delete(accountId);
+    this.ready.delete(accountId);
   }
 
-  private async read(accountId: string): Promise<CompiledServerRule[]> {
-    const { list, log } = this.parts;
+  private async readBoth(accountId: string): Promise<AccountRules> {
+    const [rules, allowlist] = await Promise.all([this.read(accountId, 'rules'), this.read(accountId, 'allowlist')]);
+    const both = { rules: rules ?? [], allowlist: allowlist ?? [] };
+    // A read that failed for now is asked again by the next scan.
+    if (rules === undefined || allowlist === undefined) this.known.delete(accountId);
+    else if (this.known.has(accountId)) this.ready.set(accountId, both);
+    return both;
+  }
+
+  /** The rules; [] when the account may not read them; undefined when they could not be read this time. */
+  private async read(accountId: string, list: 'rules' | 'allowlist'): Promise<ServerRule[] | undefined> {
+    const { log } = this.parts;
+    const what = list === 'rules' ? "the server's secret-scanning rules" : "the server's secret-scanning allowlist";
     let listed: SecretScanningRule[];
     try {
-      listed = await list(accountId, AbortSignal.timeout(this.parts.deadlineMs ?? SERVER_RULES_DEADLINE_MS));
+      listed = await this.parts.list(accountId, AbortSignal.timeout(this.parts.deadlineMs ?? SERVER_RULES_DEADLINE_MS), list);
     } catch (err) {
       if (err instanceof BitbucketError && (err.status === 401 || err.status === 403 || err.status === 404)) {
-        log.info(`the server's secret-scanning rules cannot be read by this account (HTTP ${err.status}): the built-in rules alone apply`);
+        log.info(`${what} cannot be read by this account (HTTP ${err.status}): ${list === 'rules' ? 'the built-in rules alone apply' : 'no match is allowed by it'}`);
         return [];
       }
-      this.known.delete(accountId);
-      log.warn(`the server's secret-scanning rules could not be read this time, so the built-in rules alone apply to this scan: ${err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.name : 'unknown error'}`);
-      return [];
+      log.warn(`${what} could not be read this time, so ${list === 'rules' ? 'the built-in rules alone apply to this scan' : 'no match is allowed by it in this scan'}: ${err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.name : 'unknown error'}`);
+      return undefined;
     }
-    const { rules, skipped } = compileServerRules(listed);
+    const { rules, skipped } = compileServerRules(listed, list === 'rules' ? undefined : ALLOWLIST_RULE_PREFIX);
     // A rule's name is the server's text: the log makes it one inert line.
-    for (const rule of skipped) log.warn(`the server's secret-scanning rule ${rule.ruleId} (${rule.name}) is skipped: ${rule.reason}${rule.field ? ` in ${rule.field}` : ''}`);
-    log.info(`the server's secret-scanning rules are in force: ${rules.length} of ${listed.length}`);
+    for (const rule of skipped) log.warn(`${what}: rule ${rule.ruleId} (${rule.name}) is skipped: ${rule.reason}`);
+    log.info(`${what} ${list === 'rules' ? 'are' : 'is'} in force: ${rules.length} of ${listed.length}`);
     return rules;
   }
 }

@@ -1,21 +1,28 @@
 // The secret scan, as the extension host calls it: the texts about to be sent go to a worker
-// thread (scanWorkers.ts), which scans them with the scan's own rules, the library's and the
-// server's (textScan.ts) and reports as it goes (protocol.ts). The host's own part is a few
-// messages, so a scan never holds it; and a scan that outlives its deadline is stopped, with what
-// was found until then and the texts it did not finish named in `notScanned`.
+// thread (scanWorkers.ts), which scans them with the scan's own rules and the library's, then the
+// server's (secretScanWorker.ts), and reports as it goes (protocol.ts). The host's own part is a
+// few messages, so a scan never holds it; and a scan that outlives its deadline is stopped, with
+// what was found until then and what it did not finish named in `notScanned` (scanProgress.ts).
 import type { Worker } from 'node:worker_threads';
-import type { ScanRequest, WorkerFinding, WorkerMessage } from './protocol';
-import { ruleNameOf } from './ruleNames';
+import type { ScanRequest, WorkerMessage } from './protocol';
+import { ScanProgress } from './scanProgress';
 import { forgetListeners, returnWorker, takeWorker } from './scanWorkers';
-import type { CompiledServerRule } from './serverRules';
-import type { NotScanned, NotScannedReason, OutgoingText, ScanResult, SecretFinding } from './types';
+import type { ServerRule } from './serverRules';
+import type { OutgoingText, ScanResult } from './types';
 
 /** Longer than any scan of a few MB takes; a deadline of its own (the request's) is better. */
 export const DEFAULT_SCAN_DEADLINE_MS = 10_000;
 
+/** Far more than a server rule needs for a few MB with an engine that does not backtrack. */
+export const DEFAULT_RULE_BUDGET_MS = 1500;
+
 export interface ScanOptions {
   /** From compileServerRules. */
-  serverRules?: readonly CompiledServerRule[];
+  serverRules?: readonly ServerRule[];
+  /** The server's allowlist rules (compileServerRules with ALLOWLIST_RULE_PREFIX): a match they allow is no finding. */
+  allowlist?: readonly ServerRule[];
+  /** How long each server rule may take over all the texts; past it, it stops and is named (`notScanned`: 'rule-timeout'). */
+  ruleBudgetMs?: number;
   /** Rule ids the user chose to ignore (the allow-list setting). */
   ignoreRuleIds?: readonly string[];
   /** Stops the scan: the promise rejects with the signal's reason. */
@@ -33,30 +40,7 @@ export class SecretScanError extends Error {
   }
 }
 
-interface TextProgress {
-  scannedBytes: number;
-  notScanned?: NotScannedReason;
-  /** The server rule the worker was running on this text, last it said. */
-  ruleId?: string;
-  done: boolean;
-  findings: WorkerFinding[];
-}
-
 let nextRequestId = 1;
-
-const byPlace = (a: WorkerFinding, b: WorkerFinding) => a.line - b.line || a.column - b.column;
-
-function resultOf(texts: readonly OutgoingText[], progress: TextProgress[], serverNames: ReadonlyMap<string, string>): ScanResult {
-  const findings: SecretFinding[] = [];
-  const notScanned: NotScanned[] = [];
-  for (const [index, { label }] of texts.entries()) {
-    const p = progress[index];
-    for (const f of [...p.findings].sort(byPlace)) findings.push({ ruleId: f.ruleId, ruleName: ruleNameOf(f.ruleId, serverNames), label, line: f.line, column: f.column, masked: f.masked, confidence: f.confidence });
-    if (!p.done) notScanned.push({ label, reason: 'deadline', scannedBytes: 0, ...(p.ruleId !== undefined ? { ruleId: p.ruleId } : {}) });
-    else if (p.notScanned) notScanned.push({ label, reason: p.notScanned, scannedBytes: p.scannedBytes });
-  }
-  return { findings, notScanned };
-}
 
 function stop(worker: Worker): void {
   forgetListeners(worker);
@@ -70,14 +54,16 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (texts.length === 0) return Promise.resolve({ findings: [], notScanned: [] });
   const serverRules = [...(options.serverRules ?? [])];
-  const serverNames = new Map(serverRules.map((rule) => [rule.ruleId, rule.name]));
+  const ignoreRuleIds = [...(options.ignoreRuleIds ?? [])];
   const request: ScanRequest = {
     id: nextRequestId++,
-    texts: texts.map(({ label, text, previous }) => (previous === undefined ? { label, text } : { label, text, previous })),
+    texts: texts.map(({ label, path, text, previous }) => ({ label, text, ...(path !== undefined ? { path } : {}), ...(previous !== undefined ? { previous } : {}) })),
     serverRules,
-    ignoreRuleIds: [...(options.ignoreRuleIds ?? [])],
+    allowlist: [...(options.allowlist ?? [])],
+    ignoreRuleIds,
+    ruleBudgetMs: options.ruleBudgetMs ?? DEFAULT_RULE_BUDGET_MS,
   };
-  const progress: TextProgress[] = texts.map(() => ({ scannedBytes: 0, done: false, findings: [] }));
+  const progress = new ScanProgress(texts, serverRules, new Set(ignoreRuleIds));
 
   return new Promise<ScanResult>((resolve, reject) => {
     let worker: Worker;
@@ -98,23 +84,13 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
       then();
     };
     const onAbort = () => settle(() => reject(signal?.reason), false);
-    const deadline = setTimeout(() => settle(() => resolve(resultOf(texts, progress, serverNames)), false), options.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS);
+    const deadline = setTimeout(() => settle(() => resolve(progress.result()), false), options.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS);
 
     worker.on('message', (message: WorkerMessage) => {
       if (message.id !== request.id) return;
-      if (message.kind === 'finished') return settle(() => resolve(resultOf(texts, progress, serverNames)), true);
       if (message.kind === 'failed') return settle(() => reject(new SecretScanError(message.message)), false);
-      const p = progress[message.index];
-      if (p === undefined) return;
-      if (message.kind === 'started') {
-        p.scannedBytes = message.scannedBytes;
-        p.notScanned = message.notScanned;
-      } else if (message.kind === 'found') p.findings.push(...message.findings);
-      else if (message.kind === 'rule') p.ruleId = message.ruleId;
-      else if (message.kind === 'done') {
-        p.done = true;
-        p.ruleId = undefined;
-      }
+      progress.take(message);
+      if (message.kind === 'finished') settle(() => resolve(progress.result()), true);
     });
     worker.on('error', (err) => settle(() => reject(new SecretScanError(err.message)), false));
     worker.on('exit', (code) => settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false));

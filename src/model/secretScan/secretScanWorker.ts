@@ -1,32 +1,75 @@
 // The scan's worker thread: esbuild makes it a bundle of its own (dist/secretScanWorker.js), with
-// the library, and scanTexts.ts starts it by its file name. A scan runs here so that neither a
-// large text nor a server's expression that backtracks for ever can hold the extension host: the
-// host stops this thread at the deadline. Each step is reported as it ends (see protocol.ts).
+// the library and re2js, and scanTexts.ts starts it by its file name. A scan runs here so that a
+// large text never holds the extension host: the host stops this thread at the deadline. The
+// built-in rules read every text before any server rule runs, so that no server rule, however
+// slow, keeps them from a text; then each server rule reads the texts within a budget of its own,
+// so that no rule takes the others' time. Each step is reported as it ends (see protocol.ts).
 import { parentPort } from 'node:worker_threads';
+import { LabelMasks } from './labelMasks';
 import type { ScanRequest, WorkerMessage } from './protocol';
-import { runnable, TextScan } from './textScan';
+import { Allowlist, appliesTo, compileInWorker, runServerRule } from './serverRuleEngine';
+import type { ServerRule } from './serverRules';
+import { TextScan } from './textScan';
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
 }
 
 async function scan(request: ScanRequest): Promise<void> {
-  const { id } = request;
+  const { id, texts } = request;
   const ignore = new Set(request.ignoreRuleIds);
-  const serverRules = request.serverRules.filter((rule) => !ignore.has(rule.ruleId)).map(runnable);
-  for (const [index, input] of request.texts.entries()) {
-    const text = new TextScan(input, ignore);
+  // An allowlist rule the engine refuses allows nothing: the scan reports more, never less.
+  const allowlist = new Allowlist(request.allowlist, () => undefined);
+  const scans = texts.map((input) => new TextScan(input, ignore, allowlist.empty ? undefined : (text, m) => !allowlist.allows(text, m.start, input.path)));
+  const labels = new LabelMasks(
+    texts.map((t) => t.label),
+    scans,
+  );
+  let shown = texts.map((t) => t.label);
+  const postLabels = () => {
+    const masked = labels.masked();
+    for (const [index, label] of masked.entries()) if (label !== shown[index]) post({ id, kind: 'label', index, label });
+    shown = masked;
+  };
+  await labels.scanLabels(ignore);
+  postLabels();
+
+  for (const [index, text] of scans.entries()) {
     post({ id, kind: 'started', index, scannedBytes: text.scannedBytes, notScanned: text.part.notScanned });
     const found = await text.builtinAndLibraryFindings();
     if (found.length > 0) post({ id, kind: 'found', index, findings: found });
-    for (const rule of serverRules) {
-      post({ id, kind: 'rule', index, ruleId: rule.ruleId });
-      const byRule = text.serverFindings(rule);
-      if (byRule.length > 0) post({ id, kind: 'found', index, findings: byRule });
-    }
     post({ id, kind: 'done', index });
   }
+  postLabels();
+
+  for (const rule of request.serverRules) if (!ignore.has(rule.ruleId)) runRule(request, rule, scans);
+  postLabels();
   post({ id, kind: 'finished' });
+}
+
+function runRule({ id, texts, ruleBudgetMs }: ScanRequest, rule: ServerRule, scans: readonly TextScan[]): void {
+  const { ruleId } = rule;
+  post({ id, kind: 'rule', index: -1, ruleId });
+  const compiled = compileInWorker(rule);
+  if (!compiled.ok) {
+    // A refused path expression leaves no way to tell the rule's files: it was meant for any file.
+    const meantFor = texts.findIndex((t) => (compiled.field === 'pathRegex' ? t.path !== undefined : appliesTo(compiled.path, t.path)));
+    post({ id, kind: 'rule-invalid', index: meantFor, ruleId, field: compiled.field, detail: compiled.detail });
+    return;
+  }
+  const deadline = performance.now() + ruleBudgetMs;
+  for (const [index, text] of scans.entries()) {
+    const scanned = text.part.scanned;
+    if (scanned === '' || !appliesTo(compiled.rule.path, texts[index].path)) continue;
+    post({ id, kind: 'rule', index, ruleId });
+    const run = performance.now() >= deadline ? { matches: [], complete: false } : runServerRule(compiled.rule, scanned, deadline);
+    const found = text.keep(run.matches);
+    if (found.length > 0) post({ id, kind: 'found', index, findings: found });
+    if (!run.complete) {
+      post({ id, kind: 'rule-stopped', index, ruleId });
+      return;
+    }
+  }
 }
 
 parentPort?.on('message', (request: ScanRequest) => {

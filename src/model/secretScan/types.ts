@@ -3,8 +3,10 @@
 
 /** One text about to be sent: a file's content, a file name, a snippet name, a comment. */
 export interface OutgoingText {
-  /** What the text is, for the user: the file name, "snippet name", "comment". A server rule's pathRegex is matched against it. */
+  /** What the text is, for the user: the file name, "snippet name", "comment". Shown masked where it holds a secret. */
   label: string;
+  /** A file's name, which a server rule's pathRegex is matched against; absent for names and comments. */
+  path?: string;
   text: string;
   /** The server's version, for a save: a finding whose value already occurs in it is not reported. */
   previous?: string;
@@ -14,7 +16,10 @@ export interface OutgoingText {
 export interface SecretFinding {
   ruleId: string;
   ruleName: string;
+  /** The text's label, with any secret in it masked. */
   label: string;
+  /** Which of the texts scanned (its index in the list given). */
+  textIndex: number;
   /** 1-based, as editors show them; the column counts UTF-16 code units, as VS Code's positions do. */
   line: number;
   column: number;
@@ -25,18 +30,24 @@ export interface SecretFinding {
 }
 
 /**
- * Why a text, or part of it, was not scanned: it looks binary; it is longer than the scan takes
- * (the rest was not scanned); the scan's deadline passed before it was done (`ruleId` names the
- * rule that was still running, when it was a server's).
+ * Why a text, or part of it, was not scanned: it looks binary (or is not text the scan can read);
+ * it is longer than the scan takes (the rest was not scanned); the scan's deadline passed before
+ * the built-in rules were done with it. Or why a server rule did not scan it: the rule ran out of
+ * its time there (`rule-timeout`: this text and the ones after it); the engine could not take
+ * the rule's expression (`rule-invalid`); the scan's deadline passed before the rule started
+ * (`rule-not-run`).
  */
-export type NotScannedReason = 'binary' | 'too-large' | 'deadline';
+export type NotScannedReason = 'binary' | 'too-large' | 'deadline' | 'rule-timeout' | 'rule-invalid' | 'rule-not-run';
 
 export interface NotScanned {
+  /** The text's label, masked as a finding's is. */
   label: string;
   reason: NotScannedReason;
-  /** How much of the text (UTF-8 bytes) every rule did scan. */
+  /** How much of the text (UTF-8 bytes) every built-in rule did scan. */
   scannedBytes: number;
+  /** The server rule, for the rule reasons. */
   ruleId?: string;
+  ruleName?: string;
 }
 
 export interface ScanResult {

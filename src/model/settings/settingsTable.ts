@@ -28,8 +28,8 @@ export const EXTENSION_SETTINGS = {
   concurrentPageRequests: 4,
   'agentTools.enabled': true,
   'agentTools.lists': ['mine', 'starred'] as AgentList[],
-  secretScanning: 'warn' as 'warn' | 'off',
-  'secretScanning.ignoredRules': [] as string[],
+  'secretScan.mode': 'warn' as 'warn' | 'off',
+  'secretScan.ignoredRules': [] as string[],
 };
 
 export type ExtensionSettings = typeof EXTENSION_SETTINGS;

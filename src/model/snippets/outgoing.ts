@@ -1,6 +1,8 @@
 // What leaves the machine as snippet content, described once for the check that runs before it
 // is sent (the secret scan, in the editor layer): every create, every update of a snippet
-// (saves, added and renamed files, edited details, drops) and every comment pass through here.
+// (saves, added and renamed files, edited details and categories, drops on a category) and every
+// comment pass through here. Names are texts like contents: the snippet's, each file's and each
+// category's.
 // An update sends the whole snippet, but only what differs from the server's copy is the user's
 // new doing, so only that is described, with the text it replaces. No `vscode` here.
 import * as l10n from '@vscode/l10n';
@@ -48,6 +50,7 @@ export const SNIPPET_NAME_LABEL = (): string => l10n.t('snippet name');
 export const DESCRIPTION_LABEL = (): string => l10n.t('description');
 export const COMMENT_LABEL = (): string => l10n.t('comment');
 export const FILE_NAME_LABEL = (fileName: string): string => l10n.t('name of file {0}', fileName);
+export const CATEGORY_LABEL = (category: string): string => l10n.t('category {0}', category);
 
 /** A new file of a create, with where its text came from when the user can open it there. */
 export interface OutgoingFile {
@@ -56,10 +59,11 @@ export interface OutgoingFile {
   source?: TextSource;
 }
 
-/** Everything a create sends: the snippet's name and description, and each file's name and text. */
-export function outgoingOfCreate(files: readonly OutgoingFile[], details: { name: string; description?: string }): Outgoing {
+/** Everything a create sends: the snippet's name, description and categories, and each file's name and text. */
+export function outgoingOfCreate(files: readonly OutgoingFile[], details: { name: string; description?: string; categories?: readonly string[] }): Outgoing {
   const texts: OutgoingText[] = [{ label: SNIPPET_NAME_LABEL(), text: details.name }];
   if (details.description) texts.push({ label: DESCRIPTION_LABEL(), text: details.description });
+  for (const category of details.categories ?? []) texts.push({ label: CATEGORY_LABEL(category), text: category });
   for (const file of files) {
     texts.push({ label: FILE_NAME_LABEL(file.name), text: file.name });
     texts.push({ label: file.name, path: file.name, text: file.content, ...(file.source ? { source: file.source } : {}) });
@@ -68,8 +72,8 @@ export function outgoingOfCreate(files: readonly OutgoingFile[], details: { name
 }
 
 /**
- * What an update sends that the server does not have yet: a changed name or description, a new
- * file name, and each file text that is not already one of the snippet's (a renamed file's text
+ * What an update sends that the server does not have yet: a changed name or description, a
+ * category the snippet does not have, a new file name, and each file text that is not already one of the snippet's (a renamed file's text
  * is), with the text of the file of the same name it replaces.
  */
 export function outgoingOfUpdate(fresh: Snippet, body: UpdateSnippetRequest): Outgoing {
@@ -78,6 +82,8 @@ export function outgoingOfUpdate(fresh: Snippet, body: UpdateSnippetRequest): Ou
   if (body.description !== (fresh.description ?? '') && body.description) {
     texts.push({ label: DESCRIPTION_LABEL(), text: body.description, previous: fresh.description ?? '' });
   }
+  const freshCategories = new Set(fresh.categories.map((c) => c.name));
+  for (const category of body.categories) if (!freshCategories.has(category)) texts.push({ label: CATEGORY_LABEL(category), text: category });
   const freshContents = new Set(fresh.files.map((f) => f.content));
   for (const file of body.files) {
     const before = fresh.files.find((f) => f.name === file.name);

@@ -1,61 +1,36 @@
-// A server's secret-scanning rules, from Java's expressions to JavaScript's: what carries over,
-// what is refused and why, and what the scan does with the rest.
+// A server's secret-scanning rules as the server means them: their shape checked in the host,
+// their expressions compiled and run in the worker with re2js (RE2/J's syntax and engine), line by
+// line and path by path as Bitbucket runs them; the allowlist rules take matches back.
 import * as assert from 'node:assert/strict';
-import { javaRegexToJs } from '../../../src/model/secretScan/javaRegex';
-import { compileServerRules, LONGEST_EXPRESSION } from '../../../src/model/secretScan/serverRules';
-import { runnable, TextScan } from '../../../src/model/secretScan/textScan';
+import { Allowlist, compileInWorker, runServerRule, appliesTo, type RunnableServerRule } from '../../../src/model/secretScan/serverRuleEngine';
+import { ALLOWLIST_RULE_PREFIX, compileServerRules, LONGEST_EXPRESSION } from '../../../src/model/secretScan/serverRules';
+
+const FOREVER = Number.POSITIVE_INFINITY;
+
+function compiled(java: { lineRegex?: string; pathRegex?: string }): RunnableServerRule {
+  const result = compileInWorker({ ruleId: 'bitbucket-server/1', name: 'r', ...java });
+  if (!result.ok) throw new Error(`${java.lineRegex ?? java.pathRegex}: ${result.detail}`);
+  return result.rule;
+}
+
+const lineMatches = (java: string, text: string) => runServerRule(compiled({ lineRegex: java }), text, FOREVER).matches.map((m) => text.slice(m.start, m.end));
 
 describe('secret scan: server rules', () => {
-  it('compiles the shape of Bitbucket 9.2 (RestSecretScanningRule): id, name, lineRegex, pathRegex, scope', () => {
+  it('keeps the shape of Bitbucket 9.2 (RestSecretScanningRule): id, name, lineRegex, pathRegex, scope', () => {
     const { rules, skipped } = compileServerRules([
       { id: 7, name: 'Bitbucket DC HTTP access token', lineRegex: '(BBDC-[a-zA-Z0-9+]{44})', scope: { type: 'GLOBAL' } },
       { id: 8, name: 'Keystores', pathRegex: '.*\\.jks$', scope: { type: 'PROJECT', resourceId: 2 } },
     ]);
     assert.deepEqual(skipped, []);
     assert.deepEqual(rules, [
-      { ruleId: 'bitbucket-server/7', name: 'Bitbucket DC HTTP access token', line: { source: '(BBDC-[a-zA-Z0-9+]{44})', flags: '' } },
-      { ruleId: 'bitbucket-server/8', name: 'Keystores', path: { source: '.*\\.jks$', flags: '' } },
+      { ruleId: 'bitbucket-server/7', name: 'Bitbucket DC HTTP access token', lineRegex: '(BBDC-[a-zA-Z0-9+]{44})' },
+      { ruleId: 'bitbucket-server/8', name: 'Keystores', pathRegex: '.*\\.jks$' },
     ]);
+    assert.deepEqual(compileServerRules([{ id: 3, name: 'Test fixtures', pathRegex: '^test/' }], ALLOWLIST_RULE_PREFIX).rules[0].ruleId, 'bitbucket-server-allowlist/3');
   });
 
-  it('turns a leading (?i) into the i flag (and (?s), (?m) into theirs), and RE2 named groups into JavaScript\'s', () => {
-    assert.deepEqual(javaRegexToJs('(?i)password\\s*=\\s*\\S+'), { ok: true, source: 'password\\s*=\\s*\\S+', flags: 'i' });
-    assert.deepEqual(javaRegexToJs('(?is)a.b'), { ok: true, source: 'a.b', flags: 'is' });
-    assert.deepEqual(javaRegexToJs('(?P<key>AKIA[0-9A-Z]{16})'), { ok: true, source: '(?<key>AKIA[0-9A-Z]{16})', flags: '' });
-    assert.deepEqual(javaRegexToJs('\\Qa.b*\\E+c'), { ok: true, source: 'a\\.b\\*+c', flags: '' });
-    assert.deepEqual(javaRegexToJs('\\Atoken\\z'), { ok: true, source: '(?<![\\s\\S])token(?![\\s\\S])', flags: '' });
-    // Lazy quantifiers, lookarounds and escapes that mean the same are left as they are.
-    for (const same of ['a+?b', 'x{2,}?', '(?=a)(?!b)(?<=c)(?<!d)', '[a-z+*?{}]+', '\\d\\w\\s\\b\\.\\+', '(?:ab)+']) {
-      assert.deepEqual(javaRegexToJs(same), { ok: true, source: same, flags: '' }, same);
-    }
-  });
-
-  it('refuses Java-only syntax by name: possessive quantifiers, atomic groups, inline flags inside, \\p classes, nested classes', () => {
-    const refusals: Array<[string, string, string]> = [
-      ['a++b', 'possessive-quantifier', '++'],
-      ['a*+', 'possessive-quantifier', '*+'],
-      ['a?+', 'possessive-quantifier', '?+'],
-      ['a{2,3}+', 'possessive-quantifier', '{2,3}+'],
-      ['(?>ab)', 'atomic-group', '(?>'],
-      ['ab(?i)cd', 'inline-flags', '(?i)'],
-      ['(?i:ab)', 'inline-flags', '(?i:'],
-      ['(?x)a b', 'comment-mode', '(?x)'],
-      ['(?u)a', 'unsupported-flag', '(?u)'],
-      ['\\p{Alpha}+', 'unsupported-escape', '\\p'],
-      ['\\h+', 'unsupported-escape', '\\h'],
-      ['[a-z&&[^aeiou]]', 'class-intersection', '&&'],
-      ['[a-z[0-9]]', 'nested-class', '[0'],
-      ['[a-z&&b]', 'class-intersection', '&&'],
-      ['[[:alpha:]]', 'nested-class', '[:'],
-    ];
-    for (const [java, refusal, construct] of refusals) assert.deepEqual(javaRegexToJs(java), { ok: false, refusal, construct }, java);
-  });
-
-  it('skips a rule JavaScript cannot compile, or has nothing to match with, with the reason for the log', () => {
+  it('skips a rule of a malformed shape, or with nothing to match with, with the reason for the log', () => {
     const { rules, skipped } = compileServerRules([
-      { id: 1, name: 'possessive', lineRegex: 'secret\\s*=\\s*\\w++' },
-      { id: 2, name: 'broken', lineRegex: '(unclosed' },
-      { id: 3, name: 'bad path', lineRegex: 'x', pathRegex: '*.pem' },
       { id: 4, name: 'nothing' },
       { id: 5, name: 'huge', lineRegex: 'a'.repeat(LONGEST_EXPRESSION + 1) },
       { id: 6, name: 'not a string', lineRegex: 42 },
@@ -64,34 +39,69 @@ describe('secret scan: server rules', () => {
     ]);
     assert.deepEqual(rules.map((r) => r.ruleId), ['bitbucket-server/9']);
     assert.deepEqual(
-      skipped.map(({ ruleId, field, reason }) => [ruleId, field, reason]),
+      skipped.map(({ ruleId, reason }) => [ruleId, reason]),
       [
-        ['bitbucket-server/1', 'lineRegex', 'possessive-quantifier'],
-        ['bitbucket-server/2', 'lineRegex', 'does-not-compile'],
-        ['bitbucket-server/3', 'pathRegex', 'does-not-compile'],
-        ['bitbucket-server/4', undefined, 'no-expression'],
-        ['bitbucket-server/5', 'lineRegex', 'too-long'],
-        ['bitbucket-server/6', undefined, 'malformed'],
-        ['bitbucket-server/#6', undefined, 'malformed'],
+        ['bitbucket-server/4', 'no-expression'],
+        ['bitbucket-server/5', 'too-long'],
+        ['bitbucket-server/6', 'malformed'],
+        ['bitbucket-server/#3', 'malformed'],
       ],
     );
-    assert.match(skipped[1].detail ?? '', /Unterminated group/);
   });
 
-  it('runs a line rule on each line, with the i flag, and a path rule only on texts whose label matches', () => {
-    const { rules } = compileServerRules([
-      { id: 1, name: 'password line', lineRegex: '(?i)password\\s*=\\s*\\S{6,}' },
-      { id: 2, name: 'env only', lineRegex: 'SECRET_\\w+=\\S+', pathRegex: '\\.env$' },
-      { id: 3, name: 'keystore', pathRegex: '\\.jks$' },
-    ]);
-    const [passwordLine, envOnly, keystore] = rules.map(runnable);
-    const text = 'a=1\r\nPASSWORD = hunter22\nSECRET_KEY=abcdef\n';
-    const found = (label: string, rule: ReturnType<typeof runnable>) => new TextScan({ label, text }, new Set()).serverFindings(rule).map((f) => [f.ruleId, f.line, f.column]);
-    assert.deepEqual(found('config.txt', passwordLine), [['bitbucket-server/1', 2, 1]]);
-    assert.deepEqual(found('config.txt', envOnly), [], 'the path does not match');
-    assert.deepEqual(found('deploy/.env', envOnly), [['bitbucket-server/2', 3, 1]]);
-    assert.deepEqual(found('file name', envOnly), [], 'a snippet name or a file name as a text has no path');
-    assert.deepEqual(found('store.jks', keystore), [['bitbucket-server/3', 1, 1]], 'a path alone flags the file');
-    assert.deepEqual(found('store.txt', keystore), []);
+  it("reads Java's syntax as RE2/J does: \\x{41}, (?i), \\Q…\\E, \\p{Alpha}, named groups, \\A and \\z", () => {
+    assert.deepEqual(lineMatches('\\x{41}{3}', 'xxxAAAx'), ['AAA']);
+    assert.deepEqual(lineMatches('(?i)password\\s*=\\s*\\S+', 'PassWord = hunter22'), ['PassWord = hunter22']);
+    assert.deepEqual(lineMatches('\\Qa.b*\\E', 'xa.b*'), ['a.b*']);
+    assert.deepEqual(lineMatches('\\p{Lu}{4}', 'abcDEFGh'), ['DEFG']);
+    assert.deepEqual(lineMatches('(?P<key>AKIA[0-9A-Z]{4})', 'id AKIA1234'), ['AKIA1234']);
+    assert.deepEqual(lineMatches('\\Atoken\\z', 'token\nx token\ntoken'), ['token', 'token'], 'each line is the whole input');
+  });
+
+  it('refuses what RE2/J refuses (possessive quantifiers, atomic groups, backreferences), with the engine\'s message', () => {
+    for (const java of ['a++b', '(?>ab)', '(a)\\1', '(unclosed']) {
+      const result = compileInWorker({ ruleId: 'bitbucket-server/2', name: 'r', lineRegex: java });
+      assert.equal(result.ok, false, java);
+      assert.ok(!result.ok && result.field === 'lineRegex' && result.detail.length > 0, java);
+    }
+    const badPath = compileInWorker({ ruleId: 'bitbucket-server/3', name: 'r', lineRegex: 'x', pathRegex: '*.pem' });
+    assert.ok(!badPath.ok && badPath.field === 'pathRegex');
+  });
+
+  it('runs a line rule on each line, the first match of each, and a path rule only on files whose path it finds', () => {
+    const text = 'a=1\r\nPASSWORD = hunter22 password=abcdefgh\nSECRET_KEY=abcdef\n';
+    const password = compiled({ lineRegex: '(?i)password\\s*=\\s*\\S{6,}' });
+    assert.deepEqual(runServerRule(password, text, FOREVER).matches.map((m) => text.slice(m.start, m.end)), ['PASSWORD = hunter22']);
+    const envOnly = compiled({ lineRegex: 'SECRET_\\w+=\\S+', pathRegex: '\\.env$' });
+    assert.equal(appliesTo(envOnly.path, 'config.txt'), false);
+    assert.equal(appliesTo(envOnly.path, 'deploy/.env'), true);
+    assert.equal(appliesTo(envOnly.path, undefined), false, 'a name or a comment is no file');
+    assert.equal(appliesTo(password.path, undefined), true, 'a line rule alone is meant for every text');
+    const keystore = compiled({ pathRegex: '\\.jks$' });
+    assert.deepEqual(runServerRule(keystore, 'binary-ish', FOREVER), { matches: [{ ruleId: 'bitbucket-server/1', start: 0, end: 10 }], complete: true }, 'a path alone flags the file');
+  });
+
+  it('stops a rule at its deadline, after the line it was on', () => {
+    const text = 'abc\n'.repeat(1000);
+    const run = runServerRule(compiled({ lineRegex: 'b' }), text, performance.now() - 1);
+    assert.deepEqual([run.matches.length, run.complete], [1, false]);
+  });
+
+  it('an allowlist rule allows a match on a line it finds, in a file its path finds', () => {
+    const refused: string[] = [];
+    const allowlist = new Allowlist(
+      [
+        { ruleId: 'bitbucket-server-allowlist/1', name: 'examples', lineRegex: 'EXAMPLE' },
+        { ruleId: 'bitbucket-server-allowlist/2', name: 'fixtures', pathRegex: '^test/' },
+        { ruleId: 'bitbucket-server-allowlist/3', name: 'broken', lineRegex: 'a++' },
+      ],
+      (rule) => refused.push(rule.ruleId),
+    );
+    const text = 'key=AKIA1234 # EXAMPLE\nkey=AKIA5678\n';
+    assert.equal(allowlist.allows(text, 4, 'a.txt'), true);
+    assert.equal(allowlist.allows(text, text.indexOf('AKIA5678'), 'a.txt'), false);
+    assert.equal(allowlist.allows(text, text.indexOf('AKIA5678'), 'test/a.txt'), true);
+    assert.equal(allowlist.allows(text, text.indexOf('AKIA5678'), undefined), false);
+    assert.deepEqual(refused, ['bitbucket-server-allowlist/3'], 'a refused allowlist rule allows nothing');
   });
 });

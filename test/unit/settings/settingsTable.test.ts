@@ -10,6 +10,7 @@ import { TRUST_SETTINGS } from '../../../src/util/trustSettings';
 import { CLIENT_SETTINGS, EXTENSION_SETTINGS } from '../../../src/model/settings/settingsTable';
 
 interface Property {
+  type?: string;
   default?: unknown;
   scope?: string;
   additionalProperties?: { properties?: Record<string, unknown> };
@@ -41,6 +42,12 @@ describe('the settings table and package.json', () => {
 
   it('gives each setting the default package.json gives it', () => {
     for (const [name, fallback] of Object.entries(tables)) assert.deepEqual(fallback, ours[name]?.default, name);
+  });
+
+  it("has no setting whose name extends another's that is not an object (VS Code would drop it)", () => {
+    const names = Object.keys(properties);
+    const hidden = names.flatMap((outer) => (properties[outer].type === 'object' ? [] : names.filter((name) => name.startsWith(`${outer}.`)).map((name) => `${name} under ${outer}`)));
+    assert.deepEqual(hidden, []);
   });
 
   it('names each setting by the identifier the code uses for it', () => {

@@ -3,7 +3,7 @@
 // against the server's copy, and a declined send sends nothing at all.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient } from '../../../src/api/client';
-import { withFileContent, withFileRenamed, withFileDeleted } from '../../../src/model/snippets/edits';
+import { withCategoryAdded, withDetails, withFileContent, withFileRenamed, withFileDeleted } from '../../../src/model/snippets/edits';
 import { SendDeclinedError, type Outgoing } from '../../../src/model/snippets/outgoing';
 import { SnippetService } from '../../../src/model/snippets/service';
 import { startServer, type RunningServer } from '../../server/server';
@@ -79,6 +79,28 @@ describe('the check before sending snippet text (SnippetService, checkOutgoing)'
     seen = [];
     await s.writes.update(snippet.guid, (fresh) => withFileDeleted(fresh, 'b.txt'));
     assert.deepEqual(seen, []);
+  });
+
+  it('category names are texts like names: a create\'s, Edit Details\' new ones and a drop\'s on a category; declined, nothing is sent', async () => {
+    const s = service();
+    decline = true;
+    await assert.rejects(s.writes.create([{ name: 'a.txt', content: 'one' }], { name: 'S', description: '', categories: ['ops', 'token-ghp_x'] }), SendDeclinedError);
+    assert.deepEqual(writes(), []);
+    assert.deepEqual(texts().filter(([label]) => label?.startsWith('category')), [
+      ['category ops', 'ops', undefined],
+      ['category token-ghp_x', 'token-ghp_x', undefined],
+    ]);
+    decline = false;
+    const { snippet } = await s.writes.create([{ name: 'a.txt', content: 'one' }], { name: 'S', description: '', categories: ['ops'] });
+    seen = [];
+    await s.writes.update(snippet.guid, (fresh) => withDetails(fresh, { name: 'S', description: '', categories: ['ops', 'deploy-ghp_y'] }));
+    assert.deepEqual(texts(), [['category deploy-ghp_y', 'deploy-ghp_y', undefined]], 'only the category the snippet does not have');
+    seen = [];
+    server.controls.clearRequests();
+    decline = true;
+    await assert.rejects(s.writes.update(snippet.guid, (fresh) => withCategoryAdded(fresh, 'dropped-ghp_z')), SendDeclinedError);
+    assert.deepEqual(texts(), [['category dropped-ghp_z', 'dropped-ghp_z', undefined]]);
+    assert.deepEqual(writes(), []);
   });
 
   it('a comment, and an edit of one with the text it replaces; declined, nothing is sent', async () => {
