@@ -60,6 +60,8 @@ describe('Snippets in the terminal', function () {
   let theirs: Snippet;
   let own: Snippet;
   let exact: Snippet;
+  /** A text longer than the dialog shows: 40 lines, then a marker. */
+  const longText = (): string => `${Array.from({ length: 40 }, (_, i) => `echo line ${i + 1}`).join('\n')}\ntouch ${marker('long-ran')}`;
   /** What the snippet with a tab and a `!` writes when it runs exactly as written. */
   const tabAndBang = 'tab\there!x';
 
@@ -85,6 +87,7 @@ describe('Snippets in the terminal', function () {
         { name: 'plain-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('plain-tab-bang')}\n` },
         { name: 'zsh-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('zsh-tab-bang')}\n` },
         { name: 'fish-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('fish-tab-bang')}\n` },
+        { name: 'long.sh', content: `${longText()}\n` },
         { name: 'early-paste.sh', content: `touch ${marker('early-paste')}\necho early second line\n` },
       ],
     });
@@ -131,6 +134,8 @@ describe('Snippets in the terminal', function () {
       // The shell reads the text from a private file: one command line, which names that file.
       assert.equal(executions.lines.length, 1, `the declined run sent nothing; the confirmed one ran once: ${JSON.stringify(executions.lines)}`);
       assert.match(executions.lines[0].trim(), /^\. '\/[^']*\/bbs-run-[^/']+\/run\.sh'$/);
+      const folder = path.dirname(executions.lines[0].trim().slice(3, -1));
+      await until('the script file to be removed once its run ended', () => !fs.existsSync(folder), 30_000);
     } finally {
       executions.dispose();
     }
@@ -195,7 +200,13 @@ describe('Snippets in the terminal', function () {
     assert.equal(terminal.shellIntegration, undefined, 'the terminal had no shell integration');
     await until('the run to write its marker', () => fs.existsSync(marker('plain-tab-bang')) && fs.readFileSync(marker('plain-tab-bang'), 'utf8').endsWith('\n'), 30_000);
     assert.equal(fs.readFileSync(marker('plain-tab-bang'), 'utf8'), `${tabAndBang}\n`);
-    await until("the extension's log to say the exit code is unknown", () => /"plain-tab-bang\.sh" of snippet "alice: exactly as written"[^\n]*exit code is not known/.test(logText()), 30_000);
+    const logged = await until("the extension's log to say the exit code is unknown", () => /"plain-tab-bang\.sh" of snippet "alice: exactly as written"[^\n]*exit code is not known\): \. '([^']+)'/.exec(logText()) ?? undefined, 30_000);
+    // Private to the user, never executable; kept while the terminal is open, removed when it closes.
+    const script = logged[1];
+    assert.equal(fs.statSync(path.dirname(script)).mode & 0o777, 0o700);
+    assert.equal(fs.statSync(script).mode & 0o777, 0o600);
+    terminal.dispose();
+    await until('the script file to be removed once its terminal closed', () => !fs.existsSync(path.dirname(script)), 30_000);
   });
 
   it('pastes into a terminal that is still starting once it is ready: no question, each line once', async () => {
@@ -245,4 +256,15 @@ describe('Snippets in the terminal', function () {
       await until(`the extension's log to say: ${line}`, () => logText().includes(line), 30_000);
     });
   }
+
+  it('offers the whole text of a snippet too long for the dialog, read-only, and asks again beside it', async () => {
+    await readyTerminal('long text');
+    // The dialog's "Show Whole Text", then "Run" in the question asked beside the document.
+    await answerPrompts('Show Whole Text', true);
+    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'long.sh' }), true);
+    assert.equal(await unusedAnswers(), 0, 'the dialog, then the question beside the whole text');
+    const shown = await until('the whole text to open in an editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'bitbucket-snippets-terminal-text'));
+    assert.equal(shown.document.getText(), longText(), 'the exact text that runs');
+    await until('the run to create its marker', () => fs.existsSync(marker('long-ran')), 30_000);
+  });
 });
