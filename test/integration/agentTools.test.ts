@@ -84,6 +84,8 @@ describe('Language model tools (chat agents)', function () {
     assert.match(file, /Language: shellscript/);
     assert.match(file, /The whole file: \d+ characters\./);
     assert.ok(file.includes(`\`\`\`shellscript\n#!/bin/sh\nset -e\nkubectl apply -f ${marker}.yaml\n\`\`\``), file);
+    // Copied with the quotes the result gives it, it reads the same file.
+    assert.equal(await invoke(AgentTools.readFile, { reference: JSON.stringify(reference) }), file);
     const cut = await invoke(AgentTools.readFile, { reference, maxCharacters: 100 });
     assert.doesNotMatch(cut, /this shows the first/, 'a short file is whole');
     const byName = await invoke(AgentTools.readFile, { snippetName: `tool deploy ${marker}`, fileName: 'notes.md' });

@@ -27,10 +27,21 @@ export function formatReference(ref: FileReference): string {
 export type ParsedReference = { ok: true; reference: FileReference } | { ok: false; problem: string };
 
 export function parseReference(text: string): ParsedReference {
-  const parts = text.trim().split(SEPARATOR);
+  const parts = unquoted(text.trim()).split(SEPARATOR);
   if (parts.length !== 4 || parts[0] !== PREFIX || !parts[1] || !parts[2]) {
     return { ok: false, problem: l10n.t('"reference" is not a snippet reference. Copy one exactly as a search or list result gave it (it starts with "snippet|"), or give "snippetName" instead.') };
   }
   const fileName = decode(parts[3]);
   return { ok: true, reference: { accountId: decode(parts[1]), snippetGuid: decode(parts[2]), ...(fileName ? { fileName } : {}) } };
+}
+
+/** A reference copied with the quotes a result gives it (outsideData.ts's quoted), as the text inside them. */
+function unquoted(text: string): string {
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return text;
+  try {
+    const inside: unknown = JSON.parse(text);
+    return typeof inside === 'string' ? inside.trim() : text;
+  } catch {
+    return text;
+  }
 }

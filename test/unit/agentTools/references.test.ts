@@ -15,6 +15,18 @@ describe('agent tools: file references', () => {
     );
   });
 
+  it('reads a reference copied with the quotes a result gives it, escapes and all', () => {
+    const part = fc.string({ minLength: 1 }).filter((s) => s.trim() === s);
+    fc.assert(
+      fc.property(part, part, part, (accountId, snippetGuid, fileName) => {
+        const parsed = parseReference(JSON.stringify(formatReference({ accountId, snippetGuid, fileName })));
+        assert.ok(parsed.ok);
+        assert.deepEqual(parsed.reference, { accountId, snippetGuid, fileName });
+      }),
+    );
+    assert.deepEqual(parseReference(' "snippet|https://bb.example.com#alice|g1|a \\"b\\".sh" '), { ok: true, reference: { accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'a "b".sh' } });
+  });
+
   it('names the account in the reference as it is', () => {
     assert.equal(formatReference({ accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'deploy.sh' }), 'snippet|https://bb.example.com#alice|g1|deploy.sh');
   });
