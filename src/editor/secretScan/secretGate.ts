@@ -17,8 +17,8 @@ import type { SecretFinding } from '../../model/secretScan/types';
 import type { Log } from '../../util/log';
 import { serverHost } from '../../util/serverUrl';
 import { setting, updateUserSetting, userSettingValue } from '../settings/settings';
-import { moveFormerSecretScanSettings } from '../../model/settings/formerSettings';
-import { Schemes, Settings } from '../../util/constants';
+import { FORMER_SECRET_SCAN_SETTINGS, moveFormerSecretScanSettings } from '../../model/settings/formerSettings';
+import { SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
 import { choose } from '../ui/prompts';
 import type { SecretScanRunner } from '../../model/secretGate/scanRunner';
 
@@ -39,12 +39,18 @@ export const RULES_GRACE_MS = 500;
 
 export class SecretGate implements vscode.Disposable {
   private readonly serverRules: ServerRules;
-  private readonly settingsMoved: Promise<void>;
+  /** The former names of the scan's settings moved to the new ones (at the start, and when the user sets a former one). */
+  private settingsMoved: Promise<void>;
+  private readonly watchSettings: vscode.Disposable;
   private readonly watchEdits: vscode.Disposable;
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
-    this.settingsMoved = moveFormerSecretScanSettings({ read: userSettingValue, write: updateUserSetting, log: parts.log });
+    const moveSettings = () => (this.settingsMoved = moveFormerSecretScanSettings({ read: userSettingValue, write: updateUserSetting, log: parts.log }));
+    this.settingsMoved = moveSettings();
+    this.watchSettings = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${FORMER_SECRET_SCAN_SETTINGS[Settings.secretScanMode]}`)) void moveSettings();
+    });
     // The first edit of a snippet file starts the scan's worker and reads its server's rules, while the user types.
     this.watchEdits = vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
       if (document.uri.scheme !== Schemes.snippet || contentChanges.length === 0) return;
@@ -72,6 +78,7 @@ export class SecretGate implements vscode.Disposable {
   /** Ends the scan's waiting worker (the feature is disposed). */
   dispose(): void {
     this.watchEdits.dispose();
+    this.watchSettings.dispose();
     this.parts.runner().dispose();
   }
 

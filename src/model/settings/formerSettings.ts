@@ -4,7 +4,8 @@
 // secretScanning.ignoredRules as … secretScanning is "warn"" in the window's log). They are now
 // `secretScan.mode` and `secretScan.ignoredRules`. A value the user set under a former name is
 // read once, from the user's settings only (a workspace never decides the scan), written under the
-// new name unless the user already set that one, and removed from the user's settings.
+// new name unless the user already set that one, and removed from the user's settings (the editor
+// moves them at the start and whenever they change: src/editor/secretScan/secretGate.ts).
 // No `vscode` here: the editor's settings module reads and writes (src/editor/settings/settings.ts).
 import { SETTINGS_SECTION, Settings } from '../../util/constants';
 
@@ -31,9 +32,13 @@ export async function moveFormerSecretScanSettings({ read, write, log }: UserSet
     // The former mode's own value, not the tree VS Code made of it and the ignored rules under it.
     if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) continue;
     try {
-      if (valid[name](value) && read(name) === undefined) await write(name, value);
+      if (valid[name](value) && read(name) === undefined) {
+        await write(name, value);
+        log.info(`moved the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}`);
+      }
+      // Once the new name holds a value, the former one is never copied again, even where VS Code
+      // cannot remove it (a remote machine's settings file holds a name it no longer knows).
       await write(former, undefined);
-      log.info(`moved the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}`);
     } catch (err) {
       log.warn(`could not move the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
