@@ -88,6 +88,7 @@ describe('Snippets in the terminal', function () {
         { name: 'zsh-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('zsh-tab-bang')}\n` },
         { name: 'fish-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('fish-tab-bang')}\n` },
         { name: 'long.sh', content: `${longText()}\n` },
+        { name: 'refused.sh', content: `touch ${marker('refused')}\n` },
         { name: 'early-paste.sh', content: `touch ${marker('early-paste')}\necho early second line\n` },
       ],
     });
@@ -266,5 +267,21 @@ describe('Snippets in the terminal', function () {
     const shown = await until('the whole text to open in an editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'bitbucket-snippets-terminal-text'));
     assert.equal(shown.document.getText(), longText(), 'the exact text that runs');
     await until('the run to create its marker', () => fs.existsSync(marker('long-ran')), 30_000);
+  });
+
+  it('runs nothing where the terminal runs a program that is not a shell it knows (python), and sends it nothing', async () => {
+    const terminal = await readyTerminal('python target');
+    terminal.sendText('python3 -q', true);
+    await until('VS Code to see python in the foreground', () => terminal.state.shell === 'python', 30_000);
+    await answerPrompts(true);
+    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'refused.sh' }), false);
+    assert.equal(await unusedAnswers(), 0, 'the run was confirmed first, then refused');
+    // Back in bash, a last command shows the terminal has read all it was sent.
+    terminal.sendText('exit()', true);
+    terminal.sendText(`touch ${marker('python-sentinel')}`, true);
+    await until('the last command to run', () => fs.existsSync(marker('python-sentinel')), 30_000);
+    assert.ok(!fs.existsSync(marker('refused')));
+    const screen = await screenText();
+    assert.ok(!screen.includes('bbs-run-') && !screen.includes('refused'), `nothing reached python:\n${screen}`);
   });
 });

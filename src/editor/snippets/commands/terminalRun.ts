@@ -20,6 +20,9 @@ export interface RunLabel {
   snippetName: string;
 }
 
+/** The command lines sent and not yet started: a run's listener passes over another run's line. */
+const pendingLines = new Set<string>();
+
 /** The folders of script files not yet removed; the extension host's exit takes whatever is left. */
 const scriptFolders = new Set<string>();
 let removeAtExit = false;
@@ -74,12 +77,13 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
     void showWarning(vscode.l10n.t('Nothing was run: the temporary folder\'s path "{0}" cannot be written on a command line safely.', written.folder));
     return false;
   }
-  const closing = vscode.window.onDidCloseTerminal((closed) => {
-    if (closed !== terminal) return;
+  const closing = vscode.window.onDidCloseTerminal((closed) => closed === terminal && cleanUp());
+  const cleanUp = () => {
     closing.dispose();
+    pendingLines.delete(commandLine);
     removeFolder(written.folder);
-  });
-  if (shellIntegration) reportWhenEnded(terminal, commandLine, written.folder, label, log);
+  };
+  if (shellIntegration) reportWhenEnded(terminal, commandLine, cleanUp, label, log);
   terminal.show(false);
   terminal.sendText(`${CLEAR_PROMPT_LINE}${commandLine}`, true);
   if (shellIntegration) {
@@ -96,17 +100,24 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
  * (and its file removed), or another, which the user is told about. Listening stops then, or when
  * the terminal closes.
  */
-function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, folder: string, label: RunLabel, log: Log): void {
+function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, cleanUp: () => void, label: RunLabel, log: Log): void {
   let execution: vscode.TerminalShellExecution | undefined;
-  const stop = () => subscriptions.forEach((s) => s.dispose());
+  pendingLines.add(commandLine);
+  const stop = () => {
+    pendingLines.delete(commandLine);
+    subscriptions.forEach((s) => s.dispose());
+  };
   const subscriptions = [
     vscode.window.onDidStartTerminalShellExecution((e) => {
       if (e.terminal !== terminal || execution) return;
       const started = e.execution.commandLine.value.trim();
       if (started === commandLine) {
+        pendingLines.delete(commandLine);
         execution = e.execution;
         return;
       }
+      // An earlier run's line, sent before this one and read first.
+      if (pendingLines.has(started)) return;
       stop();
       // What the shell started may hold what the user typed: it is shown to them, never logged.
       log.warn(`The terminal started another command line than the one sent for "${label.fileName}" (${commandLine})`);
@@ -115,7 +126,7 @@ function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, folder:
     vscode.window.onDidEndTerminalShellExecution((e) => {
       if (!execution || e.execution !== execution) return;
       stop();
-      removeFolder(folder);
+      cleanUp();
       reportEnd(e.exitCode, label, log);
     }),
     vscode.window.onDidCloseTerminal((closed) => closed === terminal && stop()),
