@@ -3,11 +3,13 @@
 // server (no added latency, so the request is as fast as it gets), and the longest stretch the
 // extension host's thread is held while the 1 MB scan runs (the scan runs in a worker thread).
 // The built-in rules, secretlint's and three server rules, as an administrator's scan has them.
+// Then the scan measured like a scanner and what it costs a save (secretScanCorpus.ts).
 import { BitbucketClient } from '../src/api/client';
 import { compileServerRules } from '../src/model/secretScan/serverRules';
 import { scanTexts } from '../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secretScan/scanWorkers';
 import { against, longestStall, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { secretScanCorpusFigures, secretScanCostFigures } from './secretScanCorpus';
 
 const SERVER_RULES = compileServerRules([
   { id: 1, name: 'Acme deploy key', lineRegex: 'ACME-DEPLOY-[0-9A-F]{24}' },
@@ -92,6 +94,8 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
       method: `the longest gap between 1 ms timer callbacks while the scan runs, median of ${samples}; baseline: the same while the thread waits 100 ms`,
       numbers: against(stall, baseline, 'ms', { max: 10 }),
     });
+    figures.push(...(await secretScanCostFigures(section, client, samples)));
+    figures.push(...(await secretScanCorpusFigures('Secret scan: recall and precision on the labelled corpus (Node)')));
     return figures;
   } finally {
     disposeSecretScanWorkers();

@@ -1,6 +1,8 @@
 // The scan's own rules, each on a fixed table of its secrets and of text that only looks like them.
 import * as assert from 'node:assert/strict';
 import { bitbucketTokens } from '../../../src/model/secretScan/bitbucketTokens';
+import { BUILTIN_RULES } from '../../../src/model/secretScan/builtinRules';
+import { NAMED_RULE_IDS } from '../../../src/model/secretScan/ruleNames';
 import { privateKeys } from '../../../src/model/secretScan/privateKeys';
 import type { BuiltinRule } from '../../../src/model/secretScan/secretMatch';
 import { urlPasswords } from '../../../src/model/secretScan/urlPasswords';
@@ -107,5 +109,12 @@ describe('secret scan: built-in rules', () => {
     assert.equal(m.start, text.indexOf(OLD_BITBUCKET_TOKEN));
     const url = 'x https://bob:hunter2x@host';
     assert.deepEqual(urlPasswords.find(url).map((f) => [f.start, f.end]), [[url.indexOf('hunter2x'), url.indexOf('@')]]);
+  });
+
+  it("names every rule of its own in the user's words, each id once", () => {
+    const ids = BUILTIN_RULES.map((rule) => rule.id);
+    for (const id of ids) assert.ok(NAMED_RULE_IDS.includes(id), `${id} has a name`);
+    assert.equal(new Set(ids).size, ids.length, "each id once");
+    assert.ok(ids.length >= 80, `${ids.length} rules`);
   });
 });

@@ -8,11 +8,15 @@
 import type { BuiltinRule, SecretMatch } from '../secretMatch';
 import { RULE } from '../ruleIds';
 import { isPlaceholder } from './placeholders';
-import { mayHold } from './tokenRule';
+import { mayHold, willAsk } from './tokenRule';
 
 const KEYWORD = /passw(?:or)?d|passphrase|pwd|pass(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|client[_.-]?secret/gi;
 const KEYWORD_HINTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential'];
-const NAME_CHAR = /[A-Za-z0-9_.-]/;
+willAsk(undefined, KEYWORD_HINTS);
+/** A character of a name: a letter, a digit, `_`, `.` or `-` (by code, as it is asked for every character around every keyword). */
+function isNameChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
+}
 const LONGEST_NAME = 80;
 
 /** Names that are about a secret, not one: where it is, what it is called, how long it lives. */
@@ -69,9 +73,9 @@ function genericSecrets(text: string): SecretMatch[] {
   const keyword = new RegExp(KEYWORD.source, KEYWORD.flags);
   for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
     let nameStart = m.index;
-    while (nameStart > 0 && m.index - nameStart < LONGEST_NAME && NAME_CHAR.test(text[nameStart - 1])) nameStart--;
+    while (nameStart > 0 && m.index - nameStart < LONGEST_NAME && isNameChar(text.charCodeAt(nameStart - 1))) nameStart--;
     let nameEnd = m.index + m[0].length;
-    while (nameEnd < text.length && nameEnd - m.index < LONGEST_NAME && NAME_CHAR.test(text[nameEnd])) nameEnd++;
+    while (nameEnd < text.length && nameEnd - m.index < LONGEST_NAME && isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
     // The other keywords of this name are this name.
     keyword.lastIndex = nameEnd;
     const name = text.slice(nameStart, nameEnd).replace(/^[-.]+|[-.]+$/g, '');

@@ -38,15 +38,79 @@ export function lowerCaseOf(text: string): string {
   return lastLower;
 }
 
+/**
+ * Which of every rule's hints a text holds, found in one pass over it rather than one `includes`
+ * per hint: over 1 MB, a hundred hints cost about 30 ms one by one, 10 in one pattern.
+ */
+class HintIndex {
+  private readonly hints = new Set<string>();
+  private readonly anyCase = new Set<string>();
+  private pattern: RegExp | undefined;
+  private indexedText: string | undefined;
+  private present = new Set<string>();
+
+  /** Rules say their hints when they are made, so that the first text is not indexed again for each rule. */
+  learnAll(hints: readonly string[] | undefined, anyCase: readonly string[] | undefined): void {
+    this.learn(hints, this.hints);
+    this.learn(anyCase, this.anyCase);
+  }
+
+  holdsAny(text: string, hints: readonly string[] | undefined, anyCase: readonly string[] | undefined): boolean {
+    this.learnAll(hints, anyCase);
+    if (text !== this.indexedText) this.index(text);
+    return (hints?.some((hint) => this.present.has(hint)) ?? false) || (anyCase?.some((hint) => this.present.has(`\0${hint}`)) ?? false);
+  }
+
+  private learn(hints: readonly string[] | undefined, into: Set<string>): void {
+    for (const hint of hints ?? []) {
+      if (into.has(hint)) continue;
+      into.add(hint);
+      this.pattern = undefined;
+      this.indexedText = undefined;
+    }
+  }
+
+  private index(text: string): void {
+    this.pattern ??= HintIndex.patternOf(this.hints);
+    this.present = new Set();
+    this.indexedText = text;
+    this.collect(text, this.pattern, this.hints);
+    // The few hints in any case (names: `password`, `secret`, `heroku`) are frequent words: one `includes` each costs less than a pattern's every match.
+    if (this.anyCase.size > 0) {
+      const lower = lowerCaseOf(text);
+      for (const hint of this.anyCase) if (lower.includes(hint)) this.present.add(`\0${hint}`);
+    }
+  }
+
+  /** Every place a hint starts (a look-ahead: hints that overlap are each seen), with the shorter hints it begins with. */
+  private collect(text: string, pattern: RegExp, hints: ReadonlySet<string>): void {
+    for (const m of text.matchAll(pattern)) {
+      const found = m[1];
+      if (this.present.has(found)) continue;
+      for (const hint of hints) if (found.startsWith(hint)) this.present.add(hint);
+    }
+  }
+
+  private static patternOf(hints: ReadonlySet<string>): RegExp {
+    const longestFirst = [...hints].sort((a, b) => b.length - a.length).map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`(?=(${longestFirst.join('|') || '(?!)'}))`, 'g');
+  }
+}
+
+const HINTS = new HintIndex();
+
+/** Hints a rule will ask about (mayHold): each rule's module says them as it loads. */
+export function willAsk(hints: readonly string[] | undefined, hintsAnyCase: readonly string[] | undefined): void {
+  HINTS.learnAll(hints, hintsAnyCase);
+}
+
 export function mayHold(text: string, hints: readonly string[] | undefined, hintsAnyCase: readonly string[] | undefined): boolean {
   if (hints === undefined && hintsAnyCase === undefined) return true;
-  if (hints?.some((hint) => text.includes(hint))) return true;
-  if (hintsAnyCase === undefined) return false;
-  const lower = lowerCaseOf(text);
-  return hintsAnyCase.some((hint) => lower.includes(hint));
+  return HINTS.holdsAny(text, hints, hintsAnyCase);
 }
 
 export function tokenRule(kind: TokenKind): BuiltinRule {
+  willAsk(kind.hints, kind.hintsAnyCase);
   return {
     id: kind.id,
     confidence: kind.confidence,

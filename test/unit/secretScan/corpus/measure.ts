@@ -19,6 +19,8 @@ export interface RuleFigures {
 export interface CorpusFigures {
   secrets: number;
   found: number;
+  /** Found somewhere on the secret's line, at its place or not (how a line-based scanner would count). */
+  foundOnLine: number;
   lookAlikes: number;
   lookAlikesFlagged: number;
   findings: number;
@@ -39,7 +41,7 @@ const isAt = (f: WorkerFinding, text: string, secret: Secret): boolean => {
 export async function measure(samples: readonly Sample[]): Promise<CorpusFigures> {
   const byRule = new Map<string, RuleFigures>();
   const rule = (id: string) => byRule.get(id) ?? (byRule.set(id, { secrets: 0, found: 0, wrongConfidence: 0, falseFindings: 0 }), byRule.get(id))!;
-  const figures: CorpusFigures = { secrets: 0, found: 0, lookAlikes: 0, lookAlikesFlagged: 0, findings: 0, trueFindings: 0, recall: 0, falsePositiveRate: 0, precision: 0, byRule, missed: [], flagged: [] };
+  const figures: CorpusFigures = { secrets: 0, found: 0, foundOnLine: 0, lookAlikes: 0, lookAlikesFlagged: 0, findings: 0, trueFindings: 0, recall: 0, falsePositiveRate: 0, precision: 0, byRule, missed: [], flagged: [] };
   for (const sample of samples) {
     const findings = await new TextScan({ label: sample.label, text: sample.text }, new Set()).builtinAndLibraryFindings();
     figures.findings += findings.length;
@@ -47,6 +49,8 @@ export async function measure(samples: readonly Sample[]): Promise<CorpusFigures
     for (const secret of sample.secrets) {
       figures.secrets++;
       rule(secret.ruleId).secrets++;
+      const line = new LineIndex(sample.text).positionOf(sample.text.indexOf(secret.value)).line;
+      if (findings.some((f) => f.line === line)) figures.foundOnLine++;
       const hit = findings.find((f) => isAt(f, sample.text, secret));
       if (hit === undefined) {
         figures.missed.push({ ruleId: secret.ruleId, label: sample.label, text: sample.text, findings });
