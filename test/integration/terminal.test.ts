@@ -194,8 +194,9 @@ describe('Snippets in the terminal', function () {
 
   it('runs a snippet with a tab and a "!" exactly as written, without shell integration, and says the exit code is unknown', async () => {
     const terminal = await plainBashTerminal('plain bash');
-    // Something typed and run before, as in a terminal in use.
+    // Something typed and run before, and something typed at the prompt, as in a terminal in use.
     terminal.sendText('echo used before', true);
+    terminal.sendText('echo half typed', false);
     await answerPrompts(true);
     assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'plain-tab-bang.sh' }), true);
     assert.equal(terminal.shellIntegration, undefined, 'the terminal had no shell integration');
