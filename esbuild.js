@@ -11,6 +11,8 @@
 //   dist/connectionCheck.js     the Check Connection command and its diagnosis;
 //   dist/secretScanWorker.js    the secret scan's worker thread and its library (secretlint), started
 //                               by file name when a scan runs, in a thread of its own;
+//   dist/mcpServer.js           the MCP server, a process of its own the editor starts (stdio), which
+//                               reaches the extension host over a private channel (src/model/mcp/);
 //   dist/testing.js             the test API, in Test and Development mode only: an installed
 //                               extension (Production mode) never loads it;
 //   dist/l10n.js                @vscode/l10n, the translations of the plain-Node layers' strings.
@@ -36,6 +38,8 @@ const ON_DEMAND = [
   { source: 'src/onDemand/testingApi.ts', bundle: 'testing' },
   // A worker thread's script, started by its file name (src/model/secretScan/scanWorkers.ts), never required.
   { source: 'src/model/secretScan/secretScanWorker.ts', bundle: 'secretScanWorker' },
+  // The MCP server's process, which the editor starts on its own Node by file name (src/onDemand/mcp.ts), never required.
+  { source: 'src/model/mcp/serverMain.ts', bundle: 'mcpServer' },
 ];
 
 /** Packages every bundle shares, each built once into a bundle of its own. */

@@ -64,9 +64,11 @@ const LAYERS = {
   'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/patches'],
   // The language model tools: they read through the snippet core and create through the create commands' path.
   'src/editor/agentTools': [...SNIPPET_VIEW, 'src/editor/snippets/commands'],
+  // The MCP server's host side: the language model tools' operations, and writes through the create commands' path.
+  'src/editor/mcp': [...SNIPPET_VIEW, 'src/editor/snippets/commands', 'src/editor/agentTools'],
   // Patch snippets: git from the git extension, snippets through the snippet core and the create commands' path.
   'src/editor/patches': [...SNIPPET_VIEW, 'src/editor/snippets/commands', 'src/editor/git'],
-  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts', 'src/editor/agentTools', 'src/editor/secretScan'],
+  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts', 'src/editor/agentTools', 'src/editor/mcp', 'src/editor/secretScan'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
   // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).

@@ -6,6 +6,7 @@ import { vscodeSetting } from './editor/settings/settings';
 import { registerStatusBar } from './editor/auth/statusBar';
 import { registerAgentToolsOnDemand } from './onDemand/agentTools';
 import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
+import { registerMcpOnDemand } from './onDemand/mcp';
 import { registerRepositorySettingsOnDemand } from './onDemand/repositorySettings';
 import { registerSignInOnDemand } from './onDemand/signIn';
 import { registerSnippetsOnDemand } from './onDemand/snippets';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerRepositorySettingsOnDemand(context, globalState, session, log),
     registerConnectionCheckOnDemand(session, log),
     registerAgentToolsOnDemand(context.extension, snippets, session),
+    registerMcpOnDemand(context.extension, snippets, session),
   );
   // Not awaited: opening the walkthrough must not hold up activation.
   void openWalkthroughOnFirstRun(

@@ -205,6 +205,12 @@ export const Settings = {
   agentToolsEnabled: 'agentTools.enabled',
   /** Which lists the tools may read (machine scope). */
   agentToolsLists: 'agentTools.lists',
+  /** The MCP server is offered to the editor's agents (machine scope; src/onDemand/mcp.ts). */
+  mcpEnabled: 'mcp.enabled',
+  /** The MCP server offers no write tool (machine scope). */
+  mcpReadOnly: 'mcp.readOnly',
+  /** The category whose snippets the MCP server offers as prompts. */
+  mcpPromptCategory: 'mcp.promptCategory',
   /** Pages of a list Search Snippets and Export ask the server for at once, per account. */
   concurrentPageRequests: 'concurrentPageRequests',
   /**

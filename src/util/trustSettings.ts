@@ -31,6 +31,9 @@ export const TRUST_SETTINGS: readonly string[] = /* @__PURE__ */ (() => [
   // Whether chat agents may read the snippets through the language model tools, and which lists.
   Settings.agentToolsEnabled,
   Settings.agentToolsLists,
+  // Whether the MCP server is offered, and whether it may write: a cloned repository must not turn writes on.
+  Settings.mcpEnabled,
+  Settings.mcpReadOnly,
 ])();
 
 /** What `WorkspaceConfiguration.inspect()` answers, as far as it matters here. */

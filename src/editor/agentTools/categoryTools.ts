@@ -57,7 +57,7 @@ export async function listCategoryTool(host: AgentToolsHost, input: ListCategory
 }
 
 /** Every snippet of the lists, paged through by the search (kept pages first), offline from the cache. */
-async function everySnippet(targets: readonly ToolAccount[], lists: readonly SearchList[], signal: AbortSignal): Promise<ReadResult> {
+export async function everySnippet(targets: readonly ToolAccount[], lists: readonly SearchList[], signal: AbortSignal): Promise<ReadResult> {
   const found: ReadResult['found'] = [];
   const notes: string[] = [];
   await Promise.all(

@@ -15,7 +15,7 @@ import { createAndOpen } from '../snippets/commands/create';
 import { languageOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
 
 /** The account a save goes to: the one named, else the default account. */
-function saveAccount(host: AgentToolsHost, input: SaveInput): ToolAccount | string {
+export function saveAccount(host: AgentToolsHost, input: SaveInput): ToolAccount | string {
   const accounts = host.session.accounts();
   const chosen = chooseAccounts(input.account, accounts);
   if (!chosen.ok) return chosen.problem;

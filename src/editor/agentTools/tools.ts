@@ -5,16 +5,13 @@
 import vscode = require('vscode');
 import { notSignedIn } from '../../model/agentTools/accountChoice';
 import { ConfirmedProposals } from '../../model/agentTools/confirmations';
-import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SAVE_SCHEMA, SEARCH_SCHEMA, type SaveInput, type Schema } from '../../model/agentTools/schemas';
+import { SAVE_SCHEMA, type SaveInput } from '../../model/agentTools/schemas';
 import { validateInput } from '../../model/agentTools/validate';
 import { AgentTools, Settings, type AgentToolName } from '../../util/constants';
 import { setting } from '../settings/settings';
-import { describeError, messageContext } from '../../util/describeError';
-import { listCategoriesTool, listCategoryTool } from './categoryTools';
 import type { AgentToolsHost } from './host';
-import { readFileTool } from './readFileTool';
+import { runChecked, runRead } from './operations';
 import { prepareSave, saveTool } from './saveTool';
-import { searchTool } from './searchTool';
 
 export type { AgentToolsHost } from './host';
 
@@ -23,18 +20,16 @@ export interface AgentToolsApi {
   invoke(name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
 }
 
-type Run = (host: AgentToolsHost, input: never, signal: AbortSignal, token: vscode.CancellationToken) => Promise<string>;
+type Tools = Record<AgentToolName, (host: AgentToolsHost, input: unknown, signal: AbortSignal, token: vscode.CancellationToken) => Promise<string>>;
 
-type Tools = Record<AgentToolName, { schema: Schema; run: Run }>;
-
-/** The tools; the save tool saves only a proposal prepareInvocation put before the user (confirmations.ts). */
+/** The tools: the reads are the operations the MCP server runs too (operations.ts); the save tool saves only a proposal prepareInvocation put before the user (confirmations.ts). */
 function tools(confirmations: ConfirmedProposals): Tools {
   return {
-    [AgentTools.search]: { schema: SEARCH_SCHEMA, run: searchTool },
-    [AgentTools.readFile]: { schema: READ_FILE_SCHEMA, run: readFileTool },
-    [AgentTools.listCategories]: { schema: LIST_CATEGORIES_SCHEMA, run: listCategoriesTool },
-    [AgentTools.listCategory]: { schema: LIST_CATEGORY_SCHEMA, run: listCategoryTool },
-    [AgentTools.save]: { schema: SAVE_SCHEMA, run: (host, input: SaveInput, _signal, token) => saveTool(host, input, token, confirmations) },
+    [AgentTools.search]: (host, input, signal) => runRead(host, 'search', AgentTools.search, input, signal),
+    [AgentTools.readFile]: (host, input, signal) => runRead(host, 'readFile', AgentTools.readFile, input, signal),
+    [AgentTools.listCategories]: (host, input, signal) => runRead(host, 'listCategories', AgentTools.listCategories, input, signal),
+    [AgentTools.listCategory]: (host, input, signal) => runRead(host, 'listCategory', AgentTools.listCategory, input, signal),
+    [AgentTools.save]: (host, input, signal, token) => runChecked(host, AgentTools.save, SAVE_SCHEMA, (checked: SaveInput) => saveTool(host, checked, token, confirmations), input, signal),
   };
 }
 
@@ -60,16 +55,10 @@ async function run(host: AgentToolsHost, table: Tools, name: AgentToolName, inpu
   if (!tool) return vscode.l10n.t('Bitbucket Snippets has no tool "{0}".', String(name));
   if (!setting(Settings.agentToolsEnabled)) return vscode.l10n.t('The user turned the Bitbucket Snippets tools off (setting bitbucketSnippets.agentTools.enabled).');
   if (!host.session.account) return notSignedIn();
-  const checked = validateInput<never>(input, tool.schema);
-  if (!checked.ok) return [vscode.l10n.t('The input does not match this tool\'s schema, so nothing was done:'), ...checked.problems.map((p) => `- ${p}`)].join('\n');
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
-    const text = await tool.run(host, checked.value, abort.signal, token);
-    return abort.signal.aborted ? vscode.l10n.t('Cancelled.') : text;
-  } catch (err) {
-    host.log.error(`tool ${name} failed`, err);
-    return describeError(err, messageContext(vscode.l10n.t('run {0}', name), host.session.account));
+    return await tool(host, input, abort.signal, token);
   } finally {
     cancel.dispose();
   }

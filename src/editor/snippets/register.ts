@@ -39,6 +39,7 @@ import { ComparedTexts } from './commands/comparedTexts';
 import { RecentEditors } from './commands/recentEditors';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import { createAgentTools, type AgentToolsApi } from '../agentTools/tools';
+import { createMcpHost, type McpHostApi } from '../mcp/mcpHost';
 import type { TreeNode } from '../../model/snippetTree/nodes';
 
 // The test API's way to this bundle's prompts (src/onDemand/testingApi.ts): it requires this module
@@ -61,6 +62,8 @@ export interface SnippetsFeature extends vscode.Disposable {
   forgetAccount(accountId: string): Promise<void>;
   /** The language model tools' work; activation registers their stand-ins (src/onDemand/agentTools.ts). */
   agentTools: AgentToolsApi;
+  /** The MCP server's end in the extension host; activation registers the server's definition (src/onDemand/mcp.ts). */
+  mcp: McpHostApi;
 }
 
 export interface SnippetsHost {
@@ -230,6 +233,7 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
       compare: { accounts, scope, lastSearch, recent: recentEditors, texts: comparedTexts },
     }),
   );
+  const mcp = createMcpHost({ session, scope, log: log.child('mcp') });
   return {
     get service() {
       return services.defaultService;
@@ -247,8 +251,10 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
     openLink: documents.openLink,
     forgetAccount,
     agentTools: createAgentTools({ session, scope, log: log.child('agentTools') }),
+    mcp,
     dispose: () => {
       disposable.dispose();
+      mcp.dispose();
       // Writes what the caches still hold in memory; the editor waits for deactivation only briefly.
       services.retain([]);
       void signedOut.dispose();

@@ -28,6 +28,9 @@ export const EXTENSION_SETTINGS = {
   concurrentPageRequests: 4,
   'agentTools.enabled': true,
   'agentTools.lists': ['mine', 'starred'] as AgentList[],
+  'mcp.enabled': true,
+  'mcp.readOnly': false,
+  'mcp.promptCategory': 'prompt',
   'secretScan.mode': 'warn' as 'warn' | 'off',
   'secretScan.ignoredRules': [] as string[],
 };

@@ -1,0 +1,66 @@
+// The user's say on an MCP write, in VS Code itself and outside the agent's control: a modal that
+// shows everything that would be written, whole, with every invisible or formatting character
+// marked ⟨U+…⟩ (the save tool's display, model/agentTools/saveProposal.ts), and then the write
+// through the path the commands take (createAndOpen, or the one read-modify-write with its secret
+// scan). An edit is refused when the file changed on the server since it was proposed.
+import { createHash } from 'node:crypto';
+import vscode = require('vscode');
+import type { Snippet } from '../../api/types';
+import { formatReference } from '../../model/agentTools/references';
+import { markedInvisible, plainName } from '../../model/agentTools/outsideData';
+import { shownProposal } from '../../model/agentTools/saveProposal';
+import { withFileContent, type SnippetDetails } from '../../model/snippets/edits';
+import type { NewFile } from '../../model/snippets/snippetWrites';
+import { describeError, messageContext } from '../../util/describeError';
+import type { ToolAccount } from '../agentTools/host';
+import { createAndOpen } from '../snippets/commands/create';
+import { showModalWarning } from '../ui/notify';
+
+/** What an edit writes, in one order: the digest its confirmation code is bound to (the text it was made from included). */
+export function editDigest(accountId: string, snippetGuid: string, fileName: string, base: string, text: string): string {
+  return createHash('sha256').update(JSON.stringify(['edit-v1', accountId, snippetGuid, fileName, base, text]), 'utf8').digest('hex');
+}
+
+const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
+
+export async function confirmSave(target: ToolAccount, files: NewFile[], details: SnippetDetails): Promise<string> {
+  const shown = shownProposal(files, details);
+  const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Name: {0}', shown.name)];
+  if (shown.description) lines.push(vscode.l10n.t('Description: {0}', shown.description));
+  if (shown.categories.length > 0) lines.push(vscode.l10n.t('Categories: {0}', shown.categories.join(', ')));
+  for (const file of shown.files) lines.push('', vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters), file.text);
+  if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
+  const save = vscode.l10n.t('Save Snippet');
+  const answer = await showModalWarning(vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'), lines.join('\n'), save);
+  if (answer !== save) return notConfirmed();
+  const snippet = await createAndOpen(target.deps, files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
+  if (!snippet) return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
+  return [
+    vscode.l10n.t('Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.', plainName(snippet.name), plainName(target.label), snippet.files.length),
+    ...snippet.files.map((f) => vscode.l10n.t('- {0}: {1}', plainName(f.name), formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }))),
+  ].join('\n');
+}
+
+export async function confirmEdit(target: ToolAccount, snippet: Snippet, fileName: string, base: string, text: string): Promise<string> {
+  const shown = markedInvisible(text, true);
+  const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(fileName), text.length), shown.text];
+  if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
+  const write = vscode.l10n.t('Change File');
+  const answer = await showModalWarning(vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'), lines.join('\n'), write);
+  if (answer !== write) return notConfirmed();
+  let changedOnServer = false;
+  try {
+    await target.service.writes.update(snippet.guid, (fresh) => {
+      if ((fresh.files.find((f) => f.name === fileName)?.content ?? undefined) !== base) {
+        changedOnServer = true;
+        throw new Error('changed on the server');
+      }
+      return withFileContent(fresh, fileName, text);
+    });
+  } catch (err) {
+    if (changedOnServer) return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(fileName));
+    target.deps.log.warn(`MCP edit of ${snippet.guid} not written: ${err instanceof Error ? err.message : String(err)}`);
+    return vscode.l10n.t('Nothing was written: {0}', describeError(err, messageContext(vscode.l10n.t('change file {0}', fileName), target.account)));
+  }
+  return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(fileName), plainName(snippet.name));
+}

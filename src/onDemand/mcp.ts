@@ -1,0 +1,70 @@
+// Activation's part of the MCP server: where VS Code has the API (1.101 and later), one server
+// definition, "Bitbucket Snippets", offered while an account is signed in and the setting
+// bitbucketSnippets.mcp.enabled is on, and offered anew when either changes. The server is the
+// bundled dist/mcpServer.js on the editor's own Node: nothing is downloaded or installed. Only when
+// the editor starts it does the snippets bundle load, to open the private channel and give that
+// one process a key (src/editor/mcp/mcpHost.ts); no credential goes into its environment. Where the
+// API is missing (VS Code 1.100) nothing is registered and nothing else changes.
+import * as path from 'node:path';
+import vscode = require('vscode');
+import type { Session } from '../editor/auth/session';
+import { serverLaunch } from '../model/mcp/protocol';
+import { SETTINGS_SECTION } from '../util/constants';
+import type { SnippetsOnDemand } from './snippets';
+
+/** The id package.json's contributes.mcpServerDefinitionProviders declares. */
+export const MCP_PROVIDER_ID = 'bitbucketSnippets.mcpServer';
+
+/** What this needs of VS Code 1.101's MCP API; @types/vscode 1.100 has none of it. */
+interface McpStdioServerDefinition {
+  label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string | number | null>;
+}
+interface McpServerDefinitionProvider {
+  readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition[]>;
+  resolveMcpServerDefinition?(server: McpStdioServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition>;
+}
+interface McpApi {
+  lm: { registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable };
+  McpStdioServerDefinition: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioServerDefinition;
+}
+
+/** Whether this VS Code has the MCP server API. */
+export function hasMcpApi(api: unknown = vscode): boolean {
+  const candidate = api as Partial<McpApi> & { lm?: Partial<McpApi['lm']> };
+  return typeof candidate.lm?.registerMcpServerDefinitionProvider === 'function' && typeof candidate.McpStdioServerDefinition === 'function';
+}
+
+export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): vscode.Disposable {
+  if (!hasMcpApi()) return new vscode.Disposable(() => undefined);
+  const api = vscode as unknown as McpApi;
+  const changed = new vscode.EventEmitter<void>();
+  const script = path.join(extension.extensionPath, 'dist', 'mcpServer.js');
+  const enabled = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('mcp.enabled', true) !== false;
+  const label = 'Bitbucket Snippets';
+  const provider: McpServerDefinitionProvider = {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: () => (session.account && enabled() ? [new api.McpStdioServerDefinition(label, process.execPath, [script], {}, String((extension.packageJSON as { version?: string }).version ?? '1'))] : []),
+    // Called before each start: the channel opens and this process gets a key of its own.
+    resolveMcpServerDefinition: async (server) => {
+      if (!session.account || !enabled()) return undefined;
+      const { channel, key } = await snippets.feature().mcp.launch();
+      const launch = serverLaunch(process.execPath, script, channel, key);
+      server.command = launch.command;
+      server.args = launch.args;
+      server.env = { ...server.env, ...launch.env };
+      return server;
+    },
+  };
+  return vscode.Disposable.from(
+    changed,
+    api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
+    session.onDidChange(() => changed.fire()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.mcp`)) changed.fire();
+    }),
+  );
+}
