@@ -8,8 +8,11 @@ import { BUILTIN_RULES, TOKEN_KINDS } from '../../../src/model/secretScan/builti
 import type { BuiltinRule } from '../../../src/model/secretScan/secretMatch';
 
 const SIZE = 200 * 1024;
-/** Linear work over 200 KB takes a few milliseconds; quadratic, seconds. Generous for a loaded machine. */
-const MOST_MS = 150;
+/**
+ * Linear work over 200 KB takes a few milliseconds (tens on a loaded machine); quadratic work
+ * takes seconds (the older Bitbucket token's context took 13.7 s before it was bounded).
+ */
+const MOST_MS = 500;
 
 const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
 
@@ -29,6 +32,22 @@ function adversarial(hint: string): string[] {
 
 const OTHER_HINTS = ['password=', 'password: ', 'DB_PASSWORD', 'token', 'secret_', '--password ', '<password>', 'jdbc:mysql://h/d?password=', 'Server=x;Password=', 'machine h login u password ', '"auth": "', 'client-key-data: ', 'kind: Secret\ndata:\n  k: ', 'eyJ', 'Basic ', 'Bearer ', 'https://u:', 'BBDC-', '-----BEGIN RSA PRIVATE KEY-----\n', 'x-token-auth:'];
 
+/**
+ * The budget on this machine at this moment: MOST_MS, or 100 times a plain linear pass over the
+ * same amount of text if the machine is so loaded that even that is slow.
+ */
+function budget(): number {
+  const text = fill('token_x = a1B2c3; ');
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    let n = 0;
+    for (const m of `${text}${i}`.matchAll(/[A-Za-z0-9_]+/g)) n += m[0].length;
+    runs.push(performance.now() - start + n * 0);
+  }
+  return Math.max(MOST_MS, 100 * runs.sort((a, b) => a - b)[2]);
+}
+
 function timeOf(rule: BuiltinRule, text: string): number {
   const start = performance.now();
   rule.find(text);
@@ -39,6 +58,7 @@ describe('secret scan: every rule in linear time', function () {
   this.timeout(300_000);
 
   it(`each token rule takes under ${MOST_MS} ms on 200 KB of adversarial input built from its own prefixes`, () => {
+    const most = budget();
     const slow: string[] = [];
     for (const kind of TOKEN_KINDS) {
       const rule = BUILTIN_RULES.find((r) => r.id === kind.id);
@@ -46,27 +66,29 @@ describe('secret scan: every rule in linear time', function () {
       for (const hint of [...(kind.hints ?? []), ...(kind.hintsAnyCase ?? [])]) {
         for (const text of adversarial(hint)) {
           const ms = timeOf(rule, text);
-          if (ms > MOST_MS) slow.push(`${kind.id} on ${JSON.stringify(text.slice(0, 40))}…: ${ms.toFixed(0)} ms`);
+          if (ms > most) slow.push(`${kind.id} on ${JSON.stringify(text.slice(0, 40))}…: ${ms.toFixed(0)} ms`);
         }
       }
     }
-    assert.deepEqual(slow, []);
+    assert.deepEqual(slow, [], `budget ${most.toFixed(0)} ms`);
   });
 
   it(`every rule takes under ${MOST_MS} ms on 200 KB of adversarial input built from the other rules' keywords`, () => {
+    const most = budget();
     const slow: string[] = [];
     for (const hint of OTHER_HINTS) {
       for (const text of adversarial(hint)) {
         for (const rule of BUILTIN_RULES) {
           const ms = timeOf(rule, text);
-          if (ms > MOST_MS) slow.push(`${rule.id} on ${JSON.stringify(text.slice(0, 40))}…: ${ms.toFixed(0)} ms`);
+          if (ms > most) slow.push(`${rule.id} on ${JSON.stringify(text.slice(0, 40))}…: ${ms.toFixed(0)} ms`);
         }
       }
     }
-    assert.deepEqual(slow, []);
+    assert.deepEqual(slow, [], `budget ${most.toFixed(0)} ms`);
   });
 
-  it('scans a typical 2 KB snippet with every rule in under 2 ms (median of 50)', () => {
+  it('scans a typical 2 KB snippet with every one of its 80 and more rules in under 2 ms (median of 50)', () => {
+    assert.ok(BUILTIN_RULES.length >= 80, `${BUILTIN_RULES.length} rules`);
     const lines = [
       'export async function retry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {',
       "  const token = await vault.read('kv/app');",
@@ -88,7 +110,8 @@ describe('secret scan: every rule in linear time', function () {
     assert.ok(median < 2, `${median.toFixed(3)} ms`);
   });
 
-  it('scans 1 MB in about four times the time of 256 KB: linear, not worse', () => {
+  it('scans 1 MB with every one of its 80 and more rules in about four times the time of 256 KB: linear, not worse', () => {
+    assert.ok(BUILTIN_RULES.length >= 80, `${BUILTIN_RULES.length} rules`);
     const unit = 'const retries = 3; // token refresh\nDB_PASSWORD=${DB_PASSWORD}\nhttps://example.com/a?b=c\n';
     const time = (size: number) => {
       const text = unit.repeat(Math.ceil(size / unit.length));
