@@ -15,12 +15,13 @@ import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
 import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { URL_PASSWORD_RULE } from '../../src/model/secretScan/ruleIds';
+import { GITHUB_TOKEN } from '../unit/secretScan/fixtures';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, signInAs, until, unusedAnswers } from './support';
 import { extensionLogFiles, userDataCandidates } from './userDataFiles';
 
-// A GitHub token's shape (ghp_ and 36 characters), made up: the scan finds it by its form.
-const TOKEN = `ghp_${'A1b2C3d4E5'.repeat(3)}f6G7h8`;
+// A GitHub token of the right form and checksum, made up (test/unit/secretScan/fixtures.ts): the scan finds it by its form.
+const TOKEN = GITHUB_TOKEN;
 
 describe('Secret scan before sending', function () {
   this.timeout(60_000);
@@ -166,8 +167,9 @@ describe('Secret scan: never silent, categories, settings', function () {
       assert.ok(warm, 'the text without a secret was sent');
       const asAdmin = new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }), retry: { retries: 0 } });
       await asAdmin.deleteSnippet(warm.guid).finally(() => asAdmin.dispose());
-      // The demo's three rules and this one.
-      await until("the server's rules in force", () => logText().includes("the server's secret-scanning rules are in force: 4 of 4"), 30_000);
+      const listed = (await (await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules?limit=1000`, { headers: admin })).json()) as { values: unknown[] };
+      const n = listed.values.length;
+      await until("the server's rules in force", () => logText().includes(`the server's secret-scanning rules are in force: ${n} of ${n}`), 30_000);
       const before = (await serverRequests()).length;
       await answerPrompts(undefined);
       const uris = files.map((f) => vscode.Uri.file(f));
@@ -216,8 +218,11 @@ describe('Secret scan: never silent, categories, settings', function () {
 
     async function sendsWithoutQuestion(text: string, name: string): Promise<void> {
       await selectionEditor(text);
+      // A Cancel ready for a question that must not come: left unused, it shows none was asked.
+      await answerPrompts(undefined);
       const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name });
-      assert.ok(snippet, 'created without a question');
+      assert.equal(await unusedAnswers(), 1, 'no question was asked');
+      assert.ok(snippet, 'created');
       created.push(snippet.guid);
     }
 

@@ -15,6 +15,8 @@ export interface ScanRequest {
   ignoreRuleIds: string[];
   /** How long one server rule may take over all the texts, in milliseconds. */
   ruleBudgetMs: number;
+  /** The built-in rules start at this text: the ones before it were read by a worker stopped at a text's budget. */
+  firstText?: number;
 }
 
 /** A finding as the worker reports it: positioned and masked, the value itself never leaves the worker. */

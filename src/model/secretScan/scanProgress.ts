@@ -28,6 +28,8 @@ const LONG_RUN = /[A-Za-z0-9_+/=]{20,}/g;
 
 const byPlace = (a: WorkerFinding, b: WorkerFinding) => a.line - b.line || a.column - b.column;
 
+const masks = (label: string): number => label.split('••••').length - 1;
+
 export class ScanProgress {
   private readonly texts: TextProgress[];
   private readonly started = new Set<string>();
@@ -71,7 +73,8 @@ export class ScanProgress {
       // The worker masks the labels before it scans any text.
       this.labelsMasked = true;
     } else if (message.kind === 'found') p.findings.push(...message.findings);
-    else if (message.kind === 'label') p.label = message.label;
+    // A worker started after another was stopped masks what it found itself: a label stays as masked as it was.
+    else if (message.kind === 'label' && masks(message.label) >= masks(p.label)) p.label = message.label;
     else if (message.kind === 'done') p.done = true;
   }
 

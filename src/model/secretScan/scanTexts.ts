@@ -14,7 +14,10 @@ import type { OutgoingText, ScanResult } from './types';
 export const DEFAULT_SCAN_DEADLINE_MS = 10_000;
 
 /** Far more than a server rule needs for a few MB with an engine that does not backtrack. */
-export const DEFAULT_RULE_BUDGET_MS = 1500;
+export const DEFAULT_RULE_BUDGET_MS = 3000;
+
+/** Far more than the built-in rules take over the 2 MB of one text (half a second). */
+export const DEFAULT_TEXT_BUDGET_MS = 4000;
 
 export interface ScanOptions {
   /** From compileServerRules. */
@@ -23,6 +26,11 @@ export interface ScanOptions {
   allowlist?: readonly ServerRule[];
   /** How long each server rule may take over all the texts; past it, it stops and is named (`notScanned`: 'rule-timeout'). */
   ruleBudgetMs?: number;
+  /**
+   * How long the built-in rules may take over one text; past it, the worker is stopped, the text
+   * named (`notScanned`: 'deadline') and a new worker goes on with the texts after it.
+   */
+  textBudgetMs?: number;
   /** Rule ids the user chose to ignore (the allow-list setting). */
   ignoreRuleIds?: readonly string[];
   /** Stops the scan: the promise rejects with the signal's reason. */
@@ -56,7 +64,7 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
   const serverRules = [...(options.serverRules ?? [])];
   const ignoreRuleIds = [...(options.ignoreRuleIds ?? [])];
   const request: ScanRequest = {
-    id: nextRequestId++,
+    id: 0,
     texts: texts.map(({ label, path, text, previous }) => ({ label, text, ...(path !== undefined ? { path } : {}), ...(previous !== undefined ? { previous } : {}) })),
     serverRules,
     allowlist: [...(options.allowlist ?? [])],
@@ -65,36 +73,54 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
   };
   const progress = new ScanProgress(texts, serverRules, new Set(ignoreRuleIds));
 
+  const textBudgetMs = options.textBudgetMs ?? DEFAULT_TEXT_BUDGET_MS;
+
   return new Promise<ScanResult>((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = takeWorker();
-    } catch (err) {
-      reject(new SecretScanError(err instanceof Error ? err.message : String(err)));
-      return;
-    }
+    let worker: Worker | undefined;
+    let textTimer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
     const settle = (then: () => void, keepWorker: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      clearTimeout(textTimer);
       signal?.removeEventListener('abort', onAbort);
-      if (keepWorker) returnWorker(worker);
-      else stop(worker);
+      if (worker && keepWorker) returnWorker(worker);
+      else if (worker) stop(worker);
       then();
+    };
+    // A worker for the texts from `firstText` on (the built-in rules; the server's read every text).
+    const start = (firstText: number) => {
+      let current: Worker;
+      try {
+        current = takeWorker();
+      } catch (err) {
+        settle(() => reject(new SecretScanError(err instanceof Error ? err.message : String(err))), false);
+        return;
+      }
+      worker = current;
+      const id = nextRequestId++;
+      current.on('message', (message: WorkerMessage) => {
+        if (message.id !== id) return;
+        if (message.kind === 'failed') return settle(() => reject(new SecretScanError(message.message)), false);
+        progress.take(message);
+        if (message.kind === 'started') {
+          clearTimeout(textTimer);
+          // One text may not take the others' time: past its budget, the scan goes on without it.
+          textTimer = setTimeout(() => {
+            stop(current);
+            start(message.index + 1);
+          }, textBudgetMs);
+        } else if (message.kind === 'done') clearTimeout(textTimer);
+        else if (message.kind === 'finished') settle(() => resolve(progress.result()), true);
+      });
+      current.on('error', (err) => settle(() => reject(new SecretScanError(err.message)), false));
+      current.on('exit', (code) => settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false));
+      current.postMessage({ ...request, id, firstText });
     };
     const onAbort = () => settle(() => reject(signal?.reason), false);
     const deadline = setTimeout(() => settle(() => resolve(progress.result()), false), options.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS);
-
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.id !== request.id) return;
-      if (message.kind === 'failed') return settle(() => reject(new SecretScanError(message.message)), false);
-      progress.take(message);
-      if (message.kind === 'finished') settle(() => resolve(progress.result()), true);
-    });
-    worker.on('error', (err) => settle(() => reject(new SecretScanError(err.message)), false));
-    worker.on('exit', (code) => settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false));
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage(request);
+    start(0);
   });
 }

@@ -2,8 +2,9 @@
 // the library and re2js, and scanTexts.ts starts it by its file name. A scan runs here so that a
 // large text never holds the extension host: the host stops this thread at the deadline. The
 // built-in rules read every text before any server rule runs, so that no server rule, however
-// slow, keeps them from a text; then each server rule reads the texts within a budget of its own,
-// so that no rule takes the others' time. Each step is reported as it ends (see protocol.ts).
+// slow, keeps them from a text (one text past its own budget is left by the host, which starts a
+// new worker at the next: `firstText`); then each server rule reads the texts within a budget of
+// its own, so that no rule takes the others' time. Each step is reported as it ends (see protocol.ts).
 import { parentPort } from 'node:worker_threads';
 import { LabelMasks } from './labelMasks';
 import type { ScanRequest, WorkerMessage } from './protocol';
@@ -35,6 +36,7 @@ async function scan(request: ScanRequest): Promise<void> {
   postLabels();
 
   for (const [index, text] of scans.entries()) {
+    if (index < (request.firstText ?? 0)) continue;
     post({ id, kind: 'started', index, scannedBytes: text.scannedBytes, notScanned: text.part.notScanned });
     const found = await text.builtinAndLibraryFindings();
     if (found.length > 0) post({ id, kind: 'found', index, findings: found });

@@ -73,7 +73,7 @@ describe('secret scan: never holds the extension host', function () {
     const texts = [1, 2, 3].map((i) => ({ label: `big${i}.js`, text: `${big}${pem('RSA PRIVATE KEY')}` }));
     await scanTexts([{ label: 'warm', text: 'up' }]);
     const probe = lagProbe();
-    const result = await scanTexts(texts, { serverRules: rules, deadlineMs: 60_000 });
+    const result = await scanTexts(texts, { serverRules: rules, deadlineMs: 60_000, ruleBudgetMs: 60_000, textBudgetMs: 60_000 });
     const lag = probe.stop();
     assert.deepEqual(result.notScanned, []);
     assert.ok(result.findings.length > 3, String(result.findings.length));

@@ -8,7 +8,7 @@ import { scanTexts } from '../../../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers } from '../../../src/model/secretScan/scanWorkers';
 import { ALLOWLIST_RULE_PREFIX, compileServerRules } from '../../../src/model/secretScan/serverRules';
 import { MAX_SCANNED_CHARS } from '../../../src/model/secretScan/textLimits';
-import { GITHUB_TOKEN } from './fixtures';
+import { GITHUB_TOKEN, base64Like } from './fixtures';
 
 /** Catastrophic for a backtracking engine: `(a+)+$` on a's and a b tries 2^n ways. */
 const BACKTRACKS = compileServerRules([{ id: 66, name: 'Backtracks', lineRegex: '(a+)+$' }]).rules;
@@ -70,6 +70,21 @@ describe('secret scan: never silent, the server rules as the server runs them, m
         ['rule-timeout', 'big.txt', 'Acme key'],
       ],
     );
+  });
+
+  it('each text has its own budget: one the built-in rules take too long over is named, the texts after it are scanned', async () => {
+    // Two MB of lines every kind of rule looks at twice: hundreds of milliseconds, far past the budget.
+    const line = `password = "${base64Like(30)}" https://u:${base64Like(10)}@h.example/\n`;
+    const slow = line.repeat(Math.floor(MAX_SCANNED_CHARS / line.length));
+    const result = await scanTexts(
+      [
+        { label: 'slow.txt', text: slow },
+        { label: 'second.sh', text: `export GITHUB_TOKEN=${GITHUB_TOKEN}\n` },
+      ],
+      { textBudgetMs: 100, deadlineMs: 20_000 },
+    );
+    assert.deepEqual(result.notScanned.map((n) => [n.label, n.reason]), [['slow.txt', 'deadline']]);
+    assert.ok(result.findings.some((f) => f.label === 'second.sh' && f.line === 1), JSON.stringify(result.findings.map((f) => [f.label, f.line])));
   });
 
   it('an expression the engine cannot take is skipped and named as not scanned, the rest run', async () => {
