@@ -1,5 +1,6 @@
 // Paths shared by the runners. This file compiles to out/test/harness/paths.js, three levels
 // below the repository root.
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -13,3 +14,9 @@ export const TEST_RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 export const SERVER_URL_ENV = 'BBS_TEST_SERVER_URL';
 /** Set for the extension host so the suite tags its console lines with this value (see integration/index.ts). */
 export const OUTPUT_MARKER_ENV = 'BBS_TEST_OUTPUT_MARKER';
+
+/** Where the harness keeps what it installs once (code-server, a Node for it): outside the checkout. */
+export function testCacheDir(): string {
+  const cache = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(cache, 'bitbucket-snippets-test');
+}

@@ -1,6 +1,7 @@
 // `npm run test:e2e`: starts one real VS Code (code-server in Chromium, the extension loaded from the
 // checkout in development mode, a fresh local server) and runs the Playwright tests of test/e2e/
-// against it with mocha, then stops everything and exits with mocha's status.
+// against it with mocha, then stops everything and exits with mocha's status. `--vscode newest` runs
+// them in the newest VS Code the harness knows instead of the oldest (vscodeTargets.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
@@ -12,9 +13,13 @@ import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
 import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
 import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
+import { applyVsCodeArgument } from './vscodeTargets';
 import { startWorkbench, type Workbench } from './workbench';
 
-const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'e2e');
+const target = applyVsCodeArgument(process.argv.slice(2));
+// Each VS Code's screenshots apart, so the newest run does not replace the oldest's.
+const RUN_NAME = target.name === 'oldest' ? 'e2e' : `e2e-${target.name}`;
+const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, RUN_NAME);
 const verbose = process.env.BBS_TEST_VERBOSE === '1';
 // The walkthrough's steps tick themselves off as things are done, for good: its tests run before any
 // other suite signs in or saves a snippet file, so they find those steps still to do.
@@ -56,7 +61,8 @@ async function main(): Promise<void> {
     const ui = new WorkbenchUi(workbench.page, SCREENSHOT_DIR);
     await ui.waitForReady();
     await ui.screenshot('workbench-ready');
-    console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`);
+    const { entry } = workbench.codeServer;
+    console.log(`VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`);
     setSession({ workbench, ui });
     watchdog.progress();
 
@@ -86,17 +92,17 @@ async function main(): Promise<void> {
     });
     const failures = await new Promise<number>((resolve) => mocha.run(resolve));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
+    console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in VS Code ${entry.vscode} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
     watchdog.dispose();
     setSession(undefined);
     if (failures !== 0) {
-      keepExtensionLog(workbench.userDataDir, 'e2e');
+      keepExtensionLog(workbench.userDataDir, RUN_NAME);
       process.stderr.write(failureRecap(reportLines));
     }
     await workbench.close();
     await exitAfterCleanup(failures === 0 ? 0 : 1);
   } catch (err) {
-    console.error(`\nThe e2e tests could not run: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`\nThe e2e tests could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`);
     await workbench?.close().catch(() => undefined);
     await cleanUpAll();
     process.exit(1);

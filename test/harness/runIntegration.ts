@@ -1,11 +1,13 @@
 // `npm run test:integration`: runs the mocha suite of test/integration/ inside the extension host of
 // a real VS Code (code-server in Chromium), against a fresh local Bitbucket server, and exits with
-// the suite's status. Everything it starts is stopped on every way out.
+// the suite's status. Everything it starts is stopped on every way out. `--vscode newest` runs it in
+// the newest VS Code the harness knows instead of the oldest (vscodeTargets.ts).
 import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
 import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
 import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
 import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
+import { applyVsCodeArgument } from './vscodeTargets';
 import { startWorkbench, type Workbench } from './workbench';
 
 const verbose = process.env.BBS_TEST_VERBOSE === '1';
@@ -41,6 +43,7 @@ function printLog(type: string, text: string): void {
 async function main(): Promise<void> {
   installCleanupHandlers();
   const started = Date.now();
+  const target = applyVsCodeArgument(process.argv.slice(2));
 
   let workbench: Workbench | undefined;
   try {
@@ -55,22 +58,24 @@ async function main(): Promise<void> {
         if (verbose) process.stderr.write(`[code-server] ${line}\n`);
       },
     });
-    console.log(`VS Code ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`);
+    const { entry } = workbench.codeServer;
+    console.log(`VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`);
     watchdog.progress();
     const code = await workbench.testsExitCode;
     // The last log lines travel over the same connection as the exit call; let them arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(code === 0 ? `Integration suite passed (${seconds} s).` : `Integration suite FAILED with exit code ${code} (${seconds} s).`);
+    const where = `in VS Code ${entry.vscode}`;
+    console.log(code === 0 ? `Integration suite passed ${where} (${seconds} s).` : `Integration suite FAILED ${where} with exit code ${code} (${seconds} s).`);
     if (code !== 0) {
-      keepExtensionLog(workbench.userDataDir, 'integration');
+      keepExtensionLog(workbench.userDataDir, target.name === 'oldest' ? 'integration' : `integration-${target.name}`);
       process.stderr.write(failureRecap(reportLines));
     }
     watchdog.dispose();
     await workbench.close();
     await exitAfterCleanup(code);
   } catch (err) {
-    console.error(`\nThe integration suite could not run: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`\nThe integration suite could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`);
     await workbench?.close().catch(() => undefined);
     await cleanUpAll();
     process.exit(1);

@@ -1,7 +1,8 @@
-// One real VS Code for the tests: code-server 1.100.3 with this extension loaded from the checkout in
-// development mode, the local Bitbucket server, and Chromium driven by playwright-core. Used by the
-// integration runner (which adds extensionTestsPath, so VS Code runs the mocha suite in the
-// extension host) and by the e2e runner (which clicks through the same page).
+// One real VS Code for the tests: code-server (the run's version: vscodeTargets.ts) with this
+// extension loaded from the checkout in development mode, the local Bitbucket server, and Chromium
+// driven by playwright-core. Used by the integration runner (which adds extensionTestsPath, so VS
+// Code runs the mocha suite in the extension host) and by the e2e runner (which clicks through the
+// same page).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 
 function findTests(dir: string): string[] {
   const found: string[] = [];
@@ -41,6 +42,8 @@ export async function run(): Promise<void> {
   // asks for it, each reporter line carries its marker and the runner prints exactly those.
   const marker = process.env.BBS_TEST_OUTPUT_MARKER ?? '';
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(`${marker}${format(...args)}`);
+  // The suite runs in more than one VS Code (the oldest the manifest claims, and the newest): say which.
+  Mocha.reporters.Base.consoleLog(`Integration suite in ${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`);
   const failures = await new Promise<number>((resolve, reject) => {
     try {
       mocha.run(resolve);
