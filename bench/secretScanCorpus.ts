@@ -11,6 +11,8 @@ import { measure, type CorpusFigures } from '../test/unit/secretScan/corpus/meas
 import { against, measured, median, ms, ratio, type Figure } from './lib';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+/** The first few of a list, for a table's cell (every rule's figure is in the JSON). */
+const listed = (items: string[], most = 6) => (items.length === 0 ? 'none' : `${items.slice(0, most).join(', ')}${items.length > most ? ` and ${items.length - most} more` : ''}`);
 
 function corpusFigures(section: string, name: string, f: CorpusFigures, goals: { recall: number; falsePositives: number }, printRules: boolean): Figure[] {
   const met = f.recall >= goals.recall && f.falsePositiveRate <= goals.falsePositives;
@@ -33,7 +35,7 @@ function corpusFigures(section: string, name: string, f: CorpusFigures, goals: {
     figures.push({
       section,
       name: `${name}, per rule`,
-      value: `${rules.filter(([, r]) => r.secrets > 0 && r.found === r.secrets).length} of ${rules.filter(([, r]) => r.secrets > 0).length} kinds all found; below: ${below.join(', ') || 'none'}; false findings: ${noisy.join(', ') || 'none'}`,
+      value: `${rules.filter(([, r]) => r.secrets > 0 && r.found === r.secrets).length} of ${rules.filter(([, r]) => r.secrets > 0).length} kinds all found; below: ${listed(below)}; false findings: ${listed(noisy)}`,
       method: 'found of the samples of each kind; false: findings of a rule that are no secret (every rule, in bench-results JSON)',
       numbers: measured(NaN, 'none', Object.fromEntries(rules.map(([id, r]) => [short(id), { value: r.secrets > 0 ? r.found / r.secrets : -r.falseFindings, unit: 'ratio' as const }]))),
     });
