@@ -55,8 +55,8 @@ describe("the scan before sending, with the server's rules", () => {
 
   it('a plain user: the built-in rules alone, said once in the log', async () => {
     const rules = rulesOf();
-    assert.deepEqual(await rules.rulesFor('alice'), { rules: [], allowlist: [] });
-    assert.deepEqual(await rules.rulesFor('alice'), { rules: [], allowlist: [] });
+    assert.deepEqual(await rules.rulesFor('alice'), { rules: [], allowlist: [], failed: false });
+    assert.deepEqual(await rules.rulesFor('alice'), { rules: [], allowlist: [], failed: false });
     const { findings } = await loadScanRunner().scan(TEXTS, { serverRules: [], ignoredRuleIds: [] });
     assert.ok(!findings.some((f) => f.ruleName === 'Acme deploy key'));
     assert.equal(lines.length, 2);

@@ -92,11 +92,11 @@ export class SecretGate implements vscode.Disposable {
     if (setting(Settings.secretScanMode) === 'off') return;
     const runner = this.parts.runner();
     runner.prepare();
-    const rules = account ? await this.serverRules.rulesWithin(accountId(account), RULES_GRACE_MS) : { rules: [], allowlist: [], late: false };
+    const rules = account ? await this.serverRules.rulesWithin(accountId(account), RULES_GRACE_MS) : { rules: [], allowlist: [], failed: false, late: false };
     const ignored = setting(Settings.secretScanIgnoredRules);
     const result = await runner.scan(outgoing.texts, { serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds: ignored });
     const where = account ? serverHost(account.serverUrl) : vscode.l10n.t('the server');
-    const prompt = promptFor(result, where, { serverRulesMissing: rules.late });
+    const prompt = promptFor(result, where, { serverRulesMissing: rules.late || rules.failed });
     if (!prompt) return;
     const openToEdit = vscode.l10n.t('Open to Edit');
     const sendAnyway = vscode.l10n.t('Send Anyway');

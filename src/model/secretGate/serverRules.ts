@@ -26,6 +26,8 @@ export interface ServerRulesParts {
 export interface AccountRules {
   rules: ServerRule[];
   allowlist: ServerRule[];
+  /** The rules could not be read this time (the server slow, down, or answering garbage): the dialog says so. */
+  failed: boolean;
 }
 
 export interface RulesForScan extends AccountRules {
@@ -33,7 +35,7 @@ export interface RulesForScan extends AccountRules {
   late: boolean;
 }
 
-const NONE: AccountRules = { rules: [], allowlist: [] };
+const NONE: AccountRules = { rules: [], allowlist: [], failed: false };
 
 export class ServerRules {
   /** Per account: its rules, or the read under way; a refusal is kept as no rules. */
@@ -73,7 +75,7 @@ export class ServerRules {
 
   private async readBoth(accountId: string): Promise<AccountRules> {
     const [rules, allowlist] = await Promise.all([this.read(accountId, 'rules'), this.read(accountId, 'allowlist')]);
-    const both = { rules: rules ?? [], allowlist: allowlist ?? [] };
+    const both = { rules: rules ?? [], allowlist: allowlist ?? [], failed: rules === undefined };
     // A read that failed for now is asked again by the next scan.
     if (rules === undefined || allowlist === undefined) this.known.delete(accountId);
     else if (this.known.has(accountId)) this.ready.set(accountId, both);

@@ -55,8 +55,8 @@ describe("the server's secret-scanning rules (ServerRules)", () => {
   for (const status of [401, 403, 404]) {
     it(`HTTP ${status}: the built-in rules alone, said once, and not asked again this session`, async () => {
       const { rules, asked, lines } = rulesWith(notFound(status), undefined, notFound(status));
-      assert.deepEqual(await rules.rulesFor('a'), { rules: [], allowlist: [] });
-      assert.deepEqual(await rules.rulesFor('a'), { rules: [], allowlist: [] });
+      assert.deepEqual(await rules.rulesFor('a'), { rules: [], allowlist: [], failed: false });
+      assert.deepEqual(await rules.rulesFor('a'), { rules: [], allowlist: [], failed: false });
       assert.equal(asked.length, 1);
       assert.equal(lines.length, 2, lines.join('\n'));
       assert.match(lines[0], new RegExp(`^info .*rules cannot be read .*HTTP ${status}.*built-in rules alone`));
@@ -75,9 +75,11 @@ describe("the server's secret-scanning rules (ServerRules)", () => {
       if (n === 1) throw new BitbucketError('server', 'boom', { status: 500 });
       return [RULE];
     });
-    assert.deepEqual((await rules.rulesFor('a')).rules, []);
+    const failed = await rules.rulesFor('a');
+    assert.deepEqual([failed.rules, failed.failed], [[], true], 'the dialog is told that the server\'s rules were not used');
     assert.match(lines[0], /^warn .*could not be read this time/);
-    assert.equal((await rules.rulesFor('a')).rules.length, 1);
+    const read = await rules.rulesFor('a');
+    assert.deepEqual([read.rules.length, read.failed], [1, false]);
     assert.equal(asked.length, 2);
   });
 
@@ -106,7 +108,7 @@ describe("the server's secret-scanning rules (ServerRules)", () => {
     const { rules } = rulesWith(() => new Promise((resolve) => (release = resolve)));
     const started = performance.now();
     const late = await rules.rulesWithin('a', 50);
-    assert.deepEqual(late, { rules: [], allowlist: [], late: true });
+    assert.deepEqual(late, { rules: [], allowlist: [], failed: false, late: true });
     assert.ok(performance.now() - started < 2000);
     release([RULE]);
     await rules.rulesFor('a');
