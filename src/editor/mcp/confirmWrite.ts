@@ -3,23 +3,18 @@
 // marked ⟨U+…⟩ (the save tool's display, model/agentTools/saveProposal.ts), and then the write
 // through the path the commands take (createAndOpen, or the one read-modify-write with its secret
 // scan). An edit is refused when the file changed on the server since it was proposed.
-import { createHash } from 'node:crypto';
 import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { formatReference } from '../../model/agentTools/references';
 import { markedInvisible, plainName } from '../../model/agentTools/outsideData';
 import { shownProposal } from '../../model/agentTools/saveProposal';
-import { withFileContent, type SnippetDetails } from '../../model/snippets/edits';
+import { writeEdit } from '../../model/mcp/fileEdit';
+import type { SnippetDetails } from '../../model/snippets/edits';
 import type { NewFile } from '../../model/snippets/snippetWrites';
 import { describeError, messageContext } from '../../util/describeError';
 import type { ToolAccount } from '../agentTools/host';
 import { createAndOpen } from '../snippets/commands/create';
 import { showModalWarning } from '../ui/notify';
-
-/** What an edit writes, in one order: the digest its confirmation code is bound to (the text it was made from included). */
-export function editDigest(accountId: string, snippetGuid: string, fileName: string, base: string, text: string): string {
-  return createHash('sha256').update(JSON.stringify(['edit-v1', accountId, snippetGuid, fileName, base, text]), 'utf8').digest('hex');
-}
 
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
@@ -41,26 +36,20 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
   ].join('\n');
 }
 
-export async function confirmEdit(target: ToolAccount, snippet: Snippet, fileName: string, base: string, text: string): Promise<string> {
-  const shown = markedInvisible(text, true);
-  const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(fileName), text.length), shown.text];
+export async function confirmEdit(target: ToolAccount, snippet: Snippet, edit: { fileName: string; base: string; text: string }): Promise<string> {
+  const shown = markedInvisible(edit.text, true);
+  const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length), shown.text];
   if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
   const write = vscode.l10n.t('Change File');
   const answer = await showModalWarning(vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'), lines.join('\n'), write);
   if (answer !== write) return notConfirmed();
-  let changedOnServer = false;
   try {
-    await target.service.writes.update(snippet.guid, (fresh) => {
-      if ((fresh.files.find((f) => f.name === fileName)?.content ?? undefined) !== base) {
-        changedOnServer = true;
-        throw new Error('changed on the server');
-      }
-      return withFileContent(fresh, fileName, text);
-    });
+    if ((await writeEdit(target.service.writes, snippet.guid, edit)) === 'changed') {
+      return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(edit.fileName));
+    }
   } catch (err) {
-    if (changedOnServer) return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(fileName));
     target.deps.log.warn(`MCP edit of ${snippet.guid} not written: ${err instanceof Error ? err.message : String(err)}`);
-    return vscode.l10n.t('Nothing was written: {0}', describeError(err, messageContext(vscode.l10n.t('change file {0}', fileName), target.account)));
+    return vscode.l10n.t('Nothing was written: {0}', describeError(err, messageContext(vscode.l10n.t('change file {0}', edit.fileName), target.account)));
   }
-  return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(fileName), plainName(snippet.name));
+  return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(edit.fileName), plainName(snippet.name));
 }

@@ -12,10 +12,10 @@ import { hasCategory } from '../../model/agentTools/categories';
 import { proposalDigest } from '../../model/agentTools/confirmations';
 import { mayRead, notReadable } from '../../model/agentTools/readable';
 import { parseReference } from '../../model/agentTools/references';
-import { proposal, tooLargeToConfirm } from '../../model/agentTools/saveProposal';
+import { proposal } from '../../model/agentTools/saveProposal';
 import { plainName, quoted } from '../../model/agentTools/outsideData';
 import type { McpOperations, PromptSnippet, Proposed, SnippetFileEntry } from '../../model/mcp/hostHandler';
-import { replaceOnce } from '../../model/mcp/fileEdit';
+import { editProposal } from '../../model/mcp/fileEdit';
 import { McpTools } from '../../model/mcp/protocol';
 import type { ResourceFile } from '../../model/mcp/resourceUris';
 import type { EditFileInput, SaveWithCodeInput } from '../../model/mcp/toolDefinitions';
@@ -25,7 +25,7 @@ import { allowedLists, languageOf, ownerOf, readableLists, toolAccount, type Age
 import { runRead, type ReadOperationName } from '../agentTools/operations';
 import { saveAccount } from '../agentTools/saveTool';
 import { setting } from '../settings/settings';
-import { confirmEdit, confirmSave, editDigest } from './confirmWrite';
+import { confirmEdit, confirmSave } from './confirmWrite';
 
 const READS: Record<string, ReadOperationName> = {
   [McpTools.search]: 'search',
@@ -109,26 +109,7 @@ async function proposeEdit(host: AgentToolsHost, input: EditFileInput): Promise<
   const found = await snippetOf(host, parsed.reference.accountId, parsed.reference.snippetGuid);
   if (typeof found === 'string') return { ok: false, text: vscode.l10n.t('Nothing was written: {0}', found) };
   const { target, snippet } = found;
-  if (!target.service.mayWrite(snippet)) return { ok: false, text: vscode.l10n.t('Nothing was written: snippet {0} is not the user\'s own, and only their own snippets can be edited.', quoted(snippet.name)) };
-  const fileName = parsed.reference.fileName ?? snippet.files[0]?.name;
-  const file = snippet.files.find((f) => f.name === fileName);
-  if (!file || fileName === undefined) return { ok: false, text: vscode.l10n.t('Nothing was written: snippet {0} has no such file.', quoted(snippet.name)) };
-  const base = file.content ?? '';
-  const replaced = replaceOnce(base, input.find, input.replace);
-  if (!replaced.ok) {
-    return {
-      ok: false,
-      text: replaced.occurrences === 0
-        ? vscode.l10n.t('Nothing was written: the text to find does not occur in file {0} as it is now. Read the file again and copy the text exactly.', quoted(fileName))
-        : vscode.l10n.t('Nothing was written: the text to find occurs {0} times in file {1}. Give a longer text that occurs exactly once.', replaced.occurrences, quoted(fileName)),
-    };
-  }
-  const tooLarge = tooLargeToConfirm([{ name: fileName, content: replaced.text }]);
-  if (tooLarge) return { ok: false, text: tooLarge };
-  return {
-    ok: true,
-    digest: editDigest(target.id, snippet.guid, fileName, base, replaced.text),
-    summary: vscode.l10n.t('This would change file {0} of snippet {1} ({2} characters replaced by {3}).', quoted(fileName), quoted(snippet.name), input.find.length, input.replace.length),
-    confirmAndWrite: () => confirmEdit(target, snippet, fileName, base, replaced.text),
-  };
+  const edit = editProposal(target.id, snippet, target.service.mayWrite(snippet), parsed.reference.fileName, input.find, input.replace);
+  if (!edit.ok) return edit;
+  return { ok: true, digest: edit.digest, summary: edit.summary, confirmAndWrite: () => confirmEdit(target, snippet, edit) };
 }
