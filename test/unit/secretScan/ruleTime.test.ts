@@ -1,7 +1,8 @@
 // Every rule of the scan's own runs in linear time: on adversarial input (its prefixes repeated,
 // long runs of its alphabet after them, keywords without values) a rule that backtracked would
-// take seconds on 200 KB; each must finish in a fraction of that. And the scan of a typical 2 KB
-// snippet, every rule together, costs well under a couple of milliseconds.
+// take seconds on 200 KB; each must finish in a fraction of that. What a scan costs is measured by
+// `npm run bench` (its secret scan section), not here: a time limit in a test fails on a loaded
+// machine.
 import * as assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { BUILTIN_RULES, TOKEN_KINDS } from '../../../src/model/secretScan/builtinRules';
@@ -85,29 +86,6 @@ describe('secret scan: every rule in linear time', function () {
       }
     }
     assert.deepEqual(slow, [], `budget ${most.toFixed(0)} ms`);
-  });
-
-  it('scans a typical 2 KB snippet with every one of its 80 and more rules in under 2 ms (median of 50)', () => {
-    assert.ok(BUILTIN_RULES.length >= 80, `${BUILTIN_RULES.length} rules`);
-    const lines = [
-      'export async function retry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {',
-      "  const token = await vault.read('kv/app');",
-      '  const url = `https://api.example.com/v1/orders/${orderId}?expand=items`;',
-      '  logger.info("order %s shipped to %s", order.id, order.address.city);',
-      'DB_HOST=db.internal',
-      'password: ${DB_PASSWORD}',
-    ];
-    const text = Array.from({ length: 30 }, (_, i) => `${lines[i % lines.length]} // ${i}`).join('\n').slice(0, 2048);
-    const times: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      // A new string each time, so no rule's memo of the last text is used.
-      const sample = `${text}\n// ${i}`;
-      const start = performance.now();
-      for (const rule of BUILTIN_RULES) rule.find(sample);
-      if (i >= 10) times.push(performance.now() - start);
-    }
-    const median = times.sort((a, b) => a - b)[times.length >> 1];
-    assert.ok(median < 2, `${median.toFixed(3)} ms`);
   });
 
   it('scans 1 MB with every one of its 80 and more rules in about four times the time of 256 KB: linear, not worse', () => {
