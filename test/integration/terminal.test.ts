@@ -44,11 +44,15 @@ async function screenText(): Promise<string> {
 
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 
-/** The command lines the shell ran in `terminal`, as shell integration reports them. */
-function executionsIn(terminal: vscode.Terminal): { lines: string[]; dispose(): void } {
+/** The command lines the shell ran in `terminal`, as shell integration reports them, and how many ended. */
+function executionsIn(terminal: vscode.Terminal): { lines: string[]; ended(): number; dispose(): void } {
   const lines: string[] = [];
-  const listener = vscode.window.onDidStartTerminalShellExecution((e) => e.terminal === terminal && lines.push(e.execution.commandLine.value));
-  return { lines, dispose: () => listener.dispose() };
+  let ended = 0;
+  const listeners = [
+    vscode.window.onDidStartTerminalShellExecution((e) => e.terminal === terminal && lines.push(e.execution.commandLine.value)),
+    vscode.window.onDidEndTerminalShellExecution((e) => e.terminal === terminal && (ended += 1)),
+  ];
+  return { lines, ended: () => ended, dispose: () => listeners.forEach((l) => l.dispose()) };
 }
 
 const logText = (): string => extensionLogFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
@@ -89,6 +93,8 @@ describe('Snippets in the terminal', function () {
         { name: 'fish-tab-bang.sh', content: `printf '%s\\n' "${tabAndBang}" > ${marker('fish-tab-bang')}\n` },
         { name: 'long.sh', content: `${longText()}\n` },
         { name: 'refused.sh', content: `touch ${marker('refused')}\n` },
+        // A soft hyphen (U+00AD) and a tag character (U+E0041): format characters that draw nothing.
+        { name: 'invisible.sh', content: `touch ${marker('invis\u00adible')}\u{E0041}\n` },
         { name: 'early-paste.sh', content: `touch ${marker('early-paste')}\necho early second line\n` },
       ],
     });
@@ -110,7 +116,10 @@ describe('Snippets in the terminal', function () {
       assert.equal(sent, true);
       // Enter runs what the shell holds in its line; then a last command, whose report comes after
       // every earlier one. Pasted line by line, the first line would have run on its own: three runs.
+      // The last command is typed once the first run has ended: typed while it runs, it would be
+      // echoed into that run's command line as shell integration reads it.
       terminal.sendText('', true);
+      await until('the pasted text to run and end', () => executions.ended() >= 1, 30_000);
       terminal.sendText(`touch ${marker('sentinel')}`, true);
       await until('the last command to run and be reported', () => fs.existsSync(marker('sentinel')) && executions.lines.some((line) => line.includes('sentinel')), 30_000);
       assert.ok(fs.existsSync(marker('pasted')), 'the pasted text ran when Enter was pressed');
@@ -224,6 +233,7 @@ describe('Snippets in the terminal', function () {
       assert.equal(await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, { snippetGuid: exact.guid, fileName: 'early-paste.sh' }), true);
       assert.equal(await unusedAnswers(), 1, 'a paste into a terminal whose shell takes one block asks nothing');
       terminal.sendText('', true);
+      await until('the pasted text to run and end', () => executions.ended() >= 1, 30_000);
       terminal.sendText(`touch ${marker('early-sentinel')}`, true);
       await until('the last command to run and be reported', () => fs.existsSync(marker('early-sentinel')) && executions.lines.some((line) => line.includes('early-sentinel')), 30_000);
       assert.ok(fs.existsSync(marker('early-paste')), 'the pasted text ran when Enter was pressed');
@@ -284,5 +294,19 @@ describe('Snippets in the terminal', function () {
     assert.ok(!fs.existsSync(marker('refused')));
     const screen = await screenText();
     assert.ok(!screen.includes('bbs-run-') && !screen.includes('refused'), `nothing reached python:\n${screen}`);
+  });
+
+  it('asks before running a text with invisible format characters, even your own with its question turned off', async () => {
+    await readyTerminal('invisible target');
+    const config = vscode.workspace.getConfiguration('bitbucketSnippets');
+    await config.update('terminal.confirmRunningOwnSnippets', false, vscode.ConfigurationTarget.Global);
+    try {
+      await until('the setting to be off', () => vscode.workspace.getConfiguration('bitbucketSnippets').get('terminal.confirmRunningOwnSnippets') === false);
+      await answerPrompts(false);
+      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'invisible.sh' }), false);
+      assert.equal(await unusedAnswers(), 0, 'the run asked, though the snippet is your own and its question is off');
+    } finally {
+      await config.update('terminal.confirmRunningOwnSnippets', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

@@ -40,9 +40,14 @@ async function writeScript(text: string, shell: string, label: RunLabel): Promis
     removeAtExit = true;
     process.once('exit', () => [...scriptFolders].forEach(removeFolder));
   }
-  await fs.promises.chmod(folder, 0o700);
   const file = path.join(folder, scriptFileName(label.fileName, shell));
-  await fs.promises.writeFile(file, scriptContent(text, shell), { mode: 0o600, flag: 'wx' });
+  try {
+    await fs.promises.chmod(folder, 0o700);
+    await fs.promises.writeFile(file, scriptContent(text, shell), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    removeFolder(folder);
+    throw err;
+  }
   return { folder, file };
 }
 
