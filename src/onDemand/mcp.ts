@@ -1,6 +1,7 @@
 // Activation's part of the MCP server: where VS Code has the API (1.101 and later), one server
 // definition, "Bitbucket Snippets", offered while an account is signed in and the setting
-// bitbucketSnippets.mcp.enabled is on, and offered anew when either changes. The server is the
+// bitbucketSnippets.mcp.enabled is on (read in the snippets bundle, which holds the settings
+// table, and only while signed in), and offered anew when either changes. The server is the
 // bundled dist/mcpServer.js on the editor's own Node: nothing is downloaded or installed. Only when
 // the editor starts it does the snippets bundle load, to open the private channel and give that
 // one process a key (src/editor/mcp/mcpHost.ts); no credential goes into its environment. Where the
@@ -8,8 +9,6 @@
 import * as path from 'node:path';
 import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
-import { serverLaunch } from '../model/mcp/protocol';
-import { SETTINGS_SECTION } from '../util/constants';
 import type { SnippetsOnDemand } from './snippets';
 
 /** The id package.json's contributes.mcpServerDefinitionProviders declares. */
@@ -35,7 +34,7 @@ interface McpApi {
 /** Whether this VS Code has the MCP server API. */
 export function hasMcpApi(api: unknown = vscode): boolean {
   const candidate = api as Partial<McpApi> & { lm?: Partial<McpApi['lm']> };
-  return typeof candidate.lm?.registerMcpServerDefinitionProvider === 'function' && typeof candidate.McpStdioServerDefinition === 'function';
+  return typeof candidate.lm?.registerMcpServerDefinitionProvider === 'function';
 }
 
 export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): vscode.Disposable {
@@ -43,28 +42,19 @@ export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippe
   const api = vscode as unknown as McpApi;
   const changed = new vscode.EventEmitter<void>();
   const script = path.join(extension.extensionPath, 'dist', 'mcpServer.js');
-  const enabled = () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('mcp.enabled', true) !== false;
-  const label = 'Bitbucket Snippets';
+  // Only while signed in is the snippets bundle asked whether the setting lets the server be offered.
+  const offered = () => session.account !== undefined && snippets.feature().mcp.offered();
   const provider: McpServerDefinitionProvider = {
     onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => (session.account && enabled() ? [new api.McpStdioServerDefinition(label, process.execPath, [script], {}, String((extension.packageJSON as { version?: string }).version ?? '1'))] : []),
+    provideMcpServerDefinitions: () => (offered() ? [new api.McpStdioServerDefinition('Bitbucket Snippets', process.execPath, [script])] : []),
     // Called before each start: the channel opens and this process gets a key of its own.
     resolveMcpServerDefinition: async (server) => {
-      if (!session.account || !enabled()) return undefined;
-      const { channel, key } = await snippets.feature().mcp.launch();
-      const launch = serverLaunch(process.execPath, script, channel, key);
-      server.command = launch.command;
-      server.args = launch.args;
-      server.env = { ...server.env, ...launch.env };
-      return server;
+      if (!offered()) return undefined;
+      const launch = await snippets.feature().mcp.launch(process.execPath, script);
+      return Object.assign(server, launch);
     },
   };
-  return vscode.Disposable.from(
-    changed,
-    api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
-    session.onDidChange(() => changed.fire()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SETTINGS_SECTION}.mcp`)) changed.fire();
-    }),
-  );
+  // Any change of a setting or of the accounts asks VS Code to read the definitions again: cheap, and activation names no setting.
+  const fire = () => changed.fire();
+  return vscode.Disposable.from(changed, api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider), session.onDidChange(fire), vscode.workspace.onDidChangeConfiguration(fire));
 }

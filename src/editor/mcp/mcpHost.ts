@@ -1,26 +1,33 @@
 // The extension host's end of the MCP server: the private channel (model/mcp/channel.ts), started
 // when the editor first starts the server, answering through the host handler with this window's
 // operations (operations.ts). Each start of the server gets a key of its own, for one connection.
+import vscode = require('vscode');
 import { ChannelHost } from '../../model/mcp/channel';
 import { hostDeadline, McpHostHandler } from '../../model/mcp/hostHandler';
+import { serverLaunch } from '../../model/mcp/protocol';
+import { Settings } from '../../util/constants';
 import type { AgentToolsHost } from '../agentTools/host';
+import { setting } from '../settings/settings';
 import { mcpOperations } from './operations';
 
-export interface McpHostApi {
-  /** The channel's address and a fresh one-time key, for one server process. */
-  launch(): Promise<{ channel: string; key: string }>;
-  dispose(): void;
+export interface McpHostApi extends vscode.Disposable {
+  /** Whether the user lets the server be offered (bitbucketSnippets.mcp.enabled, the user's own value). */
+  offered(): boolean;
+  /** How to start one server process: the channel's address and a fresh one-time key in its environment, nothing else. */
+  launch(execPath: string, serverScript: string): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
 }
 
 export function createMcpHost(host: AgentToolsHost): McpHostApi {
   const handler = new McpHostHandler(mcpOperations(host), host.log);
   let channel: Promise<ChannelHost> | undefined;
+  const disposable = new vscode.Disposable(() => void channel?.then((c) => c.close(), () => undefined));
   return {
-    launch: async () => {
+    offered: () => setting(Settings.mcpEnabled) === true,
+    launch: async (execPath, serverScript) => {
       channel ??= ChannelHost.start((method, params, signal) => handler.handle(method, params, signal), hostDeadline);
       const open = await channel;
-      return { channel: open.address, key: open.issueKey() };
+      return serverLaunch(execPath, serverScript, open.address, open.issueKey());
     },
-    dispose: () => void channel?.then((c) => c.close(), () => undefined),
+    dispose: () => disposable.dispose(),
   };
 }

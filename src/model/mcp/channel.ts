@@ -104,6 +104,7 @@ export class ChannelHost {
     socket.on('error', () => socket.destroy());
     readLines(socket, ChannelLimits.lineBytes, {
       tooLong: () => socket.destroy(),
+      overflow: () => socket.destroy(),
       line: (text) => {
         let message: { id?: unknown; method?: unknown; params?: unknown; key?: unknown };
         try {
@@ -183,6 +184,7 @@ export class ChannelClient {
       socket.on('connect', () => writeLine(socket, { key }));
       readLines(socket, ChannelLimits.lineBytes, {
         tooLong: () => socket.destroy(),
+        overflow: () => socket.destroy(),
         line: (text) => {
           let message: { ok?: unknown; id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown } };
           try {

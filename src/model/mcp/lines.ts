@@ -8,6 +8,8 @@ export interface LineHandlers {
   line(text: string): void;
   /** A line longer than the bound: its bytes were dropped as they came. */
   tooLong(bytes: number): void;
+  /** Called as soon as a line passes the bound, before its end has come. */
+  overflow?(): void;
 }
 
 /** Calls `handlers.line` for each line of `input` (UTF-8, `\n`-ended, a `\r` before it dropped). */
@@ -23,6 +25,7 @@ export function readLines(input: Readable, maxBytes: number, handlers: LineHandl
       if (dropping >= 0) dropping += piece.length;
       else if (size + piece.length > maxBytes) {
         dropping = size + piece.length;
+        handlers.overflow?.();
         parts = [];
         size = 0;
       } else {

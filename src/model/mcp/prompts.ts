@@ -17,6 +17,8 @@ export function promptName(name: string, taken: Set<string>): string {
   const base =
     name
       .normalize('NFKD')
+      // The marks NFKD splits off (é is e and an accent): the letters stay.
+      .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
