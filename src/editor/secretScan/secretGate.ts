@@ -13,7 +13,7 @@ import { accountId } from '../../model/accounts/accounts';
 import { SendDeclinedError, type Outgoing, type OutgoingCheck } from '../../model/snippets/outgoing';
 import { confirmedLogLine, promptFor } from '../../model/secretGate/findingsReport';
 import { ServerRules } from '../../model/secretGate/serverRules';
-import type { SecretFinding } from '../../model/secretScan/types';
+import type { RefusedRule, SecretFinding } from '../../model/secretScan/types';
 import type { Log } from '../../util/log';
 import { serverHost } from '../../util/serverUrl';
 import { setting, updateUserSetting, userSettingValue } from '../settings/settings';
@@ -43,6 +43,7 @@ export class SecretGate implements vscode.Disposable {
   private settingsMoved: Promise<void>;
   private readonly watchSettings: vscode.Disposable;
   private readonly watchEdits: vscode.Disposable;
+  private readonly refusedLogged = new Set<string>();
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
@@ -95,6 +96,7 @@ export class SecretGate implements vscode.Disposable {
     const rules = account ? await this.serverRules.rulesWithin(accountId(account), RULES_GRACE_MS) : { rules: [], allowlist: [], failed: false, late: false };
     const ignored = setting(Settings.secretScanIgnoredRules);
     const result = await runner.scan(outgoing.texts, { serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds: ignored });
+    this.logRefused(result.refusedRules ?? []);
     const where = account ? serverHost(account.serverUrl) : vscode.l10n.t('the server');
     const prompt = promptFor(result, where, { serverRulesMissing: rules.late || rules.failed });
     if (!prompt) return;
@@ -107,6 +109,15 @@ export class SecretGate implements vscode.Disposable {
     }
     if (chosen === openToEdit) await this.openAt(result.findings[0], outgoing, account);
     throw new SendDeclinedError(chosen === openToEdit);
+  }
+
+  /** Names each server rule the engine refused in the log, once a session (its name is the server's text: one inert line). */
+  private logRefused(refused: readonly RefusedRule[]): void {
+    for (const rule of refused) {
+      if (this.refusedLogged.has(rule.ruleId)) continue;
+      this.refusedLogged.add(rule.ruleId);
+      this.parts.log.warn(`the server's secret-scanning rule ${rule.ruleId} (${rule.ruleName}) is skipped: its ${rule.field} is not one RE2/J's engine takes (${rule.detail})`);
+    }
   }
 
   /**

@@ -6,7 +6,7 @@
 import type { WorkerFinding, WorkerMessage } from './protocol';
 import { ruleNameOf } from './ruleNames';
 import type { ServerRule } from './serverRules';
-import type { NotScanned, NotScannedReason, OutgoingText, ScanResult, SecretFinding } from './types';
+import type { NotScanned, NotScannedReason, OutgoingText, RefusedRule, ScanResult, SecretFinding } from './types';
 
 interface TextProgress {
   label: string;
@@ -35,6 +35,7 @@ export class ScanProgress {
   private readonly started = new Set<string>();
   private readonly stopped: RuleAt[] = [];
   private readonly invalid: RuleAt[] = [];
+  private readonly refused: Array<Omit<RefusedRule, 'ruleName'>> = [];
   private running: RuleAt | undefined;
   private labelsMasked = false;
   private finished = false;
@@ -60,6 +61,7 @@ export class ScanProgress {
       this.running = { ruleId: message.ruleId, index: message.index };
       return;
     }
+    if (message.kind === 'rule-invalid') this.refused.push({ ruleId: message.ruleId, field: message.field, detail: message.detail });
     if (message.kind === 'rule-stopped' || message.kind === 'rule-invalid') {
       (message.kind === 'rule-stopped' ? this.stopped : this.invalid).push({ ruleId: message.ruleId, index: message.index });
       this.running = undefined;
@@ -109,6 +111,7 @@ export class ScanProgress {
         if (!this.started.has(rule.ruleId) && !this.ignoreRuleIds.has(rule.ruleId)) notScanned.push(ruleEntry('rule-not-run', { ruleId: rule.ruleId, index: -1 }));
       }
     }
-    return { findings, notScanned };
+    const refusedRules = this.refused.map((r) => ({ ...r, ruleName: names.get(r.ruleId) ?? r.ruleId }));
+    return { findings, notScanned, ...(refusedRules.length > 0 ? { refusedRules } : {}) };
   }
 }

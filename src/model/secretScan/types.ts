@@ -53,4 +53,14 @@ export interface NotScanned {
 export interface ScanResult {
   findings: SecretFinding[];
   notScanned: NotScanned[];
+  /** Server rules whose expression the engine refused, whether or not they were meant for these texts: for the log. */
+  refusedRules?: RefusedRule[];
+}
+
+export interface RefusedRule {
+  ruleId: string;
+  ruleName: string;
+  field: 'lineRegex' | 'pathRegex';
+  /** The engine's message (the expression is the server's text: for the log only). */
+  detail: string;
 }

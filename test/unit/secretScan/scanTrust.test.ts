@@ -95,6 +95,8 @@ describe('secret scan: never silent, the server rules as the server runs them, m
     const result = await scanTexts([{ label: 'a.txt', text: 'ACME-12345678\n' }], { serverRules: rules });
     assert.deepEqual(result.findings.map((f) => f.ruleName), ['Acme key']);
     assert.deepEqual(result.notScanned.map((n) => [n.reason, n.ruleId, n.ruleName]), [['rule-invalid', 'bitbucket-server/3', 'Possessive']]);
+    assert.deepEqual(result.refusedRules?.map((r) => [r.ruleId, r.ruleName, r.field]), [['bitbucket-server/3', 'Possessive', 'lineRegex']], 'for the log');
+    assert.match(result.refusedRules?.[0].detail ?? '', /repetition/);
   });
 
   it("the server's allowlist takes back a match on a line it allows, whichever rule found it", async () => {
