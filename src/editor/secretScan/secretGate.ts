@@ -37,6 +37,9 @@ export interface SecretGateParts {
 /** How long a scan waits for server rules still being read before it goes on without them. */
 export const RULES_GRACE_MS = 500;
 
+/** Edits of snippet files start the worker again at most this often (it waits IDLE_WORKER_MS for a scan). */
+const PREPARE_EVERY_MS = 30_000;
+
 export class SecretGate implements vscode.Disposable {
   private readonly serverRules: ServerRules;
   /** The former names of the scan's settings moved to the new ones (at the start, and when the user sets a former one). */
@@ -44,6 +47,7 @@ export class SecretGate implements vscode.Disposable {
   private readonly watchSettings: vscode.Disposable;
   private readonly watchEdits: vscode.Disposable;
   private readonly refusedLogged = new Set<string>();
+  private preparedAt = 0;
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
@@ -64,8 +68,14 @@ export class SecretGate implements vscode.Disposable {
     if (setting(Settings.secretScanMode) !== 'off') void this.serverRules.rulesFor(accountId(account));
   }
 
-  /** Starts the worker and reads the account's server rules ahead of a scan (the first edit of a snippet file). */
+  /**
+   * Starts the worker and reads the account's server rules ahead of a scan (an edit of a snippet
+   * file): at most every PREPARE_EVERY_MS, not at every keystroke; a worker waits a minute for a scan.
+   */
   private prepareFor(account: Account | undefined): void {
+    const now = Date.now();
+    if (now - this.preparedAt < PREPARE_EVERY_MS) return;
+    this.preparedAt = now;
     if (setting(Settings.secretScanMode) === 'off') return;
     this.parts.runner().prepare();
     if (account) this.prepareRules(account);
