@@ -5,6 +5,7 @@
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { SUCCESSORS } from './ruleIds';
 import type { SecretMatch } from './secretMatch';
 
 // The library profiles every run: each rule's start and end become marks on the thread's
@@ -22,9 +23,7 @@ export const LIBRARY_PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
  * (GitHub's and npm's checksums, placeholders such as `AKIAXXXX…` or `xoxb-0000…` let be) and name
  * the value itself rather than its line (AWS's secret key with its variable's name). They do not run.
  */
-export const SUPERSEDED_LIBRARY_RULE_IDS: readonly string[] = ['aws', 'github', 'npm', 'slack', 'sendgrid', 'shopify', 'openai', 'anthropic', 'privatekey', 'basicauth'].map(
-  (name) => `@secretlint/secretlint-rule-${name}`,
-);
+export const SUPERSEDED_LIBRARY_RULE_IDS: readonly string[] = Object.keys(SUCCESSORS);
 
 const LIBRARY_RULES_RUN = recommended.rules.filter((rule) => !SUPERSEDED_LIBRARY_RULE_IDS.includes(rule.meta.id));
 

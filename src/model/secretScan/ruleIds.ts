@@ -102,3 +102,29 @@ export const RULE = {
   bearerToken: `${OWN}bearer-token`,
   genericSecret: `${OWN}generic-secret`,
 } as const;
+
+const LIBRARY = '@secretlint/secretlint-rule-';
+
+/**
+ * The library's rules that the scan's own rules replaced, and which of those know the same kinds.
+ * A user who allowed one of the library's ids (the allow-list setting names rules by id) meant
+ * those kinds: the ids of their successors are allowed with it, so that an update does not start
+ * asking again about what the user chose to let through.
+ */
+export const SUCCESSORS: Readonly<Record<string, readonly string[]>> = {
+  [`${LIBRARY}aws`]: [RULE.awsAccessKeyId, RULE.awsSecretAccessKey, RULE.awsSessionToken],
+  [`${LIBRARY}github`]: [RULE.github, RULE.githubFineGrained],
+  [`${LIBRARY}npm`]: [RULE.npm, RULE.npmrc],
+  [`${LIBRARY}slack`]: [RULE.slack, RULE.slackWebhook],
+  [`${LIBRARY}sendgrid`]: [RULE.sendgrid],
+  [`${LIBRARY}shopify`]: [RULE.shopify],
+  [`${LIBRARY}openai`]: [RULE.openai],
+  [`${LIBRARY}anthropic`]: [RULE.anthropic],
+  [`${LIBRARY}privatekey`]: [PRIVATE_KEY_RULE],
+  [`${LIBRARY}basicauth`]: [URL_PASSWORD_RULE, RULE.basicAuth],
+};
+
+/** The ids the user allowed, with the successors of any former library id among them. */
+export function withSuccessors(ids: readonly string[]): string[] {
+  return [...new Set(ids.flatMap((id) => [id, ...(SUCCESSORS[id] ?? [])]))];
+}

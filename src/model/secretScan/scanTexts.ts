@@ -5,6 +5,7 @@
 // what was found until then and what it did not finish named in `notScanned` (scanProgress.ts).
 import type { Worker } from 'node:worker_threads';
 import type { ScanRequest, WorkerMessage } from './protocol';
+import { withSuccessors } from './ruleIds';
 import { ScanProgress } from './scanProgress';
 import { forgetListeners, returnWorker, takeWorker } from './scanWorkers';
 import type { ServerRule } from './serverRules';
@@ -62,7 +63,7 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (texts.length === 0) return Promise.resolve({ findings: [], notScanned: [] });
   const serverRules = [...(options.serverRules ?? [])];
-  const ignoreRuleIds = [...(options.ignoreRuleIds ?? [])];
+  const ignoreRuleIds = withSuccessors(options.ignoreRuleIds ?? []);
   const request: ScanRequest = {
     id: 0,
     texts: texts.map(({ label, path, text, previous }) => ({ label, text, ...(path !== undefined ? { path } : {}), ...(previous !== undefined ? { previous } : {}) })),

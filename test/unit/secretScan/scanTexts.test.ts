@@ -107,6 +107,14 @@ describe('secret scan: scanTexts', function () {
     assert.deepEqual(ignored.findings, []);
   });
 
+  it('takes an allowed id of a library rule the scan\'s own rules replaced as allowing its successors', async () => {
+    const text = `${GITHUB_TOKEN}\naws_access_key_id = ${AWS_ACCESS_KEY}`;
+    const before = await scanTexts([{ label: 'a', text }]);
+    assert.deepEqual(before.findings.map((f) => f.ruleId).sort(), [RULE.awsAccessKeyId, RULE.github].sort());
+    const allowed = await scanTexts([{ label: 'a', text }], { ignoreRuleIds: ['@secretlint/secretlint-rule-github'] });
+    assert.deepEqual(allowed.findings.map((f) => f.ruleId), [RULE.awsAccessKeyId], 'only the GitHub kinds are let through');
+  });
+
   it('names every rule of the library in the user\'s words', () => {
     for (const id of LIBRARY_RULE_IDS) assert.ok(NAMED_RULE_IDS.includes(id), `${id} has a name`);
   });
