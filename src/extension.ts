@@ -43,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const snippets = registerSnippetsOnDemand(context, globalState, session, log);
   const signIn = registerSignInOnDemand(session, log);
   const statusBar = registerStatusBar(session);
+  const mcp = registerMcpOnDemand(context.extension, snippets, session);
   context.subscriptions.push(
     channel,
     session,
@@ -52,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerRepositorySettingsOnDemand(context, globalState, session, log),
     registerConnectionCheckOnDemand(session, log),
     registerAgentToolsOnDemand(context.extension, snippets, session),
-    registerMcpOnDemand(context.extension, snippets, session),
+    mcp.disposable,
   );
   // Not awaited: opening the walkthrough must not hold up activation.
   void openWalkthroughOnFirstRun(
@@ -66,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
   // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
-  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item });
+  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item, mcpProvider: mcp.provider });
 }
 
 /**

@@ -5,8 +5,8 @@
 // bundled dist/mcpServer.js on the editor's own Node: nothing is downloaded or installed. Only when
 // the editor starts it does the snippets bundle load, to open the private channel and give that
 // one process a key (src/editor/mcp/mcpHost.ts); no credential goes into its environment. Where the
-// API is missing (VS Code 1.100) nothing is registered and nothing else changes.
-import * as path from 'node:path';
+// API is missing (VS Code 1.100, whose draft of it throws) nothing is registered and nothing else
+// changes.
 import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
 import type { SnippetsOnDemand } from './snippets';
@@ -15,13 +15,13 @@ import type { SnippetsOnDemand } from './snippets';
 export const MCP_PROVIDER_ID = 'bitbucketSnippets.mcpServer';
 
 /** What this needs of VS Code 1.101's MCP API; @types/vscode 1.100 has none of it. */
-interface McpStdioServerDefinition {
+export interface McpStdioServerDefinition {
   label: string;
   command: string;
   args: string[];
   env: Record<string, string | number | null>;
 }
-interface McpServerDefinitionProvider {
+export interface McpServerDefinitionProvider {
   readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
   provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition[]>;
   resolveMcpServerDefinition?(server: McpStdioServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition>;
@@ -31,17 +31,17 @@ interface McpApi {
   McpStdioServerDefinition: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioServerDefinition;
 }
 
-/** Whether this VS Code has the MCP server API. */
-export function hasMcpApi(api: unknown = vscode): boolean {
-  const candidate = api as Partial<McpApi> & { lm?: Partial<McpApi['lm']> };
-  return typeof candidate.lm?.registerMcpServerDefinitionProvider === 'function';
+/** The registration, and the provider (for the test API) where VS Code has the API. */
+export interface McpOnDemand {
+  disposable: vscode.Disposable;
+  provider?: McpServerDefinitionProvider;
 }
 
-export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): vscode.Disposable {
-  if (!hasMcpApi()) return new vscode.Disposable(() => undefined);
+export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): McpOnDemand {
   const api = vscode as unknown as McpApi;
   const changed = new vscode.EventEmitter<void>();
-  const script = path.join(extension.extensionPath, 'dist', 'mcpServer.js');
+  // Node takes `/` on Windows too; node:path would cost activation's bundle a module of its own.
+  const script = `${extension.extensionPath}/dist/mcpServer.js`;
   // Only while signed in is the snippets bundle asked whether the setting lets the server be offered.
   const offered = () => session.account !== undefined && snippets.feature().mcp.offered();
   const provider: McpServerDefinitionProvider = {
@@ -54,7 +54,14 @@ export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippe
       return Object.assign(server, launch);
     },
   };
-  // Any change of a setting or of the accounts asks VS Code to read the definitions again: cheap, and activation names no setting.
-  const fire = () => changed.fire();
-  return vscode.Disposable.from(changed, api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider), session.onDidChange(fire), vscode.workspace.onDidChangeConfiguration(fire));
+  try {
+    // Throws where VS Code has no MCP API: 1.100 lacks the function's final form, and its draft
+    // refuses a provider declared as 1.101 declares it (it wants modelContextServerCollections).
+    const registration = api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider);
+    // Any change of a setting or of the accounts asks VS Code to read the definitions again: cheap, and activation names no setting.
+    const fire = () => changed.fire();
+    return { provider, disposable: vscode.Disposable.from(changed, registration, session.onDidChange(fire), vscode.workspace.onDidChangeConfiguration(fire)) };
+  } catch {
+    return { disposable: changed };
+  }
 }

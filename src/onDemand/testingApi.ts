@@ -7,6 +7,8 @@ import type { Session } from '../editor/auth/session';
 import type { SignInArgs } from '../editor/auth/signIn';
 import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
 import type { AgentToolsApi } from '../editor/agentTools/tools';
+import type { McpHostApi } from '../editor/mcp/mcpHost';
+import type { McpServerDefinitionProvider } from './mcp';
 import type { ScriptedAnswer } from '../editor/ui/prompts';
 import type { Account } from '../model/accounts/accounts';
 import type { SnippetService } from '../model/snippets/service';
@@ -27,6 +29,10 @@ export interface TestingApi {
    * dialog a test cannot answer).
    */
   readonly agentTools: AgentToolsApi;
+  /** The MCP server's end in the extension host (loads the snippets bundle). */
+  readonly mcp: McpHostApi;
+  /** The MCP server definition provider, as VS Code calls it; undefined where VS Code has no MCP API (1.100). */
+  readonly mcpProvider: McpServerDefinitionProvider | undefined;
   /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
@@ -63,9 +69,11 @@ export interface TestedExtension {
   snippets: SnippetsOnDemand;
   signIn: SignInOnDemand;
   statusBar: vscode.StatusBarItem;
+  /** The MCP server's definition provider, where VS Code has the API (src/onDemand/mcp.ts). */
+  mcpProvider?: McpServerDefinitionProvider;
 }
 
-export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar }: TestedExtension): TestingApi {
+export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar, mcpProvider }: TestedExtension): TestingApi {
   const answers = snippetPromptAnswers(snippets);
   return {
     get service() {
@@ -77,6 +85,10 @@ export function createTestingApi({ globalState, session, log, snippets, signIn, 
     get agentTools() {
       return snippets.feature().agentTools;
     },
+    get mcp() {
+      return snippets.feature().mcp;
+    },
+    mcpProvider,
     get dropIntoEditor() {
       return snippets.feature().dropIntoEditor;
     },

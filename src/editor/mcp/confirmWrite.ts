@@ -14,7 +14,7 @@ import type { NewFile } from '../../model/snippets/snippetWrites';
 import { describeError, messageContext } from '../../util/describeError';
 import type { ToolAccount } from '../agentTools/host';
 import { createAndOpen } from '../snippets/commands/create';
-import { showModalWarning } from '../ui/notify';
+import { confirm } from '../ui/prompts';
 
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
@@ -25,9 +25,7 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
   if (shown.categories.length > 0) lines.push(vscode.l10n.t('Categories: {0}', shown.categories.join(', ')));
   for (const file of shown.files) lines.push('', vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters), file.text);
   if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
-  const save = vscode.l10n.t('Save Snippet');
-  const answer = await showModalWarning(vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'), lines.join('\n'), save);
-  if (answer !== save) return notConfirmed();
+  if (!(await confirm(vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'), lines.join('\n'), vscode.l10n.t('Save Snippet')))) return notConfirmed();
   const snippet = await createAndOpen(target.deps, files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
   if (!snippet) return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
   return [
@@ -40,9 +38,7 @@ export async function confirmEdit(target: ToolAccount, snippet: Snippet, edit: {
   const shown = markedInvisible(edit.text, true);
   const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length), shown.text];
   if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
-  const write = vscode.l10n.t('Change File');
-  const answer = await showModalWarning(vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'), lines.join('\n'), write);
-  if (answer !== write) return notConfirmed();
+  if (!(await confirm(vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'), lines.join('\n'), vscode.l10n.t('Change File')))) return notConfirmed();
   try {
     if ((await writeEdit(target.service.writes, snippet.guid, edit)) === 'changed') {
       return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(edit.fileName));
