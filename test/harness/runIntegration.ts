@@ -7,6 +7,7 @@ import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
 import { INTEGRATION_SUITE, OUTPUT_MARKER_ENV } from './paths';
 import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
+import { ensureSystemPackages, terminalShells } from './systemPackages';
 import { applyVsCodeArgument } from './vscodeTargets';
 import { startWorkbench, type Workbench } from './workbench';
 
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 
   let workbench: Workbench | undefined;
   try {
+    ensureSystemPackages(terminalShells);
     workbench = await startWorkbench({
       extensionTestsPath: INTEGRATION_SUITE,
       env: { [OUTPUT_MARKER_ENV]: MARKER },

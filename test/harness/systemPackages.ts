@@ -66,3 +66,13 @@ export function ensureSystemPackages(needs: SystemNeed[]): void {
     throw new Error(`apt-get finished but these are still missing: ${stillMissing.map((need) => need.what).join('; ')}`);
   }
 }
+
+/**
+ * The shells the terminal suite runs snippets in besides bash: Run in Terminal makes each read a
+ * file its own way, and zsh and fish treat typed text differently (history expansion, tabs), so
+ * the suite needs them on every machine rather than skipping their tests where they are missing.
+ */
+export const terminalShells: SystemNeed[] = [
+  { what: 'zsh, for the terminal suite (/usr/bin/zsh)', aptPackage: 'zsh', present: () => fs.existsSync('/usr/bin/zsh') },
+  { what: 'fish, for the terminal suite (/usr/bin/fish)', aptPackage: 'fish', present: () => fs.existsSync('/usr/bin/fish') },
+];
