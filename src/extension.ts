@@ -1,5 +1,7 @@
 import vscode = require('vscode');
 import { AccountStore } from './editor/auth/accountStore';
+import { registerAuthProvider } from './editor/auth/authProvider';
+import type { ExtensionSessions } from './editor/auth/sessionsForExtensions';
 import { CertificatePassphrases } from './editor/auth/certificatePassphrases';
 import { Session } from './editor/auth/session';
 import { vscodeSetting } from './editor/settings/settings';
@@ -42,12 +44,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new Session(new AccountStore(globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
   const snippets = registerSnippetsOnDemand(context, globalState, session, log);
   const signIn = registerSignInOnDemand(session, log);
+  // VS Code's Accounts menu lists only registered providers: registered here, its sign-in on demand.
+  let extensionSessions: ExtensionSessions | undefined;
+  const accountsMenu = registerAuthProvider(session, () => (extensionSessions ??= signIn.module().sessionsForExtensions(session, log.child('sign-in'))));
   const statusBar = registerStatusBar(session);
   const mcp = registerMcpOnDemand(context.extension, snippets, session);
   context.subscriptions.push(
     channel,
     session,
     signIn.disposable,
+    accountsMenu.disposable,
     statusBar.disposable,
     snippets.disposable,
     registerRepositorySettingsOnDemand(context, globalState, session, log),
@@ -67,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
   // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
-  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item, mcpProvider: mcp.provider });
+  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item, authProvider: accountsMenu.provider, mcpProvider: mcp.provider });
 }
 
 /**

@@ -4,6 +4,7 @@
 // extension runs in Production mode, never loads it and exports nothing.
 import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
+import type { BitbucketAuthProvider } from '../editor/auth/authProvider';
 import type { SignInArgs } from '../editor/auth/signIn';
 import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
 import type { AgentToolsApi } from '../editor/agentTools/tools';
@@ -33,6 +34,8 @@ export interface TestingApi {
   readonly mcp: McpHostApi;
   /** The MCP server definition provider, as VS Code calls it; undefined where VS Code has no MCP API (1.100). */
   readonly mcpProvider: McpServerDefinitionProvider | undefined;
+  /** The authentication provider as VS Code calls it (Sign Out in the Accounts menu is a modal a test cannot answer). */
+  readonly authProvider: BitbucketAuthProvider;
   /** What a row of the Snippets view dropped into an editor inserts (registered at activation as a stand-in). */
   readonly dropIntoEditor: vscode.DocumentDropEditProvider;
   /** A copy of what the extension keeps in global state (accounts, browsed users; never secrets). */
@@ -69,13 +72,15 @@ export interface TestedExtension {
   snippets: SnippetsOnDemand;
   signIn: SignInOnDemand;
   statusBar: vscode.StatusBarItem;
+  authProvider: BitbucketAuthProvider;
   /** The MCP server's definition provider, where VS Code has the API (src/onDemand/mcp.ts). */
   mcpProvider?: McpServerDefinitionProvider;
 }
 
-export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar, mcpProvider }: TestedExtension): TestingApi {
+export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar, authProvider, mcpProvider }: TestedExtension): TestingApi {
   const answers = snippetPromptAnswers(snippets);
   return {
+    authProvider,
     get service() {
       return snippets.feature().service;
     },

@@ -12,8 +12,10 @@ import { describeSignInError } from '../../util/describeError';
 import type { Account, AuthType } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { namedAccount } from '../../model/accounts/accountOfArgument';
+import { mayBeHandedOut, newSessionPlan, type ScopeRequest } from '../../model/accounts/authSessions';
 import { accountLabel } from '../../util/accountLabels';
 import { createClient, type Session } from './session';
+import { sessionsForExtensions as answerExtensions, type ExtensionSessions } from './sessionsForExtensions';
 import { clientCertificateSettingFor, rememberServerUrl, setting } from '../settings/settings';
 import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
@@ -127,6 +129,42 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   setImmediate(() => rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${err instanceof Error ? err.message : String(err)}`)));
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
+}
+
+/** The authentication provider's answers to other extensions, which sign in through this flow (src/editor/auth/authProvider.ts). */
+export function sessionsForExtensions(session: Session, log: Log): ExtensionSessions {
+  return answerExtensions(session, (request, picked) => accountForSession(session, log, request, picked));
+}
+
+/**
+ * VS Code's createSession (src/editor/auth/authProvider.ts): another extension asked for a session,
+ * or the user signed in from the Accounts menu for one. The usual sign-in, with every check and
+ * message, the server's URL asked only when the scopes name none. Resolves to a token account;
+ * rejects with the reason otherwise, which the user also sees: a password is never handed out.
+ */
+async function accountForSession(session: Session, log: Log, request: ScopeRequest, picked: Account | undefined): Promise<Account> {
+  const plan = newSessionPlan(request, picked);
+  const accounts = session.accounts();
+  if (plan.kind === 'useAccount') return plan.account;
+  if (plan.kind === 'otherServer') {
+    throw new Error(vscode.l10n.t('{0} is an account of another server than the one asked for ({1}).', accountLabel(plan.account, accounts), serverHost(plan.serverUrl)));
+  }
+  if (plan.kind === 'passwordAccount') throw refusePassword(session, log, plan.account, accountLabel(plan.account, accounts));
+  const account = await signIn(session, log, undefined, plan.serverUrl === undefined ? {} : { serverUrl: plan.serverUrl, askAgain: 'credentials' });
+  if (!account) throw new Error(vscode.l10n.t('No Bitbucket Data Center session: the sign-in was cancelled or did not succeed.'));
+  if (!mayBeHandedOut(account)) throw refusePassword(session, log, account, accountLabel(account, session.accounts()));
+  return account;
+}
+
+/** Says why a password account gives no session, offers a sign-in with a token instead, and is the error to reject with. */
+function refusePassword(session: Session, log: Log, account: Account, label: string): Error {
+  const message = vscode.l10n.t('{0} is signed in with a password, and a password is not handed to another extension. Sign in with a personal access token to let an extension use this account.', label);
+  const withToken = vscode.l10n.t('Sign In with a Token');
+  void showWarning(message, withToken).then((choice) => {
+    if (choice === withToken) return signIn(session, log, undefined, { serverUrl: account.serverUrl, authType: 'token', askAgain: 'credentials' });
+    return undefined;
+  });
+  return new Error(message);
 }
 
 /** VS Code could not store the credentials or the account: signed in for this window only. */
