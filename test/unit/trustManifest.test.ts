@@ -23,7 +23,7 @@ const qualified = (setting: string) => `${SETTINGS_SECTION}.${setting}`;
 // Decided here, not read from the code: the code's list must say the same.
 // Whether Run in Terminal asks before running the user's own snippets is decided by the user alone too,
 // and so are whether text is scanned for secrets before it is sent, which rules the scan skips, and
-// whether chat agents may read the snippets and which lists.
+// whether chat agents may read the snippets and which lists, and whether the MCP server is offered and may write.
 const DECIDED = [
   Settings.serverUrl,
   Settings.caFiles,
@@ -36,6 +36,8 @@ const DECIDED = [
   Settings.secretScanIgnoredRules,
   Settings.agentToolsEnabled,
   Settings.agentToolsLists,
+  Settings.mcpEnabled,
+  Settings.mcpReadOnly,
 ];
 
 describe('trust settings in the manifest', () => {

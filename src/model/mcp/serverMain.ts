@@ -26,7 +26,7 @@ function main(): void {
     const open = await client;
     return { call: (method, params, deadlineMs) => open.call(method, params, deadlineMs, l10n.t('Bitbucket Snippets in VS Code did not answer within {0} seconds. Try again; if it keeps happening, restart the MCP server.', Math.round(deadlineMs / 1000))) };
   };
-  const server = new McpStdioServer(backend, process.stdout, (err) => err instanceof ChannelUnavailableError, process.env.BITBUCKET_SNIPPETS_VERSION ?? '1');
+  const server = new McpStdioServer(backend, process.stdout, (err) => err instanceof ChannelUnavailableError, '1');
   readLines(process.stdin, ServerLimits.lineBytes, { line: (text) => server.line(text), tooLong: (bytes) => server.tooLong(bytes) });
   process.stdin.on('end', () => {
     void client?.then((c) => c.close(), () => undefined);
