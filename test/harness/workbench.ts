@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { chromium as playwrightChromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
+import { handDevelopmentOptions } from './developmentOptions';
 import { installStandInLanguagePack } from './displayLanguage';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './localServer';
 import { SETTINGS_SECTION } from '../../src/util/constants';
@@ -194,6 +195,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const browserHandle = await launchBrowser(startupTimeoutMs);
     stops.push(() => browserHandle.stop());
     const context = await browserHandle.browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
+    const extensionDevelopmentPath = options.extensionDevelopmentPath ?? REPO_ROOT;
+    const checkHandedOver = await handDevelopmentOptions(context, { codeServerUrl: codeServer.url, extensionDevelopmentPath, extensionTestsPath: options.extensionTestsPath });
     const page = await context.newPage();
 
     let reportExit: (code: number) => void = () => undefined;
@@ -203,9 +206,10 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
     page.on('pageerror', (err) => options.onConsole?.('pageerror', err.stack ?? err.message));
 
-    const url = workbenchUrl(codeServer.url, workspaceFolder, options.extensionTestsPath, options.extensionDevelopmentPath);
+    const url = workbenchUrl(codeServer.url, workspaceFolder, options.extensionTestsPath, extensionDevelopmentPath);
     try {
       await page.goto(url, { waitUntil: 'domcontentloaded', timeout: startupTimeoutMs });
+      await checkHandedOver(page);
       await page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: startupTimeoutMs });
     } catch (err) {
       throw new Error(`The VS Code workbench did not load from ${codeServer.url} within ${startupTimeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}\ncode-server's last output:\n${codeServer.outputTail()}`);
