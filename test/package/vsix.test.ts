@@ -14,9 +14,11 @@ import { packageVsix, ROOT, vscePackageArgs, type PackagedVsix } from './package
  * The .vsix users download stays small (it was 1.16 MB, 75% of it screenshots, before `npm run
  * screenshots`). 640 KB since the secret scan's worker (dist/secretScanWorker.js, secretlint's
  * rules) joined the bundles and the README shows the scan's dialog and a patch preview; 688 KB
- * since the worker runs the server's rules with re2js (RE2/J's engine: 46 KB compressed).
+ * since the worker runs the server's rules with re2js (RE2/J's engine: 46 KB compressed); 712 KB
+ * since the README lists the 84 kinds the scan finds and the l10n bundles carry the MCP server's,
+ * the patches' and the scan's strings in English and German (about 21 KB compressed together).
  */
-const MAX_VSIX_BYTES = 688 * 1024;
+const MAX_VSIX_BYTES = 712 * 1024;
 
 type ImageMedia = string | Record<string, string>;
 
