@@ -12,6 +12,7 @@ import type { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index
 import type { StdioClientTransport as SdkTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Commands } from '../../src/util/constants';
 import { McpTools } from '../../src/model/mcp/protocol';
+import { formatReference } from '../../src/model/agentTools/references';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import { apiAs, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, getExtension, localServerUrl, signInAs, unusedAnswers, until } from './support';
@@ -104,6 +105,23 @@ describe('MCP server (agents that speak the Model Context Protocol)', function (
     const guid = /snippet\|[^|]+\|([^|]+)\|saved\.txt/.exec(saved)?.[1];
     assert.ok(guid, saved);
     assert.equal((await apiAs('alice').getSnippet(guid)).files[0].content, `saved ${marker}\n`);
+  });
+
+  it('edits a file of the user\'s own snippet only after the user\'s yes, through the save path', async () => {
+    const own = await apiAs('alice').createSnippet({ name: `mcp edit ${marker}`, files: [{ name: 'app.ini', content: 'level = info\nport = 80\n' }] });
+    const reference = formatReference({ accountId: `${localServerUrl()}#alice`, snippetGuid: own.guid, fileName: 'app.ini' });
+    const mcp = await connect();
+    const args = { reference, find: 'level = info', replace: 'level = debug' };
+    const code = /"confirmationCode": "([A-Za-z0-9_-]+)"/.exec(textOf(await mcp.callTool({ name: McpTools.editFile, arguments: args })))?.[1];
+    assert.ok(code);
+    assert.equal((await apiAs('alice').getSnippet(own.guid)).files[0].content, 'level = info\nport = 80\n', 'the first call wrote nothing');
+    await answerPrompts(true);
+    assert.match(textOf(await mcp.callTool({ name: McpTools.editFile, arguments: { ...args, confirmationCode: code } })), /^Changed file app\.ini/);
+    assert.equal(await unusedAnswers(), 0, 'the modal was asked');
+    assert.equal((await apiAs('alice').getSnippet(own.guid)).files[0].content, 'level = debug\nport = 80\n');
+    const bobs = await apiAs('bob').createSnippet({ name: `mcp bob ${marker}`, files: [{ name: 'b.txt', content: 'b' }] });
+    const notOwn = await mcp.callTool({ name: McpTools.editFile, arguments: { reference: formatReference({ accountId: `${localServerUrl()}#alice`, snippetGuid: bobs.guid }), find: 'b', replace: 'c' } });
+    assert.match(textOf(notOwn), /not the user's own/);
   });
 
   it('offers no write tool when the user makes it read-only', async () => {

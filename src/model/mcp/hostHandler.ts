@@ -46,6 +46,8 @@ export interface McpOperations {
 
 /** Files a resources/list page holds. */
 export const RESOURCES_PAGE = 100;
+/** Prompts listed at most: a category of thousands would flood a client's prompt picker. */
+const MAX_PROMPTS = 200;
 /** Characters of a resource the host returns. */
 const RESOURCE_CHARACTERS = 1_000_000;
 
@@ -147,7 +149,7 @@ export class McpHostHandler {
   /** Every prompt snippet with its name and arguments; names are given in the operations' stable order. */
   private async prompts(signal: AbortSignal) {
     const taken = new Set<string>();
-    return (await this.ops.promptSnippets(signal)).map((snippet) => ({ name: promptName(snippet.snippetName, taken), snippet, args: promptArguments(snippet.text) }));
+    return (await this.ops.promptSnippets(signal)).slice(0, MAX_PROMPTS).map((snippet) => ({ name: promptName(snippet.snippetName, taken), snippet, args: promptArguments(snippet.text) }));
   }
 
   private async getPrompt(p: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
