@@ -5,6 +5,7 @@
 // extension: a password is never handed out. Plain Node: no `vscode`, no translated text (the
 // activation bundle carries this; the editor layer words the refusals).
 import { accountLabel } from '../../util/accountLabels';
+import { iconSafeText } from '../../util/outsideText';
 import { normaliseServerUrl } from '../../util/serverUrl';
 import { accountId, type Account } from './accounts';
 import { defaultFirst } from './defaultFirst';
@@ -57,8 +58,14 @@ export interface SessionIdentity {
   scopes: string[];
 }
 
+/**
+ * VS Code shows the label in its own quick picks (which draw `$(icon)`) and modal dialogs (which draw
+ * `[text](command:…)` as a link), where the extension's sinks cannot reach: a user name a server
+ * named is neutralised here, the same way every time, since VS Code keys an account's trusted
+ * extensions by its label.
+ */
 export function sessionIdentity(account: Account, all: readonly Account[]): SessionIdentity {
-  return { id: accountId(account), label: accountLabel(account, all), scopes: [account.serverUrl] };
+  return { id: accountId(account), label: iconSafeText(accountLabel(account, all), 200), scopes: [account.serverUrl] };
 }
 
 /** A session as VS Code takes it (its `AuthenticationSession`): `accessToken` empty where VS Code only lists accounts. */

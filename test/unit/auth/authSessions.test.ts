@@ -80,6 +80,17 @@ describe('sessionIdentity: what VS Code shows', () => {
     assert.equal(sessionIdentity(carolToken, all).label, accountLabel(carolToken, all));
   });
 
+  it("a user name a server chose reaches VS Code's quick picks and dialogs as text: no icon, no link, no hidden character", () => {
+    const hostile = account('$(zap)[x](command:workbench.action.reloadWindow)\u202Eevil\nline', 'token');
+    const label = sessionIdentity(hostile, [hostile]).label;
+    assert.ok(!/(^|[^\\])\$\(/.test(label), `no live icon: ${label}`);
+    assert.ok(!label.includes(']('), `no link: ${label}`);
+    assert.ok(!/[\u202E\n]/.test(label), `no bidi mark or line break: ${label}`);
+    assert.equal(label, sessionIdentity(hostile, [hostile]).label, 'the same every time (VS Code keys trust by label)');
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    fc.assert(fc.property(fc.string(), (name) => !/(^|[^\\])\$\(|\]\(|[\u0000-\u001F\u202A-\u202E]/.test(sessionIdentity(account(name || 'x', 'token'), []).label)));
+  });
+
   it('labels stay distinct when two accounts would read the same', () => {
     const a = account('alice', 'token', 'https://bb.example.com');
     const b = account('alice', 'token', 'https://bb.example.com:8443');
