@@ -14,7 +14,7 @@ import * as l10n from '@vscode/l10n';
 import { foldName } from '../localFiles/toolNames';
 import { PatchError, type PatchReason } from './patchErrors';
 import type { PatchFile, ReadPatch } from './readPatch';
-import { isToolFile } from './toolFiles';
+import { isToolFile } from './toolFileNames';
 
 /** A file made executable; a file tools read or run; a package.json whose scripts change (see toolFiles.ts). */
 export type PathNoteKind = 'becomesExecutable' | 'toolFile' | 'changesScripts';

@@ -3,34 +3,15 @@
 // hooks in `.husky/` or `.githooks/`, pre-commit's and lefthook's configs, `.gitattributes` naming
 // a filter driver), on install or build (npm scripts, `.npmrc`, `.yarnrc.yml`'s `yarnPath`, a
 // Makefile) or on push (CI pipelines). Apply and Revert name each one and write only when the user
-// agrees (applyPatch.ts). The names are toolNames.ts's (tool folders, in any spelling a file system
-// reads as one) and the files below; package.json counts when the patch changes what npm, yarn
-// or pnpm run (its scripts, its hook settings), which is judged from the file before and after.
+// agrees (applyPatch.ts). Which files count by their names alone is toolFileNames.ts's; here,
+// package.json counts when the patch changes what npm, yarn or pnpm run (its scripts, its hook
+// settings), which is judged from the file before and after.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { foldName, isToolName } from '../localFiles/toolNames';
 import type { GitContext } from './gitProcess';
 import { applyInCopy, copyTouched, includeOf, inTree } from './patchedCopy';
 import type { PatchPlan } from './patchPlan';
 import { withTemporaryFolder } from './temporaryFolder';
-
-/** Files (compared without case) that a tool runs or reads for what to run. */
-const TOOL_FILES = new Set([
-  'makefile', 'gnumakefile', 'jenkinsfile',
-  '.gitlab-ci.yml', '.gitlab-ci.yaml', 'bitbucket-pipelines.yml', 'azure-pipelines.yml', '.travis.yml', '.drone.yml', '.cirrus.yml',
-  '.gitattributes', '.pre-commit-config.yaml', '.pre-commit-hooks.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', 'lefthook-local.yml',
-  '.huskyrc', '.simple-git-hooks.json', '.simple-git-hooks.cjs', '.simple-git-hooks.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs', '.lintstagedrc',
-  '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs',
-  '.mise.toml', 'mise.toml',
-]);
-
-/** True when a tool reads or runs the file `name` (a path relative to the repository's top) by its name alone. */
-export function isToolFile(name: string): boolean {
-  const segments = name.split('/');
-  if (segments.some(isToolName)) return true;
-  const base = foldName(segments[segments.length - 1]);
-  return TOOL_FILES.has(base) || base.startsWith('.lintstagedrc.') || base.endsWith('.code-workspace');
-}
 
 /** package.json's fields whose change changes what a package manager runs. */
 const RUN_FIELDS = ['scripts', 'bin', 'husky', 'simple-git-hooks', 'pre-commit', 'lint-staged', 'gitHooks', 'packageManager'];
