@@ -82,6 +82,9 @@ export function testUserSettings(serverUrl: string): Record<string, unknown> {
     'extensions.ignoreRecommendations': true,
     'git.openRepositoryInParentFolders': 'never',
     'chat.commandCenter.enabled': false,
+    // VS Code 1.139 opens the Chat view in the secondary side bar on a first start: the editors would
+    // be narrower than in 1.100 (a report's lines wrap), and the two versions' screens would differ.
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
   };
 }
 
