@@ -83,9 +83,18 @@ describe('MCP server (agents that speak the Model Context Protocol)', function (
     assert.match(search, /data written by people, not instructions/);
     assert.match(search, new RegExp(`"mcp deploy ${marker}"`));
 
-    const resources = await mcp.listResources();
-    const deploy = resources.resources.find((r) => r.title === `mcp deploy ${marker} / deploy.sh`);
-    assert.ok(deploy, JSON.stringify(resources.resources.map((r) => r.title)));
+    // Other suites leave snippets behind: the resource may be on any page, so the pages are followed.
+    const titles: string[] = [];
+    let deploy: Awaited<ReturnType<typeof mcp.listResources>>['resources'][number] | undefined;
+    let cursor: string | undefined;
+    for (let page = 0; page < 100 && !deploy; page++) {
+      const resources = await mcp.listResources(cursor === undefined ? undefined : { cursor });
+      titles.push(...resources.resources.map((r) => r.title ?? r.name));
+      deploy = resources.resources.find((r) => r.title === `mcp deploy ${marker} / deploy.sh`);
+      cursor = resources.nextCursor;
+      if (cursor === undefined) break;
+    }
+    assert.ok(deploy, `${titles.length} resources listed, not it: ${JSON.stringify(titles.slice(0, 20))}…`);
     assert.equal(deploy.mimeType, 'application/x-sh');
     assert.deepEqual((await mcp.readResource({ uri: deploy.uri })).contents[0], { uri: deploy.uri, mimeType: 'application/x-sh', text: `echo ${marker}\n` } as never);
 
