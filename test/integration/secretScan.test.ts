@@ -213,7 +213,7 @@ describe('Secret scan: never silent, categories, settings', function () {
     afterEach(async () => {
       if (original === undefined) fs.rmSync(machineFile(), { force: true });
       else fs.writeFileSync(machineFile(), original);
-      await until('the settings as they were', () => scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined);
+      await until('the settings as they were', () => scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined, 20_000);
     });
 
     async function sendsWithoutQuestion(text: string, name: string): Promise<void> {
@@ -241,7 +241,13 @@ describe('Secret scan: never silent, categories, settings', function () {
       await until('the mode read', () => scanSetting('secretScan.mode') === 'off');
       await sendsWithoutQuestion(`export GITHUB_TOKEN=${TOKEN}\n`, 'scan off, former name');
       writeSettings({ ...readSettings(), 'bitbucketSnippets.secretScanning.ignoredRules': ['bitbucket-snippets/url-password'] });
-      await until('the former ignored rules moved', () => JSON.stringify(readSettings()['bitbucketSnippets.secretScan.ignoredRules']) === '["bitbucket-snippets/url-password"]', 20_000);
+      // Moved means written under the new name and removed under the former: the restore after
+      // the test must not meet an edit of the extension's still on its way to the file.
+      await until(
+        'the former ignored rules moved',
+        () => JSON.stringify(readSettings()['bitbucketSnippets.secretScan.ignoredRules']) === '["bitbucket-snippets/url-password"]' && !('bitbucketSnippets.secretScanning.ignoredRules' in readSettings()),
+        20_000,
+      );
     });
   });
 });
