@@ -249,9 +249,13 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 
 /** Installs a packaged extension the way a person would: `code-server --install-extension`. */
 export function installExtension(entry: CodeServerEntry, vsix: string, extensionsDir: string, userDataDir: string): void {
-  const result = spawnSync(entry.runtime.node, [entry.script, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
+  // Without a config file of its own, code-server 4.139 writes ~/.config/code-server/config.yaml.
+  const configFile = path.join(userDataDir, 'code-server-config.yaml');
+  fs.mkdirSync(userDataDir, { recursive: true });
+  if (!fs.existsSync(configFile)) fs.writeFileSync(configFile, 'auth: none\n');
+  const result = spawnSync(entry.runtime.node, [entry.script, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
     encoding: 'utf8',
-    env: cleanEnv(),
+    env: cleanEnv({ CODE_SERVER_CONFIG: configFile }),
     timeout: 120_000,
   });
   if (result.status !== 0) {
