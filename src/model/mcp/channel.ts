@@ -102,34 +102,23 @@ export class ChannelHost {
       for (const abort of running.values()) abort.abort();
     });
     socket.on('error', () => socket.destroy());
-    readLines(socket, ChannelLimits.lineBytes, {
-      tooLong: () => socket.destroy(),
-      overflow: () => socket.destroy(),
-      line: (text) => {
-        let message: { id?: unknown; method?: unknown; params?: unknown; key?: unknown };
-        try {
-          message = JSON.parse(text) as typeof message;
-        } catch {
+    readJsonLines<{ id?: unknown; method?: unknown; params?: unknown; key?: unknown }>(socket, (message) => {
+      if (!admitted) {
+        clearTimeout(hello);
+        if (!this.takeKey(message?.key)) {
           socket.destroy();
           return;
         }
-        if (!admitted) {
-          clearTimeout(hello);
-          if (!this.takeKey(message?.key)) {
-            socket.destroy();
-            return;
-          }
-          admitted = true;
-          writeLine(socket, { ok: true });
-          return;
-        }
-        if (typeof message?.method !== 'string' || (typeof message.id !== 'number' && typeof message.id !== 'string')) return;
-        if (running.size >= ChannelLimits.pendingCalls) {
-          writeLine(socket, { id: message.id, error: { message: 'Too many calls at once.' } });
-          return;
-        }
-        void this.answer(socket, running, message.id, message.method, message.params);
-      },
+        admitted = true;
+        writeLine(socket, { ok: true });
+        return;
+      }
+      if (typeof message?.method !== 'string' || (typeof message.id !== 'number' && typeof message.id !== 'string')) return;
+      if (running.size >= ChannelLimits.pendingCalls) {
+        writeLine(socket, { id: message.id, error: { message: 'Too many calls at once.' } });
+        return;
+      }
+      void this.answer(socket, running, message.id, message.method, message.params);
     });
   }
 
@@ -182,26 +171,15 @@ export class ChannelClient {
         if (!admitted) reject(new ChannelUnavailableError(unavailable));
       });
       socket.on('connect', () => writeLine(socket, { key }));
-      readLines(socket, ChannelLimits.lineBytes, {
-        tooLong: () => socket.destroy(),
-        overflow: () => socket.destroy(),
-        line: (text) => {
-          let message: { ok?: unknown; id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown } };
-          try {
-            message = JSON.parse(text) as typeof message;
-          } catch {
-            socket.destroy();
-            return;
-          }
-          if (!admitted) {
-            if (message.ok !== true) return fail();
-            admitted = true;
-            clearTimeout(timer);
-            resolve(client);
-            return;
-          }
-          client.settle(message);
-        },
+      readJsonLines<{ ok?: unknown; id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown } }>(socket, (message) => {
+        if (!admitted) {
+          if (message.ok !== true) return fail();
+          admitted = true;
+          clearTimeout(timer);
+          resolve(client);
+          return;
+        }
+        client.settle(message);
       });
     });
   }
@@ -245,4 +223,25 @@ export class ChannelClient {
     }
     this.pending.clear();
   }
+}
+
+/**
+ * Reads a socket's lines as JSON, for both ends of the channel: a line over the bound, a flood of
+ * lines, or a line that is no JSON ends the connection, since neither end ever sends one.
+ */
+function readJsonLines<T>(socket: net.Socket, onMessage: (message: T) => void): void {
+  readLines(socket, ChannelLimits.lineBytes, {
+    tooLong: () => socket.destroy(),
+    overflow: () => socket.destroy(),
+    line: (text) => {
+      let message: T;
+      try {
+        message = JSON.parse(text) as T;
+      } catch {
+        socket.destroy();
+        return;
+      }
+      onMessage(message);
+    },
+  });
 }
