@@ -26,7 +26,7 @@ const SETTINGS = [...MODELS, 'src/editor/settings'];
 const EDITOR = [...SETTINGS, 'src/editor/ui', 'src/editor/auth'];
 /** The snippet views use the snippets' shared adapters (src/editor/snippets/*.ts), never each other. */
 const SNIPPET_VIEW = [...EDITOR, 'src/editor/snippets'];
-const SNIPPET_VIEWS = ['tree', 'fs', 'comments', 'commands', 'completion'].map((view) => `src/editor/snippets/${view}`);
+const SNIPPET_VIEWS = ['tree', 'files', 'comments', 'completion', 'search', 'export', 'cache', 'compare', 'links'].map((view) => `src/editor/snippets/${view}`);
 const EVERYTHING = ['src'];
 /** Browser code, the webviews' scripts: esbuild.js bundles each for its page, and nothing imports them. */
 const PAGES = ['src/webview'];
@@ -50,24 +50,25 @@ const LAYERS = {
   'src/editor/settings': SETTINGS,
   'src/editor/ui': EDITOR,
   'src/editor/auth': EDITOR,
-  'src/editor/git': EDITOR,
+  'src/editor/repositories': EDITOR,
   'src/editor/hooks': EDITOR,
   'src/editor/walkthrough': EDITOR,
+  'src/editor/terminal': SNIPPET_VIEW,
   // The secret scan before a send: a gate the snippet core calls, with its modal.
   'src/editor/secretScan': EDITOR,
-  'src/editor/settingsPanel': [...EDITOR, 'src/editor/git', 'src/editor/hooks'],
-  'src/editor/connectionCheck': [...EDITOR, 'src/editor/git'],
+  'src/editor/settingsPanel': [...EDITOR, 'src/editor/repositories', 'src/editor/hooks'],
+  'src/editor/connectionCheck': [...EDITOR, 'src/editor/repositories'],
   'src/editor/snippets': EDITOR,
   ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
   // 4. Wiring: brings the parts together; nothing imports it but the wiring.
   'src/editor/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
-  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/patches'],
+  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/patches', 'src/editor/terminal'],
   // The language model tools: they read through the snippet core and create through the create commands' path.
-  'src/editor/agentTools': [...SNIPPET_VIEW, 'src/editor/snippets/commands'],
+  'src/editor/agentTools': [...SNIPPET_VIEW, 'src/editor/snippets'],
   // The MCP server's host side: the language model tools' operations, and writes through the create commands' path.
-  'src/editor/mcp': [...SNIPPET_VIEW, 'src/editor/snippets/commands', 'src/editor/agentTools'],
+  'src/editor/mcp': [...SNIPPET_VIEW, 'src/editor/snippets', 'src/editor/agentTools'],
   // Patch snippets: git from the git extension, snippets through the snippet core and the create commands' path.
-  'src/editor/patches': [...SNIPPET_VIEW, 'src/editor/snippets/commands', 'src/editor/git'],
+  'src/editor/patches': [...SNIPPET_VIEW, 'src/editor/snippets', 'src/editor/repositories'],
   'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts', 'src/editor/agentTools', 'src/editor/mcp', 'src/editor/secretScan'],
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,

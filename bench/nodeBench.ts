@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { BitbucketClient } from '../src/api/client';
 import type { Snippet } from '../src/api/types';
-import { CompletionIndex, languageLookup, type CompletionList } from '../src/model/snippets/completion';
+import { CompletionIndex, languageLookup, type CompletionList } from '../src/model/snippets/completion/completion';
 import { withFileContent } from '../src/model/snippets/edits';
 import { exportSnippets, type ExportResult } from '../src/model/snippets/export/exporter';
 import { matchesFilter } from '../src/model/snippets/query';

@@ -5,7 +5,7 @@
 // The built-in rules, secretlint's and three server rules, as an administrator's scan has them.
 // Then the scan measured like a scanner and what it costs a save (secretScanCorpus.ts).
 import { BitbucketClient } from '../src/api/client';
-import { compileServerRules } from '../src/model/secretScan/serverRules';
+import { compileServerRules } from '../src/model/secretScan/serverRuleData';
 import { scanTexts } from '../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secretScan/scanWorkers';
 import { against, longestStall, median, ms, ratio, startServerProcess, type Figure } from './lib';

@@ -14,7 +14,7 @@ import type { ExtensionApi } from '../../src/extension';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import { SnippetCache } from '../../src/model/snippets/cache/snippetCache';
-import type { TreeNode } from '../../src/model/snippetTree/nodes';
+import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { bareRequest, profiled, settled, withCodeLoading } from './firstRequest';
 import { memoryRun } from './memory';

@@ -11,7 +11,7 @@ import type { Session } from '../editor/auth/session';
 import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../util/constants';
 import { forgetCachesOnSignOut } from '../model/snippets/cache/signOut';
 import type { SnippetsFeature } from '../editor/snippets/register';
-import type { TreeNode } from '../model/snippetTree/nodes';
+import type { TreeNode } from '../model/snippets/tree/nodes';
 import type { Log } from '../util/log';
 import { completeOpenViewStepWhenShown } from '../editor/walkthrough/viewStep';
 import { ForwardingContentProvider } from './forwardingContentProvider';
@@ -31,7 +31,7 @@ export interface SnippetsOnDemand {
 export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
   // Several rows can be selected, to drag them together or delete several snippets at once; other
-  // row commands act on the row clicked (src/model/snippetTree/selection.ts).
+  // row commands act on the row clicked (src/model/snippets/tree/selection.ts).
   // Rows can be dragged only once they are shown, that is once the snippets bundle is loaded.
   const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
     dragMimeTypes: EXPLORER_DRAG_MIMES,

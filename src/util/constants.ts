@@ -21,7 +21,7 @@ const COMMAND_NAMES = [
   'browseUser',
   'removeBrowsedUser',
   'revealActiveSnippet',
-  // Search Snippets… (src/editor/snippets/commands/search.ts, core/search/) and its root in the view
+  // Search Snippets… (src/editor/snippets/search/search.ts, core/search/) and its root in the view
   'searchSnippets',
   'searchAccount',
   'clearSearchResults',
@@ -30,7 +30,7 @@ const COMMAND_NAMES = [
   'editComment',
   'deleteComment',
   'replyToSnippet',
-  // Snippet documents and the create / edit / use commands (src/editor/snippets/fs/, src/editor/snippets/commands/)
+  // Snippet documents and the create / edit / use commands (src/editor/snippets/files/, src/editor/snippets/)
   'openFile',
   'compareWithServer',
   'overwriteServerVersion',
@@ -46,7 +46,7 @@ const COMMAND_NAMES = [
   'insertFile',
   'copyFileContent',
   'copySnippetGuid',
-  // A snippet file to the terminal (src/editor/snippets/commands/terminal.ts, rules in src/model/terminal/).
+  // A snippet file to the terminal (src/editor/terminal/terminal.ts, rules in src/model/terminal/).
   'pasteInTerminal',
   'runInTerminal',
   'openInBrowser',
@@ -54,7 +54,7 @@ const COMMAND_NAMES = [
   'copyVsCodeLink',
   'exportSnippets',
   'copyToMySnippets',
-  // Compare with… (a snippet file beside a local text) and Compare with Snippet… (src/editor/snippets/commands/compare.ts)
+  // Compare with… (a snippet file beside a local text) and Compare with Snippet… (src/editor/snippets/compare/compare.ts)
   'compareWith',
   'compareWithSnippet',
   // Patch snippets (src/editor/patches/, the patch core in src/model/patches/)
@@ -197,7 +197,7 @@ export const Settings = {
   /** Run in Terminal asks before running the user's own snippets too (machine scope: no workspace turns it off). */
   confirmRunningOwnSnippets: 'terminal.confirmRunningOwnSnippets',
   followActiveEditor: 'followActiveEditor',
-  /** The snippet's web page, with `{server}` and `{guid}` (src/model/snippets/links.ts). */
+  /** The snippet's web page, with `{server}` and `{guid}` (src/model/snippets/links/links.ts). */
   snippetUrlTemplate: 'snippetUrlTemplate',
   /** The bound of each account's offline read cache, in MB; 0 turns it off. */
   cacheMaxSizeMB: 'cache.maxSizeMB',

@@ -3,8 +3,8 @@
 // engine, a path-only rule too); a plain user's scan has the built-in rules alone, and the log says so once.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, type Credentials } from '../../src/api';
-import { ServerRules } from '../../src/model/secretGate/serverRules';
-import { loadScanRunner } from '../../src/model/secretGate/scanRunner';
+import { ServerRules } from '../../src/model/secretScan/gate/accountServerRules';
+import { loadScanRunner } from '../../src/model/secretScan/gate/scanRunner';
 import { startServer, type RunningServer } from '../server/server';
 import { testWire } from '../support/testWire';
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { StateKeys } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { AccountNode, RootNode, TreeNode } from '../../src/model/snippetTree/nodes';
+import type { AccountNode, RootNode, TreeNode } from '../../src/model/snippets/tree/nodes';
 import { apiAs, requestsSince } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, signInAs, signInWith, testingApi, unusedAnswers } from './support';
 import { childrenOf, eventually, itemOf, labelOf } from './treeFixtures';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { CommentNode, CommentsNode, SnippetNode } from '../../src/model/snippetTree/nodes';
+import type { CommentNode, CommentsNode, SnippetNode } from '../../src/model/snippets/tree/nodes';
 import {
   SNIPPETS,
   childrenOf,

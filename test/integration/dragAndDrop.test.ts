@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { TreeNode } from '../../src/model/snippetTree/nodes';
+import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, unusedAnswers } from './support';
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { FileNode, SnippetNode, TreeNode } from '../../src/model/snippetTree/nodes';
+import type { FileNode, SnippetNode, TreeNode } from '../../src/model/snippets/tree/nodes';
 import { SNIPPETS, addFault, childrenOf, createSnippet, eventually, extensionApi, itemOf, labelOf, rest, rootOf, serverUrl, signInAs } from './treeFixtures';
 
 const TWIN_FILES = [

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/util/constants';
-import { formatSnippetLink } from '../../src/model/snippets/links';
+import { formatSnippetLink } from '../../src/model/snippets/links/links';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, testingApi } from './support';
 

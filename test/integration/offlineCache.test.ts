@@ -12,7 +12,7 @@ import { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import { Commands } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import { nodeId, type RootNode, type TreeNode } from '../../src/model/snippetTree/nodes';
+import { nodeId, type RootNode, type TreeNode } from '../../src/model/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/editor/snippets/uris';
 import { startServer, type RunningServer } from '../server/server';
 import { localServerUrl, signInAs, signInWith, testingApi } from './support';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { TreeNode } from '../../src/model/snippetTree/nodes';
+import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, unusedAnswers } from './support';
 

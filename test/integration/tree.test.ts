@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippetTree/nodes';
+import type { LoadMoreNode, MessageNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippets/tree/nodes';
 import {
   SNIPPETS,
   addFault,

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import type { TreeNode } from '../../src/model/snippetTree/nodes';
+import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 
 export type { LoggedRequest };

@@ -11,7 +11,7 @@ import type { RepositoryRef, Snippet, UpdateSnippetRequest } from '../../src/api
 import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/model/snippets/edits';
 import { SnippetStore } from '../../src/model/snippets/store';
 import { WriteQueue } from '../../src/model/snippets/writeQueue';
-import { decideSave, editBaseOf, isUnchangedSave } from '../../src/model/snippetFiles/saveLogic';
+import { decideSave, editBaseOf, isUnchangedSave } from '../../src/model/snippets/files/saveLogic';
 import { refNameProblem } from '../../src/model/repositories/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';

@@ -79,7 +79,7 @@ describe('bundles', function () {
 
   it('the snippets bundle has the core and the views, and neither the HTTP client nor the settings panel', () => {
     const inputs = inputsOf(bundles.snippets);
-    for (const want of ['src/model/snippets/service.ts', 'src/editor/snippets/tree/provider.ts', 'src/editor/snippets/fs/provider.ts', 'src/editor/snippets/comments/threads.ts']) {
+    for (const want of ['src/model/snippets/service.ts', 'src/editor/snippets/tree/provider.ts', 'src/editor/snippets/files/provider.ts', 'src/editor/snippets/comments/threads.ts']) {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/(settingsPanel|hooks|git)\/|node_modules\//.test(f)), []);
@@ -125,7 +125,7 @@ describe('bundles', function () {
 
   it('the repository settings bundle carries the panel, hooks and git, but not the HTTP client or the snippet views', () => {
     const inputs = inputsOf(bundles.repositorySettings);
-    for (const want of ['src/editor/settingsPanel/controller.ts', 'src/editor/hooks/hookDocuments.ts', 'src/editor/git/gitApi.ts']) {
+    for (const want of ['src/editor/settingsPanel/controller.ts', 'src/editor/hooks/hookDocuments.ts', 'src/editor/repositories/gitApi.ts']) {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|node_modules\/undici/.test(f)), []);

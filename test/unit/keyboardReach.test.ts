@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { contextValue, type TreeNode } from '../../src/model/snippetTree/nodes';
+import { contextValue, type TreeNode } from '../../src/model/snippets/tree/nodes';
 import { Views } from '../../src/util/constants';
 
 interface MenuItem {

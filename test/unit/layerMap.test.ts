@@ -81,20 +81,20 @@ export function circles(graph: Map<string, string[]>): string[][] {
 describe('layers by folder', function () {
   this.timeout(60_000);
 
-  it('lint refuses a new file in src/editor/git/ that imports the settings panel', async () => {
-    const messages = await layerMessages("import type { RepositorySettingsFeature } from '../settingsPanel/register';\nexport type Probe = RepositorySettingsFeature;\n", 'src/editor/git/newLayerProbe.ts');
+  it('lint refuses a new file in src/editor/repositories/ that imports the settings panel', async () => {
+    const messages = await layerMessages("import type { RepositorySettingsFeature } from '../settingsPanel/register';\nexport type Probe = RepositorySettingsFeature;\n", 'src/editor/repositories/newLayerProbe.ts');
     assert.deepEqual(messages.length, 1, JSON.stringify(messages));
-    assert.match(messages[0], /^src\/editor\/git\/ may not import src\/editor\/settingsPanel\//);
+    assert.match(messages[0], /^src\/editor\/repositories\/ may not import src\/editor\/settingsPanel\//);
   });
 
   it('and accepts the same new file importing a model below it', async () => {
-    assert.deepEqual(await layerMessages("import type { RefKind } from '../../model/repositories/refs';\nexport type Probe = RefKind;\n", 'src/editor/git/newLayerProbe.ts'), []);
+    assert.deepEqual(await layerMessages("import type { RefKind } from '../../model/repositories/refs';\nexport type Probe = RefKind;\n", 'src/editor/repositories/newLayerProbe.ts'), []);
   });
 
   const upward: Array<[string, string, string]> = [
     ['the API client', 'src/api/newProbe.ts', '../util/log'],
     ['the snippet core', 'src/model/snippets/newProbe.ts', '../../editor/snippets/tree/explorer'],
-    ['a snippet view', 'src/editor/snippets/tree/newProbe.ts', '../fs/provider'],
+    ['a snippet view', 'src/editor/snippets/tree/newProbe.ts', '../files/provider'],
     ['the shared ways to tell the user', 'src/editor/ui/newProbe.ts', '../settingsPanel/panel'],
     ['an editor adapter', 'src/editor/hooks/newProbe.ts', '../../onDemand/signIn'],
     ['a model', 'src/model/repositories/newProbe.ts', '../../extension'],

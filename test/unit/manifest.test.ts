@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SEARCH_MATCH_ICONS } from '../../src/model/snippetTree/icons';
+import { SEARCH_MATCH_ICONS } from '../../src/model/snippets/tree/icons';
 
 const ROOT = path.resolve(__dirname, '../../..');
 

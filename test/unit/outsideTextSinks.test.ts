@@ -33,7 +33,7 @@ describe('outside text reaches the user only through the sinks in src/editor/ui/
   ];
   for (const [what, code] of probes) {
     it(`lint refuses ${what} in a view`, async () => {
-      const messages = await ruleMessages(header + code, 'src/editor/snippets/commands/outsideTextProbe.ts');
+      const messages = await ruleMessages(header + code, 'src/editor/snippets/outsideTextProbe.ts');
       assert.equal(messages.length, 1, `expected one refusal, got: ${JSON.stringify(messages)}`);
       assert.match(messages[0], /src\/editor\/ui\//);
     });
@@ -50,7 +50,7 @@ void showSafeQuickPick([{ label: name }], {});
 item.text = statusText('repo', name);
 throw fileSystemError.unavailable(name);
 `;
-    assert.deepEqual(await ruleMessages(code, 'src/editor/snippets/commands/outsideTextProbe.ts'), []);
+    assert.deepEqual(await ruleMessages(code, 'src/editor/snippets/outsideTextProbe.ts'), []);
   });
 
   it('no Markdown is trusted and no webview runs command links: outside text in tooltips, comments and completion stays inert', () => {

@@ -8,14 +8,14 @@ import { listsToRead, refusedLists } from '../../model/agentTools/readable';
 import { AGENT_LISTS, type AgentList } from '../../model/agentTools/schemas';
 import { ownerText, type DataSource } from '../../model/agentTools/outsideData';
 import type { LanguageOf } from '../../model/agentTools/snippetBlock';
-import { languageLookup } from '../../model/snippets/completion';
+import { languageLookup } from '../../model/snippets/completion/completion';
 import type { SnippetService } from '../../model/snippets/service';
 import { accountLabel } from '../../util/accountLabels';
 import { Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import type { Session } from '../auth/session';
 import { setting } from '../settings/settings';
-import type { CommandDeps, CommandScope } from '../snippets/commands/context';
+import type { CommandDeps, CommandScope } from '../snippets/context';
 
 export interface AgentToolsHost {
   session: Session;

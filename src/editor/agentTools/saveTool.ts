@@ -11,7 +11,7 @@ import { formatReference } from '../../model/agentTools/references';
 import { CONFIRMATION_LIFETIME_MS, proposalDigest, type Confirmation, type ConfirmedProposals } from '../../model/agentTools/confirmations';
 import { proposal, shownProposal } from '../../model/agentTools/saveProposal';
 import type { SaveInput } from '../../model/agentTools/schemas';
-import { createAndOpen } from '../snippets/commands/create';
+import { createAndOpen } from '../snippets/create';
 import { languageOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
 
 /** The account a save goes to: the one named, else the default account. */

@@ -12,7 +12,7 @@ import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { createClient, editorWireChoice, type Session } from '../auth/session';
 import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
-import { GitRepositories } from '../git/gitApi';
+import { GitRepositories } from '../repositories/gitApi';
 import { withProgress } from '../ui/progress';
 import { accountItems } from '../ui/accountPick';
 import type { Log } from '../../util/log';

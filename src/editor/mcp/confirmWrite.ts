@@ -13,7 +13,7 @@ import type { SnippetDetails } from '../../model/snippets/edits';
 import type { NewFile } from '../../model/snippets/snippetWrites';
 import { describeError, messageContext } from '../../util/describeError';
 import type { ToolAccount } from '../agentTools/host';
-import { createAndOpen } from '../snippets/commands/create';
+import { createAndOpen } from '../snippets/create';
 import { confirm } from '../ui/prompts';
 
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');

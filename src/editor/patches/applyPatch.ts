@@ -8,12 +8,12 @@
 // the changes and a notification names the files.
 import vscode = require('vscode');
 import { applyPatch, type ApplyResult, type PathNote } from '../../model/patches';
-import { fileList, noteWords } from '../../model/patchSnippets/patchReport';
-import type { GitRepositories } from '../git/gitApi';
+import { fileList, noteWords } from '../../model/patches/patchReport';
+import type { GitRepositories } from '../repositories/gitApi';
 import { showInfo, showWarning } from '../ui/notify';
 import { withProgress } from '../ui/progress';
 import { confirm } from '../ui/prompts';
-import type { CommandDeps } from '../snippets/commands/context';
+import type { CommandDeps } from '../snippets/context';
 import { reportPatchFailure } from './patchFailure';
 import { patchSource, type PatchSnippetDeps, type PatchSource } from './patchSource';
 import { chooseTree, treeName, type ChosenTree } from './workingTrees';

@@ -5,9 +5,9 @@
 import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import type { Log } from '../../util/log';
-import { GitRepositories } from '../git/gitApi';
+import { GitRepositories } from '../repositories/gitApi';
 import { Disposable } from '../ui/disposable';
-import type { CommandDeps } from '../snippets/commands/context';
+import type { CommandDeps } from '../snippets/context';
 import { applyPatchCommand, type ApplyOutcome } from './applyPatch';
 import { PATCH_PREVIEW_SCHEME, PatchPreviews } from './patchPreviews';
 import type { PatchSnippetDeps } from './patchSource';

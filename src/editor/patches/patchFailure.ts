@@ -6,8 +6,8 @@ import { PatchError } from '../../model/patches';
 import type { Log } from '../../util/log';
 import { showWarning } from '../ui/notify';
 import { showFailure } from '../ui/showFailure';
-import type { CommandDeps } from '../snippets/commands/context';
-import { accountOf } from '../snippets/commands/context';
+import type { CommandDeps } from '../snippets/context';
+import { accountOf } from '../snippets/context';
 
 /** Shows the failure; resolves to the patch core's sentence when it was one (what a test checks), else undefined. */
 export function reportPatchFailure(deps: CommandDeps, log: Log, action: string, err: unknown): string | undefined {

@@ -5,15 +5,15 @@
 // what is applied is what the colleague shared.
 import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
-import { fileChoices, type KnownSnippet } from '../../model/snippets/compare';
-import { isPatchFileName } from '../../model/patchSnippets/patchFiles';
+import { fileChoices, type KnownSnippet } from '../../model/snippets/compare/compare';
+import { isPatchFileName } from '../../model/patches/patchFiles';
 import type { LastSearch } from '../../model/snippets/search/lastSearch';
 import { accountLabel } from '../../util/accountLabels';
 import { showInfo } from '../ui/notify';
 import { pick } from '../ui/prompts';
-import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps, type CommandScope } from '../snippets/commands/context';
+import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps, type CommandScope } from '../snippets/context';
 import type { SnippetAccounts } from '../snippets/snippetAccounts';
-import { preview } from '../snippets/commands/use';
+import { preview } from '../snippets/use';
 
 /** What the patch commands read snippets through. */
 export interface PatchSnippetDeps {

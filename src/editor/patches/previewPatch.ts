@@ -7,12 +7,12 @@
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { previewPatch, type Preview, type PreviewFile } from '../../model/patches';
-import { fileList, previewNotes } from '../../model/patchSnippets/patchReport';
+import { fileList, previewNotes } from '../../model/patches/patchReport';
 import { lineText } from '../../util/outsideText';
-import type { GitRepositories } from '../git/gitApi';
+import type { GitRepositories } from '../repositories/gitApi';
 import { showInfo, showWarning } from '../ui/notify';
 import { withProgress } from '../ui/progress';
-import type { CommandDeps } from '../snippets/commands/context';
+import type { CommandDeps } from '../snippets/context';
 import { reportPatchFailure } from './patchFailure';
 import type { PatchPreviews } from './patchPreviews';
 import { patchSource, type PatchSnippetDeps } from './patchSource';

@@ -8,13 +8,13 @@ import * as path from 'node:path';
 import vscode = require('vscode');
 import type { Snippet } from '../../api/types';
 import { makePatch, type MadePatch, type PatchScope } from '../../model/patches';
-import { defaultPatchSnippetName, patchDescription, patchFileName, type PatchOrigin } from '../../model/patchSnippets/patchFiles';
+import { defaultPatchSnippetName, patchDescription, patchFileName, type PatchOrigin } from '../../model/patches/patchFiles';
 import { parseCategories } from '../../model/snippets/edits';
-import type { GitRepositories } from '../git/gitApi';
+import type { GitRepositories } from '../repositories/gitApi';
 import { withProgress } from '../ui/progress';
 import { input, pick, pickMany } from '../ui/prompts';
-import { requireSignedIn, type CommandDeps } from '../snippets/commands/context';
-import { createAndOpen } from '../snippets/commands/create';
+import { requireSignedIn, type CommandDeps } from '../snippets/context';
+import { createAndOpen } from '../snippets/create';
 import { reportPatchFailure } from './patchFailure';
 import { chooseTree, treeName, type ChosenTree } from './workingTrees';
 

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import vscode = require('vscode');
 import type { GitContext } from '../../model/patches';
-import type { GitRepositories, PatchGit, WorkingTree } from '../git/gitApi';
+import type { GitRepositories, PatchGit, WorkingTree } from '../repositories/gitApi';
 import { showWarning } from '../ui/notify';
 import { pick } from '../ui/prompts';
 

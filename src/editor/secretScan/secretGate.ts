@@ -11,8 +11,8 @@ import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
 import { accountId } from '../../model/accounts/accounts';
 import { SendDeclinedError, type Outgoing, type OutgoingCheck } from '../../model/snippets/outgoing';
-import { confirmedLogLine, promptFor } from '../../model/secretGate/findingsReport';
-import { ServerRules } from '../../model/secretGate/serverRules';
+import { confirmedLogLine, promptFor } from '../../model/secretScan/gate/findingsReport';
+import { ServerRules } from '../../model/secretScan/gate/accountServerRules';
 import type { RefusedRule, SecretFinding } from '../../model/secretScan/types';
 import type { Log } from '../../util/log';
 import { serverHost } from '../../util/serverUrl';
@@ -20,7 +20,7 @@ import { setting, updateUserSetting, userSettingValue } from '../settings/settin
 import { FORMER_SECRET_SCAN_SETTINGS, moveFormerSecretScanSettings } from '../../model/settings/formerSettings';
 import { SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
 import { choose } from '../ui/prompts';
-import type { SecretScanRunner } from '../../model/secretGate/scanRunner';
+import type { SecretScanRunner } from '../../model/secretScan/gate/scanRunner';
 
 export interface SecretGateParts {
   log: Log;

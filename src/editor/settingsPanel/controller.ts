@@ -16,7 +16,7 @@ import { accountId, type Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
 import { setting, updateSetting } from '../settings/settings';
-import type { GitRepositories } from '../git/gitApi';
+import type { GitRepositories } from '../repositories/gitApi';
 import type { HookDocuments } from '../hooks/hookDocuments';
 import { refNameProblem } from '../../model/repositories/refs';
 import type { Log } from '../../util/log';

@@ -15,7 +15,7 @@ import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { setting } from '../settings/settings';
 import type { Session } from '../auth/session';
 import { Commands, Settings } from '../../util/constants';
-import { GitRepositories, type Clone } from '../git/gitApi';
+import { GitRepositories, type Clone } from '../repositories/gitApi';
 import { parseRepositoryName, sameRepository } from '../../model/repositories/remotes';
 import { createHookDocuments } from '../hooks/hookDocuments';
 import { accountLabel } from '../../util/accountLabels';

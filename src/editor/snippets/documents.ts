@@ -5,12 +5,12 @@
 import vscode = require('vscode');
 import { Schemes } from '../../util/constants';
 import type { Log } from '../../util/log';
-import { openSnippetLink } from './commands/linkHandler';
-import type { CommandDeps, CommandScope } from './commands/context';
+import { openSnippetLink } from './links/linkHandler';
+import type { CommandDeps, CommandScope } from './context';
 import type { SnippetAccounts } from './snippetAccounts';
-import { ServerVersions, snippetConflict } from './fs/conflicts';
+import { ServerVersions, snippetConflict } from './files/conflicts';
 import { compareWithServer, overwriteServerVersion } from '../ui/saveConflict';
-import { SnippetFileSystem } from './fs/provider';
+import { SnippetFileSystem } from './files/provider';
 import { snippetLocation } from './uris';
 
 export interface SnippetDocuments {

@@ -22,25 +22,25 @@ import { SnippetCache } from '../../model/snippets/cache/snippetCache';
 import { SnippetService } from '../../model/snippets/service';
 import { EXTENSION_SETTINGS } from '../../model/settings/settingsTable';
 import { SecretGate } from '../secretScan/secretGate';
-import { loadScanRunner } from '../../model/secretGate/scanRunner';
+import { loadScanRunner } from '../../model/secretScan/gate/scanRunner';
 import { snippetFileUri } from './uris';
 import { SignedOutError } from '../../model/snippets/errors';
 import { SnippetServices } from '../../model/snippets/snippetServices';
 import { SnippetAccounts } from './snippetAccounts';
-import { registerOfflineStatus } from './offlineStatus';
-import type { SearchDeps, SearchTarget } from './commands/search';
+import { registerOfflineStatus } from './cache/offlineStatus';
+import type { SearchDeps, SearchTarget } from './search/search';
 import { registerSnippetCommands } from './registerCommands';
-import { commandScope } from './commands/context';
+import { commandScope } from './context';
 import { accountLabel } from '../../util/accountLabels';
-import { SnippetDropProvider } from './commands/dropIntoEditor';
+import { SnippetDropProvider } from './dropIntoEditor';
 import { BrowsedUsers } from './tree/browsedUsers';
 import { createSnippetDocuments } from './documents';
-import { ComparedTexts } from './commands/comparedTexts';
-import { RecentEditors } from './commands/recentEditors';
+import { ComparedTexts } from './compare/comparedTexts';
+import { RecentEditors } from './recentEditors';
 import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import { createAgentTools, type AgentToolsApi } from '../agentTools/tools';
 import { createMcpHost, type McpHostApi } from '../mcp/mcpHost';
-import type { TreeNode } from '../../model/snippetTree/nodes';
+import type { TreeNode } from '../../model/snippets/tree/nodes';
 
 // The test API's way to this bundle's prompts (src/onDemand/testingApi.ts): it requires this module
 // as the stand-ins do, since a copy of the prompts inlined in its own bundle would be another module.

@@ -6,25 +6,25 @@
 // the snippets bundle is loaded.
 import vscode = require('vscode');
 import { accountId } from '../../model/accounts/accounts';
-import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode } from '../../model/snippetTree/nodes';
-import { isSnippetRow, rowsOfCommand, withoutSelection } from '../../model/snippetTree/selection';
+import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode } from '../../model/snippets/tree/nodes';
+import { isSnippetRow, rowsOfCommand, withoutSelection } from '../../model/snippets/tree/selection';
 import { Commands } from '../../util/constants';
 import type { CommentActions, CommentArg, SnippetArg } from './comments/commands';
 import type { SnippetCommentThreads } from './comments/threads';
 import { compareSnippetWithServer, overwriteSnippetServerVersion } from './documents';
-import type { SnippetFileSystem } from './fs/provider';
+import type { SnippetFileSystem } from './files/provider';
 import type { SnippetAccounts } from './snippetAccounts';
 import type { SnippetExplorer } from './tree/explorer';
-import type { CommandDeps, CommandScope } from './commands/context';
-import { compareWith, compareWithSnippet, type CompareDeps } from './commands/compare';
-import { copyToMine } from './commands/copy';
-import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './commands/create';
-import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './commands/edit';
-import { exportFromCommand } from './commands/export';
-import { copyLink, copyVsCodeLink, openInBrowser } from './commands/links';
-import { searchSnippets, type SearchDeps } from './commands/search';
-import { pasteInTerminal, runInTerminal } from './commands/terminal';
-import { copyFileContent, copySnippetGuid, insertFile, openFile } from './commands/use';
+import type { CommandDeps, CommandScope } from './context';
+import { compareWith, compareWithSnippet, type CompareDeps } from './compare/compare';
+import { copyToMine } from './copy';
+import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './create';
+import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './edit';
+import { exportFromCommand } from './export/export';
+import { copyLink, copyVsCodeLink, openInBrowser } from './links/links';
+import { searchSnippets, type SearchDeps } from './search/search';
+import { pasteInTerminal, runInTerminal } from '../terminal/terminal';
+import { copyFileContent, copySnippetGuid, insertFile, openFile } from './use';
 import { PatchCommands } from '../patches/patchCommands';
 
 export interface SnippetCommandHandlers {

@@ -4,7 +4,7 @@ import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
 import { namedAccount, type NamedAccount } from '../../model/accounts/accountOfArgument';
 import type { Session } from '../auth/session';
-import { isSameServer, parseSnippetLink } from '../../model/snippets/links';
+import { isSameServer, parseSnippetLink } from '../../model/snippets/links/links';
 import { accountOfLocation, type SnippetLocation } from '../../model/snippets/snippetUri';
 import type { SnippetService } from '../../model/snippets/service';
 import type { SnippetServices } from '../../model/snippets/snippetServices';

@@ -3,7 +3,7 @@
 // the server rule it had not finished. The built-in rules read every text first ('done' for each),
 // then each server rule reads the texts in turn within its own budget.
 import type { Confidence } from './secretMatch';
-import type { ServerRule } from './serverRules';
+import type { ServerRule } from './serverRuleData';
 import type { NotScannedReason, OutgoingText } from './types';
 
 export interface ScanRequest {

@@ -5,7 +5,7 @@
 // kept from running.
 import type { WorkerFinding, WorkerMessage } from './protocol';
 import { ruleNameOf } from './ruleNames';
-import type { ServerRule } from './serverRules';
+import type { ServerRule } from './serverRuleData';
 import type { NotScanned, NotScannedReason, OutgoingText, RefusedRule, ScanResult, SecretFinding } from './types';
 
 interface TextProgress {

@@ -8,7 +8,7 @@ import type { ScanRequest, WorkerMessage } from './protocol';
 import { withSuccessors } from './ruleIds';
 import { ScanProgress } from './scanProgress';
 import { forgetListeners, returnWorker, takeWorker } from './scanWorkers';
-import type { ServerRule } from './serverRules';
+import type { ServerRule } from './serverRuleData';
 import type { OutgoingText, ScanResult } from './types';
 
 /** Longer than any scan of a few MB takes; a deadline of its own (the request's) is better. */

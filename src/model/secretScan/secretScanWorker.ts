@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { LabelMasks } from './labelMasks';
 import type { ScanRequest, WorkerMessage } from './protocol';
 import { Allowlist, appliesTo, compileInWorker, runServerRule } from './serverRuleEngine';
-import type { ServerRule } from './serverRules';
+import type { ServerRule } from './serverRuleData';
 import { TextScan } from './textScan';
 
 function post(message: WorkerMessage): void {

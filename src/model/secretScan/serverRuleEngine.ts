@@ -7,7 +7,7 @@
 // a rule past its budget stops, and the caller says which text it was on.
 import { RE2JS } from 're2js';
 import type { SecretMatch } from './secretMatch';
-import type { ServerRule } from './serverRules';
+import type { ServerRule } from './serverRuleData';
 
 /** A server rule with its expressions compiled. */
 export interface RunnableServerRule {

@@ -5,7 +5,7 @@
 // activation, which reads only VS Code's and the connection settings, does not carry the
 // extension's.
 import type { SortOrder } from '../snippets/query';
-import type { CompletionList } from '../snippets/completion';
+import type { CompletionList } from '../snippets/completion/completion';
 import type { AgentList } from '../agentTools/schemas';
 import { CONNECTION_SETTINGS, SERVERS_SETTING } from '../../api/connectionSettings';
 import { SETTINGS_SECTION } from '../../util/constants';

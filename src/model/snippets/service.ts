@@ -15,7 +15,7 @@ import { exportSnippets, type ExportOptions, type ExportResult } from './export/
 import { Identity, type SignedInUser } from './identity';
 import { FetchedPages } from './search/fetchedPages';
 import { KEPT_PAGES_MAX_AGE_MS, SnippetSearch } from './search/search';
-import { SnippetComments } from './snippetComments';
+import { SnippetComments } from './comments/snippetComments';
 import { watchedApi, type SnippetsApi } from './snippetsApi';
 import type { OutgoingCheck } from './outgoing';
 import { SnippetWrites } from './snippetWrites';

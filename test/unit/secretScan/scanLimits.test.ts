@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { scanTexts } from '../../../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers } from '../../../src/model/secretScan/scanWorkers';
-import { compileServerRules } from '../../../src/model/secretScan/serverRules';
+import { compileServerRules } from '../../../src/model/secretScan/serverRuleData';
 import { MAX_SCANNED_CHARS } from '../../../src/model/secretScan/textLimits';
 import { GITHUB_TOKEN, pem } from './fixtures';
 

@@ -6,7 +6,7 @@ import { LIBRARY_RULE_IDS } from '../../../src/model/secretScan/libraryRules';
 import { NAMED_RULE_IDS } from '../../../src/model/secretScan/ruleNames';
 import { scanTexts } from '../../../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../../../src/model/secretScan/scanWorkers';
-import { compileServerRules } from '../../../src/model/secretScan/serverRules';
+import { compileServerRules } from '../../../src/model/secretScan/serverRuleData';
 import { MAX_SCANNED_CHARS } from '../../../src/model/secretScan/textLimits';
 import { MAX_FINDINGS_PER_TEXT } from '../../../src/model/secretScan/textScan';
 import { PRIVATE_KEY_RULE, RULE, URL_PASSWORD_RULE } from '../../../src/model/secretScan/ruleIds';

@@ -3,10 +3,10 @@
 // them (RE2/J's syntax, an engine that cannot backtrack), and no label shows more of a secret than
 // its mask. Each case here was silent, wrong or whole on the main branch before.
 import * as assert from 'node:assert/strict';
-import { promptFor } from '../../../src/model/secretGate/findingsReport';
+import { promptFor } from '../../../src/model/secretScan/gate/findingsReport';
 import { scanTexts } from '../../../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers } from '../../../src/model/secretScan/scanWorkers';
-import { ALLOWLIST_RULE_PREFIX, compileServerRules } from '../../../src/model/secretScan/serverRules';
+import { ALLOWLIST_RULE_PREFIX, compileServerRules } from '../../../src/model/secretScan/serverRuleData';
 import { MAX_SCANNED_CHARS } from '../../../src/model/secretScan/textLimits';
 import { GITHUB_TOKEN, base64Like } from './fixtures';
 

@@ -1,8 +1,8 @@
-// What the Snippets view keeps per account (src/model/snippetTree/accountBook.ts), with fake services:
+// What the Snippets view keeps per account (src/model/snippets/tree/accountBook.ts), with fake services:
 // one row object per id, shown lists, expanded rows and subscriptions per account, the same for
 // every account, and forgotten only for an account that signed out or signed in again.
 import * as assert from 'node:assert/strict';
-import { AccountBook, type Followable } from '../../../src/model/snippetTree/accountBook';
+import { AccountBook, type Followable } from '../../../src/model/snippets/tree/accountBook';
 
 type Row = { id: string; accountId?: string; label?: string };
 type Change = { lists: string[] };

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { CompletionIndex, languageLookup, shownCompletion, usesSnippetSyntax, type CompletionSettings } from '../../../src/model/snippets/completion';
+import { CompletionIndex, languageLookup, shownCompletion, usesSnippetSyntax, type CompletionSettings } from '../../../src/model/snippets/completion/completion';
 
 let n = 0;
 const snippet = (name: string, files: string[], categories: string[] = []): Snippet => ({

@@ -1,11 +1,11 @@
-// The version bookkeeping of open snippet files (src/model/snippetFiles/snippetFileVersions.ts) and the
+// The version bookkeeping of open snippet files (src/model/snippets/files/snippetFileVersions.ts) and the
 // save-conflict state it shares with hook documents (src/util/saveConflicts.ts): what a save is
 // decided against, in this window and the next, after a close, a reopen, a move and a refused
 // save; and which open files a change of a snippet touches.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SnippetFileVersions } from '../../../src/model/snippetFiles/snippetFileVersions';
-import { decideSave, editBaseOf } from '../../../src/model/snippetFiles/saveLogic';
+import { SnippetFileVersions } from '../../../src/model/snippets/files/snippetFileVersions';
+import { decideSave, editBaseOf } from '../../../src/model/snippets/files/saveLogic';
 import type { BaseStorage } from '../../../src/util/documentBases';
 import { SaveConflicts } from '../../../src/util/saveConflicts';
 import { aSnippet } from '../../support/snippets';

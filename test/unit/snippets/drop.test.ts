@@ -5,7 +5,7 @@ import type { Snippet } from '../../../src/api/types';
 import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows, rowsToInsert } from '../../../src/model/snippets/draggedRows';
 import { planDroppedFiles, textOf } from '../../../src/model/snippets/droppedFiles';
 import { withCategoryAdded, withFilesAdded } from '../../../src/model/snippets/edits';
-import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/model/snippetTree/selection';
+import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/model/snippets/tree/selection';
 
 const snippet: Snippet = {
   guid: 'g', name: 'Tools', description: 'd', categories: [{ guid: 'c', name: 'Ops' }], isVisible: true, isPublic: false, userId: 2,

@@ -8,7 +8,7 @@ import { SnippetStore, type ListsApi } from '../../../src/model/snippets/store';
 import { parseSnippetComponents, snippetUriComponents, type UriAccount } from '../../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 import { withFileDeleted } from '../../../src/model/snippets/edits';
-import { contextValue, nodeId, type TreeNode } from '../../../src/model/snippetTree/nodes';
+import { contextValue, nodeId, type TreeNode } from '../../../src/model/snippets/tree/nodes';
 import { aSnippet } from '../../support/snippets';
 
 const snip = (guid: string, name = guid): Snippet => aSnippet({ guid, name });

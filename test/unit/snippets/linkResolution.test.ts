@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { resolveSnippetLink, type LinkResolutionDeps } from '../../../src/model/snippets/linkResolution';
+import { resolveSnippetLink, type LinkResolutionDeps } from '../../../src/model/snippets/links/linkResolution';
 
 const GUID = '3f2b8c1e-1d4a-4c1b-9a7e-2b5c6d7e8f90';
 const SERVER = 'https://bitbucket.example.com/context';

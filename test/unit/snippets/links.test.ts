@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, selfLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/model/snippets/links';
+import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, selfLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/model/snippets/links/links';
 import { normaliseServerUrl } from '../../../src/util/serverUrl';
 
 const SCHEME = 'vscode';

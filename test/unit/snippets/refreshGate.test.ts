@@ -1,7 +1,7 @@
 // The tree-refresh workaround on its own, in plain Node: a refresh of an element whose children
 // are being fetched is held back until they are answered, and replayed only when needed.
 import * as assert from 'node:assert/strict';
-import { RefreshGate, WHOLE_TREE } from '../../../src/model/snippetTree/refreshGate';
+import { RefreshGate, WHOLE_TREE } from '../../../src/model/snippets/tree/refreshGate';
 
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { revealSelected, type SelectableView } from '../../../src/model/snippetTree/revealSelected';
+import { revealSelected, type SelectableView } from '../../../src/model/snippets/tree/revealSelected';
 
 interface Row {
   id: string;

@@ -11,7 +11,7 @@ import {
   offlineListText,
   snippetDescription,
   snippetTooltip,
-} from '../../../src/model/snippetTree/presentation';
+} from '../../../src/model/snippets/tree/presentation';
 import type { People } from '../../../src/model/snippets/people';
 import { aSnippet } from '../../support/snippets';
 

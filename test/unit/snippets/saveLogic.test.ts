@@ -15,7 +15,7 @@ import {
   withFileRenamed,
 } from '../../../src/model/snippets/edits';
 import { DocumentBases, type BaseStorage } from '../../../src/util/documentBases';
-import { decideSave, editBaseOf, isEditBase, isUnchangedSave, type EditBase } from '../../../src/model/snippetFiles/saveLogic';
+import { decideSave, editBaseOf, isEditBase, isUnchangedSave, type EditBase } from '../../../src/model/snippets/files/saveLogic';
 
 const snippet = (extra: Partial<Snippet> = {}): Snippet => ({
   guid: 'g1',

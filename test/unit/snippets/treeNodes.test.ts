@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { contextValue, nodeId, type TreeNode } from '../../../src/model/snippetTree/nodes';
+import { contextValue, nodeId, type TreeNode } from '../../../src/model/snippets/tree/nodes';
 
 describe('tree row ids across accounts', () => {
   const rows = (accountId: string): TreeNode[] => [

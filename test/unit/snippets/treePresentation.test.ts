@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { formatCount, formatDateTime } from '../../../src/util/localeFormat';
 import type { Snippet } from '../../../src/api/types';
-import { iconForFileName } from '../../../src/model/snippetTree/icons';
+import { iconForFileName } from '../../../src/model/snippets/tree/icons';
 import { BitbucketError } from '../../../src/api/errors';
 import {
   cachedListDescription,
@@ -14,10 +14,10 @@ import {
   relativeTime,
   snippetDescription,
   snippetTooltip,
-} from '../../../src/model/snippetTree/presentation';
+} from '../../../src/model/snippets/tree/presentation';
 import { personLabel, type People } from '../../../src/model/snippets/people';
 import { sanitizeUsers, validateUserName, withUser, withoutUser } from '../../../src/editor/snippets/tree/browsedUsers';
-import { withComment, withoutComment } from '../../../src/model/snippets/commentPatch';
+import { withComment, withoutComment } from '../../../src/model/snippets/comments/commentPatch';
 import { aSnippet } from '../../support/snippets';
 
 const MIN = 60_000;

@@ -11,7 +11,7 @@ import { SETTINGS_SECTION, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
 import { accountLabel } from '../../../util/accountLabels';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../../../model/snippets/completion';
+import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../../../model/snippets/completion/completion';
 import type { SnippetService } from '../../../model/snippets/service';
 
 const PREVIEW_LINES = 20;

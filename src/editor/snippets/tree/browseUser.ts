@@ -11,9 +11,9 @@ import { accountItems } from '../../ui/accountPick';
 import { accountId, type Account } from '../../../model/accounts/accounts';
 import type { Session } from '../../auth/session';
 import type { Log } from '../../../util/log';
-import type { AccountNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
+import type { AccountNode, RootNode, TreeNode } from '../../../model/snippets/tree/nodes';
 import { accountLabel } from '../../../util/accountLabels';
-import { revealSelected } from '../../../model/snippetTree/revealSelected';
+import { revealSelected } from '../../../model/snippets/tree/revealSelected';
 import { validateUserName, type BrowsedUsers } from './browsedUsers';
 import type { SnippetTreeProvider } from './provider';
 

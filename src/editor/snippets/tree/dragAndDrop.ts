@@ -24,7 +24,7 @@ import { draggedRowsOf, draggedSnippets, filesToCopy, type DraggedRow } from '..
 import { CONFIRM_DROP_FILES, planDroppedFiles, type DroppedEntry } from '../../../model/snippets/droppedFiles';
 import { defaultSnippetName, uniqueFileNames, withCategoryAdded, withFilesAdded } from '../../../model/snippets/edits';
 import type { SnippetService } from '../../../model/snippets/service';
-import type { TreeNode } from '../../../model/snippetTree/nodes';
+import type { TreeNode } from '../../../model/snippets/tree/nodes';
 import { NO_URIS, draggedRows, droppedSources, readEntry, targetSnippet, type DroppedSource } from './dragData';
 
 /** What a drop did, for the tests and the log; `skipped`: others' snippets left as they were. */

@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import { Mimes } from '../../../util/constants';
 import type { DraggedRow } from '../../../model/snippets/draggedRows';
 import type { DroppedEntry } from '../../../model/snippets/droppedFiles';
-import type { TreeNode } from '../../../model/snippetTree/nodes';
+import type { TreeNode } from '../../../model/snippets/tree/nodes';
 
 /** A uri-list that names no resource. */
 export const NO_URIS = '# Bitbucket snippet rows: their text is inserted, no resource is opened';

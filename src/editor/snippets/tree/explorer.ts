@@ -21,11 +21,11 @@ import { BrowsedUsers } from './browsedUsers';
 import { BrowseUserCommands } from './browseUser';
 import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { SnippetService } from '../../../model/snippets/service';
-import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippetTree/nodes';
+import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippets/tree/nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { accountLabel } from '../../../util/accountLabels';
-import { revealSelected } from '../../../model/snippetTree/revealSelected';
+import { revealSelected } from '../../../model/snippets/tree/revealSelected';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */
 export interface SnippetExplorerApi {

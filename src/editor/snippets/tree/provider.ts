@@ -12,10 +12,10 @@ import { lineText } from '../../../util/outsideText';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
 import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import type { ListId } from '../../../model/snippets/store';
-import { AccountBook } from '../../../model/snippetTree/accountBook';
+import { AccountBook } from '../../../model/snippets/tree/accountBook';
 import type { BrowsedUsers } from './browsedUsers';
-import { contextValue, nodeId, type AccountNode, type CategoriesNode, type FileNode, type RootNode, type SearchRootNode, type SnippetNode, type TreeNode } from '../../../model/snippetTree/nodes';
-import { RefreshGate, WHOLE_TREE } from '../../../model/snippetTree/refreshGate';
+import { contextValue, nodeId, type AccountNode, type CategoriesNode, type FileNode, type RootNode, type SearchRootNode, type SnippetNode, type TreeNode } from '../../../model/snippets/tree/nodes';
+import { RefreshGate, WHOLE_TREE } from '../../../model/snippets/tree/refreshGate';
 import * as children from './rowChildren';
 import { rowItem } from './rowItems';
 

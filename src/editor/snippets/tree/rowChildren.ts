@@ -9,8 +9,8 @@ import { matchesFilter, sortSnippets, type SortOrder } from '../../../model/snip
 import type { SnippetService } from '../../../model/snippets/service';
 import type { LastSearchState } from '../../../model/snippets/search/lastSearch';
 import type { ListId } from '../../../model/snippets/store';
-import type { CommentNode, CommentsNode, FileNode, LoadMoreNode, MessageNode, SearchMatchNode, SearchSnippetNode, SnippetNode, TreeNode } from '../../../model/snippetTree/nodes';
-import { emptyListText, listTitle, noCategoriesText, noMatchText, offlineListText } from '../../../model/snippetTree/presentation';
+import type { CommentNode, CommentsNode, FileNode, LoadMoreNode, MessageNode, SearchMatchNode, SearchSnippetNode, SnippetNode, TreeNode } from '../../../model/snippets/tree/nodes';
+import { emptyListText, listTitle, noCategoriesText, noMatchText, offlineListText } from '../../../model/snippets/tree/presentation';
 import { searchResultOf } from './rowItems';
 
 export interface ExplorerSettings {

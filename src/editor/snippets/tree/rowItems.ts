@@ -11,7 +11,7 @@ import type { LastSearchState } from '../../../model/snippets/search/lastSearch'
 import type { SearchMatch } from '../../../model/snippets/search/match';
 import type { SearchResult } from '../../../model/snippets/search/types';
 import { snippetFileUri } from '../uris';
-import { SEARCH_MATCH_ICONS, iconForFileName } from '../../../model/snippetTree/icons';
+import { SEARCH_MATCH_ICONS, iconForFileName } from '../../../model/snippets/tree/icons';
 import type {
   AccountNode,
   CategoriesNode,
@@ -26,8 +26,8 @@ import type {
   SearchSnippetNode,
   SnippetNode,
   TreeNode,
-} from '../../../model/snippetTree/nodes';
-import { cachedListDescription, commentDescription, commentLabel, commentTooltipHeading, relativeTime, snippetDescription, snippetTooltip } from '../../../model/snippetTree/presentation';
+} from '../../../model/snippets/tree/nodes';
+import { cachedListDescription, commentDescription, commentLabel, commentTooltipHeading, relativeTime, snippetDescription, snippetTooltip } from '../../../model/snippets/tree/presentation';
 
 /** What drawing a row may read. */
 export interface RowContext {
