@@ -5,12 +5,12 @@
 import vscode = require('vscode');
 import type { Session } from '../editor/auth/session';
 import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../util/constants';
-import type { RepositorySettingsFeature } from '../editor/settingsPanel/register';
+import type { RepositorySettingsFeature } from './repositorySettings/bundle';
 import type { Log } from '../util/log';
 import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { onDemandFeature } from './onDemandFeature';
 
-type RepositorySettingsModule = typeof import('../editor/settingsPanel/register');
+type RepositorySettingsModule = typeof import('./repositorySettings/bundle');
 
 /** `globalState` is the extension's one queue of global state writes (src/util/orderedState.ts), not context.globalState. */
 export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): vscode.Disposable {
@@ -19,7 +19,7 @@ export function registerRepositorySettingsOnDemand(context: vscode.ExtensionCont
     REPOSITORY_SETTINGS_COMMANDS,
     // esbuild.js turns this require into one of dist/repositorySettings.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../editor/settingsPanel/register') as RepositorySettingsModule,
+    () => require('./repositorySettings/bundle') as RepositorySettingsModule,
     ({ createRepositorySettings }) => createRepositorySettings(context, globalState, session, log.child('settings-panel')),
     log,
   );

@@ -82,7 +82,7 @@ describe('layers by folder', function () {
   this.timeout(60_000);
 
   it('lint refuses a new file in src/editor/repositories/ that imports the settings panel', async () => {
-    const messages = await layerMessages("import type { RepositorySettingsFeature } from '../settingsPanel/register';\nexport type Probe = RepositorySettingsFeature;\n", 'src/editor/repositories/newLayerProbe.ts');
+    const messages = await layerMessages("import type { SettingsPanels } from '../settingsPanel/panel';\nexport type Probe = SettingsPanels;\n", 'src/editor/repositories/newLayerProbe.ts');
     assert.deepEqual(messages.length, 1, JSON.stringify(messages));
     assert.match(messages[0], /^src\/editor\/repositories\/ may not import src\/editor\/settingsPanel\//);
   });
