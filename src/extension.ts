@@ -18,6 +18,7 @@ import { SYNCED_STATE_KEYS } from './util/stateSync';
 import { Log } from './util/log';
 import { OrderedState } from './util/orderedState';
 import { openWalkthroughOnFirstRun } from './model/walkthrough/firstRun';
+import { errorMessage } from './util/errorMessage';
 
 /**
  * What activate() returns, which VS Code hands to any extension that asks. In Production mode (an
@@ -70,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       openOnInstall: () => vscodeSetting('workbench.welcomePage.walkthroughs.openOnInstall'),
     },
     () => vscode.commands.executeCommand('workbench.action.openWalkthrough', QUALIFIED_WALKTHROUGH_ID, false),
-  ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${err instanceof Error ? err.message : String(err)}`));
+  ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${errorMessage(err)}`));
   // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
   return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item, authProvider: accountsMenu.provider, mcpProvider: mcp.provider });

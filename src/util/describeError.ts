@@ -4,6 +4,7 @@ import { BitbucketError, type ProxyFailure } from '../api/errors';
 import { serverHost } from './serverUrl';
 import { clientCertificateHint, fixedInSettings } from './clientCertificateMessages';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from './errorMessage';
 
 export interface MessageContext {
   /** What the user tried, as a clause: "save snippet.ts", "load My Snippets". */
@@ -75,7 +76,7 @@ function unsupportedSchemeAdvice(): string {
 export function describeError(err: unknown, ctx: MessageContext): string {
   const action = ctx.action;
   if (!(err instanceof BitbucketError)) {
-    return l10n.t('Could not {0}: {1}', action, err instanceof Error ? err.message : String(err));
+    return l10n.t('Could not {0}: {1}', action, errorMessage(err));
   }
   if (err.clientCertificate) return l10n.t('Could not {0}: {1} {2}', action, err.message, clientCertificateHint(err.clientCertificate));
   switch (err.kind) {

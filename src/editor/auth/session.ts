@@ -14,6 +14,7 @@ import type { AccountStore } from './accountStore';
 import type { CertificatePassphrases } from './certificatePassphrases';
 import { loadApi } from '../../util/loadApi';
 import { CLIENT_SETTINGS, SettingsReader, connectionSettingsFor, vscodeSettings } from '../settings/settings';
+import { errorMessage } from '../../util/errorMessage';
 
 export class Session extends Disposable {
   private current: Account | undefined;
@@ -115,7 +116,7 @@ export class Session extends Disposable {
     const { stored } = this.store.save(account, credentials);
     this.current = account;
     this.resetClient(account);
-    void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) => this.log.warn(`the default account could not be recorded: ${err instanceof Error ? err.message : String(err)}`));
+    void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) => this.log.warn(`the default account could not be recorded: ${errorMessage(err)}`));
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
     this.signedIn.fire(account);
     this.changed.fire(account);

@@ -21,6 +21,7 @@ import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { accountItems, pickAccount } from '../ui/accountPick';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
+import { errorMessage } from '../../util/errorMessage';
 
 /**
  * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
@@ -126,7 +127,7 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   stored.catch((err: unknown) => reportNotKept(err, host, log));
   // For the next sign-in, so it waits until this one has returned: reading the setting alone
   // costs the extension host a few milliseconds.
-  setImmediate(() => rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${err instanceof Error ? err.message : String(err)}`)));
+  setImmediate(() => rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${errorMessage(err)}`)));
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
@@ -171,7 +172,7 @@ function refusePassword(session: Session, log: Log, account: Account, label: str
 function reportNotKept(err: unknown, host: string, log: Log): void {
   log.error(`the account on ${host} could not be stored`, err);
   void showWarning(
-    vscode.l10n.t('Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.', host, err instanceof Error ? err.message : String(err)),
+    vscode.l10n.t('Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.', host, errorMessage(err)),
   );
 }
 
@@ -209,7 +210,7 @@ async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Cred
           normalise(v);
           return undefined;
         } catch (err) {
-          return (err as Error).message;
+          return errorMessage(err);
         }
       },
     });

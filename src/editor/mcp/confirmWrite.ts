@@ -15,6 +15,7 @@ import { describeError, messageContext } from '../../util/describeError';
 import type { ToolAccount } from '../agentTools/host';
 import { createAndOpen } from '../snippets/create';
 import { confirm } from '../ui/prompts';
+import { errorMessage } from '../../util/errorMessage';
 
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
@@ -44,7 +45,7 @@ export async function confirmEdit(target: ToolAccount, snippet: Snippet, edit: {
       return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(edit.fileName));
     }
   } catch (err) {
-    target.deps.log.warn(`MCP edit of ${snippet.guid} not written: ${err instanceof Error ? err.message : String(err)}`);
+    target.deps.log.warn(`MCP edit of ${snippet.guid} not written: ${errorMessage(err)}`);
     return vscode.l10n.t('Nothing was written: {0}', describeError(err, messageContext(vscode.l10n.t('change file {0}', edit.fileName), target.account)));
   }
   return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(edit.fileName), plainName(snippet.name));

@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import type { Log } from '../../util/log';
 import { matchRemote, sameRepository, type RemoteRepository } from '../../model/repositories/remotes';
 import { branchRef, defaultBranch, tagRef, type LocalRefs, type RefEntry } from '../../model/repositories/refs';
+import { errorMessage } from '../../util/errorMessage';
 
 // The few parts of the git extension's API (vscode.git, API version 1) this extension uses.
 // Declared here rather than copied from git.d.ts, whose full surface is not needed.
@@ -124,7 +125,7 @@ export class GitRepositories {
         }
         return api;
       } catch (err) {
-        this.log.warn(`the git extension could not be used: ${err instanceof Error ? err.message : String(err)}`);
+        this.log.warn(`the git extension could not be used: ${errorMessage(err)}`);
         return undefined;
       }
     })();
@@ -172,7 +173,7 @@ export class GitRepositories {
     try {
       all = git.getRefs ? await git.getRefs({}) : (git.state.refs ?? []);
     } catch (err) {
-      this.log.warn(`could not read the refs of ${git.rootUri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`could not read the refs of ${git.rootUri.fsPath}: ${errorMessage(err)}`);
       all = git.state.refs ?? [];
     }
     const branches = new Set<string>();

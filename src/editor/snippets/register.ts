@@ -41,6 +41,7 @@ import { SnippetExplorer, type SnippetExplorerApi } from './tree/explorer';
 import { createAgentTools, type AgentToolsApi } from '../agentTools/tools';
 import { createMcpHost, type McpHostApi } from '../mcp/mcpHost';
 import type { TreeNode } from '../../model/snippets/tree/nodes';
+import { errorMessage } from '../../util/errorMessage';
 
 // The test API's way to this bundle's prompts (src/onDemand/testingApi.ts): it requires this module
 // as the stand-ins do, since a copy of the prompts inlined in its own bundle would be another module.
@@ -161,7 +162,7 @@ export function createSnippets({ session, globalState, workspaceState, storagePa
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || maxBytes() > 0) return;
     // Off means nothing stays on disk, for any account.
-    void clearEveryCache().catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+    void clearEveryCache().catch((err: unknown) => cacheLog.warn(`the offline cache could not be deleted: ${errorMessage(err)}`));
   });
   const hearUser = session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name));
 

@@ -13,6 +13,7 @@ import type { Log } from '../../util/log';
 import { showInfo, showWarning } from '../ui/notify';
 import { setStatusBarMessage } from '../ui/statusText';
 import type { SnippetTerminal } from './terminalSession';
+import { errorMessage } from '../../util/errorMessage';
 
 /** What a run is called in the log and in a message about its end. */
 export interface RunLabel {
@@ -73,7 +74,7 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
     written = await writeScript(text, shell, label);
   } catch (err) {
     log.error('Could not write the script file for Run in Terminal', err);
-    void showWarning(vscode.l10n.t('Nothing was run: the text could not be written to a temporary file for the shell to read ({0}).', err instanceof Error ? err.message : String(err)));
+    void showWarning(vscode.l10n.t('Nothing was run: the text could not be written to a temporary file for the shell to read ({0}).', errorMessage(err)));
     return false;
   }
   const commandLine = sourceCommandLine(shell, written.file);

@@ -13,6 +13,7 @@
 import vscode = require('vscode');
 import type { Log } from '../../util/log';
 import { qualifiedStepId, WalkthroughSteps } from '../../model/walkthrough/steps';
+import { errorMessage } from '../../util/errorMessage';
 
 export const MARK_STEP_COMPLETE_COMMAND = 'welcome.markStepComplete';
 
@@ -25,7 +26,7 @@ export function completeOpenViewStepWhenShown(view: Pick<vscode.TreeView<unknown
     listener.dispose();
     void vscode.commands.executeCommand(MARK_STEP_COMPLETE_COMMAND, qualifiedStepId(WalkthroughSteps.openMySnippets)).then(undefined, (err: unknown) =>
       // Expected while VS Code is still registering the walkthrough: the step is marked all the same.
-      log.debug(`${MARK_STEP_COMPLETE_COMMAND} answered: ${err instanceof Error ? err.message : String(err)}`),
+      log.debug(`${MARK_STEP_COMPLETE_COMMAND} answered: ${errorMessage(err)}`),
     );
   };
   const listener = view.onDidChangeVisibility((e) => {

@@ -10,6 +10,7 @@ import type { RepositoryRef } from '../../api/types';
 import { isMissingRepository } from '../repositories/missingRepository';
 import { skipped, step, type StepResult } from './steps';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from '../../util/errorMessage';
 
 export type CheckClient = Pick<BitbucketClient, 'getMySnippets' | 'getPagesForRef' | 'getHookSettings' | 'dispose'>;
 
@@ -95,7 +96,7 @@ function authStep(first: unknown, credentials: Credentials, heardIdentity: boole
       ? step('auth', 'pass', l10n.t('The server accepted the credentials (it named you, though the snippets path answered 404).'), { details })
       : step('auth', 'skipped', l10n.t('Could not be confirmed: the snippets path answered 404 without saying who you are (see Snippets REST prefix).'), { details });
   }
-  return step('auth', 'fail', l10n.t('The first API request failed: {0}', messageOf(first)), {
+  return step('auth', 'fail', l10n.t('The first API request failed: {0}', errorMessage(first)), {
     details,
     next: l10n.t('See the steps above; if they all pass, check the server URL (a login page of a proxy or single sign-on front end answers instead of Bitbucket).'),
   });
@@ -211,11 +212,7 @@ function isBitbucket(err: unknown, ...kinds: BitbucketError['kind'][]): err is B
 }
 
 function describeFailure(err: unknown): string {
-  return err instanceof BitbucketError && err.status !== undefined ? `HTTP ${err.status} (${err.message})` : messageOf(err);
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return err instanceof BitbucketError && err.status !== undefined ? `HTTP ${err.status} (${err.message})` : errorMessage(err);
 }
 
 function clean(prefix: string | undefined): string | undefined {

@@ -10,6 +10,7 @@ import { connect, type ConnectionOptions, type DetailedPeerCertificate, type Pee
 import { isIP } from 'node:net';
 import type { TrustSource } from './trustSources';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from '../../util/errorMessage';
 
 export interface CertificateFacts {
   subject: string;
@@ -70,7 +71,7 @@ export async function inspectTls(
     try {
       ca = await source.certificates();
     } catch (err) {
-      verdicts.push({ source: source.name, result: 'unavailable', reason: err instanceof Error ? err.message : String(err) });
+      verdicts.push({ source: source.name, result: 'unavailable', reason: errorMessage(err) });
       continue;
     }
     if (ca.length === 0) {

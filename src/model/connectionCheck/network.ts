@@ -3,6 +3,7 @@
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from '../../util/errorMessage';
 
 export type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; code: string; message: string; ms: number };
 
@@ -48,7 +49,7 @@ export function portOf(url: URL): number {
 
 function failure(err: unknown, started: number): { ok: false; code: string; message: string; ms: number } {
   const code = (err as NodeJS.ErrnoException)?.code ?? 'ERROR';
-  return { ok: false, code, message: err instanceof Error ? err.message : String(err), ms: Date.now() - started };
+  return { ok: false, code, message: errorMessage(err), ms: Date.now() - started };
 }
 
 /** node:dns has no timeout of its own; a resolver that never answers must not hang the check. */

@@ -13,6 +13,7 @@ import { skipped, step, STEP_TITLES, type StepId, type StepResult } from './step
 import { analyseTargetUrl } from './targetUrl';
 import type { TrustSource } from './trustSources';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from '../../util/errorMessage';
 
 export interface ConnectionCheckInput {
   /** As typed, pasted or configured. */
@@ -107,7 +108,7 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
       try {
         material = await input.clientCertificate.load();
       } catch (err) {
-        unusable = err instanceof Error ? err.message : String(err);
+        unusable = errorMessage(err);
       }
     }
     const facts = await inspectTls(connectHost as string, connectPort as number, input.trustSources, input.timeoutMs, material);

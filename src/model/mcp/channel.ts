@@ -12,6 +12,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readLines, writeLine } from './lines';
+import { errorMessage } from '../../util/errorMessage';
 
 export const ChannelLimits = {
   /** Bytes of one line: the largest answer (a resource's text) fits with room to spare. */
@@ -130,7 +131,7 @@ export class ChannelHost {
       const result = await this.handler(method, params, abort.signal);
       writeLine(socket, { id, result });
     } catch (err) {
-      writeLine(socket, { id, error: { message: err instanceof Error ? err.message : String(err), code: (err as { code?: unknown }).code } });
+      writeLine(socket, { id, error: { message: errorMessage(err), code: (err as { code?: unknown }).code } });
     } finally {
       clearTimeout(deadline);
       running.delete(id);

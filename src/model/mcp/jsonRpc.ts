@@ -58,6 +58,6 @@ export function resultMessage(id: RequestId, result: unknown): unknown {
   return { jsonrpc: '2.0', id, result };
 }
 
-export function errorMessage(id: RequestId | null, code: number, message: string): unknown {
+export function errorReply(id: RequestId | null, code: number, message: string): unknown {
   return { jsonrpc: '2.0', id, error: { code, message } };
 }

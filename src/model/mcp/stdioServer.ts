@@ -6,9 +6,10 @@
 // Plain Node.
 import * as l10n from '@vscode/l10n';
 import type { Writable } from 'node:stream';
-import { classify, errorMessage, resultMessage, RpcError, RpcErrors, type JsonRpcRequest } from './jsonRpc';
+import { classify, errorReply, resultMessage, RpcError, RpcErrors, type JsonRpcRequest } from './jsonRpc';
 import { writeLine } from './lines';
 import { McpMethods, WRITE_TOOLS } from './protocol';
+import { errorMessage } from '../../util/errorMessage';
 
 export const ServerLimits = {
   /** Bytes of one incoming line. */
@@ -50,15 +51,15 @@ export class McpStdioServer {
     try {
       value = JSON.parse(text);
     } catch {
-      writeLine(this.output, errorMessage(null, RpcErrors.parseError, 'The line is not JSON.'));
+      writeLine(this.output, errorReply(null, RpcErrors.parseError, 'The line is not JSON.'));
       return;
     }
     const incoming = classify(value);
-    if (incoming.kind === 'invalid') writeLine(this.output, errorMessage(incoming.id, RpcErrors.invalidRequest, incoming.problem));
+    if (incoming.kind === 'invalid') writeLine(this.output, errorReply(incoming.id, RpcErrors.invalidRequest, incoming.problem));
     if (incoming.kind !== 'request') return;
     const request = incoming.message;
     if (this.running >= ServerLimits.pendingRequests) {
-      writeLine(this.output, errorMessage(request.id, RpcErrors.busy, `More than ${ServerLimits.pendingRequests} requests at once: wait for answers before sending more.`));
+      writeLine(this.output, errorReply(request.id, RpcErrors.busy, `More than ${ServerLimits.pendingRequests} requests at once: wait for answers before sending more.`));
       return;
     }
     this.running++;
@@ -67,7 +68,7 @@ export class McpStdioServer {
 
   /** A line longer than the bound was dropped: its id is unknown, so the answer has none. */
   tooLong(bytes: number): void {
-    writeLine(this.output, errorMessage(null, RpcErrors.busy, `A message of ${bytes} bytes was dropped: at most ${ServerLimits.lineBytes} bytes a message.`));
+    writeLine(this.output, errorReply(null, RpcErrors.busy, `A message of ${bytes} bytes was dropped: at most ${ServerLimits.lineBytes} bytes a message.`));
   }
 
   private async answer(request: JsonRpcRequest): Promise<void> {
@@ -75,7 +76,7 @@ export class McpStdioServer {
       writeLine(this.output, resultMessage(request.id, await this.result(request)));
     } catch (err) {
       const code = err instanceof RpcError ? err.code : this.isUnavailable(err) ? RpcErrors.unavailable : RpcErrors.internalError;
-      writeLine(this.output, errorMessage(request.id, code, err instanceof Error ? err.message : String(err)));
+      writeLine(this.output, errorReply(request.id, code, errorMessage(err)));
     }
   }
 
@@ -93,7 +94,7 @@ export class McpStdioServer {
       return await (await this.backend()).call(request.method, params, deadline);
     } catch (err) {
       // A tool call's failure is a result the agent reads and acts on; any other is a protocol error.
-      if (request.method === McpMethods.callTool && this.isUnavailable(err)) return { content: [{ type: 'text', text: err instanceof Error ? err.message : String(err) }], isError: true };
+      if (request.method === McpMethods.callTool && this.isUnavailable(err)) return { content: [{ type: 'text', text: errorMessage(err) }], isError: true };
       throw err;
     }
   }

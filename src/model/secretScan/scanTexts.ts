@@ -10,6 +10,7 @@ import { ScanProgress } from './scanProgress';
 import { forgetListeners, returnWorker, takeWorker } from './scanWorkers';
 import type { ServerRule } from './serverRuleData';
 import type { OutgoingText, ScanResult } from './types';
+import { errorMessage } from '../../util/errorMessage';
 
 /** Longer than any scan of a few MB takes; a deadline of its own (the request's) is better. */
 export const DEFAULT_SCAN_DEADLINE_MS = 10_000;
@@ -96,7 +97,7 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
       try {
         current = takeWorker();
       } catch (err) {
-        settle(() => reject(new SecretScanError(err instanceof Error ? err.message : String(err))), false);
+        settle(() => reject(new SecretScanError(errorMessage(err))), false);
         return;
       }
       worker = current;

@@ -11,6 +11,7 @@ import type { ScanRequest, WorkerMessage } from './protocol';
 import { Allowlist, appliesTo, compileInWorker, runServerRule } from './serverRuleEngine';
 import type { ServerRule } from './serverRuleData';
 import { TextScan } from './textScan';
+import { errorMessage } from '../../util/errorMessage';
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
@@ -75,5 +76,5 @@ function runRule({ id, texts, ruleBudgetMs }: ScanRequest, rule: ServerRule, sca
 }
 
 parentPort?.on('message', (request: ScanRequest) => {
-  scan(request).catch((err: unknown) => post({ id: request.id, kind: 'failed', message: err instanceof Error ? err.message : String(err) }));
+  scan(request).catch((err: unknown) => post({ id: request.id, kind: 'failed', message: errorMessage(err) }));
 });

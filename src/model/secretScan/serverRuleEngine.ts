@@ -8,6 +8,7 @@
 import { RE2JS } from 're2js';
 import type { SecretMatch } from './secretMatch';
 import type { ServerRule } from './serverRuleData';
+import { errorMessage } from '../../util/errorMessage';
 
 /** A server rule with its expressions compiled. */
 export interface RunnableServerRule {
@@ -25,7 +26,7 @@ function compileOne(java: string): RE2JS | string {
   try {
     return RE2JS.compile(java);
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   }
 }
 

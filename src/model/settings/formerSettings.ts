@@ -8,6 +8,7 @@
 // moves them at the start and whenever they change: src/editor/secretScan/secretGate.ts).
 // No `vscode` here: the editor's settings module reads and writes (src/editor/settings/settings.ts).
 import { SETTINGS_SECTION, Settings } from '../../util/constants';
+import { errorMessage } from '../../util/errorMessage';
 
 /** The former names, below `bitbucketSnippets`, by the new ones. */
 export const FORMER_SECRET_SCAN_SETTINGS = { [Settings.secretScanMode]: 'secretScanning', [Settings.secretScanIgnoredRules]: 'secretScanning.ignoredRules' } as const;
@@ -40,7 +41,7 @@ export async function moveFormerSecretScanSettings({ read, write, log }: UserSet
       // cannot remove it (a remote machine's settings file holds a name it no longer knows).
       await write(former, undefined);
     } catch (err) {
-      log.warn(`could not move the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(`could not move the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}: ${errorMessage(err)}`);
     }
   }
 }

@@ -11,6 +11,7 @@ import type { SnippetAccounts } from '../snippetAccounts';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
 import { snippetFileUri, snippetLocation } from '../uris';
 import type { SnippetFileVersions } from '../../../model/snippets/files/snippetFileVersions';
+import { errorMessage } from '../../../util/errorMessage';
 
 /** A document moving to another URI of the same file. */
 interface DocumentMove {
@@ -118,7 +119,7 @@ export class EditorMoves extends Disposable {
     try {
       if (!(await vscode.workspace.applyEdit(edit))) this.log.warn(`open editors of a renamed snippet kept their old names (${moves.length})`);
     } catch (err) {
-      this.log.warn(`moving the editors of a renamed snippet failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`moving the editors of a renamed snippet failed: ${errorMessage(err)}`);
     } finally {
       for (const [from, to] of moves) {
         this.moves.delete(from.toString());

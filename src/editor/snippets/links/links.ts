@@ -7,6 +7,7 @@ import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../../util
 import { setting } from '../../settings/settings';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../../../model/snippets/links/links';
 import { accountOf, requireSignedIn, resolveTarget, type CommandDeps } from '../context';
+import { errorMessage } from '../../../util/errorMessage';
 
 /** Opens the snippet's web page; returns the URL opened (undefined when none was). */
 export async function openInBrowser(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
@@ -58,7 +59,7 @@ function webUrlOf(deps: CommandDeps, arg: unknown): string | undefined {
   try {
     return snippetWebUrl(template, account.serverUrl, target.snippetGuid);
   } catch (err) {
-    void showWarning(vscode.l10n.t('{0} Change the setting "{1}.{2}".', (err as Error).message, SETTINGS_SECTION, Settings.snippetUrlTemplate), vscode.l10n.t('Open Setting')).then((choice) => {
+    void showWarning(vscode.l10n.t('{0} Change the setting "{1}.{2}".', errorMessage(err), SETTINGS_SECTION, Settings.snippetUrlTemplate), vscode.l10n.t('Open Setting')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.snippetUrlTemplate}`);
     });
     return undefined;

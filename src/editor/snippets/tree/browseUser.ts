@@ -16,6 +16,7 @@ import { accountLabel } from '../../../util/accountLabels';
 import { revealSelected } from '../../../model/snippets/tree/revealSelected';
 import { validateUserName, type BrowsedUsers } from './browsedUsers';
 import type { SnippetTreeProvider } from './provider';
+import { errorMessage } from '../../../util/errorMessage';
 
 /** The account Browse User adds a user under: its id, its name when several. */
 type BrowseTarget = { accountId: string; label: string | undefined };
@@ -64,7 +65,7 @@ export class BrowseUserCommands {
     // The user's row is in the tree whether or not VS Code manages to show it selected.
     const row = this.provider.rootNode(`user:${existing}`, target.accountId);
     await revealSelected(this.view, row, { focus: true, quiet: this.quiet }).catch((err: unknown) =>
-      this.log.info(`a browsed user's new row was not revealed: ${err instanceof Error ? err.message : String(err)}`),
+      this.log.info(`a browsed user's new row was not revealed: ${errorMessage(err)}`),
     );
   }
 

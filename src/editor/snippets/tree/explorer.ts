@@ -26,6 +26,7 @@ import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { accountLabel } from '../../../util/accountLabels';
 import { revealSelected } from '../../../model/snippets/tree/revealSelected';
+import { errorMessage } from '../../../util/errorMessage';
 
 /** What the other parts of the extension (and the tests) may ask of the explorer. */
 export interface SnippetExplorerApi {
@@ -270,11 +271,11 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
         // would look for it and refuse it, while a reveal waits behind this.
         if (!this.provider.isShown(row)) continue;
         // The log keeps why VS Code refused a row that should have been found.
-        await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${err instanceof Error ? err.message : String(err)}`));
+        await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${errorMessage(err)}`));
       }
     };
     // Kept from rejecting: every later reveal waits for it.
-    this.reexpanding = this.reexpanding.then(reexpand).catch((err: unknown) => this.log.warn(`expanding rows again failed: ${err instanceof Error ? err.message : String(err)}`));
+    this.reexpanding = this.reexpanding.then(reexpand).catch((err: unknown) => this.log.warn(`expanding rows again failed: ${errorMessage(err)}`));
     await this.reexpanding;
   }
 

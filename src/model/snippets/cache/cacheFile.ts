@@ -10,6 +10,7 @@ import { isTimestamp } from '../../../api/timestamps';
 import { snippet as checkSnippet } from '../../../api/validate';
 import { Slicer } from '../../../util/slicer';
 import { keptSnippet, type KeptSnippet } from './keptText';
+import { errorMessage } from '../../../util/errorMessage';
 
 export const CACHE_FORMAT = 'bitbucket-snippets-read-cache';
 /**
@@ -242,7 +243,10 @@ class LineReader {
 const NEWLINE = 0x0a;
 
 /** A failure of the file or its check, for the log: the error code when there is one, and the message. */
-export const describeFailure = (err: unknown): string => (err instanceof Error ? ((err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}: ${err.message}` : err.message) : String(err));
+export const describeFailure = (err: unknown): string => {
+  const code = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
+  return code ? `${code}: ${errorMessage(err)}` : errorMessage(err);
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The cache's own times (Date.now() when written): within what a `Date` holds, as a row formats them. */

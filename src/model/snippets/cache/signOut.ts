@@ -4,6 +4,7 @@
 // session, and asks first whether there can be a cache at all, so that a sign-out does not load
 // the bundle for nothing. No `vscode` here: unit-tested in plain Node.
 import type { Event, Subscription } from '../../../util/emitter';
+import { errorMessage } from '../../../util/errorMessage';
 
 export interface SignOutCacheParts {
   /** The ids of the accounts signed in now (several can be). */
@@ -27,7 +28,7 @@ export function forgetCachesOnSignOut({ signedIn, onDidChange, mayHaveCache, for
     for (const id of gone) {
       void Promise.resolve()
         .then(() => forget(id))
-        .catch((err: unknown) => warn(`the offline cache of an account that signed out could not be deleted: ${err instanceof Error ? err.message : String(err)}`));
+        .catch((err: unknown) => warn(`the offline cache of an account that signed out could not be deleted: ${errorMessage(err)}`));
     }
   });
 }

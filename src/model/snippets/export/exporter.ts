@@ -16,6 +16,7 @@ import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type Ma
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
 import { insideFolder } from './safeNames';
 import * as l10n from '@vscode/l10n';
+import { errorMessage } from '../../../util/errorMessage';
 
 export type ExportList = { kind: 'mine' } | { kind: 'starred' } | { kind: 'category'; guid: string; name: string };
 
@@ -100,7 +101,7 @@ function writeProblem(err: unknown, folder: string): ExportError {
     : code === 'ENOSPC' ? l10n.t('the disk is full')
     : code === 'ENOTDIR' || code === 'EEXIST' ? refusalReason('notFolder')
     : code === 'ENAMETOOLONG' ? l10n.t('a path is too long')
-    : err instanceof Error ? err.message : String(err);
+    : errorMessage(err);
   return new ExportError(l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason), { cause: err });
 }
 
