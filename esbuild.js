@@ -34,7 +34,7 @@ const ON_DEMAND = [
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/wire/undici/undiciParts.ts', bundle: 'undici' },
   { source: 'src/onDemand/repositorySettings/bundle.ts', bundle: 'repositorySettings' },
-  { source: 'src/editor/connectionCheck/command.ts', bundle: 'connectionCheck' },
+  { source: 'src/onDemand/connectionCheck/bundle.ts', bundle: 'connectionCheck' },
   { source: 'src/onDemand/testingApi.ts', bundle: 'testing' },
   // A worker thread's script, started by its file name (src/model/secretScan/scanWorkers.ts), never required.
   { source: 'src/model/secretScan/secretScanWorker.ts', bundle: 'secretScanWorker' },

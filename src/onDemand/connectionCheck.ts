@@ -6,7 +6,7 @@ import { CONNECTION_CHECK_COMMANDS } from '../util/constants';
 import type { Log } from '../util/log';
 import { onDemandFeature } from './onDemandFeature';
 
-type ConnectionCheckModule = typeof import('../editor/connectionCheck/command');
+type ConnectionCheckModule = typeof import('./connectionCheck/bundle');
 
 export function registerConnectionCheckOnDemand(session: Session, log: Log): vscode.Disposable {
   return onDemandFeature<ConnectionCheckModule, vscode.Disposable>(
@@ -14,7 +14,7 @@ export function registerConnectionCheckOnDemand(session: Session, log: Log): vsc
     CONNECTION_CHECK_COMMANDS,
     // esbuild.js turns this require into one of dist/connectionCheck.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../editor/connectionCheck/command') as ConnectionCheckModule,
+    () => require('./connectionCheck/bundle') as ConnectionCheckModule,
     ({ createConnectionCheck }) => createConnectionCheck(session, log.child('connection-check')),
     log,
   );

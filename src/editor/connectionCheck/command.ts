@@ -12,7 +12,6 @@ import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { createClient, editorWireChoice, type Session } from '../auth/session';
 import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
-import { GitRepositories } from '../repositories/gitApi';
 import { withProgress } from '../ui/progress';
 import { accountItems } from '../ui/accountPick';
 import type { Log } from '../../util/log';
@@ -26,14 +25,16 @@ import { ConnectionReports } from './reportDocument';
 /** Each attempt of the network steps; the API steps use the request timeout of the settings. */
 const NETWORK_TIMEOUT_MS = 10_000;
 
-export function createConnectionCheck(session: Session, log: Log): vscode.Disposable {
-  const git = new GitRepositories(log);
+/** The first clone in the workspace of a repository on a server, for the hook permission step (the wiring asks git). */
+export type FirstClone = (serverUrl: string) => Promise<RepositoryRef | undefined>;
+
+export function registerConnectionCheck(session: Session, log: Log, firstClone: FirstClone): vscode.Disposable {
   const reports = new ConnectionReports();
   // Takes the server URL to check (sign-in passes the one that failed), or a row of the Snippets
   // view (its account is checked); the palette passes none.
   const command = vscode.commands.registerCommand(Commands.checkConnection, async (arg?: unknown) => {
     const target = await targetOf(session, arg);
-    return target && checkConnection(session, log, git, reports, target);
+    return target && checkConnection(session, log, firstClone, reports, target);
   });
   return vscode.Disposable.from(command, reports);
 }
@@ -83,7 +84,7 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
 }
 
 /** Resolves with the report document, or undefined when the user cancelled. */
-async function checkConnection(session: Session, log: Log, git: GitRepositories, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
+async function checkConnection(session: Session, log: Log, firstClone: FirstClone, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
@@ -127,7 +128,7 @@ async function checkConnection(session: Session, log: Log, git: GitRepositories,
         // The prefixes the server's client uses: its own `servers` entry first, then the top level.
         snippetsPrefix: settings.snippetsRestPrefix,
         pagesPrefix: settings.pagesRestPrefix,
-        repository: credentials ? await repositoryOf(git, serverUrl) : undefined,
+        repository: credentials ? await firstClone(serverUrl).catch(() => undefined) : undefined,
         hookKey: setting(Settings.preReceiveHookKey),
         timeoutMs: NETWORK_TIMEOUT_MS,
         makeClient,
@@ -166,12 +167,6 @@ async function askServerUrl(): Promise<string | undefined> {
     placeHolder: 'https://bitbucket.example.com/bitbucket',
     ignoreFocusOut: true,
   });
-}
-
-/** The first clone in the workspace of a repository on this server, for the hook permission step. */
-async function repositoryOf(git: GitRepositories, serverUrl: string): Promise<RepositoryRef | undefined> {
-  const clone = (await git.clones(serverUrl).catch(() => []))[0];
-  return clone ? { projectKey: clone.repository.projectKey, repositorySlug: clone.repository.repositorySlug } : undefined;
 }
 
 function hostOf(serverUrl: string): string {
