@@ -41,8 +41,8 @@ async function control(method: string, path: string, body?: unknown): Promise<vo
 async function open(projectKey: string, repositorySlug: string): Promise<SettingsPanelController> {
   const controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(OPEN, { projectKey, repositorySlug });
   assert.ok(controller, 'the command answers the panel controller');
-  // The webview says `ready` once its script runs; do not depend on that timing here.
-  if (controller.state.hooks.rows.length === 0) await controller.reload();
+  // The panel loads as it opens; its page's `ready` (whenever the script runs) sends nothing again.
+  await controller.open();
   await controller.whenIdle();
   return controller;
 }

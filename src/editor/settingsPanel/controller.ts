@@ -9,25 +9,24 @@
 // and the row takes the value of the server's answer; when the request fails the row keeps the
 // value it had, and the error says why.
 import vscode = require('vscode');
-import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import { Disposable } from '../ui/disposable';
-import type { RepositoryHook, RepositoryRef } from '../../api/types';
+import type { RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import type { Session } from '../auth/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
 import { setting, updateSetting } from '../settings/settings';
 import type { GitRepositories } from '../repositories/gitApi';
 import type { HookDocuments } from '../hooks/hookDocuments';
-import { refNameProblem } from '../../model/repositories/refs';
 import type { Log } from '../../util/log';
 import { describeError } from '../../util/describeError';
 import type { Event } from '../../util/emitter';
-import { HOOK_ROLES, roleName, type HookKeys } from '../../model/settingsPanel/hooksSection';
+import { HOOK_ROLES, type HookKeys } from '../../model/settingsPanel/hooksSection';
 import type { PanelMemory } from '../../model/settingsPanel/memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from '../../model/settingsPanel/protocol';
 import { PanelAccountSource, type PanelAccount } from '../../model/settingsPanel/panelAccount';
 import { RepositorySettings } from '../../model/settingsPanel/panelState';
-import { failed, succeeded, type AccountChoice, type ActionResult } from '../../model/settingsPanel/scope';
+import { askForRef, pickAccount, pickHook } from './prompts';
+import { failed, succeeded, type ActionResult } from '../../model/settingsPanel/scope';
 
 export { REFS_PAGE } from '../../model/settingsPanel/pagesSection';
 export { CONCURRENCY, type ActionResult } from '../../model/settingsPanel/scope';
@@ -63,6 +62,8 @@ export class SettingsPanelController extends Disposable {
 
   /** The account this panel reads and writes with (see panelAccount.ts). */
   private readonly accounts: PanelAccountSource<Account>;
+  /** Whether the page heard how the first load went (it asks with `ready`, again each time it is shown). */
+  private toldLoad = false;
 
   constructor(
     /** The account the panel was opened for (no user name when opened signed out). */
@@ -76,9 +77,8 @@ export class SettingsPanelController extends Disposable {
     this.settings = new RepositorySettings(account.serverUrl, repository, { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
     this.onDidChangeState = this.settings.onDidChangeState;
     this.register(
-      deps.session.onDidChange(() => {
-        if (this.settings.loaded) void this.reload();
-      }),
+      // Only a change of the panel's own account or client loads again (another account signing in sends nothing).
+      deps.session.onDidChange(() => void this.settings.accountsChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (HOOK_ROLES.some((r) => e.affectsConfiguration(`${SETTINGS_SECTION}.${HOOK_SETTINGS[r]}`))) this.settings.setHookKeys(configuredHookKeys());
       }),
@@ -125,10 +125,13 @@ export class SettingsPanelController extends Disposable {
       throw err;
     }
     if (message.type === 'ready') {
-      if (!this.settings.loaded) {
-        const loaded = await this.loadAnnounced();
+      // The page may have missed states sent before its script ran; the first time, it also hears how the load went.
+      this.settings.announce();
+      if (!this.toldLoad) {
+        this.toldLoad = true;
+        const loaded = await this.loadAnnounced(() => this.settings.open());
         if (loaded.message) this.say(loaded.message, !loaded.ok);
-      } else this.settings.announce();
+      }
       return;
     }
     if (SAVES.has(message.type)) this.say(vscode.l10n.t('Saving the change…'), false);
@@ -173,6 +176,11 @@ export class SettingsPanelController extends Disposable {
     this.results.fire({ type: 'result', requestId: message.requestId, ok: result.ok, message: result.message });
   }
 
+  /** Starts the panel's first load, as it opens (later calls send nothing); whenIdle() covers it. */
+  open(): Promise<ActionResult> {
+    return this.settings.open();
+  }
+
   /** Loads everything again: refs from git, their states, the new-refs memory, the hooks. */
   reload(): Promise<ActionResult> {
     return this.settings.reload();
@@ -182,9 +190,9 @@ export class SettingsPanelController extends Disposable {
    * Loads everything again, saying so in the panel's live region: a screen reader hears that
    * loading started and when every row has its state (or why loading failed).
    */
-  private async loadAnnounced(): Promise<ActionResult> {
+  private async loadAnnounced(load = () => this.reload()): Promise<ActionResult> {
     this.say(vscode.l10n.t('Loading the settings of {0}…', this.where), false);
-    const result = await this.reload();
+    const result = await load();
     if (!result.ok) return result;
     await this.whenIdle();
     return succeeded(vscode.l10n.t('The settings of {0} are loaded.', this.where));
@@ -204,7 +212,7 @@ export class SettingsPanelController extends Disposable {
 
   /** Adds a ref by its full name (asks for it when not given) and lists it. */
   async addRef(refId?: string): Promise<ActionResult> {
-    const name = refId ?? (await this.askForRef());
+    const name = refId ?? (await askForRef(this.where));
     return name === undefined ? succeeded(null) : this.settings.pages.addRef(name);
   }
 
@@ -246,7 +254,7 @@ export class SettingsPanelController extends Disposable {
   async changeHook(role: HookRole, hookKey?: string): Promise<ActionResult> {
     const choices = await this.settings.hooks.hookChoices(role);
     if (!choices.ok) return choices;
-    const chosen = hookKey ?? (await this.pickHook(role, choices.hooks, choices.current));
+    const chosen = hookKey ?? (await pickHook(role, choices.hooks, choices.current));
     if (chosen === undefined) return succeeded(null);
     const checked = this.settings.hooks.checkChoice(role, choices.hooks, chosen);
     if (!checked.ok) return checked;
@@ -275,7 +283,7 @@ export class SettingsPanelController extends Disposable {
     if (id === undefined && choices.length < 2) {
       return failed(vscode.l10n.t('No other account is signed in to {0}. Sign in as another user of it to switch.', this.host));
     }
-    const wanted = id ?? (await this.pickAccount(choices, before));
+    const wanted = id ?? (await pickAccount(choices, before, this.where, this.host));
     if (wanted === undefined) return succeeded(null);
     const account = this.accounts.choose(wanted);
     if (!account) return failed(vscode.l10n.t('That account is not signed in to {0} (any more): the panel stays as it was.', this.host));
@@ -283,45 +291,6 @@ export class SettingsPanelController extends Disposable {
     this.accountChanges.fire(account);
     const loaded = await this.loadAnnounced();
     return loaded.ok ? succeeded(vscode.l10n.t('{0} is now shown as {1}.', this.where, account.username)) : loaded;
-  }
-
-  // ---- Prompts ----------------------------------------------------------------------------
-
-  private askForRef(): Thenable<string | undefined> {
-    return showSafeInputBox({
-      title: vscode.l10n.t('Add a ref of {0}', this.where),
-      prompt: vscode.l10n.t('Full name of a branch or tag: refs/heads/<branch> or refs/tags/<tag>'),
-      placeHolder: 'refs/heads/main',
-      value: 'refs/heads/',
-      valueSelection: [11, 11],
-      ignoreFocusOut: true,
-      validateInput: (v) => refNameProblem(v.trim()),
-    });
-  }
-
-  private async pickAccount(choices: readonly AccountChoice[], current: PanelAccount | undefined): Promise<string | undefined> {
-    const picked = await showSafeQuickPick(
-      choices.map((c) => ({
-        label: c.username,
-        description: current && c.username.toLowerCase() === current.username.toLowerCase() ? vscode.l10n.t('current') : undefined,
-        id: c.id,
-      })),
-      { title: vscode.l10n.t('Show {0} on {1} as which account?', this.where, this.host), ignoreFocusOut: true },
-    );
-    return picked?.id;
-  }
-
-  private async pickHook(role: HookRole, hooks: readonly RepositoryHook[], current: string | undefined): Promise<string | undefined> {
-    const picked = await showSafeQuickPick(
-      hooks.map((h) => ({
-        label: h.details.name,
-        description: `${h.enabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled')}${h.details.key === current ? ` · ${vscode.l10n.t('current')}` : ''}`,
-        detail: h.details.key,
-        key: h.details.key,
-      })),
-      { title: vscode.l10n.t('Which {0} should the panel show?', roleName(role)), matchOnDetail: true, ignoreFocusOut: true },
-    );
-    return picked?.key;
   }
 
   override dispose(): void {

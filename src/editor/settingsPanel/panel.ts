@@ -156,6 +156,8 @@ export class SettingsPanels implements vscode.Disposable {
       return this.title(current && current.serverUrl === account.serverUrl ? current : account, repo);
     };
     this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key), title, this.deps.session));
+    // Loaded as it opens, not when its page first asks: an action taken before would be sent again by that load.
+    void controller.open();
     return controller;
   }
 

@@ -34,6 +34,8 @@ export class PagesSection {
   /** The full names of the clone's refs, as last read. */
   private local = new Set<string>();
   private defaultBranch: string | undefined;
+  /** The clone's refs being read by a load, until they are listed. */
+  private localRead: Promise<unknown> | undefined;
   private refs: RefsState = { rows: [], more: 0, source: 'none' };
   private newRefs: NewRefsState;
 
@@ -63,7 +65,10 @@ export class PagesSection {
   /** Reads the clone's refs and lists the first page of them, asking the server about each. */
   async load(): Promise<void> {
     const ticket = this.generation.ticket();
-    const local = await this.readLocalRefs();
+    const reading = this.readLocalRefs();
+    this.localRead = reading;
+    const local = await reading;
+    if (this.localRead === reading) this.localRead = undefined;
     if (!this.generation.isCurrent(ticket)) return;
     this.local = new Set((local?.refs ?? []).map((r) => r.refId));
     this.known = orderRefs([...(local?.refs ?? []), ...this.added], local?.defaultBranch);
@@ -91,6 +96,8 @@ export class PagesSection {
     const problem = refNameProblem(trimmed);
     if (problem) return failed(problem);
     const entry = refEntry(trimmed)!;
+    // While the clone's refs are read, whether it has this one is not known yet: a ref it has needs no look-up.
+    if (this.localRead) await this.localRead;
     if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
     if (!this.local.has(entry.refId)) {
       const client = scope.client();

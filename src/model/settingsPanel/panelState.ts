@@ -30,6 +30,8 @@ export class RepositorySettings {
   /** Fires after every change of the state; the panel sends the state to the webview. */
   readonly onDidChangeState = this.changes.event;
   private loadedOnce = false;
+  /** The panel's first load, started when it opens (see open()). */
+  private firstLoad: Promise<ActionResult> | undefined;
 
   constructor(
     serverUrl: string,
@@ -55,7 +57,31 @@ export class RepositorySettings {
 
   /** Loads everything again: refs from git, their states, the new-refs memory, the hooks. */
   reload(): Promise<ActionResult> {
-    return this.scope.track(this.load());
+    const loading = this.scope.track(this.load());
+    this.firstLoad ??= loading;
+    return loading;
+  }
+
+  /**
+   * The first load, started when the panel opens (not when its page first asks: an action taken
+   * before that would be undone and asked again by a load that came later). Later calls answer
+   * the same load and send nothing.
+   */
+  open(): Promise<ActionResult> {
+    return this.firstLoad ?? this.reload();
+  }
+
+  /**
+   * The session changed (an account signed in or out anywhere, a connection setting): loads again
+   * only when the panel's own account or its client is another than it loaded with; otherwise
+   * only the accounts it offers to switch to are brought up to date, with no request.
+   */
+  accountsChanged(): Promise<ActionResult> | undefined {
+    if (!this.loadedOnce) return undefined;
+    if (!this.scope.sameAccount()) return this.reload();
+    this.scope.takeChoices();
+    this.announce();
+    return undefined;
   }
 
   /** Other hook keys in the settings: the hook rows are loaded again for them (once the panel has loaded). */

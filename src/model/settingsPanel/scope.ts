@@ -60,6 +60,8 @@ export class PanelScope {
   shownChoices: string[] = [];
   /** About the repository as a whole (not found, wrong server), or null. */
   notice: string | null = null;
+  /** The account and client the state was loaded with (see sameAccount). */
+  private loadedWith: { account: AccountSource['account']; client: PanelClient | undefined } | undefined;
 
   constructor(
     readonly serverUrl: string,
@@ -87,12 +89,27 @@ export class PanelScope {
   reset(): void {
     this.limiter.clear();
     const account = this.accounts.account;
+    this.loadedWith = { account, client: this.client() };
     this.shownAccount = account ? { username: account.username } : null;
-    this.shownChoices = this.accounts.choices.map((c) => c.username);
+    this.takeChoices();
     this.notice =
       account && !this.isThisServer(account.serverUrl)
         ? l10n.t('This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.', this.where, this.host, serverHost(account.serverUrl))
         : null;
+  }
+
+  /** The accounts the panel offers to switch to, as the session has them now. */
+  takeChoices(): void {
+    this.shownChoices = this.accounts.choices.map((c) => c.username);
+  }
+
+  /** True when the account and client are the ones the state was loaded with: what it shows still holds. */
+  sameAccount(): boolean {
+    const before = this.loadedWith;
+    const now = this.accounts.account;
+    if (!before || this.client() !== before.client) return false;
+    if (!before.account || !now) return before.account === now;
+    return sameServer(before.account.serverUrl, now.serverUrl) && before.account.username.toLowerCase() === now.username.toLowerCase();
   }
 
   /** The client when signed in to this panel's server. */
