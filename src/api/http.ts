@@ -148,7 +148,7 @@ export class HttpTransport {
     const contentType = headerValue(response.headers, 'content-type') ?? '';
 
     if (status >= 200 && status < 300) {
-      return { status, body: parseSuccessBody(text, contentType, status, label, request.textAnswer === true) };
+      return { status, body: await parseSuccessBody(text, contentType, status, label, request.textAnswer === true) };
     }
     throw errorFromResponse(status, text, contentType, response.headers, label, this.baseUrl.host);
   }

@@ -2,6 +2,7 @@
 // BitbucketError its status and error body mean. A web page where data was expected is named
 // as what it usually is, a proxy's or single sign-on's login page.
 import { BitbucketError, type ServerMessage } from './errors';
+import { LARGE_JSON_CHARS, parseJsonSliced } from './slicedJson';
 import { headerValue, type WireHeaders } from './wire/wire';
 import * as l10n from '@vscode/l10n';
 
@@ -12,14 +13,18 @@ function looksLikeHtml(text: string, contentType: string): boolean {
 const WEB_PAGE_MESSAGE =
   l10n.t('The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.');
 
-export function parseSuccessBody(text: string, contentType: string, status: number, label: string, asText: boolean): unknown {
+/**
+ * The body of a success. A large one (a snippet of several MB) is parsed a slice at a time
+ * (slicedJson.ts): in one go, the 50 MB the client accepts held the thread for 60 ms.
+ */
+export async function parseSuccessBody(text: string, contentType: string, status: number, label: string, asText: boolean): Promise<unknown> {
   if (status === 204 || text.trim() === '') return undefined;
   if (looksLikeHtml(text, contentType)) {
     throw new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, { status, request: label });
   }
   if (asText) return text;
   try {
-    return JSON.parse(text);
+    return text.length >= LARGE_JSON_CHARS ? await parseJsonSliced(text) : JSON.parse(text);
   } catch (err) {
     throw new BitbucketError('unexpected-response', l10n.t('The server answered with something that is not valid JSON.'), {
       status,

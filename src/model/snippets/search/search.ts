@@ -13,6 +13,7 @@ import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
 import { matchSnippet, normalizeQuery } from './match';
+import { hasLargeFile, matchSnippetInWindows } from './largeMatch';
 import { EmptyQueryError, type FoundSnippet, type SearchList, type SearchOptions, type SearchSummary } from './types';
 import { Slicer } from '../../../util/slicer';
 
@@ -142,13 +143,15 @@ export class SnippetSearch {
     }
     const results = new ResultsInListOrder(options.lists);
     const slicer = new Slicer();
+    const turn = () => slicer.maybeYield();
     const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
       const batch: FoundSnippet[] = [];
       for (const s of snippets) {
         if (results.has(list, s.guid)) continue;
         // The store's copy is the newest (it learns every save); a fetched page may be older.
         const snippet = this.loaded.get(s.guid) ?? s;
-        const matches = matchSnippet(snippet, needle);
+        // A file of megabytes is matched a window at a time (largeMatch.ts).
+        const matches = hasLargeFile(snippet) ? await matchSnippetInWindows(snippet, needle, turn) : matchSnippet(snippet, needle);
         if (matches.length > 0 && results.add({ snippet, list, matches })) batch.push({ snippet, list, matches });
         await slicer.maybeYield();
         if (options.signal?.aborted) break;

@@ -1,0 +1,242 @@
+// JSON read and written a slice at a time, for texts so large that JSON.parse or JSON.stringify
+// in one go would hold the extension host's thread past what a user notices: a page with a snippet
+// of 50 MB (the largest answer the client accepts) took 60 ms to parse and 100-150 ms to write back
+// as text, and every other extension of the window waited meanwhile. Here the text is read value by
+// value, a long string in pieces of PIECE_CHARS, and the event loop gets a turn every SLICE_MS.
+// Every string and number is still read by JSON.parse itself (a string a piece at a time), so the
+// result is what JSON.parse gives, errors included (a SyntaxError); the slicing is invisible but
+// for the time (test/unit/api/slicedJson.test.ts holds both to JSON.parse and JSON.stringify).
+// Below LARGE_JSON_CHARS the callers use JSON.parse, which costs less CPU. No `vscode` here.
+
+/** From this length on a text is parsed here; below it, JSON.parse holds the thread for a few ms at most. */
+export const LARGE_JSON_CHARS = 4 * 1024 * 1024;
+
+/** Characters of a string read (or written) at a time: about a millisecond of JSON.parse. */
+export const PIECE_CHARS = 1024 * 1024;
+
+/** How long a slice runs before the event loop gets a turn (as util/slicer.ts). */
+const SLICE_MS = 8;
+
+/** Gives the event loop a turn once a slice has run its time. */
+export class Turns {
+  private since = performance.now();
+
+  constructor(private readonly sliceMs = SLICE_MS) {}
+
+  async maybeYield(): Promise<void> {
+    if (performance.now() - this.since < this.sliceMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+  }
+}
+
+const WHITESPACE = /[ \t\n\r]*/y;
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const QUOTE = 0x22;
+const LETTER_U = 0x75;
+
+interface Open {
+  container: unknown[] | Record<string, unknown>;
+  /** For an object: the key whose value is read next. */
+  key?: string;
+}
+
+/**
+ * What JSON.parse(text) gives, read a slice at a time (see the top of this file). Iterative: a
+ * deeply nested text costs memory in proportion to its length, never the stack.
+ */
+export async function parseJsonSliced(text: string, turns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
+  let pos = 0;
+  // Where the next backslash and quote are, kept across strings: looking again from every
+  // string's start would read far ahead each time in a text that has few of them.
+  let backslash = -2;
+  let quote = -2;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`${what} in JSON at position ${pos}`);
+  };
+  const skipWhitespace = () => {
+    WHITESPACE.lastIndex = pos;
+    WHITESPACE.test(text);
+    pos = WHITESPACE.lastIndex;
+  };
+  /** The string whose opening quote is at `pos`; `pos` ends after its closing quote. */
+  const readString = async (): Promise<string> => {
+    const start = pos;
+    let at = pos + 1;
+    let pieceStart = at;
+    const pieces: string[] = [];
+    for (;;) {
+      if (quote !== -1 && quote < at) quote = text.indexOf('"', at);
+      if (backslash !== -1 && backslash < at) backslash = text.indexOf('\\', at);
+      if (quote === -1) {
+        pos = text.length;
+        return fail('Unterminated string');
+      }
+      const escape = backslash !== -1 && backslash < quote ? backslash : -1;
+      const next = escape === -1 ? quote : escape;
+      // Between `at` and `next` no escape starts: any place there is a place to cut.
+      while (next - pieceStart > pieceChars) {
+        const cut = Math.max(at, pieceStart + pieceChars);
+        if (cut >= next) break;
+        pieces.push(JSON.parse(`"${text.slice(pieceStart, cut)}"`) as string);
+        pieceStart = cut;
+        await turns.maybeYield();
+      }
+      if (escape === -1) break;
+      // An escape is two characters, or six for \uXXXX (JSON.parse checks the digits).
+      at = escape + (text.charCodeAt(escape + 1) === LETTER_U ? 6 : 2);
+    }
+    pos = quote + 1;
+    if (pieces.length === 0) return JSON.parse(text.slice(start, pos)) as string;
+    pieces.push(JSON.parse(`"${text.slice(pieceStart, quote)}"`) as string);
+    return pieces.join('');
+  };
+
+  const open: Open[] = [];
+  let root: unknown;
+  for (;;) {
+    // A value is expected here.
+    skipWhitespace();
+    const first = text.charCodeAt(pos);
+    let value: unknown;
+    let opened: Open | undefined;
+    if (first === 0x7b || first === 0x5b) {
+      pos++;
+      value = first === 0x7b ? {} : [];
+      opened = { container: value as Open['container'] };
+    } else if (first === QUOTE) {
+      value = await readString();
+    } else {
+      NUMBER.lastIndex = pos;
+      if (NUMBER.test(text)) {
+        value = Number(text.slice(pos, NUMBER.lastIndex));
+        pos = NUMBER.lastIndex;
+      } else if (text.startsWith('true', pos)) {
+        value = true;
+        pos += 4;
+      } else if (text.startsWith('false', pos)) {
+        value = false;
+        pos += 5;
+      } else if (text.startsWith('null', pos)) {
+        value = null;
+        pos += 4;
+      } else return fail(pos >= text.length ? 'Unexpected end' : 'Unexpected token');
+    }
+
+    const parent = open[open.length - 1];
+    if (!parent) root = value;
+    else if (Array.isArray(parent.container)) parent.container.push(value);
+    else setField(parent.container, parent.key as string, value);
+
+    if (opened) {
+      open.push(opened);
+      skipWhitespace();
+      const closer = Array.isArray(opened.container) ? 0x5d : 0x7d;
+      if (text.charCodeAt(pos) !== closer) {
+        if (!Array.isArray(opened.container)) opened.key = await readKey();
+        continue;
+      }
+      pos++;
+      open.pop();
+    }
+
+    // After a value: close what ends here, until a comma asks for the next value.
+    for (;;) {
+      skipWhitespace();
+      const current = open[open.length - 1];
+      if (!current) {
+        if (pos < text.length) fail('Unexpected non-whitespace character after JSON');
+        return root;
+      }
+      const closer = Array.isArray(current.container) ? 0x5d : 0x7d;
+      const c = text.charCodeAt(pos);
+      if (c === closer) {
+        pos++;
+        open.pop();
+        continue;
+      }
+      if (c !== 0x2c) fail(pos >= text.length ? 'Unexpected end' : 'Expected "," or a closing bracket');
+      pos++;
+      if (!Array.isArray(current.container)) {
+        skipWhitespace();
+        current.key = await readKey();
+      }
+      break;
+    }
+    await turns.maybeYield();
+  }
+
+  async function readKey(): Promise<string> {
+    if (text.charCodeAt(pos) !== QUOTE) fail('Expected a key in double quotes');
+    const key = await readString();
+    skipWhitespace();
+    if (text.charCodeAt(pos) !== 0x3a) fail('Expected ":"');
+    pos++;
+    return key;
+  }
+}
+
+/** As JSON.parse sets a field: `__proto__` stays an own field, a key given twice keeps the last value. */
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * What JSON.stringify(value) gives for JSON data (what JSON.parse made, or plain objects, arrays,
+ * strings, finite numbers, booleans and null), made a slice at a time: a long string is written in
+ * pieces, never cut between the two halves of a character outside the BMP.
+ */
+export async function stringifyJsonSliced(value: unknown, turns = new Turns(), pieceChars = PIECE_CHARS): Promise<string> {
+  const out: string[] = [];
+  const write = async (v: unknown): Promise<void> => {
+    if (typeof v === 'string') {
+      if (v.length <= pieceChars) {
+        out.push(JSON.stringify(v));
+        return;
+      }
+      out.push('"');
+      for (let at = 0; at < v.length; ) {
+        let end = Math.min(v.length, at + pieceChars);
+        // A high surrogate stays with its low one: cut apart, each would be written as an escape.
+        if (end < v.length && isHighSurrogate(v.charCodeAt(end - 1))) end++;
+        const written = JSON.stringify(v.slice(at, end));
+        out.push(written.slice(1, -1));
+        at = end;
+        await turns.maybeYield();
+      }
+      out.push('"');
+      return;
+    }
+    if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      out.push(JSON.stringify(v) ?? 'null');
+      return;
+    }
+    if (Array.isArray(v)) {
+      out.push('[');
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) out.push(',');
+        const item: unknown = v[i];
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') out.push('null');
+        else await write(item);
+      }
+      out.push(']');
+      return;
+    }
+    out.push('{');
+    let first = true;
+    for (const key of Object.keys(v)) {
+      const field = (v as Record<string, unknown>)[key];
+      if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+      out.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      first = false;
+      await write(field);
+    }
+    out.push('}');
+    await turns.maybeYield();
+  };
+  await write(value);
+  return out.join('');
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
