@@ -14,8 +14,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const API = ['src/api'];
+/** What a module the webviews' scripts may take into the browser uses from util/: it imports nothing itself. */
+const PAGE_SAFE_UTIL = ['src/util/isRecord.ts'];
 /** Shared plain-Node helpers and constants that every layer above may use. */
-const SHARED = [...API, 'src/util'];
+const SHARED = [...API, 'src/util', ...PAGE_SAFE_UTIL];
 /** What the settings panel and its webview's script share: the messages both ways and the words' keys. */
 const PANEL_PAGE = ['src/model/settingsPanel/protocol.ts', 'src/model/settingsPanel/webviewStrings.ts'];
 /** Models and rules without `vscode`, one folder per idea under src/model/; they may use each other. */
@@ -42,9 +44,10 @@ const LAYERS = {
   'src/api': API,
   // 2. Shared helpers, then models and rules, plain Node.
   'src/util': SHARED,
+  ...Object.fromEntries(PAGE_SAFE_UTIL.map((file) => [file, []])),
   'src/model': MODELS,
   // Standing alone, so that the webview's script takes no more than these into the browser.
-  'src/model/settingsPanel/protocol.ts': [],
+  'src/model/settingsPanel/protocol.ts': PAGE_SAFE_UTIL,
   'src/model/settingsPanel/webviewStrings.ts': [],
   // 3. Editor adapters, one folder per idea.
   'src/editor/settings': SETTINGS,

@@ -6,6 +6,7 @@
 // Only versions and hashes are kept, never file text or credentials; the number of documents is
 // bounded, the least recently loaded going first. Plain logic without `vscode`, unit-tested in Node.
 import { createHash } from 'node:crypto';
+import { isRecord } from './isRecord';
 
 /** The part of VS Code's Memento this needs (workspaceState in the extension, a Map in tests). */
 export interface BaseStorage {
@@ -67,8 +68,8 @@ export class DocumentBases<B> {
   private entries(): Record<string, Stored<B>> {
     const raw = this.storage.get<unknown>(this.storageKey);
     const entries: Record<string, Stored<B>> = {};
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return entries;
-    for (const [uri, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isRecord(raw)) return entries;
+    for (const [uri, value] of Object.entries(raw)) {
       const entry = value as Partial<Stored<unknown>> | null;
       if (typeof entry === 'object' && entry !== null && typeof entry.at === 'number' && this.isBase(entry.base)) entries[uri] = { base: entry.base, at: entry.at };
     }

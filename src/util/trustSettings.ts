@@ -7,6 +7,7 @@
 // if VS Code would hand one over. No `vscode` here: the editor layer passes what `inspect()` gave.
 import { CONNECTION_SETTINGS, CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../api/connectionSettings';
 import { Settings } from './constants';
+import { isRecord } from './isRecord';
 
 /**
  * Every `bitbucketSnippets.*` setting a workspace must not be able to set. Built in a call marked
@@ -67,7 +68,7 @@ export function userValueIn<T>(section: InspectedSetting<unknown> | undefined, n
 function lookUp(tree: unknown, name: string): unknown {
   let node = tree;
   for (const segment of name.split('.')) {
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    if (!isRecord(node) || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
     node = (node as Record<string, unknown>)[segment];
   }
   return node;

@@ -39,4 +39,16 @@ describe('shared ideas, written once', () => {
   it('no editor class keeps its own list of disposables: each extends editor/ui/disposable.ts', () => {
     assert.deepEqual(filesMatching(/\bdisposables\s*:\s*vscode\.Disposable\[\]\s*[=;]|this\.disposables\b/), []);
   });
+
+  it("a failure's own words come from util/errorMessage.ts, not from a test of instanceof Error in each place", () => {
+    assert.deepEqual(filesMatching(/\binstanceof Error\s*\?\s*\w+\.message\s*:/), ['src/util/errorMessage.ts']);
+    // The API client sits below util/ and may not import it: its three readers of the system's certificate stores say it themselves.
+    assert.deepEqual(filesMatching(/\(\w+ as Error\)\.message/).filter((file) => !file.startsWith('src/api/')), []);
+  });
+
+  it('whether a value from outside is an object to read fields of is asked of util/isRecord.ts', () => {
+    const spelled = /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)|typeof (\w+) !== 'object' \|\| \2 === null \|\| Array\.isArray\(\2\)/;
+    // The API client sits below util/ and keeps its own (api/validate.ts, api/connectionSettings.ts).
+    assert.deepEqual(filesMatching(spelled).filter((file) => !file.startsWith('src/api/')), ['src/util/isRecord.ts']);
+  });
 });

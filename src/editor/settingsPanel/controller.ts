@@ -27,6 +27,7 @@ import { PanelAccountSource, type PanelAccount } from '../../model/settingsPanel
 import { RepositorySettings } from '../../model/settingsPanel/panelState';
 import { askForRef, pickAccount, pickHook } from './prompts';
 import { failed, succeeded, type ActionResult } from '../../model/settingsPanel/scope';
+import { errorMessage } from '../../util/errorMessage';
 
 export { REFS_PAGE } from '../../model/settingsPanel/pagesSection';
 export { CONCURRENCY, type ActionResult } from '../../model/settingsPanel/scope';
@@ -243,7 +244,7 @@ export class SettingsPanelController extends Disposable {
       return succeeded(null);
     } catch (err) {
       this.deps.log.error(`opening the settings of ${target.key} failed`, err);
-      return failed(err instanceof Error ? err.message : String(err));
+      return failed(errorMessage(err));
     }
   }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../../util/isRecord';
 // JSON-RPC 2.0 as MCP uses it: what a message is, and the error answers. Plain Node.
 
 export type RequestId = string | number;
@@ -41,7 +42,7 @@ export type Incoming = { kind: 'request'; message: JsonRpcRequest } | { kind: 'n
 
 /** What a parsed line is; anything that is not a JSON-RPC 2.0 message is `invalid`. */
 export function classify(value: unknown): Incoming {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'invalid', id: null, problem: 'A message must be a JSON object (batches are not supported).' };
+  if (!isRecord(value)) return { kind: 'invalid', id: null, problem: 'A message must be a JSON object (batches are not supported).' };
   const m = value as Record<string, unknown>;
   const id = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id)) ? m.id : null;
   if (m.jsonrpc !== '2.0') return { kind: 'invalid', id, problem: 'The message is not JSON-RPC 2.0 ("jsonrpc": "2.0" is missing).' };

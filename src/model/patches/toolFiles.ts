@@ -12,6 +12,7 @@ import type { GitContext } from './gitProcess';
 import { applyInCopy, copyTouched, includeOf, inTree } from './patchedCopy';
 import type { PatchPlan } from './patchPlan';
 import { withTemporaryFolder } from './temporaryFolder';
+import { isRecord } from '../../util/isRecord';
 
 /** package.json's fields whose change changes what a package manager runs. */
 const RUN_FIELDS = ['scripts', 'bin', 'husky', 'simple-git-hooks', 'pre-commit', 'lint-staged', 'gitHooks', 'packageManager'];
@@ -24,7 +25,7 @@ function runFieldsOf(json: Buffer | undefined): string | undefined {
   if (json === undefined) return '{}';
   try {
     const value: unknown = JSON.parse(json.toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     return JSON.stringify(RUN_FIELDS.map((field) => (value as Record<string, unknown>)[field] ?? null));
   } catch {
     return undefined;

@@ -9,6 +9,7 @@
 // No `vscode` here: the editor's settings module reads and writes (src/editor/settings/settings.ts).
 import { SETTINGS_SECTION, Settings } from '../../util/constants';
 import { errorMessage } from '../../util/errorMessage';
+import { isRecord } from '../../util/isRecord';
 
 /** The former names, below `bitbucketSnippets`, by the new ones. */
 export const FORMER_SECRET_SCAN_SETTINGS = { [Settings.secretScanMode]: 'secretScanning', [Settings.secretScanIgnoredRules]: 'secretScanning.ignoredRules' } as const;
@@ -31,7 +32,7 @@ export async function moveFormerSecretScanSettings({ read, write, log }: UserSet
   for (const [name, former] of Object.entries(FORMER_SECRET_SCAN_SETTINGS) as Array<[keyof typeof valid, string]>) {
     const value = read(former);
     // The former mode's own value, not the tree VS Code made of it and the ignored rules under it.
-    if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) continue;
+    if (value === undefined || isRecord(value)) continue;
     try {
       if (valid[name](value) && read(name) === undefined) {
         await write(name, value);

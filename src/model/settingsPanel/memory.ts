@@ -4,6 +4,7 @@
 // which VS Code's globalState (a Memento) is, and a Map is in unit tests.
 import type { RepositoryRef } from '../../api/types';
 import { StateKeys } from '../../util/constants';
+import { isRecord } from '../../util/isRecord';
 
 /** The part of vscode.Memento this uses. */
 export interface KeyValueStore {
@@ -30,7 +31,6 @@ const NEW_REFS_KEY = StateKeys.pagesForNewRefs;
 const MAX_RECENT = 10;
 
 const repoKey = (serverUrl: string, repo: RepositoryRef): string => `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class PanelMemory {
   constructor(private readonly state: KeyValueStore) {}

@@ -7,6 +7,7 @@
 // sends it again whenever something changes. Actions carry a `requestId`; the extension answers
 // each with a `result` carrying the same id. `announce` messages carry words for the panel's
 // live region (loading, saving) that answer no request.
+import { isRecord } from '../../util/isRecord';
 
 export type HookRole = 'preReceive' | 'mergeCheck';
 export type NewRefsKind = 'branches' | 'tags';
@@ -107,8 +108,6 @@ export class InvalidMessageError extends Error {
     this.name = 'InvalidMessageError';
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields each message type has besides `type`, and how each is checked. */
 const FIELDS: Record<WebviewMessageType, Record<string, (v: unknown) => boolean>> = {

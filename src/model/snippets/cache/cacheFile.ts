@@ -11,6 +11,7 @@ import { snippet as checkSnippet } from '../../../api/validate';
 import { Slicer } from '../../../util/slicer';
 import { keptSnippet, type KeptSnippet } from './keptText';
 import { errorMessage } from '../../../util/errorMessage';
+import { isRecord } from '../../../util/isRecord';
 
 export const CACHE_FORMAT = 'bitbucket-snippets-read-cache';
 /**
@@ -248,7 +249,6 @@ export const describeFailure = (err: unknown): string => {
   return code ? `${code}: ${errorMessage(err)}` : errorMessage(err);
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The cache's own times (Date.now() when written): within what a `Date` holds, as a row formats them. */
 const isTime = (v: unknown): v is number => isTimestamp(v) && v >= 0;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
