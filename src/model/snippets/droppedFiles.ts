@@ -1,7 +1,9 @@
-// Which files dropped on a snippet can become its files: text only, no folders, and not so many
-// that a stray drop of a whole directory's selection goes unnoticed. Plain logic, unit-tested in
-// Node; the tree's drop handler reads the files and asks the user.
+// Which files dropped on a snippet can become its files: text only (by the rule of fileText.ts,
+// which Create from File follows too), no folders, and not so many that a stray drop of a whole
+// directory's selection goes unnoticed. Plain logic, unit-tested in Node; the tree's drop handler
+// reads the files and asks the user.
 import * as l10n from '@vscode/l10n';
+import { textOf } from './fileText';
 export interface DroppedEntry {
   name: string;
   /** Undefined for a folder. */
@@ -39,16 +41,6 @@ export function planDroppedFiles(entries: readonly DroppedEntry[]): DropPlan {
     return { refusal };
   }
   return { files };
-}
-
-/** The text of a file, or undefined when it is not text (a NUL byte, or not UTF-8). */
-export function textOf(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 function quoteList(names: readonly string[]): string {

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
 import { draggedSnippets, escapeSnippetText, filesToCopy, joinInsertedTexts, parseDraggedRows, rowsToInsert } from '../../../src/model/snippets/draggedRows';
-import { planDroppedFiles, textOf } from '../../../src/model/snippets/droppedFiles';
+import { planDroppedFiles } from '../../../src/model/snippets/droppedFiles';
+import { textOf } from '../../../src/model/snippets/fileText';
 import { withCategoryAdded, withFilesAdded } from '../../../src/model/snippets/edits';
 import { isSelection, isSnippetRow, rowsOfCommand, withoutSelection } from '../../../src/model/snippets/tree/selection';
 
