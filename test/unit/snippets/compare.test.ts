@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { comparisonTitle, fileChoices, type KnownSnippet } from '../../../src/model/snippets/compare/compare';
+import { comparisonTitle } from '../../../src/model/snippets/compare/compare';
+import { fileChoices, type KnownSnippet } from '../../../src/model/snippets/knownSnippets';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u0085\u2028\u2029]/;
