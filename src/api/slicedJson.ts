@@ -17,8 +17,13 @@ export const PIECE_CHARS = 1024 * 1024;
 /** How long a slice runs before the event loop gets a turn (as util/slicer.ts). */
 const SLICE_MS = 8;
 
+/** What gives the event loop a turn now and then (util/slicer.ts's Slicer is one). */
+export interface YieldsTurns {
+  maybeYield(): Promise<void>;
+}
+
 /** Gives the event loop a turn once a slice has run its time. */
-export class Turns {
+export class Turns implements YieldsTurns {
   private since = performance.now();
 
   constructor(private readonly sliceMs = SLICE_MS) {}
@@ -45,7 +50,7 @@ interface Open {
  * What JSON.parse(text) gives, read a slice at a time (see the top of this file). Iterative: a
  * deeply nested text costs memory in proportion to its length, never the stack.
  */
-export async function parseJsonSliced(text: string, turns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
+export async function parseJsonSliced(text: string, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
   let pos = 0;
   // Where the next backslash and quote are, kept across strings: looking again from every
   // string's start would read far ahead each time in a text that has few of them.
@@ -187,7 +192,7 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * strings, finite numbers, booleans and null), made a slice at a time: a long string is written in
  * pieces, never cut between the two halves of a character outside the BMP.
  */
-export async function stringifyJsonSliced(value: unknown, turns = new Turns(), pieceChars = PIECE_CHARS): Promise<string> {
+export async function stringifyJsonSliced(value: unknown, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<string> {
   const out: string[] = [];
   const write = async (v: unknown): Promise<void> => {
     if (typeof v === 'string') {

@@ -8,8 +8,10 @@ import * as path from 'node:path';
 import type { Snippet } from '../../../api/types';
 import { isTimestamp } from '../../../api/timestamps';
 import { snippet as checkSnippet } from '../../../api/validate';
+import { StringDecoder } from 'node:string_decoder';
+import { parseJsonSliced, PIECE_CHARS } from '../../../api/slicedJson';
 import { Slicer } from '../../../util/slicer';
-import { keptSnippet, type KeptSnippet } from './keptText';
+import { keptSnippet, keptSnippetSliced, type KeptSnippet } from './keptText';
 import { errorMessage } from '../../../util/errorMessage';
 import { isRecord } from '../../../util/isRecord';
 
@@ -168,8 +170,8 @@ class CacheFormatError extends Error {}
  * account, the number of lines, and every snippet with the same checks a server answer gets.
  * Throws on anything else. Gives the event loop a turn between lines (`slicer`).
  */
-export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer = new Slicer(CACHE_READ_SLICE_MS)): Promise<CacheContents> {
-  const lines = new LineReader(bytes);
+export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer = new Slicer(CACHE_READ_SLICE_MS), sliced = LONG_LINES): Promise<CacheContents> {
+  const lines = new LineReader(bytes, sliced.pieceBytes);
   const header = lines.next();
   if (!isRecord(header) || header.format !== CACHE_FORMAT) throw new CacheFormatError('not a cache file of this extension');
   if (header.version !== CACHE_VERSION) throw new CacheFormatError(`version ${String(header.version)}, this version reads ${CACHE_VERSION}`);
@@ -177,7 +179,10 @@ export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer 
   if (!isCount(header.snippets) || !isCount(header.lists)) throw new CacheFormatError('no count of snippets or lists');
   const snippets: CacheContents['snippets'] = [];
   for (let i = 0; i < header.snippets; i++) {
-    const e = lines.next();
+    // A line of megabytes (a snippet with a large file) is decoded, parsed and made into its
+    // text a slice at a time: in one go, a 5 MB snippet held the thread for 25 ms.
+    const long = lines.nextLength() >= sliced.lineBytes;
+    const e = long ? await lines.nextSliced(slicer) : lines.next();
     if (!isRecord(e) || !isTime(e.fetchedAt) || !isTime(e.usedAt)) throw new CacheFormatError(`entry ${i} has no valid times`);
     let checked: Snippet;
     try {
@@ -185,7 +190,7 @@ export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer 
     } catch (err) {
       throw new CacheFormatError(describeFailure(err));
     }
-    snippets.push({ kept: keptSnippet(checked), fetchedAt: e.fetchedAt, usedAt: e.usedAt });
+    snippets.push({ kept: long ? await keptSnippetSliced(checked, slicer) : keptSnippet(checked), fetchedAt: e.fetchedAt, usedAt: e.usedAt });
     await slicer.maybeYield();
   }
   const lists: ListLine[] = [];
@@ -213,7 +218,10 @@ class LineReader {
   private at = 0;
   private readonly bytes: Buffer;
 
-  constructor(bytes: Uint8Array) {
+  constructor(
+    bytes: Uint8Array,
+    private readonly pieceBytes: number,
+  ) {
     this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
@@ -239,7 +247,35 @@ class LineReader {
   atEnd(): boolean {
     return this.at >= this.bytes.length;
   }
+
+  /** The next line's length in bytes. */
+  nextLength(): number {
+    const newline = this.bytes.indexOf(NEWLINE, this.at);
+    return (newline < 0 ? this.bytes.length : newline) - this.at;
+  }
+
+  /** As next(), for a long line: decoded a piece at a time and parsed a slice at a time. */
+  async nextSliced(turns: Slicer): Promise<unknown> {
+    if (this.atEnd()) throw new CacheFormatError('fewer lines than its header counts (cut short)');
+    const end = this.at + this.nextLength();
+    const decoder = new StringDecoder('utf8');
+    const parts: string[] = [];
+    for (let from = this.at; from < end; from += this.pieceBytes) {
+      parts.push(decoder.write(this.bytes.subarray(from, Math.min(end, from + this.pieceBytes))));
+      await turns.maybeYield();
+    }
+    parts.push(decoder.end());
+    this.at = end + 1;
+    try {
+      return await parseJsonSliced(parts.join(''), turns);
+    } catch {
+      throw new CacheFormatError('not complete JSON lines (cut short or edited)');
+    }
+  }
 }
+
+/** From `lineBytes` on a line is read a slice at a time (LineReader.nextSliced), decoded `pieceBytes` at a time. */
+export const LONG_LINES = { lineBytes: PIECE_CHARS, pieceBytes: PIECE_CHARS };
 
 const NEWLINE = 0x0a;
 

@@ -6,6 +6,7 @@
 // they wait as the objects the search holds anyway, counted by their text's length worked out
 // without making it, until the next write makes their texts (making them as the pages arrived
 // slowed a complete search by a third). No `vscode` here.
+import { parseJsonSliced, PIECE_CHARS, stringifyJsonSliced, type YieldsTurns } from '../../../api/slicedJson';
 import type { Snippet } from '../../../api/types';
 
 /**
@@ -57,6 +58,17 @@ export interface KeptSnippet {
 /** A snippet kept as its text, made now. */
 export function keptSnippet(snippet: Snippet): KeptSnippet {
   const text = snippetText(snippet);
+  return { guid: snippet.guid, held: text, bytes: keptTextBytes(text) };
+}
+
+/** snippetOf, with a text of megabytes parsed a slice at a time (api/slicedJson.ts). */
+export async function snippetOfSliced(held: string | Snippet, turns: YieldsTurns): Promise<Snippet> {
+  return typeof held === 'string' && held.length >= PIECE_CHARS ? ((await parseJsonSliced(held, turns)) as Snippet) : snippetOf(held);
+}
+
+/** keptSnippet for a snippet of megabytes: its text made a slice at a time (api/slicedJson.ts), the same text. */
+export async function keptSnippetSliced(snippet: Snippet, turns: YieldsTurns): Promise<KeptSnippet> {
+  const text = await stringifyJsonSliced(snippet, turns);
   return { guid: snippet.guid, held: text, bytes: keptTextBytes(text) };
 }
 

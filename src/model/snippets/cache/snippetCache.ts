@@ -14,7 +14,7 @@ import { SEARCH_SHARE, isSearchList, listFromFile, recountSearchLists, removeFro
 import { CacheWriter } from './cacheWriter';
 import { evictLeastUsed } from './eviction';
 import { Slicer } from '../../../util/slicer';
-import { LIST_SLOT_BYTES, keptSnippet, putInOrderOfUse, snippetOf, textOfEntry, waitingSnippet, type KeptSnippet, type SnippetEntry } from './keptText';
+import { LIST_SLOT_BYTES, keptSnippet, putInOrderOfUse, snippetOf, snippetOfSliced, textOfEntry, waitingSnippet, type KeptSnippet, type SnippetEntry } from './keptText';
 import type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
 
 export type { CachedList, CachedSearchPages, CachedSnippet } from './cachedAnswers';
@@ -103,7 +103,7 @@ export class SnippetCache {
     // half the cache, and parsing it in one go held the thread for 150-260 ms in the bench.
     const snippets: Snippet[] = [];
     for (const e of entries) {
-      snippets.push(snippetOf(e.held));
+      snippets.push(await snippetOfSliced(e.held, slicer));
       await slicer.maybeYield();
     }
     return { snippets, nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
