@@ -194,54 +194,52 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  */
 export async function stringifyJsonSliced(value: unknown, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<string> {
   const out: string[] = [];
-  const write = async (v: unknown): Promise<void> => {
-    if (typeof v === 'string') {
-      if (v.length <= pieceChars) {
-        out.push(JSON.stringify(v));
-        return;
-      }
-      out.push('"');
-      for (let at = 0; at < v.length; ) {
-        let end = Math.min(v.length, at + pieceChars);
-        // A high surrogate stays with its low one: cut apart, each would be written as an escape.
-        if (end < v.length && isHighSurrogate(v.charCodeAt(end - 1))) end++;
-        const written = JSON.stringify(v.slice(at, end));
-        out.push(written.slice(1, -1));
-        at = end;
-        await turns.maybeYield();
-      }
-      out.push('"');
-      return;
-    }
-    if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-      out.push(JSON.stringify(v) ?? 'null');
-      return;
-    }
-    if (Array.isArray(v)) {
-      out.push('[');
-      for (let i = 0; i < v.length; i++) {
-        if (i > 0) out.push(',');
-        const item: unknown = v[i];
-        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') out.push('null');
-        else await write(item);
-      }
-      out.push(']');
-      return;
-    }
-    out.push('{');
-    let first = true;
-    for (const key of Object.keys(v)) {
-      const field = (v as Record<string, unknown>)[key];
-      if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
-      out.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
-      first = false;
-      await write(field);
-    }
-    out.push('}');
+  for (const part of jsonParts(value, pieceChars)) {
+    out.push(part);
     await turns.maybeYield();
-  };
-  await write(value);
+  }
   return out.join('');
+}
+
+/**
+ * The text JSON.stringify(value) gives for JSON data, in parts to be joined: a string longer than
+ * `pieceChars` in parts of that length, so that making one part holds the thread for a moment only.
+ */
+export function* jsonParts(value: unknown, pieceChars = PIECE_CHARS): Generator<string> {
+  if (typeof value === 'string') {
+    if (value.length <= pieceChars) return yield JSON.stringify(value);
+    for (let at = 0; at < value.length; ) {
+      let end = Math.min(value.length, at + pieceChars);
+      // A high surrogate stays with its low one: cut apart, each would be written as an escape.
+      if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) end++;
+      const written = JSON.stringify(value.slice(at, end));
+      yield `${at === 0 ? '"' : ''}${written.slice(1, -1)}${end === value.length ? '"' : ''}`;
+      at = end;
+    }
+    return;
+  }
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') return yield JSON.stringify(value) ?? 'null';
+  const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      const item: unknown = value[i];
+      if (skipped(item)) yield 'null';
+      else yield* jsonParts(item, pieceChars);
+    }
+    return yield ']';
+  }
+  let first = true;
+  yield '{';
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    if (skipped(field)) continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* jsonParts(field, pieceChars);
+  }
+  yield '}';
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

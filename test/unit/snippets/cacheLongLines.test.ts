@@ -69,6 +69,9 @@ describe('the offline cache file: long lines read a slice at a time', () => {
       await first.load();
       first.putSearchPages('browse', [big, aSnippet({ guid: 'small' })], undefined);
       await first.flush();
+      // Written in parts as the write reached it: the same text as in one piece.
+      const written = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8').split('\n');
+      assert.ok(written.some((line) => line.startsWith(`{"snippet":${JSON.stringify(big)},"fetchedAt":`)));
       const next = make();
       await next.load();
       const kept = await next.searchPages('browse', 24 * 60 * 60 * 1000, new Slicer(0));

@@ -59,7 +59,7 @@ export interface CacheContents {
  * makes that text when its line is written (a search's snippet waiting for it).
  */
 export interface KeptContents {
-  snippets: Array<{ text: string | (() => string); fetchedAt: number; usedAt: number }>;
+  snippets: Array<{ text: string | (() => string | Iterable<string>); fetchedAt: number; usedAt: number }>;
   lists: ListLine[];
 }
 
@@ -124,7 +124,17 @@ export function cacheFilePieces(key: string, savedAt: number, contents: KeptCont
   const listLines = lists.map((l) => `${JSON.stringify(l)}\n`);
   const lines = (function* fileLines() {
     yield `${JSON.stringify(header)}\n`;
-    for (const e of snippets) yield `{"snippet":${typeof e.text === 'string' ? e.text : e.text()},"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
+    for (const e of snippets) {
+      const text = typeof e.text === 'string' ? e.text : e.text();
+      const end = `,"fetchedAt":${JSON.stringify(e.fetchedAt)},"usedAt":${JSON.stringify(e.usedAt)}}\n`;
+      if (typeof text === 'string') yield `{"snippet":${text}${end}`;
+      else {
+        // A text of megabytes, made in parts as the pieces are written (keptText.ts textOfEntry).
+        yield '{"snippet":';
+        yield* text;
+        yield end;
+      }
+    }
     yield* listLines;
   })();
   return (function* pieces() {

@@ -290,11 +290,11 @@ export class SnippetCache {
   }
 
   /** The text of a waiting entry, made as the write reaches it; a current entry counts its real size from then. */
-  private textOf(entry: SnippetEntry): string {
-    const { text, grew } = textOfEntry(entry);
-    if (this.snippets.get(entry.guid) === entry) this.bytes += grew;
-    this.resized = true;
-    return text;
+  private textOf(entry: SnippetEntry): string | Iterable<string> {
+    return textOfEntry(entry, (grew) => {
+      if (this.snippets.get(entry.guid) === entry) this.bytes += grew;
+      this.resized = true;
+    });
   }
 
   /** After a write that made texts: the search lists count them exactly, and the bound holds again (true: something went). */
