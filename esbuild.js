@@ -12,7 +12,7 @@
 //   dist/secretScanWorker.js    the secret scan's worker thread and its library (secretlint), started
 //                               by file name when a scan runs, in a thread of its own;
 //   dist/mcpServer.js           the MCP server, a process of its own the editor starts (stdio), which
-//                               reaches the extension host over a private channel (src/model/mcp/);
+//                               reaches the extension host over a private channel (src/model/agentTools/mcp/);
 //   dist/testing.js             the test API, in Test and Development mode only: an installed
 //                               extension (Production mode) never loads it;
 //   dist/l10n.js                @vscode/l10n, the translations of the plain-Node layers' strings.
@@ -87,6 +87,45 @@ const withoutSecretlintForge = {
   },
 };
 
+/**
+ * Code a package carries that never runs here, left out of the bundles (the .vsix stays under
+ * 500 KB, test/package/vsix.test.ts):
+ * - undici's second HTTP parser, llhttp built for WebAssembly SIMD (72 KB of base64): undici
+ *   falls back to the plain WebAssembly build, which it bundles as well, when the SIMD one cannot
+ *   be made (its own code, client-h1.js); the plain one parses the same answers on every CPU.
+ * - undici's fetch bodies (webidl, FormData and its parser, data: URLs: 41 KB), which its HTTP/1 and
+ *   HTTP/2 clients load only to send a FormData body: the extension sends strings (JSON).
+ * - undici's HTTP/2 client (used only with `allowH2`, which the extension never sets) and its SOCKS5
+ *   proxy agent (the extension's proxies are http:// or https://, src/api/wire/undici/proxyForTarget.ts).
+ * And undici's one parser left, llhttp for WebAssembly, is dist/llhttp.wasm, read with the first
+ * request that needs it, not 72 KB of base64 in the bundle (a third less in the .vsix's zip).
+ * - `debug`, which secretlint's core logs through when DEBUG names it: in the scan's worker no one
+ *   reads that output, so every logger is a no-op.
+ */
+const leftOut = {
+  name: 'left-out',
+  setup(build) {
+    build.onResolve({ filter: /\/llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd-wasm', namespace: 'left-out' }));
+    build.onResolve({ filter: /\/web\/fetch\/body\.js$/ }, (args) => (/undici[\\/]lib[\\/]dispatcher[\\/]/.test(args.importer) ? { path: 'fetch-body', namespace: 'left-out' } : undefined));
+    const inUndiciDispatchers = (args) => /undici[\\/]lib[\\/]dispatcher[\\/]/.test(args.importer);
+    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'client-h2', namespace: 'left-out' } : undefined));
+    build.onResolve({ filter: /^\.\/socks5-proxy-agent$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'socks5-proxy-agent', namespace: 'left-out' } : undefined));
+    build.onResolve({ filter: /\/llhttp\/llhttp-wasm\.js$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'llhttp-wasm', namespace: 'left-out' } : undefined));
+    build.onResolve({ filter: /^debug$/ }, () => ({ path: 'debug', namespace: 'left-out' }));
+    const stubs = {
+      'client-h2': "module.exports = () => { throw new Error('HTTP/2 is not used by this extension'); };",
+      'socks5-proxy-agent': "module.exports = class { constructor() { throw new Error('a SOCKS proxy is not used by this extension'); } };",
+      // Beside the bundle (esbuild.js writes it): __dirname is dist/ in the bundle.
+      'llhttp-wasm': "module.exports = require('fs').readFileSync(require('path').join(__dirname, 'llhttp.wasm'));",
+      // new WebAssembly.Module(undefined) throws, and undici takes the plain build.
+      'llhttp_simd-wasm': 'module.exports = undefined;',
+      'fetch-body': "module.exports = { extractBody() { throw new Error('a FormData body is not sent by this extension'); } };",
+      debug: 'module.exports = () => () => undefined;',
+    };
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
+  },
+};
+
 const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
 
 /** Scripts that run in a webview, not in the extension host: each a bundle of its own in dist/webview/. */
@@ -118,7 +157,7 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge] : [onDemandBoundaries, esModuleBuilds, withoutSecretlintForge],
+    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge, leftOut] : [onDemandBoundaries, esModuleBuilds, withoutSecretlintForge, leftOut],
   };
 }
 
@@ -130,6 +169,13 @@ function webviewOptionsFor(entry, { production = false, outdir = path.join(__dir
   return { ...bundleOptions(entry, { production, outdir, quiet }), format: 'iife', platform: 'browser', target: 'chrome132' };
 }
 
+/** undici's parser, where the bundles read it (the `left-out` plugin above). */
+function writeParser(outdir) {
+  const fs = require('node:fs');
+  fs.mkdirSync(outdir, { recursive: true });
+  fs.writeFileSync(path.join(outdir, 'llhttp.wasm'), require('undici/lib/llhttp/llhttp-wasm.js'));
+}
+
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
 async function buildBundles(options = {}) {
   const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : [...ON_DEMAND, ...SHARED_ENTRIES])];
@@ -139,6 +185,7 @@ async function buildBundles(options = {}) {
     ...WEBVIEW_ENTRIES.map((entry) => esbuild.build(webviewOptionsFor(entry, options))),
   ];
   const results = await Promise.all(builds);
+  writeParser(options.outdir ?? path.join(__dirname, 'dist'));
   return Object.fromEntries([...entries, ...WEBVIEW_ENTRIES].map((entry, i) => [entry.bundle, results[i].metafile]));
 }
 
@@ -146,6 +193,7 @@ async function main() {
   const production = process.argv.includes('--production');
   const singleBundle = process.argv.includes('--single-bundle');
   if (process.argv.includes('--watch')) {
+    writeParser(path.join(__dirname, 'dist'));
     for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND, ...SHARED_ENTRIES]) await (await esbuild.context(optionsFor(entry))).watch();
     for (const entry of WEBVIEW_ENTRIES) await (await esbuild.context(webviewOptionsFor(entry))).watch();
     process.stdout.write('watching src/ for changes\n');
