@@ -3,13 +3,15 @@
 // against it with mocha, then stops everything and exits with mocha's status. `--vscode newest` runs
 // them in the newest VS Code the harness knows instead of the oldest (vscodeTargets.ts).
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
 import { setSession } from '../e2e/session';
 import { WorkbenchUi } from '../e2e/ui';
-import { cleanUpAll, exitAfterCleanup, installCleanupHandlers } from './cleanup';
-import { E2E_TESTS_DIR, TEST_RESULTS_DIR } from './paths';
+import { cleanUpAll, exitAfterCleanup, installCleanupHandlers, trackTempDir } from './cleanup';
+import { E2E_TESTS_DIR, REPO_ROOT, TEST_RESULTS_DIR } from './paths';
+import { packSessionConsumer } from './sessionConsumer';
 import { keepExtensionLog } from './extensionLog';
 import { failureRecap } from './failureRecap';
 import { ProgressWatchdog, watchdogLimits } from './progressWatchdog';
@@ -50,7 +52,11 @@ async function main(): Promise<void> {
   try {
     // Screenshots of an earlier run would be mistaken for this one's.
     fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+    // The accounts tests need a second extension that asks for a session as any other would.
+    const consumerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-e2e-consumer-'));
+    trackTempDir(consumerDir);
     workbench = await startWorkbench({
+      installExtensions: [packSessionConsumer(REPO_ROOT, consumerDir)],
       onConsole: (type, text) => {
         if (verbose || type === 'pageerror') process.stderr.write(`[workbench ${type}] ${text}\n`);
       },

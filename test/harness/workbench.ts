@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium as playwrightChromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { killProcessGroup, trackProcessGroup, trackTempDir } from './cleanup';
-import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
+import { ensureCodeServer, installExtension, startCodeServer, type CodeServer } from './codeServer';
 import { handDevelopmentOptions } from './developmentOptions';
 import { installStandInLanguagePack } from './displayLanguage';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './localServer';
@@ -42,6 +42,8 @@ export interface WorkbenchOptions {
   displayLanguage?: string;
   /** How the local server starts, e.g. from a data file (the screenshots' data set); empty and in memory when absent. */
   server?: Pick<LocalServerOptions, 'dataFile' | 'demo'>;
+  /** Packaged extensions (.vsix) installed with `code-server --install-extension` before VS Code starts, as a user adds them. */
+  installExtensions?: string[];
 }
 
 export interface Workbench {
@@ -183,11 +185,14 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const userDataDir = path.join(root, 'user-data');
     writeUserSettings(userDataDir, { ...testUserSettings(server.url), ...options.settings });
     if (options.displayLanguage) installStandInLanguagePack(userDataDir, options.displayLanguage);
+    const extensionsDir = path.join(root, 'extensions');
+    for (const vsix of options.installExtensions ?? []) installExtension(entry, vsix, extensionsDir, userDataDir);
     const codeServer = await startCodeServer({
       entry,
       workDir: root,
       locale: options.displayLanguage,
       userDataDir,
+      extensionsDir,
       folder: workspaceFolder,
       env: { [SERVER_URL_ENV]: server.url, ...options.env },
       healthTimeoutMs: startupTimeoutMs,

@@ -7,7 +7,6 @@
 // Accounts menu's "Grant access to Bitbucket Data Center for …" entry, whose account pick is a
 // quick pick a test can accept.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -17,9 +16,12 @@ import { AUTH_PROVIDER_ID } from '../../src/model/accounts/authSessions';
 import { accountLabel } from '../../src/util/accountLabels';
 import { Commands, StateKeys } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import { getExtension, localServerUrl, testingApi, until } from './support';
+import { packSessionConsumer, SESSION_CONSUMER_ID } from '../harness/sessionConsumer';
+import { snippetFileUri } from '../../src/editor/ui/snippetUris';
+import { apiAs, control, requestsSince } from './snippetHelpers';
+import { getExtension, localServerUrl, serverRequests, testingApi, until } from './support';
 
-const CONSUMER_ID = 'bitbucket-snippets-test.session-consumer';
+const CONSUMER_ID = SESSION_CONSUMER_ID;
 
 interface HandedSession {
   id: string;
@@ -32,21 +34,16 @@ interface ConsumerApi {
   getAccounts(): Promise<Array<{ id: string; label: string }>>;
 }
 
-/** Packs test/sessionConsumer with vsce and installs it into this VS Code, as a user installs a .vsix. */
+/** Packs test/sessionConsumer and installs it into this VS Code, as a user installs a .vsix. */
 async function installConsumer(): Promise<ConsumerApi> {
-  const root = getExtension().extensionPath;
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-consumer-'));
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-consumer-vsix-'));
   try {
-    fs.cpSync(path.join(root, 'test', 'sessionConsumer'), stage, { recursive: true });
-    const vsix = path.join(stage, 'session-consumer.vsix');
-    const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const run = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: stage, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`vsce package failed (${run.status}):\n${run.stdout}${run.stderr}`);
+    const vsix = packSessionConsumer(getExtension().extensionPath, outDir);
     if (!vscode.extensions.getExtension(CONSUMER_ID)) await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
     const consumer = await until('the installed consumer extension to start', () => vscode.extensions.getExtension<ConsumerApi>(CONSUMER_ID), 30_000);
     return await consumer.activate();
   } finally {
-    fs.rmSync(stage, { recursive: true, force: true });
+    fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 
@@ -115,6 +112,42 @@ describe('Accounts in VS Code (authentication provider)', function () {
     assert.equal(find('bob'), undefined, 'the account is gone from the extension');
     assert.deepEqual(await api.authProvider.getSessions([server()], {}), [], 'no secret is left to answer with');
     assert.deepEqual(await vscode.authentication.getAccounts(AUTH_PROVIDER_ID), []);
+  });
+
+  it('a sign-out in the Accounts menu while a save is in flight: the save ends as a save ends, and its text is not lost', async () => {
+    await api.signIn({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
+    const alice = find('alice')!;
+    const snippet = await apiAs('alice').createSnippet({ name: `in flight ${Date.now()}`, files: [{ name: 'f.txt', content: 'start\n' }] });
+    const document = await vscode.workspace.openTextDocument(snippetFileUri(alice, snippet, 'f.txt'));
+    const editor = await vscode.window.showTextDocument(document);
+    try {
+      assert.ok(await editor.edit((b) => b.insert(document.lineAt(document.lineCount - 1).range.end, 'precious')));
+      // The PUT is held by the server; the sign-out comes once the save has read the file (its conflict check).
+      await control('POST', 'faults', { kind: 'delay', ms: 1500, method: 'PUT', path: snippet.guid });
+      const before = (await serverRequests()).length;
+      const saving = document.save();
+      await until('the save to read the file before its PUT', async () => (await requestsSince(before, snippet.guid)).some((r) => r.method === 'GET'));
+      await api.authProvider.removeSession(accountId(alice));
+      const saved = await saving;
+      assert.equal(find('alice'), undefined, 'the account is signed out');
+      const onServer = (await apiAs('alice').getSnippet(snippet.guid)).files[0].content;
+      if (saved) {
+        assert.equal(onServer, 'start\nprecious', 'a save that reports success has sent the text');
+        assert.equal(document.isDirty, false);
+      } else {
+        assert.equal(document.isDirty, true, 'a save that failed leaves the editor dirty');
+        assert.equal(document.getText(), 'start\nprecious', 'with its text');
+        // The sign-out cut the request off after it was sent: the server may have applied it, or not.
+        assert.ok(['start\n', 'start\nprecious'].includes(onServer), `the server holds one of the two texts: ${JSON.stringify(onServer)}`);
+      }
+    } finally {
+      await control('DELETE', 'faults');
+      if (document.isDirty) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it("another extension gets a token account's session once the user grants it, never a password account's, and no prompt for a server nobody is signed in to", async () => {
