@@ -4,8 +4,8 @@
 // in full, a modal that names each by rule, place and masked value, with Open to Edit (for a
 // finding), Send Anyway and Cancel. The scan runs in a worker thread (src/model/secretScan/),
 // never started at activation: at the first edit of a snippet file, or the first scan. The
-// server's rules are read ahead, at sign-in and at that first edit, so that a save does not wait
-// for them; a scan that would wait longer than a moment goes on with the built-in rules and says
+// server's rules are read ahead, at sign-in and at that first edit, and a save never waits for
+// them: rules still on their way are late, and that scan goes on with the built-in rules and says
 // so in the modal, if there is one.
 import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
@@ -33,9 +33,6 @@ export interface SecretGateParts {
   /** The account of a snippet document, to read its server's rules ahead of its save. */
   documentAccount: (uri: vscode.Uri) => Account | undefined;
 }
-
-/** How long a scan waits for server rules still being read before it goes on without them. */
-export const RULES_GRACE_MS = 500;
 
 /** Edits of snippet files start the worker again at most this often (it waits IDLE_WORKER_MS for a scan). */
 const PREPARE_EVERY_MS = 30_000;
@@ -103,7 +100,8 @@ export class SecretGate implements vscode.Disposable {
     if (setting(Settings.secretScanMode) === 'off') return;
     const runner = this.parts.runner();
     runner.prepare();
-    const rules = account ? await this.serverRules.rulesWithin(accountId(account), RULES_GRACE_MS) : { rules: [], allowlist: [], failed: false, late: false };
+    // The rules read already, at once: a read still on its way is for the next scan, never waited for.
+    const rules = account ? this.serverRules.rulesForScan(accountId(account)) : { rules: [], allowlist: [], failed: false, late: false };
     const ignored = setting(Settings.secretScanIgnoredRules);
     const result = await runner.scan(outgoing.texts, { serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds: ignored });
     this.logRefused(result.refusedRules ?? []);

@@ -4,9 +4,10 @@
 // is refused (401, or 403), and an older server has no such resource (404). Those answers mean
 // "the built-in rules alone" (or no allowlist), said once in the log and not asked again this
 // session. A failure of any other kind (the server slow, down, or answering garbage) also leaves
-// the built-in rules, without holding the send up past the request's deadline, and the next scan
-// asks again. The rules are read ahead (sign-in, the first edit), and a scan waits for rules still
-// on their way only a moment (`rulesWithin`): past it, it goes on without them and says so. A rule
+// the built-in rules, and the next scan asks again. The rules are read ahead (sign-in, the first
+// edit of a snippet file) and never on the path of a send: a scan takes the rules that are in
+// (`rulesForScan`, which answers at once), and rules still on their way are late: that scan has
+// the built-in rules alone, says so if it shows a dialog, and the next one has them. A rule
 // of a malformed shape is skipped and named in the log once; the expressions are compiled in the
 // scan's worker, with the engine the server uses. No `vscode` here.
 import { BitbucketError } from '../../../api/errors';
@@ -55,16 +56,15 @@ export class ServerRules {
     return rules;
   }
 
-  /** The rules if they are known or arrive within `graceMs`; else none, and `late`. The read goes on for the next scan. */
-  async rulesWithin(accountId: string, graceMs: number): Promise<RulesForScan> {
-    const pending = this.rulesFor(accountId);
+  /**
+   * The rules a scan runs with, at once and never waiting (not a promise): those read already, or
+   * none and `late` while they are on their way (a read is started if none is, for the next scan).
+   */
+  rulesForScan(accountId: string): RulesForScan {
     const known = this.ready.get(accountId);
     if (known) return { ...known, late: false };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), graceMs)));
-    const arrived = await Promise.race([pending, late]);
-    clearTimeout(timer);
-    return arrived ? { ...arrived, late: false } : { ...NONE, late: true };
+    void this.rulesFor(accountId);
+    return { ...NONE, late: true };
   }
 
   /** Forgets an account's rules (signed out, or signed in again: a new session of it). */
