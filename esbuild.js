@@ -30,7 +30,7 @@ const esbuild = require('esbuild');
 /** Modules loaded on demand, and the bundle each becomes. */
 const ON_DEMAND = [
   { source: 'src/editor/auth/signIn.ts', bundle: 'signIn' },
-  { source: 'src/editor/snippets/register.ts', bundle: 'snippets' },
+  { source: 'src/onDemand/snippets/bundle.ts', bundle: 'snippets' },
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/wire/undici/undiciParts.ts', bundle: 'undici' },
   { source: 'src/onDemand/repositorySettings/bundle.ts', bundle: 'repositorySettings' },
@@ -39,7 +39,7 @@ const ON_DEMAND = [
   // A worker thread's script, started by its file name (src/model/secretScan/scanWorkers.ts), never required.
   { source: 'src/model/secretScan/secretScanWorker.ts', bundle: 'secretScanWorker' },
   // The MCP server's process, which the editor starts on its own Node by file name (src/onDemand/mcp.ts), never required.
-  { source: 'src/model/mcp/serverMain.ts', bundle: 'mcpServer' },
+  { source: 'src/model/agentTools/mcp/serverMain.ts', bundle: 'mcpServer' },
 ];
 
 /** Packages every bundle shares, each built once into a bundle of its own. */

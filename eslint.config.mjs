@@ -24,11 +24,18 @@ const PANEL_PAGE = ['src/model/settingsPanel/protocol.ts', 'src/model/settingsPa
 const MODELS = [...SHARED, 'src/model', ...PANEL_PAGE];
 /** The one reader and writer of settings, below every other editor adapter. */
 const SETTINGS = [...MODELS, 'src/editor/settings'];
-/** ui/ and auth/ are the shared ways to tell and ask the user, and who is signed in. */
-const EDITOR = [...SETTINGS, 'src/editor/ui', 'src/editor/auth'];
-/** The snippet views use the snippets' shared adapters (src/editor/snippets/*.ts), never each other. */
-const SNIPPET_VIEW = [...EDITOR, 'src/editor/snippets'];
-const SNIPPET_VIEWS = ['tree', 'files', 'comments', 'completion', 'search', 'export', 'cache', 'compare', 'links'].map((view) => `src/editor/snippets/${view}`);
+/**
+ * The shared adapter kit every editor feature may use: ui/ (the ways to tell and ask the user, and
+ * the context of the account a command acts on), settings/, and auth/ (who is signed in).
+ */
+const KIT = [...SETTINGS, 'src/editor/ui', 'src/editor/auth'];
+/** The editor features: each imports the kit and itself, never another feature (the wiring passes in what one needs of another). */
+const FEATURES = ['repositories', 'hooks', 'walkthrough', 'secretScan', 'settingsPanel', 'connectionCheck', 'snippets', 'terminal', 'patches', 'agentTools'];
+/** Sub-features: a folder inside a feature imports the kit and its feature's own files, never a sibling. */
+const SUB_FEATURES = {
+  snippets: ['tree', 'files', 'comments', 'completion', 'search', 'export', 'cache', 'compare', 'links'],
+  agentTools: ['mcp'],
+};
 const EVERYTHING = ['src'];
 /** Browser code, the webviews' scripts: esbuild.js bundles each for its page, and nothing imports them. */
 const PAGES = ['src/webview'];
@@ -49,30 +56,16 @@ const LAYERS = {
   // Standing alone, so that the webview's script takes no more than these into the browser.
   'src/model/settingsPanel/protocol.ts': PAGE_SAFE_UTIL,
   'src/model/settingsPanel/webviewStrings.ts': [],
-  // 3. Editor adapters, one folder per idea.
+  // 3. Editor adapters: the kit, then one folder per feature.
   'src/editor/settings': SETTINGS,
-  'src/editor/ui': EDITOR,
-  'src/editor/auth': EDITOR,
-  'src/editor/repositories': EDITOR,
-  'src/editor/hooks': EDITOR,
-  'src/editor/walkthrough': EDITOR,
-  'src/editor/terminal': SNIPPET_VIEW,
-  // The secret scan before a send: a gate the snippet core calls, with its modal.
-  'src/editor/secretScan': EDITOR,
-  'src/editor/settingsPanel': [...EDITOR, 'src/editor/repositories', 'src/editor/hooks'],
-  'src/editor/connectionCheck': [...EDITOR, 'src/editor/repositories'],
-  'src/editor/snippets': EDITOR,
-  ...Object.fromEntries(SNIPPET_VIEWS.map((view) => [view, SNIPPET_VIEW])),
-  // 4. Wiring: brings the parts together; nothing imports it but the wiring.
-  'src/editor/snippets/documents.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS],
-  'src/editor/snippets/registerCommands.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/patches', 'src/editor/terminal'],
-  // The language model tools: they read through the snippet core and create through the create commands' path.
-  'src/editor/agentTools': [...SNIPPET_VIEW, 'src/editor/snippets'],
-  // The MCP server's host side: the language model tools' operations, and writes through the create commands' path.
-  'src/editor/mcp': [...SNIPPET_VIEW, 'src/editor/snippets', 'src/editor/agentTools'],
-  // Patch snippets: git from the git extension, snippets through the snippet core and the create commands' path.
-  'src/editor/patches': [...SNIPPET_VIEW, 'src/editor/snippets', 'src/editor/repositories'],
-  'src/editor/snippets/register.ts': [...SNIPPET_VIEW, ...SNIPPET_VIEWS, 'src/editor/snippets/documents.ts', 'src/editor/snippets/registerCommands.ts', 'src/editor/agentTools', 'src/editor/mcp', 'src/editor/secretScan'],
+  'src/editor/ui': KIT,
+  'src/editor/auth': KIT,
+  ...Object.fromEntries(FEATURES.map((feature) => [`src/editor/${feature}`, KIT])),
+  ...Object.fromEntries(
+    Object.entries(SUB_FEATURES).flatMap(([feature, subs]) => subs.map((sub) => [`src/editor/${feature}/${sub}`, [...KIT, `src/editor/${feature}`]])),
+  ),
+  // 4. Wiring: the stand-ins activation registers, and each bundle's entry, which builds its
+  // context once and registers each feature with what it needs; nothing imports it but the wiring.
   'src/onDemand': EVERYTHING,
   'src/extension.ts': EVERYTHING,
   // 5. The webviews' scripts, in the browser: the panel's messages and words, types only (below).
@@ -91,6 +84,16 @@ function layerOf(file) {
 }
 
 const mayImport = (from, to) => from === to || (!PAGES.includes(to) && LAYERS[from].some((allowed) => allowed === to || allowed === 'src'));
+/**
+ * Between editor features a type may be named (it carries no code: the bundles do not change, and
+ * the object itself comes from the wiring), never a value: a feature runs no other feature's code.
+ */
+const isEditor = (key) => key.startsWith('src/editor/');
+const typeOnly = (node) =>
+  node.type === 'TSImportType' ||
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
 const shown = (key) => (key.endsWith('.ts') ? key : `${key}/`);
 
 const importsFlowDown = {
@@ -106,12 +109,14 @@ const importsFlowDown = {
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const to = layerOf(path.resolve(path.dirname(file), specifier));
-      if (to === undefined || mayImport(from, to)) return;
+      if (to === undefined || mayImport(from, to) || (isEditor(from) && isEditor(to) && typeOnly(node))) return;
       context.report({
         node,
         message: PAGES.includes(to)
           ? `${shown(from)} may not import ${shown(to)}: it is a webview's script, for the browser (esbuild.js bundles it for its page).`
-          : `${shown(from)} may not import ${shown(to)}: imports flow down (api → models → editor adapters → wiring; LAYERS in eslint.config.mjs). Move what both need into a module below them.`,
+          : isEditor(from) && isEditor(to)
+            ? `${shown(from)} may not import ${shown(to)}: an editor feature runs no other feature's code (LAYERS in eslint.config.mjs). Put what both need in the model, or have the wiring (src/onDemand/) pass it in; a type may be named with \`import type\`.`
+            : `${shown(from)} may not import ${shown(to)}: imports flow down (api → models → editor adapters → wiring; LAYERS in eslint.config.mjs). Move what both need into a module below them.`,
       });
     };
     const source = (node) => check(node, node.source?.value);
@@ -204,6 +209,12 @@ export default tseslint.config(
   {
     files: ['src/editor/ui/notify.ts', 'src/editor/ui/quickInputText.ts', 'src/editor/ui/statusText.ts', 'src/editor/ui/fileSystemErrors.ts'],
     rules: { 'no-restricted-syntax': ['error', L10N_MESSAGES] },
+  },
+  {
+    // The wiring builds each bundle's context once and registers each feature with what it needs: a
+    // screen a function, so that a newcomer reads where each part comes from at a glance.
+    files: ['src/onDemand/**/*.ts', 'src/extension.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Test runners and the local server are command-line programs: they print to the terminal.

@@ -15,7 +15,7 @@ import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import { SnippetCache } from '../../src/model/snippets/cache/snippetCache';
 import type { TreeNode } from '../../src/model/snippets/tree/nodes';
-import { snippetFileUri } from '../../src/editor/snippets/uris';
+import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { bareRequest, profiled, settled, withCodeLoading } from './firstRequest';
 import { memoryRun } from './memory';
 

@@ -4,7 +4,7 @@
 // table, and only while signed in), and offered anew when either changes. The server is the
 // bundled dist/mcpServer.js on the editor's own Node: nothing is downloaded or installed. Only when
 // the editor starts it does the snippets bundle load, to open the private channel and give that
-// one process a key (src/editor/mcp/mcpHost.ts); no credential goes into its environment. Where the
+// one process a key (src/editor/agentTools/mcp/mcpHost.ts); no credential goes into its environment. Where the
 // API is missing (VS Code 1.100, whose draft of it throws) nothing is registered and nothing else
 // changes.
 import vscode = require('vscode');

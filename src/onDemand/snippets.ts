@@ -10,7 +10,7 @@ import { accountId } from '../model/accounts/accounts';
 import type { Session } from '../editor/auth/session';
 import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../util/constants';
 import { forgetCachesOnSignOut } from '../model/snippets/cache/signOut';
-import type { SnippetsFeature } from '../editor/snippets/register';
+import type { SnippetsFeature } from './snippets/bundle';
 import type { TreeNode } from '../model/snippets/tree/nodes';
 import type { Log } from '../util/log';
 import { completeOpenViewStepWhenShown } from '../editor/walkthrough/viewStep';
@@ -19,7 +19,7 @@ import { ForwardingFileSystemProvider } from './forwardingFileSystem';
 import { ForwardingTreeDataProvider } from './forwardingTreeDataProvider';
 import { onDemandFeature, type OnDemandFeature } from './onDemandFeature';
 
-type SnippetsModule = typeof import('../editor/snippets/register');
+type SnippetsModule = typeof import('./snippets/bundle');
 
 export interface SnippetsOnDemand {
   /** The snippets feature, loaded on the first call. */
@@ -45,7 +45,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globa
     SNIPPET_COMMANDS,
     // esbuild.js turns this require into one of dist/snippets.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../editor/snippets/register') as SnippetsModule,
+    () => require('./snippets/bundle') as SnippetsModule,
     ({ createSnippets }) =>
       createSnippets({
         session,
@@ -61,27 +61,8 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globa
     log,
   );
   const fileSystem = new ForwardingFileSystemProvider(() => feature.get().fileSystem);
-  // Completion offers what is loaded; until the snippets bundle is, no list is either, so typing
-  // never loads it.
-  const completion: vscode.CompletionItemProvider = {
-    provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
-    resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
-  };
-  // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
-  // is loaded; other drops never load it.
-  const dropIntoEditor: vscode.DocumentDropEditProvider = {
-    provideDocumentDropEdits: (document, position, dataTransfer, token) =>
-      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
-  };
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   const comparedTexts = new ForwardingContentProvider(() => feature.get().comparedTexts);
-  // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
-  // activation; the first link loads the snippets bundle, whose handler does the work.
-  const uriHandler: vscode.UriHandler = {
-    handleUri: async (uri) => {
-      await feature.get().openLink(uri);
-    },
-  };
   // Sign Out deletes the account's offline cache (src/model/snippets/cache/signOut.ts).
   const forgetOnSignOut = forgetCachesOnSignOut({
     signedIn: () => session.accounts().map(accountId),
@@ -105,9 +86,35 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globa
       vscode.workspace.registerTextDocumentContentProvider(Schemes.snippetOnServer, serverVersions),
       comparedTexts,
       vscode.workspace.registerTextDocumentContentProvider(Schemes.comparedText, comparedTexts),
-      vscode.languages.registerCompletionItemProvider('*', completion),
-      vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
-      vscode.window.registerUriHandler(uriHandler),
+      registerEditorProviders(feature),
     ),
   };
+}
+
+/** Completion, drops of rows into an editor, and vscode:// snippet links, forwarded to the loaded bundle. */
+function registerEditorProviders(feature: OnDemandFeature<SnippetsModule, SnippetsFeature>): vscode.Disposable {
+  // Completion offers what is loaded; until the snippets bundle is, no list is either, so typing
+  // never loads it.
+  const completion: vscode.CompletionItemProvider = {
+    provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
+    resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
+  };
+  // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
+  // is loaded; other drops never load it.
+  const dropIntoEditor: vscode.DocumentDropEditProvider = {
+    provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
+  };
+  // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
+  // activation; the first link loads the snippets bundle, whose handler does the work.
+  const uriHandler: vscode.UriHandler = {
+    handleUri: async (uri) => {
+      await feature.get().openLink(uri);
+    },
+  };
+  return vscode.Disposable.from(
+    vscode.languages.registerCompletionItemProvider('*', completion),
+    vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
+    vscode.window.registerUriHandler(uriHandler),
+  );
 }

@@ -8,7 +8,7 @@ import type { BitbucketAuthProvider } from '../editor/auth/authProvider';
 import type { SignInArgs } from '../editor/auth/signIn';
 import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
 import type { AgentToolsApi } from '../editor/agentTools/tools';
-import type { McpHostApi } from '../editor/mcp/mcpHost';
+import type { McpHostApi } from '../editor/agentTools/mcp/mcpHost';
 import type { McpServerDefinitionProvider } from './mcp';
 import type { ScriptedAnswer } from '../editor/ui/prompts';
 import type { Account } from '../model/accounts/accounts';
@@ -17,7 +17,7 @@ import type { Log } from '../util/log';
 import type { SignInOnDemand } from './signIn';
 import type { SnippetsOnDemand } from './snippets';
 
-type SnippetsModule = typeof import('../editor/snippets/register');
+type SnippetsModule = typeof import('./snippets/bundle');
 
 /** What the extension's own tests need and no user-facing command offers. */
 export interface TestingApi {
@@ -128,7 +128,7 @@ function snippetPromptAnswers(snippets: SnippetsOnDemand): () => ScriptedAnswer[
       const answers: ScriptedAnswer[] = [];
       // esbuild.js turns this require into one of dist/snippets.js, the module the feature was loaded from.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('../editor/snippets/register') as SnippetsModule).answerPromptsFrom(() => (answers.length > 0 ? { answer: answers.shift() } : undefined));
+      (require('./snippets/bundle') as SnippetsModule).answerPromptsFrom(() => (answers.length > 0 ? { answer: answers.shift() } : undefined));
       queue = answers;
     }
     return queue;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { BitbucketClient } from '../../src/api';
 import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
-import { snippetFileUri } from '../../src/editor/snippets/uris';
+import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { localServerUrl, serverRequests, signInWith, until } from './support';
 import { EXTENSION_LOG, findFiles, userDataCandidates } from './userDataFiles';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport as SdkTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Commands } from '../../src/util/constants';
-import { McpTools } from '../../src/model/mcp/protocol';
+import { McpTools } from '../../src/model/agentTools/mcp/protocol';
 import { formatReference } from '../../src/model/agentTools/references';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import { apiAs, signInAsAlice } from './snippetHelpers';

@@ -13,7 +13,7 @@ import type { Snippet } from '../../src/api/types';
 import { Commands } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import { nodeId, type RootNode, type TreeNode } from '../../src/model/snippets/tree/nodes';
-import { snippetFileUri } from '../../src/editor/snippets/uris';
+import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { startServer, type RunningServer } from '../server/server';
 import { localServerUrl, signInAs, signInWith, testingApi } from './support';
 

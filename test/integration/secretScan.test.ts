@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { BitbucketClient } from '../../src/api';
-import { snippetFileUri } from '../../src/editor/snippets/uris';
+import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { URL_PASSWORD_RULE } from '../../src/model/secretScan/ruleIds';
 import { GITHUB_TOKEN } from '../unit/secretScan/fixtures';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';

@@ -17,6 +17,6 @@ describe('link activation', () => {
   it('activation registers the URI handler, and the snippets bundle does not', () => {
     const registers = (file: string) => /registerUriHandler\(/.test(fs.readFileSync(path.join(ROOT, 'out', file), 'utf8'));
     assert.ok(registers('src/onDemand/snippets.js'), 'the stand-in handler is registered at activation');
-    assert.ok(!registers('src/editor/snippets/register.js') && !registers('src/editor/snippets/documents.js'), 'a second registration would throw');
+    assert.ok(!registers('src/onDemand/snippets/bundle.js') && !registers('src/onDemand/snippets/documents.js'), 'a second registration would throw');
   });
 });

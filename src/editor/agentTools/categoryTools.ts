@@ -1,6 +1,7 @@
 // The category tools: the categories of the snippets in the lists the user lets tools read (each
 // with how many snippets carry it), and one category's snippets, bounded.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import type { Snippet } from '../../api/types';
 import { Bounds } from '../../model/agentTools/bounds';
 import { categoriesText, countCategories, hasCategory } from '../../model/agentTools/categories';
@@ -8,7 +9,7 @@ import { snippetListText } from '../../model/agentTools/listResults';
 import { plainName } from '../../model/agentTools/outsideData';
 import type { AgentList, ListCategoriesInput, ListCategoryInput } from '../../model/agentTools/schemas';
 import type { SearchList } from '../../model/snippets/search/types';
-import { languageOf, ownerOf, readableLists, sourceOf, type AgentToolsHost, type ToolAccount } from './host';
+import { languageOf, ownerOf, readableLists, sourceOf, type ToolAccount } from './host';
 import { findInLists, offlineFallback, type ReadResult } from './listsRead';
 
 /**
@@ -19,14 +20,14 @@ import { findInLists, offlineFallback, type ReadResult } from './listsRead';
 const PAGES_EVERY_LIST = '\uffff\uffff';
 
 /** What a category tool reads (host.ts), or the answer that says why nothing can be. */
-function readable(host: AgentToolsHost, input: ListCategoriesInput): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
+function readable(host: SnippetsContext, input: ListCategoriesInput): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
   const read = readableLists(host, input);
   if (typeof read === 'string') return read;
   if (read.lists.length === 0) return [...read.notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
   return read;
 }
 
-export async function listCategoriesTool(host: AgentToolsHost, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {
+export async function listCategoriesTool(host: SnippetsContext, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {
   const read = readable(host, input);
   if (typeof read === 'string') return read;
   const { accounts: targets, lists, notes } = read;
@@ -35,7 +36,7 @@ export async function listCategoriesTool(host: AgentToolsHost, input: ListCatego
   return categoriesText(counts, targets.map(sourceOf), [...notes, ...every.notes], targets.length > 1);
 }
 
-export async function listCategoryTool(host: AgentToolsHost, input: ListCategoryInput, signal: AbortSignal): Promise<string> {
+export async function listCategoryTool(host: SnippetsContext, input: ListCategoryInput, signal: AbortSignal): Promise<string> {
   const readableNow = readable(host, input);
   if (typeof readableNow === 'string') return readableNow;
   const { lists, notes } = readableNow;

@@ -2,6 +2,7 @@
 // the accounts to use, the lists the user lets tools read, how a result names an account, a
 // snippet's owner and a file's language.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import { accountId, type Account } from '../../model/accounts/accounts';
 import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { listsToRead, refusedLists } from '../../model/agentTools/readable';
@@ -12,17 +13,8 @@ import { languageLookup } from '../../model/snippets/completion/completion';
 import type { SnippetService } from '../../model/snippets/service';
 import { accountLabel } from '../../util/accountLabels';
 import { Settings } from '../../util/constants';
-import type { Log } from '../../util/log';
-import type { Session } from '../auth/session';
 import { setting } from '../settings/settings';
-import type { CommandDeps, CommandScope } from '../snippets/context';
-
-export interface AgentToolsHost {
-  session: Session;
-  /** Each account's command dependencies: its service, and the create path's reveal. */
-  scope: CommandScope;
-  log: Log;
-}
+import type { AccountContext } from '../ui/accountContext';
 
 /** One signed-in account as a tool uses it. */
 export interface ToolAccount {
@@ -30,11 +22,11 @@ export interface ToolAccount {
   id: string;
   /** As results name it: `alice @ bitbucket.example.com`, longer only when two would read the same. */
   label: string;
-  deps: CommandDeps;
+  deps: AccountContext;
   service: SnippetService;
 }
 
-export function toolAccount(host: AgentToolsHost, account: Account): ToolAccount {
+export function toolAccount(host: SnippetsContext, account: Account): ToolAccount {
   const deps = host.scope.depsFor(account);
   const label = accountLabel(account, host.session.accounts());
   return { account, id: accountId(account), label, deps, service: deps.service };
@@ -51,7 +43,7 @@ export function allowedLists(): AgentList[] {
  * setting allows of those it asks for, with a note on those refused; or, when no account fits,
  * the answer that says why. What to say when no list is left is the tool's own.
  */
-export function readableLists(host: AgentToolsHost, input: { account?: string; lists?: AgentList[] }): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[]; allowed: AgentList[] } | string {
+export function readableLists(host: SnippetsContext, input: { account?: string; lists?: AgentList[] }): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[]; allowed: AgentList[] } | string {
   const chosen = chooseAccounts(input.account, host.session.accounts());
   if (!chosen.ok) return chosen.problem;
   const allowed = allowedLists();

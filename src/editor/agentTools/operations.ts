@@ -1,19 +1,19 @@
 // The read operations both surfaces offer: each has one implementation here, with the schema its
 // input is checked against, and two adapters call it: the language model tools (tools.ts) and the
-// MCP server's host side (src/editor/mcp/). A call is checked first and never throws: whatever
+// MCP server's host side (src/editor/agentTools/mcp/). A call is checked first and never throws: whatever
 // goes wrong becomes a result that says what.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SEARCH_SCHEMA, type Schema } from '../../model/agentTools/schemas';
 import { validateInput } from '../../model/agentTools/validate';
 import { describeError, messageContext } from '../../util/describeError';
 import { listCategoriesTool, listCategoryTool } from './categoryTools';
-import type { AgentToolsHost } from './host';
 import { readFileTool } from './readFileTool';
 import { searchTool } from './searchTool';
 
 export type ReadOperationName = 'search' | 'readFile' | 'listCategories' | 'listCategory';
 
-type Run = (host: AgentToolsHost, input: never, signal: AbortSignal) => Promise<string>;
+type Run = (host: SnippetsContext, input: never, signal: AbortSignal) => Promise<string>;
 
 export const READ_OPERATIONS: Record<ReadOperationName, { schema: Schema; run: Run }> = {
   search: { schema: SEARCH_SCHEMA, run: searchTool },
@@ -23,7 +23,7 @@ export const READ_OPERATIONS: Record<ReadOperationName, { schema: Schema; run: R
 };
 
 /** Checks `input` against the operation's schema, then runs it; a failure is said in the result. */
-export async function runChecked(host: AgentToolsHost, label: string, schema: Schema, run: (input: never) => Promise<string>, input: unknown, signal: AbortSignal): Promise<string> {
+export async function runChecked(host: SnippetsContext, label: string, schema: Schema, run: (input: never) => Promise<string>, input: unknown, signal: AbortSignal): Promise<string> {
   const checked = validateInput<never>(input, schema);
   if (!checked.ok) return [vscode.l10n.t('The input does not match this tool\'s schema, so nothing was done:'), ...checked.problems.map((p) => `- ${p}`)].join('\n');
   try {
@@ -36,7 +36,7 @@ export async function runChecked(host: AgentToolsHost, label: string, schema: Sc
 }
 
 /** One read operation, by name, as either adapter calls it. */
-export function runRead(host: AgentToolsHost, name: ReadOperationName, label: string, input: unknown, signal: AbortSignal): Promise<string> {
+export function runRead(host: SnippetsContext, name: ReadOperationName, label: string, input: unknown, signal: AbortSignal): Promise<string> {
   const operation = READ_OPERATIONS[name];
   return runChecked(host, label, operation.schema, (checked) => operation.run(host, checked, signal), input, signal);
 }

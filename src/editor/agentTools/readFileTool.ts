@@ -2,6 +2,7 @@
 // with its text bounded, its language and its owner. A reference is read only from the account it
 // names, and only when the lists the user allows hold the snippet.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import { BitbucketError } from '../../api/errors';
 import type { Snippet } from '../../api/types';
 import { accountId } from '../../model/accounts/accounts';
@@ -14,10 +15,10 @@ import { formatReference, parseReference } from '../../model/agentTools/referenc
 import type { ReadFileInput } from '../../model/agentTools/schemas';
 import { isUnreachable } from '../../model/snippets/connectivity';
 import { describeError, messageContext } from '../../util/describeError';
-import { allowedLists, languageOf, ownerOf, sourceOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
+import { allowedLists, languageOf, ownerOf, sourceOf, toolAccount, type ToolAccount } from './host';
 import { findInLists } from './listsRead';
 
-export async function readFileTool(host: AgentToolsHost, input: ReadFileInput, signal: AbortSignal): Promise<string> {
+export async function readFileTool(host: SnippetsContext, input: ReadFileInput, signal: AbortSignal): Promise<string> {
   if (input.reference === undefined && !input.snippetName?.trim()) {
     return vscode.l10n.t('Give either "reference" (as a search or list result gave it) or "snippetName".');
   }

@@ -4,6 +4,7 @@
 // takes (commands/create.ts's createAndOpen, with the checks every create runs before anything is
 // sent) and never updates or deletes anything.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import type { Account } from '../../model/accounts/accounts';
 import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { fenced, plainName } from '../../model/agentTools/outsideData';
@@ -11,11 +12,10 @@ import { formatReference } from '../../model/agentTools/references';
 import { CONFIRMATION_LIFETIME_MS, proposalDigest, type Confirmation, type ConfirmedProposals } from '../../model/agentTools/confirmations';
 import { proposal, shownProposal } from '../../model/agentTools/saveProposal';
 import type { SaveInput } from '../../model/agentTools/schemas';
-import { createAndOpen } from '../snippets/create';
-import { languageOf, toolAccount, type AgentToolsHost, type ToolAccount } from './host';
+import { languageOf, toolAccount, type ToolAccount } from './host';
 
 /** The account a save goes to: the one named, else the default account. */
-export function saveAccount(host: AgentToolsHost, input: SaveInput): ToolAccount | string {
+export function saveAccount(host: SnippetsContext, input: SaveInput): ToolAccount | string {
   const accounts = host.session.accounts();
   const chosen = chooseAccounts(input.account, accounts);
   if (!chosen.ok) return chosen.problem;
@@ -30,7 +30,7 @@ export interface PreparedSave {
 }
 
 /** The confirmation VS Code shows before the tool runs; undefined when the input cannot be saved (invoke then says why). */
-export function prepareSave(host: AgentToolsHost, input: SaveInput): PreparedSave | undefined {
+export function prepareSave(host: SnippetsContext, input: SaveInput): PreparedSave | undefined {
   const target = saveAccount(host, input);
   const checked = proposal(input);
   if (typeof target === 'string' || !checked.ok) return undefined;
@@ -65,7 +65,7 @@ function unconfirmed(state: Exclude<Confirmation, 'confirmed'>): string {
     : vscode.l10n.t('Nothing was saved: the user did not confirm this proposal (it was not shown to them, or the name, description, categories, a file or the account changed since, or its confirmation was already used). Call this tool again with exactly what should be saved: the user is then shown it to confirm.');
 }
 
-export async function saveTool(host: AgentToolsHost, input: SaveInput, token: vscode.CancellationToken, confirmations: ConfirmedProposals): Promise<string> {
+export async function saveTool(host: SnippetsContext, input: SaveInput, token: vscode.CancellationToken, confirmations: ConfirmedProposals): Promise<string> {
   const target = saveAccount(host, input);
   if (typeof target === 'string') return target;
   const checked = proposal(input);
@@ -76,7 +76,7 @@ export async function saveTool(host: AgentToolsHost, input: SaveInput, token: vs
     return unconfirmed(confirmation);
   }
   if (token.isCancellationRequested) return vscode.l10n.t('Cancelled: nothing was saved.');
-  const snippet = await createAndOpen(target.deps, checked.files, checked.details, vscode.l10n.t('Creating snippet "{0}"…', checked.details.name));
+  const snippet = await target.deps.createAndOpen(checked.files, checked.details, vscode.l10n.t('Creating snippet "{0}"…', checked.details.name));
   if (!snippet) {
     return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
   }

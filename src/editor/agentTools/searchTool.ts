@@ -2,15 +2,16 @@
 // or the one named, with the search Search Snippets uses; bounded results, each with its owner,
 // account, files, languages, matched lines and references the read tool takes.
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import { Bounds } from '../../model/agentTools/bounds';
 import { snippetListText } from '../../model/agentTools/listResults';
 import { plainName } from '../../model/agentTools/outsideData';
 import type { SearchInput } from '../../model/agentTools/schemas';
 import type { SearchList } from '../../model/snippets/search/types';
-import { languageOf, ownerOf, readableLists, sourceOf, type AgentToolsHost } from './host';
+import { languageOf, ownerOf, readableLists, sourceOf } from './host';
 import { findInLists } from './listsRead';
 
-export async function searchTool(host: AgentToolsHost, input: SearchInput, signal: AbortSignal): Promise<string> {
+export async function searchTool(host: SnippetsContext, input: SearchInput, signal: AbortSignal): Promise<string> {
   const read = readableLists(host, input);
   if (typeof read === 'string') return read;
   const { lists, notes, allowed } = read;

@@ -3,24 +3,22 @@
 // tool never throws into the chat). Activation registers the tools as stand-ins that hand the
 // call here (src/onDemand/agentTools.ts).
 import vscode = require('vscode');
+import type { SnippetsContext } from '../snippets/context';
 import { notSignedIn } from '../../model/agentTools/accountChoice';
 import { ConfirmedProposals } from '../../model/agentTools/confirmations';
 import { SAVE_SCHEMA, type SaveInput } from '../../model/agentTools/schemas';
 import { validateInput } from '../../model/agentTools/validate';
 import { AgentTools, Settings, type AgentToolName } from '../../util/constants';
 import { setting } from '../settings/settings';
-import type { AgentToolsHost } from './host';
 import { runChecked, runRead } from './operations';
 import { prepareSave, saveTool } from './saveTool';
-
-export type { AgentToolsHost } from './host';
 
 export interface AgentToolsApi {
   prepare(name: AgentToolName, input: unknown): vscode.PreparedToolInvocation | undefined;
   invoke(name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
 }
 
-type Tools = Record<AgentToolName, (host: AgentToolsHost, input: unknown, signal: AbortSignal, token: vscode.CancellationToken) => Promise<string>>;
+type Tools = Record<AgentToolName, (host: SnippetsContext, input: unknown, signal: AbortSignal, token: vscode.CancellationToken) => Promise<string>>;
 
 /** The tools: the reads are the operations the MCP server runs too (operations.ts); the save tool saves only a proposal prepareInvocation put before the user (confirmations.ts). */
 function tools(confirmations: ConfirmedProposals): Tools {
@@ -33,7 +31,7 @@ function tools(confirmations: ConfirmedProposals): Tools {
   };
 }
 
-export function createAgentTools(host: AgentToolsHost): AgentToolsApi {
+export function createAgentTools(host: SnippetsContext): AgentToolsApi {
   const confirmations = new ConfirmedProposals();
   const table = tools(confirmations);
   return {
@@ -50,7 +48,7 @@ export function createAgentTools(host: AgentToolsHost): AgentToolsApi {
   };
 }
 
-async function run(host: AgentToolsHost, table: Tools, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<string> {
+async function run(host: SnippetsContext, table: Tools, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<string> {
   const tool = table[name];
   if (!tool) return vscode.l10n.t('Bitbucket Snippets has no tool "{0}".', String(name));
   if (!setting(Settings.agentToolsEnabled)) return vscode.l10n.t('The user turned the Bitbucket Snippets tools off (setting bitbucketSnippets.agentTools.enabled).');

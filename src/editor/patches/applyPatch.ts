@@ -13,9 +13,10 @@ import type { GitRepositories } from '../repositories/gitApi';
 import { showInfo, showWarning } from '../ui/notify';
 import { withProgress } from '../ui/progress';
 import { confirm } from '../ui/prompts';
-import type { CommandDeps } from '../snippets/context';
+import type { AccountContext } from '../ui/accountContext';
 import { reportPatchFailure } from './patchFailure';
-import { patchSource, type PatchSnippetDeps, type PatchSource } from './patchSource';
+import type { SnippetsContext } from '../snippets/context';
+import { patchSource, type PatchSource } from './patchSource';
 import { chooseTree, treeName, type ChosenTree } from './workingTrees';
 
 type Direction = 'apply' | 'revert';
@@ -87,7 +88,7 @@ function tellResult(result: Extract<ApplyResult, { kind: 'applied' | 'conflicts'
 }
 
 /** Apply Patch (`direction` apply) and Revert Patch (revert); resolves to what happened (undefined when cancelled). */
-export async function applyPatchCommand(git: GitRepositories, snippets: PatchSnippetDeps, deps: CommandDeps, arg: unknown, direction: Direction): Promise<ApplyOutcome | undefined> {
+export async function applyPatchCommand(git: GitRepositories, snippets: SnippetsContext, deps: AccountContext, arg: unknown, direction: Direction): Promise<ApplyOutcome | undefined> {
   const title = titles(direction);
   const source = await patchSource(snippets, deps, arg, title);
   if (!source) return undefined;

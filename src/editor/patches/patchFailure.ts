@@ -6,11 +6,11 @@ import { PatchError } from '../../model/patches';
 import type { Log } from '../../util/log';
 import { showWarning } from '../ui/notify';
 import { showFailure } from '../ui/showFailure';
-import type { CommandDeps } from '../snippets/context';
-import { accountOf } from '../snippets/context';
+import type { AccountContext } from '../ui/accountContext';
+import { accountOf } from '../ui/accountContext';
 
 /** Shows the failure; resolves to the patch core's sentence when it was one (what a test checks), else undefined. */
-export function reportPatchFailure(deps: CommandDeps, log: Log, action: string, err: unknown): string | undefined {
+export function reportPatchFailure(deps: AccountContext, log: Log, action: string, err: unknown): string | undefined {
   if (err instanceof PatchError) {
     log.warn(`could not ${action}: ${err.reason}${err.detail ? `\n${err.detail}` : ''}`);
     // A git the git extension named but that is not there: its setting is where to mend it.

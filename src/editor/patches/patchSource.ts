@@ -7,31 +7,23 @@ import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
 import { fileChoices, type KnownSnippet } from '../../model/snippets/compare/compare';
 import { isPatchFileName } from '../../model/patches/patchFiles';
-import type { LastSearch } from '../../model/snippets/search/lastSearch';
 import { accountLabel } from '../../util/accountLabels';
 import { showInfo } from '../ui/notify';
 import { pick } from '../ui/prompts';
-import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps, type CommandScope } from '../snippets/context';
-import type { SnippetAccounts } from '../snippets/snippetAccounts';
-import { preview } from '../snippets/use';
-
-/** What the patch commands read snippets through. */
-export interface PatchSnippetDeps {
-  accounts: SnippetAccounts;
-  scope: CommandScope;
-  lastSearch: LastSearch;
-}
+import { reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../ui/accountContext';
+import { preview } from '../../model/snippets/filePreview';
+import type { SnippetsContext } from '../snippets/context';
 
 /** A patch file of a snippet, with its text. */
 export interface PatchSource {
   snippetName: string;
   fileName: string;
   text: string;
-  deps: CommandDeps;
+  deps: AccountContext;
 }
 
 /** The patch file of `arg` (a row or URI), of the active editor, or the user's pick; undefined after saying why not. */
-export async function patchSource(snippets: PatchSnippetDeps, deps: CommandDeps, arg: unknown, title: string): Promise<PatchSource | undefined> {
+export async function patchSource(snippets: SnippetsContext, deps: AccountContext, arg: unknown, title: string): Promise<PatchSource | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (target?.fileName && isPatchFileName(target.fileName)) {
@@ -50,7 +42,7 @@ export async function patchSource(snippets: PatchSnippetDeps, deps: CommandDeps,
   return pickPatch(snippets, title);
 }
 
-async function pickPatch(snippets: PatchSnippetDeps, title: string): Promise<PatchSource | undefined> {
+async function pickPatch(snippets: SnippetsContext, title: string): Promise<PatchSource | undefined> {
   const { session } = snippets.accounts;
   const signedIn = session.accounts();
   const known: KnownSnippet[] = [];

@@ -12,10 +12,11 @@ import { lineText } from '../../util/outsideText';
 import type { GitRepositories } from '../repositories/gitApi';
 import { showInfo, showWarning } from '../ui/notify';
 import { withProgress } from '../ui/progress';
-import type { CommandDeps } from '../snippets/context';
+import type { AccountContext } from '../ui/accountContext';
 import { reportPatchFailure } from './patchFailure';
 import type { PatchPreviews } from './patchPreviews';
-import { patchSource, type PatchSnippetDeps } from './patchSource';
+import type { SnippetsContext } from '../snippets/context';
+import { patchSource } from './patchSource';
 import { chooseTree, treeName } from './workingTrees';
 
 const TITLE = vscode.l10n.t('Bitbucket Snippets: Preview Patch');
@@ -40,7 +41,7 @@ export interface PreviewOutcome {
   notes: string[];
 }
 
-export async function previewPatchCommand(git: GitRepositories, snippets: PatchSnippetDeps, previews: PatchPreviews, deps: CommandDeps, arg: unknown): Promise<PreviewOutcome | string | undefined> {
+export async function previewPatchCommand(git: GitRepositories, snippets: SnippetsContext, previews: PatchPreviews, deps: AccountContext, arg: unknown): Promise<PreviewOutcome | string | undefined> {
   const source = await patchSource(snippets, deps, arg, TITLE);
   if (!source) return undefined;
   const chosen = await chooseTree(git, TITLE);

@@ -13,8 +13,7 @@ import { parseCategories } from '../../model/snippets/edits';
 import type { GitRepositories } from '../repositories/gitApi';
 import { withProgress } from '../ui/progress';
 import { input, pick, pickMany } from '../ui/prompts';
-import { requireSignedIn, type CommandDeps } from '../snippets/context';
-import { createAndOpen } from '../snippets/create';
+import { requireSignedIn, type AccountContext } from '../ui/accountContext';
 import { reportPatchFailure } from './patchFailure';
 import { chooseTree, treeName, type ChosenTree } from './workingTrees';
 
@@ -100,7 +99,7 @@ async function askNameAndCategories(made: MadePatch, origin: PatchOrigin): Promi
   return { name: name.trim(), categories: parseCategories(categories) };
 }
 
-export async function savePatchAsSnippet(git: GitRepositories, deps: CommandDeps, args: readonly unknown[]): Promise<Snippet | undefined> {
+export async function savePatchAsSnippet(git: GitRepositories, deps: AccountContext, args: readonly unknown[]): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const from = startedFrom(args);
   const chosen = await chooseTree(git, TITLE, from.hint);
@@ -128,5 +127,5 @@ export async function savePatchAsSnippet(git: GitRepositories, deps: CommandDeps
   if (!details) return undefined;
   const file = patchFileName(details.name);
   deps.log.info(`saving a patch of ${made.bytes} bytes from ${made.state.root} as ${file}`);
-  return createAndOpen(deps, [{ name: file, content: made.text }], { name: details.name, description: patchDescription(origin), categories: details.categories }, vscode.l10n.t('Creating patch snippet "{0}"…', details.name));
+  return deps.createAndOpen([{ name: file, content: made.text }], { name: details.name, description: patchDescription(origin), categories: details.categories }, vscode.l10n.t('Creating patch snippet "{0}"…', details.name));
 }

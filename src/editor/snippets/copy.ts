@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { showInfo } from '../ui/notify';
 import { createAndOpen } from './create';
-import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
+import { reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../ui/accountContext';
 import type { Snippet } from '../../api/types';
 
 /** Text of one file that replaces the original's in the copy (from a refused save). */
@@ -15,7 +15,7 @@ export interface CarriedText {
 
 const isCarried = (v: unknown): v is CarriedText => typeof v === 'object' && v !== null && typeof (v as CarriedText).fileName === 'string' && typeof (v as CarriedText).text === 'string';
 
-export async function copyToMine(deps: CommandDeps, arg: unknown, carried?: unknown): Promise<Snippet | undefined> {
+export async function copyToMine(deps: AccountContext, arg: unknown, carried?: unknown): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (!target) {

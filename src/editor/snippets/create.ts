@@ -10,7 +10,7 @@ import { withProgress } from '../ui/progress';
 import { describeError, messageContext } from '../../util/describeError';
 import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../../model/snippets/edits';
 import type { NewFile } from '../../model/snippets/snippetWrites';
-import { accountOf, fileUri, reportFailure, requireSignedIn, type CommandDeps } from './context';
+import { accountOf, fileUri, reportFailure, requireSignedIn, type AccountContext } from '../ui/accountContext';
 
 /**
  * Arguments for automation (tests, keybindings, other extensions). With `name` given, nothing
@@ -27,7 +27,7 @@ export interface CreateOptions {
 
 const TITLE = vscode.l10n.t('Bitbucket Snippets: New Snippet');
 
-export async function createEmpty(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createEmpty(deps: AccountContext, options?: CreateOptions): Promise<Snippet | undefined> {
   // Signed out, say so before a file name is asked for that could not be saved.
   if (!requireSignedIn(deps)) return undefined;
   const fileName = options?.fileName ?? (await askFileName('snippet.txt'));
@@ -36,7 +36,7 @@ export async function createEmpty(deps: CommandDeps, options?: CreateOptions): P
   return create(deps, [{ name: fileName, content: '' }], '', options);
 }
 
-export async function createFromSelection(deps: CommandDeps, arg?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createFromSelection(deps: AccountContext, arg?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
   options ??= asOptions(arg);
   const editor = vscode.window.activeTextEditor;
   const selections = editor?.selections.filter((s) => !s.isEmpty) ?? [];
@@ -55,7 +55,7 @@ export async function createFromSelection(deps: CommandDeps, arg?: unknown, opti
 }
 
 /** From the Explorer (`uri`, `uris` of the selection), an editor tab, or the active editor. */
-export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createFromFiles(deps: AccountContext, uri?: unknown, uris?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
   options ??= asOptions(uri) ?? asOptions(uris);
   const targets = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) && uris.length > 0 ? (uris as vscode.Uri[]) : uri instanceof vscode.Uri ? [uri] : [];
   let files: NewFile[];
@@ -76,7 +76,7 @@ export async function createFromFiles(deps: CommandDeps, uri?: unknown, uris?: u
   return create(deps, files, defaultSnippetName(names), options);
 }
 
-export async function createFromClipboard(deps: CommandDeps, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createFromClipboard(deps: AccountContext, options?: CreateOptions): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const content = await vscode.env.clipboard.readText();
   if (!content) {
@@ -90,7 +90,7 @@ export async function createFromClipboard(deps: CommandDeps, options?: CreateOpt
 
 // ---- The shared part -----------------------------------------------------------------------
 
-async function create(deps: CommandDeps, files: NewFile[], defaultName: string, options: CreateOptions | undefined): Promise<Snippet | undefined> {
+async function create(deps: AccountContext, files: NewFile[], defaultName: string, options: CreateOptions | undefined): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
   if (!details) return undefined;
@@ -101,7 +101,7 @@ async function create(deps: CommandDeps, files: NewFile[], defaultName: string, 
  * Every create path ends here: one POST (and one PUT for a description or categories), the new
  * snippet revealed in My Snippets, and a file of it opened (`open`, else its first).
  */
-export async function createAndOpen(deps: CommandDeps, files: NewFile[], details: SnippetDetails, title: string, open?: string): Promise<Snippet | undefined> {
+export async function createAndOpen(deps: AccountContext, files: NewFile[], details: SnippetDetails, title: string, open?: string): Promise<Snippet | undefined> {
   let result;
   try {
     result = await withProgress('notification', title, () => deps.service.writes.create(files, details));
@@ -198,7 +198,7 @@ const LANGUAGE_EXTENSIONS: Record<string, string> = {
   powershell: 'ps1',
 };
 
-async function readFiles(deps: CommandDeps, uris: vscode.Uri[]): Promise<NewFile[] | undefined> {
+async function readFiles(deps: AccountContext, uris: vscode.Uri[]): Promise<NewFile[] | undefined> {
   const files: NewFile[] = [];
   for (const uri of uris) {
     const name = path.posix.basename(uri.path);

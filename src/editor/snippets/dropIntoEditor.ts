@@ -13,17 +13,21 @@ import { formatCount } from '../../util/localeFormat';
 import { usesSnippetSyntax } from '../../model/snippets/completion/completion';
 import { draggedRowsOf, joinInsertedTexts, rowsToInsert, type DraggedRow, type InsertedText } from '../../model/snippets/draggedRows';
 import type { SnippetService } from '../../model/snippets/service';
-import { reportFailure, type CommandDeps } from './context';
-import { preview } from './use';
+import { reportFailure } from '../ui/accountContext';
+import { preview } from '../../model/snippets/filePreview';
+import type { SnippetsContext } from './context';
 
 export const DROP_EDIT_KIND = vscode.DocumentDropOrPasteEditKind.Text.append('bitbucketSnippets', 'file');
 
 export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
-  constructor(
-    private readonly deps: CommandDeps,
-    /** The snippet service of a dragged row's account (rows of the default account carry none). */
-    private readonly serviceOf: (accountId: string | undefined) => SnippetService | undefined,
-  ) {}
+  constructor(private readonly context: Pick<SnippetsContext, 'session' | 'services' | 'accounts' | 'scope'>) {}
+
+  /** The snippet service of a dragged row's account (rows of the default account carry none). */
+  private serviceOf(id: string | undefined): SnippetService | undefined {
+    if (id === undefined) return this.context.services.defaultService;
+    const account = this.context.session.accountById(id);
+    return account && this.context.accounts.service(account);
+  }
 
   async provideDocumentDropEdits(_document: vscode.TextDocument, _position: vscode.Position, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<vscode.DocumentDropEdit | undefined> {
     const item = dataTransfer.get(Mimes.explorerRows);
@@ -41,7 +45,7 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
       try {
         snippet = await service.snippet(row.snippetGuid);
       } catch (err) {
-        return reportFailure(this.deps, vscode.l10n.t('insert the snippet file'), err);
+        return reportFailure(this.context.scope.defaults, vscode.l10n.t('insert the snippet file'), err);
       }
       const files = await filesOf(row, snippet, dragged.length === 1);
       if (token.isCancellationRequested) return undefined;

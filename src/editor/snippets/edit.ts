@@ -10,7 +10,7 @@ import { withProgress } from '../ui/progress';
 import { NotOwnerError } from '../../model/snippets/errors';
 import { formatCategories, parseCategories, withFileDeleted, withFileRenamed, withFileAdded } from '../../model/snippets/edits';
 import { askFileName } from './create';
-import { fileUri, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
+import { fileUri, reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../ui/accountContext';
 import { formatCount } from '../../util/localeFormat';
 
 /**
@@ -26,7 +26,7 @@ export interface EditOptions {
   content?: string;
 }
 
-export async function editDetails(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
+export async function editDetails(deps: AccountContext, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
   return edit(deps, arg, (name) => vscode.l10n.t('edit the details of {0}', name), async (snippet) => {
     const name =
       options.name ??
@@ -57,7 +57,7 @@ export async function editDetails(deps: CommandDeps, arg: unknown, options: Edit
   });
 }
 
-export async function addFile(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
+export async function addFile(deps: AccountContext, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
   let added: string | undefined;
   const updated = await edit(deps, arg, (name) => vscode.l10n.t('add a file to {0}', name), async (snippet) => {
     const existing = snippet.files.map((f) => f.name);
@@ -71,7 +71,7 @@ export async function addFile(deps: CommandDeps, arg: unknown, options: EditOpti
   return updated;
 }
 
-export async function renameFile(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
+export async function renameFile(deps: AccountContext, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
   const target = resolveTarget(arg);
   const oldName = options.fileName ?? target?.fileName;
   if (!oldName) return notAFile();
@@ -84,7 +84,7 @@ export async function renameFile(deps: CommandDeps, arg: unknown, options: EditO
   });
 }
 
-export async function deleteFile(deps: CommandDeps, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
+export async function deleteFile(deps: AccountContext, arg: unknown, options: EditOptions = {}): Promise<Snippet | undefined> {
   const target = resolveTarget(arg);
   const fileName = options.fileName ?? target?.fileName;
   if (!fileName) return notAFile();
@@ -96,7 +96,7 @@ export async function deleteFile(deps: CommandDeps, arg: unknown, options: EditO
   });
 }
 
-export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<boolean> {
+export async function deleteSnippet(deps: AccountContext, arg: unknown): Promise<boolean> {
   const target = resolveTarget(arg);
   if (!target) return notASnippet() ?? false;
   if (!requireSignedIn(deps)) return false;
@@ -122,14 +122,14 @@ export async function deleteSnippet(deps: CommandDeps, arg: unknown): Promise<bo
  * DELETE each. Rows may be of different accounts (each row brings its own deps); others'
  * snippets are left alone and the confirmation says how many.
  */
-export async function deleteSnippets(rows: ReadonlyArray<{ deps: CommandDeps; arg: unknown }>): Promise<number> {
+export async function deleteSnippets(rows: ReadonlyArray<{ deps: AccountContext; arg: unknown }>): Promise<number> {
   const first = rows[0]?.deps;
   if (!first || !requireSignedIn(first)) return 0;
   const targets = rows.flatMap(({ deps, arg }) => {
     const target = resolveTarget(arg);
     return target ? [{ deps, guid: target.snippetGuid }] : [];
   });
-  let snippets: Array<{ deps: CommandDeps; snippet: Snippet }>;
+  let snippets: Array<{ deps: AccountContext; snippet: Snippet }>;
   try {
     snippets = await Promise.all(targets.map(async ({ deps, guid }) => ({ deps, snippet: await deps.service.snippet(guid) })));
   } catch (err) {
@@ -172,7 +172,7 @@ type Change = (known: Snippet) => Promise<(() => Promise<Snippet | undefined>) |
  * Asks with the snippet as loaded (prompts are prefilled from it), then has the core make the
  * change from the snippet as the server has it now, so files changed meanwhile are kept.
  */
-async function edit(deps: CommandDeps, arg: unknown, what: (name: string) => string, change: Change): Promise<Snippet | undefined> {
+async function edit(deps: AccountContext, arg: unknown, what: (name: string) => string, change: Change): Promise<Snippet | undefined> {
   const target = resolveTarget(arg);
   if (!target) return notASnippet();
   if (!requireSignedIn(deps)) return undefined;

@@ -8,7 +8,7 @@ import { isSameServer, parseSnippetLink } from '../../model/snippets/links/links
 import { accountOfLocation, type SnippetLocation } from '../../model/snippets/snippetUri';
 import type { SnippetService } from '../../model/snippets/service';
 import type { SnippetServices } from '../../model/snippets/snippetServices';
-import { snippetLocation } from './uris';
+import { snippetLocation } from '../ui/snippetUris';
 
 export class SnippetAccounts {
   constructor(readonly session: Session, readonly services: SnippetServices) {}

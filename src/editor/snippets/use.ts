@@ -1,5 +1,6 @@
 // Using snippets: opening a file, inserting a file at the cursor, copying a file or a guid.
 import vscode = require('vscode');
+import { preview } from '../../model/snippets/filePreview';
 import { showInfo } from '../ui/notify';
 import { showSafeQuickPick } from '../ui/quickInputText';
 import { setStatusBarMessage } from '../ui/statusText';
@@ -7,9 +8,9 @@ import type { Snippet, SnippetFile } from '../../api/types';
 import { Settings } from '../../util/constants';
 import { setting } from '../settings/settings';
 import { usesSnippetSyntax } from '../../model/snippets/completion/completion';
-import { fileUriOf, reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from './context';
+import { fileUriOf, reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../ui/accountContext';
 
-export async function openFile(deps: CommandDeps, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
+export async function openFile(deps: AccountContext, arg: unknown, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
   const target = resolveTarget(arg);
   if (!target?.fileName) return undefined;
   try {
@@ -25,7 +26,7 @@ export interface FilePick extends vscode.QuickPickItem {
 }
 
 /** Automation: `{ snippetGuid, fileName }` inserts that file without the picker. */
-export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<boolean> {
+export async function insertFile(deps: AccountContext, arg?: unknown): Promise<boolean> {
   if (!requireSignedIn(deps)) return false;
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
@@ -52,7 +53,7 @@ export async function insertFile(deps: CommandDeps, arg?: unknown): Promise<bool
   }
 }
 
-export async function copyFileContent(deps: CommandDeps, arg: unknown): Promise<void> {
+export async function copyFileContent(deps: AccountContext, arg: unknown): Promise<void> {
   const target = resolveTarget(arg);
   if (!target) return;
   try {
@@ -74,7 +75,7 @@ export async function copySnippetGuid(arg: unknown): Promise<void> {
 }
 
 /** A QuickPick of the files of loaded snippets (or of one snippet), with their first lines as a preview. */
-export async function pickFile(deps: CommandDeps, snippetGuid?: string, title = vscode.l10n.t('Insert Snippet File')): Promise<FilePick | undefined> {
+export async function pickFile(deps: AccountContext, snippetGuid?: string, title = vscode.l10n.t('Insert Snippet File')): Promise<FilePick | undefined> {
   let snippets: Snippet[];
   if (snippetGuid) {
     snippets = [await deps.service.snippet(snippetGuid)];
@@ -95,9 +96,3 @@ export async function pickFile(deps: CommandDeps, snippetGuid?: string, title = 
   return showSafeQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to find a file by name or snippet'), matchOnDescription: true, matchOnDetail: true });
 }
 
-/** The first non-empty lines, on one line, for a QuickPick `detail`. */
-export function preview(content: string): string {
-  const lines = content.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 3);
-  const text = lines.join(' ⏎ ');
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text || '(empty)';
-}

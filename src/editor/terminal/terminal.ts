@@ -12,34 +12,33 @@ import { Settings } from '../../util/constants';
 import { setting } from '../settings/settings';
 import { showInfo, showWarning } from '../ui/notify';
 import { choose, confirm, confirmBeside } from '../ui/prompts';
-import { reportFailure, requireSignedIn, resolveTarget, type CommandDeps } from '../snippets/context';
+import { reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../ui/accountContext';
 import { runInShell } from './terminalRun';
 import { terminalFor } from './terminalSession';
 import { showWholeText } from './terminalWholeText';
-import { pickFile } from '../snippets/use';
 
 /** Puts the file's text into the terminal as if typed, without running it. True when it was sent. */
-export function pasteInTerminal(deps: CommandDeps, arg: unknown): Promise<boolean> {
+export function pasteInTerminal(deps: AccountContext, arg: unknown): Promise<boolean> {
   return toTerminal(deps, arg, 'paste');
 }
 
 /** Runs the file's text in the terminal, after a confirmation unless it is the user's own and they turned that off. */
-export function runInTerminal(deps: CommandDeps, arg: unknown): Promise<boolean> {
+export function runInTerminal(deps: AccountContext, arg: unknown): Promise<boolean> {
   return toTerminal(deps, arg, 'run');
 }
 
 /** The file a command is about: its row's or editor's, the snippet's only one, else a pick. */
-async function fileOf(deps: CommandDeps, arg: unknown, use: TerminalUse): Promise<{ snippet: Snippet; file: SnippetFile } | undefined> {
+async function fileOf(deps: AccountContext, arg: unknown, use: TerminalUse): Promise<{ snippet: Snippet; file: SnippetFile } | undefined> {
   const title = use === 'run' ? vscode.l10n.t('Run in Terminal') : vscode.l10n.t('Paste into Terminal');
   const target = resolveTarget(arg);
-  if (!target) return pickFile(deps, undefined, title);
+  if (!target) return deps.pickFile(undefined, title);
   const snippet = await deps.service.snippet(target.snippetGuid);
   const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : undefined;
   if (file) return { snippet, file };
-  return target.fileName ? undefined : pickFile(deps, snippet.guid, title);
+  return target.fileName ? undefined : deps.pickFile(snippet.guid, title);
 }
 
-async function toTerminal(deps: CommandDeps, arg: unknown, use: TerminalUse): Promise<boolean> {
+async function toTerminal(deps: AccountContext, arg: unknown, use: TerminalUse): Promise<boolean> {
   if (!requireSignedIn(deps)) return false;
   let picked: { snippet: Snippet; file: SnippetFile } | undefined;
   try {

@@ -1,64 +1,60 @@
 // Every snippet command, registered here and only here (test/unit/snippets/commandRegistration.test.ts
 // holds that against SNIPPET_COMMANDS): which handler runs for which id, with which arguments and
-// on which account. The handlers stay with their idea (commands/, the explorer, the comments,
-// snippet documents); like register.ts, this is wiring and may use every snippet view.
+// on which account. The handlers stay with their feature (editor/snippets/, editor/terminal/,
+// editor/patches/, the explorer, the comments, snippet documents); this is wiring.
 // Activation registers a stand-in for each id (src/onDemand/snippets.ts); these take over once
 // the snippets bundle is loaded.
 import vscode = require('vscode');
 import { accountId } from '../../model/accounts/accounts';
 import type { AccountNode, CategoriesNode, LoadMoreNode, MessageNode, RootNode } from '../../model/snippets/tree/nodes';
-import { isSnippetRow, rowsOfCommand, withoutSelection } from '../../model/snippets/tree/selection';
+import { isSnippetRow, rowsOfCommand } from '../../model/snippets/tree/selection';
 import { Commands } from '../../util/constants';
-import type { CommentActions, CommentArg, SnippetArg } from './comments/commands';
-import type { SnippetCommentThreads } from './comments/threads';
-import { compareSnippetWithServer, overwriteSnippetServerVersion } from './documents';
-import type { SnippetFileSystem } from './files/provider';
-import type { SnippetAccounts } from './snippetAccounts';
-import type { SnippetExplorer } from './tree/explorer';
-import type { CommandDeps, CommandScope } from './context';
-import { compareWith, compareWithSnippet, type CompareDeps } from './compare/compare';
-import { copyToMine } from './copy';
-import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from './create';
-import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from './edit';
-import { exportFromCommand } from './export/export';
-import { copyLink, copyVsCodeLink, openInBrowser } from './links/links';
-import { searchSnippets, type SearchDeps } from './search/search';
-import { pasteInTerminal, runInTerminal } from '../terminal/terminal';
-import { copyFileContent, copySnippetGuid, insertFile, openFile } from './use';
-import { PatchCommands } from '../patches/patchCommands';
+import type { CommentActions, CommentArg, SnippetArg } from '../../editor/snippets/comments/commands';
+import type { SnippetCommentThreads } from '../../editor/snippets/comments/threads';
+import { compareWith, compareWithSnippet } from '../../editor/snippets/compare/compare';
+import type { SnippetsContext } from '../../editor/snippets/context';
+import { copyToMine } from '../../editor/snippets/copy';
+import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from '../../editor/snippets/create';
+import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from '../../editor/snippets/edit';
+import { exportFromCommand } from '../../editor/snippets/export/export';
+import type { SnippetFileSystem } from '../../editor/snippets/files/provider';
+import { compareSnippetWithServer, overwriteSnippetServerVersion } from '../../editor/snippets/files/serverVersionCommands';
+import { copyLink, copyVsCodeLink, openInBrowser } from '../../editor/snippets/links/links';
+import { searchSnippets } from '../../editor/snippets/search/search';
+import type { SnippetExplorer } from '../../editor/snippets/tree/explorer';
+import { copyFileContent, copySnippetGuid, insertFile, openFile } from '../../editor/snippets/use';
+import { pasteInTerminal, runInTerminal } from '../../editor/terminal/terminal';
+import { commandKinds } from './commandKinds';
+import { registerPatchCommands } from './patches';
 
-export interface SnippetCommandHandlers {
-  accounts: SnippetAccounts;
-  /** The account each command acts on. */
-  scope: CommandScope;
+/** The parts of the bundle the commands drive, besides the context. */
+export interface CommandTargets {
   explorer: SnippetExplorer;
   comments: CommentActions;
   threads: SnippetCommentThreads;
-  search: SearchDeps;
   fileSystem: SnippetFileSystem;
   /** Clear Offline Cache: every account's, on disk too. */
   clearOfflineCache: () => Promise<void>;
-  /** Compare with… and Compare with Snippet…. */
-  compare: CompareDeps;
 }
 
 type ListArg = RootNode | MessageNode | LoadMoreNode | CategoriesNode | undefined;
-
-export function registerSnippetCommands({ accounts, scope, explorer, comments, threads, search, fileSystem, clearOfflineCache, compare }: SnippetCommandHandlers): vscode.Disposable {
-  // Commands about a snippet act on the account of the row or document they were started from.
-  // With several rows selected VS Code passes them after the clicked row; these commands act on the
-  // clicked row, so the selection is dropped before it could be taken for an options argument.
-  const command = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) =>
-    vscode.commands.registerCommand(id, (...given: unknown[]) => {
-      const args = withoutSelection(given);
-      return run(scope.of(args[0]), ...args);
-    });
-  // Commands that make something new act on the default account.
-  const create = (id: string, run: (deps: CommandDeps, ...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, (...args: unknown[]) => run(scope.defaults, ...args));
-  const patches = new PatchCommands({ accounts, scope, lastSearch: compare.lastSearch }, scope.defaults.log);
+export function registerSnippetCommands(context: SnippetsContext, targets: CommandTargets): vscode.Disposable {
+  const kinds = commandKinds(context);
   return vscode.Disposable.from(
-    patches,
-    // The view's toolbar and roots.
+    registerViewCommands(context, targets.explorer),
+    registerCommentCommands(targets.comments, targets.threads),
+    registerSnippetFileCommands(context, kinds),
+    registerPatchCommands(context, kinds),
+    // A save refused because the server's copy changed.
+    kinds.command(Commands.compareWithServer, (deps, arg) => compareSnippetWithServer(deps, arg)),
+    kinds.command(Commands.overwriteServerVersion, (_deps, arg) => overwriteSnippetServerVersion(targets.fileSystem, arg)),
+    vscode.commands.registerCommand(Commands.clearOfflineCache, () => targets.clearOfflineCache()),
+  );
+}
+
+/** The view's toolbar and roots, and Search Snippets…. */
+function registerViewCommands(context: SnippetsContext, explorer: SnippetExplorer): vscode.Disposable {
+  return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.refreshExplorer, () => explorer.refreshAll()),
     vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => explorer.refreshList(node)),
     vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) => explorer.loadMore(node)),
@@ -71,12 +67,17 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => explorer.userBrowsing.remove(node)),
     vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => explorer.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
     // Search Snippets… over every account; from an account root (or with its id) only that account's lists.
-    vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(search, typeof query === 'string' ? query : undefined)),
+    vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(context, typeof query === 'string' ? query : undefined)),
     vscode.commands.registerCommand(Commands.searchAccount, (row?: unknown, query?: unknown) => {
-      const account = accounts.ofArgument(row, false);
-      return searchSnippets(search, typeof query === 'string' ? query : undefined, account && accountId(account));
+      const account = context.accounts.ofArgument(row, false);
+      return searchSnippets(context, typeof query === 'string' ? query : undefined, account && accountId(account));
     }),
-    // Comments: editing and deleting only the user's own.
+  );
+}
+
+/** Comments: editing and deleting only the user's own. */
+function registerCommentCommands(comments: CommentActions, threads: SnippetCommentThreads): vscode.Disposable {
+  return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) => (node ? comments.add(node, typeof text === 'string' ? text : undefined) : undefined)),
     vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => {
       const own = comments.mine(node);
@@ -87,7 +88,12 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
       return own ? comments.delete(own) : undefined;
     }),
     vscode.commands.registerCommand(Commands.replyToSnippet, (reply: vscode.CommentReply) => threads.reply(reply)),
-    // Snippets and their files.
+  );
+}
+
+/** Snippets and their files. */
+function registerSnippetFileCommands(context: SnippetsContext, { command, create }: ReturnType<typeof commandKinds>): vscode.Disposable {
+  return vscode.Disposable.from(
     command(Commands.openFile, (deps, arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
     create(Commands.newSnippet, (deps, options) => createEmpty(deps, options as CreateOptions | undefined)),
     create(Commands.createFromSelection, (deps, arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
@@ -100,7 +106,7 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     // Delete Snippet acts on every selected snippet row when it was run on one of them.
     vscode.commands.registerCommand(Commands.deleteSnippet, (arg?: unknown, selected?: unknown) => {
       const rows = rowsOfCommand(arg, selected).filter((row) => isSnippetRow(row));
-      return rows.length > 1 ? deleteSnippets(rows.map((row) => ({ deps: scope.of(row), arg: row }))) : deleteSnippet(scope.of(arg), arg);
+      return rows.length > 1 ? deleteSnippets(rows.map((row) => ({ deps: context.scope.of(row), arg: row }))) : deleteSnippet(context.scope.of(arg), arg);
     }),
     command(Commands.insertFile, (deps, arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (deps, arg) => copyFileContent(deps, arg)),
@@ -110,19 +116,10 @@ export function registerSnippetCommands({ accounts, scope, explorer, comments, t
     command(Commands.openInBrowser, (deps, arg) => openInBrowser(deps, arg)),
     command(Commands.copyLink, (deps, arg) => copyLink(deps, arg)),
     command(Commands.copyVsCodeLink, (deps, arg) => copyVsCodeLink(deps, arg)),
-    vscode.commands.registerCommand(Commands.exportSnippets, (...given: unknown[]) => exportFromCommand(accounts, scope, given)),
+    vscode.commands.registerCommand(Commands.exportSnippets, (...given: unknown[]) => exportFromCommand(context.accounts, context.scope, given)),
     command(Commands.copyToMySnippets, (deps, arg, carried) => copyToMine(deps, arg, carried)),
     // A snippet file beside a local text, from either end.
-    command(Commands.compareWith, (deps, arg) => compareWith(compare, deps, arg)),
-    command(Commands.compareWithSnippet, (deps, arg) => compareWithSnippet(compare, deps, arg)),
-    // Patch snippets: a repository's changes saved as one, and one previewed, applied or reverted.
-    create(Commands.savePatchAsSnippet, (deps, ...args) => patches.save(deps, args)),
-    command(Commands.previewPatch, (deps, arg) => patches.preview(deps, arg)),
-    command(Commands.applyPatch, (deps, arg) => patches.apply(deps, arg)),
-    command(Commands.revertPatch, (deps, arg) => patches.revert(deps, arg)),
-    // A save refused because the server's copy changed.
-    command(Commands.compareWithServer, (deps, arg) => compareSnippetWithServer(deps, arg)),
-    command(Commands.overwriteServerVersion, (_deps, arg) => overwriteSnippetServerVersion(fileSystem, arg)),
-    vscode.commands.registerCommand(Commands.clearOfflineCache, () => clearOfflineCache()),
+    command(Commands.compareWith, (deps, arg) => compareWith(context, deps, arg)),
+    command(Commands.compareWithSnippet, (deps, arg) => compareWithSnippet(context, deps, arg)),
   );
 }

@@ -4,18 +4,17 @@
 // through the path the commands take (createAndOpen, or the one read-modify-write with its secret
 // scan). An edit is refused when the file changed on the server since it was proposed.
 import vscode = require('vscode');
-import type { Snippet } from '../../api/types';
-import { formatReference } from '../../model/agentTools/references';
-import { markedInvisible, plainName } from '../../model/agentTools/outsideData';
-import { shownProposal } from '../../model/agentTools/saveProposal';
-import { writeEdit } from '../../model/mcp/fileEdit';
-import type { SnippetDetails } from '../../model/snippets/edits';
-import type { NewFile } from '../../model/snippets/snippetWrites';
-import { describeError, messageContext } from '../../util/describeError';
-import type { ToolAccount } from '../agentTools/host';
-import { createAndOpen } from '../snippets/create';
-import { confirm } from '../ui/prompts';
-import { errorMessage } from '../../util/errorMessage';
+import type { Snippet } from '../../../api/types';
+import { formatReference } from '../../../model/agentTools/references';
+import { markedInvisible, plainName } from '../../../model/agentTools/outsideData';
+import { shownProposal } from '../../../model/agentTools/saveProposal';
+import { writeEdit } from '../../../model/agentTools/mcp/fileEdit';
+import type { SnippetDetails } from '../../../model/snippets/edits';
+import type { NewFile } from '../../../model/snippets/snippetWrites';
+import { describeError, messageContext } from '../../../util/describeError';
+import type { ToolAccount } from '../host';
+import { confirm } from '../../ui/prompts';
+import { errorMessage } from '../../../util/errorMessage';
 
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
@@ -27,7 +26,7 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
   for (const file of shown.files) lines.push('', vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters), file.text);
   if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
   if (!(await confirm(vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'), lines.join('\n'), vscode.l10n.t('Save Snippet')))) return notConfirmed();
-  const snippet = await createAndOpen(target.deps, files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
+  const snippet = await target.deps.createAndOpen(files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
   if (!snippet) return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
   return [
     vscode.l10n.t('Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.', plainName(snippet.name), plainName(target.label), snippet.files.length),

@@ -1,13 +1,13 @@
-// The extension host's end of the MCP server: the private channel (model/mcp/channel.ts), started
+// The extension host's end of the MCP server: the private channel (model/agentTools/mcp/channel.ts), started
 // when the editor first starts the server, answering through the host handler with this window's
 // operations (operations.ts). Each start of the server gets a key of its own, for one connection.
 import vscode = require('vscode');
-import { ChannelHost } from '../../model/mcp/channel';
-import { hostDeadline, McpHostHandler } from '../../model/mcp/hostHandler';
-import { serverLaunch } from '../../model/mcp/protocol';
-import { Settings } from '../../util/constants';
-import type { AgentToolsHost } from '../agentTools/host';
-import { setting } from '../settings/settings';
+import type { SnippetsContext } from '../../snippets/context';
+import { ChannelHost } from '../../../model/agentTools/mcp/channel';
+import { hostDeadline, McpHostHandler } from '../../../model/agentTools/mcp/hostHandler';
+import { serverLaunch } from '../../../model/agentTools/mcp/protocol';
+import { Settings } from '../../../util/constants';
+import { setting } from '../../settings/settings';
 import { mcpOperations } from './operations';
 
 export interface McpHostApi extends vscode.Disposable {
@@ -17,7 +17,7 @@ export interface McpHostApi extends vscode.Disposable {
   launch(execPath: string, serverScript: string): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
 }
 
-export function createMcpHost(host: AgentToolsHost): McpHostApi {
+export function createMcpHost(host: SnippetsContext): McpHostApi {
   const handler = new McpHostHandler(mcpOperations(host), host.log);
   let channel: Promise<ChannelHost> | undefined;
   const disposable = new vscode.Disposable(() => void channel?.then((c) => c.close(), () => undefined));

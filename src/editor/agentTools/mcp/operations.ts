@@ -1,30 +1,31 @@
-// The MCP server's operations in the extension host, for src/model/mcp/hostHandler.ts: the reads
+// The MCP server's operations in the extension host, for src/model/agentTools/mcp/hostHandler.ts: the reads
 // are the language model tools' own (src/editor/agentTools/operations.ts), resources and prompts
 // come from the lists the user lets tools read, and each write is proposed (checked, its digest
 // taken, nothing sent) and then, with a valid code, confirmed by the user in a modal
 // (confirmWrite.ts) and written through the path the commands take, secret scan included.
 import vscode = require('vscode');
-import { BitbucketError } from '../../api/errors';
-import type { Snippet } from '../../api/types';
-import { accountId } from '../../model/accounts/accounts';
-import { notSignedIn } from '../../model/agentTools/accountChoice';
-import { hasCategory } from '../../model/agentTools/categories';
-import { proposalDigest } from '../../model/agentTools/confirmations';
-import { mayRead, notReadable } from '../../model/agentTools/readable';
-import { parseReference } from '../../model/agentTools/references';
-import { proposal } from '../../model/agentTools/saveProposal';
-import { plainName, quoted } from '../../model/agentTools/outsideData';
-import type { McpOperations, PromptSnippet, Proposed, SnippetFileEntry } from '../../model/mcp/hostHandler';
-import { editProposal } from '../../model/mcp/fileEdit';
-import { McpTools } from '../../model/mcp/protocol';
-import type { ResourceFile } from '../../model/mcp/resourceUris';
-import type { EditFileInput, SaveWithCodeInput } from '../../model/mcp/toolDefinitions';
-import { Settings } from '../../util/constants';
-import { everySnippet } from '../agentTools/categoryTools';
-import { allowedLists, languageOf, ownerOf, readableLists, toolAccount, type AgentToolsHost, type ToolAccount } from '../agentTools/host';
-import { runRead, type ReadOperationName } from '../agentTools/operations';
-import { saveAccount } from '../agentTools/saveTool';
-import { setting } from '../settings/settings';
+import type { SnippetsContext } from '../../snippets/context';
+import { BitbucketError } from '../../../api/errors';
+import type { Snippet } from '../../../api/types';
+import { accountId } from '../../../model/accounts/accounts';
+import { notSignedIn } from '../../../model/agentTools/accountChoice';
+import { hasCategory } from '../../../model/agentTools/categories';
+import { proposalDigest } from '../../../model/agentTools/confirmations';
+import { mayRead, notReadable } from '../../../model/agentTools/readable';
+import { parseReference } from '../../../model/agentTools/references';
+import { proposal } from '../../../model/agentTools/saveProposal';
+import { plainName, quoted } from '../../../model/agentTools/outsideData';
+import type { McpOperations, PromptSnippet, Proposed, SnippetFileEntry } from '../../../model/agentTools/mcp/hostHandler';
+import { editProposal } from '../../../model/agentTools/mcp/fileEdit';
+import { McpTools } from '../../../model/agentTools/mcp/protocol';
+import type { ResourceFile } from '../../../model/agentTools/mcp/resourceUris';
+import type { EditFileInput, SaveWithCodeInput } from '../../../model/agentTools/mcp/toolDefinitions';
+import { Settings } from '../../../util/constants';
+import { everySnippet } from '../categoryTools';
+import { allowedLists, languageOf, ownerOf, readableLists, toolAccount, type ToolAccount } from '../host';
+import { runRead, type ReadOperationName } from '../operations';
+import { saveAccount } from '../saveTool';
+import { setting } from '../../settings/settings';
 import { confirmEdit, confirmSave } from './confirmWrite';
 
 const READS: Record<string, ReadOperationName> = {
@@ -34,7 +35,7 @@ const READS: Record<string, ReadOperationName> = {
   [McpTools.listCategory]: 'listCategory',
 };
 
-export function mcpOperations(host: AgentToolsHost): McpOperations {
+export function mcpOperations(host: SnippetsContext): McpOperations {
   return {
     readOnly: () => setting(Settings.mcpReadOnly) === true,
     unavailable: () => {
@@ -57,14 +58,14 @@ export function mcpOperations(host: AgentToolsHost): McpOperations {
   };
 }
 
-async function readableSnippets(host: AgentToolsHost, signal: AbortSignal): Promise<Array<{ target: ToolAccount; snippet: Snippet }>> {
+async function readableSnippets(host: SnippetsContext, signal: AbortSignal): Promise<Array<{ target: ToolAccount; snippet: Snippet }>> {
   const read = readableLists(host, {});
   if (typeof read === 'string' || read.lists.length === 0) return [];
   return (await everySnippet(read.accounts, read.lists, signal)).found.map((r) => ({ target: r.target, snippet: r.snippet }));
 }
 
 /** A snippet of a signed-in account by its id, or the words that say why not. */
-async function snippetOf(host: AgentToolsHost, id: string, guid: string): Promise<{ target: ToolAccount; snippet: Snippet } | string> {
+async function snippetOf(host: SnippetsContext, id: string, guid: string): Promise<{ target: ToolAccount; snippet: Snippet } | string> {
   const account = host.session.accounts().find((a) => accountId(a) === id);
   if (!account) return vscode.l10n.t('The account {0} is not signed in.', plainName(id));
   const target = toolAccount(host, account);
@@ -76,7 +77,7 @@ async function snippetOf(host: AgentToolsHost, id: string, guid: string): Promis
   }
 }
 
-async function readFile(host: AgentToolsHost, file: ResourceFile): Promise<{ text: string; language?: string } | string> {
+async function readFile(host: SnippetsContext, file: ResourceFile): Promise<{ text: string; language?: string } | string> {
   const found = await snippetOf(host, file.accountId, file.snippetGuid);
   if (typeof found === 'string') return found;
   const { target, snippet } = found;
@@ -88,7 +89,7 @@ async function readFile(host: AgentToolsHost, file: ResourceFile): Promise<{ tex
   return { text: content.content ?? '', language: languageOf(file.fileName) };
 }
 
-function proposeSave(host: AgentToolsHost, input: SaveWithCodeInput): Proposed {
+function proposeSave(host: SnippetsContext, input: SaveWithCodeInput): Proposed {
   const { confirmationCode: _code, ...save } = input;
   const target = saveAccount(host, save);
   if (typeof target === 'string') return { ok: false, text: target };
@@ -103,7 +104,7 @@ function proposeSave(host: AgentToolsHost, input: SaveWithCodeInput): Proposed {
   };
 }
 
-async function proposeEdit(host: AgentToolsHost, input: EditFileInput): Promise<Proposed> {
+async function proposeEdit(host: SnippetsContext, input: EditFileInput): Promise<Proposed> {
   const parsed = parseReference(input.reference);
   if (!parsed.ok) return { ok: false, text: parsed.problem };
   const found = await snippetOf(host, parsed.reference.accountId, parsed.reference.snippetGuid);

@@ -11,7 +11,7 @@ import { Ids, Schemes } from '../../../util/constants';
 import { personLabel, type People } from '../../../model/snippets/people';
 import type { SnippetService } from '../../../model/snippets/service';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { snippetLocation } from '../uris';
+import { snippetLocation } from '../../ui/snippetUris';
 import type { CommentActions } from './commands';
 
 /** A snippet file of a signed-in account: which snippet, and whose. */

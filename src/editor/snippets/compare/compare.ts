@@ -9,26 +9,14 @@ import vscode = require('vscode');
 import type { Snippet } from '../../../api/types';
 import { accountId } from '../../../model/accounts/accounts';
 import { comparisonTitle, fileChoices, type FileChoice, type KnownSnippet } from '../../../model/snippets/compare/compare';
-import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import { accountLabel } from '../../../util/accountLabels';
 import { Schemes } from '../../../util/constants';
 import { showInfo, showWarning } from '../../ui/notify';
 import { pick } from '../../ui/prompts';
-import type { SnippetAccounts } from '../snippetAccounts';
-import { snippetLocation } from '../uris';
-import type { ComparedTexts } from './comparedTexts';
-import { fileUri, reportFailure, requireSignedIn, resolveTarget, type CommandDeps, type CommandScope } from '../context';
-import type { RecentEditors } from '../recentEditors';
-import { preview } from '../use';
-
-export interface CompareDeps {
-  accounts: SnippetAccounts;
-  scope: CommandScope;
-  /** The session's last search: its results are offered by Compare with Snippet…. */
-  lastSearch: LastSearch;
-  recent: RecentEditors;
-  texts: ComparedTexts;
-}
+import { snippetLocation } from '../../ui/snippetUris';
+import { fileUri, reportFailure, requireSignedIn, resolveTarget, type AccountContext } from '../../ui/accountContext';
+import { preview } from '../../../model/snippets/filePreview';
+import type { SnippetsContext } from '../context';
 
 /** The snippet file's side of a comparison. */
 interface SnippetSide {
@@ -49,7 +37,7 @@ interface LocalChoice extends vscode.QuickPickItem {
 }
 
 /** Compare with…: the snippet file of a row, a snippet file's editor or the active snippet file. */
-export async function compareWith(compare: CompareDeps, deps: CommandDeps, arg: unknown): Promise<boolean> {
+export async function compareWith(compare: SnippetsContext, deps: AccountContext, arg: unknown): Promise<boolean> {
   if (!requireSignedIn(deps)) return false;
   const target = resolveTarget(arg);
   if (!target?.fileName) return false;
@@ -71,7 +59,7 @@ export async function compareWith(compare: CompareDeps, deps: CommandDeps, arg: 
 }
 
 /** Compare with Snippet…: a file of the Explorer, an editor's document or the active editor's, beside a snippet file. */
-export async function compareWithSnippet(compare: CompareDeps, deps: CommandDeps, arg: unknown): Promise<boolean> {
+export async function compareWithSnippet(compare: SnippetsContext, deps: AccountContext, arg: unknown): Promise<boolean> {
   if (!requireSignedIn(deps)) return false;
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
@@ -91,7 +79,7 @@ export async function compareWithSnippet(compare: CompareDeps, deps: CommandDeps
  * The snippet side of a snippet the command has in hand: put in the store when only the last
  * search had it, since the read-only document shows what the store knows.
  */
-function snippetSide(deps: CommandDeps, snippet: Snippet, fileName: string): SnippetSide | undefined {
+function snippetSide(deps: AccountContext, snippet: Snippet, fileName: string): SnippetSide | undefined {
   if (!snippet.files.some((f) => f.name === fileName)) {
     void showWarning(vscode.l10n.t('Snippet "{0}" has no file named "{1}".', snippet.name, fileName));
     return undefined;
@@ -101,7 +89,7 @@ function snippetSide(deps: CommandDeps, snippet: Snippet, fileName: string): Sni
   return { uri: fileUri(deps, snippet, fileName).with({ scheme: Schemes.snippetOnServer }), snippet, fileName };
 }
 
-async function openComparison(deps: CommandDeps, side: SnippetSide, local: LocalSide): Promise<boolean> {
+async function openComparison(deps: AccountContext, side: SnippetSide, local: LocalSide): Promise<boolean> {
   try {
     await vscode.commands.executeCommand('vscode.diff', side.uri, local.uri, comparisonTitle(side.fileName, side.snippet.name, local.name));
     return true;
@@ -111,9 +99,9 @@ async function openComparison(deps: CommandDeps, side: SnippetSide, local: Local
 }
 
 /** What to compare the snippet file with: the last active editor (not the snippet file itself), its selection, the clipboard, a file. */
-async function pickLocalSide(compare: CompareDeps, side: SnippetSide, isThisFile: (uri: vscode.Uri) => boolean): Promise<LocalSide | undefined> {
+async function pickLocalSide(compare: SnippetsContext, side: SnippetSide, isThisFile: (uri: vscode.Uri) => boolean): Promise<LocalSide | undefined> {
   const items: LocalChoice[] = [];
-  const latest = compare.recent.latest(isThisFile);
+  const latest = compare.recentEditors.latest(isThisFile);
   if (latest) {
     const name = documentName(latest.uri);
     items.push({ label: vscode.l10n.t('Active Editor'), description: name, iconPath: new vscode.ThemeIcon('file'), side: () => Promise.resolve({ uri: latest.uri, name }) });
@@ -124,7 +112,7 @@ async function pickLocalSide(compare: CompareDeps, side: SnippetSide, isThisFile
         description: vscode.l10n.t('in {0}', name),
         detail: preview(selected),
         iconPath: new vscode.ThemeIcon('selection'),
-        side: () => Promise.resolve({ uri: compare.texts.add(selected, 'selection', side.fileName), name: vscode.l10n.t('selection in {0}', name) }),
+        side: () => Promise.resolve({ uri: compare.comparedTexts.add(selected, 'selection', side.fileName), name: vscode.l10n.t('selection in {0}', name) }),
       });
     }
   }
@@ -134,7 +122,7 @@ async function pickLocalSide(compare: CompareDeps, side: SnippetSide, isThisFile
       label: vscode.l10n.t('Clipboard'),
       detail: preview(clipboard),
       iconPath: new vscode.ThemeIcon('clippy'),
-      side: () => Promise.resolve({ uri: compare.texts.add(clipboard, 'clipboard', side.fileName), name: vscode.l10n.t('clipboard') }),
+      side: () => Promise.resolve({ uri: compare.comparedTexts.add(clipboard, 'clipboard', side.fileName), name: vscode.l10n.t('clipboard') }),
     });
   }
   if (vscode.workspace.workspaceFolders?.length) {
@@ -185,7 +173,7 @@ async function chooseFile(): Promise<LocalSide | undefined> {
 }
 
 /** The snippet files Compare with Snippet… offers: every signed-in account's loaded lists and the last search's results. */
-async function pickSnippetFile(compare: CompareDeps, deps: CommandDeps, localName: string): Promise<FileChoice | undefined> {
+async function pickSnippetFile(compare: SnippetsContext, deps: AccountContext, localName: string): Promise<FileChoice | undefined> {
   let failure: unknown;
   // Own snippets, when no list has loaded them yet: one request at most (none from the cache).
   await deps.service.ensureLoaded('mine').catch((err: unknown) => (failure = err));

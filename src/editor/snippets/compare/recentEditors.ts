@@ -2,7 +2,7 @@
 // title, the active editor is that snippet file, and the editor meant is the one before it.
 // It knows what happened since the snippets bundle loaded, and the editors visible then.
 import vscode = require('vscode');
-import { Schemes } from '../../util/constants';
+import { Schemes } from '../../../util/constants';
 
 /** Editors that are not documents a user compares: the Output panel, the debug console's input, the snippet sides of comparisons. */
 const IGNORED_SCHEMES = new Set<string>(['output', 'debug', 'vscode-scm', 'comment', Schemes.snippetOnServer, Schemes.comparedText]);

@@ -11,14 +11,14 @@ import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../../../model/snippets/export/exporter';
 import { MANIFEST_FILE } from '../../../model/snippets/export/manifest';
-import { reportFailure, requireSignedIn, type CommandDeps, type CommandScope } from '../context';
+import { reportFailure, requireSignedIn, type AccountContext, type CommandScope } from '../../ui/accountContext';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { withoutSelection } from '../../../model/snippets/tree/selection';
 import { formatCount } from '../../../util/localeFormat';
 
 type ListItem = vscode.QuickPickItem & { list: ExportList };
 
-async function askLists(deps: CommandDeps): Promise<ExportList[] | undefined> {
+async function askLists(deps: AccountContext): Promise<ExportList[] | undefined> {
   const lists: ExportList[] = [{ kind: 'mine' }, { kind: 'starred' }, ...deps.service.store.categories().map((c) => ({ kind: 'category' as const, guid: c.guid, name: c.name }))];
   const items: ListItem[] = lists.map((list) => ({
     iconPath: new vscode.ThemeIcon(list.kind === 'category' ? 'tag' : list.kind === 'mine' ? 'person' : 'star-full'),
@@ -76,13 +76,13 @@ export async function chooseExportAccount(session: Session): Promise<Account | u
 }
 
 /** The folder may be given (an Explorer folder, or by a caller); otherwise it is asked for. */
-export async function exportAll(deps: CommandDeps, folderArg?: unknown, listsArg?: unknown): Promise<ExportResult | undefined> {
+export async function exportAll(deps: AccountContext, folderArg?: unknown, listsArg?: unknown): Promise<ExportResult | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const lists = listsFrom(listsArg) ?? (await askLists(deps));
   return lists && exportInto(deps, lists, folderArg instanceof vscode.Uri ? folderArg : undefined);
 }
 
-async function exportInto(deps: CommandDeps, lists: ExportList[], given: vscode.Uri | undefined): Promise<ExportResult | undefined> {
+async function exportInto(deps: AccountContext, lists: ExportList[], given: vscode.Uri | undefined): Promise<ExportResult | undefined> {
   const folder = given ?? (await askFolder());
   if (!folder) return undefined;
   if (folder.scheme !== 'file') {

@@ -7,7 +7,7 @@ import { comparisonTitle, offerConflictChoices, type SaveConflict } from '../../
 import { Commands, Schemes } from '../../../util/constants';
 import type { SnippetAccounts } from '../snippetAccounts';
 import type { SnippetService } from '../../../model/snippets/service';
-import { snippetLocation } from '../uris';
+import { snippetLocation } from '../../ui/snippetUris';
 
 /** Read-only documents of snippet files as the snippet core last learned them from the server. */
 export class ServerVersions implements vscode.TextDocumentContentProvider, vscode.Disposable {

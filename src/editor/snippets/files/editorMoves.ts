@@ -9,7 +9,7 @@ import { Schemes } from '../../../util/constants';
 import type { Log } from '../../../util/log';
 import type { SnippetAccounts } from '../snippetAccounts';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
-import { snippetFileUri, snippetLocation } from '../uris';
+import { snippetFileUri, snippetLocation } from '../../ui/snippetUris';
 import type { SnippetFileVersions } from '../../../model/snippets/files/snippetFileVersions';
 import { errorMessage } from '../../../util/errorMessage';
 

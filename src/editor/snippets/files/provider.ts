@@ -27,7 +27,7 @@ import { byteLength, decideSave, isUnchangedSave } from '../../../model/snippets
 import { refusedOverConflict } from './conflicts';
 import { SnippetFileVersions } from '../../../model/snippets/files/snippetFileVersions';
 import { EditorMoves } from './editorMoves';
-import { snippetLocation } from '../uris';
+import { snippetLocation } from '../../ui/snippetUris';
 import { accountNotSignedIn, deletedOnServerError, fileErrorOf, fileGoneError, noSuchFile, notSignedIn, readonlyError, sameNameError } from './fileErrors';
 
 /** A location with the signed-in account it belongs to, and that account's snippet service. */

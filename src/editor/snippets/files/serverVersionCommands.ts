@@ -1,45 +1,15 @@
-// Snippet documents: the file system provider, the server-version documents of a conflict, and
-// what the vscode:// link handler opens. Activation registers the two providers' schemes
-// (src/onDemand/snippets.ts); this makes the providers. The handlers of Compare with Server and
-// Overwrite Server Version are here too; registerCommands.ts registers them.
+// The handlers of Compare with Server and Overwrite Server Version, the two ways out of a save the
+// server refused because its copy changed (src/onDemand/snippets/commands.ts registers them).
 import vscode = require('vscode');
-import { Schemes } from '../../util/constants';
-import type { Log } from '../../util/log';
-import { openSnippetLink } from './links/linkHandler';
-import type { CommandDeps, CommandScope } from './context';
-import type { SnippetAccounts } from './snippetAccounts';
-import { ServerVersions, snippetConflict } from './files/conflicts';
-import { compareWithServer, overwriteServerVersion } from '../ui/saveConflict';
-import { SnippetFileSystem } from './files/provider';
-import { snippetLocation } from './uris';
-
-export interface SnippetDocuments {
-  fileSystem: SnippetFileSystem;
-  serverVersions: vscode.TextDocumentContentProvider;
-  /** The vscode:// link handler's work (Copy VS Code Link); activation registers the handler itself. */
-  openLink(uri: vscode.Uri): Promise<vscode.TextEditor | undefined>;
-  disposable: vscode.Disposable;
-}
-
-export function createSnippetDocuments(
-  accounts: SnippetAccounts,
-  log: Log,
-  scope: CommandScope,
-  /** The workspace's state (context.workspaceState): what open files were loaded from, beyond the window. */
-  workspaceState: vscode.Memento,
-): SnippetDocuments {
-  const fileSystem = new SnippetFileSystem(accounts, log.child('fs'), workspaceState);
-  const serverVersions = new ServerVersions(accounts);
-  return {
-    fileSystem,
-    serverVersions,
-    openLink: (uri) => openSnippetLink(scope.depsFor(accounts.ofLink(uri)), uri),
-    disposable: vscode.Disposable.from(fileSystem, serverVersions),
-  };
-}
+import { Schemes } from '../../../util/constants';
+import type { AccountContext } from '../../ui/accountContext';
+import { compareWithServer, overwriteServerVersion } from '../../ui/saveConflict';
+import { snippetLocation } from '../../ui/snippetUris';
+import { snippetConflict } from './conflicts';
+import type { SnippetFileSystem } from './provider';
 
 /** Compare with Server: the open file beside the server's version of it. */
-export async function compareSnippetWithServer(deps: CommandDeps, arg: unknown): Promise<void> {
+export async function compareSnippetWithServer(deps: AccountContext, arg: unknown): Promise<void> {
   const uri = snippetFileArg(arg);
   const loc = uri && snippetLocation(uri);
   if (!uri || !loc?.fileName) return;

@@ -7,10 +7,10 @@ import { showWarning } from '../../ui/notify';
 import { isBitbucketError } from '../../../api/errors';
 import { Commands } from '../../../util/constants';
 import { resolveSnippetLink } from '../../../model/snippets/links/linkResolution';
-import { accountOf, fileUriOf, reportFailure, type CommandDeps } from '../context';
+import { accountOf, fileUriOf, reportFailure, type AccountContext } from '../../ui/accountContext';
 
 /** Handles one link; returns the editor it opened (undefined when it opened none). */
-export async function openSnippetLink(deps: CommandDeps, uri: vscode.Uri): Promise<vscode.TextEditor | undefined> {
+export async function openSnippetLink(deps: AccountContext, uri: vscode.Uri): Promise<vscode.TextEditor | undefined> {
   const outcome = await resolveSnippetLink(uri.path, uri.query, {
     signedInServerUrl: accountOf(deps)?.serverUrl,
     // A fresh GET: a link to a snippet deleted since it was loaded must say so, not open a stale copy.

@@ -6,11 +6,11 @@ import { setStatusBarMessage } from '../../ui/statusText';
 import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
 import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../../../model/snippets/links/links';
-import { accountOf, requireSignedIn, resolveTarget, type CommandDeps } from '../context';
+import { accountOf, requireSignedIn, resolveTarget, type AccountContext } from '../../ui/accountContext';
 import { errorMessage } from '../../../util/errorMessage';
 
 /** Opens the snippet's web page; returns the URL opened (undefined when none was). */
-export async function openInBrowser(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
+export async function openInBrowser(deps: AccountContext, arg: unknown): Promise<string | undefined> {
   const url = webUrlOf(deps, arg);
   if (!url) return undefined;
   await vscode.env.openExternal(vscode.Uri.parse(url, true));
@@ -18,7 +18,7 @@ export async function openInBrowser(deps: CommandDeps, arg: unknown): Promise<st
 }
 
 /** Copies the snippet's web page URL; returns it. */
-export async function copyLink(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
+export async function copyLink(deps: AccountContext, arg: unknown): Promise<string | undefined> {
   const url = webUrlOf(deps, arg);
   if (!url) return undefined;
   await vscode.env.clipboard.writeText(url);
@@ -30,7 +30,7 @@ export async function copyLink(deps: CommandDeps, arg: unknown): Promise<string 
  * Copies a vscode:// link to the snippet, or to the file of a file row or of the active editor;
  * from the active editor it carries the cursor's line too. Returns the link.
  */
-export async function copyVsCodeLink(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
+export async function copyVsCodeLink(deps: AccountContext, arg: unknown): Promise<string | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = targetOrHint(arg);
   const account = accountOf(deps);
@@ -47,7 +47,7 @@ export async function copyVsCodeLink(deps: CommandDeps, arg: unknown): Promise<s
 }
 
 /** The web page of the target's snippet from the URL template setting; a broken template is said once. */
-function webUrlOf(deps: CommandDeps, arg: unknown): string | undefined {
+function webUrlOf(deps: AccountContext, arg: unknown): string | undefined {
   if (!requireSignedIn(deps)) return undefined;
   const target = targetOrHint(arg);
   const account = accountOf(deps);

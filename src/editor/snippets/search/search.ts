@@ -13,27 +13,43 @@ import { formatCount, formatDateTime } from '../../../util/localeFormat';
 import { describeError, messageContext } from '../../../util/describeError';
 import type { SearchMatch } from '../../../model/snippets/search/match';
 import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../../../model/snippets/search/everyAccount';
-import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import { EmptyQueryError, type SearchList, type SearchResult } from '../../../model/snippets/search/types';
-import { requireSignedIn, type CommandDeps } from '../context';
+import { requireSignedIn, type AccountContext } from '../../ui/accountContext';
 import { openFile } from '../use';
+import { accountId } from '../../../model/accounts/accounts';
+import { accountLabel } from '../../../util/accountLabels';
+import type { SnippetsContext } from '../context';
 
 /** One account to search, with what opening its results needs. */
 export interface SearchTarget extends AccountToSearch {
   /** The commands' dependencies for this account (its service, its URIs). */
-  deps: CommandDeps;
+  deps: AccountContext;
   /** How the account is named, when several are signed in (`alice @ host`); undefined with one. */
   label?: string;
 }
 
-export interface SearchDeps extends CommandDeps {
-  /**
-   * The accounts to search, each with its lists (My Snippets, Starred, Browse and its browsed
-   * users): every signed-in account, or only the one whose id is given.
-   */
-  targets: (onlyAccountId?: string) => SearchTarget[];
-  /** The session's last search, which the "Search results" root of the view shows. */
-  lastSearch: LastSearch;
+/**
+ * The accounts to search, each with its lists (My Snippets, Starred, Browse and its browsed
+ * users): every signed-in account, or only the one whose id is given. The default account comes
+ * first: its results come first when both answer at once.
+ */
+export function searchTargets({ session, services, scope, browsedUsers }: SnippetsContext, onlyAccountId?: string): SearchTarget[] {
+  const all = session.accounts();
+  const first = session.account;
+  const ordered = first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
+  return ordered
+    .filter((account) => onlyAccountId === undefined || accountId(account) === onlyAccountId)
+    .map((account): SearchTarget => {
+      const id = accountId(account);
+      const service = services.forAccount(id);
+      return {
+        accountId: id,
+        search: service.search,
+        lists: ['mine', 'starred', 'browse', ...browsedUsers.list(id).map((u) => `user:${u}` as const)] as SearchList[],
+        deps: { ...scope.depsFor(account), service },
+        label: all.length > 1 ? accountLabel(account, all) : undefined,
+      };
+    });
 }
 
 interface ResultItem extends vscode.QuickPickItem {
@@ -52,9 +68,10 @@ const MAX_ITEMS = 2000;
  * Opens the search pick, with `query` searched at once when given. Resolves when the pick closes,
  * to the editor a chosen result opened.
  */
-export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?: string): Promise<vscode.TextEditor | undefined> {
-  if (!requireSignedIn(deps)) return Promise.resolve(undefined);
-  const targets = deps.targets(onlyAccountId);
+export function searchSnippets(context: SnippetsContext, query?: string, onlyAccountId?: string): Promise<vscode.TextEditor | undefined> {
+  if (!requireSignedIn(context.scope.defaults)) return Promise.resolve(undefined);
+  const log = context.log.child('search');
+  const targets = searchTargets(context, onlyAccountId);
   const targetOf = (accountId: string) => targets.find((t) => t.accountId === accountId) ?? targets[0];
   const pick = createSafeQuickPick<ResultItem>();
   const only = onlyAccountId !== undefined ? targets[0]?.label : undefined;
@@ -97,7 +114,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
       pick.busy = true;
       try {
         const summary = await withProgress('view', undefined, () =>
-          searchAccounts(text, targets, deps.lastSearch, {
+          searchAccounts(text, targets, context.lastSearch, {
             signal: abort.signal,
             onResults: (results) => {
               if (abort.signal.aborted) return;
@@ -123,17 +140,17 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
         for (const failure of summary.failures) {
           const target = targetOf(failure.accountId);
           const where = target.label ? `${listLabel(failure.list)} (${target.label})` : listLabel(failure.list);
-          const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? deps.session.account));
+          const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? context.session.account));
           extra.push(note(vscode.l10n.t('Not all of {0} was searched: {1}', where, why), 'warning'));
-          deps.log.error(`search of ${failure.list} of ${failure.accountId} failed`, failure.error);
+          log.error(`search of ${failure.list} of ${failure.accountId} failed`, failure.error);
         }
         show(extra);
         return summary;
       } catch (err) {
         if (err instanceof EmptyQueryError) show([note(err.message)]);
         else {
-          deps.log.error('search failed', err);
-          show([note(describeError(err, messageContext(vscode.l10n.t('search snippets'), deps.session.account)), 'error')]);
+          log.error('search failed', err);
+          show([note(describeError(err, messageContext(vscode.l10n.t('search snippets'), context.session.account)), 'error')]);
         }
         return undefined;
       } finally {
@@ -179,7 +196,7 @@ export function searchSnippets(deps: SearchDeps, query?: string, onlyAccountId?:
 }
 
 /** Opens the file of a result at the matched line, the match selected. */
-export function openResult(deps: CommandDeps, result: SearchResult, match: SearchMatch | undefined): Promise<vscode.TextEditor | undefined> {
+export function openResult(deps: AccountContext, result: SearchResult, match: SearchMatch | undefined): Promise<vscode.TextEditor | undefined> {
   const fileName = match?.fileName ?? result.snippet.files[0]?.name;
   if (!fileName) return Promise.resolve(undefined);
   const selection = match?.field === 'content' && match.line !== undefined ? new vscode.Range(match.line - 1, match.column, match.line - 1, match.column + match.length) : undefined;

@@ -16,7 +16,7 @@ import { matchesFilter, type SortOrder } from '../../../model/snippets/query';
 import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import type { SnippetServices } from '../../../model/snippets/snippetServices';
 import type { ListId } from '../../../model/snippets/store';
-import { snippetLocation } from '../uris';
+import { snippetLocation } from '../../ui/snippetUris';
 import { BrowsedUsers } from './browsedUsers';
 import { BrowseUserCommands } from './browseUser';
 import { ExplorerDragAndDrop } from './dragAndDrop';

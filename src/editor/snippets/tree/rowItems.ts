@@ -10,7 +10,7 @@ import type { SnippetService } from '../../../model/snippets/service';
 import type { LastSearchState } from '../../../model/snippets/search/lastSearch';
 import type { SearchMatch } from '../../../model/snippets/search/match';
 import type { SearchResult } from '../../../model/snippets/search/types';
-import { snippetFileUri } from '../uris';
+import { snippetFileUri } from '../../ui/snippetUris';
 import { SEARCH_MATCH_ICONS, iconForFileName } from '../../../model/snippets/tree/icons';
 import type {
   AccountNode,

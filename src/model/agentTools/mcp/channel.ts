@@ -12,7 +12,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readLines, writeLine } from './lines';
-import { errorMessage } from '../../util/errorMessage';
+import { errorMessage } from '../../../util/errorMessage';
 
 export const ChannelLimits = {
   /** Bytes of one line: the largest answer (a resource's text) fits with room to spare. */

@@ -4,11 +4,11 @@
 // written only while the server still has that text. Plain Node.
 import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
-import type { Snippet } from '../../api/types';
-import { quoted } from '../agentTools/outsideData';
-import { tooLargeToConfirm } from '../agentTools/saveProposal';
-import { withFileContent } from '../snippets/edits';
-import type { SnippetWrites } from '../snippets/snippetWrites';
+import type { Snippet } from '../../../api/types';
+import { quoted } from '../outsideData';
+import { tooLargeToConfirm } from '../saveProposal';
+import { withFileContent } from '../../snippets/edits';
+import type { SnippetWrites } from '../../snippets/snippetWrites';
 
 export type Replaced = { ok: true; text: string } | { ok: false; occurrences: number };
 

@@ -2,9 +2,9 @@
 // reads run the same operations as the language model tools; a write's first call gets a
 // confirmation code, its second goes to the user), snippet files as resources, and prompt
 // snippets as prompts. What it reads and writes comes from `McpOperations`, which the editor
-// adapter implements with the snippets feature (src/editor/mcp/). Plain Node.
+// adapter implements with the snippets feature (src/editor/agentTools/mcp/). Plain Node.
 import * as l10n from '@vscode/l10n';
-import { validateInput } from '../agentTools/validate';
+import { validateInput } from '../validate';
 import { CODE_LIFETIME_MS, ConfirmationCodes, type CodeCheck } from './confirmationCodes';
 import { RpcError, RpcErrors } from './jsonRpc';
 import { promptArguments, promptBody, promptDescription, promptMessageText, promptName, type PromptSource } from './prompts';

@@ -1,4 +1,4 @@
-import { isRecord } from '../../util/isRecord';
+import { isRecord } from '../../../util/isRecord';
 // JSON-RPC 2.0 as MCP uses it: what a message is, and the error answers. Plain Node.
 
 export type RequestId = string | number;

@@ -5,8 +5,8 @@
 // choices are a and b), and its text with the arguments put in, marked as written by people.
 // Plain Node.
 import * as l10n from '@vscode/l10n';
-import { snippetSyntaxAsPlainText } from '../terminal/snippetSyntaxText';
-import { fenced, plainDescription, plainName, quoted } from '../agentTools/outsideData';
+import { snippetSyntaxAsPlainText } from '../../terminal/snippetSyntaxText';
+import { fenced, plainDescription, plainName, quoted } from '../outsideData';
 
 const MAX_NAME = 48;
 /** Arguments of one prompt at most, and characters of an argument's value. */

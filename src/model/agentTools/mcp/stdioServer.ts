@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { classify, errorReply, resultMessage, RpcError, RpcErrors, type JsonRpcRequest } from './jsonRpc';
 import { writeLine } from './lines';
 import { McpMethods, WRITE_TOOLS } from './protocol';
-import { errorMessage } from '../../util/errorMessage';
+import { errorMessage } from '../../../util/errorMessage';
 
 export const ServerLimits = {
   /** Bytes of one incoming line. */

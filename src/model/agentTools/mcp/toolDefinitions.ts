@@ -2,7 +2,7 @@
 // their schemas (model/agentTools/schemas.ts), and the two writes, each with a confirmation code
 // in its input; every tool with the annotations a client shows or acts on. In read-only mode the
 // writes are not listed at all. Plain Node.
-import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SAVE_SCHEMA, SEARCH_SCHEMA, type SaveInput, type Schema } from '../agentTools/schemas';
+import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SAVE_SCHEMA, SEARCH_SCHEMA, type SaveInput, type Schema } from '../schemas';
 import { McpTools } from './protocol';
 
 const confirmationCode: Schema = {

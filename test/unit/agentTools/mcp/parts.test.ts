@@ -3,11 +3,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { ChannelClient, ChannelHost, ChannelLimits, ChannelUnavailableError } from '../../../src/model/mcp/channel';
-import { CODE_LIFETIME_MS, ConfirmationCodes } from '../../../src/model/mcp/confirmationCodes';
-import { editDigest, replaceOnce } from '../../../src/model/mcp/fileEdit';
-import { promptArguments, promptBody, promptName } from '../../../src/model/mcp/prompts';
-import { mimeTypeOf, parseResourceUri, resourceUri } from '../../../src/model/mcp/resourceUris';
+import { ChannelClient, ChannelHost, ChannelLimits, ChannelUnavailableError } from '../../../../src/model/agentTools/mcp/channel';
+import { CODE_LIFETIME_MS, ConfirmationCodes } from '../../../../src/model/agentTools/mcp/confirmationCodes';
+import { editDigest, replaceOnce } from '../../../../src/model/agentTools/mcp/fileEdit';
+import { promptArguments, promptBody, promptName } from '../../../../src/model/agentTools/mcp/prompts';
+import { mimeTypeOf, parseResourceUri, resourceUri } from '../../../../src/model/agentTools/mcp/resourceUris';
 
 describe('MCP confirmation codes', () => {
   it('a code is good once, for the digest it was issued for, within its lifetime', () => {

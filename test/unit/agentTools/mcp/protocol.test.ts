@@ -4,9 +4,9 @@
 // exits cleanly when its stdin closes.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { ChannelHost } from '../../../src/model/mcp/channel';
-import { RpcErrors } from '../../../src/model/mcp/jsonRpc';
-import { serverLaunch } from '../../../src/model/mcp/protocol';
+import { ChannelHost } from '../../../../src/model/agentTools/mcp/channel';
+import { RpcErrors } from '../../../../src/model/agentTools/mcp/jsonRpc';
+import { serverLaunch } from '../../../../src/model/agentTools/mcp/protocol';
 import { serverBundle } from './support';
 
 interface Answer {

@@ -7,12 +7,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport as SdkTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ChannelHost } from '../../../src/model/mcp/channel';
-import { hostDeadline, McpHostHandler } from '../../../src/model/mcp/hostHandler';
-import { McpTools, serverLaunch } from '../../../src/model/mcp/protocol';
-import { formatReference } from '../../../src/model/agentTools/references';
-import { withDetails, withFileContent } from '../../../src/model/snippets/edits';
-import { startServer, type RunningServer } from '../../server/server';
+import { ChannelHost } from '../../../../src/model/agentTools/mcp/channel';
+import { hostDeadline, McpHostHandler } from '../../../../src/model/agentTools/mcp/hostHandler';
+import { McpTools, serverLaunch } from '../../../../src/model/agentTools/mcp/protocol';
+import { formatReference } from '../../../../src/model/agentTools/references';
+import { withDetails, withFileContent } from '../../../../src/model/snippets/edits';
+import { startServer, type RunningServer } from '../../../server/server';
 import { ALICE_ID, serverBundle, testHost, type TestHost } from './support';
 
 // The SDK's CommonJS build, through its package exports (the types come from the files themselves).

@@ -2,27 +2,27 @@
 // and a host side whose operations are backed by the real snippet core (SnippetService) against
 // the local Bitbucket-compatible server over real HTTP, with the real model code of each
 // operation (schemas, result text, proposals, digests, the edit's read-modify-write). It stands in
-// for the editor adapter (src/editor/mcp/operations.ts) only where that needs VS Code: the modal
+// for the editor adapter (src/editor/agentTools/mcp/operations.ts) only where that needs VS Code: the modal
 // is `confirm`, and the secret scan is `checkOutgoing`.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BitbucketClient } from '../../../src/api/client';
-import type { Snippet } from '../../../src/api/types';
-import { notSignedIn } from '../../../src/model/agentTools/accountChoice';
-import { categoriesText, countCategories, hasCategory } from '../../../src/model/agentTools/categories';
-import { proposalDigest } from '../../../src/model/agentTools/confirmations';
-import { fileResultText } from '../../../src/model/agentTools/fileResult';
-import { snippetListText } from '../../../src/model/agentTools/listResults';
-import { parseReference } from '../../../src/model/agentTools/references';
-import { proposal } from '../../../src/model/agentTools/saveProposal';
-import { validateInput } from '../../../src/model/agentTools/validate';
-import { editProposal, writeEdit } from '../../../src/model/mcp/fileEdit';
-import type { McpOperations, PromptSnippet, Proposed } from '../../../src/model/mcp/hostHandler';
-import { McpTools } from '../../../src/model/mcp/protocol';
-import { TOOL_DEFINITIONS } from '../../../src/model/mcp/toolDefinitions';
-import type { Outgoing } from '../../../src/model/snippets/outgoing';
-import { SnippetService } from '../../../src/model/snippets/service';
+import { BitbucketClient } from '../../../../src/api/client';
+import type { Snippet } from '../../../../src/api/types';
+import { notSignedIn } from '../../../../src/model/agentTools/accountChoice';
+import { categoriesText, countCategories, hasCategory } from '../../../../src/model/agentTools/categories';
+import { proposalDigest } from '../../../../src/model/agentTools/confirmations';
+import { fileResultText } from '../../../../src/model/agentTools/fileResult';
+import { snippetListText } from '../../../../src/model/agentTools/listResults';
+import { parseReference } from '../../../../src/model/agentTools/references';
+import { proposal } from '../../../../src/model/agentTools/saveProposal';
+import { validateInput } from '../../../../src/model/agentTools/validate';
+import { editProposal, writeEdit } from '../../../../src/model/agentTools/mcp/fileEdit';
+import type { McpOperations, PromptSnippet, Proposed } from '../../../../src/model/agentTools/mcp/hostHandler';
+import { McpTools } from '../../../../src/model/agentTools/mcp/protocol';
+import { TOOL_DEFINITIONS } from '../../../../src/model/agentTools/mcp/toolDefinitions';
+import type { Outgoing } from '../../../../src/model/snippets/outgoing';
+import { SnippetService } from '../../../../src/model/snippets/service';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
