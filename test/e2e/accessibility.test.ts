@@ -353,8 +353,8 @@ describe('Accessibility', () => {
         assert.equal(colours.switchBorder, contrast);
         assert.equal(colours.cardBorder, contrast);
       }
-      // Let the theme's change of colours finish before the picture.
-      await ui.page.waitForTimeout(500);
+      // The colours checked above are the theme's: two frames later the page has painted them.
+      await ui.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const file = await ui.screenshot(`a11y-${image.replace(/\.png$/, '')}`);
       // Only a picture the README still shows; the dark one is now npm run screenshots' settings-panel-dark.png.
       if (process.env.BBS_UPDATE_DOC_IMAGES === '1' && fs.existsSync(path.join(DOC_IMAGES, image))) await writePicture(file, path.join(DOC_IMAGES, image));

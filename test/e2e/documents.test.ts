@@ -126,10 +126,13 @@ describe('Snippet documents (UI)', function () {
     const item = ui.page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: /^Save Selection as Snippet/ });
     await item.waitFor({ state: 'visible' });
     await ui.screenshot('editor-context-menu');
-    // The menu ignores a click right after it opens (it guards against the right-click's release).
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await item.click();
+    // The menu ignores a click right after it opens (it guards against the right-click's release):
+    // click until the name prompt shows, while the item is still there to click.
     const name = ui.page.locator('.quick-input-widget input[type="text"]').first();
+    for (let tries = 0; tries < 10 && !(await name.isVisible()); tries++) {
+      if (await item.isVisible()) await item.click();
+      await name.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
+    }
     await name.waitFor({ state: 'visible' });
     assert.equal(await name.inputValue(), 'script.py lines 2-3', 'the name is offered from the file name and the lines');
     await ui.screenshot('save-selection-name-prompt');

@@ -79,14 +79,15 @@ describe('First hour', () => {
       assert.match((await tab.innerText()).replace(/\n/g, ''), /connection-check-.*\.md/);
       await editor.click();
       await ui.page.keyboard.type('x');
-      await ui.page.waitForTimeout(300);
+      // VS Code answers the keystroke with its "read-only" message: the key has been handled.
+      await ui.page.locator('.monaco-editor-overlaymessage').filter({ hasText: /read-only/i }).first().waitFor({ state: 'visible', timeout: 10_000 });
       assert.ok(!((await tab.getAttribute('class')) ?? '').includes('dirty'), 'the report never becomes dirty');
 
       // Closing it asks nothing: no "Do you want to save" dialog, and the tab is gone.
       await ui.runCommand('View: Close Editor');
       await tab.filter({ hasText: 'connection-check-' }).waitFor({ state: 'detached', timeout: 5_000 });
+      // A "Do you want to save" dialog would have kept the tab open: it is gone, so none asked.
       const modal = ui.page.locator('.monaco-dialog-box');
-      await ui.page.waitForTimeout(500);
       assert.equal(await modal.count(), 0, `a dialog asked: ${await modal.allInnerTexts()}`);
       assert.deepEqual(dialogs, []);
       assert.equal(await ui.page.locator('.tabs-container .tab').filter({ hasText: 'connection-check-' }).count(), 0);
