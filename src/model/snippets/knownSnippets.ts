@@ -35,24 +35,24 @@ export function fileChoices(known: Iterable<KnownSnippet>): FileChoice[] {
   });
 }
 
-/** Where known snippets are. */
+/** Where known snippets are: the accounts' services (SnippetServices) and the last search (LastSearch). */
 export interface KnownSources {
   /** The signed-in accounts' ids, in their order. */
   accountIds: readonly string[];
-  /** The lists an account has loaded, if it has a service (none is made to be asked). */
-  storeOf(accountId: string): Pick<SnippetStore, 'listIds' | 'snippetsOf'> | undefined;
-  /** The last search's results; those of an account no longer signed in are left out. */
-  searchResults: readonly KnownSnippet[];
+  /** An account's service, if it has one (none is made to be asked), with the lists it loaded. */
+  services: { existing(accountId: string): { store: Pick<SnippetStore, 'listIds' | 'snippetsOf'> } | undefined };
+  /** The last search; results of an account no longer signed in are left out. */
+  lastSearch: { readonly state: { readonly results: readonly KnownSnippet[] } | undefined };
 }
 
 /** The files of every snippet the signed-in accounts know, as fileChoices orders them. */
-export function knownSnippetFiles({ accountIds, storeOf, searchResults }: KnownSources): FileChoice[] {
+export function knownSnippetFiles({ accountIds, services, lastSearch }: KnownSources): FileChoice[] {
   const known: KnownSnippet[] = [];
   for (const accountId of accountIds) {
-    const store = storeOf(accountId);
+    const store = services.existing(accountId)?.store;
     for (const list of store?.listIds() ?? []) for (const snippet of store?.snippetsOf(list) ?? []) known.push({ accountId, snippet });
   }
   const signedIn = new Set(accountIds);
-  for (const { accountId, snippet } of searchResults) if (signedIn.has(accountId)) known.push({ accountId, snippet });
+  for (const { accountId, snippet } of lastSearch.state?.results ?? []) if (signedIn.has(accountId)) known.push({ accountId, snippet });
   return fileChoices(known);
 }

@@ -3,7 +3,7 @@
 // and the last search's results, from real stores.
 import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
-import { knownSnippetFiles } from '../../../src/model/snippets/knownSnippets';
+import { knownSnippetFiles, type KnownSnippet } from '../../../src/model/snippets/knownSnippets';
 import { SnippetStore } from '../../../src/model/snippets/store';
 
 function snippet(guid: string, updatedAt: number, files: string[]): Snippet {
@@ -20,6 +20,9 @@ function storeWith(lists: Record<string, Snippet[]>): SnippetStore {
   return store;
 }
 
+/** The accounts' services as SnippetServices answers `existing`: a service with its store, or none. */
+const servicesOf = (storeOf: (accountId: string) => SnippetStore | undefined) => ({ existing: (id: string) => { const store = storeOf(id); return store && { store }; } });
+const searched = (...results: KnownSnippet[]) => ({ state: { results } });
 const shown = (choices: ReturnType<typeof knownSnippetFiles>) => choices.map((c) => `${c.accountId}/${c.snippet.guid}/${c.file.name}`);
 
 describe('the known snippets of every account', () => {
@@ -30,8 +33,8 @@ describe('the known snippets of every account', () => {
     ]);
     const choices = knownSnippetFiles({
       accountIds: ['alice@a', 'alice@b'],
-      storeOf: (id) => stores.get(id),
-      searchResults: [{ accountId: 'alice@a', snippet: snippet('r1', 7, ['found.txt']) }, { accountId: 'alice@a', snippet: snippet('s1', 3, ['fix.patch', 'more.patch']) }],
+      services: servicesOf((id) => stores.get(id)),
+      lastSearch: searched({ accountId: 'alice@a', snippet: snippet('r1', 7, ['found.txt']) }, { accountId: 'alice@a', snippet: snippet('s1', 3, ['fix.patch', 'more.patch']) }),
     });
     assert.deepEqual(shown(choices), ['alice@b/b1/notes.md', 'alice@b/b1/x.diff', 'alice@a/r1/found.txt', 'alice@a/m1/deploy.sh', 'alice@a/s1/fix.patch', 'alice@a/s1/more.patch']);
   });
@@ -40,17 +43,17 @@ describe('the known snippets of every account', () => {
     const asked: string[] = [];
     const choices = knownSnippetFiles({
       accountIds: ['alice@a', 'carol@c'],
-      storeOf: (id) => {
+      services: servicesOf((id) => {
         asked.push(id);
         return id === 'alice@a' ? storeWith({ mine: [snippet('m1', 1, ['a.txt'])] }) : undefined;
-      },
-      searchResults: [{ accountId: 'bob@gone', snippet: snippet('g1', 99, ['gone.txt']) }, { accountId: 'carol@c', snippet: snippet('c1', 2, ['c.txt']) }],
+      }),
+      lastSearch: searched({ accountId: 'bob@gone', snippet: snippet('g1', 99, ['gone.txt']) }, { accountId: 'carol@c', snippet: snippet('c1', 2, ['c.txt']) }),
     });
     assert.deepEqual(shown(choices), ['carol@c/c1/c.txt', 'alice@a/m1/a.txt']);
     assert.deepEqual(asked, ['alice@a', 'carol@c']);
   });
 
   it('knows nothing with no account signed in', () => {
-    assert.deepEqual(knownSnippetFiles({ accountIds: [], storeOf: () => storeWith({ mine: [snippet('m', 1, ['a'])] }), searchResults: [{ accountId: 'a', snippet: snippet('s', 1, ['b']) }] }), []);
+    assert.deepEqual(knownSnippetFiles({ accountIds: [], services: servicesOf(() => storeWith({ mine: [snippet('m', 1, ['a'])] })), lastSearch: searched({ accountId: 'a', snippet: snippet('s', 1, ['b']) }) }), []);
   });
 });
