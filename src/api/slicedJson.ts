@@ -39,6 +39,7 @@ const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const QUOTE = 0x22;
 const LETTER_U = 0x75;
+const BACKSLASH = 0x5c;
 
 interface Open {
   container: unknown[] | Record<string, unknown>;
@@ -52,9 +53,8 @@ interface Open {
  */
 export async function parseJsonSliced(text: string, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
   let pos = 0;
-  // Where the next backslash and quote are, kept across strings: looking again from every
-  // string's start would read far ahead each time in a text that has few of them.
-  let backslash = -2;
+  // Where the next quote is, kept across strings: looking again from every string's start would
+  // read far ahead each time in a text that has few of them.
   let quote = -2;
   const fail = (what: string): never => {
     throw new SyntaxError(`${what} in JSON at position ${pos}`);
@@ -64,41 +64,80 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
     WHITESPACE.test(text);
     pos = WHITESPACE.lastIndex;
   };
-  /** The string whose opening quote is at `pos`; `pos` ends after its closing quote. */
-  const readString = async (): Promise<string> => {
+  /** The next quote from `at` on, kept across strings (a text may have few). */
+  const quoteFrom = (at: number): number => {
+    if (quote !== -1 && quote < at) quote = text.indexOf('"', at);
+    return quote;
+  };
+  /** Whether the character at `at` is escaped: an odd run of backslashes before it, back to `floor` at most. */
+  const escaped = (at: number, floor: number): boolean => {
+    let run = 0;
+    while (at - run - 1 >= floor && text.charCodeAt(at - run - 1) === BACKSLASH) run++;
+    return run % 2 === 1;
+  };
+  /**
+   * The string whose opening quote is at `pos`, when it is short: `pos` ends after its closing
+   * quote. Undefined for a string longer than a piece, which readLongString reads.
+   */
+  const readShortString = (): string | undefined => {
     const start = pos;
-    let at = pos + 1;
-    let pieceStart = at;
-    const pieces: string[] = [];
-    for (;;) {
-      if (quote !== -1 && quote < at) quote = text.indexOf('"', at);
-      if (backslash !== -1 && backslash < at) backslash = text.indexOf('\\', at);
-      if (quote === -1) {
-        pos = text.length;
-        return fail('Unterminated string');
+    for (let at = pos + 1; ; ) {
+      const q = quoteFrom(at);
+      if (q === -1) return unterminated();
+      if (q - start > pieceChars) return undefined;
+      if (!escaped(q, start + 1)) {
+        pos = q + 1;
+        return JSON.parse(text.slice(start, pos)) as string;
       }
-      const escape = backslash !== -1 && backslash < quote ? backslash : -1;
-      const next = escape === -1 ? quote : escape;
-      // Between `at` and `next` no escape starts: any place there is a place to cut.
-      while (next - pieceStart > pieceChars) {
-        const cut = Math.max(at, pieceStart + pieceChars);
-        if (cut >= next) break;
+      at = q + 1;
+    }
+  };
+  /** A string longer than a piece, read a piece at a time, each cut where no escape is cut. */
+  const readLongString = async (): Promise<string> => {
+    let pieceStart = pos + 1;
+    const pieces: string[] = [];
+    for (let at = pieceStart; ; ) {
+      const q = quoteFrom(at);
+      if (q === -1) return unterminated();
+      while (q - pieceStart > pieceChars) {
+        const cut = cutAt(pieceStart + pieceChars, pieceStart);
         pieces.push(JSON.parse(`"${text.slice(pieceStart, cut)}"`) as string);
         pieceStart = cut;
         await turns.maybeYield();
       }
-      if (escape === -1) break;
-      // An escape is two characters, or six for \uXXXX (JSON.parse checks the digits).
-      at = escape + (text.charCodeAt(escape + 1) === LETTER_U ? 6 : 2);
+      if (!escaped(q, pieceStart)) {
+        pieces.push(JSON.parse(`"${text.slice(pieceStart, q)}"`) as string);
+        pos = q + 1;
+        return pieces.join('');
+      }
+      at = q + 1;
     }
-    pos = quote + 1;
-    if (pieces.length === 0) return JSON.parse(text.slice(start, pos)) as string;
-    pieces.push(JSON.parse(`"${text.slice(pieceStart, quote)}"`) as string);
-    return pieces.join('');
+  };
+  /**
+   * A place near `at` to cut a string's text where no escape is cut: `at` itself, or the start
+   * (else the end) of an escape that spans it. `floor` is a place no escape spans.
+   */
+  const cutAt = (at: number, floor: number): number => {
+    // An escape is two characters, or six for \uXXXX: one that spans `at` starts at most 5 before.
+    for (let i = at - 1; i >= Math.max(floor, at - 5); i--) {
+      if (text.charCodeAt(i) !== BACKSLASH) continue;
+      // The second of a pair of backslashes ends an escape at or before `at`.
+      if (escaped(i, floor)) return at;
+      const end = i + (text.charCodeAt(i + 1) === LETTER_U ? 6 : 2);
+      if (end <= at) return at;
+      return i > floor ? i : end;
+    }
+    return at;
+  };
+  const unterminated = (): never => {
+    pos = text.length;
+    return fail('Unterminated string');
   };
 
   const open: Open[] = [];
   let root: unknown;
+  let values = 0;
+  let checkedAt = 0;
   for (;;) {
     // A value is expected here.
     skipWhitespace();
@@ -110,7 +149,7 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
       value = first === 0x7b ? {} : [];
       opened = { container: value as Open['container'] };
     } else if (first === QUOTE) {
-      value = await readString();
+      value = readShortString() ?? (await readLongString());
     } else {
       NUMBER.lastIndex = pos;
       if (NUMBER.test(text)) {
@@ -138,7 +177,10 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
       skipWhitespace();
       const closer = Array.isArray(opened.container) ? 0x5d : 0x7d;
       if (text.charCodeAt(pos) !== closer) {
-        if (!Array.isArray(opened.container)) opened.key = await readKey();
+        if (!Array.isArray(opened.container)) {
+          const key = readKey();
+          opened.key = typeof key === 'string' ? key : await key;
+        }
         continue;
       }
       pos++;
@@ -164,20 +206,28 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
       pos++;
       if (!Array.isArray(current.container)) {
         skipWhitespace();
-        current.key = await readKey();
+        const key = readKey();
+        current.key = typeof key === 'string' ? key : await key;
       }
       break;
     }
-    await turns.maybeYield();
+    // A turn now and then: every 64 values, or sooner after much text (a string up to a piece long).
+    if ((++values & 63) === 0 || pos - checkedAt > pieceChars / 4) {
+      checkedAt = pos;
+      await turns.maybeYield();
+    }
   }
 
-  async function readKey(): Promise<string> {
+  function readKey(): string | Promise<string> {
     if (text.charCodeAt(pos) !== QUOTE) fail('Expected a key in double quotes');
-    const key = await readString();
-    skipWhitespace();
-    if (text.charCodeAt(pos) !== 0x3a) fail('Expected ":"');
-    pos++;
-    return key;
+    const afterKey = (key: string) => {
+      skipWhitespace();
+      if (text.charCodeAt(pos) !== 0x3a) fail('Expected ":"');
+      pos++;
+      return key;
+    };
+    const short = readShortString();
+    return short !== undefined ? afterKey(short) : readLongString().then(afterKey);
   }
 }
 
