@@ -14,7 +14,8 @@ import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import { DEFAULT_CONCURRENT_REQUESTS } from '../src/api/requestGate';
 import { snippetListText } from '../src/model/agentTools/listResults';
-import { against, longestStall, median, ms, ratio, startServerProcess, type Figure, type ServerProcess } from './lib';
+import { against, median, ms, ratio, startServerProcess, type Figure, type ServerProcess } from './lib';
+import { holdDuring, holdFigure, idleHold, longestHold, longestOf, type Hold } from './holds';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -100,7 +101,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
 
     const runs: Array<{ first: number; done: number; results: number; requests: LoggedRequest[]; bare: number; replayed: number; allAtOnce: number; slowest: { ms: number; request: string }; searchCpu: CpuUsed; bareCpu: CpuUsed }> = [];
     let applied = SEARCH_PAGE_LIMIT;
-    let repeat: { ms: number; requests: number; results: number } | undefined;
+    let repeat: { ms: number; requests: number; results: number; hold: Hold } | undefined;
     for (let i = 0; i < samples; i++) {
       const bare = await bareGet();
       applied = bare.applied;
@@ -128,8 +129,8 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       if (i === samples - 1) {
         await server.control('DELETE', 'requests');
         const again = performance.now();
-        const second = await search.find('KAFKA', { lists: LISTS });
-        repeat = { ms: performance.now() - again, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: second.results.length };
+        const { result: second, hold } = await holdDuring(() => search.find('KAFKA', { lists: LISTS }));
+        repeat = { ms: performance.now() - again, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: second.results.length, hold };
       }
     }
     const bare = median(runs.map((r) => r.bare));
@@ -151,10 +152,13 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
 
     // The chat agents' search tool does what Search Snippets does, and makes a bounded text of it.
     const toolCalls: number[] = [];
+    // These runs also give the hold of a complete search without the cache (the runs above measure its CPU alone).
+    const searchHolds: Hold[] = [];
     for (let i = 0; i < samples; i++) {
       const search = fresh();
       const started = performance.now();
-      const summary = await search.find('kafka', { lists: LISTS });
+      const { result: summary, hold } = await holdDuring(() => search.find('kafka', { lists: LISTS }));
+      searchHolds.push(hold);
       const text = snippetListText({
         heading: 'Search for "kafka" in mine, starred, browse',
         sources: [{ account: 'alice @ bench', serverUrl: server.url }],
@@ -173,13 +177,13 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     // keeps each page's snippets as they arrive, and makes their texts in its next write. The
     // figures above run without one.
     const withCache: number[] = [];
-    const cachedHolds: number[] = [];
+    const cachedHolds: Hold[] = [];
     for (let i = 0; i < samples; i++) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-search-cached-'));
       const service = serviceWith(cacheIn(dir));
       try {
         const started = performance.now();
-        cachedHolds.push(await longestStall(() => service.search.find('kafka', { lists: LISTS })));
+        cachedHolds.push(await longestHold(() => service.search.find('kafka', { lists: LISTS })));
         withCache.push(performance.now() - started);
       } finally {
         await service.dispose();
@@ -189,7 +193,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
     const cached = median(withCache);
     // A new window: the pages the first window's search fetched come from its offline cache file.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-search-kept-'));
-    let kept: { ms: number; hold: number; requests: number; results: number; written: number } | undefined;
+    let kept: { ms: number; hold: Hold; requests: number; results: number; written: number } | undefined;
     try {
       const windowWith = () => {
         const cache = cacheIn(dir, 5);
@@ -203,13 +207,21 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       await server.control('DELETE', 'requests');
       const started = performance.now();
       let found: Awaited<ReturnType<typeof next.service.search.find>> | undefined;
-      const hold = await longestStall(async () => (found = await next.service.search.find('kafka', { lists: LISTS })));
+      const hold = await longestHold(async () => (found = await next.service.search.find('kafka', { lists: LISTS })));
       kept = { ms: performance.now() - started, hold, requests: ((await server.control('GET', 'requests')) as unknown[]).length, results: found?.results.length ?? 0, written: statSync(cacheFilePath(dir, `${server.url}#alice`)).size };
       await next.service.dispose();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
 
+    const idle = await idleHold();
+    const holdsMethod = 'the longest of the samples: a page of 5.6 MB (the 5 MB file) is parsed, a file of megabytes matched and a snippet of megabytes made into its cache text a slice at a time (src/api/slicedJson.ts, src/model/snippets/search/largeMatch.ts); a page of 1,000 snippets is parsed with JSON.parse in one go';
+    const holds: Figure[] = [
+      holdFigure(section, 'complete search, cache off', longestOf(searchHolds), idle, `SnippetSearch.find as above, fresh service, ${samples} samples (the chat tool's runs below); ${holdsMethod}`),
+      holdFigure(section, 'complete search with the offline cache on', longestOf(cachedHolds), idle, `the search with the cache on (below), ${samples} samples: its pages kept as they arrive; ${holdsMethod}`),
+      holdFigure(section, 'the same search in a new window', kept?.hold ?? { ms: NaN, wallMs: NaN }, idle, 'a new SnippetCache reads the file the first window left (below) and the search matches what it holds: the file read a line at a time, a line of megabytes in slices (src/model/snippets/cache/cacheFile.ts)'),
+      holdFigure(section, 'the same search again', repeat?.hold ?? { ms: NaN, wallMs: NaN }, idle, 'the kept pages matched again, a slice at a time (src/util/slicer.ts)'),
+    ];
     const method = `SnippetSearch.find('kafka') over My Snippets, Starred and Browse with a fresh service (nothing loaded), median of ${samples}; requests counted in the server's log; baseline: one bare undici GET of a page of ${applied} (${ms(bare)})`;
     return [
       { section, name: 'first result', value: `${ms(first)} = ${ratio(first / bare)} one bare page GET`, goal: '< 300 ms', met: first < 300, method, numbers: against(first, bare, 'ms', { max: 300 }) },
@@ -234,9 +246,9 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       {
         section,
         name: 'complete results with the offline cache on, as in a window',
-        value: `${ms(cached)} = ${ratio(cached / bare)} one bare page GET = ${ratio(cached / done)} the same search without the cache; longest hold of the thread ${ms(median(cachedHolds))}`,
-        method: `the complete search above with a fresh service that has an offline cache (the default bound, 32 MB, in a new folder), median of ${samples}: the cache keeps each page's snippets as they arrive (src/model/snippets/cache/snippetCache.ts putSearchPages), counted by what their texts will be, and its next write, a second later, makes the texts (cache/keptText.ts). The longest hold: the longest gap between 1 ms timer callbacks during the search (the page with the 5 MB file is parsed, checked and matched in one go)`,
-        numbers: against(cached, bare, 'ms', {}, { withoutCacheMs: { value: done, unit: 'ms' }, overWithoutCache: { value: cached / done, unit: 'ratio' }, longestHoldMs: { value: median(cachedHolds), unit: 'ms' } }),
+        value: `${ms(cached)} = ${ratio(cached / bare)} one bare page GET = ${ratio(cached / done)} the same search without the cache; longest hold of the thread ${ms(longestOf(cachedHolds).ms)}`,
+        method: `the complete search above with a fresh service that has an offline cache (the default bound, 32 MB, in a new folder), median of ${samples}: the cache keeps each page's snippets as they arrive (src/model/snippets/cache/snippetCache.ts putSearchPages), counted by what their texts will be, and its next write, a second later, makes the texts (cache/keptText.ts). The longest hold: the longest of the samples' (bench/holds.ts)`,
+        numbers: against(cached, bare, 'ms', {}, { withoutCacheMs: { value: done, unit: 'ms' }, overWithoutCache: { value: cached / done, unit: 'ratio' }, longestHoldMs: { value: longestOf(cachedHolds).ms, unit: 'ms' } }),
       },
       {
         section,
@@ -284,13 +296,14 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       {
         section,
         name: 'the same search in a new window',
-        value: `${ms(kept?.ms ?? NaN)} = ${ratio((kept?.ms ?? NaN) / done)} the first complete search, ${kept?.requests} requests, ${kept?.results} snippets found; longest hold of the thread ${ms(kept?.hold ?? NaN)}`,
+        value: `${ms(kept?.ms ?? NaN)} = ${ratio((kept?.ms ?? NaN) / done)} the first complete search, ${kept?.requests} requests, ${kept?.results} snippets found; longest hold of the thread ${ms(kept?.hold.ms ?? NaN)}`,
         goal: '0 requests',
         met: kept?.requests === 0,
-        method: `a new service and a new SnippetCache reading the file the first window's search left (${((kept?.written ?? 0) / 1024 / 1024).toFixed(1)} MB), as a new window does; vs the complete first search above. The longest hold of the thread (bench/lib.ts longestStall) is bounded by the largest snippet, here the one with a 5 MB file: reading, checking and matching it`,
-        numbers: { value: kept?.requests ?? NaN, unit: 'requests', goal: 0, also: { ms: { value: kept?.ms ?? NaN, unit: 'ms' }, overFirstComplete: { value: (kept?.ms ?? NaN) / done, unit: 'ratio' }, cacheFile: { value: kept?.written ?? NaN, unit: 'bytes' }, longestHoldMs: { value: kept?.hold ?? NaN, unit: 'ms' } } },
+        method: `a new service and a new SnippetCache reading the file the first window's search left (${((kept?.written ?? 0) / 1024 / 1024).toFixed(1)} MB), as a new window does; vs the complete first search above. The longest hold of the thread: bench/holds.ts`,
+        numbers: { value: kept?.requests ?? NaN, unit: 'requests', goal: 0, also: { ms: { value: kept?.ms ?? NaN, unit: 'ms' }, overFirstComplete: { value: (kept?.ms ?? NaN) / done, unit: 'ratio' }, cacheFile: { value: kept?.written ?? NaN, unit: 'bytes' }, longestHoldMs: { value: kept?.hold.ms ?? NaN, unit: 'ms' } } },
       },
       { section, name: 'the same search again', value: `${ms(repeat?.ms ?? NaN)}, ${repeat?.requests} requests, ${repeat?.results} snippets found`, goal: '0 requests', met: repeat?.requests === 0, method: 'the same SnippetSearch, the text in other case: pages fetched for the first search are kept for the session', numbers: { value: repeat?.requests ?? NaN, unit: 'requests', goal: 0, also: { ms: { value: repeat?.ms ?? NaN, unit: 'ms' } } } },
+      ...holds,
     ];
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
