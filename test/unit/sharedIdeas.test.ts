@@ -46,6 +46,11 @@ describe('shared ideas, written once', () => {
     assert.deepEqual(filesMatching(/\(\w+ as Error\)\.message/).filter((file) => !file.startsWith('src/api/')), []);
   });
 
+  it("the snippets every account knows (its loaded lists, the last search) are gathered by model/snippets/knownSnippets.ts", () => {
+    const gathering = /\.listIds\(\)|lastSearch\.state\??\.results/;
+    assert.deepEqual(filesMatching(gathering).filter((file) => !file.startsWith('src/model/snippets/') || file.endsWith('knownSnippets.ts')), ['src/model/snippets/knownSnippets.ts']);
+  });
+
   it('whether a value from outside is an object to read fields of is asked of util/isRecord.ts', () => {
     const spelled = /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)|typeof (\w+) !== 'object' \|\| \2 === null \|\| Array\.isArray\(\2\)/;
     // The API client sits below util/ and keeps its own (api/validate.ts, api/connectionSettings.ts).

@@ -5,7 +5,7 @@
 // what is applied is what the colleague shared.
 import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
-import { fileChoices, type KnownSnippet } from '../../model/snippets/compare/compare';
+import { knownSnippetFiles } from '../../model/snippets/knownSnippets';
 import { isPatchFileName } from '../../model/patches/patchFiles';
 import { accountLabel } from '../../util/accountLabels';
 import { showInfo } from '../ui/notify';
@@ -45,14 +45,8 @@ export async function patchSource(snippets: SnippetsContext, deps: AccountContex
 async function pickPatch(snippets: SnippetsContext, title: string): Promise<PatchSource | undefined> {
   const { session } = snippets.accounts;
   const signedIn = session.accounts();
-  const known: KnownSnippet[] = [];
-  for (const account of signedIn) {
-    const id = accountId(account);
-    const store = snippets.accounts.services.existing(id)?.store;
-    for (const list of store?.listIds() ?? []) known.push(...(store?.snippetsOf(list) ?? []).map((snippet) => ({ accountId: id, snippet })));
-  }
-  for (const result of snippets.lastSearch.state?.results ?? []) known.push({ accountId: result.accountId, snippet: result.snippet });
-  const choices = fileChoices(known.filter((k) => session.accountById(k.accountId))).filter((c) => isPatchFileName(c.file.name));
+  const known = knownSnippetFiles({ accountIds: signedIn.map(accountId), services: snippets.accounts.services, lastSearch: snippets.lastSearch });
+  const choices = known.filter((c) => isPatchFileName(c.file.name));
   if (choices.length === 0) {
     void showInfo(vscode.l10n.t('No patch snippet is loaded. Open one in the Snippets view (a file ending in .patch or .diff), or find one with Search Snippets…, then try again.'));
     return undefined;

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import vscode = require('vscode');
 import type { Snippet } from '../../../api/types';
 import { accountId } from '../../../model/accounts/accounts';
-import { comparisonTitle, fileChoices, type FileChoice, type KnownSnippet } from '../../../model/snippets/compare/compare';
+import { comparisonTitle } from '../../../model/snippets/compare/compare';
+import { knownSnippetFiles, type FileChoice } from '../../../model/snippets/knownSnippets';
 import { accountLabel } from '../../../util/accountLabels';
 import { Schemes } from '../../../util/constants';
 import { showInfo, showWarning } from '../../ui/notify';
@@ -179,14 +180,7 @@ async function pickSnippetFile(compare: SnippetsContext, deps: AccountContext, l
   await deps.service.ensureLoaded('mine').catch((err: unknown) => (failure = err));
   const { session } = compare.accounts;
   const signedIn = session.accounts();
-  const known: KnownSnippet[] = [];
-  for (const account of signedIn) {
-    const id = accountId(account);
-    const store = compare.accounts.services.existing(id)?.store;
-    for (const list of store?.listIds() ?? []) known.push(...(store?.snippetsOf(list) ?? []).map((snippet) => ({ accountId: id, snippet })));
-  }
-  for (const result of compare.lastSearch.state?.results ?? []) known.push({ accountId: result.accountId, snippet: result.snippet });
-  const choices = fileChoices(known.filter((k) => session.accountById(k.accountId)));
+  const choices = knownSnippetFiles({ accountIds: signedIn.map(accountId), services: compare.accounts.services, lastSearch: compare.lastSearch });
   if (choices.length === 0) {
     if (failure !== undefined) return reportFailure(deps, vscode.l10n.t('list your snippets'), failure);
     void showInfo(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));

@@ -16,6 +16,3 @@ function titleName(name: string): string {
 export function comparisonTitle(fileName: string, snippetName: string, localName: string): string {
   return l10n.t('{0} (snippet {1}) ↔ {2}', titleName(fileName), titleName(snippetName), titleName(localName));
 }
-
-// Until the two pickers gather through knownSnippetFiles (../knownSnippets.ts).
-export { fileChoices, type FileChoice, type KnownSnippet } from '../knownSnippets';
