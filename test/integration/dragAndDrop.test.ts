@@ -89,6 +89,30 @@ describe('Drag and drop', function () {
     assert.deepEqual(now.files.map((f) => [f.name, f.content]), [['one.sh', 'echo "$HOME"\n'], ['new.md', '# dropped\n'], ['one (2).sh', 'clashing name\n']]);
   });
 
+  it('Create from File and a drop follow one text rule: both refuse Latin-1 and mostly control characters, both take UTF-8 alike', async () => {
+    // Mostly ASCII, one Latin-1 "é": the secret scan would read it as text, with U+FFFD for the é.
+    fs.writeFileSync(path.join(folder, 'latin1.txt'), Buffer.concat([Buffer.from('plain ascii line\n'.repeat(20)), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]));
+    fs.writeFileSync(path.join(folder, 'controls.txt'), Buffer.from('\x01\x02\x03\x04ab'));
+    fs.writeFileSync(path.join(folder, 'utf8.txt'), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('héllo 日本\n')]));
+    const uri = (name: string) => vscode.Uri.file(path.join(folder, name));
+    const target = await apiAs('alice').createSnippet({ name: 'dnd text rule', files: [{ name: 'keep.txt', content: 'keep\n' }] });
+    const before = (await serverRequests()).length;
+    for (const name of ['latin1.txt', 'controls.txt']) {
+      const created = await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uri(name), [uri(name)], { name: `refused ${name}` });
+      assert.equal(created, undefined, `Create from File refused ${name}`);
+      const dropped = await api.explorer.dragAndDrop.drop(node(target), filesDrop(name));
+      assert.ok(dropped && 'refused' in dropped && dropped.refused.includes(`"${name}" looks like a binary file`), JSON.stringify(dropped));
+    }
+    assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [], 'nothing was sent');
+
+    const created = (await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uri('utf8.txt'), [uri('utf8.txt')], { name: 'taken utf8' })) as Snippet | undefined;
+    assert.ok(created, 'Create from File took the UTF-8 file');
+    assert.deepEqual(await api.explorer.dragAndDrop.drop(node(target), filesDrop('utf8.txt')), { done: 'filesAdded', snippets: [target.guid] });
+    const added = (await apiAs('alice').getSnippet(target.guid)).files.find((f) => f.name === 'utf8.txt');
+    assert.equal(added?.content, 'héllo 日本\n', 'the byte order mark dropped');
+    assert.equal((await apiAs('alice').getSnippet(created.guid)).files[0].content, added.content, 'the same text both ways');
+  });
+
   it('a folder or a binary file is refused with nothing sent', async () => {
     const before = (await serverRequests()).length;
     const folderDrop = await api.explorer.dragAndDrop.drop(node(twoFiles), filesDrop('new.md', 'sub'));

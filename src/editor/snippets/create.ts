@@ -10,6 +10,7 @@ import { withProgress } from '../ui/progress';
 import { describeError, messageContext } from '../../util/describeError';
 import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../../model/snippets/edits';
 import type { NewFile } from '../../model/snippets/snippetWrites';
+import { fileText } from '../../model/snippets/fileText';
 import { accountOf, fileUri, reportFailure, requireSignedIn, type AccountContext } from '../ui/accountContext';
 
 /**
@@ -208,14 +209,15 @@ async function readFiles(deps: AccountContext, uris: vscode.Uri[]): Promise<NewF
         void showWarning(vscode.l10n.t('"{0}" is a folder: select files to save them as a snippet.', name));
         return undefined;
       }
-      // An open editor may hold newer text than the disk: that text is what the user sees.
+      // An open editor may hold newer text than the disk: that text is what the user sees. Either
+      // passes the one text rule, as a drop on the Snippets view does (model/snippets/fileText.ts).
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const bytes = open ? undefined : await vscode.workspace.fs.readFile(uri);
-      if (bytes && bytes.includes(0)) {
+      const read = fileText(open ? new TextEncoder().encode(open.getText()) : await vscode.workspace.fs.readFile(uri));
+      if ('notText' in read) {
         void showWarning(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
         return undefined;
       }
-      files.push({ name, content: open ? open.getText() : new TextDecoder('utf-8').decode(bytes), source: { uri: uri.toString(), line: 0 } });
+      files.push({ name, content: read.text, source: { uri: uri.toString(), line: 0 } });
     } catch (err) {
       return reportFailure(deps, `read ${name}`, err);
     }
