@@ -1,11 +1,11 @@
 import vscode = require('vscode');
-import { AccountStore } from './editor/auth/accountStore';
-import { registerAuthProvider } from './editor/auth/authProvider';
-import type { ExtensionSessions } from './editor/auth/sessionsForExtensions';
-import { CertificatePassphrases } from './editor/auth/certificatePassphrases';
-import { Session } from './editor/auth/session';
+import { AccountStore } from './editor/accounts/accountStore';
+import { registerAuthProvider } from './editor/accounts/authProvider';
+import type { ExtensionSessions } from './editor/accounts/sessionsForExtensions';
+import { CertificatePassphrases } from './editor/accounts/certificatePassphrases';
+import { Session } from './editor/accounts/session';
 import { vscodeSetting } from './editor/settings/settings';
-import { registerStatusBar } from './editor/auth/statusBar';
+import { registerStatusBar } from './editor/accounts/statusBar';
 import { registerAgentToolsOnDemand } from './onDemand/agentTools';
 import { registerConnectionCheckOnDemand } from './onDemand/connectionCheck';
 import { registerMcpOnDemand } from './onDemand/mcp';

@@ -16,7 +16,7 @@
 // both facts: the key holds the setting's values that make the tools available, `[true]` while
 // signed in and `[]` while not, so VS Code itself reads the setting and activation reads none.
 import vscode = require('vscode');
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import { ContextKeys, type AgentToolName } from '../util/constants';
 import type { SnippetsOnDemand } from './snippets';
 

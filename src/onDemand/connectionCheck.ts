@@ -1,7 +1,7 @@
 // Activation's part of the connection check: a stand-in for its command. The check and its
 // report load from dist/connectionCheck.js (esbuild.js) the first time it runs.
 import type * as vscode from 'vscode';
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import { CONNECTION_CHECK_COMMANDS } from '../util/constants';
 import type { Log } from '../util/log';
 import { onDemandFeature } from './onDemandFeature';

@@ -8,7 +8,7 @@
 // API is missing (VS Code 1.100, whose draft of it throws) nothing is registered and nothing else
 // changes.
 import vscode = require('vscode');
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import type { SnippetsOnDemand } from './snippets';
 
 /** The id package.json's contributes.mcpServerDefinitionProviders declares. */

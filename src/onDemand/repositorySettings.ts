@@ -3,7 +3,7 @@
 // commands get stand-ins and the `bitbucket-hook` scheme a forwarding file system; the first use
 // loads dist/repositorySettings.js (esbuild.js).
 import vscode = require('vscode');
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import { REPOSITORY_SETTINGS_COMMANDS, Schemes } from '../util/constants';
 import type { RepositorySettingsFeature } from './repositorySettings/bundle';
 import type { Log } from '../util/log';

@@ -2,12 +2,12 @@
 // their prompts and every sign-in message load from dist/signIn.js (esbuild.js) on first use: a
 // user who is already signed in may never need them in a session.
 import type * as vscode from 'vscode';
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import { SIGN_IN_COMMANDS } from '../util/constants';
 import type { Log } from '../util/log';
 import { onDemandFeature } from './onDemandFeature';
 
-type SignInModule = typeof import('../editor/auth/signIn');
+type SignInModule = typeof import('../editor/accounts/signIn');
 
 export interface SignInOnDemand {
   /** The sign-in module, loaded (and its commands registered) on the first call. */
@@ -22,7 +22,7 @@ export function registerSignInOnDemand(session: Session, log: Log): SignInOnDema
     SIGN_IN_COMMANDS,
     // esbuild.js turns this require into one of dist/signIn.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../editor/auth/signIn') as SignInModule,
+    () => require('../editor/accounts/signIn') as SignInModule,
     (module) => {
       const commands = module.registerSignInCommands(session, log.child('sign-in'));
       loaded = module;

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { accountId } from '../model/accounts/accounts';
-import type { Session } from '../editor/auth/session';
+import type { Session } from '../editor/accounts/session';
 import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../util/constants';
 import { forgetCachesOnSignOut } from '../model/snippets/cache/signOut';
 import type { SnippetsFeature } from './snippets/bundle';

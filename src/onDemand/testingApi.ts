@@ -3,9 +3,9 @@
 // only in Test and Development mode, when a test first reads it (src/extension.ts): an installed
 // extension runs in Production mode, never loads it and exports nothing.
 import vscode = require('vscode');
-import type { Session } from '../editor/auth/session';
-import type { BitbucketAuthProvider } from '../editor/auth/authProvider';
-import type { SignInArgs } from '../editor/auth/signIn';
+import type { Session } from '../editor/accounts/session';
+import type { BitbucketAuthProvider } from '../editor/accounts/authProvider';
+import type { SignInArgs } from '../editor/accounts/signIn';
 import type { SnippetExplorerApi } from '../editor/snippets/tree/explorer';
 import type { AgentToolsApi } from '../editor/agentTools/tools';
 import type { McpHostApi } from '../editor/agentTools/mcp/mcpHost';

@@ -3,7 +3,7 @@
 // keeps working with the top-level settings; without a certificate the message names the setting.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CertificatePassphrases } from '../../src/editor/auth/certificatePassphrases';
+import { CertificatePassphrases } from '../../src/editor/accounts/certificatePassphrases';
 import { Commands, SETTINGS_SECTION, Settings } from '../../src/util/constants';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate, type GeneratedCertificate } from '../server/tls';

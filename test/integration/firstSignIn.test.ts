@@ -5,8 +5,8 @@
 // on purpose, and the sign-in must not wait for them; a sign-out right after still deletes the secret.
 import * as assert from 'node:assert/strict';
 import vscode = require('vscode');
-import { AccountStore } from '../../src/editor/auth/accountStore';
-import { Session } from '../../src/editor/auth/session';
+import { AccountStore } from '../../src/editor/accounts/accountStore';
+import { Session } from '../../src/editor/accounts/session';
 import { accountId, type Account } from '../../src/model/accounts/accounts';
 import { StateKeys } from '../../src/util/constants';
 import { Log } from '../../src/util/log';

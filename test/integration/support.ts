@@ -1,7 +1,7 @@
 // What the integration tests share: the extension under test and the local server the runner
 // started for this run.
 import * as vscode from 'vscode';
-import type { SignInArgs } from '../../src/editor/auth/signIn';
+import type { SignInArgs } from '../../src/editor/accounts/signIn';
 import { Commands, EXTENSION_ID, StateKeys } from '../../src/util/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { TestingApi } from '../../src/onDemand/testingApi';

@@ -58,6 +58,23 @@ describe('folders are layers', () => {
     assert.deepEqual(found, []);
   });
 
+  it('one name per feature: every folder of editor/ has a folder of the same name and place under model/', () => {
+    const folders = (dir: string): string[] =>
+      fs
+        .readdirSync(path.join(SRC, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .flatMap((e) => [`${dir}/${e.name}`, ...folders(`${dir}/${e.name}`)]);
+    // editor/ui is the one exemption: the shared adapter kit (notifications, picks, progress, the
+    // status bar's text, the context of the account a command acts on) that every feature uses to
+    // speak to the user; it is no feature of its own, so it has no model.
+    const EXEMPT = ['editor/ui'];
+    const missing = folders('editor')
+      .filter((folder) => !EXEMPT.some((exempt) => folder === exempt || folder.startsWith(`${exempt}/`)))
+      .filter((folder) => !fs.existsSync(path.join(SRC, folder.replace(/^editor\//, 'model/'))))
+      .map((folder) => `${folder}/ has no ${folder.replace(/^editor\//, 'model/')}/`);
+    assert.deepEqual(missing, []);
+  });
+
   it('settings are read and written in one module: no other file calls getConfiguration', () => {
     const callers = sources().filter((f) => /\bgetConfiguration\s*\(/.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
     assert.deepEqual(callers, ['editor/settings/settings.ts']);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { AccountStore } from '../../src/editor/auth/accountStore';
+import { AccountStore } from '../../src/editor/accounts/accountStore';
 import { SETTINGS_SECTION, Settings, StateKeys } from '../../src/util/constants';
 import { PanelMemory } from '../../src/model/settingsPanel/memory';
 import { BrowsedUsers } from '../../src/editor/snippets/tree/browsedUsers';

@@ -10,7 +10,7 @@ import { loadApi } from '../../util/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor, setting, topLevelConnectionSettings, vscodeSetting } from '../settings/settings';
 import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
-import { createClient, editorWireChoice, type Session } from '../auth/session';
+import { createClient, editorWireChoice, type Session } from '../accounts/session';
 import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
 import { withProgress } from '../ui/progress';
 import { accountItems } from '../ui/accountPick';

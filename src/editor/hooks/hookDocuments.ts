@@ -17,7 +17,7 @@ import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServ
 import { type BitbucketError, isBitbucketError } from '../../api/errors';
 import type { HookSettings, RepositoryRef } from '../../api/types';
 import type { Account } from '../../model/accounts/accounts';
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import { Commands, Schemes, WorkspaceStateKeys } from '../../util/constants';
 import { isMissingRepository, missingRepositoryMessage } from '../../model/repositories/missingRepository';
 import type { BaseStorage } from '../../util/documentBases';

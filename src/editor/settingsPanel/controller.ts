@@ -12,7 +12,7 @@ import vscode = require('vscode');
 import { Disposable } from '../ui/disposable';
 import type { RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
 import { setting, updateSetting } from '../settings/settings';
 import type { GitRepositories } from '../repositories/gitApi';

@@ -6,7 +6,7 @@ import type vscode = require('vscode');
 import type { LastSearch } from '../../model/snippets/search/lastSearch';
 import type { SnippetServices } from '../../model/snippets/snippetServices';
 import type { Log } from '../../util/log';
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import type { SecretGate } from '../secretScan/secretGate';
 import type { CommandScope } from '../ui/accountContext';
 import type { ComparedTexts } from './compare/comparedTexts';

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { accountId, type Account } from '../../model/accounts/accounts';
 import { namedAccount, type NamedAccount } from '../../model/accounts/accountOfArgument';
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import { isSameServer, parseSnippetLink } from '../../model/snippets/links/links';
 import { accountOfLocation, type SnippetLocation } from '../../model/snippets/snippetUri';
 import type { SnippetService } from '../../model/snippets/service';

@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
 import type { Snippet, SnippetFile } from '../../api/types';
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import { showFailure, showNotSignedIn } from './showFailure';
 import type { Log } from '../../util/log';
 import type { SnippetDetails } from '../../model/snippets/edits';

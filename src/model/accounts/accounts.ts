@@ -1,5 +1,5 @@
 // What an account is and its id: the non-secret facts (server URL, user name, kind of
-// credential). Where accounts are kept is the editor's AccountStore (editor/auth/accountStore.ts).
+// credential). Where accounts are kept is the editor's AccountStore (editor/accounts/accountStore.ts).
 
 export type AuthType = 'basic' | 'token';
 

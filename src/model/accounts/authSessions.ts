@@ -1,4 +1,4 @@
-// What VS Code's authentication provider answers (src/editor/auth/authProvider.ts): which account
+// What VS Code's authentication provider answers (src/editor/accounts/authProvider.ts): which account
 // each session is, which scopes the provider understands and which accounts answer them. A scope
 // names a server by its URL, in the one form of util/serverUrl.ts, so that another extension can ask
 // for one server's session. Only accounts signed in with a personal access token answer another

@@ -2,7 +2,7 @@
 // Connection runs: the command (src/editor/connectionCheck/) with the workspace's clones from git
 // detection (src/editor/repositories/), for the step that checks a repository's hook permission.
 import type * as vscode from 'vscode';
-import type { Session } from '../../editor/auth/session';
+import type { Session } from '../../editor/accounts/session';
 import { registerConnectionCheck } from '../../editor/connectionCheck/command';
 import { GitRepositories } from '../../editor/repositories/gitApi';
 import type { Log } from '../../util/log';

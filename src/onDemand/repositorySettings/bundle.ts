@@ -9,7 +9,7 @@ import vscode = require('vscode');
 import { showError } from '../../editor/ui/nextStep';
 import { showErrorText, showWarning } from '../../editor/ui/notify';
 import { setting } from '../../editor/settings/settings';
-import type { Session } from '../../editor/auth/session';
+import type { Session } from '../../editor/accounts/session';
 import { GitRepositories } from '../../editor/repositories/gitApi';
 import { createHookDocuments } from '../../editor/hooks/hookDocuments';
 import type { SettingsPanelController } from '../../editor/settingsPanel/controller';

@@ -15,7 +15,7 @@ import { SnippetService } from '../../model/snippets/service';
 import { SnippetServices } from '../../model/snippets/snippetServices';
 import { OFFLINE_CACHE_FOLDER, Schemes, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
-import type { Session } from '../../editor/auth/session';
+import type { Session } from '../../editor/accounts/session';
 import { SecretGate } from '../../editor/secretScan/secretGate';
 import { setting } from '../../editor/settings/settings';
 import type { SnippetsContext } from '../../editor/snippets/context';

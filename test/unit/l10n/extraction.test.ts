@@ -35,7 +35,7 @@ describe('localization: extraction', function () {
 
   it('finds the strings of both layers (vscode.l10n.t and @vscode/l10n)', () => {
     // One of each: a notification of the editor layer, and a message of the plain-Node API client.
-    assert.ok('Signed in to {0} as {1}.' in extracted, 'vscode.l10n.t in src/editor/auth/signIn.ts');
+    assert.ok('Signed in to {0} as {1}.' in extracted, 'vscode.l10n.t in src/editor/accounts/signIn.ts');
     assert.ok('The request was cancelled.' in extracted, 'l10n.t in src/api/http.ts');
   });
 

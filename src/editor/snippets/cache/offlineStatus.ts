@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { setStatusBarMessage, statusText } from '../../ui/statusText';
 import { Commands, Ids } from '../../../util/constants';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../accounts/session';
 import type { SnippetService } from '../../../model/snippets/service';
 import { formatDateTime, relativeTime } from '../../../util/localeFormat';
 

@@ -6,7 +6,7 @@ import { showInfo, showWarning } from '../../ui/notify';
 import { showSafeQuickPickMany } from '../../ui/quickInputText';
 import { pickAccount } from '../../ui/accountPick';
 import type { Account } from '../../../model/accounts/accounts';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../accounts/session';
 import { withProgress } from '../../ui/progress';
 import { showError } from '../../ui/nextStep';
 import { ExportError, listName, type ExportList, type ExportResult } from '../../../model/snippets/export/exporter';

@@ -9,7 +9,7 @@ import { withProgress } from '../../ui/progress';
 import { input, pick } from '../../ui/prompts';
 import { accountItems } from '../../ui/accountPick';
 import { accountId, type Account } from '../../../model/accounts/accounts';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../accounts/session';
 import type { Log } from '../../../util/log';
 import type { AccountNode, RootNode, TreeNode } from '../../../model/snippets/tree/nodes';
 import { accountLabel } from '../../../util/accountLabels';

@@ -12,7 +12,7 @@ import vscode = require('vscode');
 import { showInfo, showWarning } from '../../ui/notify';
 import { setStatusBarMessage } from '../../ui/statusText';
 import type { Account } from '../../../model/accounts/accounts';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../accounts/session';
 import type { Snippet } from '../../../api/types';
 import { Mimes, EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES } from '../../../util/constants';
 import { showFailure } from '../../ui/showFailure';

@@ -7,7 +7,7 @@ import { showInfo } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
 import { accountId, type Account } from '../../../model/accounts/accounts';
 import { defaultFirst } from '../../../model/accounts/defaultFirst';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../accounts/session';
 import { ContextKeys, SETTINGS_SECTION, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
 import { withProgress } from '../../ui/progress';

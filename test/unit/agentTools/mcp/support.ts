@@ -24,7 +24,7 @@ import { TOOL_DEFINITIONS } from '../../../../src/model/agentTools/mcp/toolDefin
 import type { Outgoing } from '../../../../src/model/snippets/outgoing';
 import { SnippetService } from '../../../../src/model/snippets/service';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../../../..');
 
 let built: Promise<string> | undefined;
 

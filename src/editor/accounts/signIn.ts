@@ -132,13 +132,13 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   return account;
 }
 
-/** The authentication provider's answers to other extensions, which sign in through this flow (src/editor/auth/authProvider.ts). */
+/** The authentication provider's answers to other extensions, which sign in through this flow (src/editor/accounts/authProvider.ts). */
 export function sessionsForExtensions(session: Session, log: Log): ExtensionSessions {
   return answerExtensions(session, (request, picked) => accountForSession(session, log, request, picked));
 }
 
 /**
- * VS Code's createSession (src/editor/auth/authProvider.ts): another extension asked for a session,
+ * VS Code's createSession (src/editor/accounts/authProvider.ts): another extension asked for a session,
  * or the user signed in from the Accounts menu for one. The usual sign-in, with every check and
  * message, the server's URL asked only when the scopes name none. Resolves to a token account;
  * rejects with the reason otherwise, which the user also sees: a password is never handed out.
