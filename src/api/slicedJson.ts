@@ -11,8 +11,8 @@
 /** From this length on a text is parsed here; below it, JSON.parse holds the thread for a few ms at most. */
 export const LARGE_JSON_CHARS = 4 * 1024 * 1024;
 
-/** Characters of a string read (or written) at a time: about a millisecond of JSON.parse. */
-export const PIECE_CHARS = 1024 * 1024;
+/** Characters of a string read (or written) at a time: a fraction of a millisecond of JSON.parse. */
+export const PIECE_CHARS = 256 * 1024;
 
 /** How long a slice runs before the event loop gets a turn (as util/slicer.ts). */
 const SLICE_MS = 8;
@@ -52,6 +52,8 @@ interface Open {
  * deeply nested text costs memory in proportion to its length, never the stack.
  */
 export async function parseJsonSliced(text: string, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
+  // A turn first: making a text this large (joining an answer's chunks, decoding a file's line) was a slice of its own.
+  await new Promise((resolve) => setImmediate(resolve));
   let pos = 0;
   // Where the next quote is, kept across strings: looking again from every string's start would
   // read far ahead each time in a text that has few of them.

@@ -3,7 +3,8 @@
 // halves of a character outside the BMP, `__proto__` keys), and errors where JSON.parse has them.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseJsonSliced, stringifyJsonSliced, Turns } from '../../../src/api/slicedJson';
+import { parseSuccessBody } from '../../../src/api/responses';
+import { LARGE_JSON_CHARS, parseJsonSliced, stringifyJsonSliced, Turns } from '../../../src/api/slicedJson';
 
 /** Strings rich in what a cut could break: escapes, quotes, control characters, surrogates. */
 const tricky = fc.string({ unit: fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u2028', '\ud83d', '\ude00', '😀', 'u', '/', ' ') });
@@ -91,5 +92,27 @@ describe('JSON read and written a slice at a time', () => {
     const parsed = (await parseJsonSliced(text, counting, 64 * 1024)) as { values: Array<{ content: string }> };
     assert.equal(parsed.values[0].content, content);
     assert.ok(turns >= Math.floor(text.length / (64 * 1024)), `${turns} turns`);
+  });
+
+  it("the client parses an answer of megabytes a slice at a time, and a small one in one go", async () => {
+    const content = 'x'.repeat(LARGE_JSON_CHARS);
+    const text = JSON.stringify({ values: [{ content }, { content }] });
+    const turnsWhile = async (work: () => Promise<unknown>) => {
+      let turns = 0;
+      let counting = true;
+      const turn = () => {
+        turns++;
+        if (counting) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const result = await work();
+      counting = false;
+      return { result, turns };
+    };
+    const large = await turnsWhile(() => parseSuccessBody(text, 'application/json', 200, 'GET /x', false));
+    assert.deepStrictEqual(large.result, JSON.parse(text));
+    assert.ok(large.turns >= 1, `${large.turns} turns while ${text.length} characters were parsed`);
+    const small = await turnsWhile(() => parseSuccessBody('{"values":[]}', 'application/json', 200, 'GET /x', false));
+    assert.deepStrictEqual(small.result, { values: [] });
   });
 });
