@@ -102,8 +102,12 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
       }
       worker = current;
       const id = nextRequestId++;
-      current.on('message', (message: WorkerMessage) => {
-        if (message.id !== id) return;
+      // The worker sends its messages in batches (one for a small scan: secretScanWorker.ts).
+      current.on('message', (messages: WorkerMessage[]) => {
+        for (const message of messages) take(message);
+      });
+      const take = (message: WorkerMessage) => {
+        if (message.id !== id || settled) return;
         if (message.kind === 'failed') return settle(() => reject(new SecretScanError(message.message)), false);
         progress.take(message);
         if (message.kind === 'started') {
@@ -115,7 +119,7 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
           }, textBudgetMs);
         } else if (message.kind === 'done') clearTimeout(textTimer);
         else if (message.kind === 'finished') settle(() => resolve(progress.result()), true);
-      });
+      };
       current.on('error', (err) => settle(() => reject(new SecretScanError(err.message)), false));
       current.on('exit', (code) => settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false));
       current.postMessage({ ...request, id, firstText });

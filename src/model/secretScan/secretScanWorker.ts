@@ -13,12 +13,43 @@ import type { ServerRule } from './serverRuleData';
 import { TextScan } from './textScan';
 import { errorMessage } from '../../util/errorMessage';
 
+/**
+ * A scan of texts this small (a typical snippet) sends its messages as one batch at its end: one
+ * message each way instead of a dozen, each of which woke the extension host (a quarter of a 2 KB
+ * scan's time). Nothing in texts this small takes long; were something to, the scan's deadline still
+ * stops it, and every text not reported done is named as not scanned.
+ */
+export const SMALL_SCAN_CHARS = 64 * 1024;
+
+let batch: WorkerMessage[] | undefined;
+
 function post(message: WorkerMessage): void {
-  parentPort?.postMessage(message);
+  if (!batch) return parentPort?.postMessage([message]);
+  batch.push(message);
+  if (message.kind === 'finished' || message.kind === 'failed') {
+    parentPort?.postMessage(batch);
+    batch = undefined;
+  }
+}
+
+/** Server rules compiled once per worker, by their expressions: a session's scans use the same rules. */
+const compiledRules = new Map<string, ReturnType<typeof compileInWorker>>();
+
+function compiled(rule: ServerRule): ReturnType<typeof compileInWorker> {
+  const key = JSON.stringify([rule.ruleId, rule.lineRegex ?? null, rule.pathRegex ?? null]);
+  let made = compiledRules.get(key);
+  if (!made) {
+    made = compileInWorker(rule);
+    // A session has a few dozen rules; a bound keeps a hostile list of thousands from growing it for ever.
+    if (compiledRules.size >= 1000) compiledRules.clear();
+    compiledRules.set(key, made);
+  }
+  return made;
 }
 
 async function scan(request: ScanRequest): Promise<void> {
   const { id, texts } = request;
+  batch = texts.reduce((chars, t) => chars + t.text.length + t.label.length, 0) <= SMALL_SCAN_CHARS ? [] : undefined;
   const ignore = new Set(request.ignoreRuleIds);
   // An allowlist rule the engine refuses allows nothing: the scan reports more, never less.
   const allowlist = new Allowlist(request.allowlist, () => undefined);
@@ -53,19 +84,19 @@ async function scan(request: ScanRequest): Promise<void> {
 function runRule({ id, texts, ruleBudgetMs }: ScanRequest, rule: ServerRule, scans: readonly TextScan[]): void {
   const { ruleId } = rule;
   post({ id, kind: 'rule', index: -1, ruleId });
-  const compiled = compileInWorker(rule);
-  if (!compiled.ok) {
+  const made = compiled(rule);
+  if (!made.ok) {
     // A refused path expression leaves no way to tell the rule's files: it was meant for any file.
-    const meantFor = texts.findIndex((t) => (compiled.field === 'pathRegex' ? t.path !== undefined : appliesTo(compiled.path, t.path)));
-    post({ id, kind: 'rule-invalid', index: meantFor, ruleId, field: compiled.field, detail: compiled.detail });
+    const meantFor = texts.findIndex((t) => (made.field === 'pathRegex' ? t.path !== undefined : appliesTo(made.path, t.path)));
+    post({ id, kind: 'rule-invalid', index: meantFor, ruleId, field: made.field, detail: made.detail });
     return;
   }
   const deadline = performance.now() + ruleBudgetMs;
   for (const [index, text] of scans.entries()) {
     const scanned = text.part.scanned;
-    if (scanned === '' || !appliesTo(compiled.rule.path, texts[index].path)) continue;
+    if (scanned === '' || !appliesTo(made.rule.path, texts[index].path)) continue;
     post({ id, kind: 'rule', index, ruleId });
-    const run = performance.now() >= deadline ? { matches: [], complete: false } : runServerRule(compiled.rule, scanned, deadline);
+    const run = performance.now() >= deadline ? { matches: [], complete: false } : runServerRule(made.rule, scanned, deadline);
     const found = text.keep(run.matches);
     if (found.length > 0) post({ id, kind: 'found', index, findings: found });
     if (!run.complete) {
