@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { StateKeys } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { AccountNode, RootNode, TreeNode } from '../../src/model/snippets/tree/nodes';
-import { apiAs, requestsSince } from './snippetHelpers';
-import { answerPrompts, localServerUrl, serverRequests, signInAs, signInWith, testingApi, unusedAnswers } from './support';
+import { apiAs, requestsSince, searchAndOpen } from './snippetHelpers';
+import { localServerUrl, serverRequests, signInAs, signInWith, testingApi, unusedAnswers } from './support';
 import { childrenOf, eventually, itemOf, labelOf } from './treeFixtures';
 
 describe('accounts as peers', function () {
@@ -99,8 +99,7 @@ describe('accounts as peers', function () {
   }
   const hasSearchRoot = async () => (await childrenOf(api)).some((n) => n.kind === 'searchRoot');
   async function search(): Promise<void> {
-    await answerPrompts(undefined);
-    await vscode.commands.executeCommand('bitbucketSnippets.searchSnippets', marker);
+    await searchAndOpen(api, marker);
     assert.ok(await hasSearchRoot(), 'the Search results root shows');
   }
   const signInAdmin = () => signInWith({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' });

@@ -1,19 +1,19 @@
-// Search Snippets… in the real editor: the quick pick fills from the server and opens the chosen
-// match at its line with the match selected; a repeated search sends no request; an empty search
-// and regex characters end in a clear answer; the "Search results" root shows the last search
-// and its clear button removes it.
+// Search Snippets… in the real editor: the search fills from the server, and a match opened from
+// the "Search results" root opens at its line with the match selected; a repeated search sends no
+// request; an empty search and regex characters end in a clear answer; the root shows the last
+// search and its clear button removes it. Choosing in the pick is clicked in test/e2e/search.test.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippets/tree/nodes';
-import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
-import { answerPrompts, serverRequests, unusedAnswers } from './support';
+import { apiAs, requestsSince, searchAndOpen, signInAsAlice } from './snippetHelpers';
+import { serverRequests, unusedAnswers } from './support';
 
 describe('Search Snippets…', function () {
   this.timeout(60_000);
   let api: TestingApi;
   const marker = `zq${Date.now().toString(36)}`;
-  const run = (query?: string) => Promise.resolve(vscode.commands.executeCommand<vscode.TextEditor | undefined>('bitbucketSnippets.searchSnippets', query));
+  const run = (query: string, open?: string) => searchAndOpen(api, query, { open });
 
   before(async () => {
     api = await signInAsAlice();
@@ -29,8 +29,7 @@ describe('Search Snippets…', function () {
   });
 
   it('opens the chosen match at its line with the match selected, and finds others\' snippets through Browse', async () => {
-    await answerPrompts('deploy.sh:3');
-    const editor = await run(marker);
+    const editor = await run(marker, 'deploy.sh:3');
     assert.ok(editor, 'a result was opened');
     assert.ok(editor.document.uri.path.endsWith('/deploy.sh'), editor.document.uri.toString());
     const column = `kubectl apply -f `.length;
@@ -42,7 +41,6 @@ describe('Search Snippets…', function () {
 
   it('searches again with no request, and fills the Search results root of the view', async () => {
     const before = (await serverRequests()).length;
-    await answerPrompts(undefined);
     assert.equal(await run(marker.toUpperCase()), undefined, 'closed without choosing');
     assert.deepEqual(await requestsSince(before), [], 'the pages of the first search were kept');
     const roots = (await api.explorer.provider.getChildren()) as TreeNode[];
@@ -64,8 +62,7 @@ describe('Search Snippets…', function () {
     await apiAs('alice').createSnippet({ name: 'search made later', files: [{ name: 'later.txt', content: `${marker} later\n` }] });
     await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
     const before = (await serverRequests()).length;
-    await answerPrompts('later.txt:1');
-    const editor = await run(marker);
+    const editor = await run(marker, 'later.txt:1');
     assert.ok(editor?.document.uri.path.endsWith('/later.txt'));
     assert.ok((await requestsSince(before)).some((r) => r.query.includes('limit=1000')), 'the lists were read again');
   });
@@ -75,8 +72,7 @@ describe('Search Snippets…', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
     const made = await apiAs('bob').createSnippet({ name: `search unloaded ${marker}`, files: [{ name: 'notes.txt', content: `unloaded ${marker}\n` }] });
     assert.equal(api.service.store.get(made.guid), undefined, 'no list has loaded it');
-    await answerPrompts('notes.txt:1');
-    const editor = await run(`unloaded ${marker}`);
+    const editor = await run(`unloaded ${marker}`, 'notes.txt:1');
     assert.ok(editor, 'the result was opened');
     const uri = editor.document.uri;
     assert.equal(new URLSearchParams(uri.query).get('guid'), made.guid);
@@ -88,8 +84,7 @@ describe('Search Snippets…', function () {
   });
 
   it('takes regular expression characters literally', async () => {
-    await answerPrompts('regex.txt:2');
-    const editor = await run(`${marker}(a|b)*`);
+    const editor = await run(`${marker}(a|b)*`, 'regex.txt:2');
     assert.ok(editor);
     assert.equal(editor.selection.start.line, 1);
     assert.deepEqual(api.explorer.lastSearch.state?.results.map((r) => r.snippet.name), ['search regex']);
@@ -98,7 +93,6 @@ describe('Search Snippets…', function () {
   it('an empty search says what to type and sends nothing', async () => {
     const before = (await serverRequests()).length;
     const previous = api.explorer.lastSearch.state;
-    await answerPrompts(undefined);
     assert.equal(await run('   '), undefined);
     assert.deepEqual(await requestsSince(before), []);
     assert.equal(api.explorer.lastSearch.state, previous, 'the last results stay');

@@ -15,6 +15,7 @@ import { formatSnippetLink } from '../../src/model/snippets/links/links';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { AccountNode, CommentNode, CommentsNode, FileNode, RootNode, SnippetNode, TreeNode } from '../../src/model/snippets/tree/nodes';
 import { startServer, type RunningServer } from '../server/server';
+import { searchAndOpen } from './snippetHelpers';
 import { answerPrompts, testingApi, unusedAnswers } from './support';
 import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from './treeFixtures';
 
@@ -150,9 +151,7 @@ describe('several accounts at once', function () {
     const onStaging = await aliceOn(staging).createSnippet({ name: `on staging ${marker}`, files: [{ name: 'staging.sh', content: `echo ${marker}\n` }] });
     const onProduction = await aliceOn(production).createSnippet({ name: `on production ${marker}`, files: [{ name: 'production.sh', content: `echo ${marker}\n` }] });
     const stagingLabel = `alice @ 127.0.0.1:${port(staging)}`;
-    await answerPrompts(`staging.sh:1 · ${stagingLabel}`);
-    const editor = (await vscode.commands.executeCommand('bitbucketSnippets.searchSnippets', marker)) as vscode.TextEditor | undefined;
-    assert.equal(await unusedAnswers(), 0);
+    const editor = await searchAndOpen(api, marker, { open: 'staging.sh:1', account: stagingLabel });
     assert.ok(editor, 'the staging result was opened');
     assert.equal(editor.document.uri.authority, `alice@127.0.0.1:${port(staging)}`, 'with the staging account');
     assert.ok(await editor.edit((e) => e.insert(new vscode.Position(1, 0), '# saved from a search\n')));
@@ -178,8 +177,7 @@ describe('several accounts at once', function () {
     const roots = await accountRoots();
     const names = await labels(roots);
     const productionRoot = roots[names.findIndex((l) => l.endsWith(`:${port(production)}`))];
-    await answerPrompts(undefined);
-    await vscode.commands.executeCommand('bitbucketSnippets.searchAccount', productionRoot, marker);
+    await searchAndOpen(api, marker, { command: ['bitbucketSnippets.searchAccount', productionRoot, marker] });
     const only = api.explorer.lastSearch.state?.results ?? [];
     assert.deepEqual(only.map((r) => r.snippet.guid), [onProduction.guid], 'only the production account was searched');
     await vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults');

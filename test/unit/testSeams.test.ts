@@ -36,6 +36,11 @@ describe('test seams', () => {
     assert.deepEqual(filesMatching(/\bscriptedAnswers\s*[:?]|enableScriptedAnswers/), []);
   });
 
+  it('scripted answers answer the prompts of editor/ui/prompts.ts only: no other picker takes one (Search Snippets… has no branch for the tests)', () => {
+    assert.deepEqual(filesMatching(/\btakeScriptedAnswer\b/), ['src/editor/ui/prompts.ts']);
+    assert.doesNotMatch(fs.readFileSync(path.join(ROOT, 'src/editor/ui/prompts.ts'), 'utf8'), /export function takeScriptedAnswer\b/);
+  });
+
   it('the test API is required from activate() alone', () => {
     assert.deepEqual(filesMatching(/require\('[./]*onDemand\/testingApi'\)|require\('\.\/testingApi'\)/), ['src/extension.ts']);
   });

@@ -20,12 +20,8 @@ export function answerPromptsFrom(source: ScriptedAnswerSource): void {
   scriptedAnswerSource = source;
 }
 
-/**
- * In test runs, the answer queued for a picker that is not a plain prompt (Search Snippets'
- * quick pick): a string names the item to choose, undefined closes it.
- * Undefined when nothing is queued (and always in normal use).
- */
-export function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
+/** In test runs, the answer queued for the next prompt; undefined when none is (and always in normal use). */
+function takeScriptedAnswer(): { answer: ScriptedAnswer } | undefined {
   return scriptedAnswerSource?.();
 }
 

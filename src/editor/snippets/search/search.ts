@@ -8,7 +8,6 @@ import { isPatchSnippet } from '../../../model/patches/patchFiles';
 import { createSafeQuickPick } from '../../ui/quickInputText';
 import type { Snippet } from '../../../api/types';
 import { withProgress } from '../../ui/progress';
-import { takeScriptedAnswer } from '../../ui/prompts';
 import { formatCount, formatDateTime } from '../../../util/localeFormat';
 import { describeError, messageContext } from '../../../util/describeError';
 import type { SearchMatch } from '../../../model/snippets/search/match';
@@ -182,16 +181,7 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
 
     pick.value = query ?? '';
     pick.show();
-    if (query !== undefined) {
-      void run(query).then(async () => {
-        // In the extension's own tests, a queued answer chooses a result (or closes the pick).
-        const scripted = takeScriptedAnswer();
-        if (!scripted || settled) return;
-        const wanted = scripted.answer;
-        const item = typeof wanted === 'string' ? pick.items.find((i) => i.result && `${i.label} ${i.description ?? ''} ${i.detail ?? ''}`.includes(wanted)) : undefined;
-        finish(item?.result ? await openResult(targetOf(item.result.accountId).deps, item.result, item.match) : undefined);
-      });
-    }
+    if (query !== undefined) void run(query);
   });
 }
 
