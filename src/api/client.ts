@@ -1,9 +1,6 @@
 // The Bitbucket Data Center API client: every operation of the snippets app, the pages app
 // and repository hook settings, with checked responses. It does not import `vscode`.
-import { BitbucketError } from './errors';
-import { HttpTransport, withDefaults, type HttpRequest, type Method, type TransportOptions } from './http';
 import { items, type PaginateOptions } from './paging';
-import { DEFAULT_PREFIXES, type ApiPrefixes } from './prefixes';
 import type {
   Comment,
   CommentRequest,
@@ -23,9 +20,12 @@ import type {
   UpdateSnippetRequest,
 } from './types';
 import * as check from './validate';
+import { ClientCore, seg, type CallOptions } from './clientCore';
+
+export { seg, type CallOptions, type ClientOptions } from './clientCore';
 import { stringifyExact } from './exactJson';
-import { checked, exactHookSettings } from './checkedAnswers';
-import * as l10n from '@vscode/l10n';
+import { exactHookSettings } from './checkedAnswers';
+import { BitbucketError } from './errors';
 
 export { DEFAULT_PREFIXES, KNOWN_PAGES_PREFIXES, type ApiPrefixes } from './prefixes';
 // Which settings apply to a server is decided when a client is made, so it loads with the client.
@@ -38,44 +38,13 @@ export { chooseWire, describeWireChoice } from './wire/chooseWire';
 // The connection check presents the same client certificate as requests do.
 export { certificateLabel, loadClientCertificate } from './clientCertificate';
 
-export interface ClientOptions extends TransportOptions {
-  prefixes?: Partial<ApiPrefixes>;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/** Encodes one path segment: `/`, `#`, `%`, `?` and spaces can never change the path's shape. */
-export const seg = (value: string | number): string => encodeURIComponent(String(value));
-
-const prefixPath = (prefix: string): string => '/' + prefix.split('/').filter(Boolean).map(seg).join('/');
-
 /** The most global secret-scanning rules read: a server's rule set is tens of rules, not thousands. */
 export const MAX_SECRET_RULES = 1000;
 
 /** Hook settings as the server holds them; `undefined` means never configured (HTTP 204). */
 export type MaybeHookSettings = HookSettings | undefined;
 
-export class BitbucketClient {
-  private readonly http: HttpTransport;
-  private readonly prefixes: { snippets: string; pages: string; api: string };
-
-  constructor(options: ClientOptions) {
-    this.http = new HttpTransport(options);
-    const p = withDefaults(DEFAULT_PREFIXES, options.prefixes);
-    this.prefixes = { snippets: prefixPath(p.snippets), pages: prefixPath(p.pages), api: prefixPath(p.api) };
-  }
-
-  /** The server's base URL, normalised (no trailing slash, no credentials). */
-  get baseUrl(): string {
-    return this.http.baseUrl.toString().replace(/\/$/, '');
-  }
-
-  dispose(): Promise<void> {
-    return this.http.dispose();
-  }
-
+export class BitbucketClient extends ClientCore {
   // ---- Paging helpers -------------------------------------------------------------------
 
   /** Every entry of a listing, fetched one page at a time as the caller reads. */
@@ -257,66 +226,4 @@ export class BitbucketClient {
     return rules;
   }
 
-  // ---- Internals ------------------------------------------------------------------------
-
-  private snippetsPath(...segments: string[]): string {
-    return [this.prefixes.snippets, 'snippets', ...segments.map(seg)].join('/');
-  }
-
-  private repoPath(prefix: string, repo: RepositoryRef): string {
-    return `${prefix}/${seg(repo.projectKey)}/${seg(repo.repositorySlug)}`;
-  }
-
-  private hooksPath(repo: RepositoryRef): string {
-    return `${this.prefixes.api}/projects/${seg(repo.projectKey)}/repos/${seg(repo.repositorySlug)}/settings/hooks`;
-  }
-
-  private hookPath(repo: RepositoryRef, hookKey: string, ...rest: string[]): string {
-    return [this.hooksPath(repo), seg(hookKey), ...rest].join('/');
-  }
-
-  private pagesRef(method: Method, repo: RepositoryRef, refId: string, o: CallOptions): Promise<PagesRefSetting> {
-    return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/enabled`, check.pagesRefSetting, o, undefined, { refId });
-  }
-
-  private pagesNewRefs(method: Method, repo: RepositoryRef, which: string, o: CallOptions): Promise<PagesNewRefsSetting> {
-    return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/${which}`, check.pagesNewRefsSetting, o);
-  }
-
-  private async hookEnabled(method: Method, repo: RepositoryRef, hookKey: string, o: CallOptions): Promise<RepositoryHook | undefined> {
-    const { body } = await this.send({ method, path: this.hookPath(repo, hookKey, 'enabled'), signal: o.signal });
-    return body === undefined ? undefined : checked(check.repositoryHook, body, `${method} enabled`);
-  }
-
-  private list<T>(
-    path: string,
-    page: PageRequest,
-    item: check.Check<T>,
-    o: CallOptions,
-    query: Record<string, string | undefined> = {},
-  ): Promise<Page<T>> {
-    return this.call('GET', path, check.page(item), o, undefined, { ...query, start: page.start, limit: page.limit });
-  }
-
-  private async call<T>(
-    method: Method,
-    path: string,
-    shape: check.Check<T>,
-    o: CallOptions,
-    body?: unknown,
-    query?: HttpRequest['query'],
-  ): Promise<T> {
-    const response = await this.send({ method, path, body, query, signal: o.signal });
-    if (response.body === undefined) {
-      throw new BitbucketError('unexpected-response', l10n.t('The server answered with an empty body where data was expected.'), {
-        status: response.status,
-        request: `${method} ${path}`,
-      });
-    }
-    return checked(shape, response.body, `${method} ${path}`);
-  }
-
-  private send(request: HttpRequest) {
-    return this.http.send(request);
-  }
 }

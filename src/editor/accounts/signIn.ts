@@ -3,37 +3,25 @@
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../ui/notify';
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
-import type { Credentials } from '../../api/http';
-import { BitbucketError } from '../../api/errors';
-import { parseBaseUrl } from '../../api/baseUrl';
 import { Commands, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { describeSignInError } from '../../util/describeError';
-import type { Account, AuthType } from '../../model/accounts/accounts';
+import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
 import { namedAccount } from '../../model/accounts/accountOfArgument';
 import { mayBeHandedOut, newSessionPlan, type ScopeRequest } from '../../model/accounts/authSessions';
 import { accountLabel } from '../../util/accountLabels';
 import { createClient, type Session } from './session';
 import { sessionsForExtensions as answerExtensions, type ExtensionSessions } from './sessionsForExtensions';
-import { clientCertificateSettingFor, rememberServerUrl, setting } from '../settings/settings';
-import { normaliseServerUrl, serverHost } from '../../util/serverUrl';
+import { clientCertificateSettingFor, rememberServerUrl } from '../settings/settings';
+import { serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { accountItems, pickAccount } from '../ui/accountPick';
 import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
 import { errorMessage } from '../../util/errorMessage';
+import { ask, askAgainAfter, fromArgs, type Draft, type SignInArgs } from './signInPrompts';
 
-/**
- * Sign-in without the prompts. Only the extension's test API (present in VS Code's Test and
- * Development modes) passes these: the Sign In command itself takes no argument, so no caller
- * can hand it a password.
- */
-export interface SignInArgs {
-  serverUrl: string;
-  username?: string;
-  password?: string;
-  token?: string;
-}
+export type { SignInArgs } from './signInPrompts';
 
 export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
   return vscode.Disposable.from(
@@ -41,42 +29,6 @@ export function registerSignInCommands(session: Session, log: Log): vscode.Dispo
     vscode.commands.registerCommand(Commands.signOut, (arg?: unknown) => signOut(session, arg)),
     vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
   );
-}
-
-/** What Try Again asks for again: the URL, the credentials, everything, or nothing (the failure was not in what was typed). */
-type AskAgain = 'url' | 'credentials' | 'all' | 'nothing';
-
-/** What was typed before a failed sign-in, kept (in memory only) so that Try Again asks only for what was wrong. */
-interface Draft {
-  serverUrl?: string;
-  authType?: AuthType;
-  username?: string;
-  credentials?: Credentials;
-  askAgain?: AskAgain;
-}
-
-/**
- * Which answer a failure puts in doubt: refused credentials are asked for again (the user name
- * offered as typed), a server that cannot be reached or is not Bitbucket there the URL, and a
- * failure of the server (5xx, a dropped connection) nothing: Try Again sends the same again.
- */
-function askAgainAfter(err: unknown): AskAgain {
-  if (!(err instanceof BitbucketError) || err.clientCertificate) return 'all';
-  switch (err.kind) {
-    case 'auth':
-    case 'forbidden':
-      return 'credentials';
-    case 'network':
-      return err.tlsFailure ? 'all' : 'url';
-    case 'timeout':
-    case 'unexpected-response':
-    case 'not-found':
-      return 'url';
-    case 'server':
-      return 'nothing';
-    default:
-      return 'all';
-  }
 }
 
 /** Returns the account signed in to, or undefined when the user gave up or it failed. */
@@ -174,71 +126,6 @@ function reportNotKept(err: unknown, host: string, log: Log): void {
   void showWarning(
     vscode.l10n.t('Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.', host, errorMessage(err)),
   );
-}
-
-function fromArgs(args: SignInArgs): { serverUrl: string; credentials: Credentials } {
-  const serverUrl = normalise(args.serverUrl);
-  if (args.token) return { serverUrl, credentials: { type: 'token', token: args.token } };
-  return { serverUrl, credentials: { type: 'basic', username: args.username ?? '', password: args.password ?? '' } };
-}
-
-// parseBaseUrl refuses what is not a server URL, with the reason; the account then keeps the one form.
-const normalise = (raw: string): string => normaliseServerUrl(parseBaseUrl(raw).toString())!;
-
-/**
- * The prompts, numbered as New Snippet… numbers its own: URL (1/4), how to sign in (2/4), then
- * user name (3/4) and password (4/4), or the token (3/3). After a failure (`draft.askAgain`) only
- * the answers in doubt are asked again, each with its number in the whole flow, the others kept.
- */
-async function ask(draft: Draft): Promise<{ serverUrl: string; credentials: Credentials } | undefined> {
-  const title = (step: number, of: number) => vscode.l10n.t('Bitbucket Snippets: Sign In ({0}/{1})', step, of);
-  const again = draft.askAgain ?? 'all';
-  const kept = draft.serverUrl !== undefined && draft.credentials !== undefined;
-  if (again === 'nothing' && kept) return { serverUrl: draft.serverUrl!, credentials: draft.credentials! };
-  let serverUrl = draft.serverUrl;
-  if (again !== 'credentials' || serverUrl === undefined) {
-    // Never a workspace's value: a cloned repository must not choose where the password goes.
-    const configured = setting(Settings.serverUrl) || undefined;
-    const rawUrl = await showSafeInputBox({
-      title: title(1, draft.credentials?.type === 'token' ? 3 : 4),
-      prompt: vscode.l10n.t('Bitbucket Data Center URL, including any context path'),
-      placeHolder: 'https://bitbucket.example.com/bitbucket',
-      value: draft.serverUrl ?? configured ?? '',
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        try {
-          normalise(v);
-          return undefined;
-        } catch (err) {
-          return errorMessage(err);
-        }
-      },
-    });
-    if (!rawUrl) return undefined;
-    serverUrl = normalise(rawUrl);
-    if (again === 'url' && kept) return { serverUrl, credentials: draft.credentials! };
-  }
-  let authType = again === 'credentials' ? draft.authType : undefined;
-  if (!authType) {
-    const method = await showSafeQuickPick(
-      [
-        { iconPath: new vscode.ThemeIcon('key'), label: vscode.l10n.t('User name and password'), authType: 'basic' as const },
-        { iconPath: new vscode.ThemeIcon('lock'), label: vscode.l10n.t('Personal access token'), description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
-      ],
-      { title: title(2, 4), placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true },
-    );
-    if (!method) return undefined;
-    authType = method.authType;
-  }
-  if (authType === 'token') {
-    const token = await showSafeInputBox({ title: title(3, 3), prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
-    return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
-  }
-  const username = await showSafeInputBox({ title: title(3, 4), prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
-  if (!username) return undefined;
-  const password = await showSafeInputBox({ title: title(4, 4), prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
-  if (!password) return undefined;
-  return { serverUrl, credentials: { type: 'basic', username, password } };
 }
 
 /** The sign-in problem's message, with the step that can fix it (the one error helper, editor/ui/nextStep.ts) and the connection check. */

@@ -11,7 +11,6 @@
 // (hookSaveLogic.ts decides).
 import vscode = require('vscode');
 import { Disposable } from '../ui/disposable';
-import { showInfo } from '../ui/notify';
 import { fileSystemError } from '../ui/fileSystemErrors';
 import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
 import { type BitbucketError, isBitbucketError } from '../../api/errors';
@@ -258,30 +257,4 @@ export function notFoundMessage(err: BitbucketError, where: string, host: string
   const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
   if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
   return vscode.l10n.t('{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.', server, where, host);
-}
-
-/** The `bitbucket-hook` file system and what its two conflict commands run; the caller registers them. */
-export interface HookDocumentsFeature {
-  documents: HookDocuments;
-  compare(uri?: unknown): Promise<unknown>;
-  overwrite(uri?: unknown): Promise<unknown>;
-}
-
-export function createHookDocuments(session: Session, log: Log, workspaceState: BaseStorage): HookDocumentsFeature {
-  const documents = new HookDocuments(session, log, workspaceState);
-  return {
-    documents,
-    compare: (uri) => withDocument(uri, (u) => documents.compare(u)),
-    overwrite: (uri) => withDocument(uri, (u) => documents.overwrite(u)),
-  };
-}
-
-/** The command's URI, or the active editor's when run from the Command Palette. */
-async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
-  const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-  if (!target || target.scheme !== Schemes.hook) {
-    void showInfo(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
-    return undefined;
-  }
-  return run(target);
 }

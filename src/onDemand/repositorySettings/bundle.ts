@@ -11,7 +11,7 @@ import { showErrorText, showWarning } from '../../editor/ui/notify';
 import { setting } from '../../editor/settings/settings';
 import type { Session } from '../../editor/accounts/session';
 import { GitRepositories } from '../../editor/repositories/gitApi';
-import { createHookDocuments } from '../../editor/hooks/hookDocuments';
+import { createHookDocuments } from '../../editor/hooks/hookFeature';
 import type { SettingsPanelController } from '../../editor/settingsPanel/controller';
 import { SettingsPanels } from '../../editor/settingsPanel/panel';
 import { pickRepository } from '../../editor/settingsPanel/repositoryPick';

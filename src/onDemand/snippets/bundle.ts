@@ -49,7 +49,7 @@ export interface SnippetsFeature extends vscode.Disposable {
 export function createSnippets(host: SnippetsHost & { createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode> }): SnippetsFeature {
   const built = buildContext(host);
   const { context } = built;
-  const explorer = new SnippetExplorer(context.session, context.services, context.lastSearch, context.accounts, host.globalState, context.log.child('tree'), host.createView);
+  const explorer = new SnippetExplorer(context, host.createView);
   built.bindReveal((guid) => explorer.reveal(guid));
   const comments = new CommentActions(context.accounts, context.log.child('comments'));
   const threads = new SnippetCommentThreads(context.accounts, comments);

@@ -1,7 +1,7 @@
 // The check's pure inputs: a pasted URL cut back to the base URL, and which proxy applies.
 import * as assert from 'node:assert/strict';
 import { describeProxy, proxyFor } from '../../../src/model/connectionCheck/proxy';
-import { proxyStep } from '../../../src/model/connectionCheck/runCheck';
+import { proxyStep } from '../../../src/model/connectionCheck/networkFindings';
 import { analyseTargetUrl } from '../../../src/model/connectionCheck/targetUrl';
 
 describe('connection check inputs', () => {

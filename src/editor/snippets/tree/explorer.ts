@@ -2,6 +2,7 @@
 // the signed-in accounts, and reveals rows; its toolbar and root commands run the methods below
 // (registerCommands.ts registers them).
 import vscode = require('vscode');
+import type { SnippetsContext } from '../context';
 import { Disposable } from '../../ui/disposable';
 import { showInfo } from '../../ui/notify';
 import { showSafeInputBox } from '../../ui/quickInputText';
@@ -17,7 +18,6 @@ import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import type { SnippetServices } from '../../../model/snippets/snippetServices';
 import type { ListId } from '../../../model/snippets/store';
 import { snippetLocation } from '../../ui/snippetUris';
-import { BrowsedUsers } from './browsedUsers';
 import { BrowseUserCommands } from './browseUser';
 import { ExplorerDragAndDrop } from './dragAndDrop';
 import type { SnippetService } from '../../../model/snippets/service';
@@ -58,18 +58,25 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
   /** Expanding again the rows of a tree that changed shape (onAccountsChange); a reveal waits for it. Never rejects. */
   private reexpanding: Promise<void> = Promise.resolve();
 
+  private readonly session: Session;
+  private readonly services: SnippetServices;
+  readonly lastSearch: LastSearch;
+  private readonly accounts: SnippetAccounts;
+  private readonly log: Log;
+
   constructor(
-    private readonly session: Session,
-    private readonly services: SnippetServices,
-    readonly lastSearch: LastSearch,
-    private readonly accounts: SnippetAccounts,
-    globalState: vscode.Memento,
-    private readonly log: Log,
+    context: SnippetsContext,
     /** Makes the view for the provider (activation made it already, with a forwarding provider). */
     createView: (provider: vscode.TreeDataProvider<TreeNode>) => vscode.TreeView<TreeNode>,
   ) {
     super();
-    const browsedUsers = new BrowsedUsers(globalState);
+    const { session, services, lastSearch, browsedUsers } = context;
+    const log = context.log.child('tree');
+    this.session = session;
+    this.services = services;
+    this.lastSearch = lastSearch;
+    this.accounts = context.accounts;
+    this.log = log;
     this.accountCount = session.accounts().length;
     this.provider = new SnippetTreeProvider({
       accounts: () => this.orderedAccounts(),
