@@ -159,6 +159,9 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
 
     pick.onDidChangeValue((value) => {
       clearTimeout(timer);
+      // The text searched already (VS Code 1.139 reports the query set below as a change too): a
+      // second search of it would only cancel the first.
+      if (value === searched) return;
       timer = setTimeout(() => void run(value), TYPING_PAUSE_MS);
     });
     pick.onDidAccept(async () => {
