@@ -10,6 +10,11 @@ export class Slicer {
 
   constructor(private readonly sliceMs = SLICE_MS) {}
 
+  /** Whether the current slice has run its time (maybeYield would give a turn): a loop asks without a promise each time. */
+  due(): boolean {
+    return performance.now() - this.since >= this.sliceMs;
+  }
+
   /** Gives the event loop a turn once the current slice has run its time. */
   async maybeYield(): Promise<void> {
     if (performance.now() - this.since < this.sliceMs) return;

@@ -13,8 +13,8 @@ const piece = fc.oneof(
 );
 const body = fc.array(piece, { maxLength: 30 }).map((pieces) => Buffer.from(pieces.flat()));
 
-function decodedIn(bytes: Buffer, cuts: number[]): string {
-  const text = new BodyText();
+function decodedIn(bytes: Buffer, cuts: number[], streamFrom?: number): string {
+  const text = new BodyText(streamFrom);
   let from = 0;
   for (const at of [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)) {
     text.add(bytes.subarray(from, at));
@@ -29,10 +29,19 @@ describe('an answer decoded chunk by chunk (bodyText.ts)', () => {
     fc.assert(fc.property(body, fc.array(fc.nat(), { maxLength: 12 }), (bytes, cuts) => assert.equal(decodedIn(bytes, cuts), bytes.toString('utf8'))), { numRuns: 2000 });
   });
 
+  it('is the same decoded chunk by chunk from any size on (a large body) as kept whole until the end (a page)', () => {
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 12 }), fc.integer({ min: 0, max: 40 }), (bytes, cuts, streamFrom) => assert.equal(decodedIn(bytes, cuts, streamFrom), bytes.toString('utf8'))),
+      { numRuns: 2000 },
+    );
+  });
+
   it('keeps a character of four bytes cut after each of its bytes, and marks a cut-off one at the end', () => {
     const bytes = Buffer.from('{"name":"😀"}');
-    assert.equal(decodedIn(bytes, [10, 11, 12]), '{"name":"😀"}');
-    assert.equal(decodedIn(bytes.subarray(0, 11), [10]), '{"name":"\ufffd');
+    for (const streamFrom of [0, 1024]) {
+      assert.equal(decodedIn(bytes, [10, 11, 12], streamFrom), '{"name":"😀"}');
+      assert.equal(decodedIn(bytes.subarray(0, 11), [10], streamFrom), '{"name":"\ufffd');
+    }
   });
 
   it('is empty for an empty body and for no chunk at all', () => {
