@@ -11,7 +11,7 @@ import { cacheFilePath } from '../src/model/snippets/cache/cacheFile';
 import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import type { SnippetsApi } from '../src/model/snippets/snippetsApi';
-import { against, kb, longestStall, mb, measured, median, ms, now, ratio, startServerProcess, timed, type Figure } from './lib';
+import { against, HOLD_RATIO, holdGoal, kb, longestStall, mb, measured, median, ms, now, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
 import { aSnippet } from '../test/support/snippets';
 
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -103,9 +103,9 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
           section,
           name: 'first rows: cache vs cache off vs one bare GET',
           value: `${ms(c)} vs ${ms(median(off))} vs ${ms(median(bare))}: ${ratio(c / median(off))} of cache off, ${ratio(c / median(bare))} of a bare GET`,
-          goal: '< 50 ms',
-          met: c < 50,
-          numbers: against(c, median(bare), 'ms', { max: 50 }, { cacheOffMs: { value: median(off), unit: 'ms' } }),
+          // At +200 ms of latency one bare GET takes 200 ms and more: rows from the file in a quarter of it.
+          ...ratioGoal(c, median(bare), 0.25, 'one bare GET of the page'),
+          numbers: against(c, median(bare), 'ms', { maxRatio: 0.25 }, { cacheOffMs: { value: median(off), unit: 'ms' } }),
           method: `a fresh SnippetService + SnippetCache reading a ${kb(fileBytes)} cache file (1,000 snippets, My Snippets' first page of 25) until ensureLoaded('mine') resolves with ${rows} rows, vs the same with no cache (one GET), vs one undici GET of the page; median of ${samples} alternating`,
         },
         {
@@ -184,19 +184,17 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
         section: 'Offline cache: writing and reading its file (Node)',
         name: 'longest hold of the thread while a full cache file is written',
         value: `${ms(hold)} vs ${ms(baseline)} with nothing running = ${ratio(hold / baseline)}; the write took ${ms(median(took))} for ${mb(fileBytes)}`,
-        goal: '≤ 20 ms',
-        met: hold <= 20,
+        ...holdGoal(hold, baseline),
         method: `the longest gap between 1 ms timer callbacks during SnippetCache.flush() of a cache filled to its 32 MB bound, median of ${samples}; baseline: the same while the thread waits as long as the write took`,
-        numbers: against(hold, baseline, 'ms', { max: 20 }, { writeMs: { value: median(took), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+        numbers: against(hold, baseline, 'ms', { maxRatio: HOLD_RATIO }, { writeMs: { value: median(took), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
       },
       {
         section: 'Offline cache: writing and reading its file (Node)',
         name: 'longest hold of the thread while a full cache file is read',
         value: `${ms(readHold)} vs ${ms(readBaseline)} with nothing running = ${ratio(readHold / readBaseline)}; the read took ${ms(median(readTook))} for ${mb(fileBytes)}`,
-        goal: '≤ 20 ms',
-        met: readHold <= 20,
+        ...holdGoal(readHold, readBaseline),
         method: `the longest gap between 1 ms timer callbacks, and from the last one to the end, during SnippetCache.load() of that file in a new cache, as a new window reads it, median of ${samples}; baseline: the same while the thread waits as long as the read took. A line holds one snippet: the largest snippet bounds the hold`,
-        numbers: against(readHold, readBaseline, 'ms', { max: 20 }, { readMs: { value: median(readTook), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+        numbers: against(readHold, readBaseline, 'ms', { maxRatio: HOLD_RATIO }, { readMs: { value: median(readTook), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
       },
     ];
   } finally {
@@ -264,17 +262,19 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
       );
     });
   }
+  const idle: number[] = [];
+  for (let i = 0; i < samples; i++) idle.push(await longestStall(() => new Promise((resolve) => setTimeout(resolve, 100))));
   const put = median(puts);
   const write = median(writes);
   const before = median(eager);
   const hold = Math.max(put, write);
+  const idleHold = median(idle);
   return {
     section: 'Offline cache: writing and reading its file (Node)',
     name: "longest hold of the thread while a search's pages fill the cache and are first written",
-    value: `${ms(hold)} (putting the pages ${ms(put)}, the write that makes their texts ${ms(write)}) vs ${ms(before)} making the texts as the pages are put = ${ratio(hold / before)}; ${mb(fileBytes)} written`,
-    goal: '≤ 20 ms',
-    met: hold <= 20,
-    method: `the longest gap between 1 ms timer callbacks, and from the last one to the end, while a new cache takes two lists' pages of 1,000 snippets (a turn of the event loop between pages, as a search's answers come) until each reaches its share, then during its first SnippetCache.flush(), median of ${samples}; baseline: the same pages put with their texts made at once (SnippetCache.putSnippets), as a search's pages were until the write made them. The collector's copying of the new texts (5-27 ms a time) comes in either`,
-    numbers: against(hold, before, 'ms', { max: 20 }, { putMs: { value: put, unit: 'ms' }, writeMs: { value: write, unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+    value: `${ms(hold)} (putting the pages ${ms(put)}, the write that makes their texts ${ms(write)}) vs ${ms(idleHold)} with nothing running = ${ratio(hold / idleHold)}; ${ms(before)} making the texts as the pages are put; ${mb(fileBytes)} written`,
+    ...holdGoal(hold, idleHold),
+    method: `the longest gap between 1 ms timer callbacks, and from the last one to the end, while a new cache takes two lists' pages of 1,000 snippets (a turn of the event loop between pages, as a search's answers come) until each reaches its share, then during its first SnippetCache.flush(), median of ${samples}; baseline: the same while the thread waits 100 ms; also: the same pages put with their texts made at once (SnippetCache.putSnippets), as a search's pages were until the write made them. The collector's copying of the new texts (5-27 ms a time) comes in either`,
+    numbers: against(hold, idleHold, 'ms', { maxRatio: HOLD_RATIO }, { putMs: { value: put, unit: 'ms' }, writeMs: { value: write, unit: 'ms' }, eagerTextsMs: { value: before, unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
   };
 }

@@ -23,11 +23,9 @@ export function firstSignInFigures(runs: HostResult[]): Figure[] {
     {
       section,
       name: 'first sign-in vs the bare first request',
-      value: `${ms(signIn)} vs ${ms(bare)} = ${ratio(signIn / bare)}; of it loading code ${ms(code)}; allowed 1.5 × ${ms(bare)} + ${ms(code)} = ${ms(allowed)} (first in their hosts: ${list(signInFirst)} vs ${list(bareFirst)} ms)`,
-      goal: '≤ 1.5× bare + code loading',
-      met: signIn <= allowed,
-      method: `each the first request of a fresh host, once its thread was free after activation as before a user's first click (the hosts take turns at which goes first): the extension's sign-in (testing API, one GET, ${loaded} loaded) vs one GET of the same URL through VS Code's patched http module from the bench's host module, no extension code; code loading timed around the outermost require of each bundle during the sign-in`,
-      numbers: against(signIn, bare, 'ms', { max: allowed }, { codeLoadMs: { value: code, unit: 'ms' } }),
+      value: `${ms(signIn)} vs ${ms(bare)} = ${ratio(signIn / bare)}; of it loading code ${ms(code)}; 1.5 × ${ms(bare)} + ${ms(code)} = ${ms(allowed)} (first in their hosts: ${list(signInFirst)} vs ${list(bareFirst)} ms)`,
+      method: `each the first request of a fresh host, once its thread was free after activation as before a user's first click (the hosts take turns at which goes first): the extension's sign-in (testing API, one GET, ${loaded} loaded) vs one GET of the same URL through VS Code's patched http module from the bench's host module, no extension code; code loading timed around the outermost require of each bundle during the sign-in. For reference: the goal of the first sign-in is against the second (First sign-in by transport), a ratio of the same window; 1.5× bare + code loading was its goal before`,
+      numbers: against(signIn, bare, 'ms', {}, { codeLoadMs: { value: code, unit: 'ms' }, formerBoundMs: { value: allowed, unit: 'ms' } }),
     },
     {
       section,

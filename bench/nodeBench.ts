@@ -15,7 +15,7 @@ import { exportSnippets, type ExportResult } from '../src/model/snippets/export/
 import { matchesFilter } from '../src/model/snippets/query';
 import { SnippetStore, type ListId } from '../src/model/snippets/store';
 import { packageVsix } from '../test/package/packageVsix';
-import { against, kb, mb, measured, median, ms, ratio, startServerProcess, timed, type Figure } from './lib';
+import { against, kb, mb, measured, median, ms, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SNIPPETS = '/rest/snippets/1.0/snippets';
@@ -347,7 +347,7 @@ export async function completionSection(): Promise<Figure[]> {
   const split = median(splitRebuilds);
   const one = median(oneRebuilds);
   return [
-    { section, name: 'per completion call', value: `${(call * 1000).toFixed(1)} µs, ${Math.round(rebuild / call).toLocaleString('en')}× less than rebuilding per keystroke (${ms(rebuild)})`, goal: '≤ 5 ms', met: call <= 5, method: 'CompletionIndex.entriesFor, median of 1,000 calls after the first call per language; the editor turns entries into items once per language after each change', numbers: { ...against(call, rebuild, 'ms', { max: 5 }) } },
+    { section, name: 'per completion call', value: `${(call * 1000).toFixed(1)} µs, ${Math.round(rebuild / call).toLocaleString('en')}× less than rebuilding per keystroke (${ms(rebuild)})`, ...ratioGoal(call, rebuild, 0.05, 'rebuilding per keystroke'), method: 'CompletionIndex.entriesFor, median of 1,000 calls after the first call per language, against building the index again for each call; the editor turns entries into items once per language after each change', numbers: { ...against(call, rebuild, 'ms', { maxRatio: 0.05 }) } },
     { section, name: 'rebuild, once per change of the loaded lists', value: ms(rebuild), method: 'CompletionIndex.rebuild over 10,000 snippets and 122 languages, median of 9', numbers: measured(rebuild, 'ms') },
     { section, name: 'rebuild with two accounts of 5,000 each', value: `${ms(split)} = ${ratio(split / one)} of one account's 10,000 (${ms(one)})`, method: 'CompletionIndex.rebuildFrom over two labelled accounts with the same guids against CompletionIndex.rebuild of one account, interleaved, median of 9 each, same run', numbers: against(split, one, 'ms') },
   ];

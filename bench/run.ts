@@ -11,7 +11,7 @@ import { writeMemoryData } from './hostData';
 import { firstSignInFigures, memoryFigures } from './hostFigures';
 import { cacheSection } from './cacheBench';
 import { buildExtension, type Layout } from './layouts';
-import { against, figureRecord, formatTable, measured, median, ms, ratio, type Figure } from './lib';
+import { absoluteTimeGoals, against, figureRecord, formatTable, goalRecord, measured, median, ms, ratio, ratioGoal, type Figure } from './lib';
 import { completionSection, exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
 import { searchSection } from './searchBench';
 import { secretScanSection } from './secretScanBench';
@@ -57,22 +57,23 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
     const xs = cold(layout).map(pick).filter((x): x is number => x !== undefined);
     return { value: xs.length ? median(xs) : NaN, all: xs };
   };
-  const compare = (name: string, pick: (r: HostResult) => number | undefined, method: string, goal?: { text: string; max: number }) => {
+  /** On demand against one bundle, the same measure in the same run; `maxRatio`: the goal, as a ratio of the one-bundle layout. */
+  const compare = (name: string, pick: (r: HostResult) => number | undefined, method: string, maxRatio?: number) => {
     const a = medianOf('on-demand', pick);
     const b = medianOf('single', pick);
     figures.push({
       section,
       name,
       value: `${ms(a.value)} vs ${ms(b.value)} = ${ratio(a.value / b.value)} (medians of ${a.all.length}; ${a.all.map((x) => x.toFixed(0)).join(', ')} vs ${b.all.map((x) => x.toFixed(0)).join(', ')} ms)`,
-      ...(goal ? { goal: goal.text, met: a.value <= goal.max } : {}),
+      ...(maxRatio !== undefined ? ratioGoal(a.value, b.value, maxRatio, 'one bundle') : {}),
       method,
-      numbers: { ...against(a.value, b.value, 'ms'), ...(goal ? { goal: goal.max } : {}) },
+      numbers: against(a.value, b.value, 'ms', maxRatio !== undefined ? { maxRatio } : {}),
     });
   };
   const vscodeCount = (r: HostResult) => (r.codeLoadingMs === undefined || r.activateCallMs === undefined ? undefined : r.codeLoadingMs + r.activateCallMs);
-  compare('activation: load code + activate()', vscodeCount, "VS Code's own performance marks (whole ms) around loading dist/extension.js and calling activate(), the activation time \"Show Running Extensions\" reports; a fresh code-server + Chromium per start", { text: '≤ 10 ms', max: 10 });
+  compare('activation: load code + activate()', vscodeCount, "VS Code's own performance marks (whole ms) around loading dist/extension.js and calling activate(), the activation time \"Show Running Extensions\" reports; a fresh code-server + Chromium per start", 0.5);
   compare('  of which loading the code', (r) => r.codeLoadingMs, 'code/extHost/willLoadExtensionCode → didLoadExtensionCode');
-  compare('extension.activate() seen by a caller', (r) => r.activationMs, "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts");
+  compare('extension.activate() seen by a caller', (r) => r.activationMs, "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts", 0.75);
   compare('first use of the Snippets view (loads snippets.js)', (r) => r.firstViewMs, "the view's first getChildren right after activation, signed out (no request): on demand, it loads dist/snippets.js");
   compare("first request (sign-in through VS Code's network stack, loads api.js)", (r) => (r.bareFirst ? undefined : r.firstRequestMs), "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js; Node's https module as VS Code patches it, no undici");
   compare('second sign-in (nothing left to load)', (r) => r.secondRequestMs, 'the same sign-in again: a new client and connection, no code to load');
@@ -82,10 +83,17 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
     const xs = onDemandRuns.map(pick).filter((x): x is number => x !== undefined);
     return { value: xs.length ? median(xs) : NaN, all: xs };
   };
-  const pair = (name: string, a: ReturnType<typeof med>, b: ReturnType<typeof med>, method: string) =>
-    figures.push({ section: transportSection, name, value: `${ms(a.value)} vs ${ms(b.value)} = ${ratio(a.value / b.value)} (medians of ${a.all.length}; ${a.all.map((x) => x.toFixed(0)).join(', ')} vs ${b.all.map((x) => x.toFixed(0)).join(', ')} ms)`, method, numbers: against(a.value, b.value, 'ms') });
+  const pair = (name: string, a: ReturnType<typeof med>, b: ReturnType<typeof med>, method: string, goal?: { maxRatio: number; of: string }) =>
+    figures.push({
+      section: transportSection,
+      name,
+      value: `${ms(a.value)} vs ${ms(b.value)} = ${ratio(a.value / b.value)} (medians of ${a.all.length}; ${a.all.map((x) => x.toFixed(0)).join(', ')} vs ${b.all.map((x) => x.toFixed(0)).join(', ')} ms)`,
+      ...(goal ? ratioGoal(a.value, b.value, goal.maxRatio, goal.of) : {}),
+      method,
+      numbers: against(a.value, b.value, 'ms', goal ? { maxRatio: goal.maxRatio } : {}),
+    });
   const vscodeFirst = med((r) => (r.bareFirst ? undefined : r.firstRequestMs));
-  pair("first sign-in, VS Code's stack vs its second sign-in", vscodeFirst, med((r) => r.secondRequestMs), 'the first pays for loading dist/api.js and the first connection; the second for a new client only');
+  pair("first sign-in, VS Code's stack vs its second sign-in", vscodeFirst, med((r) => r.secondRequestMs), 'the first pays for loading dist/api.js and the first connection; the second for a new client only', { maxRatio: 2, of: 'the second sign-in' });
   pair("first sign-in, VS Code's stack vs the bundled undici (the earlier transport)", vscodeFirst, med((r) => r.undiciFirstRequestMs), "then, in the same window, http.proxySupport off and the sign-in again: the undici wire's first sign-in loads dist/undici.js (api.js is already loaded, which favours undici)");
   pair('second sign-in, VS Code\'s stack vs undici', med((r) => r.secondRequestMs), med((r) => r.undiciSecondRequestMs), 'both with their code loaded: the transports alone');
   figures.push({
@@ -104,7 +112,7 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
   }
   const cached = full.cachedFirstPage as { cachedMs: number; bareMs: number; samples: number } | undefined;
   if (cached) {
-    figures.push({ section: 'First page of the tree (real extension host)', name: 'My Snippets from the offline cache (new window)', value: `${ms(cached.cachedMs)} vs bare GET ${ms(cached.bareMs)} = ${ratio(cached.cachedMs / cached.bareMs)}`, goal: '< 50 ms', met: cached.cachedMs < 50, method: `getChildren(My Snippets root) of the real tree provider with an empty store and a new SnippetCache reading its file (as a new window does), vs one undici GET, +100 ms latency, median of ${cached.samples}; the cache is off for the figures above`, numbers: against(cached.cachedMs, cached.bareMs, 'ms', { max: 50 }) });
+    figures.push({ section: 'First page of the tree (real extension host)', name: 'My Snippets from the offline cache (new window)', value: `${ms(cached.cachedMs)} vs bare GET ${ms(cached.bareMs)} = ${ratio(cached.cachedMs / cached.bareMs)}`, ...ratioGoal(cached.cachedMs, cached.bareMs, 0.5, 'one bare GET'), method: `getChildren(My Snippets root) of the real tree provider with an empty store and a new SnippetCache reading its file (as a new window does), vs one undici GET, +100 ms latency, median of ${cached.samples}; the cache is off for the figures above`, numbers: against(cached.cachedMs, cached.bareMs, 'ms', { maxRatio: 0.5 }) });
   }
   const pr = full.parallelRoots as { oneRootMs: number; fourRootsMs: number; samples: number } | undefined;
   if (pr) {
@@ -117,12 +125,14 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
     const minimum: Record<string, [number, string]> = {
       openFileFromTree: [0, 'the listing already carried the file'],
       openFileNotLoaded: [1, 'GET of the snippet (no file endpoint)'],
-      saveFile: [1, 'one PUT of the whole snippet'],
+      firstEdit: [2, "the server's secret-scanning rules and allowlist, read once a session ahead of the first save (for alice, who may not read them, each answers 401 once)"],
+      saveFile: [2, 'a GET of the snippet as the server has it now, then one PUT of the whole snippet (a PUT replaces it whole: a file changed elsewhere meanwhile is kept)'],
       createFromSelection: [1, 'one POST'],
       createFromSelectionWithDetails: [2, 'POST takes only name and files, so description and categories need a PUT'],
       addComment: [1, 'one POST'],
-      openSettingsPanel: [openRows, 'one GET per listed ref and per hook (no bulk endpoint)'],
-      addRefToPanel: [1, 'GET of its Pages state'],
+      openSettingsPanel: [openRows, 'one GET per listed ref (the clone has 32; 25 listed at first) and per hook (no bulk endpoint)'],
+      addRefToPanel: [1, 'a branch of the clone: the GET of its Pages state'],
+      addServerRefToPanel: [2, "a tag the clone lacks: a look-up on the server (the Pages app answers 'not published' for any name), then the GET of its Pages state"],
       toggleRef: [1, 'one PUT or DELETE'],
     };
     for (const [action, sent] of Object.entries(requests)) {
@@ -176,7 +186,12 @@ async function main(): Promise<void> {
   const dir = path.join(ROOT, 'bench-results');
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, figures: figures.map(figureRecord), raw }, null, 2);
+  // Every goal on a time is a ratio to a baseline of the same run (bench/lib.ts ratioGoal): one that is not is named.
+  for (const absolute of absoluteTimeGoals(figures)) console.warn(`a goal in milliseconds, not a ratio of this run: ${absolute}`);
+  const goals = figures.filter((f) => f.goal !== undefined).map(goalRecord);
+  const met = goals.filter((g) => g.met).length;
+  console.log(`\ngoals: ${met} of ${goals.length} met${met < goals.length ? `; missed: ${goals.filter((g) => !g.met).map((g) => g.name).join('; ')}` : ''}`);
+  const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, goals, figures: figures.map(figureRecord), raw }, null, 2);
   const file = only !== undefined ? `only-${only.replace(/[^a-z]+/gi, '-')}.json` : `bench-${stamp}.json`;
   fs.writeFileSync(path.join(dir, file), json);
   if (only === undefined) fs.writeFileSync(path.join(dir, 'latest.json'), json);

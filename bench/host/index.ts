@@ -17,6 +17,7 @@ import { SnippetCache } from '../../src/model/snippets/cache/snippetCache';
 import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { bareRequest, profiled, settled, withCodeLoading } from './firstRequest';
+import { cloneOfRepo1 } from './clone';
 import { memoryRun } from './memory';
 
 interface Logged {
@@ -255,11 +256,16 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   requests.openFileFromTree = await counted(async () => {
     editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(20, 'bench20.sh')));
   });
-  requests.saveFile = await counted(async () => {
+  // The first edit of a snippet file reads its server's secret-scanning rules ahead of the save (src/editor/secretScan/secretGate.ts).
+  let edit: { editor: vscode.TextEditor; applied: boolean } | undefined;
+  requests.firstEdit = await counted(async () => {
     const e = await vscode.window.showTextDocument(editor!.document);
-    const edited = await e.edit((b) => b.insert(new vscode.Position(0, 0), 'echo saved\n'));
+    edit = { editor: e, applied: await e.edit((b) => b.insert(new vscode.Position(0, 0), 'echo saved\n')) };
+  });
+  requests.saveFile = await counted(async () => {
+    const e = edit!.editor;
     const dirty = e.document.isDirty;
-    if (!(await e.document.save())) throw new Error(`save failed (edit applied: ${edited}, dirty: ${dirty}, text: ${JSON.stringify(e.document.getText())})`);
+    if (!(await e.document.save())) throw new Error(`save failed (edit applied: ${edit!.applied}, dirty: ${dirty}, text: ${JSON.stringify(e.document.getText())})`);
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const source = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'one\ntwo\nthree\n', language: 'plaintext' }));
@@ -274,6 +280,7 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   requests.addComment = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.addComment', { snippetGuid: mine[7].guid }, 'bench comment')));
 
   await vscode.commands.executeCommand('bitbucketSnippets.signOut');
+  await cloneOfRepo1(serverUrl());
   await api.signIn({ serverUrl: serverUrl(), username: 'admin', password: 'admin' });
   // What signing in loads by itself is not the panel's.
   await sleep(1500);
@@ -284,8 +291,15 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
     await controller.whenIdle();
   });
   figures.panelRowsAtOpen = { refs: controller!.state.refs.rows.length, hooks: controller!.state.hooks.rows.length };
+  // A branch of the clone past the first page of refs, then a tag the server has and the clone has not.
   requests.addRefToPanel = await counted(async () => {
-    await controller!.addRef('refs/heads/main');
+    const added = await controller!.addRef('refs/heads/release/2.0');
+    if (!added.ok) throw new Error(`Add Ref failed: ${added.message}`);
+    await controller!.whenIdle();
+  });
+  requests.addServerRefToPanel = await counted(async () => {
+    const added = await controller!.addRef('refs/tags/v1.0');
+    if (!added.ok) throw new Error(`Add Ref failed: ${added.message}`);
     await controller!.whenIdle();
   });
   requests.toggleRef = await counted(async () => {
