@@ -26,11 +26,11 @@ const MODELS = [...SHARED, 'src/model', ...PANEL_PAGE];
 const SETTINGS = [...MODELS, 'src/editor/settings'];
 /**
  * The shared adapter kit every editor feature may use: ui/ (the ways to tell and ask the user, and
- * the context of the account a command acts on), settings/, and accounts/ (who is signed in).
+ * the context of the account a command acts on) and settings/.
  */
-const KIT = [...SETTINGS, 'src/editor/ui', 'src/editor/accounts'];
+const KIT = [...SETTINGS, 'src/editor/ui'];
 /** The editor features: each imports the kit and itself, never another feature (the wiring passes in what one needs of another). */
-const FEATURES = ['repositories', 'hooks', 'walkthrough', 'secretScan', 'settingsPanel', 'connectionCheck', 'snippets', 'terminal', 'patches', 'agentTools'];
+const FEATURES = ['accounts', 'repositories', 'hooks', 'walkthrough', 'secretScan', 'settingsPanel', 'connectionCheck', 'snippets', 'terminal', 'patches', 'agentTools'];
 /** Sub-features: a folder inside a feature imports the kit and its feature's own files, never a sibling. */
 const SUB_FEATURES = {
   snippets: ['tree', 'files', 'comments', 'completion', 'search', 'export', 'cache', 'compare', 'links'],
@@ -59,7 +59,6 @@ const LAYERS = {
   // 3. Editor adapters: the kit, then one folder per feature.
   'src/editor/settings': SETTINGS,
   'src/editor/ui': KIT,
-  'src/editor/accounts': KIT,
   ...Object.fromEntries(FEATURES.map((feature) => [`src/editor/${feature}`, KIT])),
   ...Object.fromEntries(
     Object.entries(SUB_FEATURES).flatMap(([feature, subs]) => subs.map((sub) => [`src/editor/${feature}/${sub}`, [...KIT, `src/editor/${feature}`]])),

@@ -10,7 +10,7 @@ import { loadApi } from '../../util/loadApi';
 import { clientCertificateSettingFor, connectionSettingsFor, setting, topLevelConnectionSettings, vscodeSetting } from '../settings/settings';
 import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
-import { createClient, editorWireChoice, type Session } from '../accounts/session';
+import type { createClient, editorWireChoice, Session } from '../accounts/session';
 import { Commands, EXTENSION_ID, Settings } from '../../util/constants';
 import { withProgress } from '../ui/progress';
 import { accountItems } from '../ui/accountPick';
@@ -28,13 +28,23 @@ const NETWORK_TIMEOUT_MS = 10_000;
 /** The first clone in the workspace of a repository on a server, for the hook permission step (the wiring asks git). */
 export type FirstClone = (serverUrl: string) => Promise<RepositoryRef | undefined>;
 
-export function registerConnectionCheck(session: Session, log: Log, firstClone: FirstClone): vscode.Disposable {
+/** What the wiring hands the check: the session, the workspace's clones, and the accounts' way to make a client and choose its wire. */
+export interface CheckContext {
+  session: Session;
+  log: Log;
+  firstClone: FirstClone;
+  createClient: typeof createClient;
+  wireChoice: typeof editorWireChoice;
+}
+
+export function registerConnectionCheck(context: CheckContext): vscode.Disposable {
+  const { session } = context;
   const reports = new ConnectionReports();
   // Takes the server URL to check (sign-in passes the one that failed), or a row of the Snippets
   // view (its account is checked); the palette passes none.
   const command = vscode.commands.registerCommand(Commands.checkConnection, async (arg?: unknown) => {
     const target = await targetOf(session, arg);
-    return target && checkConnection(session, log, firstClone, reports, target);
+    return target && checkConnection(context, reports, target);
   });
   return vscode.Disposable.from(command, reports);
 }
@@ -84,7 +94,7 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
 }
 
 /** Resolves with the report document, or undefined when the user cancelled. */
-async function checkConnection(session: Session, log: Log, firstClone: FirstClone, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
+async function checkConnection({ session, log, firstClone, createClient, wireChoice }: CheckContext, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
   const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
@@ -124,7 +134,7 @@ async function checkConnection(session: Session, log: Log, firstClone: FirstClon
               }
             : undefined,
         proxy,
-        transport: editorWireChoice(),
+        transport: wireChoice(),
         // The prefixes the server's client uses: its own `servers` entry first, then the top level.
         snippetsPrefix: settings.snippetsRestPrefix,
         pagesPrefix: settings.pagesRestPrefix,
