@@ -12,33 +12,21 @@ import vscode = require('vscode');
 import { Disposable } from '../ui/disposable';
 import type { RepositoryRef } from '../../api/types';
 import { accountId, type Account } from '../../model/accounts/accounts';
-import type { Session } from '../accounts/session';
 import { Commands, SETTINGS_SECTION, Settings } from '../../util/constants';
 import { setting, updateSetting } from '../settings/settings';
-import type { GitRepositories } from '../repositories/gitApi';
-import type { HookDocuments } from '../hooks/hookDocuments';
-import type { Log } from '../../util/log';
 import { describeError } from '../../util/describeError';
 import type { Event } from '../../util/emitter';
 import { HOOK_ROLES, type HookKeys } from '../../model/settingsPanel/hooksSection';
-import type { PanelMemory } from '../../model/settingsPanel/memory';
 import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from '../../model/settingsPanel/protocol';
 import { PanelAccountSource, type PanelAccount } from '../../model/settingsPanel/panelAccount';
 import { RepositorySettings } from '../../model/settingsPanel/panelState';
 import { askForRef, pickAccount, pickHook } from './prompts';
 import { failed, succeeded, type ActionResult } from '../../model/settingsPanel/scope';
 import { errorMessage } from '../../util/errorMessage';
+import type { RepositorySettingsContext } from './context';
 
 export { REFS_PAGE } from '../../model/settingsPanel/pagesSection';
 export { CONCURRENCY, type ActionResult } from '../../model/settingsPanel/scope';
-
-export interface ControllerDeps {
-  session: Session;
-  log: Log;
-  memory: PanelMemory;
-  git: GitRepositories;
-  hookDocuments: HookDocuments;
-}
 
 /** The setting that names the hook shown for each role. */
 const HOOK_SETTINGS: Record<HookRole, typeof Settings.preReceiveHookKey | typeof Settings.mergeCheckHookKey> = { preReceive: Settings.preReceiveHookKey, mergeCheck: Settings.mergeCheckHookKey };
@@ -70,7 +58,7 @@ export class SettingsPanelController extends Disposable {
     /** The account the panel was opened for (no user name when opened signed out). */
     readonly account: PanelAccount,
     readonly repository: RepositoryRef,
-    private readonly deps: ControllerDeps,
+    private readonly deps: RepositorySettingsContext,
   ) {
     super();
     this.register(this.results, this.accountChanges);

@@ -9,7 +9,8 @@ import { Ids } from '../../util/constants';
 import { accountLabel } from '../../util/accountLabels';
 import type { Log } from '../../util/log';
 import { Disposable } from '../ui/disposable';
-import { SettingsPanelController, type ControllerDeps } from './controller';
+import { SettingsPanelController } from './controller';
+import type { RepositorySettingsContext } from './context';
 import type { PanelAccount } from '../../model/settingsPanel/panelAccount';
 import type { ExtensionMessage } from '../../model/settingsPanel/protocol';
 import { panelStrings } from '../../model/settingsPanel/webviewStrings';
@@ -30,7 +31,7 @@ export class SettingsPanel extends Disposable {
     private readonly log: Log,
     onDispose: () => void,
     title: () => string,
-    session: ControllerDeps['session'],
+    session: RepositorySettingsContext['session'],
   ) {
     super();
     panel.webview.html = this.html();
@@ -116,7 +117,7 @@ export class SettingsPanel extends Disposable {
 export class SettingsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, SettingsPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly deps: ControllerDeps) {}
+  constructor(private readonly extensionUri: vscode.Uri, private readonly deps: RepositorySettingsContext) {}
 
   static key(account: PanelAccount, repo: RepositoryRef): string {
     return `${account.serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;

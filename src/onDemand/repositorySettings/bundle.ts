@@ -12,6 +12,7 @@ import { setting } from '../../editor/settings/settings';
 import type { Session } from '../../editor/accounts/session';
 import { GitRepositories } from '../../editor/repositories/gitApi';
 import { createHookDocuments } from '../../editor/hooks/hookFeature';
+import type { RepositorySettingsContext } from '../../editor/settingsPanel/context';
 import type { SettingsPanelController } from '../../editor/settingsPanel/controller';
 import { SettingsPanels } from '../../editor/settingsPanel/panel';
 import { pickRepository } from '../../editor/settingsPanel/repositoryPick';
@@ -39,14 +40,8 @@ export interface RepositorySettingsFeature extends vscode.Disposable {
   readonly hookFileSystem: vscode.FileSystemProvider;
 }
 
-/** What the bundle builds once and its commands share. */
-interface PanelContext {
-  session: Session;
-  log: Log;
-  memory: PanelMemory;
-  git: GitRepositories;
-  panels: SettingsPanels;
-}
+/** The bundle's context, and the panels its commands show. */
+type PanelContext = RepositorySettingsContext & { panels: SettingsPanels };
 
 /**
  * The repository settings panel and the hook settings documents it opens. Open Repository
@@ -58,8 +53,9 @@ export function createRepositorySettings(extension: vscode.ExtensionContext, glo
   const hooks = createHookDocuments(session, log.child('hooks'), extension.workspaceState);
   const memory = new PanelMemory(globalState);
   const git = new GitRepositories(log.child('git'));
-  const panels = new SettingsPanels(extension.extensionUri, { session, log, memory, git, hookDocuments: hooks.documents });
-  const context: PanelContext = { session, log, memory, git, panels };
+  const shared: RepositorySettingsContext = { session, log, memory, git, hookDocuments: hooks.documents };
+  const panels = new SettingsPanels(extension.extensionUri, shared);
+  const context: PanelContext = { ...shared, panels };
   const disposable = vscode.Disposable.from(
     hooks.documents,
     panels,
