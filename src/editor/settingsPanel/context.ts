@@ -1,6 +1,7 @@
 // The one context of the repository settings bundle: what its entry
 // (src/onDemand/repositorySettings/bundle.ts) builds once, and the panels and their controllers
 // take from.
+import type * as vscode from 'vscode';
 import type { Log } from '../../util/log';
 import type { PanelMemory } from '../../model/settingsPanel/memory';
 import type { Session } from '../accounts/session';
@@ -16,4 +17,6 @@ export interface RepositorySettingsContext {
   readonly git: GitRepositories;
   /** The `bitbucket-hook` documents a hook's Edit Settings… opens. */
   readonly hookDocuments: HookDocuments;
+  /** Where the panel's page finds its script and styles. */
+  readonly extensionUri: vscode.Uri;
 }

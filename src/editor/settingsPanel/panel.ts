@@ -117,7 +117,7 @@ export class SettingsPanel extends Disposable {
 export class SettingsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, SettingsPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly deps: RepositorySettingsContext) {}
+  constructor(private readonly deps: RepositorySettingsContext) {}
 
   static key(account: PanelAccount, repo: RepositoryRef): string {
     return `${account.serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
@@ -147,16 +147,16 @@ export class SettingsPanels implements vscode.Disposable {
       enableScripts: true,
       enableCommandUris: false,
       retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media'), webviewScripts(this.extensionUri)],
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media'), webviewScripts(this.deps.extensionUri)],
     });
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activitybar.svg');
+    panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'activitybar.svg');
     const controller = new SettingsPanelController(account, repo, this.deps);
     // After a sign-out the panel may show where the user is signed in instead: the title keeps its own server.
     const title = () => {
       const current = controller.currentAccount;
       return this.title(current && current.serverUrl === account.serverUrl ? current : account, repo);
     };
-    this.panels.set(key, new SettingsPanel(panel, controller, this.extensionUri, this.deps.log, () => this.panels.delete(key), title, this.deps.session));
+    this.panels.set(key, new SettingsPanel(panel, controller, this.deps.extensionUri, this.deps.log, () => this.panels.delete(key), title, this.deps.session));
     // Loaded as it opens, not when its page first asks: an action taken before would be sent again by that load.
     void controller.open();
     return controller;

@@ -53,8 +53,8 @@ export function createRepositorySettings(extension: vscode.ExtensionContext, glo
   const hooks = createHookDocuments(session, log.child('hooks'), extension.workspaceState);
   const memory = new PanelMemory(globalState);
   const git = new GitRepositories(log.child('git'));
-  const shared: RepositorySettingsContext = { session, log, memory, git, hookDocuments: hooks.documents };
-  const panels = new SettingsPanels(extension.extensionUri, shared);
+  const shared: RepositorySettingsContext = { session, log, memory, git, hookDocuments: hooks.documents, extensionUri: extension.extensionUri };
+  const panels = new SettingsPanels(shared);
   const context: PanelContext = { ...shared, panels };
   const disposable = vscode.Disposable.from(
     hooks.documents,
