@@ -21,7 +21,7 @@ type SnippetsModule = typeof import('./snippets/bundle');
 
 /** What the extension's own tests need and no user-facing command offers. */
 export interface TestingApi {
-  /** Reading it loads the snippets bundle, as any first use does. */
+  /** The default account's snippet service, as the Snippets view's rows of that account read it. Reading it loads the snippets bundle, as any first use does. */
   readonly service: SnippetService;
   readonly explorer: SnippetExplorerApi;
   /**
@@ -82,7 +82,7 @@ export function createTestingApi({ globalState, session, log, snippets, signIn, 
   return {
     authProvider,
     get service() {
-      return snippets.feature().service;
+      return snippets.feature().explorer.provider.serviceOf(undefined);
     },
     get explorer() {
       return snippets.feature().explorer;

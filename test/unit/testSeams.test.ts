@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -20,6 +21,18 @@ function sources(dir = path.join(ROOT, 'src')): string[] {
 /** The files of src/ whose code matches `pattern`. */
 function filesMatching(pattern: RegExp): string[] {
   return sources().filter((file) => pattern.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+}
+
+/** The members of each interface `<Name>Feature` a bundle's entry declares (src/onDemand/<bundle>/bundle.ts): what activation may read of a loaded bundle. */
+function featureMembers(): Array<{ feature: string; member: string }> {
+  return sources()
+    .filter((file) => /^src\/onDemand\/[^/]+\/bundle\.ts$/.test(file))
+    .flatMap((file) => {
+      const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+      return source.statements
+        .filter((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text.endsWith('Feature'))
+        .flatMap((s) => s.members.map((m) => ({ feature: s.name.text, member: m.name && ts.isIdentifier(m.name) ? m.name.text : '?' })));
+    });
 }
 
 describe('test seams', () => {
@@ -39,6 +52,14 @@ describe('test seams', () => {
   it('scripted answers answer the prompts of editor/ui/prompts.ts only: no other picker takes one (Search Snippets… has no branch for the tests)', () => {
     assert.deepEqual(filesMatching(/\btakeScriptedAnswer\b/), ['src/editor/ui/prompts.ts']);
     assert.doesNotMatch(fs.readFileSync(path.join(ROOT, 'src/editor/ui/prompts.ts'), 'utf8'), /export function takeScriptedAnswer\b/);
+  });
+
+  it("every member of a loaded bundle's feature is read by the product, none only by the test API", () => {
+    const members = featureMembers();
+    assert.ok(members.some((m) => m.feature === 'SnippetsFeature' && m.member === 'explorer'), 'the features were read');
+    const product = sources().filter((file) => file !== 'src/onDemand/testingApi.ts').map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    const unread = members.filter(({ member }) => !product.some((code) => new RegExp(`(\\.get\\(\\)|\\.feature\\(\\))\\.${member}\\b`).test(code)));
+    assert.deepEqual(unread, []);
   });
 
   it('the test API is required from activate() alone', () => {

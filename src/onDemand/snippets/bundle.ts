@@ -12,7 +12,6 @@ import { CommentActions } from '../../editor/snippets/comments/commands';
 import { SnippetCompletionProvider } from '../../editor/snippets/completion/provider';
 import { SnippetDropProvider } from '../../editor/snippets/dropIntoEditor';
 import { SnippetExplorer, type SnippetExplorerApi } from '../../editor/snippets/tree/explorer';
-import type { SnippetService } from '../../model/snippets/service';
 import type { TreeNode } from '../../model/snippets/tree/nodes';
 import { registerSnippetCommands } from './commands';
 import { buildContext, type SnippetsHost } from './context';
@@ -26,7 +25,6 @@ export type { SnippetsHost } from './context';
 export { answerPromptsFrom } from '../../editor/ui/prompts';
 
 export interface SnippetsFeature extends vscode.Disposable {
-  service: SnippetService;
   explorer: SnippetExplorerApi;
   fileSystem: vscode.FileSystemProvider;
   serverVersions: vscode.TextDocumentContentProvider;
@@ -68,9 +66,6 @@ export function createSnippets(host: SnippetsHost & { createView(provider: vscod
     built.disposable,
   );
   return {
-    get service() {
-      return context.services.defaultService;
-    },
     explorer,
     fileSystem: documents.fileSystem,
     serverVersions: documents.serverVersions,

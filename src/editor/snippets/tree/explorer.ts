@@ -32,7 +32,8 @@ import { errorMessage } from '../../../util/errorMessage';
 export interface SnippetExplorerApi {
   /** Shows a snippet under My Snippets, expanded and selected (after creating it, for example). */
   reveal(snippetGuid: string): Promise<void>;
-  readonly provider: vscode.TreeDataProvider<TreeNode>;
+  /** The rows, and the service each row's account reads from (`serviceOf`). */
+  readonly provider: SnippetTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   /** The view's drag and drop; activation's view forwards to it (src/onDemand/snippets.ts). */
   readonly dragAndDrop: ExplorerDragAndDrop;
@@ -91,7 +92,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     });
     this.view = createView(this.provider);
     this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), () => this.quiet(), log);
-    this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => (id === undefined ? services.defaultService : this.provider.serviceOf(id)), log.child('drop'));
+    this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => this.provider.serviceOf(id), log.child('drop'));
     this.register(
       this.provider,
       this.view,

@@ -98,8 +98,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return this.book.intern<SearchRootNode>({ kind: 'searchRoot', label: vscode.l10n.t('Search results') });
   }
 
-  /** The service of a row's account, followed from its first use: its changes redraw its rows. */
-  serviceOf(accountId: string): SnippetService {
+  /** The service of a row's account (none given: the default account's), followed from its first use: its changes redraw its rows. */
+  serviceOf(rowAccountId: string | undefined): SnippetService {
+    const accountId = rowAccountId ?? this.deps.defaultAccountId() ?? '';
     const service = this.deps.service(accountId);
     if (this.account(accountId)) this.book.follow(accountId, service, (change) => this.onServiceChange(accountId, change));
     return service;
@@ -125,7 +126,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const item = rowItem(node, {
       now: Date.now(),
       // The Search results root has no account: its item reads no service.
-      service: this.serviceOf(accountId ?? this.deps.defaultAccountId() ?? ''),
+      service: this.serviceOf(accountId),
       account: accountId === undefined ? undefined : this.account(accountId),
       isDefault: accountId !== undefined && accountId === this.deps.defaultAccountId(),
       several: this.deps.accounts().length > 1,
