@@ -37,21 +37,30 @@ export async function matchContentInWindows(
   // A text to find that spans lines could span two windows.
   if (!needle || content.length <= 2 * windowChars || needle.includes('\n')) return matchContent(content, needle, maxLines);
   const found: ReturnType<typeof matchContent> = [];
+  // Lines are counted only up to a window with a match: a file without one is never counted.
   let line = 1;
+  let counted = 0;
   for (let start = 0; start < content.length && found.length < maxLines; ) {
     const newline = content.indexOf('\n', Math.min(content.length, start + windowChars));
     const end = newline < 0 ? content.length : newline + 1;
-    const window = content.slice(start, end);
-    for (const m of matchContent(window, needle, maxLines - found.length)) found.push({ ...m, line: line + m.line - 1 });
-    line += newlinesIn(window);
+    const matches = matchContent(content.slice(start, end), needle, maxLines - found.length);
+    if (matches.length > 0) {
+      line += await newlinesBetween(content, counted, start, turn);
+      counted = start;
+      for (const m of matches) found.push({ ...m, line: line + m.line - 1 });
+    }
     start = end;
     await turn();
   }
   return found;
 }
 
-function newlinesIn(s: string): number {
+/** The newlines in content[from, to), counted a window at a time. */
+async function newlinesBetween(content: string, from: number, to: number, turn: () => Promise<void>): Promise<number> {
   let n = 0;
-  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  for (let i = content.indexOf('\n', from), checked = 0; i >= 0 && i < to; i = content.indexOf('\n', i + 1)) {
+    n++;
+    if (++checked % 65536 === 0) await turn();
+  }
   return n;
 }

@@ -3,9 +3,11 @@
 // field and file) was a fifth of a complete search's CPU, most of it garbage for the collector.
 // A match needs every character of the search text in the snippet in some case; one character of
 // it, the one least common in code, is looked for in each field by indexOf in each case that
-// lower-cases to it. False only when matchSnippet would find nothing
+// lower-cases to it, and only a field that has it is lower-cased to look for the whole text. False
+// only when matchSnippet would find nothing
 // (test/unit/snippets/mayMatch.test.ts). No `vscode` here.
 import type { Snippet } from '../../../api/types';
+import { LARGE_CONTENT } from './match';
 
 /** ASCII letters and digits, most common in code and text first; a character not listed is rarer than all. */
 const COMMON = 'etaoinsrlcdhupmfgbywvkxjqz0123456789';
@@ -48,9 +50,9 @@ export function mayMatch(snippet: Snippet, needle: string): boolean {
   const cases = rarest(needle);
   if (!cases) return true;
   const has = (text: string | undefined) => {
-    if (!text) return false;
-    for (const c of cases) if (text.includes(c)) return true;
-    return false;
+    if (!text || !cases.some((c) => text.includes(c))) return false;
+    // A field with the character is lower-cased to look (matchSnippet does more: lines, excerpts); a large one is left to it.
+    return text.length > LARGE_CONTENT || text.toLowerCase().includes(needle);
   };
   if (has(snippet.name) || has(snippet.description)) return true;
   for (const c of snippet.categories) if (has(c.name)) return true;
