@@ -29,7 +29,7 @@ const esbuild = require('esbuild');
 
 /** Modules loaded on demand, and the bundle each becomes. */
 const ON_DEMAND = [
-  { source: 'src/editor/accounts/signIn.ts', bundle: 'signIn' },
+  { source: 'src/onDemand/signIn/bundle.ts', bundle: 'signIn' },
   { source: 'src/onDemand/snippets/bundle.ts', bundle: 'snippets' },
   { source: 'src/api/client.ts', bundle: 'api' },
   { source: 'src/api/wire/undici/undiciParts.ts', bundle: 'undici' },

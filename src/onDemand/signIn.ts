@@ -7,7 +7,7 @@ import { SIGN_IN_COMMANDS } from '../util/constants';
 import type { Log } from '../util/log';
 import { onDemandFeature } from './onDemandFeature';
 
-type SignInModule = typeof import('../editor/accounts/signIn');
+type SignInModule = typeof import('./signIn/bundle');
 
 export interface SignInOnDemand {
   /** The sign-in module, loaded (and its commands registered) on the first call. */
@@ -22,7 +22,7 @@ export function registerSignInOnDemand(session: Session, log: Log): SignInOnDema
     SIGN_IN_COMMANDS,
     // esbuild.js turns this require into one of dist/signIn.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    () => require('../editor/accounts/signIn') as SignInModule,
+    () => require('./signIn/bundle') as SignInModule,
     (module) => {
       const commands = module.registerSignInCommands(session, log.child('sign-in'));
       loaded = module;

@@ -1,9 +1,10 @@
-// The Sign In, Sign Out and Switch Account commands. Credentials are checked against the
-// server before anything is stored, and each failure says what to do next.
+// The Sign In, Sign Out and Switch Account flows (src/onDemand/signIn/bundle.ts registers their
+// commands). Credentials are checked against the server before anything is stored, and each
+// failure says what to do next.
 import vscode = require('vscode');
 import { showInfo, showWarning } from '../ui/notify';
 import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
-import { Commands, Settings } from '../../util/constants';
+import { Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { describeSignInError } from '../../util/describeError';
 import type { Account } from '../../model/accounts/accounts';
@@ -22,14 +23,6 @@ import { errorMessage } from '../../util/errorMessage';
 import { ask, askAgainAfter, fromArgs, type Draft, type SignInArgs } from './signInPrompts';
 
 export type { SignInArgs } from './signInPrompts';
-
-export function registerSignInCommands(session: Session, log: Log): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.signIn, () => signIn(session, log)),
-    vscode.commands.registerCommand(Commands.signOut, (arg?: unknown) => signOut(session, arg)),
-    vscode.commands.registerCommand(Commands.switchAccount, () => switchAccount(session, log)),
-  );
-}
 
 /** Returns the account signed in to, or undefined when the user gave up or it failed. */
 export async function signIn(session: Session, log: Log, args?: SignInArgs, draft: Draft = {}): Promise<Account | undefined> {
@@ -147,7 +140,7 @@ function offerNextStep(problem: ReturnType<typeof describeSignInError>, serverUr
  * account, or an account), without asking; from the Command Palette, the only one, else the one
  * the user picks, the default first and preselected. The others stay signed in.
  */
-async function signOut(session: Session, arg?: unknown): Promise<void> {
+export async function signOut(session: Session, arg?: unknown): Promise<void> {
   const accounts = session.accounts();
   const named = namedAccount(arg, session);
   let account = named ? named.account : session.account;
@@ -171,7 +164,7 @@ async function signOut(session: Session, arg?: unknown): Promise<void> {
 }
 
 /** Picks the default account: the one the Command Palette's commands and the status bar use. */
-async function switchAccount(session: Session, log: Log): Promise<void> {
+export async function switchAccount(session: Session, log: Log): Promise<void> {
   const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session.accounts(), session.account);
   items.push({ iconPath: new vscode.ThemeIcon('add'), label: vscode.l10n.t('Sign in with another account…') });
   const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
