@@ -149,16 +149,70 @@ function bundleOptions(entry, { production, outdir, quiet }) {
   };
 }
 
-/** esbuild's options for one bundle; the build and the watch share them. */
-function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false } = {}) {
+/** esbuild's options for one bundle; the build and the watch share them. `shared`: the sources dist/common.js holds. */
+function optionsFor(entry, { production = false, singleBundle = false, outdir = path.join(__dirname, 'dist'), quiet = false, shared } = {}) {
+  const sharing = shared && SHARING.includes(entry.bundle) ? [commonModules(shared)] : [];
   return {
     ...bundleOptions(entry, { production, outdir, quiet }),
     format: 'cjs',
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge, leftOut] : [onDemandBoundaries, esModuleBuilds, withoutSecretlintForge, leftOut],
+    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge, leftOut] : [onDemandBoundaries, ...sharing, esModuleBuilds, withoutSecretlintForge, leftOut],
   };
+}
+
+/**
+ * The on-demand bundles of the extension host that share code (the activation bundle keeps its own
+ * copies, so that activation reads one file; the worker and the MCP server run elsewhere).
+ */
+const SHARING = ['signIn', 'snippets', 'api', 'repositorySettings', 'connectionCheck', 'testing'];
+
+/** Sources (absolute paths, .ts) that two or more of the SHARING bundles hold: a first build, in memory, tells. */
+async function sharedSources(options) {
+  const entries = ON_DEMAND.filter((m) => SHARING.includes(m.bundle));
+  const results = await Promise.all(entries.map((entry) => esbuild.build({ ...optionsFor(entry, { ...options, shared: undefined }), write: false, logLevel: 'silent' })));
+  const holders = new Map();
+  for (const result of results) {
+    for (const input of Object.keys(result.metafile.inputs)) {
+      if (!input.startsWith('src/') || !input.endsWith('.ts')) continue;
+      holders.set(input, (holders.get(input) ?? 0) + 1);
+    }
+  }
+  const entrySources = new Set(ON_DEMAND.map((m) => m.source));
+  return new Set([...holders].filter(([input, n]) => n > 1 && !entrySources.has(input)).map(([input]) => path.resolve(__dirname, input)));
+}
+
+/**
+ * Code several on-demand bundles share is built once, into dist/common.js: an import of a shared
+ * source becomes `require('./common.js')[its path]`, and common.js makes each module when it is
+ * first asked for. The bundles loaded together use the same instance of each module, as in the
+ * one-bundle layout (before, each bundle had its copy: 88 KB of copies in all).
+ */
+function commonModules(shared) {
+  return {
+    name: 'common-modules',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/common\.js$/ }, () => ({ path: './common.js', external: true }));
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind !== 'import-statement' && args.kind !== 'require-call') return undefined;
+        const base = path.resolve(args.resolveDir, args.path);
+        const source = [base, `${base}.ts`, path.join(base, 'index.ts')].find((candidate) => shared.has(candidate));
+        return source ? { path: path.relative(__dirname, source).split(path.sep).join('/'), namespace: 'common' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'common' }, (args) => ({ contents: `module.exports = require('./common.js')[${JSON.stringify(args.path)}];`, loader: 'js', resolveDir: __dirname }));
+    },
+  };
+}
+
+/** dist/common.js: every shared source, each made on first use (a getter), by its path. */
+function commonOptions(shared, options) {
+  const keys = [...shared].map((source) => path.relative(__dirname, source).split(path.sep).join('/')).sort();
+  const contents = keys.map((key) => `Object.defineProperty(exports, ${JSON.stringify(key)}, { enumerable: true, get: () => require(${JSON.stringify(`./${key}`)}) });`).join('\n');
+  const base = optionsFor({ source: 'esbuild.js', bundle: 'common' }, { ...options, shared: undefined });
+  // Its entry is the table above, not a file.
+  delete base.entryPoints;
+  return { ...base, stdin: { contents, resolveDir: __dirname, sourcefile: 'common.js', loader: 'js' } };
 }
 
 /**
@@ -179,14 +233,17 @@ function writeParser(outdir) {
 /** Builds the bundles into `outdir`; resolves with esbuild's metafile of each, by bundle name. */
 async function buildBundles(options = {}) {
   const entries = [ACTIVATION_ENTRY, ...(options.singleBundle ? [] : [...ON_DEMAND, ...SHARED_ENTRIES])];
+  const shared = options.singleBundle ? undefined : await sharedSources(options);
   // The single-bundle layout is about the extension host's code: its pages need their scripts all the same.
   const builds = [
-    ...entries.map((entry) => esbuild.build(optionsFor(entry, options))),
+    ...entries.map((entry) => esbuild.build(optionsFor(entry, { ...options, shared }))),
     ...WEBVIEW_ENTRIES.map((entry) => esbuild.build(webviewOptionsFor(entry, options))),
+    ...(shared ? [esbuild.build(commonOptions(shared, options))] : []),
   ];
   const results = await Promise.all(builds);
   writeParser(options.outdir ?? path.join(__dirname, 'dist'));
-  return Object.fromEntries([...entries, ...WEBVIEW_ENTRIES].map((entry, i) => [entry.bundle, results[i].metafile]));
+  const names = [...entries, ...WEBVIEW_ENTRIES].map((entry) => entry.bundle).concat(shared ? ['common'] : []);
+  return Object.fromEntries(names.map((name, i) => [name, results[i].metafile]));
 }
 
 async function main() {
@@ -194,6 +251,7 @@ async function main() {
   const singleBundle = process.argv.includes('--single-bundle');
   if (process.argv.includes('--watch')) {
     writeParser(path.join(__dirname, 'dist'));
+    // Watched, each bundle keeps its own copy of what the bundles share (no dist/common.js).
     for (const entry of [ACTIVATION_ENTRY, ...ON_DEMAND, ...SHARED_ENTRIES]) await (await esbuild.context(optionsFor(entry))).watch();
     for (const entry of WEBVIEW_ENTRIES) await (await esbuild.context(webviewOptionsFor(entry))).watch();
     process.stdout.write('watching src/ for changes\n');

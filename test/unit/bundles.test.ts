@@ -142,7 +142,9 @@ describe('bundles', function () {
       assert.ok(inputs.some((f) => f.endsWith(want)), `${want} is in it`);
     }
     assert.deepEqual(inputs.filter((f) => /src\/api\/(http|client)\.ts$|src\/snippets\/|src\/settingsPanel\/|node_modules\//.test(f)), []);
-    assert.match(fs.readFileSync(path.join(outdir, 'connectionCheck.js'), 'utf8'), /require\("\.\/api\.js"\)/);
+    // Through src/util/loadApi.ts, which the bundles that make clients share (in dist/common.js).
+    assert.ok(inputsOf(bundles.connectionCheck).some((f) => f.endsWith('src/util/loadApi.ts')));
+    assert.match(fs.readFileSync(path.join(outdir, 'common.js'), 'utf8'), /require\("\.\/api\.js"\)/);
   });
 
   it('@vscode/l10n is one bundle every other one shares, so the translations given to it reach them all', () => {
@@ -151,9 +153,23 @@ describe('bundles', function () {
       if (name === 'l10n') continue;
       assert.deepEqual(inputsOf(meta).filter((f) => f.includes('node_modules/@vscode/l10n')), [], `${name} has no copy of its own`);
     }
-    for (const bundle of ['api', 'snippets', 'repositorySettings', 'connectionCheck', 'signIn']) {
-      assert.match(fs.readFileSync(path.join(outdir, `${bundle}.js`), 'utf8'), /require\("\.\/l10n\.js"\)/, `${bundle}.js loads it`);
+    // Each bundle that translates loads it, itself or through dist/common.js, which holds what several share.
+    for (const bundle of ['api', 'snippets', 'repositorySettings', 'connectionCheck', 'signIn', 'common']) {
+      const code = fs.readFileSync(path.join(outdir, `${bundle}.js`), 'utf8');
+      assert.match(bundle === 'common' ? code : `${code}${/require\("\.\/common\.js"\)/.test(code) ? fs.readFileSync(path.join(outdir, 'common.js'), 'utf8') : ''}`, /require\("\.\/l10n\.js"\)/, `${bundle}.js loads it`);
     }
+  });
+
+  it('code that several on-demand bundles share is built once, into dist/common.js, and activation loads none of it', () => {
+    const sharing = ['signIn', 'snippets', 'api', 'repositorySettings', 'connectionCheck', 'testing'];
+    const own = (name: string) => inputsOf(bundles[name]).filter((f) => /(^|\/)src\//.test(f) && !f.startsWith('common:'));
+    const holders = new Map<string, string[]>();
+    for (const name of sharing) for (const source of own(name)) holders.set(source, [...(holders.get(source) ?? []), name]);
+    assert.deepEqual([...holders].filter(([, names]) => names.length > 1), [], 'no source is in two of them');
+    const common = inputsOf(bundles.common);
+    for (const want of ['src/util/constants.ts', 'src/util/describeError.ts', 'src/api/errors.ts']) assert.ok(common.some((f) => f.endsWith(want)), `${want} is in common.js`);
+    assert.ok(inputsOf(bundles.snippets).includes('common:src/util/constants.ts'), 'the snippets bundle takes constants.ts from it');
+    assert.doesNotMatch(fs.readFileSync(path.join(outdir, 'extension.js'), 'utf8'), /common\.js/);
   });
 
   it('the settings page\'s script is a bundle for the browser: its sources and at most the protocol, no package, no require', () => {
