@@ -11,7 +11,8 @@ import { cacheFilePath } from '../src/model/snippets/cache/cacheFile';
 import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import type { SnippetsApi } from '../src/model/snippets/snippetsApi';
-import { against, HOLD_RATIO, holdGoal, kb, longestStall, mb, measured, median, ms, now, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
+import { against, HOLD_RATIO, holdGoal, kb, mb, measured, median, ms, now, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
+import { heldMs, waitedMs } from './holds';
 import { aSnippet } from '../test/support/snippets';
 
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -158,9 +159,9 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
     for (let i = 0; i < samples; i++) {
       cache.putSnippets([aSnippet({ guid: `touch-${i}`, name: 'touch', files: [] })]);
       const started = now();
-      holds.push(await longestStall(() => cache.flush()));
+      holds.push(await heldMs(() => cache.flush()));
       took.push(now() - started);
-      idle.push(await longestStall(() => new Promise((resolve) => setTimeout(resolve, took[i]))));
+      idle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, took[i]))));
     }
     const hold = median(holds);
     const baseline = median(idle);
@@ -172,10 +173,10 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
     for (let i = 0; i < samples; i++) {
       const fresh = new SnippetCache({ dir, key, maxBytes: () => bound, writeDelayMs: 3_600_000 });
       const started = now();
-      readHolds.push(await longestStall(() => fresh.load()));
+      readHolds.push(await heldMs(() => fresh.load()));
       readTook.push(now() - started);
       if (fresh.size < bound * 0.9) throw new Error(`the file read back holds ${mb(fresh.size)}, not the full cache`);
-      readIdle.push(await longestStall(() => new Promise((resolve) => setTimeout(resolve, readTook[i]))));
+      readIdle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, readTook[i]))));
     }
     const readHold = median(readHolds);
     const readBaseline = median(readIdle);
@@ -234,7 +235,7 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
   for (let i = 0; i < samples; i++) {
     await inNewCache(async (cache, dir) => {
       puts.push(
-        await longestStall(async () => {
+        await heldMs(async () => {
           for (const [l, pages] of lists.entries()) {
             const list: ReturnType<typeof aSnippet>[] = [];
             for (const page of pages) {
@@ -246,13 +247,13 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
         }),
       );
       if (cache.size < bound * 0.9) throw new Error(`the search pages fill ${mb(cache.size)}, not the full cache`);
-      writes.push(await longestStall(() => cache.flush()));
+      writes.push(await heldMs(() => cache.flush()));
       fileBytes = fs.statSync(cacheFilePath(dir, key)).size;
     });
     // The same pages made into text as they are put (putSnippets), until the cache is as full.
     await inNewCache(async (cache) => {
       eager.push(
-        await longestStall(async () => {
+        await heldMs(async () => {
           for (const page of lists.flat()) {
             if (cache.size >= bound * 0.98) break;
             cache.putSnippets(page);
@@ -263,7 +264,7 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
     });
   }
   const idle: number[] = [];
-  for (let i = 0; i < samples; i++) idle.push(await longestStall(() => new Promise((resolve) => setTimeout(resolve, 100))));
+  for (let i = 0; i < samples; i++) idle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, 100))));
   const put = median(puts);
   const write = median(writes);
   const before = median(eager);

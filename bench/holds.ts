@@ -94,3 +94,6 @@ export function holdFigure(section: string, scenario: string, hold: Hold, idle: 
 
 /** The longest hold while `work` runs, in ms (longestHold's `ms`). */
 export const heldMs = async (work: () => Promise<unknown>): Promise<number> => (await longestHold(work)).ms;
+
+/** The longest gap in wall time while `work` runs: for a baseline wait with nothing running (its goal's denominator). */
+export const waitedMs = async (work: () => Promise<unknown>): Promise<number> => (await longestHold(work)).wallMs;

@@ -15,6 +15,7 @@ import { exportSnippets, type ExportResult } from '../src/model/snippets/export/
 import { matchesFilter } from '../src/model/snippets/query';
 import { SnippetStore, type ListId } from '../src/model/snippets/store';
 import { packageVsix } from '../test/package/packageVsix';
+import { holdFigure, idleHold, longestHold } from './holds';
 import { against, kb, mb, measured, median, ms, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -180,6 +181,11 @@ export async function scaleSection(): Promise<Figure[]> {
         }),
       );
     }
+    const openHold = await longestHold(async () => {
+      const s = await new SnippetStore(() => client, () => 25).fetch(server.info.bigFile);
+      new TextEncoder().encode(s.files[0].content);
+    });
+    figures.push(holdFigure(section, 'open the 5 MB file', openHold, await idleHold(), 'the same open once more (GET, checks, UTF-8 encoding): the 5.6 MB answer is parsed by JSON.parse in one go (below 8 MB, src/api/slicedJson.ts), which with joining its text is the longest hold'));
     figures.push({ section, name: 'open the 5 MB file',
       value: `${ms(median(open5))} (bare GET + JSON.parse ${ms(median(bare5))}; ${mb(bytes)})`,
       method: 'SnippetStore.fetch (GET + checks through the client) then UTF-8 encoding, what the file system provider does for a snippet it has not loaded; median of 5',
@@ -294,10 +300,12 @@ export async function exportSection(): Promise<Figure[]> {
     let again: ExportResult | undefined;
     const fresh = await requestsOf(async () => (first = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder })));
     const repeat = await requestsOf(async () => (again = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder })));
+    const exportHold = await longestHold(() => exportSnippets(client, { lists: [{ kind: 'mine' }], folder: fs.mkdtempSync(path.join(folder, 'hold-')) }));
     const method = `exportSnippets (the snippet core's, as the command runs it) into a temporary folder; requests counted in the server's log; baseline: one bare undici GET of the same page of 1,000 (${ms(bare)})`;
     return [
       { section, name: 'into an empty folder', value: `${ms(fresh.ms)} = ${ratio(fresh.ms / bare)} the bare listing; ${fresh.requests} request(s), ${first?.filesWritten} files written`, goal: '≤ pages (1) + 0 per snippet', met: fresh.requests <= 1, method, numbers: against(fresh.ms, bare, 'ms', {}, { requests: { value: fresh.requests, unit: 'requests' }, filesWritten: { value: first?.filesWritten ?? NaN, unit: 'files' } }) },
       { section, name: 'again, nothing changed', value: `${ms(repeat.ms)} = ${ratio(repeat.ms / bare)}; ${repeat.requests} request(s), ${again?.filesWritten} files written, ${again?.unchanged} unchanged`, goal: '0 files written', met: again?.filesWritten === 0, method, numbers: { ...against(again?.filesWritten ?? NaN, 0, 'files', { max: 0 }), also: { ms: { value: repeat.ms, unit: 'ms' }, bareMs: { value: bare, unit: 'ms' }, requests: { value: repeat.requests, unit: 'requests' } } } },
+      holdFigure(section, 'Export All into an empty folder', exportHold, await idleHold(), 'the same export once more, into another empty folder: a page of 1,000 snippets parsed, 2,000 files written'),
     ];
   } finally {
     await agent.close();
@@ -331,6 +339,8 @@ export async function completionSection(): Promise<Figure[]> {
   for (let i = 0; i < 1000; i++) calls.push(await timed(async () => index.entriesFor(i % 2 ? 'shellscript' : 'markdown')));
   const call = median(calls);
   const rebuild = median(rebuilds);
+  const rebuildHold = await longestHold(async () => index.rebuild(lists, settings));
+  const rebuildIdle = await idleHold();
   // The same 10,000 snippets split over two signed-in accounts (a staging copy of production:
   // same guids), each labelled: what several accounts add to a rebuild.
   const twoAccounts = [
@@ -349,6 +359,7 @@ export async function completionSection(): Promise<Figure[]> {
   return [
     { section, name: 'per completion call', value: `${(call * 1000).toFixed(1)} µs, ${Math.round(rebuild / call).toLocaleString('en')}× less than rebuilding per keystroke (${ms(rebuild)})`, ...ratioGoal(call, rebuild, 0.05, 'rebuilding per keystroke'), method: 'CompletionIndex.entriesFor, median of 1,000 calls after the first call per language, against building the index again for each call; the editor turns entries into items once per language after each change', numbers: { ...against(call, rebuild, 'ms', { maxRatio: 0.05 }) } },
     { section, name: 'rebuild, once per change of the loaded lists', value: ms(rebuild), method: 'CompletionIndex.rebuild over 10,000 snippets and 122 languages, median of 9', numbers: measured(rebuild, 'ms') },
+    holdFigure(section, 'completion rebuild', rebuildHold, rebuildIdle, 'CompletionIndex.rebuild over 10,000 snippets once more: it runs in one piece, once per change of the loaded lists'),
     { section, name: 'rebuild with two accounts of 5,000 each', value: `${ms(split)} = ${ratio(split / one)} of one account's 10,000 (${ms(one)})`, method: 'CompletionIndex.rebuildFrom over two labelled accounts with the same guids against CompletionIndex.rebuild of one account, interleaved, median of 9 each, same run', numbers: against(split, one, 'ms') },
   ];
 }

@@ -8,7 +8,8 @@ import { BitbucketClient } from '../src/api/client';
 import { compileServerRules } from '../src/model/secretScan/serverRuleData';
 import { scanTexts } from '../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secretScan/scanWorkers';
-import { against, HOLD_RATIO, holdGoal, longestStall, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { against, HOLD_RATIO, holdGoal, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { heldMs, waitedMs } from './holds';
 import { secretScanCorpusFigures, secretScanCostFigures } from './secretScanCorpus';
 
 const SERVER_RULES = compileServerRules([
@@ -80,9 +81,9 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
       await client.deleteSnippet(snippet.guid);
     }
     const stalls: number[] = [];
-    for (let i = 0; i < samples; i++) stalls.push(await longestStall(() => scanTexts([{ label: 'big.ts', text: sizes[1].text }], { serverRules: SERVER_RULES })));
+    for (let i = 0; i < samples; i++) stalls.push(await heldMs(() => scanTexts([{ label: 'big.ts', text: sizes[1].text }], { serverRules: SERVER_RULES })));
     const idle: number[] = [];
-    for (let i = 0; i < samples; i++) idle.push(await longestStall(() => new Promise((resolve) => setTimeout(resolve, 100))));
+    for (let i = 0; i < samples; i++) idle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, 100))));
     const stall = median(stalls);
     const baseline = median(idle);
     figures.push({
