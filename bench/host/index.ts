@@ -19,6 +19,7 @@ import { snippetFileUri } from '../../src/editor/ui/snippetUris';
 import { bareRequest, profiled, settled, withCodeLoading } from './firstRequest';
 import { cloneOfRepo1 } from './clone';
 import { memoryRun } from './memory';
+import { idleHold, longestHold, type Hold } from '../holds';
 
 interface Logged {
   method: string;
@@ -58,10 +59,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Runs `action` with an empty request log, waits for stragglers, and lists what it sent. */
+/** The longest hold of the host's thread during each counted action, in the order they ran. */
+const actionHolds: Hold[] = [];
+
+/** Runs `action` with an empty request log, waits for stragglers, and lists what it sent; keeps its longest hold of the thread. */
 async function counted(action: () => Promise<unknown>): Promise<string[]> {
   await control('DELETE', 'requests');
-  await action();
+  actionHolds.push(await longestHold(action));
   await sleep(700);
   return ((await control('GET', 'requests')) as Logged[]).map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{guid}')}${r.query ? `?${r.query}` : ''}`);
 }
@@ -210,6 +214,8 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
     api.service.reset({ username: 'alice', userId: 2 });
     fourRoots.push(await timed(() => Promise.all(['mine', 'starred', 'browse', category].map(children))));
   }
+  api.service.reset({ username: 'alice', userId: 2 });
+  figures.treeHold = await longestHold(() => children('mine'));
   await settings.update('cache.maxSizeMB', undefined, vscode.ConfigurationTarget.Global);
 
   // ---- First rows from the offline cache, as in a new window: a cache read from its file ----
@@ -232,6 +238,10 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
     while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
     bareAgain.push(await bare());
   }
+  api.service.useCache(cacheFromDisk());
+  api.service.reset({ username: 'alice', userId: 2 });
+  figures.cachedTreeHold = await longestHold(() => children('mine'));
+  while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
   api.service.useCache(undefined);
   fs.rmSync(cacheDir, { recursive: true, force: true });
   figures.cachedFirstPage = { cachedMs: median(cachedTimes), bareMs: median(bareAgain), samples: cachedTimes.length };
@@ -308,6 +318,9 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   });
   figures.panelRows = { refs: controller!.state.refs.rows.length, hooks: controller!.state.hooks.rows.length };
   figures.requests = requests;
+  // Each action's hold, by the name its requests are counted under (the same order).
+  figures.holds = Object.fromEntries(Object.keys(requests).map((action, i) => [action, actionHolds[i]]));
+  figures.idleHold = await idleHold();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   return figures;
 }
