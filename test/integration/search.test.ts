@@ -20,6 +20,8 @@ describe('Search Snippets…', function () {
     await apiAs('alice').createSnippet({ name: `search deploy ${marker}`, files: [{ name: 'deploy.sh', content: `#!/bin/sh\nset -e\nkubectl apply -f ${marker}.yaml\n` }] });
     await apiAs('alice').createSnippet({ name: 'search regex', files: [{ name: 'regex.txt', content: `plain ${marker}\nliteral ${marker}(a|b)*\n` }] });
     await apiAs('bob').createSnippet({ name: 'search bob', files: [{ name: 'bob.md', content: `bob mentions ${marker.toUpperCase()} too\n` }] });
+    // The suites share one VS Code: pages an earlier suite's search kept predate these snippets.
+    await vscode.commands.executeCommand('bitbucketSnippets.refreshExplorer');
   });
   // The suites share one VS Code: leave no Search results root for the next.
   after(() => vscode.commands.executeCommand('bitbucketSnippets.clearSearchResults'));
