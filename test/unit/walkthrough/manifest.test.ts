@@ -86,7 +86,8 @@ describe('walkthrough contribution', () => {
       assert.ok(media.length > 0 && media.every((m) => m !== undefined), `${step.id} has media`);
       for (const file of media as string[]) {
         assert.ok(fs.existsSync(path.join(ROOT, file)), `${step.id}: ${file} exists`);
-        assert.ok(file.startsWith('docs/images/') || file.startsWith('media/'), `${step.id}: ${file} is in a packed folder`);
+        // .vscodeignore lets media/ in whole, and each of the walkthrough's pictures by name (the README's are not packed).
+        assert.ok(file.startsWith('media/') || new RegExp(`^!${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm').test(vscodeignore), `${step.id}: ${file} is packed`);
       }
       if (image !== undefined && typeof image !== 'string') {
         // VS Code shows the picture of the theme's kind; a dark one in a light theme would glare.
@@ -95,7 +96,6 @@ describe('walkthrough contribution', () => {
       }
       assert.ok(image === undefined || step.media.altText, `${step.id}: an image says what it shows`);
     }
-    assert.match(vscodeignore, /^!docs\/images\/\*\*$/m);
     assert.match(vscodeignore, /^!media\/\*\*$/m);
   });
 
