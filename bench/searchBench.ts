@@ -16,6 +16,7 @@ import { DEFAULT_CONCURRENT_REQUESTS } from '../src/api/requestGate';
 import { snippetListText } from '../src/model/agentTools/listResults';
 import { against, median, ms, ratio, ratioGoal, startServerProcess, type Figure, type ServerProcess } from './lib';
 import { holdDuring, holdFigure, idleHold, longestHold, longestOf, type Hold } from './holds';
+import { hugeAnswerFigures } from './hugeBench';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
 const AUTH = `Basic ${Buffer.from('alice:alice').toString('base64')}`;
@@ -310,6 +311,7 @@ export async function searchSection(samples = 3): Promise<Figure[]> {
       },
       { section, name: 'the same search again', value: `${ms(repeat?.ms ?? NaN)}, ${repeat?.requests} requests, ${repeat?.results} snippets found`, goal: '0 requests', met: repeat?.requests === 0, method: 'the same SnippetSearch, the text in other case: pages fetched for the first search are kept for the session', numbers: { value: repeat?.requests ?? NaN, unit: 'requests', goal: 0, also: { ms: { value: repeat?.ms ?? NaN, unit: 'ms' } } } },
       ...holds,
+      ...(await hugeAnswerFigures(section)),
     ];
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
