@@ -18,6 +18,12 @@ export const LARGE_JSON_CHARS = 8 * 1024 * 1024;
 /** Characters of a string read (or written) at a time: a fraction of a millisecond of JSON.parse. */
 export const PIECE_CHARS = 256 * 1024;
 
+/**
+ * How deep a large answer may nest. Nothing Bitbucket sends nests deeper than a few levels; a
+ * hostile 50 MB of `[` would otherwise cost a container and a stack entry per byte.
+ */
+export const MAX_DEPTH = 512;
+
 /** How long a slice runs before the event loop gets a turn (as util/slicer.ts). */
 const SLICE_MS = 8;
 
@@ -144,6 +150,7 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
     let value: unknown;
     let opened: Open | undefined;
     if (first === 0x7b || first === 0x5b) {
+      if (open.length >= MAX_DEPTH) fail(`Nested deeper than ${MAX_DEPTH} levels`);
       pos++;
       value = first === 0x7b ? {} : [];
       opened = { container: value as Open['container'] };

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseSuccessBody } from '../../../src/api/responses';
-import { LARGE_JSON_CHARS, parseJsonSliced, stringifyJsonSliced, Turns } from '../../../src/api/slicedJson';
+import { LARGE_JSON_CHARS, MAX_DEPTH, parseJsonSliced, stringifyJsonSliced, Turns } from '../../../src/api/slicedJson';
 
 /** Strings rich in what a cut could break: escapes, quotes, control characters, surrogates. */
 const tricky = fc.string({ unit: fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u2028', '\ud83d', '\ude00', '😀', 'u', '/', ' ') });
@@ -68,6 +68,13 @@ describe('JSON read and written a slice at a time', () => {
         await rejectsLikeJsonParse(text.slice(0, i) + insert + text.slice(i), piece);
       }),
     );
+  });
+
+  it('refuses nesting deeper than MAX_DEPTH (a hostile answer of brackets), and reads it up to that depth', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    assert.deepStrictEqual(await parseJsonSliced(nested(MAX_DEPTH), eager()), JSON.parse(nested(MAX_DEPTH)));
+    await assert.rejects(parseJsonSliced(nested(MAX_DEPTH + 1), eager()), SyntaxError);
+    await assert.rejects(parseJsonSliced('['.repeat(1_000_000), eager()), SyntaxError);
   });
 
   it('writes JSON data as JSON.stringify does, however its strings are cut', async () => {
