@@ -34,6 +34,8 @@ export function prepareSave(host: SnippetsContext, input: SaveInput): PreparedSa
   const target = saveAccount(host, input);
   const checked = proposal(input);
   if (typeof target === 'string' || !checked.ok) return undefined;
+  // The proposal is scanned before it is sent: the scan's worker starts while the user reads it.
+  target.deps.service.writes.prepareCheck();
   const shown = shownProposal(checked.files, checked.details);
   // Everything that will be saved, whole: outside text goes in as text (appendText escapes
   // Markdown) or in a fence it cannot close, with every character that hides itself marked.

@@ -3,7 +3,8 @@
 // built-in rules and the server's own, then, on a finding or on anything the scan could not read
 // in full, a modal that names each by rule, place and masked value, with Open to Edit (for a
 // finding), Send Anyway and Cancel. The scan runs in a worker thread (src/model/secretScan/),
-// never started at activation: at the first edit of a snippet file, or the first scan. The
+// never started at activation: at the first edit of a snippet file, when a create begins (the
+// commands, a drop of files, an agent's proposal: SnippetWrites.prepareCheck), or the first scan. The
 // server's rules are read ahead, at sign-in and at that first edit, and a save never waits for
 // them: rules still on their way are late, and that scan goes on with the built-in rules and says
 // so in the modal, if there is one.
@@ -80,7 +81,12 @@ export class SecretGate implements vscode.Disposable {
 
   /** The check for one account's sends. */
   checkFor(account: () => Account | undefined): OutgoingCheck {
-    return (outgoing) => this.check(account(), outgoing);
+    return Object.assign((outgoing: Outgoing) => this.check(account(), outgoing), { prepare: () => this.prepareScan() });
+  }
+
+  /** A create begins (a command, a drop, an agent's proposal): the worker starts while the user is asked, not when the scan is due. */
+  prepareScan(): void {
+    if (setting(Settings.secretScanMode) !== 'off') this.parts.runner().prepare();
   }
 
   /** Ends the scan's waiting worker (the feature is disposed). */

@@ -36,7 +36,10 @@ export interface Outgoing {
  * Decides whether outgoing text may be sent: resolves to send it, throws `SendDeclinedError` when
  * the user chose not to (or any error to stop the send).
  */
-export type OutgoingCheck = (outgoing: Outgoing) => Promise<void>;
+export type OutgoingCheck = ((outgoing: Outgoing) => Promise<void>) & {
+  /** Gets the check ready ahead of a send (the secret scan starts its worker), while the user is still asked. */
+  prepare?: () => void;
+};
 
 /** The user chose not to send (Cancel, or Open to Edit): nothing was sent, and nothing more is to be said. */
 export class SendDeclinedError extends Error {

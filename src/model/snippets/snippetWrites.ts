@@ -126,6 +126,15 @@ export class SnippetWrites {
     return result;
   }
 
+  /**
+   * A create (or a send of files) begins: the check before its send gets ready (the secret scan's
+   * worker starts) while the user is still asked for a name or a confirmation, so the first save
+   * of a session does not wait for it.
+   */
+  prepareCheck(): void {
+    this.parts.checkOutgoing?.prepare?.();
+  }
+
   /** The check before a send; an update that sends nothing new (a deleted file) needs none. */
   private async check(outgoing: Outgoing): Promise<void> {
     if (outgoing.texts.length > 0 && this.parts.checkOutgoing) await this.parts.checkOutgoing(outgoing);

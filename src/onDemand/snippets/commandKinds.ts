@@ -25,7 +25,12 @@ export function commandKinds({ scope }: SnippetsContext): CommandKinds {
         const args = withoutSelection(given);
         return run(scope.of(args[0]), ...args);
       }),
-    create: (id, run) => vscode.commands.registerCommand(id, (...args: unknown[]) => run(scope.defaults, ...args)),
+    // Whatever they make is scanned before it is sent: the scan's worker starts now, while the user names it.
+    create: (id, run) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) => {
+        scope.defaults.service.writes.prepareCheck();
+        return run(scope.defaults, ...args);
+      }),
   };
 }
 

@@ -19,6 +19,8 @@ import { errorMessage } from '../../../util/errorMessage';
 const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
 export async function confirmSave(target: ToolAccount, files: NewFile[], details: SnippetDetails): Promise<string> {
+  // The proposal is scanned before it is sent: the scan's worker starts while the user reads it.
+  target.deps.service.writes.prepareCheck();
   const shown = shownProposal(files, details);
   const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Name: {0}', shown.name)];
   if (shown.description) lines.push(vscode.l10n.t('Description: {0}', shown.description));
@@ -35,6 +37,7 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
 }
 
 export async function confirmEdit(target: ToolAccount, snippet: Snippet, edit: { fileName: string; base: string; text: string }): Promise<string> {
+  target.deps.service.writes.prepareCheck();
   const shown = markedInvisible(edit.text, true);
   const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length), shown.text];
   if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));

@@ -163,6 +163,8 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     const guid = target && targetSnippet(target);
     if (!onMine && !guid) return this.refuse(vscode.l10n.t('Drop files on one of your snippets to add them to it, or on My Snippets to make a new snippet of them.'), 'info');
     const service = this.serviceOf(target?.accountId);
+    // The files are scanned before they are sent: the scan's worker starts while the target is fetched and the drop confirmed.
+    service.writes.prepareCheck();
     let snippet: Snippet | undefined;
     if (guid) {
       try {
