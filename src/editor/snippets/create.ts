@@ -214,7 +214,11 @@ async function readFiles(deps: AccountContext, uris: vscode.Uri[]): Promise<NewF
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       const read = fileText(open ? new TextEncoder().encode(open.getText()) : await vscode.workspace.fs.readFile(uri));
       if ('notText' in read) {
-        void showWarning(vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name));
+        void showWarning(
+          read.notText === 'binary'
+            ? vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name)
+            : vscode.l10n.t('"{0}" is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again.', name),
+        );
         return undefined;
       }
       files.push({ name, content: read.text, source: { uri: uri.toString(), line: 0 } });

@@ -3,7 +3,7 @@
 // directory's selection goes unnoticed. Plain logic, unit-tested in Node; the tree's drop handler
 // reads the files and asks the user.
 import * as l10n from '@vscode/l10n';
-import { textOf } from './fileText';
+import { fileText } from './fileText';
 export interface DroppedEntry {
   name: string;
   /** Undefined for a folder. */
@@ -28,16 +28,24 @@ export function planDroppedFiles(entries: readonly DroppedEntry[]): DropPlan {
   }
   const files: Array<{ name: string; content: string }> = [];
   const binary: string[] = [];
+  const notUtf8: string[] = [];
   for (const e of entries) {
-    const content = textOf(e.bytes!);
-    if (content === undefined) binary.push(e.name);
-    else files.push({ name: e.name, content });
+    const read = fileText(e.bytes!);
+    if ('text' in read) files.push({ name: e.name, content: read.text });
+    else (read.notText === 'binary' ? binary : notUtf8).push(e.name);
   }
   if (binary.length > 0) {
     const refusal =
       binary.length === 1
         ? l10n.t('{0} looks like a binary file; snippets hold text only. Nothing was added.', quoteList(binary))
         : l10n.t('{0} look like binary files; snippets hold text only. Nothing was added.', quoteList(binary));
+    return { refusal };
+  }
+  if (notUtf8.length > 0) {
+    const refusal =
+      notUtf8.length === 1
+        ? l10n.t('{0} is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again. Nothing was added.', quoteList(notUtf8))
+        : l10n.t('{0} are not UTF-8 text, which snippets hold: save them as UTF-8 (Save with Encoding) and try again. Nothing was added.', quoteList(notUtf8));
     return { refusal };
   }
   return { files };

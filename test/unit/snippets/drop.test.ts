@@ -35,6 +35,8 @@ describe('drag and drop rules', () => {
     const binary = planDroppedFiles([{ name: 'logo.png', bytes: new Uint8Array([0x89, 0x50, 0, 1]) }]);
     assert.ok('refusal' in binary && binary.refusal.includes('"logo.png" looks like a binary file'));
     assert.equal(textOf(new Uint8Array([0xff, 0xfe, 0x41])), undefined, 'not UTF-8');
+    const latin1 = planDroppedFiles([{ name: 'café.txt', bytes: new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]) }, { name: 'b.txt', bytes: bytes('b') }]);
+    assert.ok('refusal' in latin1 && latin1.refusal.startsWith('"café.txt" is not UTF-8 text') && latin1.refusal.includes('Save with Encoding'), JSON.stringify(latin1));
     assert.equal(textOf(bytes('héllo')), 'héllo');
     const many = planDroppedFiles(Array.from({ length: 5 }, (_, i) => ({ name: `d${i}`, bytes: undefined })));
     assert.ok('refusal' in many && many.refusal.includes('and 2 more'));
