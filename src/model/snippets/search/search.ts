@@ -4,7 +4,8 @@
 // one RequestGate per search, api/concurrentPaging.ts), and reports results as they come; the
 // final results are in list order, whatever order the pages arrived in. Fetched pages stay in
 // `FetchedPages` for the rest of the session, within its byte budget: searching again sends no
-// request. Cancellable through an AbortSignal. No `vscode` here.
+// request. A snippet two lists have (every own snippet is in Browse too), unchanged between them,
+// is kept and matched once. Cancellable through an AbortSignal. No `vscode` here.
 import type { BitbucketClient } from '../../../api/client';
 import type { Page, PageRequest, Snippet } from '../../../api/types';
 import { walkPages } from '../../../api/concurrentPaging';
@@ -12,11 +13,14 @@ import { RequestGate } from '../../../api/requestGate';
 import { SignedOutError } from '../errors';
 import type { ListId } from '../store';
 import { FetchedPages, type FetchedList } from './fetchedPages';
-import { matchSnippet, normalizeQuery } from './match';
+import { matchSnippet, normalizeQuery, type SearchMatch } from './match';
 import { hasLargeFile, matchSnippetInWindows } from './largeMatch';
 import { mayMatch } from './mayMatch';
 import { EmptyQueryError, type FoundSnippet, type SearchList, type SearchOptions, type SearchSummary } from './types';
 import { Slicer } from '../../../util/slicer';
+
+/** What a snippet that does not match is matched to (one list, never changed). */
+const NO_MATCHES: SearchMatch[] = [];
 
 /** The server caps a page (Bitbucket at 1,000) and says in the answer what it applied. */
 export const SEARCH_PAGE_LIMIT = 1000;
@@ -143,6 +147,8 @@ export class SnippetSearch {
       if (since !== undefined && this.pages.get(list)) summary.keptSince = Math.min(summary.keptSince ?? since, since);
     }
     const results = new ResultsInListOrder(options.lists);
+    // A snippet listed twice (in Browse as in My Snippets) is matched once per search.
+    const decided = new Map<Snippet, SearchMatch[]>();
     const slicer = new Slicer();
     const turn = () => slicer.maybeYield();
     const matchAll = async (list: SearchList, snippets: Iterable<Snippet>) => {
@@ -152,10 +158,12 @@ export class SnippetSearch {
         // The store's copy is the newest (it learns every save); a fetched page may be older.
         const snippet = this.loaded.get(s.guid) ?? s;
         // Most snippets are told apart without a copy (mayMatch.ts); a file of megabytes is matched a window at a time (largeMatch.ts).
-        if (mayMatch(snippet, needle)) {
-          const matches = hasLargeFile(snippet) ? await matchSnippetInWindows(snippet, needle, turn) : matchSnippet(snippet, needle);
-          if (matches.length > 0 && results.add({ snippet, list, matches })) batch.push({ snippet, list, matches });
+        let matches = decided.get(snippet);
+        if (matches === undefined) {
+          matches = !mayMatch(snippet, needle) ? NO_MATCHES : hasLargeFile(snippet) ? await matchSnippetInWindows(snippet, needle, turn) : matchSnippet(snippet, needle);
+          decided.set(snippet, matches);
         }
+        if (matches.length > 0 && results.add({ snippet, list, matches })) batch.push({ snippet, list, matches });
         if (slicer.due()) await slicer.maybeYield();
         if (options.signal?.aborted) break;
       }
@@ -175,6 +183,7 @@ export class SnippetSearch {
     if (remaining.length > 0 && !api) throw new SignedOutError();
     // One gate for the whole search: its lists share the account's few requests at once.
     const gate = new RequestGate({ concurrency: this.paging.concurrency?.() });
+    const sameSnippets = new SameSnippets();
     await Promise.all(
       remaining.map(async (list) => {
         try {
@@ -196,6 +205,7 @@ export class SnippetSearch {
             signal: options.signal,
           });
           for await (const { page, requested, next } of walked) {
+            sameSnippets.share(page.values);
             this.pages.record(list, page, requested, next);
             await matchAll(list, page.values);
             if (options.signal?.aborted) break;
@@ -259,3 +269,20 @@ class ResultsInListOrder {
   }
 }
 
+/**
+ * The snippets one search fetched, by guid: a snippet listed again (in Browse as in My Snippets)
+ * with the same time of its last change is the one fetched first, so that the session keeps and
+ * the search matches one copy of it, and the second dies young.
+ */
+class SameSnippets {
+  private readonly byGuid = new Map<string, Snippet>();
+
+  share(values: Snippet[]): void {
+    for (let i = 0; i < values.length; i++) {
+      const s = values[i];
+      const first = this.byGuid.get(s.guid);
+      if (first === undefined) this.byGuid.set(s.guid, s);
+      else if (first !== s && first.updatedAt === s.updatedAt) values[i] = first;
+    }
+  }
+}
