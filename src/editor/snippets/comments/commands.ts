@@ -1,5 +1,5 @@
 // Add, edit and delete comments on a snippet (the handlers of the comment commands, which
-// registerCommands.ts registers). Each is one request; the answer is patched into the store, which
+// src/onDemand/snippets/commands.ts registers). Each is one request; the answer is patched into the store, which
 // redraws the tree and the comment threads without fetching the snippet again. Each acts on the
 // account of the row or file it was started from (its own service and client).
 import vscode = require('vscode');

@@ -51,7 +51,7 @@ export class SnippetCommentThreads extends Disposable {
     this.followed.clear();
   }
 
-  /** The reply box's Comment button (registerCommands.ts registers it). */
+  /** The reply box's Comment button (src/onDemand/snippets/commands.ts registers it). */
   async reply(reply: vscode.CommentReply): Promise<void> {
     const owned = this.ownerOf(reply.thread.uri);
     if (!owned || reply.text.trim() === '') return;

@@ -1,6 +1,6 @@
 // The snippet explorer view: creates the tree view, keeps its sort and filter state, follows
 // the signed-in accounts, and reveals rows; its toolbar and root commands run the methods below
-// (registerCommands.ts registers them).
+// (src/onDemand/snippets/commands.ts registers them).
 import vscode = require('vscode');
 import type { SnippetsContext } from '../context';
 import { Disposable } from '../../ui/disposable';
@@ -24,7 +24,6 @@ import type { SnippetService } from '../../../model/snippets/service';
 import type { CategoriesNode, LoadMoreNode, MessageNode, RootNode, TreeNode } from '../../../model/snippets/tree/nodes';
 import { SnippetTreeProvider } from './provider';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { accountLabel } from '../../../util/accountLabels';
 import { revealSelected } from '../../../model/snippets/tree/revealSelected';
 import { errorMessage } from '../../../util/errorMessage';
 
@@ -79,17 +78,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     this.accounts = context.accounts;
     this.log = log;
     this.accountCount = session.accounts().length;
-    this.provider = new SnippetTreeProvider({
-      accounts: () => this.orderedAccounts(),
-      defaultAccountId: () => services.defaultAccountId,
-      // An account that signed out has no service of its own any more: its last rows draw from the signed-out one.
-      service: (id) => (session.accountById(id) ? services.forAccount(id) : services.defaultService),
-      accountLabel: (account) => accountLabel(account, session.accounts()),
-      browsedUsers,
-      settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
-      lastSearch,
-      log,
-    });
+    this.provider = new SnippetTreeProvider(context, log, { accounts: () => this.orderedAccounts(), settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }) });
     this.view = createView(this.provider);
     this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), () => this.quiet(), log);
     this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => this.provider.serviceOf(id), log.child('drop'));
@@ -177,7 +166,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     return selected;
   }
 
-  // ---- Commands (registered by registerCommands.ts) ---------------------------------------------
+  // ---- Commands (registered by src/onDemand/snippets/commands.ts) --------------------------------
 
   /** Reloads every shown list of every signed-in account, each from its own server. */
   async refreshAll(): Promise<void> {

@@ -10,30 +10,22 @@ import { withProgress } from '../../ui/progress';
 import type { Log } from '../../../util/log';
 import { lineText } from '../../../util/outsideText';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
-import type { LastSearch } from '../../../model/snippets/search/lastSearch';
 import type { ListId } from '../../../model/snippets/store';
 import { AccountBook } from '../../../model/snippets/tree/accountBook';
-import type { BrowsedUsers } from './browsedUsers';
 import { contextValue, nodeId, type AccountNode, type CategoriesNode, type FileNode, type RootNode, type SearchRootNode, type SnippetNode, type TreeNode } from '../../../model/snippets/tree/nodes';
 import { RefreshGate, WHOLE_TREE } from '../../../model/snippets/tree/refreshGate';
 import * as children from './rowChildren';
 import { rowItem } from './rowItems';
+import { accountLabel } from '../../../util/accountLabels';
+import type { SnippetsContext } from '../context';
 
 export type { ExplorerSettings } from './rowChildren';
 
-export interface TreeDeps {
+/** What the provider asks its explorer: the accounts in the order the view shows them, and the view's sort and filter. */
+export interface ExplorerState {
   /** The signed-in accounts, the default first; with several, the tree has one root per account. */
-  accounts: () => Account[];
-  defaultAccountId: () => string | undefined;
-  /** The snippet service of a signed-in account. */
-  service: (accountId: string) => SnippetService;
-  /** How an account is named on its root row. */
-  accountLabel: (account: Account) => string;
-  browsedUsers: BrowsedUsers;
-  settings: () => children.ExplorerSettings;
-  /** The last Search Snippets… of the session, shown as the "Search results" root. */
-  lastSearch: LastSearch;
-  log: Log;
+  accounts(): Account[];
+  settings(): children.ExplorerSettings;
 }
 
 export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -45,9 +37,22 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private searchShown = false;
   private readonly searched: { dispose(): void };
 
-  constructor(private readonly deps: TreeDeps) {
-    this.searched = deps.lastSearch.onDidChange(() => this.onSearchChange());
+  constructor(
+    private readonly context: Pick<SnippetsContext, 'session' | 'services' | 'lastSearch' | 'browsedUsers'>,
+    private readonly log: Log,
+    private readonly explorer: ExplorerState,
+  ) {
+    this.searched = context.lastSearch.onDidChange(() => this.onSearchChange());
   }
+
+  /** The snippet service of a signed-in account; an account that signed out has none any more: its last rows draw from the signed-out one. */
+  private serviceFor(id: string): SnippetService {
+    const { session, services } = this.context;
+    return session.accountById(id) ? services.forAccount(id) : services.defaultService;
+  }
+
+  /** How an account is named on its root row. */
+  private readonly labelOf = (account: Account): string => accountLabel(account, this.context.session.accounts());
 
   dispose(): void {
     this.changed.dispose();
@@ -57,7 +62,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   /** Forgets what is kept of accounts no longer signed in, and redraws (no request). */
   retainAccounts(): void {
-    this.book.retain(this.deps.accounts().map(idOf));
+    this.book.retain(this.explorer.accounts().map(idOf));
     this.redraw();
   }
 
@@ -100,18 +105,18 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   /** The service of a row's account (none given: the default account's), followed from its first use: its changes redraw its rows. */
   serviceOf(rowAccountId: string | undefined): SnippetService {
-    const accountId = rowAccountId ?? this.deps.defaultAccountId() ?? '';
-    const service = this.deps.service(accountId);
+    const accountId = rowAccountId ?? this.context.services.defaultAccountId ?? '';
+    const service = this.serviceFor(accountId);
     if (this.account(accountId)) this.book.follow(accountId, service, (change) => this.onServiceChange(accountId, change));
     return service;
   }
 
   private account(accountId: string): Account | undefined {
-    return this.deps.accounts().find((a) => idOf(a) === accountId);
+    return this.explorer.accounts().find((a) => idOf(a) === accountId);
   }
 
   private accountNode(account: Account): AccountNode {
-    return this.book.intern<AccountNode>({ kind: 'account', accountId: idOf(account), label: this.deps.accountLabel(account) });
+    return this.book.intern<AccountNode>({ kind: 'account', accountId: idOf(account), label: this.labelOf(account) });
   }
 
   /** An account's part of the tree, for rowChildren.ts; undefined once it signed out. */
@@ -128,10 +133,10 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       // The Search results root has no account: its item reads no service.
       service: this.serviceOf(accountId),
       account: accountId === undefined ? undefined : this.account(accountId),
-      isDefault: accountId !== undefined && accountId === this.deps.defaultAccountId(),
-      several: this.deps.accounts().length > 1,
-      accountLabel: this.deps.accountLabel,
-      search: this.deps.lastSearch.state,
+      isDefault: accountId !== undefined && accountId === this.context.services.defaultAccountId,
+      several: this.explorer.accounts().length > 1,
+      accountLabel: this.labelOf,
+      search: this.context.lastSearch.state,
     });
     // Names, descriptions and comments come from other users: no control or bidi characters.
     if (typeof item.label === 'string') item.label = lineText(item.label);
@@ -171,17 +176,17 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   private childrenOf(node: TreeNode | undefined): TreeNode[] {
     if (!node) return this.roots();
-    const search = this.deps.lastSearch.state;
+    const search = this.context.lastSearch.state;
     if (node.kind === 'searchRoot') return children.searchChildren(search, (id) => this.rowsOf(id));
     const rows = this.rowsOf(node.accountId);
     if (!rows) return [];
     switch (node.kind) {
       case 'account':
-        return children.accountChildren(rows, this.categoriesNode(node.accountId), this.deps.browsedUsers.list(node.accountId));
+        return children.accountChildren(rows, this.categoriesNode(node.accountId), this.context.browsedUsers.list(node.accountId));
       case 'categories':
         return children.categoryChildren(rows, this.book.shownLists(node.accountId));
       case 'root':
-        return children.listChildren(rows, node.list, this.deps.settings());
+        return children.listChildren(rows, node.list, this.explorer.settings());
       case 'snippet':
         return children.snippetChildren(rows, node);
       case 'comments':
@@ -205,16 +210,16 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   /** The parent of an account's top rows: its account root when several accounts show, else none. */
   private topParent(accountId: string): AccountNode | undefined {
-    const all = this.deps.accounts();
+    const all = this.explorer.accounts();
     const account = all.length > 1 ? this.account(accountId) : undefined;
     return account && this.accountNode(account);
   }
 
   /** The last search first, then one account's lists, or one root per account. */
   private roots(): TreeNode[] {
-    const all = this.deps.accounts();
+    const all = this.explorer.accounts();
     if (all.length === 0) return [];
-    const search = this.deps.lastSearch.state ? [this.searchRootNode()] : [];
+    const search = this.context.lastSearch.state ? [this.searchRootNode()] : [];
     if (all.length > 1) return [...search, ...all.map((a) => this.accountNode(a))];
     return [...search, ...this.childrenOf(this.accountNode(all[0]))];
   }
@@ -229,12 +234,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     try {
       await withProgress('view', undefined, () => service.ensureLoaded(list));
     } catch (err) {
-      this.deps.log.error(`loading ${list} failed`, err);
+      this.log.error(`loading ${list} failed`, err);
     }
   }
 
   private onSearchChange(): void {
-    const shown = this.deps.lastSearch.state !== undefined;
+    const shown = this.context.lastSearch.state !== undefined;
     if (shown !== this.searchShown) {
       this.searchShown = shown;
       this.book.forgetRows((id) => id.includes('|search/'));
@@ -250,7 +255,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       this.gate.refresh([WHOLE_TREE]);
       return;
     }
-    const service = this.deps.service(accountId);
+    const service = this.serviceFor(accountId);
     // While a list reloads, its old rows stay: only the answer changes what is shown.
     const ids = change.lists.filter((list) => !service.store.list(list).loading).map((list) => `${accountId}|root/${list}`);
     if (this.book.categoriesChanged(accountId, categoryKey(service))) ids.push(`${accountId}|categories`);
