@@ -183,7 +183,8 @@ export class SnippetSearch {
     if (remaining.length > 0 && !api) throw new SignedOutError();
     // One gate for the whole search: its lists share the account's few requests at once.
     const gate = new RequestGate({ concurrency: this.paging.concurrency?.() });
-    const sameSnippets = new SameSnippets();
+    // A search of one list has nothing to share.
+    const sameSnippets = remaining.length > 1 ? new SameSnippets() : undefined;
     await Promise.all(
       remaining.map(async (list) => {
         try {
@@ -205,7 +206,7 @@ export class SnippetSearch {
             signal: options.signal,
           });
           for await (const { page, requested, next } of walked) {
-            sameSnippets.share(page.values);
+            sameSnippets?.share(page.values);
             this.pages.record(list, page, requested, next);
             await matchAll(list, page.values);
             if (options.signal?.aborted) break;
