@@ -12,6 +12,7 @@ import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippets/tree/nodes';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, localServerUrl, serverRequests, unusedAnswers } from './support';
+import { dropAndRead } from './extensionLog';
 
 const ROWS = 'application/vnd.code.tree.bitbucketsnippets.explorer';
 
@@ -82,7 +83,7 @@ describe('Drag and drop', function () {
 
   it('files from disk dropped on an own snippet are added in one update, a clashing name renamed', async () => {
     const before = (await serverRequests()).length;
-    const outcome = await api.explorer.dragAndDrop.drop(node(own), filesDrop('new.md', 'one.sh'));
+    const outcome = await dropAndRead(api, node(own), filesDrop('new.md', 'one.sh'));
     assert.deepEqual(outcome, { done: 'filesAdded', snippets: [own.guid] });
     assert.deepEqual((await writes(before, own.guid)).map((r) => r.method), ['PUT'], 'one update');
     const now = await apiAs('alice').getSnippet(own.guid);
@@ -100,14 +101,14 @@ describe('Drag and drop', function () {
     for (const [name, why] of [['latin1.txt', 'is not UTF-8 text'], ['controls.txt', 'looks like a binary file']]) {
       const created = await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uri(name), [uri(name)], { name: `refused ${name}` });
       assert.equal(created, undefined, `Create from File refused ${name}`);
-      const dropped = await api.explorer.dragAndDrop.drop(node(target), filesDrop(name));
+      const dropped = await dropAndRead(api, node(target), filesDrop(name));
       assert.ok(dropped && 'refused' in dropped && dropped.refused.includes(`"${name}" ${why}`), JSON.stringify(dropped));
     }
     assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [], 'nothing was sent');
 
     const created = (await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uri('utf8.txt'), [uri('utf8.txt')], { name: 'taken utf8' })) as Snippet | undefined;
     assert.ok(created, 'Create from File took the UTF-8 file');
-    assert.deepEqual(await api.explorer.dragAndDrop.drop(node(target), filesDrop('utf8.txt')), { done: 'filesAdded', snippets: [target.guid] });
+    assert.deepEqual(await dropAndRead(api, node(target), filesDrop('utf8.txt')), { done: 'filesAdded', snippets: [target.guid] });
     const added = (await apiAs('alice').getSnippet(target.guid)).files.find((f) => f.name === 'utf8.txt');
     assert.equal(added?.content, 'héllo 日本\n', 'the byte order mark dropped');
     assert.equal((await apiAs('alice').getSnippet(created.guid)).files[0].content, added.content, 'the same text both ways');
@@ -115,9 +116,9 @@ describe('Drag and drop', function () {
 
   it('a folder or a binary file is refused with nothing sent', async () => {
     const before = (await serverRequests()).length;
-    const folderDrop = await api.explorer.dragAndDrop.drop(node(twoFiles), filesDrop('new.md', 'sub'));
+    const folderDrop = await dropAndRead(api, node(twoFiles), filesDrop('new.md', 'sub'));
     assert.ok(folderDrop && 'refused' in folderDrop && folderDrop.refused.includes('"sub" is a folder'), JSON.stringify(folderDrop));
-    const binaryDrop = await api.explorer.dragAndDrop.drop(node(twoFiles), filesDrop('logo.png'));
+    const binaryDrop = await dropAndRead(api, node(twoFiles), filesDrop('logo.png'));
     assert.ok(binaryDrop && 'refused' in binaryDrop && binaryDrop.refused.includes('binary'), JSON.stringify(binaryDrop));
     assert.deepEqual(await writes(before, twoFiles.guid), []);
   });
@@ -126,10 +127,10 @@ describe('Drag and drop', function () {
     const names = Array.from({ length: 200 }, (_, i) => path.join('many', `f${i}.txt`));
     const before = (await serverRequests()).length;
     await answerPrompts(false);
-    assert.deepEqual(await api.explorer.dragAndDrop.drop(node(twoFiles), filesDrop(...names)), { refused: 'not confirmed' });
+    assert.deepEqual(await dropAndRead(api, node(twoFiles), filesDrop(...names)), { refused: 'not confirmed' });
     assert.deepEqual(await writes(before, twoFiles.guid), []);
     await answerPrompts(true);
-    assert.deepEqual(await api.explorer.dragAndDrop.drop(node(twoFiles), filesDrop(...names)), { done: 'filesAdded', snippets: [twoFiles.guid] });
+    assert.deepEqual(await dropAndRead(api, node(twoFiles), filesDrop(...names)), { done: 'filesAdded', snippets: [twoFiles.guid] });
     assert.deepEqual((await writes(before, twoFiles.guid)).map((r) => r.method), ['PUT']);
     assert.equal((await apiAs('alice').getSnippet(twoFiles.guid)).files.length, 202);
   });
@@ -137,7 +138,7 @@ describe('Drag and drop', function () {
   it("files dropped on someone else's snippet are refused", async () => {
     await api.service.ensureLoaded('browse');
     const before = (await serverRequests()).length;
-    const outcome = await api.explorer.dragAndDrop.drop(node(bobs, 'browse'), filesDrop('new.md'));
+    const outcome = await dropAndRead(api, node(bobs, 'browse'), filesDrop('new.md'));
     assert.ok(outcome && 'refused' in outcome && outcome.refused.includes('belongs to another user'), JSON.stringify(outcome));
     assert.deepEqual(await writes(before, bobs.guid), []);
   });
@@ -153,7 +154,7 @@ describe('Drag and drop', function () {
     const dt = new vscode.DataTransfer();
     await api.explorer.dragAndDrop.handleDrag([node(own)], dt);
     const before = (await serverRequests()).length;
-    assert.deepEqual(await api.explorer.dragAndDrop.drop(target, dt), { done: 'categoryAdded', snippets: [own.guid] });
+    assert.deepEqual(await dropAndRead(api, target, dt), { done: 'categoryAdded', snippets: [own.guid] });
     assert.deepEqual((await writes(before, own.guid)).map((r) => r.method), ['PUT']);
     const now = await apiAs('alice').getSnippet(own.guid);
     assert.deepEqual(now.categories.map((c) => c.name), ['dnd-category']);
@@ -161,7 +162,7 @@ describe('Drag and drop', function () {
 
     const theirs = new vscode.DataTransfer();
     await api.explorer.dragAndDrop.handleDrag([node(bobs, 'browse')], theirs);
-    const refused = await api.explorer.dragAndDrop.drop(target, theirs);
+    const refused = await dropAndRead(api, target, theirs);
     assert.ok(refused && 'refused' in refused && refused.refused.includes('belongs to another user'), JSON.stringify(refused));
   });
 
@@ -214,7 +215,7 @@ describe('Drag and drop', function () {
       const dt = new vscode.DataTransfer();
       await api.explorer.dragAndDrop.handleDrag([node(first), fileRow(first, 'f2.txt'), node(second), node(bobs, 'browse')], dt);
       const before = (await serverRequests()).length;
-      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
+      const outcome = await dropAndRead(api, { kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
       assert.deepEqual(outcome, { done: 'categoryAdded', snippets: [first.guid, second.guid], skipped: 1 });
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => r.method).sort(), ['PUT', 'PUT']);
@@ -233,7 +234,7 @@ describe('Drag and drop', function () {
       await api.explorer.dragAndDrop.handleDrag([node(first), node(second)], dt);
       await control('POST', 'faults', { kind: 'status', status: 500, method: 'PUT', path: second.guid, count: 1 });
       try {
-        const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
+        const outcome = await dropAndRead(api, { kind: 'root', list: `category:${category.guid}`, label: category.name, accountId: alice() }, dt);
         assert.ok(outcome && 'refused' in outcome, JSON.stringify(outcome));
       } finally {
         await control('DELETE', 'faults');
@@ -246,7 +247,7 @@ describe('Drag and drop', function () {
       const dt = new vscode.DataTransfer();
       await api.explorer.dragAndDrop.handleDrag([fileRow(first, 'f1.sh'), fileRow(second, 's.md'), fileRow(target, 'keep.txt')], dt);
       const before = (await serverRequests()).length;
-      assert.deepEqual(await api.explorer.dragAndDrop.drop(node(target), dt), { done: 'filesCopied', snippets: [target.guid] });
+      assert.deepEqual(await dropAndRead(api, node(target), dt), { done: 'filesCopied', snippets: [target.guid] });
       const writes = await writesTo(before);
       assert.deepEqual(writes.map((r) => [r.method, r.path.split('/').pop()]), [['PUT', target.guid]], 'one update, of the target only');
       assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['GET', 'PUT'], 'the copied files come from what is loaded');
@@ -258,7 +259,7 @@ describe('Drag and drop', function () {
       const onDisk = vscode.Uri.file(path.join(folder, 'new.md'));
       const dt = osDrop(['text/plain', osFile('notes.txt', text('from the desktop\n'))], ['files', osFile('new.md', text('# dropped\n'), onDisk)], ['text/uri-list', new vscode.DataTransferItem(onDisk.toString())]);
       const before = (await serverRequests()).length;
-      assert.deepEqual(await api.explorer.dragAndDrop.drop(fileRow(target, 'keep.txt'), dt), { done: 'filesAdded', snippets: [target.guid] });
+      assert.deepEqual(await dropAndRead(api, fileRow(target, 'keep.txt'), dt), { done: 'filesAdded', snippets: [target.guid] });
       assert.deepEqual((await writesTo(before)).map((r) => r.method), ['PUT']);
       const names = (await apiAs('alice').getSnippet(target.guid)).files.map((f) => f.name).sort();
       assert.deepEqual(names, ['keep.txt', 'new.md', 'notes.txt']);
@@ -267,7 +268,7 @@ describe('Drag and drop', function () {
     it('files from the file manager on My Snippets make one new snippet with one create', async () => {
       const dt = osDrop(['text/x-a', osFile('deploy.sh', text('deploy\n'))], ['text/x-b', osFile('README.md', text('read me\n'))]);
       const before = (await serverRequests()).length;
-      const outcome = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, dt);
+      const outcome = await dropAndRead(api, { kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, dt);
       assert.ok(outcome && 'done' in outcome && outcome.done === 'snippetCreated', JSON.stringify(outcome));
       assert.deepEqual((await requestsSince(before)).map((r) => r.method), ['POST'], 'one create, and no other request');
       const created = await apiAs('alice').getSnippet(outcome.snippets[0]);
@@ -279,11 +280,11 @@ describe('Drag and drop', function () {
     it('from the file manager too: a binary file, a folder and someone else\'s snippet are refused with nothing sent', async () => {
       await api.service.ensureLoaded('browse');
       const before = (await serverRequests()).length;
-      const binary = await api.explorer.dragAndDrop.drop(node(target), osDrop(['files', osFile('logo.png', new Uint8Array([0x89, 0x50, 0, 1]))]));
+      const binary = await dropAndRead(api, node(target), osDrop(['files', osFile('logo.png', new Uint8Array([0x89, 0x50, 0, 1]))]));
       assert.ok(binary && 'refused' in binary && binary.refused.includes('"logo.png" looks like a binary file'), JSON.stringify(binary));
-      const folderDrop = await api.explorer.dragAndDrop.drop({ kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, osDrop(['text/plain', osFile('a.txt', text('a'))], ['files', osFile('photos', new Error('is a directory'))]));
+      const folderDrop = await dropAndRead(api, { kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() }, osDrop(['text/plain', osFile('a.txt', text('a'))], ['files', osFile('photos', new Error('is a directory'))]));
       assert.ok(folderDrop && 'refused' in folderDrop && folderDrop.refused.includes('"photos" is a folder'), JSON.stringify(folderDrop));
-      const theirs = await api.explorer.dragAndDrop.drop(node(bobs, 'browse'), osDrop(['files', osFile('a.txt', text('a'))]));
+      const theirs = await dropAndRead(api, node(bobs, 'browse'), osDrop(['files', osFile('a.txt', text('a'))]));
       assert.ok(theirs && 'refused' in theirs && theirs.refused.includes('belongs to another user'), JSON.stringify(theirs));
       assert.deepEqual(await writesTo(before), []);
     });
@@ -293,10 +294,10 @@ describe('Drag and drop', function () {
       const mine: TreeNode = { kind: 'root', list: 'mine', label: 'My Snippets', accountId: alice() };
       const before = (await serverRequests()).length;
       await answerPrompts(false);
-      assert.deepEqual(await api.explorer.dragAndDrop.drop(mine, many()), { refused: 'not confirmed' });
+      assert.deepEqual(await dropAndRead(api, mine, many()), { refused: 'not confirmed' });
       assert.deepEqual(await writesTo(before), []);
       await answerPrompts(true);
-      const outcome = await api.explorer.dragAndDrop.drop(mine, many());
+      const outcome = await dropAndRead(api, mine, many());
       assert.ok(outcome && 'done' in outcome, JSON.stringify(outcome));
       assert.deepEqual((await writesTo(before)).map((r) => r.method), ['POST']);
       assert.equal((await apiAs('alice').getSnippet(outcome.snippets[0])).files.length, 60);

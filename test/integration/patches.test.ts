@@ -15,6 +15,7 @@ import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import { apiAs, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, serverRequests, until, unusedAnswers } from './support';
+import { logLineSince, logMark } from './extensionLog';
 
 interface GitApi {
   openRepository(root: vscode.Uri): Promise<unknown>;
@@ -43,6 +44,12 @@ describe('Patch snippets', function () {
   const made: string[] = [];
 
   const run = <T>(id: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(id, ...args));
+  /** Runs a patch command and waits for the line it logged with each of `texts`: what it did, or its refusal as shown. */
+  async function runAndRead(id: string, arg: unknown, ...texts: string[]): Promise<string> {
+    const mark = logMark();
+    assert.equal(await run(id, arg), undefined, 'the command returns nothing: what it did is shown and logged');
+    return logLineSince(mark, ...texts);
+  }
   const read = (repo: string, name: string) => fs.readFileSync(path.join(repo, name));
   const write = (repo: string, name: string, content: string | Buffer) => fs.writeFileSync(path.join(repo, name), content);
   const label = (repo: string) => path.basename(repo);
@@ -131,16 +138,11 @@ describe('Patch snippets', function () {
   it('Preview Patch opens one multi-file diff of the touched text files, with the files as the patch makes them, and writes nothing', async () => {
     const before = (await serverRequests()).length;
     await answerPrompts(label(clone));
-    const outcome = await run<{ diffs: Array<[vscode.Uri, vscode.Uri, vscode.Uri]>; notes: string[]; problems: string[] }>('bitbucketSnippets.previewPatch', target());
-    assert.ok(outcome && typeof outcome === 'object', 'the preview ran');
-    assert.deepEqual(outcome.diffs.map(([resource]) => path.basename(resource.fsPath)).sort(), ['a.txt', 'b.txt', 'new.txt']);
-    assert.deepEqual(outcome.problems, []);
-    assert.deepEqual(outcome.notes, ['logo.bin is a binary file: the preview does not show it.']);
-    const after = outcome.diffs.find(([resource]) => resource.fsPath.endsWith('a.txt'))![2];
-    assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'alpha staged\nline 2\nline 3\n');
-    // A tab of an ended preview (VS Code restores it after a reload) says so, and is not an empty file.
-    const ended = await vscode.workspace.openTextDocument(after.with({ query: `ended-${after.query}` }));
-    assert.match(ended.getText(), /^This patch preview has ended: .* Preview Patch again\.\n$/);
+    const told = await runAndRead('bitbucketSnippets.previewPatch', target(), 'previewed a patch of ');
+    assert.ok(told.includes('4 file(s): 3 shown, 0 that do not apply'), told);
+    // The sentence shown beside the diff, as logged: the binary file is named, no file is said not to apply.
+    assert.ok(told.includes('told: The patch changes ') && told.endsWith(' logo.bin is a binary file: the preview does not show it.'), told);
+    assert.ok(!told.includes('does not apply to every file'), told);
     const title = `${target().fileName} (patch preview in ${label(clone)})`;
     // VS Code adds the count to the title; the tab's input (TabInputTextMultiDiff, not in the 1.100 typings) lists the diffs.
     const tab = await until('the multi-file diff tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(title)));
@@ -152,22 +154,25 @@ describe('Patch snippets', function () {
       'file:b.txt ↔ bitbucket-snippet-patched:b.txt',
     ]);
     for (const d of textDiffs) assert.equal(d.modified.path, d.original.path, 'one path on both sides: the diff shows the file changed, not renamed');
+    const after = textDiffs.find((d) => d.modified.path.endsWith('/a.txt'))!.modified;
+    assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'alpha staged\nline 2\nline 3\n');
+    // A tab of an ended preview (VS Code restores it after a reload) says so, and is not an empty file.
+    const ended = await vscode.workspace.openTextDocument(after.with({ query: `ended-${after.query}` }));
+    assert.match(ended.getText(), /^This patch preview has ended: .* Preview Patch again\.\n$/);
     assert.equal(git(clone, 'status', '--porcelain'), '', 'the clone is untouched');
     assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'no write to the server');
   });
 
   it('Apply Patch on a second clone makes its tree equal the first one, binary file included', async () => {
     await answerPrompts(label(clone));
-    const outcome = await run<{ kind: string; files: string[] }>('bitbucketSnippets.applyPatch', target());
-    assert.equal(outcome?.kind, 'applied');
+    await runAndRead('bitbucketSnippets.applyPatch', target(), `apply of a patch of 4 file(s) in ${clone}: applied`);
     for (const file of [...TRACKED, 'new.txt']) assert.deepEqual(read(clone, file), read(source, file), `${file} is the same in both`);
     assert.ok(!fs.existsSync(path.join(clone, 'skipped.txt')));
   });
 
   it('Revert Patch puts the clone back as it was', async () => {
     await answerPrompts(label(clone));
-    const outcome = await run<{ kind: string }>('bitbucketSnippets.revertPatch', target());
-    assert.equal(outcome?.kind, 'applied');
+    await runAndRead('bitbucketSnippets.revertPatch', target(), `revert of a patch of 4 file(s) in ${clone}: applied`);
     assert.equal(git(clone, 'status', '--porcelain'), '', 'nothing is left changed');
     assert.deepEqual(read(clone, 'logo.bin'), BINARY);
   });
@@ -187,9 +192,8 @@ describe('Patch snippets', function () {
       ['gitdir.patch', '.git/config'],
     ]) {
       await answerPrompts(label(clone));
-      const outcome = await run<{ kind: string; message: string }>('bitbucketSnippets.applyPatch', { snippetGuid: hostile.guid, fileName });
-      assert.equal(outcome?.kind, 'refused', fileName);
-      assert.ok(outcome.message.includes(named), `"${outcome.message}" names ${named}`);
+      const refused = await runAndRead('bitbucketSnippets.applyPatch', { snippetGuid: hostile.guid, fileName }, `could not apply the patch ${fileName} (`);
+      assert.ok(refused.includes(named), `"${refused}" names ${named}`);
     }
     assert.ok(!fs.existsSync(path.join(parent, 'x')), 'nothing was written outside the repository');
     assert.deepEqual(read(clone, '.git/config'), configBefore, "git's own config is untouched");
@@ -201,9 +205,8 @@ describe('Patch snippets', function () {
     write(diverged, 'a.txt', 'alpha local\nline 2\nline 3\n');
     git(diverged, 'commit', '-q', '-am', 'local change');
     await answerPrompts(label(diverged), true);
-    const outcome = await run<{ kind: string; conflicted: string[] }>('bitbucketSnippets.applyPatch', target());
-    assert.equal(outcome?.kind, 'conflicts');
-    assert.deepEqual(outcome.conflicted, ['a.txt']);
+    const logged = await runAndRead('bitbucketSnippets.applyPatch', target(), `in ${diverged}: conflicts in `);
+    assert.ok(logged.endsWith(`in ${diverged}: conflicts in a.txt`), logged);
     assert.match(read(diverged, 'a.txt').toString('utf8'), /^<<<<<<< [^\n]*\nalpha local\n=======\nalpha staged\n>>>>>>> /m);
     assert.deepEqual(read(diverged, 'b.txt'), read(source, 'b.txt'), 'what merges cleanly is applied');
   });
@@ -213,8 +216,7 @@ describe('Patch snippets', function () {
     write(diverged, 'a.txt', 'alpha local\nline 2\nline 3\n');
     git(diverged, 'commit', '-q', '-am', 'local change');
     await answerPrompts(label(diverged), false);
-    const outcome = await run<{ kind: string }>('bitbucketSnippets.applyPatch', target());
-    assert.equal(outcome?.kind, 'threeWayPossible');
+    await runAndRead('bitbucketSnippets.applyPatch', target(), `apply of a patch in ${diverged}: the three-way merge was declined`);
     assert.equal(git(diverged, 'status', '--porcelain'), '');
     // The loaded snippet, read without a request: its file is what was applied.
     assert.ok(api.service.store.get(target().snippetGuid));
@@ -238,11 +240,10 @@ describe('Patch snippets', function () {
     write(tree, 'extra', "the user's own notes\n");
     const before = { a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') };
     await answerPrompts(label(tree));
-    const outcome = await run<{ kind: string; message: string }>('bitbucketSnippets.applyPatch', target);
+    const refused = await runAndRead('bitbucketSnippets.applyPatch', target, `could not apply the patch ${target.fileName} (`);
     assert.deepEqual({ a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') }, before, 'every file as it was');
-    assert.equal(outcome?.kind, 'refused');
-    assert.ok(outcome.message.includes('extra/c.txt') && outcome.message.includes('Not a directory'), outcome.message);
-    assert.match(outcome.message, /The working tree is as it was/);
+    assert.ok(refused.includes('extra/c.txt') && refused.includes('Not a directory'), refused);
+    assert.match(refused, /The working tree is as it was/);
   });
 
   it('Apply of a patch that writes .vscode/tasks.json asks first, naming it; declined, nothing is written', async () => {
@@ -254,9 +255,8 @@ describe('Patch snippets', function () {
         'diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-bravo\n+bravo from the patch\n',
     );
     await answerPrompts(label(tree), false);
-    const outcome = await run<{ kind: string; files: string[] }>('bitbucketSnippets.applyPatch', target);
-    assert.equal(outcome?.kind, 'declined');
-    assert.deepEqual(outcome.files, ['.vscode/tasks.json'], 'the modal named the tool file');
+    const declined = await runAndRead('bitbucketSnippets.applyPatch', target, 'apply of a patch declined: it writes files tools read or run: ');
+    assert.ok(declined.endsWith('it writes files tools read or run: .vscode/tasks.json'), `the modal named the tool file: ${declined}`);
     assert.ok(!fs.existsSync(path.join(tree, '.vscode')), 'no .vscode folder was written');
     assert.equal(read(tree, 'b.txt').toString('utf8'), 'bravo\n', 'nothing else was written either');
     assert.equal(git(tree, 'status', '--porcelain'), '');

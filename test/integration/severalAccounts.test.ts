@@ -17,6 +17,7 @@ import type { AccountNode, CommentNode, CommentsNode, FileNode, RootNode, Snippe
 import { startServer, type RunningServer } from '../server/server';
 import { searchAndOpen } from './snippetHelpers';
 import { answerPrompts, testingApi, unusedAnswers } from './support';
+import { dropAndRead } from './extensionLog';
 import { childrenOf, eventually, extensionApi, itemOf, labelOf, signInAs } from './treeFixtures';
 
 describe('several accounts at once', function () {
@@ -231,7 +232,7 @@ describe('several accounts at once', function () {
     item.asFile = () => ({ name: 'dropped-here.txt', uri: undefined, data: async () => new TextEncoder().encode('this server only\n') });
     const dt = new vscode.DataTransfer();
     dt.set('files', item);
-    assert.deepEqual(await api.explorer.dragAndDrop.drop(other, dt), { done: 'filesAdded', snippets: [other.snippetGuid] });
+    assert.deepEqual(await dropAndRead(api, other, dt), { done: 'filesAdded', snippets: [other.snippetGuid] });
     const there = await aliceOn(otherServer).getSnippet(other.snippetGuid);
     assert.ok(there.files.some((f) => f.name === 'dropped-here.txt' && f.content === 'this server only\n'), "added on the row's server");
     const onDefault = await aliceOn(defaultServer).getSnippet(other.snippetGuid);

@@ -2,6 +2,7 @@
 // a bundle that activate() requires outside Production mode only) is the one place that queues
 // answers for prompts, and src/editor/ui/prompts.ts the one place product code takes them from. No
 // product constructor is told whether it runs under test: only activate() asks the extension's mode.
+// No command returns a value for the tests: they read what the user can, the log and the editor.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -60,6 +61,19 @@ describe('test seams', () => {
     const product = sources().filter((file) => file !== 'src/onDemand/testingApi.ts').map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
     const unread = members.filter(({ member }) => !product.some((code) => new RegExp(`(\\.get\\(\\)|\\.feature\\(\\))\\.${member}\\b`).test(code)));
     assert.deepEqual(unread, []);
+  });
+
+  it('no product function returns or resolves to a value documented as being for the tests', () => {
+    // A command or a drop shows and logs what it did; tests read the log or the editor, not a value kept for them.
+    const forTests = /(?:\bresolves?\b|\breturns?\b|\bwhat an? [\w ]+ (?:did|showed)\b)[^\n]*\b(?:for (?:the )?tests?\b|what a test checks)|\b(?:for (?:the )?tests?|what a test checks)\b[^\n]*\b(?:resolves?|returns?)\b/i;
+    assert.deepEqual(filesMatching(forTests), []);
+  });
+
+  it('the editor and wiring layers export no outcome types: what a command did is shown and logged, not returned', () => {
+    const outcomes = sources()
+      .filter((file) => /^src\/(editor|onDemand)\//.test(file))
+      .filter((file) => /^export (?:type|interface) \w*Outcome\b/m.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    assert.deepEqual(outcomes, []);
   });
 
   it('the test API is required from activate() alone', () => {

@@ -21,9 +21,6 @@ import { chooseTree, treeName, type ChosenTree } from './workingTrees';
 
 type Direction = 'apply' | 'revert';
 
-/** What an Apply or Revert did, for tests: the result and the files (declined: the files the modal named), or the refusal's sentence as shown. */
-export type ApplyOutcome = { kind: ApplyResult['kind']; files: string[]; conflicted: string[] } | { kind: 'refused'; message: string };
-
 const titles = (direction: Direction) => (direction === 'apply' ? vscode.l10n.t('Bitbucket Snippets: Apply Patch') : vscode.l10n.t('Bitbucket Snippets: Revert Patch'));
 
 /**
@@ -87,32 +84,34 @@ function tellResult(result: Extract<ApplyResult, { kind: 'applied' | 'conflicts'
   void showInfo([done, ...notes].join(' '));
 }
 
-/** Apply Patch (`direction` apply) and Revert Patch (revert); resolves to what happened (undefined when cancelled). */
-export async function applyPatchCommand(git: GitRepositories, snippets: SnippetsContext, deps: AccountContext, arg: unknown, direction: Direction): Promise<ApplyOutcome | undefined> {
+/** Apply Patch (`direction` apply) and Revert Patch (revert); what happened is shown, and logged with the files it names. */
+export async function applyPatchCommand(git: GitRepositories, snippets: SnippetsContext, deps: AccountContext, arg: unknown, direction: Direction): Promise<void> {
   const title = titles(direction);
   const source = await patchSource(snippets, deps, arg, title);
-  if (!source) return undefined;
+  if (!source) return;
   const chosen = await chooseTree(git, title);
-  if (!chosen) return undefined;
+  if (!chosen) return;
   const action = direction === 'apply' ? vscode.l10n.t('apply the patch {0}', source.fileName) : vscode.l10n.t('revert the patch {0}', source.fileName);
   const approve = toolFileApproval(source, direction);
   try {
     let result = await run(chosen, source, direction, false, approve);
     if (result.kind === 'threeWayPossible') {
-      if (!(await offerThreeWay(result, direction))) return { kind: result.kind, files: [], conflicted: result.conflicted };
+      if (!(await offerThreeWay(result, direction))) {
+        source.deps.log.info(`${direction} of a patch in ${chosen.tree.root.fsPath}: the three-way merge was declined, nothing was written`);
+        return;
+      }
       result = await run(chosen, source, direction, true, approve);
     }
     if (result.kind === 'threeWayPossible') throw new Error('a three-way apply answered that a three-way apply is possible');
     if (result.kind === 'declined') {
-      source.deps.log.info(`${direction} of a patch declined: it writes files tools read or run`);
-      return { kind: result.kind, files: result.notes.map((note) => note.path), conflicted: [] };
+      source.deps.log.info(`${direction} of a patch declined: it writes files tools read or run: ${result.notes.map((note) => note.path).join(', ')}`);
+      return;
     }
-    source.deps.log.info(`${direction} of a patch of ${result.files.length} file(s) in ${chosen.tree.root.fsPath}: ${result.kind}`);
+    const conflicts = result.kind === 'conflicts' ? ` in ${result.conflicted.join(', ')}` : '';
+    source.deps.log.info(`${direction} of a patch of ${result.files.length} file(s) in ${chosen.tree.root.fsPath}: ${result.kind}${conflicts}`);
     await vscode.commands.executeCommand('workbench.view.scm');
     tellResult(result, source, chosen, direction);
-    return { kind: result.kind, files: result.files, conflicted: result.kind === 'applied' ? [] : result.conflicted };
   } catch (err) {
-    const message = reportPatchFailure(source.deps, source.deps.log, action, err);
-    return message === undefined ? undefined : { kind: 'refused', message };
+    reportPatchFailure(source.deps, source.deps.log, action, err);
   }
 }

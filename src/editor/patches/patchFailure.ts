@@ -9,15 +9,15 @@ import { showFailure } from '../ui/showFailure';
 import type { AccountContext } from '../ui/accountContext';
 import { accountOf } from '../ui/accountContext';
 
-/** Shows the failure; resolves to the patch core's sentence when it was one (what a test checks), else undefined. */
-export function reportPatchFailure(deps: AccountContext, log: Log, action: string, err: unknown): string | undefined {
+/** Shows the failure; the patch core's sentence is logged as shown, with its reason and git's text. */
+export function reportPatchFailure(deps: AccountContext, log: Log, action: string, err: unknown): void {
   if (err instanceof PatchError) {
-    log.warn(`could not ${action}: ${err.reason}${err.detail ? `\n${err.detail}` : ''}`);
     // A git the git extension named but that is not there: its setting is where to mend it.
     const hint = err.reason === 'gitMissing' ? ` ${vscode.l10n.t('Check git.path in the settings, or install git.')}` : '';
     const message = `${err.message}${hint}`;
+    log.warn(`could not ${action} (${err.reason}): ${message}${err.detail ? `\n${err.detail}` : ''}`);
     void showWarning(message);
-    return message;
+    return;
   }
-  return showFailure(err, { action, account: accountOf(deps), log });
+  showFailure(err, { action, account: accountOf(deps), log });
 }

@@ -34,18 +34,12 @@ function diffEntries(previews: PatchPreviews, preview: Preview): Array<[vscode.U
   });
 }
 
-/** What a preview showed, for tests: the diff's [resource, left, right] URIs, and the sentences beside it. */
-export interface PreviewOutcome {
-  diffs: Array<[vscode.Uri, vscode.Uri, vscode.Uri]>;
-  problems: string[];
-  notes: string[];
-}
-
-export async function previewPatchCommand(git: GitRepositories, snippets: SnippetsContext, previews: PatchPreviews, deps: AccountContext, arg: unknown): Promise<PreviewOutcome | string | undefined> {
+/** Preview Patch: the diff opens in the editor, and what it cannot show is said beside it (and logged as said). */
+export async function previewPatchCommand(git: GitRepositories, snippets: SnippetsContext, previews: PatchPreviews, deps: AccountContext, arg: unknown): Promise<void> {
   const source = await patchSource(snippets, deps, arg, TITLE);
-  if (!source) return undefined;
+  if (!source) return;
   const chosen = await chooseTree(git, TITLE);
-  if (!chosen) return undefined;
+  if (!chosen) return;
   const action = vscode.l10n.t('preview the patch {0}', source.fileName);
   let preview: Preview;
   try {
@@ -53,7 +47,8 @@ export async function previewPatchCommand(git: GitRepositories, snippets: Snippe
       previewPatch(chosen.git, source.text, chosen.tree.root.fsPath),
     );
   } catch (err) {
-    return reportPatchFailure(source.deps, source.deps.log, action, err);
+    reportPatchFailure(source.deps, source.deps.log, action, err);
+    return;
   }
   previews.begin();
   const entries = diffEntries(previews, preview);
@@ -62,11 +57,13 @@ export async function previewPatchCommand(git: GitRepositories, snippets: Snippe
     const title = lineText(vscode.l10n.t('{0} (patch preview in {1})', source.fileName, treeName(chosen.tree)));
     await vscode.commands.executeCommand('vscode.changes', title, entries);
   }
+  let told = '';
   if (problems.length > 0) {
-    void showWarning([vscode.l10n.t('The patch does not apply to every file:'), ...problems, ...notes].join(' '));
+    told = [vscode.l10n.t('The patch does not apply to every file:'), ...problems, ...notes].join(' ');
+    void showWarning(told);
   } else if (notes.length > 0 || entries.length === 0) {
-    void showInfo([vscode.l10n.t('The patch changes {0}.', fileList(preview.files.map((f) => f.path))), ...notes].join(' '));
+    told = [vscode.l10n.t('The patch changes {0}.', fileList(preview.files.map((f) => f.path))), ...notes].join(' ');
+    void showInfo(told);
   }
-  source.deps.log.info(`previewed a patch of ${preview.files.length} file(s): ${entries.length} shown, ${problems.length} that do not apply`);
-  return { diffs: entries, problems, notes };
+  source.deps.log.info(`previewed a patch of ${preview.files.length} file(s): ${entries.length} shown, ${problems.length} that do not apply${told ? `; told: ${told}` : ''}`);
 }

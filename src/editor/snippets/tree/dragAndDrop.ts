@@ -27,8 +27,8 @@ import type { SnippetService } from '../../../model/snippets/service';
 import type { TreeNode } from '../../../model/snippets/tree/nodes';
 import { NO_URIS, draggedRows, droppedSources, readEntry, targetSnippet, type DroppedSource } from './dragData';
 
-/** What a drop did, for the tests and the log; `skipped`: others' snippets left as they were. */
-export type DropOutcome =
+/** What a drop did, which the log says; `skipped`: others' snippets left as they were. */
+type DropResult =
   | { done: 'categoryAdded' | 'filesAdded' | 'filesCopied' | 'snippetCreated'; snippets: string[]; skipped?: number }
   | { refused: string }
   | undefined;
@@ -55,12 +55,16 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   }
 
   async handleDrop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer): Promise<void> {
-    const outcome = await this.drop(target, dataTransfer);
-    if (outcome) this.log.debug(`drop on ${target?.kind ?? 'the view'}: ${JSON.stringify(outcome)}`);
+    const result = await this.drop(target, dataTransfer);
+    if (!result) return;
+    const on = `drop on ${target?.kind ?? 'the view'}`;
+    // A refusal is logged with the sentence the user was shown.
+    if ('refused' in result) this.log.info(`${on} refused: ${result.refused}`);
+    else this.log.info(`${on}: ${result.done} ${result.snippets.join(', ')}${result.skipped ? `; ${result.skipped} snippet(s) of others left as they were` : ''}`);
   }
 
   /** handleDrop's work, saying what it did. */
-  async drop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer): Promise<DropOutcome> {
+  private async drop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer): Promise<DropResult> {
     const rows = dataTransfer.get(Mimes.explorerRows);
     if (rows) return this.dropRows(target, await draggedRowsOf(rows));
     const sources = await droppedSources(dataTransfer);
@@ -73,14 +77,14 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     return (target?.accountId !== undefined ? this.session.accountById(target.accountId) : undefined) ?? this.session.account;
   }
 
-  private fail(err: unknown, action: string, target: TreeNode | undefined): DropOutcome {
+  private fail(err: unknown, action: string, target: TreeNode | undefined): DropResult {
     showFailure(err, { action, account: this.accountOf(target), log: this.log });
     return { refused: String(err) };
   }
 
   // ---- Rows of the view -------------------------------------------------------------------------
 
-  private async dropRows(target: TreeNode | undefined, rows: DraggedRow[]): Promise<DropOutcome> {
+  private async dropRows(target: TreeNode | undefined, rows: DraggedRow[]): Promise<DropResult> {
     const categoryGuid = target?.kind === 'root' && target.list.startsWith('category:') ? target.list.slice('category:'.length) : undefined;
     const service = this.serviceOf(target?.accountId);
     const category = categoryGuid && service.store.categories().find((c) => c.guid === categoryGuid);
@@ -95,7 +99,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     return this.refuse(vscode.l10n.t('Drop snippets on a category to add that category, files of a snippet on another of your snippets to copy them, or files from the Explorer or your file manager on one of your snippets or on My Snippets.'), 'info');
   }
 
-  private async addCategory(target: TreeNode | undefined, rows: DraggedRow[], service: SnippetService, category: string): Promise<DropOutcome> {
+  private async addCategory(target: TreeNode | undefined, rows: DraggedRow[], service: SnippetService, category: string): Promise<DropResult> {
     if (rows.some((r) => r.accountId !== target?.accountId)) {
       return this.refuse(vscode.l10n.t('Drop a snippet on a category of its own account.'), 'info');
     }
@@ -134,7 +138,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     return { done: 'categoryAdded', snippets: own.map((s) => s.guid), ...(others > 0 ? { skipped: others } : {}) };
   }
 
-  private async copyFiles(target: TreeNode, guid: string, copies: Array<DraggedRow & { fileName: string }>, service: SnippetService): Promise<DropOutcome> {
+  private async copyFiles(target: TreeNode, guid: string, copies: Array<DraggedRow & { fileName: string }>, service: SnippetService): Promise<DropResult> {
     let snippet: Snippet;
     let files: Array<{ name: string; content: string }>;
     try {
@@ -158,7 +162,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
 
   // ---- Files from the Explorer or from outside VS Code ------------------------------------------
 
-  private async dropFiles(target: TreeNode | undefined, sources: DroppedSource[]): Promise<DropOutcome> {
+  private async dropFiles(target: TreeNode | undefined, sources: DroppedSource[]): Promise<DropResult> {
     const onMine = target?.kind === 'root' && target.list === 'mine';
     const guid = target && targetSnippet(target);
     if (!onMine && !guid) return this.refuse(vscode.l10n.t('Drop files on one of your snippets to add them to it, or on My Snippets to make a new snippet of them.'), 'info');
@@ -188,7 +192,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   }
 
   /** Files added to an own snippet in one update, after asking when they are many. */
-  private async addFiles(target: TreeNode | undefined, service: SnippetService, snippet: Snippet, files: Array<{ name: string; content: string }>, done: 'filesAdded' | 'filesCopied'): Promise<DropOutcome> {
+  private async addFiles(target: TreeNode | undefined, service: SnippetService, snippet: Snippet, files: Array<{ name: string; content: string }>, done: 'filesAdded' | 'filesCopied'): Promise<DropResult> {
     if (files.length >= CONFIRM_DROP_FILES) {
       const ok = await confirm(
         vscode.l10n.t('Add {0} files to "{1}"?', formatCount(files.length, vscode.env.language), snippet.name),
@@ -209,7 +213,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   }
 
   /** Files dropped on My Snippets: one new snippet named after the first file (Edit Details renames it). */
-  private async createSnippet(target: TreeNode | undefined, service: SnippetService, files: Array<{ name: string; content: string }>): Promise<DropOutcome> {
+  private async createSnippet(target: TreeNode | undefined, service: SnippetService, files: Array<{ name: string; content: string }>): Promise<DropResult> {
     const names = uniqueFileNames(files.map((f) => f.name));
     const name = defaultSnippetName(names);
     if (files.length >= CONFIRM_DROP_FILES) {
@@ -232,7 +236,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     return { done: 'snippetCreated', snippets: [created.guid] };
   }
 
-  private refuse(message: string, level: 'info' | 'warning' = 'warning'): DropOutcome {
+  private refuse(message: string, level: 'info' | 'warning' = 'warning'): DropResult {
     if (level === 'info') void showInfo(message);
     else void showWarning(message);
     return { refused: message };
