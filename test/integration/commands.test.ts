@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { apiAs, control, requestsSince, signInAsAlice } from './snippetHelpers';
 import { answerPrompts, getExtension, serverRequests, until, unusedAnswers } from './support';
+import { logLineSince, logMark } from './extensionLog';
 
 interface Manifest {
   contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
@@ -170,8 +171,10 @@ describe('Snippet commands', function () {
     await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'two.txt' });
     const before = (await serverRequests()).length;
     await answerPrompts(true);
+    const mark = logMark();
     await run('bitbucketSnippets.deleteFile', { snippetGuid: s.guid, fileName: 'uno.txt' });
     assert.equal(await unusedAnswers(), 1, 'deleting the last file is refused before asking');
+    await logLineSince(mark, 'did not delete uno.txt from "edited": "uno.txt" is the only file of "edited", and a snippet needs at least one file.');
     assert.deepEqual(puts(await helpers().requestsSince(before, s.guid)), [], 'the last file is never deleted');
     now = await alice.getSnippet(s.guid);
     assert.deepEqual(now.files.map((f) => f.name), ['uno.txt']);

@@ -43,7 +43,8 @@ export function showFailure(err: unknown, ctx: FailureContext): undefined {
     return undefined;
   }
   if (err instanceof SnippetEditError) {
-    // A rule the user can act on: its message is the whole story.
+    // A rule the user can act on: its message is the whole story, logged as shown.
+    ctx.log.info(`did not ${ctx.action}: ${err.message}`);
     void showWarning(err.message);
     return undefined;
   }
