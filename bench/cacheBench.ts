@@ -11,7 +11,22 @@ import { cacheFilePath } from '../src/model/snippets/cache/cacheFile';
 import { SnippetCache } from '../src/model/snippets/cache/snippetCache';
 import { SnippetService } from '../src/model/snippets/service';
 import type { SnippetsApi } from '../src/model/snippets/snippetsApi';
-import { against, HOLD_RATIO, holdGoal, kb, mb, measured, median, ms, now, ratio, ratioGoal, startServerProcess, timed, type Figure } from './lib';
+import {
+  against,
+  HOLD_RATIO,
+  holdGoal,
+  kb,
+  mb,
+  measured,
+  median,
+  ms,
+  now,
+  ratio,
+  ratioGoal,
+  startServerProcess,
+  timed,
+  type Figure,
+} from './lib';
 import { heldMs, waitedMs } from './holds';
 import { aSnippet } from '../test/support/snippets';
 
@@ -40,14 +55,22 @@ function counted(client: BitbucketClient) {
 
 export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; raw: Record<string, number[]> }> {
   const server = await startServerProcess(['--scale', '--count', '1000', '--no-specials']);
-  const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
+  const client = new BitbucketClient({
+    baseUrl: server.url,
+    credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+  });
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-cache-'));
   const key = `${server.url}#alice`;
-  const section = 'Offline cache: first rows of My Snippets in a new window (1,000 cached snippets, +200 ms latency; Node)';
+  const section =
+    'Offline cache: first rows of My Snippets in a new window (1,000 cached snippets, +200 ms latency; Node)';
   const newCache = () => new SnippetCache({ dir, key, maxBytes: () => 32 * 1024 * 1024 });
   const serviceWith = (api: SnippetsApi, cache: SnippetCache | undefined) => {
-    const service = new SnippetService(() => api, () => 25, { cache });
+    const service = new SnippetService(
+      () => api,
+      () => 25,
+      { cache },
+    );
     service.reset({ username: 'alice', userId: 2 });
     return service;
   };
@@ -63,7 +86,10 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
 
     const url = `${server.url}/rest/snippets/1.0/snippets?start=0&limit=25`;
     const bareGet = async () => {
-      const response = await request(url, { dispatcher: agent, headers: { authorization: AUTH, accept: 'application/json' } });
+      const response = await request(url, {
+        dispatcher: agent,
+        headers: { authorization: AUTH, accept: 'application/json' },
+      });
       JSON.parse(await response.body.text());
     };
     // Warm both connections and the code paths, then add the latency.
@@ -89,7 +115,9 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
       cached.push(painted - t0);
       answeredBeforeRows.push(log.filter((e) => e.answered !== undefined && e.answered <= painted).length);
       startedBeforeRows.push(log.filter((e) => e.started <= painted).length);
-      while (service.store.list('mine').fromCache || service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 2));
+      while (service.store.list('mine').fromCache || service.store.list('mine').loading) {
+        await new Promise((r) => setTimeout(r, 2));
+      }
       revalidated.push(now() - t0);
       await service.dispose();
 
@@ -106,7 +134,13 @@ export async function cacheSection(samples = 7): Promise<{ figures: Figure[]; ra
           value: `${ms(c)} vs ${ms(median(off))} vs ${ms(median(bare))}: ${ratio(c / median(off))} of cache off, ${ratio(c / median(bare))} of a bare GET`,
           // At +200 ms of latency one bare GET takes 200 ms and more: rows from the file in a quarter of it.
           ...ratioGoal(c, median(bare), 0.25, 'one bare GET of the page'),
-          numbers: against(c, median(bare), 'ms', { maxRatio: 0.25 }, { cacheOffMs: { value: median(off), unit: 'ms' } }),
+          numbers: against(
+            c,
+            median(bare),
+            'ms',
+            { maxRatio: 0.25 },
+            { cacheOffMs: { value: median(off), unit: 'ms' } },
+          ),
           method: `a fresh SnippetService + SnippetCache reading a ${kb(fileBytes)} cache file (1,000 snippets, My Snippets' first page of 25) until ensureLoaded('mine') resolves with ${rows} rows, vs the same with no cache (one GET), vs one undici GET of the page; median of ${samples} alternating`,
         },
         {
@@ -151,7 +185,15 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
     await cache.load();
     const content = 'const line = "a typical line of a snippet";\n'.repeat(20);
     for (let i = 0; cache.size < bound * 0.98; i++) {
-      cache.putSnippets(Array.from({ length: 1000 }, (_, k) => aSnippet({ guid: `s-${i}-${k}`, name: `snippet ${i}-${k}`, files: [{ guid: `f${k}`, name: 'a.ts', content }] })));
+      cache.putSnippets(
+        Array.from({ length: 1000 }, (_, k) =>
+          aSnippet({
+            guid: `s-${i}-${k}`,
+            name: `snippet ${i}-${k}`,
+            files: [{ guid: `f${k}`, name: 'a.ts', content }],
+          }),
+        ),
+      );
     }
     const holds: number[] = [];
     const took: number[] = [];
@@ -187,7 +229,13 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
         value: `${ms(hold)} vs ${ms(baseline)} with nothing running = ${ratio(hold / baseline)}; the write took ${ms(median(took))} for ${mb(fileBytes)}`,
         ...holdGoal(hold, baseline),
         method: `the longest gap between 1 ms timer callbacks during SnippetCache.flush() of a cache filled to its 32 MB bound, median of ${samples}; baseline: the same while the thread waits as long as the write took`,
-        numbers: against(hold, baseline, 'ms', { maxRatio: HOLD_RATIO }, { writeMs: { value: median(took), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+        numbers: against(
+          hold,
+          baseline,
+          'ms',
+          { maxRatio: HOLD_RATIO },
+          { writeMs: { value: median(took), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } },
+        ),
       },
       {
         section: 'Offline cache: writing and reading its file (Node)',
@@ -195,7 +243,13 @@ async function fullCacheWrite(samples: number): Promise<Figure[]> {
         value: `${ms(readHold)} vs ${ms(readBaseline)} with nothing running = ${ratio(readHold / readBaseline)}; the read took ${ms(median(readTook))} for ${mb(fileBytes)}`,
         ...holdGoal(readHold, readBaseline),
         method: `the longest gap between 1 ms timer callbacks, and from the last one to the end, during SnippetCache.load() of that file in a new cache, as a new window reads it, median of ${samples}; baseline: the same while the thread waits as long as the read took. A line holds one snippet: the largest snippet bounds the hold`,
-        numbers: against(readHold, readBaseline, 'ms', { maxRatio: HOLD_RATIO }, { readMs: { value: median(readTook), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+        numbers: against(
+          readHold,
+          readBaseline,
+          'ms',
+          { maxRatio: HOLD_RATIO },
+          { readMs: { value: median(readTook), unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } },
+        ),
       },
     ];
   } finally {
@@ -215,7 +269,15 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
   const content = 'const line = "a typical line of a snippet";\n'.repeat(20);
   // Two lists of 1,000-snippet pages, each more than its share (half the bound).
   const lists = ['mine', 'browse'].map((list) =>
-    Array.from({ length: 20 }, (_, page) => Array.from({ length: 1000 }, (_, k) => aSnippet({ guid: `${list}-${page}-${k}`, name: `snippet ${page}-${k}`, files: [{ guid: `f${k}`, name: 'a.ts', content }] }))),
+    Array.from({ length: 20 }, (_, page) =>
+      Array.from({ length: 1000 }, (_, k) =>
+        aSnippet({
+          guid: `${list}-${page}-${k}`,
+          name: `snippet ${page}-${k}`,
+          files: [{ guid: `f${k}`, name: 'a.ts', content }],
+        }),
+      ),
+    ),
   );
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   const inNewCache = async <T>(work: (cache: SnippetCache, dir: string) => Promise<T>): Promise<T> => {
@@ -276,6 +338,17 @@ async function searchPagesWrite(samples: number): Promise<Figure> {
     value: `${ms(hold)} (putting the pages ${ms(put)}, the write that makes their texts ${ms(write)}) vs ${ms(idleHold)} with nothing running = ${ratio(hold / idleHold)}; ${ms(before)} making the texts as the pages are put; ${mb(fileBytes)} written`,
     ...holdGoal(hold, idleHold),
     method: `the longest gap between 1 ms timer callbacks, and from the last one to the end, while a new cache takes two lists' pages of 1,000 snippets (a turn of the event loop between pages, as a search's answers come) until each reaches its share, then during its first SnippetCache.flush(), median of ${samples}; baseline: the same while the thread waits 100 ms; also: the same pages put with their texts made at once (SnippetCache.putSnippets), as a search's pages were until the write made them. The collector's copying of the new texts (5-27 ms a time) comes in either`,
-    numbers: against(hold, idleHold, 'ms', { maxRatio: HOLD_RATIO }, { putMs: { value: put, unit: 'ms' }, writeMs: { value: write, unit: 'ms' }, eagerTextsMs: { value: before, unit: 'ms' }, fileBytes: { value: fileBytes, unit: 'bytes' } }),
+    numbers: against(
+      hold,
+      idleHold,
+      'ms',
+      { maxRatio: HOLD_RATIO },
+      {
+        putMs: { value: put, unit: 'ms' },
+        writeMs: { value: write, unit: 'ms' },
+        eagerTextsMs: { value: before, unit: 'ms' },
+        fileBytes: { value: fileBytes, unit: 'bytes' },
+      },
+    ),
   };
 }

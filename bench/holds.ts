@@ -65,16 +65,23 @@ export async function longestHold(work: () => Promise<unknown>): Promise<Hold> {
 }
 
 /** The longest of several holds, each by both measures. */
-export const longestOf = (holds: readonly Hold[]): Hold => ({ ms: Math.max(0, ...holds.map((h) => h.ms)), wallMs: Math.max(0, ...holds.map((h) => h.wallMs)) });
+export const longestOf = (holds: readonly Hold[]): Hold => ({
+  ms: Math.max(0, ...holds.map((h) => h.ms)),
+  wallMs: Math.max(0, ...holds.map((h) => h.wallMs)),
+});
 
 /** A hold as the table prints it. */
-export const holdText = (h: Hold): string => (Math.abs(h.wallMs - h.ms) < 1 ? `${h.ms.toFixed(1)} ms` : `${h.ms.toFixed(1)} ms (${h.wallMs.toFixed(1)} ms of wall time, the machine busy)`);
+export const holdText = (h: Hold): string =>
+  Math.abs(h.wallMs - h.ms) < 1
+    ? `${h.ms.toFixed(1)} ms`
+    : `${h.ms.toFixed(1)} ms (${h.wallMs.toFixed(1)} ms of wall time, the machine busy)`;
 
 /** What a user does not notice: the reference for every hold (the goal is HOLD_RATIO× the idle wait, about this much here). */
 export const MAX_HOLD_MS = 50;
 
 /** The longest hold while the thread only waits `ms` (timers, nothing else): the measure's own floor. */
-export const idleHold = (ms = 100): Promise<Hold> => longestHold(() => new Promise((resolve) => setTimeout(resolve, ms)));
+export const idleHold = (ms = 100): Promise<Hold> =>
+  longestHold(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 /**
  * A figure of a scenario's longest hold, against the longest gap of the same wait with nothing
@@ -88,7 +95,13 @@ export function holdFigure(section: string, scenario: string, hold: Hold, idle: 
     value: `${holdText(hold)} vs ${idle.wallMs.toFixed(1)} ms waiting with nothing running = ${(hold.ms / idle.wallMs).toFixed(1)}× (reference: ${MAX_HOLD_MS} ms)`,
     ...holdGoal(hold.ms, idle.wallMs),
     method: `${method}. A hold: the longest gap between 1 ms timer callbacks, each counted as the smaller of its wall time and the time the thread ran on a CPU in it (bench/holds.ts), so that another process run meanwhile does not count`,
-    numbers: against(hold.ms, idle.wallMs, 'ms', { maxRatio: HOLD_RATIO }, { wallMs: { value: hold.wallMs, unit: 'ms' }, referenceMs: { value: MAX_HOLD_MS, unit: 'ms' } }),
+    numbers: against(
+      hold.ms,
+      idle.wallMs,
+      'ms',
+      { maxRatio: HOLD_RATIO },
+      { wallMs: { value: hold.wallMs, unit: 'ms' }, referenceMs: { value: MAX_HOLD_MS, unit: 'ms' } },
+    ),
   };
 }
 

@@ -52,19 +52,34 @@ export interface HostRunOptions {
 }
 
 /** One fresh start of code-server and Chromium with the extension in `extensionFolder` (the checkout by default); resolves with what bench/host/index wrote. */
-export async function hostRun(mode: 'activation' | 'full' | 'memory', extensionFolder?: string, options: HostRunOptions = {}): Promise<HostResult & { startMs: number }> {
+export async function hostRun(
+  mode: 'activation' | 'full' | 'memory',
+  extensionFolder?: string,
+  options: HostRunOptions = {},
+): Promise<HostResult & { startMs: number }> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-')), 'result.json');
   const started = Date.now();
   const workbench = await startWorkbench({
     extensionTestsPath: HOST_MODULE,
     extensionDevelopmentPath: extensionFolder,
-    env: { BBS_BENCH_OUT: out, BBS_BENCH_MODE: mode, BBS_BENCH_BARE_FIRST: options.bareFirst ? '1' : '0', BBS_BENCH_PROFILE: options.profile ?? '' },
+    env: {
+      BBS_BENCH_OUT: out,
+      BBS_BENCH_MODE: mode,
+      BBS_BENCH_BARE_FIRST: options.bareFirst ? '1' : '0',
+      BBS_BENCH_PROFILE: options.profile ?? '',
+    },
     ...(options.dataFile ? { server: { dataFile: options.dataFile } } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });
   try {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the extension host run (${mode}) did not finish within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS)));
+    const timeout = new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(
+          () => reject(new Error(`the extension host run (${mode}) did not finish within ${RUN_TIMEOUT_MS / 1000} s`)),
+          RUN_TIMEOUT_MS,
+        )),
+    );
     try {
       await Promise.race([workbench.testsExitCode, timeout]);
     } finally {

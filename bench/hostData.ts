@@ -37,6 +37,9 @@ export function writeMemoryData(): string {
   const file = path.join(dir, 'data.json');
   const base = Date.now() - BROWSE * 1000;
   const snippets = Array.from({ length: BROWSE }, (_, i) => JSON.stringify(small(i, base + i * 1000)));
-  fs.writeFileSync(file, `{"version":1,"snippets":[${snippets.join(',')}],"stars":[],"categories":[],"pages":{},"hooks":{},"secretScanningRules":[]}`);
+  fs.writeFileSync(
+    file,
+    `{"version":1,"snippets":[${snippets.join(',')}],"stars":[],"categories":[],"pages":{},"hooks":{},"secretScanningRules":[]}`,
+  );
   return file;
 }

@@ -8,9 +8,13 @@ const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
 
 /** `runs`: the on-demand layout's fresh hosts, half with the bare request first, half with the sign-in first. */
 export function firstSignInFigures(runs: HostResult[]): Figure[] {
-  const section = "First sign-in against VS Code's own first request (real extension host, bundles on demand, http to the local server)";
+  const section =
+    "First sign-in against VS Code's own first request (real extension host, bundles on demand, http to the local server)";
   const of = (bareFirst: boolean, pick: (r: HostResult) => number | undefined) =>
-    runs.filter((r) => Boolean(r.bareFirst) === bareFirst).map(pick).filter((x): x is number => x !== undefined);
+    runs
+      .filter((r) => Boolean(r.bareFirst) === bareFirst)
+      .map(pick)
+      .filter((x): x is number => x !== undefined);
   const bareFirst = of(true, (r) => r.bareRequestMs);
   const signInFirst = of(false, (r) => r.firstRequestMs);
   const codeLoad = of(false, (r) => r.signInCodeLoadMs);
@@ -25,13 +29,20 @@ export function firstSignInFigures(runs: HostResult[]): Figure[] {
       name: 'first sign-in vs the bare first request',
       value: `${ms(signIn)} vs ${ms(bare)} = ${ratio(signIn / bare)}; of it loading code ${ms(code)}; 1.5 × ${ms(bare)} + ${ms(code)} = ${ms(allowed)} (first in their hosts: ${list(signInFirst)} vs ${list(bareFirst)} ms)`,
       method: `each the first request of a fresh host, once its thread was free after activation as before a user's first click (the hosts take turns at which goes first): the extension's sign-in (testing API, one GET, ${loaded} loaded) vs one GET of the same URL through VS Code's patched http module from the bench's host module, no extension code; code loading timed around the outermost require of each bundle during the sign-in. For reference: the goal of the first sign-in is against the second (First sign-in by transport), a ratio of the same window; 1.5× bare + code loading was its goal before`,
-      numbers: against(signIn, bare, 'ms', {}, { codeLoadMs: { value: code, unit: 'ms' }, formerBoundMs: { value: allowed, unit: 'ms' } }),
+      numbers: against(
+        signIn,
+        bare,
+        'ms',
+        {},
+        { codeLoadMs: { value: code, unit: 'ms' }, formerBoundMs: { value: allowed, unit: 'ms' } },
+      ),
     },
     {
       section,
       name: 'the same, second in their hosts',
       value: `sign-in after a bare request ${ms(median(signInAfterBare))} vs a bare request after a sign-in ${ms(median(bareAfterSignIn))} = ${ratio(median(signInAfterBare) / median(bareAfterSignIn))} (${list(signInAfterBare)} vs ${list(bareAfterSignIn)} ms)`,
-      method: "with VS Code's network stack used once already: what is left is the extension's own (its code, a client, a new connection, its bookkeeping)",
+      method:
+        "with VS Code's network stack used once already: what is left is the extension's own (its code, a client, a new connection, its bookkeeping)",
       numbers: against(median(signInAfterBare), median(bareAfterSignIn), 'ms'),
     },
   ];
@@ -39,7 +50,19 @@ export function firstSignInFigures(runs: HostResult[]): Figure[] {
 
 interface MemoryResult {
   mine: { heapGrowth: number; loaded: number; loads: number; loadMs: number; jsonBytes: number; jsonSnippets: number };
-  search: { heapGrowth: number; heapGrowthCacheOff?: number; ms: number; requests: number; found: number; failures: number; keptBytes?: number; budgetBytes: number; jsonBytes: number; snippets: number; pages: number };
+  search: {
+    heapGrowth: number;
+    heapGrowthCacheOff?: number;
+    ms: number;
+    requests: number;
+    found: number;
+    failures: number;
+    keptBytes?: number;
+    budgetBytes: number;
+    jsonBytes: number;
+    snippets: number;
+    pages: number;
+  };
 }
 
 export function memoryFigures(result: HostResult): Figure[] {
@@ -60,7 +83,17 @@ export function memoryFigures(result: HostResult): Figure[] {
       goal: '≤ 1.5× its JSON + 0.5 KB',
       met: perSnippet <= allowedPerSnippet,
       method: `the extension's store (testing API) loaded My Snippets to its end: refresh and Load more at page size 1,000 (the setting's largest), offline cache on (its default), no latency; heap growth over the snippets loaded, against the bytes of the same pages fetched again afterwards`,
-      numbers: against(perSnippet, jsonPerSnippet, 'bytes per snippet', { max: allowedPerSnippet }, { heapGrowth: { value: mine.heapGrowth, unit: 'bytes' }, loaded: { value: mine.loaded, unit: 'snippets' }, loadMs: { value: mine.loadMs, unit: 'ms' } }),
+      numbers: against(
+        perSnippet,
+        jsonPerSnippet,
+        'bytes per snippet',
+        { max: allowedPerSnippet },
+        {
+          heapGrowth: { value: mine.heapGrowth, unit: 'bytes' },
+          loaded: { value: mine.loaded, unit: 'snippets' },
+          loadMs: { value: mine.loadMs, unit: 'ms' },
+        },
+      ),
     },
     {
       section,
@@ -69,15 +102,23 @@ export function memoryFigures(result: HostResult): Figure[] {
       goal: 'completes; ≤ budget + 10 MB',
       met: completed && search.heapGrowth <= allowedGrowth,
       method: `SnippetSearch.find('small 4242') over Browse (testing API's service) with nothing fetched before, server seeded with ${search.snippets.toLocaleString('en')} small snippets (${search.pages} pages of 1,000); budget: the offline cache's size setting`,
-      numbers: against(search.heapGrowth, search.jsonBytes, 'bytes', { max: allowedGrowth }, {
-        budget: { value: search.budgetBytes, unit: 'bytes' },
-        perSnippet: { value: search.heapGrowth / search.snippets, unit: 'bytes per snippet' },
-        ms: { value: search.ms, unit: 'ms' },
-        requests: { value: search.requests, unit: 'requests' },
-        found: { value: search.found, unit: 'snippets' },
-        ...(search.keptBytes !== undefined ? { keptBytes: { value: search.keptBytes, unit: 'bytes' as const } } : {}),
-        ...(search.heapGrowthCacheOff !== undefined ? { heapGrowthCacheOff: { value: search.heapGrowthCacheOff, unit: 'bytes' as const } } : {}),
-      }),
+      numbers: against(
+        search.heapGrowth,
+        search.jsonBytes,
+        'bytes',
+        { max: allowedGrowth },
+        {
+          budget: { value: search.budgetBytes, unit: 'bytes' },
+          perSnippet: { value: search.heapGrowth / search.snippets, unit: 'bytes per snippet' },
+          ms: { value: search.ms, unit: 'ms' },
+          requests: { value: search.requests, unit: 'requests' },
+          found: { value: search.found, unit: 'snippets' },
+          ...(search.keptBytes !== undefined ? { keptBytes: { value: search.keptBytes, unit: 'bytes' as const } } : {}),
+          ...(search.heapGrowthCacheOff !== undefined
+            ? { heapGrowthCacheOff: { value: search.heapGrowthCacheOff, unit: 'bytes' as const } }
+            : {}),
+        },
+      ),
     },
   ];
 }

@@ -27,7 +27,9 @@ interface BuildOptions {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildBundles } = require(path.join(ROOT, 'esbuild.js')) as { buildBundles(options: BuildOptions): Promise<unknown> };
+const { buildBundles } = require(path.join(ROOT, 'esbuild.js')) as {
+  buildBundles(options: BuildOptions): Promise<unknown>;
+};
 
 export async function buildExtension(layout: Layout): Promise<BuiltExtension> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `bbs-bench-${layout}-`));
@@ -36,6 +38,11 @@ export async function buildExtension(layout: Layout): Promise<BuiltExtension> {
   fs.symlinkSync(path.join(ROOT, 'media'), path.join(folder, 'media'));
   const dist = path.join(folder, 'dist');
   await buildBundles({ production: true, singleBundle: layout === 'single', outdir: dist, quiet: true });
-  const bundles = Object.fromEntries(fs.readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => [f, fs.statSync(path.join(dist, f)).size]));
+  const bundles = Object.fromEntries(
+    fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, fs.statSync(path.join(dist, f)).size]),
+  );
   return { layout, folder, bundles };
 }

@@ -16,7 +16,8 @@ export interface Figure {
   numbers: Numbers;
 }
 
-export type Unit = 'ms' | 'µs' | 'bytes' | 'bytes per snippet' | 'requests' | 'files' | 'snippets' | 'ratio' | 'cores' | 'none';
+export type Unit =
+  'ms' | 'µs' | 'bytes' | 'bytes per snippet' | 'requests' | 'files' | 'snippets' | 'ratio' | 'cores' | 'none';
 
 /** A number with its unit. */
 export interface Quantity {
@@ -39,19 +40,42 @@ export interface Numbers extends Quantity {
   also?: Record<string, Quantity>;
 }
 
-export const measured = (value: number, unit: Unit, also?: Record<string, Quantity>): Numbers => ({ value, unit, ...(also ? { also } : {}) });
+export const measured = (value: number, unit: Unit, also?: Record<string, Quantity>): Numbers => ({
+  value,
+  unit,
+  ...(also ? { also } : {}),
+});
 
 /** `value` against `baseline` (same unit); with `maxRatio` the goal is that ratio of the baseline, with `max` a bound of its own. */
-export function against(value: number, baseline: number, unit: Unit, goal: { maxRatio?: number; max?: number } = {}, also?: Record<string, Quantity>): Numbers {
+export function against(
+  value: number,
+  baseline: number,
+  unit: Unit,
+  goal: { maxRatio?: number; max?: number } = {},
+  also?: Record<string, Quantity>,
+): Numbers {
   const bound = goal.maxRatio !== undefined ? goal.maxRatio * baseline : goal.max;
-  return { value, unit, baseline, ratio: value / baseline, ...(bound !== undefined ? { goal: bound } : {}), ...(goal.maxRatio !== undefined ? { goalRatio: goal.maxRatio } : {}), ...(also ? { also } : {}) };
+  return {
+    value,
+    unit,
+    baseline,
+    ratio: value / baseline,
+    ...(bound !== undefined ? { goal: bound } : {}),
+    ...(goal.maxRatio !== undefined ? { goalRatio: goal.maxRatio } : {}),
+    ...(also ? { also } : {}),
+  };
 }
 
 /**
  * A goal on a time is a ratio to a baseline measured in the same run, never a number of
  * milliseconds: a machine twice as fast, or twice as busy, moves both. `of` names the baseline.
  */
-export function ratioGoal(value: number, baseline: number, maxRatio: number, of: string): { goal: string; met: boolean } {
+export function ratioGoal(
+  value: number,
+  baseline: number,
+  maxRatio: number,
+  of: string,
+): { goal: string; met: boolean } {
   return { goal: `≤ ${maxRatio}× ${of}`, met: value <= maxRatio * baseline };
 }
 
@@ -63,12 +87,19 @@ export function ratioGoal(value: number, baseline: number, maxRatio: number, of:
  * the bound with them, as the hold does.
  */
 export const HOLD_RATIO = 40;
-export const holdGoal = (holdMs: number, idleMs: number): { goal: string; met: boolean } => ratioGoal(holdMs, idleMs, HOLD_RATIO, 'the same wait with nothing running');
+export const holdGoal = (holdMs: number, idleMs: number): { goal: string; met: boolean } =>
+  ratioGoal(holdMs, idleMs, HOLD_RATIO, 'the same wait with nothing running');
 
 /** A figure as bench-results/*.json holds it: its text and its numbers side by side. */
 export function figureRecord(f: Figure): Record<string, unknown> {
   const { value, goal, met, numbers, ...rest } = f;
-  return { ...rest, text: value, ...(goal !== undefined ? { goalText: goal } : {}), ...numbers, ...(met !== undefined ? { met } : {}) };
+  return {
+    ...rest,
+    text: value,
+    ...(goal !== undefined ? { goalText: goal } : {}),
+    ...numbers,
+    ...(met !== undefined ? { met } : {}),
+  };
 }
 
 /**
@@ -93,7 +124,14 @@ export function goalRecord(f: Figure): Record<string, unknown> {
 
 /** Goals on a time that are not ratios of a baseline of the same run: the bench names them, and they should be none. */
 export function absoluteTimeGoals(figures: readonly Figure[]): string[] {
-  return figures.filter((f) => f.goal !== undefined && (f.numbers.unit === 'ms' || f.numbers.unit === 'µs') && f.numbers.goalRatio === undefined).map((f) => `${f.section}: ${f.name}`);
+  return figures
+    .filter(
+      (f) =>
+        f.goal !== undefined &&
+        (f.numbers.unit === 'ms' || f.numbers.unit === 'µs') &&
+        f.numbers.goalRatio === undefined,
+    )
+    .map((f) => `${f.section}: ${f.name}`);
 }
 
 export const now = (): number => performance.now();
@@ -128,7 +166,10 @@ export interface ServerProcess {
 
 /** Starts bench/serverProcess.js in its own process and waits until it is ready (at most 60 s). */
 export async function startServerProcess(args: string[] = []): Promise<ServerProcess> {
-  const child: ChildProcess = fork(path.join(__dirname, 'serverProcess.js'), args, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: [] });
+  const child: ChildProcess = fork(path.join(__dirname, 'serverProcess.js'), args, {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv: [],
+  });
   const info = await new Promise<Record<string, string>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the benchmark server did not start within 60 s')), 60_000);
     let buffered = '';
@@ -143,7 +184,11 @@ export async function startServerProcess(args: string[] = []): Promise<ServerPro
     child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
   });
   const control = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${info.url}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const response = await fetch(`${info.url}/__control/${route}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    });
     if (!response.ok) throw new Error(`${method} /__control/${route}: ${response.status}`);
     return response.json();
   };
@@ -154,7 +199,10 @@ export async function startServerProcess(args: string[] = []): Promise<ServerPro
     setLatency: async (latency) => void (await control('PUT', 'latency', { ms: latency })),
     cpuMs: () =>
       new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the benchmark server did not report its CPU time within 5 s')), 5_000);
+        const timer = setTimeout(
+          () => reject(new Error('the benchmark server did not report its CPU time within 5 s')),
+          5_000,
+        );
         const answer = (message: unknown) => {
           const cpuMs = (message as { cpuMs?: unknown } | null)?.cpuMs;
           if (typeof cpuMs !== 'number') return;

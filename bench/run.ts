@@ -12,7 +12,19 @@ import { writeMemoryData } from './hostData';
 import { firstSignInFigures, memoryFigures } from './hostFigures';
 import { cacheSection } from './cacheBench';
 import { buildExtension, type Layout } from './layouts';
-import { absoluteTimeGoals, against, figureRecord, formatTable, goalRecord, measured, median, ms, ratio, ratioGoal, type Figure } from './lib';
+import {
+  absoluteTimeGoals,
+  against,
+  figureRecord,
+  formatTable,
+  goalRecord,
+  measured,
+  median,
+  ms,
+  ratio,
+  ratioGoal,
+  type Figure,
+} from './lib';
 import { completionSection, exportSection, overheadSection, scaleSection, sizeSection, treeSection } from './nodeBench';
 import { searchSection } from './searchBench';
 import { secretScanSection } from './secretScanBench';
@@ -40,10 +52,15 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
     for (const built of [onDemand, single]) {
       // Half the hosts make VS Code's bare first request before the extension's first sign-in, half after.
       // Profiled where the sign-in goes second: the figure of a first sign-in stays unprofiled.
-      const profile = built.layout === 'on-demand' && i % 2 === 0 ? path.join(ROOT, 'bench-results', `first-sign-in-${i + 1}.cpuprofile`) : undefined;
+      const profile =
+        built.layout === 'on-demand' && i % 2 === 0
+          ? path.join(ROOT, 'bench-results', `first-sign-in-${i + 1}.cpuprofile`)
+          : undefined;
       if (profile) fs.mkdirSync(path.dirname(profile), { recursive: true });
       const r = await hostRun('activation', built.folder, { bareFirst: i % 2 === 0, profile, settings: QUIET_WINDOW });
-      console.log(`  ${built.layout} start ${i + 1}/${starts}: load code ${r.codeLoadingMs} ms + activate() ${r.activateCallMs} ms; extension.activate() ${r.activationMs?.toFixed(1)} ms; settled in ${r.settleMs?.toFixed(0)} ms; first sign-in ${r.firstRequestMs?.toFixed(0)} ms (code ${r.signInCodeLoadMs?.toFixed(0)} ms), bare request ${r.bareRequestMs?.toFixed(0)} ms ${r.bareFirst ? 'before' : 'after'} it${r.wasActiveBefore ? ' (was already active)' : ''}${r.error ? ` ERROR ${r.error}` : ''}`);
+      console.log(
+        `  ${built.layout} start ${i + 1}/${starts}: load code ${r.codeLoadingMs} ms + activate() ${r.activateCallMs} ms; extension.activate() ${r.activationMs?.toFixed(1)} ms; settled in ${r.settleMs?.toFixed(0)} ms; first sign-in ${r.firstRequestMs?.toFixed(0)} ms (code ${r.signInCodeLoadMs?.toFixed(0)} ms), bare request ${r.bareRequestMs?.toFixed(0)} ms ${r.bareFirst ? 'before' : 'after'} it${r.wasActiveBefore ? ' (was already active)' : ''}${r.error ? ` ERROR ${r.error}` : ''}`,
+      );
       runs[built.layout].push(r);
     }
   }
@@ -55,7 +72,9 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
   const section = 'Activation (real extension host: code-server 1.100.3; bundles on demand vs one bundle, same run)';
   const cold = (layout: Layout) => runs[layout].filter((r) => !r.wasActiveBefore && r.error === undefined);
   const medianOf = (layout: Layout, pick: (r: HostResult) => number | undefined) => {
-    const xs = cold(layout).map(pick).filter((x): x is number => x !== undefined);
+    const xs = cold(layout)
+      .map(pick)
+      .filter((x): x is number => x !== undefined);
     return { value: xs.length ? median(xs) : NaN, all: xs };
   };
   /** On demand against one bundle, the same measure in the same run; `maxRatio`: the goal, as a ratio of the one-bundle layout. */
@@ -71,20 +90,53 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
       numbers: against(a.value, b.value, 'ms', maxRatio !== undefined ? { maxRatio } : {}),
     });
   };
-  const vscodeCount = (r: HostResult) => (r.codeLoadingMs === undefined || r.activateCallMs === undefined ? undefined : r.codeLoadingMs + r.activateCallMs);
-  compare('activation: load code + activate()', vscodeCount, "VS Code's own performance marks (whole ms) around loading dist/extension.js and calling activate(), the activation time \"Show Running Extensions\" reports; a fresh code-server + Chromium per start", 0.5);
-  compare('  of which loading the code', (r) => r.codeLoadingMs, 'code/extHost/willLoadExtensionCode → didLoadExtensionCode');
-  compare('extension.activate() seen by a caller', (r) => r.activationMs, "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts", 0.75);
-  compare('first use of the Snippets view (loads snippets.js)', (r) => r.firstViewMs, "the view's first getChildren right after activation, signed out (no request): on demand, it loads dist/snippets.js");
-  compare("first request (sign-in through VS Code's network stack, loads api.js)", (r) => (r.bareFirst ? undefined : r.firstRequestMs), "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js; Node's https module as VS Code patches it, no undici");
-  compare('second sign-in (nothing left to load)', (r) => r.secondRequestMs, 'the same sign-in again: a new client and connection, no code to load');
-  const transportSection = "First sign-in by transport (real extension host, bundles on demand, same window)";
+  const vscodeCount = (r: HostResult) =>
+    r.codeLoadingMs === undefined || r.activateCallMs === undefined ? undefined : r.codeLoadingMs + r.activateCallMs;
+  compare(
+    'activation: load code + activate()',
+    vscodeCount,
+    'VS Code\'s own performance marks (whole ms) around loading dist/extension.js and calling activate(), the activation time "Show Running Extensions" reports; a fresh code-server + Chromium per start',
+    0.5,
+  );
+  compare(
+    '  of which loading the code',
+    (r) => r.codeLoadingMs,
+    'code/extHost/willLoadExtensionCode → didLoadExtensionCode',
+  );
+  compare(
+    'extension.activate() seen by a caller',
+    (r) => r.activationMs,
+    "performance.now() around extension.activate() in another module of the host: adds VS Code's own set-up of the extension context (storage, secrets), the same for both layouts",
+    0.75,
+  );
+  compare(
+    'first use of the Snippets view (loads snippets.js)',
+    (r) => r.firstViewMs,
+    "the view's first getChildren right after activation, signed out (no request): on demand, it loads dist/snippets.js",
+  );
+  compare(
+    "first request (sign-in through VS Code's network stack, loads api.js)",
+    (r) => (r.bareFirst ? undefined : r.firstRequestMs),
+    "the extension's sign-in after that: one GET, client and connection set-up, and, on demand, loading dist/api.js; Node's https module as VS Code patches it, no undici",
+  );
+  compare(
+    'second sign-in (nothing left to load)',
+    (r) => r.secondRequestMs,
+    'the same sign-in again: a new client and connection, no code to load',
+  );
+  const transportSection = 'First sign-in by transport (real extension host, bundles on demand, same window)';
   const onDemandRuns = cold('on-demand');
   const med = (pick: (r: HostResult) => number | undefined) => {
     const xs = onDemandRuns.map(pick).filter((x): x is number => x !== undefined);
     return { value: xs.length ? median(xs) : NaN, all: xs };
   };
-  const pair = (name: string, a: ReturnType<typeof med>, b: ReturnType<typeof med>, method: string, goal?: { maxRatio: number; of: string }) =>
+  const pair = (
+    name: string,
+    a: ReturnType<typeof med>,
+    b: ReturnType<typeof med>,
+    method: string,
+    goal?: { maxRatio: number; of: string },
+  ) =>
     figures.push({
       section: transportSection,
       name,
@@ -94,38 +146,125 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
       numbers: against(a.value, b.value, 'ms', goal ? { maxRatio: goal.maxRatio } : {}),
     });
   const vscodeFirst = med((r) => (r.bareFirst ? undefined : r.firstRequestMs));
-  pair("first sign-in, VS Code's stack vs its second sign-in", vscodeFirst, med((r) => r.secondRequestMs), 'the first pays for loading dist/api.js and the first connection; the second for a new client only', { maxRatio: 2, of: 'the second sign-in' });
-  pair("first sign-in, VS Code's stack vs the bundled undici (the earlier transport)", vscodeFirst, med((r) => r.undiciFirstRequestMs), "then, in the same window, http.proxySupport off and the sign-in again: the undici wire's first sign-in loads dist/undici.js (api.js is already loaded, which favours undici)");
-  pair('second sign-in, VS Code\'s stack vs undici', med((r) => r.secondRequestMs), med((r) => r.undiciSecondRequestMs), 'both with their code loaded: the transports alone');
+  pair(
+    "first sign-in, VS Code's stack vs its second sign-in",
+    vscodeFirst,
+    med((r) => r.secondRequestMs),
+    'the first pays for loading dist/api.js and the first connection; the second for a new client only',
+    { maxRatio: 2, of: 'the second sign-in' },
+  );
+  pair(
+    "first sign-in, VS Code's stack vs the bundled undici (the earlier transport)",
+    vscodeFirst,
+    med((r) => r.undiciFirstRequestMs),
+    "then, in the same window, http.proxySupport off and the sign-in again: the undici wire's first sign-in loads dist/undici.js (api.js is already loaded, which favours undici)",
+  );
+  pair(
+    "second sign-in, VS Code's stack vs undici",
+    med((r) => r.secondRequestMs),
+    med((r) => r.undiciSecondRequestMs),
+    'both with their code loaded: the transports alone',
+  );
   figures.push({
     section,
     name: 'code activation reads',
     value: `${kib(onDemand.bundles['extension.js'])} vs ${kib(single.bundles['extension.js'])} = ${ratio(onDemand.bundles['extension.js'] / single.bundles['extension.js'])}`,
-    method: `production builds of both layouts (esbuild.js); on demand: ${Object.entries(onDemand.bundles).map(([f, b]) => `${f} ${kib(b)}`).join(', ')}`,
-    numbers: against(onDemand.bundles['extension.js'], single.bundles['extension.js'], 'bytes', {}, Object.fromEntries(Object.entries(onDemand.bundles).map(([f, b]) => [f, { value: b, unit: 'bytes' as const }]))),
+    method: `production builds of both layouts (esbuild.js); on demand: ${Object.entries(onDemand.bundles)
+      .map(([f, b]) => `${f} ${kib(b)}`)
+      .join(', ')}`,
+    numbers: against(
+      onDemand.bundles['extension.js'],
+      single.bundles['extension.js'],
+      'bytes',
+      {},
+      Object.fromEntries(Object.entries(onDemand.bundles).map(([f, b]) => [f, { value: b, unit: 'bytes' as const }])),
+    ),
   });
   figures.push(...firstSignInFigures(onDemandRuns), ...memoryFigures(memory));
   const fp = full.firstPage as { bareMs: number; storeMs: number; treeMs: number; samples: number } | undefined;
   if (fp) {
     const section = 'First page of the tree (real extension host)';
-    figures.push({ section, name: 'My Snippets through the tree provider', value: `${ms(fp.treeMs)} vs bare GET ${ms(fp.bareMs)} = ${ratio(fp.treeMs / fp.bareMs)}`, goal: '≤ 1.30×', met: fp.treeMs / fp.bareMs <= 1.3, method: `getChildren(My Snippets root) of the real tree provider after the store was cleared vs one undici GET from the same host, +100 ms latency, median of ${fp.samples}`, numbers: against(fp.treeMs, fp.bareMs, 'ms', { maxRatio: 1.3 }) });
-    figures.push({ section, name: 'My Snippets through the store', value: `${ms(fp.storeMs)} = ${ratio(fp.storeMs / fp.bareMs)}`, goal: '≤ 1.30×', met: fp.storeMs / fp.bareMs <= 1.3, method: "the extension's own SnippetStore.refresh('mine')", numbers: against(fp.storeMs, fp.bareMs, 'ms', { maxRatio: 1.3 }) });
+    figures.push({
+      section,
+      name: 'My Snippets through the tree provider',
+      value: `${ms(fp.treeMs)} vs bare GET ${ms(fp.bareMs)} = ${ratio(fp.treeMs / fp.bareMs)}`,
+      goal: '≤ 1.30×',
+      met: fp.treeMs / fp.bareMs <= 1.3,
+      method: `getChildren(My Snippets root) of the real tree provider after the store was cleared vs one undici GET from the same host, +100 ms latency, median of ${fp.samples}`,
+      numbers: against(fp.treeMs, fp.bareMs, 'ms', { maxRatio: 1.3 }),
+    });
+    figures.push({
+      section,
+      name: 'My Snippets through the store',
+      value: `${ms(fp.storeMs)} = ${ratio(fp.storeMs / fp.bareMs)}`,
+      goal: '≤ 1.30×',
+      met: fp.storeMs / fp.bareMs <= 1.3,
+      method: "the extension's own SnippetStore.refresh('mine')",
+      numbers: against(fp.storeMs, fp.bareMs, 'ms', { maxRatio: 1.3 }),
+    });
   }
   const cached = full.cachedFirstPage as { cachedMs: number; bareMs: number; samples: number } | undefined;
   if (cached) {
-    figures.push({ section: 'First page of the tree (real extension host)', name: 'My Snippets from the offline cache (new window)', value: `${ms(cached.cachedMs)} vs bare GET ${ms(cached.bareMs)} = ${ratio(cached.cachedMs / cached.bareMs)}`, ...ratioGoal(cached.cachedMs, cached.bareMs, 0.5, 'one bare GET'), method: `getChildren(My Snippets root) of the real tree provider with an empty store and a new SnippetCache reading its file (as a new window does), vs one undici GET, +100 ms latency, median of ${cached.samples}; the cache is off for the figures above`, numbers: against(cached.cachedMs, cached.bareMs, 'ms', { maxRatio: 0.5 }) });
+    figures.push({
+      section: 'First page of the tree (real extension host)',
+      name: 'My Snippets from the offline cache (new window)',
+      value: `${ms(cached.cachedMs)} vs bare GET ${ms(cached.bareMs)} = ${ratio(cached.cachedMs / cached.bareMs)}`,
+      ...ratioGoal(cached.cachedMs, cached.bareMs, 0.5, 'one bare GET'),
+      method: `getChildren(My Snippets root) of the real tree provider with an empty store and a new SnippetCache reading its file (as a new window does), vs one undici GET, +100 ms latency, median of ${cached.samples}; the cache is off for the figures above`,
+      numbers: against(cached.cachedMs, cached.bareMs, 'ms', { maxRatio: 0.5 }),
+    });
   }
   const pr = full.parallelRoots as { oneRootMs: number; fourRootsMs: number; samples: number } | undefined;
   if (pr) {
-    figures.push({ section: 'First page of the tree (real extension host)', name: 'four roots together vs one', value: `${ms(pr.fourRootsMs)} vs ${ms(pr.oneRootMs)} = ${ratio(pr.fourRootsMs / pr.oneRootMs)}`, goal: '≤ 1.30×', met: pr.fourRootsMs / pr.oneRootMs <= 1.3, method: `getChildren of My Snippets, Starred, Browse and a category root at once vs My Snippets alone, +100 ms latency, median of ${pr.samples}`, numbers: against(pr.fourRootsMs, pr.oneRootMs, 'ms', { maxRatio: 1.3 }) });
+    figures.push({
+      section: 'First page of the tree (real extension host)',
+      name: 'four roots together vs one',
+      value: `${ms(pr.fourRootsMs)} vs ${ms(pr.oneRootMs)} = ${ratio(pr.fourRootsMs / pr.oneRootMs)}`,
+      goal: '≤ 1.30×',
+      met: pr.fourRootsMs / pr.oneRootMs <= 1.3,
+      method: `getChildren of My Snippets, Starred, Browse and a category root at once vs My Snippets alone, +100 ms latency, median of ${pr.samples}`,
+      numbers: against(pr.fourRootsMs, pr.oneRootMs, 'ms', { maxRatio: 1.3 }),
+    });
   }
   const idle = full.idleHold as Hold | undefined;
   if (idle) {
     const holdSection = "Longest hold of the extension host's thread (real extension host)";
     const actionsHeld = (full.holds ?? {}) as Record<string, Hold>;
-    if (full.treeHold) figures.push(holdFigure(holdSection, 'My Snippets first page (tree provider, cache off)', full.treeHold as Hold, idle, "getChildren of My Snippets with an empty store, +100 ms latency: one page parsed, checked and made into rows"));
-    if (full.cachedTreeHold) figures.push(holdFigure(holdSection, 'My Snippets first rows from the offline cache (new window)', full.cachedTreeHold as Hold, idle, 'getChildren of My Snippets with a new SnippetCache reading its file, as a new window does, a line at a time'));
-    for (const [action, hold] of Object.entries(actionsHeld)) if (hold) figures.push(holdFigure(holdSection, action, hold, idle, 'the action of the same name in the request table below, as the real extension does it (commands, file system provider, settings panel controller)'));
+    if (full.treeHold) {
+      figures.push(
+        holdFigure(
+          holdSection,
+          'My Snippets first page (tree provider, cache off)',
+          full.treeHold as Hold,
+          idle,
+          'getChildren of My Snippets with an empty store, +100 ms latency: one page parsed, checked and made into rows',
+        ),
+      );
+    }
+    if (full.cachedTreeHold) {
+      figures.push(
+        holdFigure(
+          holdSection,
+          'My Snippets first rows from the offline cache (new window)',
+          full.cachedTreeHold as Hold,
+          idle,
+          'getChildren of My Snippets with a new SnippetCache reading its file, as a new window does, a line at a time',
+        ),
+      );
+    }
+    for (const [action, hold] of Object.entries(actionsHeld)) {
+      if (hold) {
+        figures.push(
+          holdFigure(
+            holdSection,
+            action,
+            hold,
+            idle,
+            'the action of the same name in the request table below, as the real extension does it (commands, file system provider, settings panel controller)',
+          ),
+        );
+      }
+    }
   }
   const requests = full.requests as Record<string, string[]> | undefined;
   if (requests) {
@@ -134,14 +273,26 @@ async function hostSection(starts: number): Promise<{ figures: Figure[]; raw: un
     const minimum: Record<string, [number, string]> = {
       openFileFromTree: [0, 'the listing already carried the file'],
       openFileNotLoaded: [1, 'GET of the snippet (no file endpoint)'],
-      firstEdit: [2, "the server's secret-scanning rules and allowlist, read once a session ahead of the first save (for alice, who may not read them, each answers 401 once)"],
-      saveFile: [2, 'a GET of the snippet as the server has it now, then one PUT of the whole snippet (a PUT replaces it whole: a file changed elsewhere meanwhile is kept)'],
+      firstEdit: [
+        2,
+        "the server's secret-scanning rules and allowlist, read once a session ahead of the first save (for alice, who may not read them, each answers 401 once)",
+      ],
+      saveFile: [
+        2,
+        'a GET of the snippet as the server has it now, then one PUT of the whole snippet (a PUT replaces it whole: a file changed elsewhere meanwhile is kept)',
+      ],
       createFromSelection: [1, 'one POST'],
       createFromSelectionWithDetails: [2, 'POST takes only name and files, so description and categories need a PUT'],
       addComment: [1, 'one POST'],
-      openSettingsPanel: [openRows, 'one GET per listed ref (the clone has 32; 25 listed at first) and per hook (no bulk endpoint)'],
+      openSettingsPanel: [
+        openRows,
+        'one GET per listed ref (the clone has 32; 25 listed at first) and per hook (no bulk endpoint)',
+      ],
       addRefToPanel: [1, 'a branch of the clone: the GET of its Pages state'],
-      addServerRefToPanel: [2, "a tag the clone lacks: a look-up on the server (the Pages app answers 'not published' for any name), then the GET of its Pages state"],
+      addServerRefToPanel: [
+        2,
+        "a tag the clone lacks: a look-up on the server (the Pages app answers 'not published' for any name), then the GET of its Pages state",
+      ],
       toggleRef: [1, 'one PUT or DELETE'],
     };
     for (const [action, sent] of Object.entries(requests)) {
@@ -176,7 +327,13 @@ async function main(): Promise<void> {
       }
     } catch (err) {
       console.error(`  ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      figures.push({ section: name, name: 'failed', value: '-', method: err instanceof Error ? err.message : String(err), numbers: measured(NaN, 'none') });
+      figures.push({
+        section: name,
+        name: 'failed',
+        value: '-',
+        method: err instanceof Error ? err.message : String(err),
+        numbers: measured(NaN, 'none'),
+      });
     }
   };
   await section('size', sizeSection);
@@ -196,15 +353,40 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   // Every goal on a time is a ratio to a baseline of the same run (bench/lib.ts ratioGoal): one that is not is named.
-  for (const absolute of absoluteTimeGoals(figures)) console.warn(`a goal in milliseconds, not a ratio of this run: ${absolute}`);
+  for (const absolute of absoluteTimeGoals(figures)) {
+    console.warn(`a goal in milliseconds, not a ratio of this run: ${absolute}`);
+  }
   const goals = figures.filter((f) => f.goal !== undefined).map(goalRecord);
   const met = goals.filter((g) => g.met).length;
-  console.log(`\ngoals: ${met} of ${goals.length} met${met < goals.length ? `; missed: ${goals.filter((g) => !g.met).map((g) => g.name).join('; ')}` : ''}`);
-  const json = JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: (Date.now() - started) / 1000, goals, figures: figures.map(figureRecord), raw }, null, 2);
+  console.log(
+    `\ngoals: ${met} of ${goals.length} met${
+      met < goals.length
+        ? `; missed: ${goals
+            .filter((g) => !g.met)
+            .map((g) => g.name)
+            .join('; ')}`
+        : ''
+    }`,
+  );
+  const json = JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: (await import('node:os')).cpus().length,
+      seconds: (Date.now() - started) / 1000,
+      goals,
+      figures: figures.map(figureRecord),
+      raw,
+    },
+    null,
+    2,
+  );
   const file = only !== undefined ? `only-${only.replace(/[^a-z]+/gi, '-')}.json` : `bench-${stamp}.json`;
   fs.writeFileSync(path.join(dir, file), json);
   if (only === undefined) fs.writeFileSync(path.join(dir, 'latest.json'), json);
-  console.log(`\nwritten: bench-results/${file}${only === undefined ? ' (and latest.json)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nwritten: bench-results/${file}${only === undefined ? ' (and latest.json)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   await cleanUpAll();
   process.exit(0);
 }

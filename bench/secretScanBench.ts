@@ -42,7 +42,10 @@ function codeText(bytes: number): string {
 
 export async function secretScanSection(samples = 5): Promise<Figure[]> {
   const server = await startServerProcess();
-  const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
+  const client = new BitbucketClient({
+    baseUrl: server.url,
+    credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+  });
   const section = 'Secret scan before a send (worker thread; Node)';
   try {
     const sizes = [
@@ -54,18 +57,34 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
     await scanTexts([{ label: 'warm.ts', text: codeText(64 * 1024) }], { serverRules: SERVER_RULES });
     const figures: Figure[] = [];
     for (const { name, text } of sizes) {
-      const snippet = await client.createSnippet({ name: `bench ${name}`, files: [{ name: 'code.ts', content: text }] });
+      const snippet = await client.createSnippet({
+        name: `bench ${name}`,
+        files: [{ name: 'code.ts', content: text }],
+      });
       const puts: number[] = [];
       const scans: number[] = [];
       for (let i = 0; i < samples; i++) {
         const edited = `${text}\n// edit ${i}`;
         let t = performance.now();
-        await client.updateSnippet(snippet.guid, { name: snippet.name, description: '', categories: [], files: [{ name: 'code.ts', content: edited }] });
+        await client.updateSnippet(snippet.guid, {
+          name: snippet.name,
+          description: '',
+          categories: [],
+          files: [{ name: 'code.ts', content: edited }],
+        });
         puts.push(performance.now() - t);
         t = performance.now();
-        const result = await scanTexts([{ label: 'code.ts', text: edited }, { label: 'bench snippet', text: snippet.name }], { serverRules: SERVER_RULES });
+        const result = await scanTexts(
+          [
+            { label: 'code.ts', text: edited },
+            { label: 'bench snippet', text: snippet.name },
+          ],
+          { serverRules: SERVER_RULES },
+        );
         scans.push(performance.now() - t);
-        if (result.findings.length > 0) throw new Error(`the bench's text should hold no secret, but ${result.findings[0].ruleId} found one`);
+        if (result.findings.length > 0) {
+          throw new Error(`the bench's text should hold no secret, but ${result.findings[0].ruleId} found one`);
+        }
       }
       const put = median(puts);
       const scan = median(scans);
@@ -81,9 +100,15 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
       await client.deleteSnippet(snippet.guid);
     }
     const stalls: number[] = [];
-    for (let i = 0; i < samples; i++) stalls.push(await heldMs(() => scanTexts([{ label: 'big.ts', text: sizes[1].text }], { serverRules: SERVER_RULES })));
+    for (let i = 0; i < samples; i++) {
+      stalls.push(
+        await heldMs(() => scanTexts([{ label: 'big.ts', text: sizes[1].text }], { serverRules: SERVER_RULES })),
+      );
+    }
     const idle: number[] = [];
-    for (let i = 0; i < samples; i++) idle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, 100))));
+    for (let i = 0; i < samples; i++) {
+      idle.push(await waitedMs(() => new Promise((resolve) => setTimeout(resolve, 100))));
+    }
     const stall = median(stalls);
     const baseline = median(idle);
     figures.push({

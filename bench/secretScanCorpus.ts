@@ -12,9 +12,18 @@ import { against, measured, median, ms, ratio, type Figure } from './lib';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 /** The first few of a list, for a table's cell (every rule's figure is in the JSON). */
-const listed = (items: string[], most = 6) => (items.length === 0 ? 'none' : `${items.slice(0, most).join(', ')}${items.length > most ? ` and ${items.length - most} more` : ''}`);
+const listed = (items: string[], most = 6) =>
+  items.length === 0
+    ? 'none'
+    : `${items.slice(0, most).join(', ')}${items.length > most ? ` and ${items.length - most} more` : ''}`;
 
-function corpusFigures(section: string, name: string, f: CorpusFigures, goals: { recall: number; falsePositives: number }, printRules: boolean): Figure[] {
+function corpusFigures(
+  section: string,
+  name: string,
+  f: CorpusFigures,
+  goals: { recall: number; falsePositives: number },
+  printRules: boolean,
+): Figure[] {
   const met = f.recall >= goals.recall && f.falsePositiveRate <= goals.falsePositives;
   const figures: Figure[] = [
     {
@@ -23,21 +32,41 @@ function corpusFigures(section: string, name: string, f: CorpusFigures, goals: {
       value: `recall ${pct(f.recall)} (${f.found}/${f.secrets}; on the secret's line: ${pct(f.foundOnLine / f.secrets)}), flagged ${pct(f.falsePositiveRate)} (${f.lookAlikesFlagged}/${f.lookAlikes}), precision ${pct(f.precision)} (${f.trueFindings}/${f.findings})`,
       goal: `recall ≥ ${pct(goals.recall)}, flagged ≤ ${pct(goals.falsePositives)}`,
       met,
-      method: 'each sample through TextScan (own and library rules); a secret counts as found only at its exact place and mask; a look-alike counts as flagged if any rule finds anything in it',
-      numbers: measured(f.recall, 'ratio', { falsePositiveRate: { value: f.falsePositiveRate, unit: 'ratio' }, precision: { value: f.precision, unit: 'ratio' } }),
+      method:
+        'each sample through TextScan (own and library rules); a secret counts as found only at its exact place and mask; a look-alike counts as flagged if any rule finds anything in it',
+      numbers: measured(f.recall, 'ratio', {
+        falsePositiveRate: { value: f.falsePositiveRate, unit: 'ratio' },
+        precision: { value: f.precision, unit: 'ratio' },
+      }),
     },
   ];
   if (printRules) {
     const rules = [...f.byRule.entries()];
-    const short = (id: string) => id.replace('bitbucket-snippets/', '').replace('@secretlint/secretlint-rule-', 'secretlint/');
-    const below = rules.filter(([, r]) => r.found < r.secrets || r.wrongConfidence > 0).map(([id, r]) => `${short(id)} ${r.found}/${r.secrets}${r.wrongConfidence ? ` (${r.wrongConfidence} other confidence)` : ''}`);
+    const short = (id: string) =>
+      id.replace('bitbucket-snippets/', '').replace('@secretlint/secretlint-rule-', 'secretlint/');
+    const below = rules
+      .filter(([, r]) => r.found < r.secrets || r.wrongConfidence > 0)
+      .map(
+        ([id, r]) =>
+          `${short(id)} ${r.found}/${r.secrets}${r.wrongConfidence ? ` (${r.wrongConfidence} other confidence)` : ''}`,
+      );
     const noisy = rules.filter(([, r]) => r.falseFindings > 0).map(([id, r]) => `${short(id)} ${r.falseFindings}`);
     figures.push({
       section,
       name: `${name}, per rule`,
       value: `${rules.filter(([, r]) => r.secrets > 0 && r.found === r.secrets).length} of ${rules.filter(([, r]) => r.secrets > 0).length} kinds all found; below: ${listed(below)}; false findings: ${listed(noisy)}`,
-      method: 'found of the samples of each kind; false: findings of a rule that are no secret (every rule, in bench-results JSON)',
-      numbers: measured(NaN, 'none', Object.fromEntries(rules.map(([id, r]) => [short(id), { value: r.secrets > 0 ? r.found / r.secrets : -r.falseFindings, unit: 'ratio' as const }]))),
+      method:
+        'found of the samples of each kind; false: findings of a rule that are no secret (every rule, in bench-results JSON)',
+      numbers: measured(
+        NaN,
+        'none',
+        Object.fromEntries(
+          rules.map(([id, r]) => [
+            short(id),
+            { value: r.secrets > 0 ? r.found / r.secrets : -r.falseFindings, unit: 'ratio' as const },
+          ]),
+        ),
+      ),
     });
   }
   return figures;
@@ -72,7 +101,11 @@ export async function secretScanCorpusFigures(section: string): Promise<Figure[]
   ];
 }
 
-export async function secretScanCostFigures(section: string, client: BitbucketClient, samples: number): Promise<Figure[]> {
+export async function secretScanCostFigures(
+  section: string,
+  client: BitbucketClient,
+  samples: number,
+): Promise<Figure[]> {
   const figures: Figure[] = [];
   const mb = mixedText(1024 * 1024);
   const own: number[] = [];
@@ -103,7 +136,12 @@ export async function secretScanCostFigures(section: string, client: BitbucketCl
       const t = performance.now();
       if (scan) await scanTexts([{ label: 'config.ts', text: edited, previous: content }]);
       const current = await client.getSnippet(snippet.guid);
-      await client.updateSnippet(snippet.guid, { name: current.name, description: current.description ?? '', categories: [], files: [{ name: 'config.ts', content: edited }] });
+      await client.updateSnippet(snippet.guid, {
+        name: current.name,
+        description: current.description ?? '',
+        categories: [],
+        files: [{ name: 'config.ts', content: edited }],
+      });
       return performance.now() - t;
     };
     const off: number[] = [];

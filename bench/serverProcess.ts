@@ -36,16 +36,34 @@ async function main(): Promise<void> {
     const base = Date.now() - 20_000_000;
     const words = ['retry', 'parser', 'deploy', 'query', 'helper', 'config', 'script', 'docker', 'kafka', 'nginx'];
     for (let i = 0; i < count; i++) {
-      const s = snippet(`${words[i % 10]} ${words[(i * 7) % 10]} snippet ${i}`, 2, [
-        { name: `file${i}.sh`, content: `#!/bin/sh\n# snippet ${i}\n${'echo "line"\n'.repeat(20)}` },
-        { name: 'README.md', content: `# Snippet ${i}\n\nWhat it does, in a few words.\n` },
-      ], base + i * 1000);
+      const s = snippet(
+        `${words[i % 10]} ${words[(i * 7) % 10]} snippet ${i}`,
+        2,
+        [
+          { name: `file${i}.sh`, content: `#!/bin/sh\n# snippet ${i}\n${'echo "line"\n'.repeat(20)}` },
+          { name: 'README.md', content: `# Snippet ${i}\n\nWhat it does, in a few words.\n` },
+        ],
+        base + i * 1000,
+      );
       if (i % 10 === 0) s.categories = [category];
       data.snippets.push(s);
     }
-    const many = snippet('two hundred files', 2, Array.from({ length: 200 }, (_, i) => ({ name: `part-${i}.ts`, content: `export const part${i} = ${i};\n`.repeat(10) })), base - 1000);
+    const many = snippet(
+      'two hundred files',
+      2,
+      Array.from({ length: 200 }, (_, i) => ({
+        name: `part-${i}.ts`,
+        content: `export const part${i} = ${i};\n`.repeat(10),
+      })),
+      base - 1000,
+    );
     const line = 'const value = "0123456789abcdefghijklmnopqrstuvwxyz";\n';
-    const big = snippet('five megabytes', 2, [{ name: 'big.js', content: line.repeat(Math.ceil((5 * 1024 * 1024) / line.length)) }], base - 2000);
+    const big = snippet(
+      'five megabytes',
+      2,
+      [{ name: 'big.js', content: line.repeat(Math.ceil((5 * 1024 * 1024) / line.length)) }],
+      base - 2000,
+    );
     if (specials) {
       data.snippets.push(many, big);
       info.manyFiles = many.guid;

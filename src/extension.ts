@@ -42,12 +42,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.globalState.setKeysForSync(SYNCED_STATE_KEYS);
   // Every write of global state, from every bundle, goes through this one queue (src/util/orderedState.ts).
   const globalState = new OrderedState(context.globalState);
-  const session = new Session(new AccountStore(globalState, context.secrets), log.child('session'), new CertificatePassphrases(context.secrets));
+  const session = new Session(
+    new AccountStore(globalState, context.secrets),
+    log.child('session'),
+    new CertificatePassphrases(context.secrets),
+  );
   const snippets = registerSnippetsOnDemand(context, globalState, session, log);
   const signIn = registerSignInOnDemand(session, log);
   // VS Code's Accounts menu lists only registered providers: registered here, its sign-in on demand.
   let extensionSessions: ExtensionSessions | undefined;
-  const accountsMenu = registerAuthProvider(session, () => (extensionSessions ??= signIn.module().sessionsForExtensions(session, log.child('sign-in'))));
+  const accountsMenu = registerAuthProvider(
+    session,
+    () => (extensionSessions ??= signIn.module().sessionsForExtensions(session, log.child('sign-in'))),
+  );
   const statusBar = registerStatusBar(session);
   const mcp = registerMcpOnDemand(context.extension, snippets, session);
   context.subscriptions.push(
@@ -74,7 +81,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   ).catch((err: unknown) => log.warn(`the walkthrough did not open: ${errorMessage(err)}`));
   // Installed, the extension exports nothing (test/e2e/productionExports.test.ts checks the .vsix).
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
-  return testExports({ globalState, session, log, snippets, signIn, statusBar: statusBar.item, authProvider: accountsMenu.provider, mcpProvider: mcp.provider });
+  return testExports({
+    globalState,
+    session,
+    log,
+    snippets,
+    signIn,
+    statusBar: statusBar.item,
+    authProvider: accountsMenu.provider,
+    mcpProvider: mcp.provider,
+  });
 }
 
 /**

@@ -20,12 +20,19 @@ async function until<T>(what: string, probe: () => T | undefined | false): Promi
 }
 
 /** The branches the clone has besides main: the panel lists main and the first 24 of them. */
-export const CLONE_BRANCHES = [...Array.from({ length: 30 }, (_, i) => `feature/b${String(i).padStart(2, '0')}`), 'release/2.0'];
+export const CLONE_BRANCHES = [
+  ...Array.from({ length: 30 }, (_, i) => `feature/b${String(i).padStart(2, '0')}`),
+  'release/2.0',
+];
 
 export async function cloneOfRepo1(serverUrl: string): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error('the bench window has no folder');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
   git('remote', 'add', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
   git('commit', '--allow-empty', '-m', 'first');
   git('branch', '-M', 'main');
@@ -33,7 +40,9 @@ export async function cloneOfRepo1(serverUrl: string): Promise<void> {
   const extension = vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git');
   if (!extension) throw new Error('the built-in git extension is missing');
   const gitApi = (extension.isActive ? extension.exports : await extension.activate()).getAPI(1);
-  const repository = await until('git to see the folder', () => gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''));
+  const repository = await until('git to see the folder', () =>
+    gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''),
+  );
   await repository.status();
   await until('git to see the remote', () => repository.state.remotes.length > 0);
 }

@@ -61,7 +61,10 @@ interface ModuleLoader {
  * Runs `work` and adds up the time spent in outermost requires of files under `folder` (the
  * extension's dist/): the code it loads on demand. Node caches a module, so only its first load counts.
  */
-export async function withCodeLoading<T>(folder: string, work: () => Promise<T>): Promise<{ result: T; codeLoadMs: number; loaded: string[] }> {
+export async function withCodeLoading<T>(
+  folder: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; codeLoadMs: number; loaded: string[] }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loader = require('node:module') as ModuleLoader;
   const original = loader._load;
@@ -107,7 +110,9 @@ export async function profiled<T>(file: string | undefined, work: () => Promise<
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+    );
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
   await post('Profiler.start');

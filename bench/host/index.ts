@@ -37,7 +37,11 @@ const SNIPPETS = '/rest/snippets/1.0/snippets';
 const auth = (user: string) => `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`;
 
 async function control(method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${serverUrl()}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const response = await fetch(`${serverUrl()}/__control/${route}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
   if (!response.ok) throw new Error(`${method} /__control/${route}: ${response.status}`);
   return response.json();
 }
@@ -67,7 +71,9 @@ async function counted(action: () => Promise<unknown>): Promise<string[]> {
   await control('DELETE', 'requests');
   actionHolds.push(await longestHold(action));
   await sleep(700);
-  return ((await control('GET', 'requests')) as Logged[]).map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{guid}')}${r.query ? `?${r.query}` : ''}`);
+  return ((await control('GET', 'requests')) as Logged[]).map(
+    (r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{guid}')}${r.query ? `?${r.query}` : ''}`,
+  );
 }
 
 export async function run(): Promise<void> {
@@ -83,9 +89,13 @@ export async function run(): Promise<void> {
     const api = await extension.activate();
     result.activationMs = performance.now() - started;
     Object.assign(result, activationMarks());
-    if (result.mode === 'activation') Object.assign(result, await firstRequests(testingOf(api), extension.extensionPath));
+    if (result.mode === 'activation') {
+      Object.assign(result, await firstRequests(testingOf(api), extension.extensionPath));
+    }
     if (result.mode === 'full') Object.assign(result, await fullRun(testingOf(api)));
-    if (result.mode === 'memory') Object.assign(result, await memoryRun(testingOf(api), serverUrl(), auth('alice'), control));
+    if (result.mode === 'memory') {
+      Object.assign(result, await memoryRun(testingOf(api), serverUrl(), auth('alice'), control));
+    }
   } catch (err) {
     result.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
   }
@@ -98,14 +108,19 @@ export async function run(): Promise<void> {
  * shows their sum as the extension's activation time.
  */
 function activationMarks(): { codeLoadingMs?: number; activateCallMs?: number } {
-  const registry = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }).MonacoPerformanceMarks;
+  const registry = (
+    globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }
+  ).MonacoPerformanceMarks;
   const marks = registry?.getMarks() ?? [];
   const at = (what: string) => marks.find((m) => m.name === `code/extHost/${what}/${EXTENSION_ID}`)?.startTime;
   const span = (from: string, to: string) => {
     const [a, b] = [at(from), at(to)];
     return a === undefined || b === undefined ? undefined : b - a;
   };
-  return { codeLoadingMs: span('willLoadExtensionCode', 'didLoadExtensionCode'), activateCallMs: span('willActivateExtension', 'didActivateExtension') };
+  return {
+    codeLoadingMs: span('willLoadExtensionCode', 'didLoadExtensionCode'),
+    activateCallMs: span('willActivateExtension', 'didActivateExtension'),
+  };
 }
 
 /**
@@ -136,7 +151,9 @@ async function firstRequests(api: TestingApi, extensionPath: string): Promise<Re
   const settleMs = await settled();
   const bareBefore = bareFirst ? await bare() : undefined;
   // VS Code's network stack (the node wire): the first sign-in loads dist/api.js, no undici.
-  const first = await profiled(process.env.BBS_BENCH_PROFILE || undefined, () => withCodeLoading(path.join(extensionPath, 'dist'), signIn));
+  const first = await profiled(process.env.BBS_BENCH_PROFILE || undefined, () =>
+    withCodeLoading(path.join(extensionPath, 'dist'), signIn),
+  );
   const firstRequestMs = first.result;
   const bareRequestMs = bareBefore ?? (await bare());
   const secondRequestMs = await signIn();
@@ -147,7 +164,18 @@ async function firstRequests(api: TestingApi, extensionPath: string): Promise<Re
   try {
     const undiciFirstRequestMs = await signIn();
     const undiciSecondRequestMs = await signIn();
-    return { firstViewMs, settleMs, firstRequestMs, secondRequestMs, undiciFirstRequestMs, undiciSecondRequestMs, bareFirst, bareRequestMs, signInCodeLoadMs: first.codeLoadMs, signInCodeLoaded: first.loaded };
+    return {
+      firstViewMs,
+      settleMs,
+      firstRequestMs,
+      secondRequestMs,
+      undiciFirstRequestMs,
+      undiciSecondRequestMs,
+      bareFirst,
+      bareRequestMs,
+      signInCodeLoadMs: first.codeLoadMs,
+      signInCodeLoaded: first.loaded,
+    };
   } finally {
     await http.update('proxySupport', undefined, vscode.ConfigurationTarget.Global);
   }
@@ -158,14 +186,27 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   // Data: 30 snippets of alice (more than one page), one with a category, one starred; one of bob.
   const mine: Array<{ guid: string; files: Array<{ name: string }> }> = [];
   for (let i = 0; i < 30; i++) {
-    mine.push(await rest('alice', 'POST', SNIPPETS, { name: `bench ${i}`, files: [{ name: `bench${i}.sh`, content: `echo ${i}\n` }, { name: 'README.md', content: '# bench\n' }] }));
+    mine.push(
+      await rest('alice', 'POST', SNIPPETS, {
+        name: `bench ${i}`,
+        files: [
+          { name: `bench${i}.sh`, content: `echo ${i}\n` },
+          { name: 'README.md', content: '# bench\n' },
+        ],
+      }),
+    );
   }
-  const categorised = await rest<{ categories: Array<{ guid: string }> }>('alice', 'PUT', `${SNIPPETS}/${mine[0].guid}`, {
-    name: 'bench 0',
-    description: '',
-    categories: ['bench'],
-    files: [{ name: 'bench0.sh', content: 'echo 0\n' }],
-  });
+  const categorised = await rest<{ categories: Array<{ guid: string }> }>(
+    'alice',
+    'PUT',
+    `${SNIPPETS}/${mine[0].guid}`,
+    {
+      name: 'bench 0',
+      description: '',
+      categories: ['bench'],
+      files: [{ name: 'bench0.sh', content: 'echo 0\n' }],
+    },
+  );
   await control('POST', 'stars', { user: 'alice', snippetGuid: mine[1].guid });
   await rest('bob', 'POST', SNIPPETS, { name: 'bob 1', files: [{ name: 'b.txt', content: 'b' }] });
 
@@ -173,7 +214,8 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   if (!account) throw new Error('the sign-in as alice failed');
   const provider = api.explorer.provider;
   // Every row carries its account: a root made without one has no list to show.
-  const root = (list: string): TreeNode => ({ kind: 'root', list, label: list, accountId: accountId(account) }) as TreeNode;
+  const root = (list: string): TreeNode =>
+    ({ kind: 'root', list, label: list, accountId: accountId(account) }) as TreeNode;
   const children = async (list: string) => (await provider.getChildren(root(list))) ?? [];
 
   // ---- First page and parallel roots, 100 ms of server latency --------------------------
@@ -181,7 +223,10 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const bare = async () => {
     const t = performance.now();
-    const response = await request(`${serverUrl()}${SNIPPETS}?start=0&limit=25`, { dispatcher: agent, headers: { authorization: auth('alice'), accept: 'application/json' } });
+    const response = await request(`${serverUrl()}${SNIPPETS}?start=0&limit=25`, {
+      dispatcher: agent,
+      headers: { authorization: auth('alice'), accept: 'application/json' },
+    });
     JSON.parse(await response.body.text());
     return performance.now() - t;
   };
@@ -206,9 +251,11 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
     bareTimes.push(await bare());
     storeTimes.push(await timed(() => api.service.store.refresh('mine')));
     api.service.reset({ username: 'alice', userId: 2 });
-    treeTimes.push(await timed(async () => {
-      if ((await children('mine')).length < 25) throw new Error('first page of My Snippets is short');
-    }));
+    treeTimes.push(
+      await timed(async () => {
+        if ((await children('mine')).length < 25) throw new Error('first page of My Snippets is short');
+      }),
+    );
     api.service.reset({ username: 'alice', userId: 2 });
     oneRoot.push(await timed(() => children('mine')));
     api.service.reset({ username: 'alice', userId: 2 });
@@ -220,7 +267,8 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
 
   // ---- First rows from the offline cache, as in a new window: a cache read from its file ----
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-bench-host-cache-'));
-  const cacheFromDisk = () => new SnippetCache({ dir: cacheDir, key: `${serverUrl()}#alice`, maxBytes: () => 32 * 1024 * 1024 });
+  const cacheFromDisk = () =>
+    new SnippetCache({ dir: cacheDir, key: `${serverUrl()}#alice`, maxBytes: () => 32 * 1024 * 1024 });
   const primed = cacheFromDisk();
   api.service.useCache(primed);
   api.service.reset({ username: 'alice', userId: 2 });
@@ -231,30 +279,46 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   for (let i = 0; i < 7; i++) {
     api.service.useCache(cacheFromDisk());
     api.service.reset({ username: 'alice', userId: 2 });
-    cachedTimes.push(await timed(async () => {
-      if ((await children('mine')).length < 25) throw new Error('the cached first page of My Snippets is short');
-    }));
+    cachedTimes.push(
+      await timed(async () => {
+        if ((await children('mine')).length < 25) throw new Error('the cached first page of My Snippets is short');
+      }),
+    );
     // The revalidation (one GET) finishes before the next sample.
-    while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
+    while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     bareAgain.push(await bare());
   }
   api.service.useCache(cacheFromDisk());
   api.service.reset({ username: 'alice', userId: 2 });
   figures.cachedTreeHold = await longestHold(() => children('mine'));
-  while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) await new Promise((r) => setTimeout(r, 5));
+  while (api.service.store.list('mine').fromCache || api.service.store.list('mine').loading) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
   api.service.useCache(undefined);
   fs.rmSync(cacheDir, { recursive: true, force: true });
   figures.cachedFirstPage = { cachedMs: median(cachedTimes), bareMs: median(bareAgain), samples: cachedTimes.length };
 
   await agent.close();
   await control('DELETE', 'latency');
-  figures.firstPage = { bareMs: median(bareTimes), storeMs: median(storeTimes), treeMs: median(treeTimes), samples: bareTimes.length };
+  figures.firstPage = {
+    bareMs: median(bareTimes),
+    storeMs: median(storeTimes),
+    treeMs: median(treeTimes),
+    samples: bareTimes.length,
+  };
   figures.parallelRoots = { oneRootMs: median(oneRoot), fourRootsMs: median(fourRoots), samples: oneRoot.length };
 
   // ---- Requests per user action ------------------------------------------------------------
   const requests: Record<string, string[]> = {};
   // The address the extension gives a file today (account, snippet name, file, guid), not the older form it still opens.
-  const uri = (index: number, fileName: string) => snippetFileUri({ serverUrl: serverUrl(), username: 'alice' }, { guid: mine[index].guid, name: `bench ${index}` }, fileName);
+  const uri = (index: number, fileName: string) =>
+    snippetFileUri(
+      { serverUrl: serverUrl(), username: 'alice' },
+      { guid: mine[index].guid, name: `bench ${index}` },
+      fileName,
+    );
   api.service.reset({ username: 'alice', userId: 2 });
   requests.openFileNotLoaded = await counted(async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri(6, 'bench6.sh')));
@@ -275,19 +339,39 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   requests.saveFile = await counted(async () => {
     const e = edit!.editor;
     const dirty = e.document.isDirty;
-    if (!(await e.document.save())) throw new Error(`save failed (edit applied: ${edit!.applied}, dirty: ${dirty}, text: ${JSON.stringify(e.document.getText())})`);
+    if (!(await e.document.save())) {
+      throw new Error(
+        `save failed (edit applied: ${edit!.applied}, dirty: ${dirty}, text: ${JSON.stringify(e.document.getText())})`,
+      );
+    }
   });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  const source = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'one\ntwo\nthree\n', language: 'plaintext' }));
+  const source = await vscode.window.showTextDocument(
+    await vscode.workspace.openTextDocument({ content: 'one\ntwo\nthree\n', language: 'plaintext' }),
+  );
   source.selection = new vscode.Selection(new vscode.Position(0, 0), new vscode.Position(2, 0));
-  requests.createFromSelection = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'bench selection' })));
+  requests.createFromSelection = await counted(() =>
+    Promise.resolve(
+      vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'bench selection' }),
+    ),
+  );
   await vscode.window.showTextDocument(source.document);
   source.selection = new vscode.Selection(new vscode.Position(0, 0), new vscode.Position(2, 0));
   requests.createFromSelectionWithDetails = await counted(() =>
-    Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'bench details', description: 'd', categories: 'a, b' })),
+    Promise.resolve(
+      vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', {
+        name: 'bench details',
+        description: 'd',
+        categories: 'a, b',
+      }),
+    ),
   );
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  requests.addComment = await counted(() => Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.addComment', { snippetGuid: mine[7].guid }, 'bench comment')));
+  requests.addComment = await counted(() =>
+    Promise.resolve(
+      vscode.commands.executeCommand('bitbucketSnippets.addComment', { snippetGuid: mine[7].guid }, 'bench comment'),
+    ),
+  );
 
   await vscode.commands.executeCommand('bitbucketSnippets.signOut');
   await cloneOfRepo1(serverUrl());
@@ -296,7 +380,10 @@ async function fullRun(api: TestingApi): Promise<Record<string, unknown>> {
   await sleep(1500);
   let controller: SettingsPanelController | undefined;
   requests.openSettingsPanel = await counted(async () => {
-    controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
+    controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(
+      'bitbucketSnippets.openRepositorySettings',
+      { projectKey: 'PROJ', repositorySlug: 'repo1' },
+    );
     if (!controller) throw new Error('the settings panel did not open');
     await controller.whenIdle();
   });

@@ -26,22 +26,38 @@ function forcedGc(): () => void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The JSON bytes of a whole list as the server pages it, and how many snippets it has. */
-async function jsonBytesOf(serverUrl: string, authorization: string, list: string, limit: number): Promise<{ bytes: number; snippets: number; pages: number }> {
+async function jsonBytesOf(
+  serverUrl: string,
+  authorization: string,
+  list: string,
+  limit: number,
+): Promise<{ bytes: number; snippets: number; pages: number }> {
   let bytes = 0;
   let snippets = 0;
   let pages = 0;
   for (let start: number | undefined = 0; start !== undefined && pages < 10_000; pages++) {
-    const response = await fetch(`${serverUrl}${SNIPPETS}${list}?start=${start}&limit=${limit}`, { headers: { authorization, accept: 'application/json' } });
+    const response = await fetch(`${serverUrl}${SNIPPETS}${list}?start=${start}&limit=${limit}`, {
+      headers: { authorization, accept: 'application/json' },
+    });
     const body = Buffer.from(await response.arrayBuffer());
     bytes += body.length;
-    const page = JSON.parse(body.toString('utf8')) as { values: unknown[]; isLastPage: boolean; nextPageStart?: number };
+    const page = JSON.parse(body.toString('utf8')) as {
+      values: unknown[];
+      isLastPage: boolean;
+      nextPageStart?: number;
+    };
     snippets += page.values.length;
     start = page.isLastPage ? undefined : page.nextPageStart;
   }
   return { bytes, snippets, pages };
 }
 
-export async function memoryRun(api: TestingApi, serverUrl: string, authorization: string, control: Control): Promise<Record<string, unknown>> {
+export async function memoryRun(
+  api: TestingApi,
+  serverUrl: string,
+  authorization: string,
+  control: Control,
+): Promise<Record<string, unknown>> {
   const gc = forcedGc();
   const heap = async () => {
     // What just finished settles first: the offline cache writes (and keeps to its size bound)
@@ -95,7 +111,14 @@ export async function memoryRun(api: TestingApi, serverUrl: string, authorizatio
   const budgetMB = settings.get<number>('cache.maxSizeMB') ?? 32;
   return {
     memory: {
-      mine: { heapGrowth: mineAfter - mineBefore, loaded, loads, loadMs, jsonBytes: mineJson.bytes, jsonSnippets: mineJson.snippets },
+      mine: {
+        heapGrowth: mineAfter - mineBefore,
+        loaded,
+        loads,
+        loadMs,
+        jsonBytes: mineJson.bytes,
+        jsonSnippets: mineJson.snippets,
+      },
       search: {
         heapGrowth: searchAfter - searchBefore,
         ms: searchMs,

@@ -9,13 +9,22 @@ export function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new BitbucketError('validation', l10n.t('"{0}" is not a URL. Use the form https://bitbucket.example.com[/context].', raw));
+    throw new BitbucketError(
+      'validation',
+      l10n.t('"{0}" is not a URL. Use the form https://bitbucket.example.com[/context].', raw),
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BitbucketError('validation', l10n.t('The server URL must start with https:// or http://, not {0}//.', url.protocol));
+    throw new BitbucketError(
+      'validation',
+      l10n.t('The server URL must start with https:// or http://, not {0}//.', url.protocol),
+    );
   }
   if (url.username || url.password) {
-    throw new BitbucketError('validation', l10n.t('The server URL must not contain a user name or password: sign in instead.'));
+    throw new BitbucketError(
+      'validation',
+      l10n.t('The server URL must not contain a user name or password: sign in instead.'),
+    );
   }
   url.search = '';
   url.hash = '';

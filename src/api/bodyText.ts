@@ -37,7 +37,9 @@ export class BodyText {
 
   /** The whole text; call once, after the last chunk. */
   text(): string {
-    if (!this.decoder) return (this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.bytes)).toString('utf8');
+    if (!this.decoder) {
+      return (this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.bytes)).toString('utf8');
+    }
     this.parts.push(this.decoder.end());
     return this.parts.length === 2 ? this.parts[0] + this.parts[1] : this.parts.join('');
   }

@@ -15,7 +15,10 @@ export function exactHookSettings(text: string, request: string): HookSettings {
   } catch (err) {
     if (!(err instanceof ExactJsonError)) throw err;
     const message = err.tooDeep
-      ? l10n.t("The server's answer is not what Bitbucket sends: {0}.", l10n.t('its values are nested more than {0} levels deep', MAX_JSON_DEPTH))
+      ? l10n.t(
+          "The server's answer is not what Bitbucket sends: {0}.",
+          l10n.t('its values are nested more than {0} levels deep', MAX_JSON_DEPTH),
+        )
       : l10n.t('The server answered with something that is not valid JSON.');
     throw new BitbucketError('unexpected-response', message, { request, cause: err });
   }
@@ -27,9 +30,13 @@ export function checked<T>(shape: check.Check<T>, body: unknown, request: string
     return shape(body, '');
   } catch (err) {
     if (!(err instanceof check.ShapeError)) throw err;
-    throw new BitbucketError('unexpected-response', l10n.t("The server's answer is not what Bitbucket sends: {0}.", err.message), {
-      request,
-      cause: err,
-    });
+    throw new BitbucketError(
+      'unexpected-response',
+      l10n.t("The server's answer is not what Bitbucket sends: {0}.", err.message),
+      {
+        request,
+        cause: err,
+      },
+    );
   }
 }

@@ -106,7 +106,11 @@ export class BitbucketClient extends ClientCore {
   }
 
   async deleteComment(snippetGuid: string, commentGuid: string, o: CallOptions = {}): Promise<void> {
-    await this.send({ method: 'DELETE', path: this.snippetsPath(snippetGuid, 'comments', commentGuid), signal: o.signal });
+    await this.send({
+      method: 'DELETE',
+      path: this.snippetsPath(snippetGuid, 'comments', commentGuid),
+      signal: o.signal,
+    });
   }
 
   // ---- Pages (7 operations) -------------------------------------------------------------
@@ -138,14 +142,30 @@ export class BitbucketClient extends ClientCore {
    * text the server wrote (exactJson.ts): a 64-bit id is not rounded, `1.0` stays `1.0`.
    */
   async getHookSettings(repo: RepositoryRef, hookKey: string, o: CallOptions = {}): Promise<MaybeHookSettings> {
-    const { body } = await this.send({ method: 'GET', path: this.hookPath(repo, hookKey, 'settings'), textAnswer: true, signal: o.signal });
+    const { body } = await this.send({
+      method: 'GET',
+      path: this.hookPath(repo, hookKey, 'settings'),
+      textAnswer: true,
+      signal: o.signal,
+    });
     return body === undefined ? undefined : exactHookSettings(body as string, 'GET settings');
   }
 
   /** Sends the whole settings object, each JsonNumber as its own text; answers what the server stored. */
-  async replaceHookSettings(repo: RepositoryRef, hookKey: string, settings: HookSettings, o: CallOptions = {}): Promise<MaybeHookSettings> {
+  async replaceHookSettings(
+    repo: RepositoryRef,
+    hookKey: string,
+    settings: HookSettings,
+    o: CallOptions = {},
+  ): Promise<MaybeHookSettings> {
     const bodyText = stringifyExact(settings);
-    const { body } = await this.send({ method: 'PUT', path: this.hookPath(repo, hookKey, 'settings'), bodyText, textAnswer: true, signal: o.signal });
+    const { body } = await this.send({
+      method: 'PUT',
+      path: this.hookPath(repo, hookKey, 'settings'),
+      bodyText,
+      textAnswer: true,
+      signal: o.signal,
+    });
     return body === undefined ? undefined : exactHookSettings(body as string, 'PUT settings');
   }
 
@@ -161,14 +181,25 @@ export class BitbucketClient extends ClientCore {
     return this.call('GET', this.hookPath(repo, hookKey), check.repositoryHook, o);
   }
 
-  listHooks(repo: RepositoryRef, type?: HookType, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<RepositoryHook>> {
+  listHooks(
+    repo: RepositoryRef,
+    type?: HookType,
+    page: PageRequest = {},
+    o: CallOptions = {},
+  ): Promise<Page<RepositoryHook>> {
     return this.list(this.hooksPath(repo), page, check.repositoryHook, o, { type });
   }
 
   // ---- Branches and tags (core REST, read permission) -------------------------------------
 
   /** One page of the repository's branches (`kind` branch) or tags whose names contain `filterText`. */
-  listRefs(repo: RepositoryRef, kind: 'branch' | 'tag', filterText: string, page: PageRequest = {}, o: CallOptions = {}): Promise<Page<RepositoryRefName>> {
+  listRefs(
+    repo: RepositoryRef,
+    kind: 'branch' | 'tag',
+    filterText: string,
+    page: PageRequest = {},
+    o: CallOptions = {},
+  ): Promise<Page<RepositoryRefName>> {
     const path = `${this.prefixes.api}/projects/${seg(repo.projectKey)}/repos/${seg(repo.repositorySlug)}/${kind === 'branch' ? 'branches' : 'tags'}`;
     return this.list(path, page, check.repositoryRefName, o, { filterText });
   }
@@ -181,7 +212,11 @@ export class BitbucketClient extends ClientCore {
   async refExists(repo: RepositoryRef, refId: string, o: CallOptions = {}): Promise<boolean> {
     const kind = refId.startsWith('refs/tags/') ? 'tag' : 'branch';
     const name = refId.replace(/^refs\/(heads|tags)\//, '');
-    const matches = items((page) => this.listRefs(repo, kind, name, page, o), { limit: 100, maxPages: 10, key: (ref) => ref.id });
+    const matches = items((page) => this.listRefs(repo, kind, name, page, o), {
+      limit: 100,
+      maxPages: 10,
+      key: (ref) => ref.id,
+    });
     for await (const ref of matches) if (ref.id === refId) return true;
     return false;
   }
@@ -197,7 +232,11 @@ export class BitbucketClient extends ClientCore {
   async userExists(username: string, o: CallOptions = {}): Promise<boolean | undefined> {
     if (!/^[A-Za-z0-9._-]+$/.test(username)) return undefined;
     try {
-      await this.send({ method: 'GET', path: `${this.prefixes.api}/users/${seg(username.toLowerCase())}`, signal: o.signal });
+      await this.send({
+        method: 'GET',
+        path: `${this.prefixes.api}/users/${seg(username.toLowerCase())}`,
+        signal: o.signal,
+      });
       return true;
     } catch (err) {
       if (err instanceof BitbucketError && err.kind === 'not-found') return false;
@@ -211,7 +250,11 @@ export class BitbucketClient extends ClientCore {
    * One page of the global secret-scanning rules, or (`list`: 'allowlist', 8.5+) of the global
    * allowlist rules, of the same shape; an administrator's, refused (401) to others.
    */
-  getSecretScanningRules(page: PageRequest = {}, o: CallOptions = {}, list: 'rules' | 'allowlist' = 'rules'): Promise<Page<SecretScanningRule>> {
+  getSecretScanningRules(
+    page: PageRequest = {},
+    o: CallOptions = {},
+    list: 'rules' | 'allowlist' = 'rules',
+  ): Promise<Page<SecretScanningRule>> {
     return this.list(`${this.prefixes.api}/secret-scanning/${list}`, page, check.secretScanningRule, o);
   }
 
@@ -219,11 +262,17 @@ export class BitbucketClient extends ClientCore {
    * Every global secret-scanning rule (or allowlist rule), at most `MAX_SECRET_RULES` (pages of
    * 100), each once: a listing without end stops there, as every listing does.
    */
-  async allSecretScanningRules(o: CallOptions = {}, list: 'rules' | 'allowlist' = 'rules'): Promise<SecretScanningRule[]> {
+  async allSecretScanningRules(
+    o: CallOptions = {},
+    list: 'rules' | 'allowlist' = 'rules',
+  ): Promise<SecretScanningRule[]> {
     const rules: SecretScanningRule[] = [];
-    const pages = items((page) => this.getSecretScanningRules(page, o, list), { limit: 100, maxPages: MAX_SECRET_RULES / 100, key: (rule) => String(rule.id) });
+    const pages = items((page) => this.getSecretScanningRules(page, o, list), {
+      limit: 100,
+      maxPages: MAX_SECRET_RULES / 100,
+      key: (rule) => String(rule.id),
+    });
     for await (const rule of pages) rules.push(rule);
     return rules;
   }
-
 }

@@ -40,13 +40,18 @@ export interface TlsClientMaterial {
 const PASSPHRASE_ATTEMPTS = 3;
 
 /** The file a passphrase opens: the key file, or the PKCS#12 file. */
-export const protectedFile = (certificate: ClientCertificate): string => ('pfxFile' in certificate ? certificate.pfxFile : certificate.keyFile);
+export const protectedFile = (certificate: ClientCertificate): string =>
+  'pfxFile' in certificate ? certificate.pfxFile : certificate.keyFile;
 
 /** A short name of the certificate for messages: its file names, never their content. */
-export const certificateLabel = (certificate: ClientCertificate): string => ('pfxFile' in certificate ? certificate.pfxFile : certificate.certFile);
+export const certificateLabel = (certificate: ClientCertificate): string =>
+  'pfxFile' in certificate ? certificate.pfxFile : certificate.certFile;
 
 /** Reads, opens and checks the certificate; throws a BitbucketError with `clientCertificate` set. */
-export async function loadClientCertificate(options: ClientCertificateOptions, now = new Date()): Promise<TlsClientMaterial> {
+export async function loadClientCertificate(
+  options: ClientCertificateOptions,
+  now = new Date(),
+): Promise<TlsClientMaterial> {
   // node:tls is required here, not at the top: only a client that uses a certificate pays for it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tls = require('node:tls') as typeof Tls;
@@ -58,7 +63,10 @@ export async function loadClientCertificate(options: ClientCertificateOptions, n
   let passphrase: string | undefined;
   for (let attempt = 0; context === 'locked'; attempt++) {
     if (attempt === PASSPHRASE_ATTEMPTS) {
-      throw problem('wrong-passphrase', l10n.t('The passphrase does not open {0} (tried {1} times).', file, PASSPHRASE_ATTEMPTS));
+      throw problem(
+        'wrong-passphrase',
+        l10n.t('The passphrase does not open {0} (tried {1} times).', file, PASSPHRASE_ATTEMPTS),
+      );
     }
     passphrase = await options.passphrases?.get(file, attempt > 0);
     if (passphrase === undefined) {
@@ -75,14 +83,36 @@ function readMaterial(certificate: ClientCertificate): TlsClientMaterial {
   if ('pfxFile' in certificate) {
     const pfx = readFile(certificate.pfxFile);
     if (isPem(pfx)) {
-      throw problem('file', l10n.t('{0} is a PEM file, not PKCS#12: give it as the certificate file, with its key file.', certificate.pfxFile));
+      throw problem(
+        'file',
+        l10n.t(
+          '{0} is a PEM file, not PKCS#12: give it as the certificate file, with its key file.',
+          certificate.pfxFile,
+        ),
+      );
     }
     return { pfx };
   }
   const cert = readFile(certificate.certFile);
   const key = readFile(certificate.keyFile);
-  if (!isPem(cert)) throw problem('file', l10n.t('{0} is not a PEM certificate (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.', certificate.certFile));
-  if (!isPem(key)) throw problem('file', l10n.t('{0} is not a PEM private key (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.', certificate.keyFile));
+  if (!isPem(cert)) {
+    throw problem(
+      'file',
+      l10n.t(
+        '{0} is not a PEM certificate (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.',
+        certificate.certFile,
+      ),
+    );
+  }
+  if (!isPem(key)) {
+    throw problem(
+      'file',
+      l10n.t(
+        '{0} is not a PEM private key (it has no "-----BEGIN" line). A .p12 or .pfx file is given as a PKCS#12 file instead.',
+        certificate.keyFile,
+      ),
+    );
+  }
   return { cert, key };
 }
 
@@ -91,7 +121,12 @@ function readFile(file: string): Buffer {
     return readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw problem('file', code === 'ENOENT' ? l10n.t('The client certificate file {0} does not exist.', file) : l10n.t('The client certificate file {0} could not be read ({1}).', file, code ?? 'error'));
+    throw problem(
+      'file',
+      code === 'ENOENT'
+        ? l10n.t('The client certificate file {0} does not exist.', file)
+        : l10n.t('The client certificate file {0} could not be read ({1}).', file, code ?? 'error'),
+    );
   }
 }
 
@@ -101,7 +136,11 @@ const pemHead = (content: Buffer): string => content.subarray(0, 4096).toString(
 const isPem = (content: Buffer): boolean => pemHead(content).includes('-----BEGIN ');
 
 /** A secure context, or 'locked' when a passphrase is missing or wrong. */
-function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: ClientCertificate): Tls.SecureContext | 'locked' {
+function tryContext(
+  tls: typeof Tls,
+  material: TlsClientMaterial,
+  certificate: ClientCertificate,
+): Tls.SecureContext | 'locked' {
   if (material.key && isEncryptedPem(material.key) && !opensKey(material.key, material.passphrase)) return 'locked';
   try {
     return tls.createSecureContext(material);
@@ -110,15 +149,24 @@ function tryContext(tls: typeof Tls, material: TlsClientMaterial, certificate: C
     // OpenSSL's words for "this passphrase does not decrypt it" (PEM key, PKCS#12 respectively).
     if (/bad decrypt|mac verify failure|bad password read|interrupted or cancelled/i.test(reason)) return 'locked';
     if (/key values mismatch/i.test(reason)) {
-      throw problem('file', l10n.t('The key in {0} does not belong to the certificate in {1}.', protectedFile(certificate), certificateLabel(certificate)));
+      throw problem(
+        'file',
+        l10n.t(
+          'The key in {0} does not belong to the certificate in {1}.',
+          protectedFile(certificate),
+          certificateLabel(certificate),
+        ),
+      );
     }
-    const what = 'pfxFile' in certificate ? l10n.t('a PKCS#12 (.p12 / .pfx) file') : l10n.t('a PEM certificate and key');
+    const what =
+      'pfxFile' in certificate ? l10n.t('a PKCS#12 (.p12 / .pfx) file') : l10n.t('a PEM certificate and key');
     throw problem('file', l10n.t('{0} could not be used as {1} ({2}).', certificateLabel(certificate), what, reason));
   }
 }
 
 /** A PEM key encrypted as PKCS#8 ("ENCRYPTED PRIVATE KEY") or the traditional way (Proc-Type). */
-const isEncryptedPem = (key: Buffer): boolean => /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(pemHead(key));
+const isEncryptedPem = (key: Buffer): boolean =>
+  /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(pemHead(key));
 
 /**
  * Whether the passphrase opens an encrypted PEM key. OpenSSL's error cannot tell: about one
@@ -161,10 +209,14 @@ function checkValidity(tls: typeof Tls, context: Tls.SecureContext, certificate:
     throw problem('expired', l10n.t('The client certificate {0} expired on {1}.', label, day(validTo)));
   }
   if (validFrom && Date.parse(validFrom) > now.getTime()) {
-    throw problem('not-yet-valid', l10n.t('The client certificate {0} is not valid before {1}.', label, day(validFrom)));
+    throw problem(
+      'not-yet-valid',
+      l10n.t('The client certificate {0} is not valid before {1}.', label, day(validFrom)),
+    );
   }
 }
 
 const day = (date: string): string => new Date(date).toISOString().slice(0, 10);
 
-const problem = (kind: ClientCertificateProblem, message: string): BitbucketError => new BitbucketError('network', message, { clientCertificate: kind });
+const problem = (kind: ClientCertificateProblem, message: string): BitbucketError =>
+  new BitbucketError('network', message, { clientCertificate: kind });

@@ -40,11 +40,26 @@ export function clientCertificateFailure(facts: HandshakeFacts): BitbucketError 
   const messages: Record<'required' | 'expired' | 'rejected', string> = {
     required: alerted
       ? l10n.t('{0} requires a client certificate, and none is set for it.', host)
-      : l10n.t('{0} closed the connection right after the secure handshake: it probably requires a client certificate, and none is set for it.', host),
-    expired: l10n.t('{0} did not accept the client certificate {1}: by its clock the certificate has expired.', host, certificate ?? ''),
-    rejected: l10n.t('{0} did not accept the client certificate {1}: it is probably issued by a certificate authority the server does not trust, or revoked.', host, certificate ?? ''),
+      : l10n.t(
+          '{0} closed the connection right after the secure handshake: it probably requires a client certificate, and none is set for it.',
+          host,
+        ),
+    expired: l10n.t(
+      '{0} did not accept the client certificate {1}: by its clock the certificate has expired.',
+      host,
+      certificate ?? '',
+    ),
+    rejected: l10n.t(
+      '{0} did not accept the client certificate {1}: it is probably issued by a certificate authority the server does not trust, or revoked.',
+      host,
+      certificate ?? '',
+    ),
   };
-  return new BitbucketError('network', messages[problem], { request: facts.request, clientCertificate: problem, cause: facts.error });
+  return new BitbucketError('network', messages[problem], {
+    request: facts.request,
+    clientCertificate: problem,
+    cause: facts.error,
+  });
 }
 
 interface Verdict {
@@ -77,6 +92,8 @@ function closedRightAfterHandshake(codes: string[], error: unknown): boolean {
 
 function messagesOf(error: unknown): string {
   const parts: string[] = [];
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) parts.push(String((e as Error).message ?? ''));
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    parts.push(String((e as Error).message ?? ''));
+  }
   return parts.join(' ');
 }

@@ -58,14 +58,31 @@ export abstract class ClientCore {
   }
 
   protected pagesRef(method: Method, repo: RepositoryRef, refId: string, o: CallOptions): Promise<PagesRefSetting> {
-    return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/enabled`, check.pagesRefSetting, o, undefined, { refId });
+    return this.call(
+      method,
+      `${this.repoPath(this.prefixes.pages, repo)}/enabled`,
+      check.pagesRefSetting,
+      o,
+      undefined,
+      { refId },
+    );
   }
 
-  protected pagesNewRefs(method: Method, repo: RepositoryRef, which: string, o: CallOptions): Promise<PagesNewRefsSetting> {
+  protected pagesNewRefs(
+    method: Method,
+    repo: RepositoryRef,
+    which: string,
+    o: CallOptions,
+  ): Promise<PagesNewRefsSetting> {
     return this.call(method, `${this.repoPath(this.prefixes.pages, repo)}/${which}`, check.pagesNewRefsSetting, o);
   }
 
-  protected async hookEnabled(method: Method, repo: RepositoryRef, hookKey: string, o: CallOptions): Promise<RepositoryHook | undefined> {
+  protected async hookEnabled(
+    method: Method,
+    repo: RepositoryRef,
+    hookKey: string,
+    o: CallOptions,
+  ): Promise<RepositoryHook | undefined> {
     const { body } = await this.send({ method, path: this.hookPath(repo, hookKey, 'enabled'), signal: o.signal });
     return body === undefined ? undefined : checked(check.repositoryHook, body, `${method} enabled`);
   }
@@ -90,10 +107,14 @@ export abstract class ClientCore {
   ): Promise<T> {
     const response = await this.send({ method, path, body, query, signal: o.signal });
     if (response.body === undefined) {
-      throw new BitbucketError('unexpected-response', l10n.t('The server answered with an empty body where data was expected.'), {
-        status: response.status,
-        request: `${method} ${path}`,
-      });
+      throw new BitbucketError(
+        'unexpected-response',
+        l10n.t('The server answered with an empty body where data was expected.'),
+        {
+          status: response.status,
+          request: `${method} ${path}`,
+        },
+      );
     }
     return checked(shape, response.body, `${method} ${path}`);
   }

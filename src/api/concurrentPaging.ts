@@ -48,7 +48,10 @@ interface Asked<T> {
  * it and every page before it have arrived. Ending the iteration early, a failure or the signal
  * cancels every request still in flight.
  */
-export async function* walkPages<T>(fetch: SignalledPageFetcher<T>, options: ConcurrentPagingOptions<T> = {}): AsyncGenerator<WalkedPage<T>> {
+export async function* walkPages<T>(
+  fetch: SignalledPageFetcher<T>,
+  options: ConcurrentPagingOptions<T> = {},
+): AsyncGenerator<WalkedPage<T>> {
   const walk = new PageWalk<T>(options);
   const gate = options.gate ?? new RequestGate();
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -62,7 +65,9 @@ export async function* walkPages<T>(fetch: SignalledPageFetcher<T>, options: Con
       } catch (err) {
         // The gate has backed off already: fewer at once, and a wait.
         if (!isTooManyRequests(err) || tooMany >= MAX_TOO_MANY_REQUESTS || own.aborted) throw err;
-        options.warn?.(`${options.label ?? 'listing'}: the server answered 429 Too Many Requests; ${gate.concurrency} request(s) at once from now on, the next in ${gate.pausedForMs} ms`);
+        options.warn?.(
+          `${options.label ?? 'listing'}: the server answered 429 Too Many Requests; ${gate.concurrency} request(s) at once from now on, the next in ${gate.pausedForMs} ms`,
+        );
       }
     }
   };
@@ -74,7 +79,9 @@ export async function* walkPages<T>(fetch: SignalledPageFetcher<T>, options: Con
     const cancel = new AbortController();
     const own = AbortSignal.any([signal, cancel.signal]);
     const before = unsettled.get(start);
-    const answer = before ? before.then(() => politely({ start, limit: options.limit }, own)) : politely({ start, limit: options.limit }, own);
+    const answer = before
+      ? before.then(() => politely({ start, limit: options.limit }, own))
+      : politely({ start, limit: options.limit }, own);
     const forget = (): void => {
       outstanding.delete(settled);
       if (unsettled.get(start) === settled) unsettled.delete(start);
@@ -85,7 +92,12 @@ export async function* walkPages<T>(fetch: SignalledPageFetcher<T>, options: Con
     unsettled.set(start, settled);
     return { start, answer, cancel: () => cancel.abort() };
   };
-  const record = (requested: number, page: Page<T>): WalkedPage<T> => ({ page, requested, fresh: walk.record(page), next: walk.next });
+  const record = (requested: number, page: Page<T>): WalkedPage<T> => ({
+    page,
+    requested,
+    fresh: walk.record(page),
+    next: walk.next,
+  });
 
   try {
     if (walk.next === undefined) return;
@@ -114,7 +126,12 @@ export async function* walkPages<T>(fetch: SignalledPageFetcher<T>, options: Con
       const requested = walk.next;
       const page = await (ahead.shift() ?? ask(requested)).answer;
       // A page that does not start where asked, or says the next one starts elsewhere than guessed, ends the guessing.
-      if (guessing && !(page.start === requested && (page.isLastPage || nextStart(requested, page) === requested + stride!))) guessing = false;
+      if (
+        guessing &&
+        !(page.start === requested && (page.isLastPage || nextStart(requested, page) === requested + stride!))
+      ) {
+        guessing = false;
+      }
       yield record(requested, page);
     }
   } finally {

@@ -68,7 +68,12 @@ export interface ResolvedConnectionSettings extends ConnectionSettings {
  * URL is the longest leading part of it (a key without the context path covers every context
  * path on that host). `home` expands a leading `~` in file paths.
  */
-export function resolveConnectionSettings(serverUrl: string, defaults: ConnectionSettings, servers: unknown, home?: string): ResolvedConnectionSettings {
+export function resolveConnectionSettings(
+  serverUrl: string,
+  defaults: ConnectionSettings,
+  servers: unknown,
+  home?: string,
+): ResolvedConnectionSettings {
   const ignored: string[] = [];
   const expand = (path: string) => expandHome(path, home);
   const base: ConnectionSettings = {
@@ -96,15 +101,25 @@ export function resolveConnectionSettings(serverUrl: string, defaults: Connectio
 }
 
 /** What a `servers` entry's value of each kind gives, or why it is ignored. */
-const ENTRY_VALUES: Record<ConnectionSettingKind, (value: unknown, expand: (path: string) => string) => { value: unknown } | { problem: string }> = {
+const ENTRY_VALUES: Record<
+  ConnectionSettingKind,
+  (value: unknown, expand: (path: string) => string) => { value: unknown } | { problem: string }
+> = {
   files: (value, expand) =>
-    Array.isArray(value) && value.every((f) => typeof f === 'string') ? { value: value.map(expand) } : { problem: 'is not a list of file paths' },
+    Array.isArray(value) && value.every((f) => typeof f === 'string')
+      ? { value: value.map(expand) }
+      : { problem: 'is not a list of file paths' },
   certificate: (value, expand) => {
     const certificate = parseClientCertificate(value);
-    return certificate === 'invalid' ? { problem: 'needs either "pfxFile", or both "certFile" and "keyFile"' } : { value: certificate && mapFiles(certificate, expand) };
+    return certificate === 'invalid'
+      ? { problem: 'needs either "pfxFile", or both "certFile" and "keyFile"' }
+      : { value: certificate && mapFiles(certificate, expand) };
   },
   prefix: (value) => (typeof value === 'string' ? { value: value || undefined } : { problem: 'is not text' }),
-  positiveNumber: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? { value } : { problem: 'is not a positive number' }),
+  positiveNumber: (value) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0
+      ? { value }
+      : { problem: 'is not a positive number' },
 };
 
 /**
@@ -160,7 +175,9 @@ function findEntry(serverUrl: string, servers: unknown, ignored: string[]): [str
 }
 
 function mapFiles(certificate: ClientCertificate, map: (file: string) => string): ClientCertificate {
-  return 'pfxFile' in certificate ? { pfxFile: map(certificate.pfxFile) } : { certFile: map(certificate.certFile), keyFile: map(certificate.keyFile) };
+  return 'pfxFile' in certificate
+    ? { pfxFile: map(certificate.pfxFile) }
+    : { certFile: map(certificate.certFile), keyFile: map(certificate.keyFile) };
 }
 
 function expandHome(path: string, home: string | undefined): string {

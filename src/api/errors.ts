@@ -33,7 +33,8 @@ export type ProxyFailure =
  * - `required`: the server demands a certificate and none is set for it;
  * - `rejected`: the server did not accept the one sent (another CA, revoked, or expired by its clock).
  */
-export type ClientCertificateProblem = 'file' | 'passphrase-needed' | 'wrong-passphrase' | 'expired' | 'not-yet-valid' | 'required' | 'rejected';
+export type ClientCertificateProblem =
+  'file' | 'passphrase-needed' | 'wrong-passphrase' | 'expired' | 'not-yet-valid' | 'required' | 'rejected';
 
 /** One entry of a Bitbucket error body. */
 export interface ServerMessage {

@@ -122,7 +122,9 @@ export function parseExactJson(text: string, maxDepth = MAX_JSON_DEPTH): ExactJs
     let value: ExactJson;
     let opened: Open | undefined;
     if (first === '{' || first === '[') {
-      if (open.length >= maxDepth) throw new ExactJsonError(`nested deeper than ${maxDepth} levels at offset ${pos}`, pos, true);
+      if (open.length >= maxDepth) {
+        throw new ExactJsonError(`nested deeper than ${maxDepth} levels at offset ${pos}`, pos, true);
+      }
       pos++;
       value = first === '{' ? {} : [];
       opened = { container: value };
@@ -142,7 +144,14 @@ export function parseExactJson(text: string, maxDepth = MAX_JSON_DEPTH): ExactJs
     if (!parent) root = value;
     else if (Array.isArray(parent.container)) parent.container.push(value);
     // A key such as `__proto__` stays an own field, as JSON.parse keeps it.
-    else Object.defineProperty(parent.container, parent.key as string, { value, enumerable: true, writable: true, configurable: true });
+    else {
+      Object.defineProperty(parent.container, parent.key as string, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
 
     if (opened) {
       open.push(opened);
@@ -204,7 +213,9 @@ export function stringifyExact(value: ExactJson, indent = 0, maxDepth = MAX_JSON
           .map((key) => `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}${write(v[key], depth + 1, inner)}`);
     const [start, end] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
     if (parts.length === 0) return start + end;
-    return indent > 0 ? `${start}\n${inner}${parts.join(`,\n${inner}`)}\n${margin}${end}` : `${start}${parts.join(',')}${end}`;
+    return indent > 0
+      ? `${start}\n${inner}${parts.join(`,\n${inner}`)}\n${margin}${end}`
+      : `${start}${parts.join(',')}${end}`;
   };
   return write(value, 0, '');
 }

@@ -27,7 +27,12 @@ export function failureError(err: unknown, failure: WireFailure, failed: FailedR
   const { request, target, timeouts } = failed;
   const host = target.host;
   const has = (...c: string[]) => c.some((x) => codes.includes(x));
-  if (failed.cancelled || kinds.has('cancelled') || has('ABORT_ERR') || (err as Error | undefined)?.name === 'AbortError') {
+  if (
+    failed.cancelled ||
+    kinds.has('cancelled') ||
+    has('ABORT_ERR') ||
+    (err as Error | undefined)?.name === 'AbortError'
+  ) {
     return new BitbucketError('cancelled', l10n.t('The request was cancelled.'), { request, cause: err });
   }
   let kind: BitbucketErrorKind = 'network';
@@ -39,14 +44,24 @@ export function failureError(err: unknown, failure: WireFailure, failed: FailedR
     message = l10n.t('Could not connect to {0} within {1}.', host, seconds(timeouts.connectMs));
   } else if (kinds.has('headers-timeout') || kinds.has('body-timeout')) {
     kind = 'timeout';
-    message = l10n.t('{0} did not answer within {1}.', host, seconds(kinds.has('headers-timeout') ? timeouts.headersMs : timeouts.bodyMs));
-  } else if (target.protocol === 'https:' && (certificateError = clientCertificateFailure({ codes, error: err, host, certificate: failed.certificate, request }))) {
+    message = l10n.t(
+      '{0} did not answer within {1}.',
+      host,
+      seconds(kinds.has('headers-timeout') ? timeouts.headersMs : timeouts.bodyMs),
+    );
+  } else if (
+    target.protocol === 'https:' &&
+    (certificateError = clientCertificateFailure({ codes, error: err, host, certificate: failed.certificate, request }))
+  ) {
     return certificateError;
   } else if (codes.some(isTlsCode)) {
     tlsFailure = true;
     message = l10n.t('The secure connection to {0} failed: {1}.', host, tlsReason(codes));
   } else if (has('ECONNREFUSED')) {
-    message = l10n.t('Cannot reach {0}: the connection was refused. Is the server running, and is the URL right?', host);
+    message = l10n.t(
+      'Cannot reach {0}: the connection was refused. Is the server running, and is the URL right?',
+      host,
+    );
   } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
     message = l10n.t('Cannot reach {0}: the host name could not be resolved.', host);
   } else if (kinds.has('closed') || has('ECONNRESET', 'EPIPE')) {
@@ -80,7 +95,10 @@ function tlsReason(codes: string[]): string {
   if (code === 'CERT_HAS_EXPIRED') return l10n.t('its certificate has expired');
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return l10n.t('its certificate is for another host name');
   if (code.startsWith('ERR_SSL_')) return l10n.t('the TLS handshake failed ({0}); is it an http:// server?', code);
-  return l10n.t('its certificate is not trusted ({0}); a company certificate authority must be added as a trusted CA', code);
+  return l10n.t(
+    'its certificate is not trusted ({0}); a company certificate authority must be added as a trusted CA',
+    code,
+  );
 }
 
 function seconds(ms: number): string {

@@ -82,7 +82,11 @@ export class HttpTransport {
 
   send(request: HttpRequest): Promise<HttpResponse> {
     const label = `${request.method} ${request.path}`;
-    const retrying = { policy: this.retry, totalMs: this.timeouts.totalMs, log: (level: LogLevel, message: string) => this.log(level, message) };
+    const retrying = {
+      policy: this.retry,
+      totalMs: this.timeouts.totalMs,
+      log: (level: LogLevel, message: string) => this.log(level, message),
+    };
     return withRetries(request, label, retrying, () => this.sendOnce(request, label));
   }
 
@@ -133,7 +137,9 @@ export class HttpTransport {
         text = await this.readBody(response, label, deadline);
       } catch (err) {
         if (err instanceof BitbucketError) throw err;
-        if (timedOut && !request.signal?.aborted) throw deadlineError(this.baseUrl.host, this.timeouts.totalMs, label, err);
+        if (timedOut && !request.signal?.aborted) {
+          throw deadlineError(this.baseUrl.host, this.timeouts.totalMs, label, err);
+        }
         throw this.failureError(err, wire.readFailure(err, label), label, request.signal);
       }
     } finally {
@@ -197,7 +203,12 @@ export class HttpTransport {
     return text.text();
   }
 
-  private failureError(err: unknown, failure: WireFailure, label: string, signal: AbortSignal | undefined): BitbucketError {
+  private failureError(
+    err: unknown,
+    failure: WireFailure,
+    label: string,
+    signal: AbortSignal | undefined,
+  ): BitbucketError {
     const certificate = this.options.clientCertificate?.certificate;
     return failureError(err, failure, {
       request: label,
@@ -232,7 +243,9 @@ export class HttpTransport {
 
   /** Read before any connection: a certificate problem is reported without touching the network. */
   private async readTrustMaterial(): Promise<TrustMaterial> {
-    const clientCertificate = this.options.clientCertificate ? await loadClientCertificate(this.options.clientCertificate) : undefined;
+    const clientCertificate = this.options.clientCertificate
+      ? await loadClientCertificate(this.options.clientCertificate)
+      : undefined;
     const extraCa = [...(this.options.ca ?? []), ...(this.options.caFiles ?? []).map((file) => readCaFile(file))];
     warnIfVerificationOffInEnvironment((message) => this.log('warn', message));
     return { extraCa, clientCertificate };
@@ -257,7 +270,9 @@ interface BodyStream extends AsyncIterable<Buffer> {
 }
 
 function isStream(body: AsyncIterable<Buffer>): body is BodyStream {
-  return typeof (body as Partial<BodyStream>).on === 'function' && typeof (body as Partial<BodyStream>).once === 'function';
+  return (
+    typeof (body as Partial<BodyStream>).on === 'function' && typeof (body as Partial<BodyStream>).once === 'function'
+  );
 }
 
 function authorizationHeader(c: Credentials): string {
@@ -278,6 +293,9 @@ function readCaFile(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new BitbucketError('validation', l10n.t('The certificate file {0} could not be read ({1}).', file, (err as NodeJS.ErrnoException).code ?? 'error'));
+    throw new BitbucketError(
+      'validation',
+      l10n.t('The certificate file {0} could not be read ({1}).', file, (err as NodeJS.ErrnoException).code ?? 'error'),
+    );
   }
 }

@@ -48,10 +48,21 @@ export interface NextStart {
 export function nextStartAfter(requested: number, page: Page<unknown>, added: number = page.values.length): NextStart {
   if (page.isLastPage) return { next: undefined };
   if (added === 0) {
-    return { next: undefined, problem: page.values.length === 0 ? `the page at ${requested} is empty but not the last` : `the page at ${requested} repeats entries already listed` };
+    return {
+      next: undefined,
+      problem:
+        page.values.length === 0
+          ? `the page at ${requested} is empty but not the last`
+          : `the page at ${requested} repeats entries already listed`,
+    };
   }
   const next = page.nextPageStart ?? requested + page.values.length;
-  if (next <= requested) return { next: undefined, problem: `the page at ${requested} says the next one starts at ${next}, which is not further on` };
+  if (next <= requested) {
+    return {
+      next: undefined,
+      problem: `the page at ${requested} says the next one starts at ${next}, which is not further on`,
+    };
+  }
   return { next };
 }
 
@@ -72,7 +83,9 @@ export class PageWalk<T> {
     this.pagesRead = options.pagesRead ?? 0;
     this.seen = new Set(options.known ?? []);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-    if (this.pagesRead >= this.maxPages) this.end(`it already took ${this.pagesRead} pages, the most one listing may take`);
+    if (this.pagesRead >= this.maxPages) {
+      this.end(`it already took ${this.pagesRead} pages, the most one listing may take`);
+    }
   }
 
   /** Takes the page answered for the start `next` named; returns its entries not seen before. */
@@ -85,7 +98,9 @@ export class PageWalk<T> {
     const { next, problem } = nextStartAfter(requested, page, fresh.length);
     this.next = next;
     if (problem) this.end(problem);
-    else if (next !== undefined && this.pagesRead >= this.maxPages) this.end(`it took ${this.pagesRead} pages, the most one listing may take`);
+    else if (next !== undefined && this.pagesRead >= this.maxPages) {
+      this.end(`it took ${this.pagesRead} pages, the most one listing may take`);
+    }
     return fresh;
   }
 

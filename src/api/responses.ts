@@ -10,14 +10,21 @@ function looksLikeHtml(text: string, contentType: string): boolean {
   return contentType.includes('html') || /^\s*</.test(text);
 }
 
-const WEB_PAGE_MESSAGE =
-  l10n.t('The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.');
+const WEB_PAGE_MESSAGE = l10n.t(
+  'The server answered with a web page instead of Bitbucket data. A login page of a proxy or single sign-on usually does this: check the server URL, or sign in to the proxy in a browser first.',
+);
 
 /**
  * The body of a success. A large one (a snippet of several MB) is parsed a slice at a time
  * (slicedJson.ts): in one go, the 50 MB the client accepts held the thread for 60 ms.
  */
-export async function parseSuccessBody(text: string, contentType: string, status: number, label: string, asText: boolean): Promise<unknown> {
+export async function parseSuccessBody(
+  text: string,
+  contentType: string,
+  status: number,
+  label: string,
+  asText: boolean,
+): Promise<unknown> {
   if (status === 204 || text.trim() === '') return undefined;
   if (looksLikeHtml(text, contentType)) {
     throw new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, { status, request: label });
@@ -26,11 +33,15 @@ export async function parseSuccessBody(text: string, contentType: string, status
   try {
     return text.length >= LARGE_JSON_CHARS ? await parseJsonSliced(text) : JSON.parse(text);
   } catch (err) {
-    throw new BitbucketError('unexpected-response', l10n.t('The server answered with something that is not valid JSON.'), {
-      status,
-      request: label,
-      cause: err,
-    });
+    throw new BitbucketError(
+      'unexpected-response',
+      l10n.t('The server answered with something that is not valid JSON.'),
+      {
+        status,
+        request: label,
+        cause: err,
+      },
+    );
   }
 }
 
@@ -74,7 +85,9 @@ export function errorFromResponse(
     if (exception.includes('Captcha')) {
       return new BitbucketError(
         'captcha',
-        l10n.t('Too many failed sign-ins: Bitbucket now wants a CAPTCHA. Sign in once in a browser, then try again here.'),
+        l10n.t(
+          'Too many failed sign-ins: Bitbucket now wants a CAPTCHA. Sign in once in a browser, then try again here.',
+        ),
         init,
       );
     }
@@ -82,11 +95,17 @@ export function errorFromResponse(
     if (exception.includes('AuthorisationException') || /not permitted/i.test(first ?? '')) {
       return new BitbucketError('forbidden', said ?? l10n.t('You are not permitted to do this.'), init);
     }
-    return new BitbucketError('auth', said ?? l10n.t('Authentication failed: check the user name and password or token.'), init);
+    return new BitbucketError(
+      'auth',
+      said ?? l10n.t('Authentication failed: check the user name and password or token.'),
+      init,
+    );
   }
   if (status === 403) return new BitbucketError('forbidden', said ?? l10n.t('You are not permitted to do this.'), init);
   if (status === 404) return new BitbucketError('not-found', said ?? l10n.t('Not found on the server.'), init);
-  if (status === 409) return new BitbucketError('conflict', said ?? l10n.t('It was changed on the server in the meantime.'), init);
+  if (status === 409) {
+    return new BitbucketError('conflict', said ?? l10n.t('It was changed on the server in the meantime.'), init);
+  }
   if (status === 413) {
     return new BitbucketError('validation', said ?? l10n.t('The server refused the request as too large.'), init);
   }
@@ -95,16 +114,28 @@ export function errorFromResponse(
   }
   if (status >= 500) {
     if (looksLikeHtml(text, contentType) && serverMessages.length === 0) {
-      return new BitbucketError('server', l10n.t('{0} answered with a server error (HTTP {1}). Try again later.', host, status), init);
+      return new BitbucketError(
+        'server',
+        l10n.t('{0} answered with a server error (HTTP {1}). Try again later.', host, status),
+        init,
+      );
     }
     return new BitbucketError(
       'server',
-      said ? l10n.t('{0} had a server error (HTTP {1}): {2}. Try again later.', host, status, said.replace(/\.$/, '')) : l10n.t('{0} had a server error (HTTP {1}). Try again later.', host, status),
+      said
+        ? l10n.t('{0} had a server error (HTTP {1}): {2}. Try again later.', host, status, said.replace(/\.$/, ''))
+        : l10n.t('{0} had a server error (HTTP {1}). Try again later.', host, status),
       init,
     );
   }
   if (looksLikeHtml(text, contentType)) return new BitbucketError('unexpected-response', WEB_PAGE_MESSAGE, init);
-  return new BitbucketError('unexpected-response', said ? l10n.t('The server answered HTTP {0}: {1}.', status, said.replace(/\.$/, '')) : l10n.t('The server answered HTTP {0}.', status), init);
+  return new BitbucketError(
+    'unexpected-response',
+    said
+      ? l10n.t('The server answered HTTP {0}: {1}.', status, said.replace(/\.$/, ''))
+      : l10n.t('The server answered HTTP {0}.', status),
+    init,
+  );
 }
 
 function parseRetryAfter(value: string | undefined): number | undefined {

@@ -14,7 +14,12 @@ export interface Retrying {
 }
 
 /** Sends `request` with `attempt`, again after a failure worth retrying, until one is not. */
-export async function withRetries<T>(request: HttpRequest, label: string, retrying: Retrying, attempt: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(
+  request: HttpRequest,
+  label: string,
+  retrying: Retrying,
+  attempt: () => Promise<T>,
+): Promise<T> {
   for (let attempts = 0; ; attempts++) {
     try {
       return await attempt();
@@ -22,7 +27,10 @@ export async function withRetries<T>(request: HttpRequest, label: string, retryi
       const error = err as BitbucketError;
       const delay = retryDelay(request, error, attempts, retrying);
       if (delay === undefined) throw error;
-      retrying.log('warn', `${label}: ${error.kind}${error.status ? ` ${error.status}` : ''}, retry ${attempts + 1} in ${delay} ms`);
+      retrying.log(
+        'warn',
+        `${label}: ${error.kind}${error.status ? ` ${error.status}` : ''}, retry ${attempts + 1} in ${delay} ms`,
+      );
       await sleep(delay, request.signal).catch(() => {
         throw new BitbucketError('cancelled', l10n.t('The request was cancelled.'), { request: label });
       });
@@ -31,7 +39,12 @@ export async function withRetries<T>(request: HttpRequest, label: string, retryi
 }
 
 /** How long to wait before retrying, or undefined when this failure is not retried. */
-function retryDelay(request: HttpRequest, error: BitbucketError, attempt: number, { policy, totalMs }: Retrying): number | undefined {
+function retryDelay(
+  request: HttpRequest,
+  error: BitbucketError,
+  attempt: number,
+  { policy, totalMs }: Retrying,
+): number | undefined {
   // Only reads are retried: a repeated POST would create a second snippet. Timeouts are not
   // retried either: the user has already waited the whole timeout once.
   if (request.method !== 'GET' || attempt >= policy.retries) return undefined;

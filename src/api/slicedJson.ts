@@ -62,7 +62,11 @@ interface Open {
  * What JSON.parse(text) gives, read a slice at a time (see the top of this file). Iterative: a
  * deeply nested text costs memory in proportion to its length, never the stack.
  */
-export async function parseJsonSliced(text: string, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<unknown> {
+export async function parseJsonSliced(
+  text: string,
+  turns: YieldsTurns = new Turns(),
+  pieceChars = PIECE_CHARS,
+): Promise<unknown> {
   // A turn first: making a text this large (joining an answer's chunks, decoding a file's line) was a slice of its own.
   await new Promise((resolve) => setImmediate(resolve));
   let pos = 0;
@@ -119,7 +123,7 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
   const readLongString = async (): Promise<string> => {
     let pieceStart = pos + 1;
     const pieces: string[] = [];
-    for (let at = pieceStart; ; ) {
+    for (let at = pieceStart; ;) {
       const stop = scanFrom(at);
       const ended = text.charCodeAt(stop) === QUOTE;
       if (ended || stop - pieceStart >= pieceChars) {
@@ -239,8 +243,9 @@ export async function parseJsonSliced(text: string, turns: YieldsTurns = new Tur
 
 /** As JSON.parse sets a field: `__proto__` stays an own field, a key given twice keeps the last value. */
 function setField(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }
 
 /**
@@ -248,7 +253,11 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * strings, finite numbers, booleans and null), made a slice at a time: a long string is written in
  * pieces, never cut between the two halves of a character outside the BMP.
  */
-export async function stringifyJsonSliced(value: unknown, turns: YieldsTurns = new Turns(), pieceChars = PIECE_CHARS): Promise<string> {
+export async function stringifyJsonSliced(
+  value: unknown,
+  turns: YieldsTurns = new Turns(),
+  pieceChars = PIECE_CHARS,
+): Promise<string> {
   const out: string[] = [];
   for (const part of jsonParts(value, pieceChars)) {
     out.push(part);
@@ -264,7 +273,7 @@ export async function stringifyJsonSliced(value: unknown, turns: YieldsTurns = n
 export function* jsonParts(value: unknown, pieceChars = PIECE_CHARS): Generator<string> {
   if (typeof value === 'string') {
     if (value.length <= pieceChars) return yield JSON.stringify(value);
-    for (let at = 0; at < value.length; ) {
+    for (let at = 0; at < value.length;) {
       let end = Math.min(value.length, at + pieceChars);
       // A high surrogate stays with its low one: cut apart, each would be written as an escape.
       if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) end++;
@@ -274,7 +283,9 @@ export function* jsonParts(value: unknown, pieceChars = PIECE_CHARS): Generator<
     }
     return;
   }
-  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') return yield JSON.stringify(value) ?? 'null';
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return yield JSON.stringify(value) ?? 'null';
+  }
   const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
   if (Array.isArray(value)) {
     yield '[';

@@ -11,9 +11,7 @@ export type { ProxyOptions } from './wire/undici/proxyForTarget';
  */
 export type WireKind = 'node' | 'undici';
 
-export type Credentials =
-  | { type: 'basic'; username: string; password: string }
-  | { type: 'token'; token: string };
+export type Credentials = { type: 'basic'; username: string; password: string } | { type: 'token'; token: string };
 
 /** Called before every request, so a sign-out or a new password takes effect at once. */
 export type CredentialsProvider = () => Credentials | undefined | Promise<Credentials | undefined>;

@@ -20,7 +20,11 @@ import { isTimestamp } from './timestamps';
 
 export class ShapeError extends Error {
   /** `subject`: what the field belongs to in the user's words (`snippet "deploy.sh" (guid …)`), when known. */
-  constructor(readonly path: string, readonly expected: string, readonly subject?: string) {
+  constructor(
+    readonly path: string,
+    readonly expected: string,
+    readonly subject?: string,
+  ) {
     super(`field ${path || '(body)'}${subject ? ` of ${subject}` : ''} should be ${expected}`);
   }
 }
@@ -105,7 +109,8 @@ export function object<T>(fields: Fields<T>): Check<T> {
 }
 
 const MAX_SUBJECT_LENGTH = 80;
-const shortened = (text: string): string => (text.length > MAX_SUBJECT_LENGTH ? `${text.slice(0, MAX_SUBJECT_LENGTH - 1)}…` : text);
+const shortened = (text: string): string =>
+  text.length > MAX_SUBJECT_LENGTH ? `${text.slice(0, MAX_SUBJECT_LENGTH - 1)}…` : text;
 
 /** A snippet as the user knows it, by name and guid; undefined when it has neither. */
 function snippetSubject(v: unknown): string | undefined {
@@ -132,30 +137,38 @@ function naming<T>(check: Check<T>, subjectOf: (v: unknown) => string | undefine
 
 export const category = object<Category>({ guid: str, name: str });
 export const snippetFile = object<SnippetFile>({ guid: str, name: str, content: str });
-export const comment = object<Comment>({ guid: str, text: str, userId: int, createdAt: timestamp, updatedAt: timestamp });
+export const comment = object<Comment>({
+  guid: str,
+  text: str,
+  userId: int,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 
 // Made once: a check made per snippet was two closures of garbage for each snippet of a page.
 const categoryList = array(category);
 const commentList = array(comment);
 
-export const snippet = naming(object<Snippet>({
-  guid: str,
-  name: str,
-  description: optional(str),
-  // The spec says "empty array when none"; a server that leaves the list out means the same.
-  categories: (v, p) => (v === undefined || v === null ? [] : categoryList(v, p)),
-  isVisible: bool,
-  isPublic: bool,
-  userId: int,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  files: array(snippetFile),
-  comments: (v, p) => (v === undefined || v === null ? [] : commentList(v, p)),
-}), snippetSubject);
+export const snippet = naming(
+  object<Snippet>({
+    guid: str,
+    name: str,
+    description: optional(str),
+    // The spec says "empty array when none"; a server that leaves the list out means the same.
+    categories: (v, p) => (v === undefined || v === null ? [] : categoryList(v, p)),
+    isVisible: bool,
+    isPublic: bool,
+    userId: int,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    files: array(snippetFile),
+    comments: (v, p) => (v === undefined || v === null ? [] : commentList(v, p)),
+  }),
+  snippetSubject,
+);
 
-export const starredEntry = naming(
-  object<StarredEntry>({ snippet, userId: int, starredAt: timestamp }),
-  (v) => (isObject(v) ? snippetSubject(v.snippet) : undefined),
+export const starredEntry = naming(object<StarredEntry>({ snippet, userId: int, starredAt: timestamp }), (v) =>
+  isObject(v) ? snippetSubject(v.snippet) : undefined,
 );
 
 export const pagesRefSetting = object<PagesRefSetting>({ repositoryId: int, refId: str, isEnabled: bool });
@@ -195,7 +208,12 @@ export const repositoryHook: Check<RepositoryHook> = (v, p) => {
 
 export const repositoryRefName = object<RepositoryRefName>({ id: str, displayId: str });
 // Bitbucket answers a rule with its `scope` too, which says nothing the global listing needs.
-export const secretScanningRule = object<SecretScanningRule>({ id: int, name: str, lineRegex: optional(str), pathRegex: optional(str) });
+export const secretScanningRule = object<SecretScanningRule>({
+  id: int,
+  name: str,
+  lineRegex: optional(str),
+  pathRegex: optional(str),
+});
 
 export function page<T>(item: Check<T>): Check<Page<T>> {
   return (v, p) => {

@@ -7,5 +7,7 @@ let told = false;
 export function warnIfVerificationOffInEnvironment(warn: (message: string) => void): void {
   if (told || process.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return;
   told = true;
-  warn('NODE_TLS_REJECT_UNAUTHORIZED=0 is set in the environment and ignored: this extension always verifies certificates (add a company CA to the Ca Files setting instead)');
+  warn(
+    'NODE_TLS_REJECT_UNAUTHORIZED=0 is set in the environment and ignored: this extension always verifies certificates (add a company CA to the Ca Files setting instead)',
+  );
 }

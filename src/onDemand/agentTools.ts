@@ -20,9 +20,14 @@ import type { Session } from '../editor/accounts/session';
 import { ContextKeys, type AgentToolName } from '../util/constants';
 import type { SnippetsOnDemand } from './snippets';
 
-export function registerAgentToolsOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): vscode.Disposable {
+export function registerAgentToolsOnDemand(
+  extension: vscode.Extension<unknown>,
+  snippets: SnippetsOnDemand,
+  session: Session,
+): vscode.Disposable {
   const tools = () => snippets.feature().agentTools;
-  const declared = (extension.packageJSON as { contributes: { languageModelTools: Array<{ name: AgentToolName }> } }).contributes.languageModelTools;
+  const declared = (extension.packageJSON as { contributes: { languageModelTools: Array<{ name: AgentToolName }> } })
+    .contributes.languageModelTools;
   return vscode.Disposable.from(
     ...declared.map(({ name }) =>
       vscode.lm.registerTool<unknown>(name, {

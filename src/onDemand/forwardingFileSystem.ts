@@ -21,7 +21,10 @@ export class ForwardingFileSystemProvider implements vscode.FileSystemProvider, 
     return this.target;
   }
 
-  watch(uri: vscode.Uri, options: { readonly recursive: boolean; readonly excludes: readonly string[] }): vscode.Disposable {
+  watch(
+    uri: vscode.Uri,
+    options: { readonly recursive: boolean; readonly excludes: readonly string[] },
+  ): vscode.Disposable {
     return this.real.watch(uri, options);
   }
 
@@ -41,7 +44,11 @@ export class ForwardingFileSystemProvider implements vscode.FileSystemProvider, 
     return this.real.readFile(uri);
   }
 
-  writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): void | Thenable<void> {
+  writeFile(
+    uri: vscode.Uri,
+    content: Uint8Array,
+    options: { readonly create: boolean; readonly overwrite: boolean },
+  ): void | Thenable<void> {
     return this.real.writeFile(uri, content, options);
   }
 

@@ -24,11 +24,20 @@ export interface McpStdioServerDefinition {
 export interface McpServerDefinitionProvider {
   readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
   provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition[]>;
-  resolveMcpServerDefinition?(server: McpStdioServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition>;
+  resolveMcpServerDefinition?(
+    server: McpStdioServerDefinition,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<McpStdioServerDefinition>;
 }
 interface McpApi {
   lm: { registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable };
-  McpStdioServerDefinition: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioServerDefinition;
+  McpStdioServerDefinition: new (
+    label: string,
+    command: string,
+    args?: string[],
+    env?: Record<string, string | number | null>,
+    version?: string,
+  ) => McpStdioServerDefinition;
 }
 
 /** The registration, and the provider (for the test API) where VS Code has the API. */
@@ -37,7 +46,11 @@ export interface McpOnDemand {
   provider?: McpServerDefinitionProvider;
 }
 
-export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippets: SnippetsOnDemand, session: Session): McpOnDemand {
+export function registerMcpOnDemand(
+  extension: vscode.Extension<unknown>,
+  snippets: SnippetsOnDemand,
+  session: Session,
+): McpOnDemand {
   const api = vscode as unknown as McpApi;
   const changed = new vscode.EventEmitter<void>();
   // Node takes `/` on Windows too; node:path would cost activation's bundle a module of its own.
@@ -46,7 +59,8 @@ export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippe
   const offered = () => session.account !== undefined && snippets.feature().mcp.offered();
   const provider: McpServerDefinitionProvider = {
     onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => (offered() ? [new api.McpStdioServerDefinition('Bitbucket Snippets', process.execPath, [script])] : []),
+    provideMcpServerDefinitions: () =>
+      offered() ? [new api.McpStdioServerDefinition('Bitbucket Snippets', process.execPath, [script])] : [],
     // Called before each start: the channel opens and this process gets a key of its own.
     resolveMcpServerDefinition: async (server) => {
       if (!offered()) return undefined;
@@ -60,7 +74,15 @@ export function registerMcpOnDemand(extension: vscode.Extension<unknown>, snippe
     const registration = api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider);
     // Any change of a setting or of the accounts asks VS Code to read the definitions again: cheap, and activation names no setting.
     const fire = () => changed.fire();
-    return { provider, disposable: vscode.Disposable.from(changed, registration, session.onDidChange(fire), vscode.workspace.onDidChangeConfiguration(fire)) };
+    return {
+      provider,
+      disposable: vscode.Disposable.from(
+        changed,
+        registration,
+        session.onDidChange(fire),
+        vscode.workspace.onDidChangeConfiguration(fire),
+      ),
+    };
   } catch {
     return { disposable: changed };
   }

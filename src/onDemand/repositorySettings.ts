@@ -13,16 +13,26 @@ import { onDemandFeature } from './onDemandFeature';
 type RepositorySettingsModule = typeof import('./repositorySettings/bundle');
 
 /** `globalState` is the extension's one queue of global state writes (src/util/orderedState.ts), not context.globalState. */
-export function registerRepositorySettingsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): vscode.Disposable {
+export function registerRepositorySettingsOnDemand(
+  context: vscode.ExtensionContext,
+  globalState: vscode.Memento,
+  session: Session,
+  log: Log,
+): vscode.Disposable {
   const feature = onDemandFeature<RepositorySettingsModule, RepositorySettingsFeature>(
     'repository settings',
     REPOSITORY_SETTINGS_COMMANDS,
     // esbuild.js turns this require into one of dist/repositorySettings.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     () => require('./repositorySettings/bundle') as RepositorySettingsModule,
-    ({ createRepositorySettings }) => createRepositorySettings(context, globalState, session, log.child('settings-panel')),
+    ({ createRepositorySettings }) =>
+      createRepositorySettings(context, globalState, session, log.child('settings-panel')),
     log,
   );
   const hookFileSystem = new ForwardingFileSystemProvider(() => feature.get().hookFileSystem);
-  return vscode.Disposable.from(feature, hookFileSystem, vscode.workspace.registerFileSystemProvider(Schemes.hook, hookFileSystem, { isCaseSensitive: true }));
+  return vscode.Disposable.from(
+    feature,
+    hookFileSystem,
+    vscode.workspace.registerFileSystemProvider(Schemes.hook, hookFileSystem, { isCaseSensitive: true }),
+  );
 }

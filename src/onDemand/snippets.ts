@@ -8,7 +8,15 @@ import * as path from 'node:path';
 import vscode = require('vscode');
 import { accountId } from '../model/accounts/accounts';
 import type { Session } from '../editor/accounts/session';
-import { EXPLORER_DRAG_MIMES, EXPLORER_DROP_MIMES, Mimes, OFFLINE_CACHE_FOLDER, SNIPPET_COMMANDS, Schemes, Views } from '../util/constants';
+import {
+  EXPLORER_DRAG_MIMES,
+  EXPLORER_DROP_MIMES,
+  Mimes,
+  OFFLINE_CACHE_FOLDER,
+  SNIPPET_COMMANDS,
+  Schemes,
+  Views,
+} from '../util/constants';
 import { forgetCachesOnSignOut } from '../model/snippets/cache/signOut';
 import type { SnippetsFeature } from './snippets/bundle';
 import type { TreeNode } from '../model/snippets/tree/nodes';
@@ -28,7 +36,12 @@ export interface SnippetsOnDemand {
 }
 
 /** `globalState` is the extension's one queue of global state writes (src/util/orderedState.ts), not context.globalState. */
-export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): SnippetsOnDemand {
+export function registerSnippetsOnDemand(
+  context: vscode.ExtensionContext,
+  globalState: vscode.Memento,
+  session: Session,
+  log: Log,
+): SnippetsOnDemand {
   const provider = new ForwardingTreeDataProvider<TreeNode>(() => feature.get());
   // Several rows can be selected, to drag them together or delete several snippets at once; other
   // row commands act on the row clicked (src/model/snippets/tree/selection.ts).
@@ -39,7 +52,12 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globa
     handleDrag: (source, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrag(source, dataTransfer),
     handleDrop: (target, dataTransfer) => feature.get().explorer.dragAndDrop.handleDrop(target, dataTransfer),
   };
-  const view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
+  const view = vscode.window.createTreeView(Views.explorer, {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    canSelectMany: true,
+    dragAndDropController,
+  });
   const feature: OnDemandFeature<SnippetsModule, SnippetsFeature> = onDemandFeature(
     'snippets',
     SNIPPET_COMMANDS,
@@ -63,14 +81,7 @@ export function registerSnippetsOnDemand(context: vscode.ExtensionContext, globa
   const fileSystem = new ForwardingFileSystemProvider(() => feature.get().fileSystem);
   const serverVersions = new ForwardingContentProvider(() => feature.get().serverVersions);
   const comparedTexts = new ForwardingContentProvider(() => feature.get().comparedTexts);
-  // Sign Out deletes the account's offline cache (src/model/snippets/cache/signOut.ts).
-  const forgetOnSignOut = forgetCachesOnSignOut({
-    signedIn: () => session.accounts().map(accountId),
-    onDidChange: session.onDidChange,
-    mayHaveCache: () => feature.isLoaded || fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER)),
-    forget: (id) => feature.get().forgetAccount(id),
-    warn: (message) => log.warn(message),
-  });
+  const forgetOnSignOut = forgetCachesOfSignedOut(context, session, log, feature);
   return {
     feature: () => feature.get(),
     disposable: vscode.Disposable.from(
@@ -96,14 +107,20 @@ function registerEditorProviders(feature: OnDemandFeature<SnippetsModule, Snippe
   // Completion offers what is loaded; until the snippets bundle is, no list is either, so typing
   // never loads it.
   const completion: vscode.CompletionItemProvider = {
-    provideCompletionItems: (document, position, token, context) => (feature.isLoaded ? feature.get().completion.provideCompletionItems(document, position, token, context) : undefined),
-    resolveCompletionItem: (item, token) => (feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item),
+    provideCompletionItems: (document, position, token, context) =>
+      feature.isLoaded
+        ? feature.get().completion.provideCompletionItems(document, position, token, context)
+        : undefined,
+    resolveCompletionItem: (item, token) =>
+      feature.isLoaded ? (feature.get().completion.resolveCompletionItem?.(item, token) ?? item) : item,
   };
   // A drop of one of our rows into an editor: the rows came from the loaded view, so the bundle
   // is loaded; other drops never load it.
   const dropIntoEditor: vscode.DocumentDropEditProvider = {
     provideDocumentDropEdits: (document, position, dataTransfer, token) =>
-      feature.isLoaded ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token) : undefined,
+      feature.isLoaded
+        ? feature.get().dropIntoEditor.provideDocumentDropEdits(document, position, dataTransfer, token)
+        : undefined,
   };
   // VS Code wants the URI handler of vscode:// snippet links (Copy VS Code Link) registered at
   // activation; the first link loads the snippets bundle, whose handler does the work.
@@ -117,4 +134,21 @@ function registerEditorProviders(feature: OnDemandFeature<SnippetsModule, Snippe
     vscode.languages.registerDocumentDropEditProvider('*', dropIntoEditor, { dropMimeTypes: [Mimes.explorerRows] }),
     vscode.window.registerUriHandler(uriHandler),
   );
+}
+
+/** Sign Out deletes the account's offline cache (src/model/snippets/cache/signOut.ts), loading the bundle only when a cache may exist. */
+function forgetCachesOfSignedOut(
+  context: vscode.ExtensionContext,
+  session: Session,
+  log: Log,
+  feature: OnDemandFeature<SnippetsModule, SnippetsFeature>,
+): vscode.Disposable {
+  return forgetCachesOnSignOut({
+    signedIn: () => session.accounts().map(accountId),
+    onDidChange: session.onDidChange,
+    mayHaveCache: () =>
+      feature.isLoaded || fs.existsSync(path.join(context.globalStorageUri.fsPath, OFFLINE_CACHE_FOLDER)),
+    forget: (id) => feature.get().forgetAccount(id),
+    warn: (message) => log.warn(message),
+  });
 }

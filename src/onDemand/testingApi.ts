@@ -77,7 +77,16 @@ export interface TestedExtension {
   mcpProvider?: McpServerDefinitionProvider;
 }
 
-export function createTestingApi({ globalState, session, log, snippets, signIn, statusBar, authProvider, mcpProvider }: TestedExtension): TestingApi {
+export function createTestingApi({
+  globalState,
+  session,
+  log,
+  snippets,
+  signIn,
+  statusBar,
+  authProvider,
+  mcpProvider,
+}: TestedExtension): TestingApi {
   const answers = snippetPromptAnswers(snippets);
   return {
     authProvider,
@@ -128,7 +137,9 @@ function snippetPromptAnswers(snippets: SnippetsOnDemand): () => ScriptedAnswer[
       const answers: ScriptedAnswer[] = [];
       // esbuild.js turns this require into one of dist/snippets.js, the module the feature was loaded from.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./snippets/bundle') as SnippetsModule).answerPromptsFrom(() => (answers.length > 0 ? { answer: answers.shift() } : undefined));
+      (require('./snippets/bundle') as SnippetsModule).answerPromptsFrom(() =>
+        answers.length > 0 ? { answer: answers.shift() } : undefined,
+      );
       queue = answers;
     }
     return queue;

@@ -16,7 +16,9 @@ const levels: ReadonlyArray<(a: LabelledAccount, url: URL) => string> = [
 /** The shortest label of `account` that none of `all` (which may include it) shares. */
 export function accountLabel(account: LabelledAccount, all: readonly LabelledAccount[]): string {
   const url = new URL(account.serverUrl);
-  const others = all.filter((o) => !(o.serverUrl === account.serverUrl && o.username.toLowerCase() === account.username.toLowerCase()));
+  const others = all.filter(
+    (o) => !(o.serverUrl === account.serverUrl && o.username.toLowerCase() === account.username.toLowerCase()),
+  );
   for (const level of levels) {
     const label = level(account, url);
     if (!others.some((o) => level(o, new URL(o.serverUrl)).toLowerCase() === label.toLowerCase())) return label;

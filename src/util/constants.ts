@@ -96,9 +96,11 @@ export const CONNECTION_CHECK_COMMANDS: readonly string[] = [Commands.checkConne
 
 /** Every other command belongs to the snippets bundle (dist/snippets.js), which loads on first use. */
 export const SNIPPET_COMMANDS: readonly string[] = Object.values(Commands).filter(
-  (id) => !SIGN_IN_COMMANDS.includes(id) && !REPOSITORY_SETTINGS_COMMANDS.includes(id) && !CONNECTION_CHECK_COMMANDS.includes(id),
+  (id) =>
+    !SIGN_IN_COMMANDS.includes(id) &&
+    !REPOSITORY_SETTINGS_COMMANDS.includes(id) &&
+    !CONNECTION_CHECK_COMMANDS.includes(id),
 );
-
 
 /** The language model tools chat agents call (package.json contributes.languageModelTools; src/editor/agentTools/). */
 export const AgentTools = {

@@ -16,7 +16,10 @@ export interface MessageContext {
 }
 
 /** The context of a message about `action` for the signed-in account: its host and user name. */
-export function messageContext(action: string, account: { serverUrl: string; username: string } | undefined): MessageContext {
+export function messageContext(
+  action: string,
+  account: { serverUrl: string; username: string } | undefined,
+): MessageContext {
   return { action, host: account ? serverHost(account.serverUrl) : undefined, user: account?.username };
 }
 
@@ -30,13 +33,20 @@ function proxyAdvice(err: BitbucketError): string {
   if (err.proxyChosenBy === 'editor') return editorProxyAdvice(failure);
   switch (failure) {
     case 'auth-required':
-      return l10n.t("Give the proxy's user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.");
+      return l10n.t(
+        "Give the proxy's user name and password in the http.proxy setting (http://user:password@host:port), or a Proxy-Authorization value in http.proxyAuthorization.",
+      );
     case 'refused':
-      return l10n.t('Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.');
+      return l10n.t(
+        'Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.',
+      );
     case 'unreachable':
       return l10n.t('Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY).');
     case 'certificate':
-      return l10n.t('This extension always verifies certificates, the proxy\'s too, whatever http.proxyStrictSSL says: add the proxy\'s CA certificate file to the "{0}" setting.', CA_SETTING_LABEL);
+      return l10n.t(
+        'This extension always verifies certificates, the proxy\'s too, whatever http.proxyStrictSSL says: add the proxy\'s CA certificate file to the "{0}" setting.',
+        CA_SETTING_LABEL,
+      );
     case 'invalid-url':
       return l10n.t('Correct it in the http.proxy setting, or in HTTP_PROXY / HTTPS_PROXY.');
     case 'unsupported-scheme':
@@ -48,25 +58,36 @@ function proxyAdvice(err: BitbucketError): string {
 function editorProxyAdvice(failure: ProxyFailure): string {
   switch (failure) {
     case 'auth-required':
-      return l10n.t('VS Code answers a proxy with Kerberos or a Basic prompt where it can. Otherwise put a Proxy-Authorization value in http.proxyAuthorization: this extension then sends its requests itself, with that value.');
+      return l10n.t(
+        'VS Code answers a proxy with Kerberos or a Basic prompt where it can. Otherwise put a Proxy-Authorization value in http.proxyAuthorization: this extension then sends its requests itself, with that value.',
+      );
     case 'certificate':
       // VS Code's proxy agent connects to the proxy with its own options: the OS store and Node's
       // roots. The Ca Files, given per request, reach the server behind it, not the proxy.
-      return l10n.t("This extension always verifies certificates: add the proxy's CA certificate to the system's trusted certificates, where VS Code's network stack looks for it.");
+      return l10n.t(
+        "This extension always verifies certificates: add the proxy's CA certificate to the system's trusted certificates, where VS Code's network stack looks for it.",
+      );
     case 'unsupported-scheme':
       return unsupportedSchemeAdvice();
     default:
-      return l10n.t('VS Code chose this proxy from the http.proxy setting, a PAC file or the system\'s proxy settings: check those, or list the server in http.noProxy to reach it directly.');
+      return l10n.t(
+        "VS Code chose this proxy from the http.proxy setting, a PAC file or the system's proxy settings: check those, or list the server in http.noProxy to reach it directly.",
+      );
   }
 }
 
 /** After a 407 to credentials that were sent: correct them where they came from. */
 function refusedCredentialsAdvice(from: string): string {
-  return l10n.t("Correct the proxy's user name and password in {0}. In a proxy URL, characters such as @ : / ? # ; % and spaces in them must be percent-encoded (%40 for @).", from);
+  return l10n.t(
+    "Correct the proxy's user name and password in {0}. In a proxy URL, characters such as @ : / ? # ; % and spaces in them must be percent-encoded (%40 for @).",
+    from,
+  );
 }
 
 function unsupportedSchemeAdvice(): string {
-  return l10n.t('Run a local proxy that answers NTLM for you (Px or Cntlm, for example) and set http.proxy to it, or ask for Kerberos (Negotiate) or Basic to be enabled on the proxy.');
+  return l10n.t(
+    'Run a local proxy that answers NTLM for you (Px or Cntlm, for example) and set http.proxy to it, or ask for Kerberos (Negotiate) or Basic to be enabled on the proxy.',
+  );
 }
 
 /**
@@ -78,30 +99,65 @@ export function describeError(err: unknown, ctx: MessageContext): string {
   if (!(err instanceof BitbucketError)) {
     return l10n.t('Could not {0}: {1}', action, errorMessage(err));
   }
-  if (err.clientCertificate) return l10n.t('Could not {0}: {1} {2}', action, err.message, clientCertificateHint(err.clientCertificate));
+  if (err.clientCertificate) {
+    return l10n.t('Could not {0}: {1} {2}', action, err.message, clientCertificateHint(err.clientCertificate));
+  }
   switch (err.kind) {
     case 'auth':
       return ctx.user
-        ? l10n.t('Could not {0}: the server did not accept the saved credentials for {1}. Sign in again (Bitbucket Snippets: Switch Account).', action, ctx.user)
-        : l10n.t('Could not {0}: the server did not accept the saved credentials. Sign in again (Bitbucket Snippets: Switch Account).', action);
+        ? l10n.t(
+            'Could not {0}: the server did not accept the saved credentials for {1}. Sign in again (Bitbucket Snippets: Switch Account).',
+            action,
+            ctx.user,
+          )
+        : l10n.t(
+            'Could not {0}: the server did not accept the saved credentials. Sign in again (Bitbucket Snippets: Switch Account).',
+            action,
+          );
     case 'forbidden':
       return ctx.user
-        ? l10n.t('Could not {0}: signed in as {1}, but you are not permitted to do this on the server. ({2})', action, ctx.user, err.message)
+        ? l10n.t(
+            'Could not {0}: signed in as {1}, but you are not permitted to do this on the server. ({2})',
+            action,
+            ctx.user,
+            err.message,
+          )
         : l10n.t('Could not {0}: you are not permitted to do this on the server. ({1})', action, err.message);
     case 'not-found':
-      return l10n.t('Could not {0}: it no longer exists on the server ({1}). Refresh to update the view.', action, err.message);
+      return l10n.t(
+        'Could not {0}: it no longer exists on the server ({1}). Refresh to update the view.',
+        action,
+        err.message,
+      );
     case 'conflict':
       return l10n.t('Could not {0}: it was changed on the server in the meantime. {1}', action, err.message);
     case 'validation': {
       const fields = [...err.fields].map(([field, msgs]) => `${field}: ${msgs.join(', ')}`);
-      return l10n.t('Could not {0}: the server refused it. {1}', action, fields.length > 0 ? fields.join('; ') : err.message);
+      return l10n.t(
+        'Could not {0}: the server refused it. {1}',
+        action,
+        fields.length > 0 ? fields.join('; ') : err.message,
+      );
     }
     case 'network':
       return err.tlsFailure
-        ? l10n.t('Could not {0}: {1} Add your company\'s CA certificate file to the "{2}" setting.', action, err.message, CA_SETTING_LABEL)
-        : l10n.t('Could not {0}: {1} Your unsaved work is kept; try again when the server is reachable.', action, err.message);
+        ? l10n.t(
+            'Could not {0}: {1} Add your company\'s CA certificate file to the "{2}" setting.',
+            action,
+            err.message,
+            CA_SETTING_LABEL,
+          )
+        : l10n.t(
+            'Could not {0}: {1} Your unsaved work is kept; try again when the server is reachable.',
+            action,
+            err.message,
+          );
     case 'timeout':
-      return l10n.t('Could not {0}: {1} Your unsaved work is kept; try again, or raise the request timeout setting.', action, err.message);
+      return l10n.t(
+        'Could not {0}: {1} Your unsaved work is kept; try again, or raise the request timeout setting.',
+        action,
+        err.message,
+      );
     case 'cancelled':
       return l10n.t('Could not {0}: cancelled.', action);
     case 'proxy':
@@ -116,12 +172,20 @@ export function describeError(err: unknown, ctx: MessageContext): string {
 export interface SignInProblem {
   message: string;
   /** The next step offered as a button. */
-  action?: 'retry' | 'openCaSetting' | 'openInBrowser' | 'openPrefixSetting' | 'openProxySetting' | 'openClientCertificateSetting';
+  action?:
+    | 'retry'
+    | 'openCaSetting'
+    | 'openInBrowser'
+    | 'openPrefixSetting'
+    | 'openProxySetting'
+    | 'openClientCertificateSetting';
 }
 
 /** Sign-in failures, each with its own next step. Nothing is stored when any of these happens. */
 export function describeSignInError(err: unknown, host: string, authType: 'basic' | 'token'): SignInProblem {
-  if (!(err instanceof BitbucketError)) return { message: l10n.t('Sign-in to {0} failed: {1}', host, String(err)), action: 'retry' };
+  if (!(err instanceof BitbucketError)) {
+    return { message: l10n.t('Sign-in to {0} failed: {1}', host, String(err)), action: 'retry' };
+  }
   const basic = authType === 'basic';
   if (err.clientCertificate) {
     return {
@@ -140,35 +204,66 @@ export function describeSignInError(err: unknown, host: string, authType: 'basic
     case 'forbidden':
       return {
         message: basic
-          ? l10n.t('{0} accepted the user name and password but does not let this account use snippets ({1}).', host, err.message)
-          : l10n.t('{0} accepted the access token but does not let this account use snippets ({1}).', host, err.message),
+          ? l10n.t(
+              '{0} accepted the user name and password but does not let this account use snippets ({1}).',
+              host,
+              err.message,
+            )
+          : l10n.t(
+              '{0} accepted the access token but does not let this account use snippets ({1}).',
+              host,
+              err.message,
+            ),
         action: 'retry',
       };
     case 'captcha':
       return {
-        message: l10n.t('{0} wants a CAPTCHA after too many failed sign-ins. Sign in once in a browser to clear it, then try again here.', host),
+        message: l10n.t(
+          '{0} wants a CAPTCHA after too many failed sign-ins. Sign in once in a browser to clear it, then try again here.',
+          host,
+        ),
         action: 'openInBrowser',
       };
     case 'network':
       if (err.tlsFailure) {
         return {
-          message: l10n.t('{0} If your company uses its own certificate authority, add its PEM file to the "{1}" setting.', err.message, CA_SETTING_LABEL),
+          message: l10n.t(
+            '{0} If your company uses its own certificate authority, add its PEM file to the "{1}" setting.',
+            err.message,
+            CA_SETTING_LABEL,
+          ),
           action: 'openCaSetting',
         };
       }
-      return { message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message), action: 'retry' };
+      return {
+        message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message),
+        action: 'retry',
+      };
     case 'timeout':
-      return { message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message), action: 'retry' };
+      return {
+        message: l10n.t('{0} Check the server URL, your network and proxy settings.', err.message),
+        action: 'retry',
+      };
     case 'proxy':
-      return { message: `${err.message} ${proxyAdvice(err)}`, action: err.proxyFailure === 'certificate' ? 'openCaSetting' : 'openProxySetting' };
+      return {
+        message: `${err.message} ${proxyAdvice(err)}`,
+        action: err.proxyFailure === 'certificate' ? 'openCaSetting' : 'openProxySetting',
+      };
     case 'unexpected-response':
       return {
-        message: l10n.t("{0} did not answer like Bitbucket's API: {1} Check that the URL is the Bitbucket base URL, including any context path.", host, err.message),
+        message: l10n.t(
+          "{0} did not answer like Bitbucket's API: {1} Check that the URL is the Bitbucket base URL, including any context path.",
+          host,
+          err.message,
+        ),
         action: 'retry',
       };
     case 'not-found':
       return {
-        message: l10n.t('{0} has no snippets app at the configured path (HTTP 404). Check the URL\'s context path, or the "Snippets Rest Prefix" setting.', host),
+        message: l10n.t(
+          '{0} has no snippets app at the configured path (HTTP 404). Check the URL\'s context path, or the "Snippets Rest Prefix" setting.',
+          host,
+        ),
         action: 'openPrefixSetting',
       };
     default:

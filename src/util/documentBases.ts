@@ -71,7 +71,9 @@ export class DocumentBases<B> {
     if (!isRecord(raw)) return entries;
     for (const [uri, value] of Object.entries(raw)) {
       const entry = value as Partial<Stored<unknown>> | null;
-      if (typeof entry === 'object' && entry !== null && typeof entry.at === 'number' && this.isBase(entry.base)) entries[uri] = { base: entry.base, at: entry.at };
+      if (typeof entry === 'object' && entry !== null && typeof entry.at === 'number' && this.isBase(entry.base)) {
+        entries[uri] = { base: entry.base, at: entry.at };
+      }
     }
     return entries;
   }

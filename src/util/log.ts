@@ -14,7 +14,10 @@ export interface LogChannel {
 }
 
 export class Log {
-  constructor(private readonly channel: LogChannel, private readonly component = 'main') {}
+  constructor(
+    private readonly channel: LogChannel,
+    private readonly component = 'main',
+  ) {}
 
   child(component: string): Log {
     return new Log(this.channel, component);
@@ -34,7 +37,13 @@ export class Log {
   }
   /** Logs a failure with all its detail; BitbucketErrors carry no credentials by design. */
   error(message: string, err?: unknown): void {
-    const detail = hasLogString(err) ? err.toLogString() : err instanceof Error ? err.stack ?? err.message : err === undefined ? '' : String(err);
+    const detail = hasLogString(err)
+      ? err.toLogString()
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : err === undefined
+          ? ''
+          : String(err);
     this.channel.error(this.line(`${message}${detail ? `: ${detail}` : ''}`));
   }
 

@@ -12,7 +12,14 @@
 // messages would log alike) as `\uHHHH`. Everything else, letters of every script and emoji
 // included, is left alone.
 
-const NAMED: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\f': '\\f' };
+const NAMED: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\f': '\\f',
+};
 
 /**
  * What is escaped: a backslash, C0 controls, DEL and C1 controls (NEL, U+0085, among them), the
@@ -20,8 +27,9 @@ const NAMED: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r
  * U+200F, U+202A–U+202E, U+2066–U+2069), the invisible ones (U+200B, U+2060–U+2064, U+FEFF), and
  * a surrogate that is not half of a pair.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const ESCAPED = /[\\\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ESCAPED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\\\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const hex = (code: number, digits: number) => code.toString(16).toUpperCase().padStart(digits, '0');
 

@@ -11,8 +11,9 @@
 // - control and bidirectional formatting characters reorder or hide what a reader sees.
 
 /** C0 and C1 controls (tab and line breaks are handled apart), DEL, and the bidi and invisible formatting marks. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 /** The opening of a link's target. VS Code's link syntax needs `](` with nothing between. */
 const LINK_TARGET = /\]\(/g;
@@ -37,7 +38,10 @@ function capped(text: string, max: number): string {
  * as spaces, line breaks kept as `\n`, and at most MAX_SHOWN_LENGTH characters.
  */
 export function messageText(text: unknown, max = MAX_SHOWN_LENGTH): string {
-  const plain = String(text ?? '').replace(LINE_BREAK, '\n').replace(/\t/g, ' ').replace(HIDDEN, '');
+  const plain = String(text ?? '')
+    .replace(LINE_BREAK, '\n')
+    .replace(/\t/g, ' ')
+    .replace(HIDDEN, '');
   return capped(plain.replace(LINK_TARGET, '] ('), max);
 }
 

@@ -62,7 +62,13 @@ export function userValue<T>(inspected: InspectedSetting<T> | undefined, fallbac
  * segments, the way VS Code looks a setting up. Only own properties of plain objects are followed.
  */
 export function userValueIn<T>(section: InspectedSetting<unknown> | undefined, name: string, fallback: T): T {
-  return userValue<T>({ globalValue: lookUp(section?.globalValue, name) as T | undefined, defaultValue: lookUp(section?.defaultValue, name) as T | undefined }, fallback);
+  return userValue<T>(
+    {
+      globalValue: lookUp(section?.globalValue, name) as T | undefined,
+      defaultValue: lookUp(section?.defaultValue, name) as T | undefined,
+    },
+    fallback,
+  );
 }
 
 function lookUp(tree: unknown, name: string): unknown {

@@ -30,22 +30,26 @@ export const clicked = new Set<string>();
  * keyboard user's focus to the top of the page.
  */
 export function switchControl(o: SwitchOptions): HTMLElement {
-  const control = el('button', {
-    id: o.id,
-    type: 'button',
-    class: 'switch',
-    attrs: {
-      role: 'switch',
-      // A switch is on or off: an unknown value reads as off, and its state text says "Unknown".
-      'aria-checked': o.value === true ? 'true' : 'false',
-      'aria-labelledby': o.labelId,
-      'aria-describedby': o.describedBy,
-      'aria-disabled': o.disabled || o.busy ? 'true' : undefined,
-      'aria-busy': o.busy ? 'true' : undefined,
-      'data-value': o.value === true ? 'on' : o.value === false ? 'off' : 'unknown',
-      'data-focus-key': o.focusKey,
+  const control = el(
+    'button',
+    {
+      id: o.id,
+      type: 'button',
+      class: 'switch',
+      attrs: {
+        role: 'switch',
+        // A switch is on or off: an unknown value reads as off, and its state text says "Unknown".
+        'aria-checked': o.value === true ? 'true' : 'false',
+        'aria-labelledby': o.labelId,
+        'aria-describedby': o.describedBy,
+        'aria-disabled': o.disabled || o.busy ? 'true' : undefined,
+        'aria-busy': o.busy ? 'true' : undefined,
+        'data-value': o.value === true ? 'on' : o.value === false ? 'off' : 'unknown',
+        'data-focus-key': o.focusKey,
+      },
     },
-  }, [el('span', { class: 'switch-thumb', attrs: { 'aria-hidden': 'true' } })]);
+    [el('span', { class: 'switch-thumb', attrs: { 'aria-hidden': 'true' } })],
+  );
   control.addEventListener('click', () => {
     if (control.getAttribute('aria-disabled') === 'true') return;
     // Show the server's value until the server answers: never the value that was asked for.

@@ -23,7 +23,11 @@ export function el(tag: string, props?: ElementProps, children?: Child[]): HTMLE
   if (p.for) node.setAttribute('for', p.for);
   if (p.type) node.setAttribute('type', p.type);
   if (p.disabled) node.setAttribute('disabled', '');
-  if (p.attrs) for (const [name, value] of Object.entries(p.attrs)) if (value !== undefined && value !== null) node.setAttribute(name, String(value));
+  if (p.attrs) {
+    for (const [name, value] of Object.entries(p.attrs)) {
+      if (value !== undefined && value !== null) node.setAttribute(name, String(value));
+    }
+  }
   if (p.on) for (const [event, fn] of Object.entries(p.on)) node.addEventListener(event, fn);
   for (const child of children || []) {
     if (child === null || child === undefined || child === false) continue;
@@ -37,5 +41,7 @@ export function el(tag: string, props?: ElementProps, children?: Child[]): HTMLE
  * replaceChildren itself would show a `null` as the word "null".
  */
 export function replaceContent(node: HTMLElement, children: Child[]): void {
-  node.replaceChildren(...children.filter((child): child is Node | string => child !== null && child !== undefined && child !== false));
+  node.replaceChildren(
+    ...children.filter((child): child is Node | string => child !== null && child !== undefined && child !== false),
+  );
 }

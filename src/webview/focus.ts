@@ -7,7 +7,9 @@ let lastFocusKey: string | undefined;
 /** Returns to the control the keyboard user was last on, when it is on the page. */
 export function focusLastControl(): void {
   if (!lastFocusKey) return;
-  const again = [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find((n) => n.dataset.focusKey === lastFocusKey);
+  const again = [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find(
+    (n) => n.dataset.focusKey === lastFocusKey,
+  );
   if (again) again.focus();
 }
 

@@ -38,8 +38,14 @@ function renderHook(s: PanelState, h: HookRow): HTMLElement {
           })
         : null,
       // Merge checks cannot be switched on or off through this API: their state is shown, not offered.
-      h.canToggle ? el('label', { id: `${switchId}-label`, for: switchId, text: t.enabled }) : el('span', { text: t.hookStatus }),
-      el('span', { id: `${switchId}-state`, class: `state ${busy ? 'busy' : ''}`, text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}` }),
+      h.canToggle
+        ? el('label', { id: `${switchId}-label`, for: switchId, text: t.enabled })
+        : el('span', { text: t.hookStatus }),
+      el('span', {
+        id: `${switchId}-state`,
+        class: `state ${busy ? 'busy' : ''}`,
+        text: `${stateText}${configured && !busy ? ` · ${configured}` : ''}`,
+      }),
     ]),
     h.error ? el('p', { id: `${switchId}-error`, class: 'error-text', text: h.error }) : null,
     el('div', { class: 'actions' }, [

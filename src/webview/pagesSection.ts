@@ -21,7 +21,11 @@ function newRefsRow(s: PanelState, which: NewRefsKind, label: string): HTMLEleme
       onToggle: (wanted) => send('setPagesForNewRefs', { which, enabled: wanted }),
     }),
     el('label', { id: `${id}-label`, for: id, text: label }),
-    el('span', { id: `${id}-state`, class: `state ${busy ? 'busy' : ''}`, text: busy ? t.changing : onOff(value, t.on, t.off) }),
+    el('span', {
+      id: `${id}-state`,
+      class: `state ${busy ? 'busy' : ''}`,
+      text: busy ? t.changing : onOff(value, t.on, t.off),
+    }),
   ]);
 }
 
@@ -38,7 +42,8 @@ export function renderPages(s: PanelState): HTMLElement {
     const id = `ref-${i}`;
     const focusKey = `ref:${r.refId}`;
     const busy = r.busy !== null || clicked.has(focusKey);
-    const stateText = r.busy === 'loading' ? t.loading : busy ? t.changing : onOff(r.enabled, t.published, t.notPublished);
+    const stateText =
+      r.busy === 'loading' ? t.loading : busy ? t.changing : onOff(r.enabled, t.published, t.notPublished);
     return el('li', { class: 'row ref', attrs: { 'data-ref': r.refId } }, [
       switchControl({
         id,
@@ -62,10 +67,7 @@ export function renderPages(s: PanelState): HTMLElement {
     ]);
   });
 
-  const sourceNote =
-    s.refs.source === 'git'
-      ? t.refsFromClone
-      : t.refsWithoutClone;
+  const sourceNote = s.refs.source === 'git' ? t.refsFromClone : t.refsWithoutClone;
 
   return el('section', { class: 'card', attrs: { 'aria-labelledby': 'pages-title' } }, [
     el('h2', { id: 'pages-title', text: t.staticPages }),
@@ -77,9 +79,15 @@ export function renderPages(s: PanelState): HTMLElement {
     ]),
     el('h3', { id: 'refs-title', text: t.refs }),
     el('p', { class: 'muted', text: sourceNote }),
-    rows.length > 0 ? el('ul', { class: 'refs', attrs: { 'aria-labelledby': 'refs-title' } }, rows) : el('p', { class: 'muted', text: t.noRefsYet }),
+    rows.length > 0
+      ? el('ul', { class: 'refs', attrs: { 'aria-labelledby': 'refs-title' } }, rows)
+      : el('p', { class: 'muted', text: t.noRefsYet }),
     el('div', { class: 'actions' }, [
-      s.refs.more > 0 ? button(fmt(t.showMore, Math.min(s.refs.more, 25), s.refs.more), 'more', () => send('showMoreRefs'), { secondary: true }) : null,
+      s.refs.more > 0
+        ? button(fmt(t.showMore, Math.min(s.refs.more, 25), s.refs.more), 'more', () => send('showMoreRefs'), {
+            secondary: true,
+          })
+        : null,
       button(t.addRef, 'addref', () => send('addRef'), { secondary: true, disabled: !!s.notice }),
     ]),
   ]);

@@ -8,7 +8,9 @@ import { fmt, t } from './words';
 export function renderSignIn(s: PanelState): HTMLElement {
   return el('section', { class: 'card', attrs: { 'aria-labelledby': 'signin-title' } }, [
     el('h2', { id: 'signin-title', text: t.notSignedIn }),
-    el('p', { text: fmt(t.signInToSee, s.repository.host, `${s.repository.projectKey}/${s.repository.repositorySlug}`) }),
+    el('p', {
+      text: fmt(t.signInToSee, s.repository.host, `${s.repository.projectKey}/${s.repository.repositorySlug}`),
+    }),
     button(t.signIn, 'signin', () => send('signIn')),
   ]);
 }

@@ -2,7 +2,11 @@
 // reader reads what the extension announces and the results of the user's actions.
 import { el } from './dom';
 
-export const status = el('div', { id: 'status', class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+export const status = el('div', {
+  id: 'status',
+  class: 'status',
+  attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' },
+});
 
 let announceTimer = 0;
 export function announce(message: string, isError: boolean): void {

@@ -26,7 +26,10 @@ export const vscode = acquireVsCodeApi();
 let sequence = 0;
 
 /** Posts an action with a new requestId; its fields are the protocol's, so a field it lacks or does not know fails the type check. */
-export function send<T extends Action['type']>(type: T, ...fields: keyof ActionFields<T> extends never ? [] : [ActionFields<T>]): string {
+export function send<T extends Action['type']>(
+  type: T,
+  ...fields: keyof ActionFields<T> extends never ? [] : [ActionFields<T>]
+): string {
   sequence += 1;
   const requestId = `r${Date.now().toString(36)}-${sequence}`;
   // The fields' type comes from the protocol's own union; TypeScript cannot follow the generic back to it.

@@ -12,6 +12,7 @@ export const t = JSON.parse(app.dataset.strings || '{}') as PanelStrings;
 export const fmt = (template: string, ...args: Array<string | number>): string =>
   template.replace(/\{(\d+)\}/g, (match, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : match));
 
-export const onOff = (v: boolean | null, on: string, off: string): string => (v === true ? on : v === false ? off : t.unknown);
+export const onOff = (v: boolean | null, on: string, off: string): string =>
+  v === true ? on : v === false ? off : t.unknown;
 // In VS Code's display language (the page's lang, set by the extension), not the engine's.
 export const when = (ms: number): string => new Date(ms).toLocaleString(document.documentElement.lang || undefined);

@@ -11,7 +11,16 @@ import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type RepositoryRef } from '../../src/api';
 import { checkSettingsText, MAX_SETTINGS_BYTES } from '../../src/model/hooks/settingsValidator';
 import { refNameProblem } from '../../src/model/repositories/refs';
-import { fileNameProblem, formatCategories, parseCategories, SnippetEditError, withDetails, withFileAdded, withFileContent, withFileRenamed } from '../../src/model/snippets/edits';
+import {
+  fileNameProblem,
+  formatCategories,
+  parseCategories,
+  SnippetEditError,
+  withDetails,
+  withFileAdded,
+  withFileContent,
+  withFileRenamed,
+} from '../../src/model/snippets/edits';
 import { parseSnippetComponents, snippetUriComponents } from '../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../support/snippetUriText';
 import { describeError } from '../../src/util/describeError';
@@ -48,8 +57,14 @@ describe('bad-input catalogue', function () {
 
   before(async () => {
     server = await startServer({ port: 0, contextPath: '/bitbucket' });
-    alice = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }) });
-    admin = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }) });
+    alice = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+    });
+    admin = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }),
+    });
   });
   after(async () => {
     await alice.dispose();
@@ -57,7 +72,8 @@ describe('bad-input catalogue', function () {
     await server.close();
   });
 
-  const create = (name: string, files: Array<{ name: string; content: string }> = [{ name: 'a.txt', content: 'x' }]) => alice.createSnippet({ name, files });
+  const create = (name: string, files: Array<{ name: string; content: string }> = [{ name: 'a.txt', content: 'x' }]) =>
+    alice.createSnippet({ name, files });
 
   describe('snippet names', () => {
     it('empty: refused before sending, and by the server with the field named', async () => {
@@ -90,14 +106,34 @@ describe('bad-input catalogue', function () {
   });
 
   describe('file names', () => {
-    const odd = ['a:b.txt', 'star*.md', 'what?.sh', 'issue#12.md', '100%.txt', '%20literal.txt', '.env', '..hidden', 'ünïcödé ✓.ts', 'with space.txt'];
+    const odd = [
+      'a:b.txt',
+      'star*.md',
+      'what?.sh',
+      'issue#12.md',
+      '100%.txt',
+      '%20literal.txt',
+      '.env',
+      '..hidden',
+      'ünïcödé ✓.ts',
+      'with space.txt',
+    ];
 
     it('with : * ? # %, a leading dot, spaces or unicode: accepted, and round-trip through the server', async () => {
       for (const name of odd) assert.equal(fileNameProblem(name, []), undefined, name);
-      const created = await create('odd file names', odd.map((name, i) => ({ name, content: `file ${i}` })));
+      const created = await create(
+        'odd file names',
+        odd.map((name, i) => ({ name, content: `file ${i}` })),
+      );
       const read = await alice.getSnippet(created.guid);
-      assert.deepEqual(read.files.map((f) => f.name), odd);
-      assert.deepEqual(read.files.map((f) => f.content), odd.map((_, i) => `file ${i}`));
+      assert.deepEqual(
+        read.files.map((f) => f.name),
+        odd,
+      );
+      assert.deepEqual(
+        read.files.map((f) => f.content),
+        odd.map((_, i) => `file ${i}`),
+      );
     });
 
     it('with : * ? # %, a leading dot, spaces or unicode: the document URI maps back to the same file', () => {
@@ -107,7 +143,13 @@ describe('bad-input catalogue', function () {
         const c = snippetUriComponents(account, snippet, name);
         assert.deepEqual(
           parseSnippetComponents(c.authority, c.path, c.query),
-          { authority: 'bitbucket.example.com', username: 'alice', contextPath: '/ctx', snippetGuid: 'guid-1', fileName: name },
+          {
+            authority: 'bitbucket.example.com',
+            username: 'alice',
+            contextPath: '/ctx',
+            snippetGuid: 'guid-1',
+            fileName: name,
+          },
           name,
         );
         assert.equal(parseSnippetUri(formatSnippetUri(account, snippet, name))?.fileName, name, name);
@@ -131,7 +173,13 @@ describe('bad-input catalogue', function () {
       const c = snippetUriComponents({ serverUrl: server.url, username: 'alice' }, created, 'dir/file.txt');
       assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, 'dir/file.txt');
       const saved = await alice.updateSnippet(created.guid, withFileContent(created, 'dir/file.txt', 'changed'));
-      assert.deepEqual(saved.files.map((f) => [f.name, f.content]), [['dir/file.txt', 'changed'], ['b.txt', 'two']]);
+      assert.deepEqual(
+        saved.files.map((f) => [f.name, f.content]),
+        [
+          ['dir/file.txt', 'changed'],
+          ['b.txt', 'two'],
+        ],
+      );
     });
 
     it('empty, spaces around, "." or "..", or a duplicate: refused when typed, and by the server', async () => {
@@ -141,8 +189,19 @@ describe('bad-input catalogue', function () {
       assert.match(fileNameProblem(' a.txt', []) ?? '', /spaces/);
       assert.match(fileNameProblem('..', []) ?? '', /cannot be a file name/);
       refusedLocally(() => withFileAdded(existing, 'a.txt', ''), /already has a file named "a\.txt"/);
-      await clearFailure(create('dup', [{ name: 'x', content: '1' }, { name: 'x', content: '2' }]), 'validation', /Two files are named "x"/);
-      await clearFailure(create('blank file name', [{ name: ' ', content: '1' }]), 'validation', /files\[0\]\.name: A file needs a name/);
+      await clearFailure(
+        create('dup', [
+          { name: 'x', content: '1' },
+          { name: 'x', content: '2' },
+        ]),
+        'validation',
+        /Two files are named "x"/,
+      );
+      await clearFailure(
+        create('blank file name', [{ name: ' ', content: '1' }]),
+        'validation',
+        /files\[0\]\.name: A file needs a name/,
+      );
     });
   });
 
@@ -175,7 +234,11 @@ describe('bad-input catalogue', function () {
     it('10 MB: refused by the server with a clear message, and the saved version is untouched', async () => {
       const created = await create('big', [{ name: 'big.txt', content: 'small' }]);
       const big = 'x'.repeat(10 * 1024 * 1024);
-      await clearFailure(alice.updateSnippet(created.guid, withFileContent(created, 'big.txt', big)), 'validation', /the server refused it\. The request body is too large\.$/);
+      await clearFailure(
+        alice.updateSnippet(created.guid, withFileContent(created, 'big.txt', big)),
+        'validation',
+        /the server refused it\. The request body is too large\.$/,
+      );
       await clearFailure(create('big new', [{ name: 'big.txt', content: big }]), 'validation', /too large/);
       assert.equal((await alice.getSnippet(created.guid)).files[0].content, 'small');
       assert.equal(server.state.data.snippets.filter((s) => s.name === 'big new').length, 0);
@@ -184,7 +247,7 @@ describe('bad-input catalogue', function () {
     });
 
     it('5 MB: saved and read back whole', async () => {
-      const text = 'const x = "ünï";\n'.repeat(5 * 1024 * 1024 / 20);
+      const text = 'const x = "ünï";\n'.repeat((5 * 1024 * 1024) / 20);
       const created = await create('five', [{ name: 'five.txt', content: text }]);
       assert.equal((await alice.getSnippet(created.guid)).files[0].content, text);
     });
@@ -199,21 +262,44 @@ describe('bad-input catalogue', function () {
 
     it('with spaces: saved and read back as typed', async () => {
       const created = await create('cats');
-      const saved = await alice.updateSnippet(created.guid, withDetails(created, { name: 'cats', description: '', categories: parseCategories('shell scripts, ünï cödé') }));
-      assert.deepEqual(saved.categories.map((c) => c.name), ['shell scripts', 'ünï cödé']);
+      const saved = await alice.updateSnippet(
+        created.guid,
+        withDetails(created, { name: 'cats', description: '', categories: parseCategories('shell scripts, ünï cödé') }),
+      );
+      assert.deepEqual(
+        saved.categories.map((c) => c.name),
+        ['shell scripts', 'ünï cödé'],
+      );
     });
 
     it('with a comma, made elsewhere: kept by the server, and shown split when edited as text', async () => {
       const created = await create('comma');
-      const saved = await alice.updateSnippet(created.guid, { name: 'comma', description: '', categories: ['a,b'], files: [{ name: 'a.txt', content: 'x' }] });
-      assert.deepEqual(saved.categories.map((c) => c.name), ['a,b']);
+      const saved = await alice.updateSnippet(created.guid, {
+        name: 'comma',
+        description: '',
+        categories: ['a,b'],
+        files: [{ name: 'a.txt', content: 'x' }],
+      });
+      assert.deepEqual(
+        saved.categories.map((c) => c.name),
+        ['a,b'],
+      );
       // The edit box shows "a,b"; saving that text makes two categories: a deliberate, visible choice.
       assert.deepEqual(parseCategories(formatCategories(saved.categories.map((c) => c.name))), ['a', 'b']);
     });
 
     it('empty or blank in the list: refused by the server with the field named', async () => {
       const created = await create('blank cat');
-      await clearFailure(alice.updateSnippet(created.guid, { name: 'x', description: '', categories: [' '], files: [{ name: 'a', content: '' }] }), 'validation', /categories:/);
+      await clearFailure(
+        alice.updateSnippet(created.guid, {
+          name: 'x',
+          description: '',
+          categories: [' '],
+          files: [{ name: 'a', content: '' }],
+        }),
+        'validation',
+        /categories:/,
+      );
     });
   });
 
@@ -226,7 +312,13 @@ describe('bad-input catalogue', function () {
     });
 
     it('with #, % or unicode: accepted, and reach the server exactly (no cut at #, no double decoding)', async () => {
-      for (const refId of ['refs/heads/fix#12', 'refs/heads/100%', 'refs/heads/a%2Fb', 'refs/tags/v1.0-ünï', 'refs/heads/日本']) {
+      for (const refId of [
+        'refs/heads/fix#12',
+        'refs/heads/100%',
+        'refs/heads/a%2Fb',
+        'refs/tags/v1.0-ünï',
+        'refs/heads/日本',
+      ]) {
         assert.equal(refNameProblem(refId), undefined, refId);
         assert.equal((await alice.enablePagesForRef(repo1, refId)).refId, refId);
         assert.equal((await alice.getPagesForRef(repo1, refId)).isEnabled, true, refId);
@@ -238,7 +330,11 @@ describe('bad-input catalogue', function () {
     it('without refs/heads/ or refs/tags/, or empty: refused in the panel; the server names the field', async () => {
       assert.match(refNameProblem('main') ?? '', /full name/);
       assert.match(refNameProblem('refs/heads/') ?? '', /missing/);
-      await clearFailure(alice.enablePagesForRef(repo1, ''), 'validation', /refId: The refId query parameter is required/);
+      await clearFailure(
+        alice.enablePagesForRef(repo1, ''),
+        'validation',
+        /refId: The refId query parameter is required/,
+      );
     });
   });
 
@@ -257,7 +353,11 @@ describe('bad-input catalogue', function () {
     it('with spaces, #, ?, %, /, .. or unicode: "does not exist", and never another repository changed', async () => {
       const before = JSON.stringify(server.state.data.pages);
       for (const repo of odd) {
-        const shown = await clearFailure(alice.enablePagesForRef(repo, 'refs/heads/main'), 'not-found', /no longer exists on the server/);
+        const shown = await clearFailure(
+          alice.enablePagesForRef(repo, 'refs/heads/main'),
+          'not-found',
+          /no longer exists on the server/,
+        );
         assert.ok(shown.includes(`${repo.projectKey}/${repo.repositorySlug}`) || /No REST resource/.test(shown), shown);
         await clearFailure(admin.getHookSettings(repo, EXT_PRE), 'not-found', /does not exist|No REST resource/);
       }
@@ -265,8 +365,15 @@ describe('bad-input catalogue', function () {
     });
 
     it('the project key ignores case, as Bitbucket does; the slug does not', async () => {
-      assert.equal((await alice.getPagesForRef({ projectKey: 'proj', repositorySlug: 'repo1' }, 'refs/heads/main')).repositoryId, 1);
-      await clearFailure(alice.getPagesForRef({ projectKey: 'PROJ', repositorySlug: 'REPO1' }, 'refs/heads/main'), 'not-found', /PROJ\/REPO1/);
+      assert.equal(
+        (await alice.getPagesForRef({ projectKey: 'proj', repositorySlug: 'repo1' }, 'refs/heads/main')).repositoryId,
+        1,
+      );
+      await clearFailure(
+        alice.getPagesForRef({ projectKey: 'PROJ', repositorySlug: 'REPO1' }, 'refs/heads/main'),
+        'not-found',
+        /PROJ\/REPO1/,
+      );
     });
   });
 
@@ -291,10 +398,20 @@ describe('bad-input catalogue', function () {
       const check = checkSettingsText('{"exe": "/bin/x", "env": {"A": 1}, "args": [1]}');
       assert.equal(check.ok, false);
       if (!check.ok) {
-        assert.deepEqual(check.problems.map((p) => p.field), ['env', 'args']);
+        assert.deepEqual(
+          check.problems.map((p) => p.field),
+          ['env', 'args'],
+        );
         assert.match(check.problems[0].message, /"env" is an object/);
       }
-      await clearFailure(admin.replaceHookSettings(repo1, EXT_PRE, { exe: '/bin/x', env: { A: 1 } } as unknown as Record<string, string>), 'validation', /only have values/);
+      await clearFailure(
+        admin.replaceHookSettings(repo1, EXT_PRE, { exe: '/bin/x', env: { A: 1 } } as unknown as Record<
+          string,
+          string
+        >),
+        'validation',
+        /only have values/,
+      );
     });
 
     it('40 KB: refused with the size, before sending, and by the server', async () => {
@@ -315,7 +432,9 @@ describe('bad-input catalogue', function () {
     });
 
     it('a flat object: accepted as typed, and stored by the server', async () => {
-      const check = checkSettingsText('{"exe": "/opt/hooks/check.sh", "safe_path": true, "params": "a\\nb", "async": false}');
+      const check = checkSettingsText(
+        '{"exe": "/opt/hooks/check.sh", "safe_path": true, "params": "a\\nb", "async": false}',
+      );
       assert.ok(check.ok);
       if (check.ok) assert.deepEqual(await admin.replaceHookSettings(repo1, EXT_PRE, check.settings), check.settings);
     });

@@ -2,7 +2,14 @@
 // every operation, every error kind, paging, both kinds of credentials, TLS, a proxy,
 // timeouts and cancellation. These are the guarantees the views and commands build on.
 import * as assert from 'node:assert/strict';
-import { BitbucketClient, BitbucketError, type BitbucketErrorKind, type ClientOptions, type Credentials, type RepositoryRef } from '../../src/api';
+import {
+  BitbucketClient,
+  BitbucketError,
+  type BitbucketErrorKind,
+  type ClientOptions,
+  type Credentials,
+  type RepositoryRef,
+} from '../../src/api';
 import { startServer, type RunningServer } from '../server/server';
 import { generateSelfSignedCertificate } from '../server/tls';
 import { startProxy } from '../support/proxy';
@@ -31,7 +38,13 @@ describe('API client against the local Bitbucket server', function () {
   let server: RunningServer;
   const clients: BitbucketClient[] = [];
   const client = (credentials: Credentials | undefined = basic('alice'), extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => credentials, retry: { baseDelayMs: 5 }, ...extra });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => credentials,
+      retry: { baseDelayMs: 5 },
+      ...extra,
+    });
     clients.push(c);
     return c;
   };
@@ -45,9 +58,12 @@ describe('API client against the local Bitbucket server', function () {
   });
 
   describe('snippets', () => {
-    it('creates, reads, updates and deletes a snippet, with the spec\'s create defaults', async () => {
+    it("creates, reads, updates and deletes a snippet, with the spec's create defaults", async () => {
       const alice = client();
-      const created = await alice.createSnippet({ name: 'Retry helper', files: [{ name: 'retry.ts', content: 'export {}' }] });
+      const created = await alice.createSnippet({
+        name: 'Retry helper',
+        files: [{ name: 'retry.ts', content: 'export {}' }],
+      });
       assert.equal(created.isVisible, true);
       assert.equal(created.isPublic, false);
       assert.deepEqual(created.comments, []);
@@ -87,38 +103,62 @@ describe('API client against the local Bitbucket server', function () {
       assert.deepEqual((await alice.getSnippet(s.guid)).comments, []);
     });
 
-    it('lists own, starred, browsed, one user\'s and a category\'s snippets', async () => {
+    it("lists own, starred, browsed, one user's and a category's snippets", async () => {
       const alice = client();
       const bob = client(basic('bob'));
       const a = await alice.createSnippet({ name: 'a', files: [{ name: 'a', content: '1' }] });
       const b = await bob.createSnippet({ name: 'b', files: [{ name: 'b', content: '2' }] });
-      const tagged = await bob.updateSnippet(b.guid, { name: 'b', description: '', categories: ['sql'], files: [{ name: 'b', content: '2' }] });
+      const tagged = await bob.updateSnippet(b.guid, {
+        name: 'b',
+        description: '',
+        categories: ['sql'],
+        files: [{ name: 'b', content: '2' }],
+      });
       server.controls.star('alice', b.guid);
 
-      assert.deepEqual((await alice.getMySnippets()).values.map((s) => s.guid), [a.guid]);
+      assert.deepEqual(
+        (await alice.getMySnippets()).values.map((s) => s.guid),
+        [a.guid],
+      );
       const starred = await alice.getStarredSnippets();
-      assert.deepEqual(starred.values.map((e) => e.snippet.guid), [b.guid]);
+      assert.deepEqual(
+        starred.values.map((e) => e.snippet.guid),
+        [b.guid],
+      );
       assert.equal(starred.values[0].userId, 2);
       assert.deepEqual((await alice.browseSnippets()).values.map((s) => s.guid).sort(), [a.guid, b.guid].sort());
-      assert.deepEqual((await alice.browseUserSnippets('bob')).values.map((s) => s.guid), [b.guid]);
+      assert.deepEqual(
+        (await alice.browseUserSnippets('bob')).values.map((s) => s.guid),
+        [b.guid],
+      );
       const category = await alice.getCategorySnippets(tagged.categories[0].guid);
-      assert.deepEqual(category.values.map((e) => e.snippet.guid), [b.guid]);
+      assert.deepEqual(
+        category.values.map((e) => e.snippet.guid),
+        [b.guid],
+      );
     });
 
     it('pages across several pages, following nextPageStart and stopping on the last page', async () => {
       const alice = client();
-      for (let i = 0; i < 7; i++) await alice.createSnippet({ name: `n${i}`, files: [{ name: 'f', content: String(i) }] });
+      for (let i = 0; i < 7; i++) {
+        await alice.createSnippet({ name: `n${i}`, files: [{ name: 'f', content: String(i) }] });
+      }
       server.controls.clearRequests();
       const names: string[] = [];
       for await (const s of alice.items((p) => alice.getMySnippets(p), { limit: 3 })) names.push(s.name);
       assert.equal(names.length, 7);
       assert.equal(new Set(names).size, 7);
-      assert.deepEqual(server.controls.requests().map((r) => r.query), ['start=0&limit=3', 'start=3&limit=3', 'start=6&limit=3']);
+      assert.deepEqual(
+        server.controls.requests().map((r) => r.query),
+        ['start=0&limit=3', 'start=3&limit=3', 'start=6&limit=3'],
+      );
     });
 
     it('pages on when the server leaves out nextPageStart', async () => {
       const alice = client();
-      for (let i = 0; i < 5; i++) await alice.createSnippet({ name: `n${i}`, files: [{ name: 'f', content: String(i) }] });
+      for (let i = 0; i < 5; i++) {
+        await alice.createSnippet({ name: `n${i}`, files: [{ name: 'f', content: String(i) }] });
+      }
       server.controls.addFault({ kind: 'omit-next-page-start', count: 10 });
       let count = 0;
       for await (const _ of alice.items((p) => alice.getMySnippets(p), { limit: 2 })) count++;
@@ -144,10 +184,26 @@ describe('API client against the local Bitbucket server', function () {
 
     it('switches publishing for new branches and new tags', async () => {
       const admin = client(basic('admin'));
-      assert.deepEqual(await admin.setPagesForNewBranches(repo1, true), { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: false });
-      assert.deepEqual(await admin.setPagesForNewTags(repo1, true), { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: true });
-      assert.deepEqual(await admin.setPagesForNewBranches(repo1, false), { repositoryId: 1, isEnabledForBranches: false, isEnabledForTags: true });
-      assert.deepEqual(await admin.setPagesForNewTags(repo1, false), { repositoryId: 1, isEnabledForBranches: false, isEnabledForTags: false });
+      assert.deepEqual(await admin.setPagesForNewBranches(repo1, true), {
+        repositoryId: 1,
+        isEnabledForBranches: true,
+        isEnabledForTags: false,
+      });
+      assert.deepEqual(await admin.setPagesForNewTags(repo1, true), {
+        repositoryId: 1,
+        isEnabledForBranches: true,
+        isEnabledForTags: true,
+      });
+      assert.deepEqual(await admin.setPagesForNewBranches(repo1, false), {
+        repositoryId: 1,
+        isEnabledForBranches: false,
+        isEnabledForTags: true,
+      });
+      assert.deepEqual(await admin.setPagesForNewTags(repo1, false), {
+        repositoryId: 1,
+        isEnabledForBranches: false,
+        isEnabledForTags: false,
+      });
     });
 
     it('works under the alternative REST prefix of some Pages installations', async () => {
@@ -157,7 +213,9 @@ describe('API client against the local Bitbucket server', function () {
     });
 
     it('reports an unknown repository as not-found', async () => {
-      const err = await kindOf(client(basic('admin')).getPagesForRef({ projectKey: 'PROJ', repositorySlug: 'nope' }, 'refs/heads/main'));
+      const err = await kindOf(
+        client(basic('admin')).getPagesForRef({ projectKey: 'PROJ', repositorySlug: 'nope' }, 'refs/heads/main'),
+      );
       assert.equal(err.kind, 'not-found');
       assert.match(err.message, /PROJ\/nope/);
     });
@@ -171,7 +229,10 @@ describe('API client against the local Bitbucket server', function () {
       assert.equal(await alice.userExists('Bob'), true, 'user names ignore case, as the slug is lower case');
       assert.equal(await alice.userExists('nobody'), false);
       const asked = server.controls.requests().slice(before);
-      assert.deepEqual(asked.map((r) => r.path), ['/rest/api/latest/users/bob', '/rest/api/latest/users/bob', '/rest/api/latest/users/nobody']);
+      assert.deepEqual(
+        asked.map((r) => r.path),
+        ['/rest/api/latest/users/bob', '/rest/api/latest/users/bob', '/rest/api/latest/users/nobody'],
+      );
     });
 
     it('cannot tell for a name whose slug it does not know, and then asks nothing', async () => {
@@ -202,7 +263,9 @@ describe('API client against the local Bitbucket server', function () {
     });
 
     it('reports an unknown repository as not-found', async () => {
-      const err = await kindOf(client(basic('admin')).refExists({ projectKey: 'PROJ', repositorySlug: 'nope' }, 'refs/heads/main'));
+      const err = await kindOf(
+        client(basic('admin')).refExists({ projectKey: 'PROJ', repositorySlug: 'nope' }, 'refs/heads/main'),
+      );
       assert.equal(err.kind, 'not-found');
       assert.match(err.message, /PROJ\/nope/);
     });
@@ -219,11 +282,19 @@ describe('API client against the local Bitbucket server', function () {
 
     it('sends a 64-bit number and 1.0 byte for byte, and reads them back so (the server keeps the text, as Bitbucket keeps a long)', async () => {
       const admin = client(basic('admin'));
-      const checked = checkSettingsText('{"exe": "/opt/a.sh", "id": 9007199254740993, "least": -9223372036854775808, "ratio": 1.0}');
+      const checked = checkSettingsText(
+        '{"exe": "/opt/a.sh", "id": 9007199254740993, "least": -9223372036854775808, "ratio": 1.0}',
+      );
       assert.ok(checked.ok);
       await admin.replaceHookSettings(repo1, EXT_PRE, checked.settings);
-      assert.equal(server.state.hook(1, EXT_PRE).settingsText, '{"exe":"/opt/a.sh","id":9007199254740993,"least":-9223372036854775808,"ratio":1.0}');
-      assert.equal(formatSettings(await admin.getHookSettings(repo1, EXT_PRE)), '{\n  "exe": "/opt/a.sh",\n  "id": 9007199254740993,\n  "least": -9223372036854775808,\n  "ratio": 1.0\n}\n');
+      assert.equal(
+        server.state.hook(1, EXT_PRE).settingsText,
+        '{"exe":"/opt/a.sh","id":9007199254740993,"least":-9223372036854775808,"ratio":1.0}',
+      );
+      assert.equal(
+        formatSettings(await admin.getHookSettings(repo1, EXT_PRE)),
+        '{\n  "exe": "/opt/a.sh",\n  "id": 9007199254740993,\n  "least": -9223372036854775808,\n  "ratio": 1.0\n}\n',
+      );
     });
 
     it('enables and disables the pre-receive hook, answering the hook', async () => {
@@ -235,7 +306,7 @@ describe('API client against the local Bitbucket server', function () {
       assert.equal((await admin.disableHook(repo1, EXT_PRE))?.enabled, false);
     });
 
-    it('lists the repository\'s hooks by type for a picker', async () => {
+    it("lists the repository's hooks by type for a picker", async () => {
       const admin = client(basic('admin'));
       const merge = await admin.listHooks(repo1, 'PRE_PULL_REQUEST_MERGE');
       assert.ok(merge.values.some((h) => h.details.key === EXT_MERGE));
@@ -286,15 +357,24 @@ describe('API client against the local Bitbucket server', function () {
       ['auth', () => client(basic('alice'), { credentials: () => undefined }).getMySnippets()],
       ['not-found', () => client().getSnippet('no-such-guid')],
       ['validation', () => client().createSnippet({ name: ' ', files: [{ name: 'a', content: 'b' }] })],
-      ['forbidden', async () => {
-        const s = await client(basic('bob')).createSnippet({ name: 'b', files: [{ name: 'a', content: 'b' }] });
-        return client().deleteSnippet(s.guid);
-      }],
+      [
+        'forbidden',
+        async () => {
+          const s = await client(basic('bob')).createSnippet({ name: 'b', files: [{ name: 'a', content: 'b' }] });
+          return client().deleteSnippet(s.guid);
+        },
+      ],
       ['server', () => (server.controls.addFault({ kind: 'status', status: 500, count: 3 }), client().getMySnippets())],
       ['network', () => (server.controls.addFault({ kind: 'drop', count: 3 }), client().getMySnippets())],
       ['unexpected-response', () => (server.controls.addFault({ kind: 'html-login' }), client().getMySnippets())],
       ['unexpected-response', () => (server.controls.addFault({ kind: 'malformed-json' }), client().getMySnippets())],
-      ['timeout', () => (server.controls.addFault({ kind: 'delay', ms: 3000 }), client(basic('alice'), { timeouts: { headersMs: 300 } }).getMySnippets())],
+      [
+        'timeout',
+        () => (
+          server.controls.addFault({ kind: 'delay', ms: 3000 }),
+          client(basic('alice'), { timeouts: { headersMs: 300 } }).getMySnippets()
+        ),
+      ],
     ];
     for (const [kind, run] of cases) {
       it(`reports ${kind} without the password in any message`, async () => {
@@ -305,9 +385,20 @@ describe('API client against the local Bitbucket server', function () {
     }
 
     it('names the field of a refused create', async () => {
-      const err = await kindOf(client().createSnippet({ name: 'x', files: [{ name: 'same', content: '1' }, { name: 'same', content: '2' }] }));
+      const err = await kindOf(
+        client().createSnippet({
+          name: 'x',
+          files: [
+            { name: 'same', content: '1' },
+            { name: 'same', content: '2' },
+          ],
+        }),
+      );
       assert.equal(err.kind, 'validation');
-      assert.ok([...err.fields.keys()].some((f) => f.startsWith('files')), err.toLogString());
+      assert.ok(
+        [...err.fields.keys()].some((f) => f.startsWith('files')),
+        err.toLogString(),
+      );
     });
 
     it('stops retrying credentials once the server wants a CAPTCHA', async () => {
@@ -320,7 +411,10 @@ describe('API client against the local Bitbucket server', function () {
       server.controls.addFault({ kind: 'status', status: 503, count: 2, method: 'GET' });
       assert.equal((await client().getMySnippets()).isLastPage, true);
       server.controls.addFault({ kind: 'status', status: 503, method: 'POST' });
-      assert.equal((await kindOf(client().createSnippet({ name: 'x', files: [{ name: 'a', content: 'b' }] }))).kind, 'server');
+      assert.equal(
+        (await kindOf(client().createSnippet({ name: 'x', files: [{ name: 'a', content: 'b' }] }))).kind,
+        'server',
+      );
       assert.deepEqual((await client().getMySnippets()).values, [], 'no snippet was created behind the error');
     });
 
@@ -338,12 +432,22 @@ describe('API client against the local Bitbucket server', function () {
       const tlsServer = await startServer({ port: 0, tls: { key: cert.key, cert: cert.cert } });
       try {
         const url = tlsServer.url.replace('127.0.0.1', 'localhost');
-        const untrusted = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => basic('alice'), retry: { retries: 0 } });
+        const untrusted = new BitbucketClient({
+          wire: testWire(),
+          baseUrl: url,
+          credentials: () => basic('alice'),
+          retry: { retries: 0 },
+        });
         const err = await kindOf(untrusted.getMySnippets());
         assert.equal(err.kind, 'network');
         assert.equal(err.tlsFailure, true);
         await untrusted.dispose();
-        const trusted = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => basic('alice'), caFiles: [cert.certPath] });
+        const trusted = new BitbucketClient({
+          wire: testWire(),
+          baseUrl: url,
+          credentials: () => basic('alice'),
+          caFiles: [cert.certPath],
+        });
         assert.equal((await trusted.getMySnippets()).isLastPage, true);
         await trusted.dispose();
       } finally {
@@ -360,7 +464,10 @@ describe('API client against the local Bitbucket server', function () {
         assert.equal((await via.getMySnippets()).isLastPage, true);
         assert.equal(proxy.seen.length, 1, proxy.seen.join(', '));
         assert.ok(proxy.seen[0].includes(String(server.port)));
-        const around = client(basic('alice'), { wire: 'undici', proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: '127.0.0.1' } });
+        const around = client(basic('alice'), {
+          wire: 'undici',
+          proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: '127.0.0.1' },
+        });
         await around.getMySnippets();
         assert.equal(proxy.seen.length, 1, 'NO_PROXY host went direct');
       } finally {

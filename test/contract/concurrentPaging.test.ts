@@ -19,16 +19,25 @@ const CONCURRENCY = 4;
 
 /** Snippet i of a list; every 7th has the needle in a file. */
 const snippetAt = (list: string, i: number): Snippet =>
-  aSnippet({ guid: `${list}-${i}`, name: `${list} ${i}`, files: [{ guid: `f${i}`, name: 'notes.txt', content: i % 7 === 3 ? `a NEEDLE in ${i}\n` : 'hay\n' }] });
-const matching = (list: string, indexes: Iterable<number>): string[] => [...indexes].filter((i) => i % 7 === 3).map((i) => `${list}-${i}`);
-const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+  aSnippet({
+    guid: `${list}-${i}`,
+    name: `${list} ${i}`,
+    files: [{ guid: `f${i}`, name: 'notes.txt', content: i % 7 === 3 ? `a NEEDLE in ${i}\n` : 'hay\n' }],
+  });
+const matching = (list: string, indexes: Iterable<number>): string[] =>
+  [...indexes].filter((i) => i % 7 === 3).map((i) => `${list}-${i}`);
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
 /** How the server answers the page asked at `start` of a list of `n` (`cap` its largest page). */
 interface Behaviour {
   n: number;
   cap: number;
   /** The page for a start; default Bitbucket's own. */
-  page?: (start: number, limit: number) => { start: number; indexes: number[]; isLastPage: boolean; nextPageStart?: number };
+  page?: (
+    start: number,
+    limit: number,
+  ) => { start: number; indexes: number[]; isLastPage: boolean; nextPageStart?: number };
   /** Before answering, ms; default none. */
   delay?: (start: number, nth: number) => number;
   /** Decides when to answer: calls `answer` now or later; default at once (after `delay`). */
@@ -90,7 +99,13 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
         if (behaviour.instead?.(start, n, res)) return;
         const p = (behaviour.page ?? ((s, l) => bitbucketPage(behaviour.n, s, l)))(start, limit);
         const values = p.indexes.map((i) => snippetAt(list, i));
-        const body: Page<unknown> = { start: p.start, limit, size: values.length, isLastPage: p.isLastPage, values: list === 'starred' ? values.map((snippet) => ({ snippet, userId: 2, starredAt: 1 })) : values };
+        const body: Page<unknown> = {
+          start: p.start,
+          limit,
+          size: values.length,
+          isLastPage: p.isLastPage,
+          values: list === 'starred' ? values.map((snippet) => ({ snippet, userId: 2, starredAt: 1 })) : values,
+        };
         if (p.nextPageStart !== undefined) body.nextPageStart = p.nextPageStart;
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -103,13 +118,17 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
   };
   /** Waits (bounded) until nothing is in flight at the server and no request came for a while. */
   const quiet = async () => {
-    for (let last = -1, deadline = Date.now() + 5000; (inFlight > 0 || arrivals.length !== last) && Date.now() < deadline; ) {
+    for (
+      let last = -1, deadline = Date.now() + 5000;
+      (inFlight > 0 || arrivals.length !== last) && Date.now() < deadline;
+    ) {
       last = arrivals.length;
       await new Promise((r) => setTimeout(r, 30));
     }
   };
   const requestsOf = (list: SearchList) => arrivals.filter((a) => a.list === list);
-  const search = (lists: SearchList[], signal?: AbortSignal): Promise<SearchSummary> => service.search.find('needle', { lists, signal });
+  const search = (lists: SearchList[], signal?: AbortSignal): Promise<SearchSummary> =>
+    service.search.find('needle', { lists, signal });
   const found = (summary: SearchSummary) => summary.results.map((r) => r.snippet.guid);
   /** Found every snippet the server listed, once each, in list order. */
   const assertFoundExactly = (summary: SearchSummary, expected: string[]) => {
@@ -119,12 +138,21 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
 
   beforeEach(async () => {
     server = await startScriptedServer();
-    client = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    client = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     warnings = [];
     arrivals = [];
     closedUnanswered = [];
     inFlight = 0;
-    service = new SnippetService(() => client, () => 25, { warn: (m) => warnings.push(m), concurrentRequests: () => CONCURRENCY });
+    service = new SnippetService(
+      () => client,
+      () => 25,
+      { warn: (m) => warnings.push(m), concurrentRequests: () => CONCURRENCY },
+    );
     service.reset({ username: 'alice', userId: 2 });
   });
   afterEach(async () => {
@@ -169,43 +197,79 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
     assertFoundExactly(summary, matching('mine', range(0, 95)));
     assert.equal(arrivals[0].start, 0);
     assert.equal(askedBeforeFirstAnswer, 0, 'the first page was asked alone');
-    assert.equal(Math.max(...arrivals.map((a) => a.inFlight)), CONCURRENCY, 'the pages after the first were asked together, and no more');
+    assert.equal(
+      Math.max(...arrivals.map((a) => a.inFlight)),
+      CONCURRENCY,
+      'the pages after the first were asked together, and no more',
+    );
     assert.deepEqual(summary.failures, []);
   });
 
-  it('a smaller limit than asked: pages of the server\'s size, ceil(n / limit) + the concurrency requests at most', async () => {
+  it("a smaller limit than asked: pages of the server's size, ceil(n / limit) + the concurrency requests at most", async () => {
     serve({ mine: { n: 100, cap: 7 } });
     const summary = await search(['mine']);
     assertFoundExactly(summary, matching('mine', range(0, 100)));
     assert.ok(requestsOf('mine').length <= Math.ceil(100 / 7) + CONCURRENCY, `${requestsOf('mine').length} requests`);
-    assert.ok(requestsOf('mine').every((a) => a.start % 7 === 0), 'every page asked where the server\'s pages start');
+    assert.ok(
+      requestsOf('mine').every((a) => a.start % 7 === 0),
+      "every page asked where the server's pages start",
+    );
   });
 
   it('a complete search of three lists sends at most ceil(n / limit) + the concurrency requests per list, and never more than the concurrency at once', async () => {
-    serve({ mine: { n: 230, cap: 20, delay: () => 5 }, starred: { n: 45, cap: 20, delay: () => 5 }, browse: { n: 400, cap: 20, delay: () => 5 } });
+    serve({
+      mine: { n: 230, cap: 20, delay: () => 5 },
+      starred: { n: 45, cap: 20, delay: () => 5 },
+      browse: { n: 400, cap: 20, delay: () => 5 },
+    });
     const summary = await search(['mine', 'starred', 'browse']);
-    const expected = [...matching('mine', range(0, 230)), ...matching('starred', range(0, 45)), ...matching('browse', range(0, 400))];
+    const expected = [
+      ...matching('mine', range(0, 230)),
+      ...matching('starred', range(0, 45)),
+      ...matching('browse', range(0, 400)),
+    ];
     assertFoundExactly(summary, expected);
-    for (const [list, n] of [['mine', 230], ['starred', 45], ['browse', 400]] as const) {
-      assert.ok(requestsOf(list).length <= Math.ceil(n / 20) + CONCURRENCY, `${list}: ${requestsOf(list).length} requests for ${n}`);
+    for (const [list, n] of [
+      ['mine', 230],
+      ['starred', 45],
+      ['browse', 400],
+    ] as const) {
+      assert.ok(
+        requestsOf(list).length <= Math.ceil(n / 20) + CONCURRENCY,
+        `${list}: ${requestsOf(list).length} requests for ${n}`,
+      );
     }
     // A guess past the end is cancelled as soon as the last page is read; the server may notice its
     // socket close only after the next request arrived.
     const most = Math.max(...arrivals.map((a) => a.inFlight));
-    assert.ok(most <= CONCURRENCY + closedUnanswered.length, `the account's lists share its few requests at once: ${most} in flight, ${closedUnanswered.length} cancelled`);
+    assert.ok(
+      most <= CONCURRENCY + closedUnanswered.length,
+      `the account's lists share its few requests at once: ${most} in flight, ${closedUnanswered.length} cancelled`,
+    );
     assert.equal(summary.requests >= arrivals.length, true);
   });
 
   it('a page with a start other than asked: the guesses stop, nothing twice, nothing the server listed is missed', async () => {
     // From 30 on, the server answers the page 5 before the one asked for, and says so.
-    serve({ mine: { n: 80, cap: 10, page: (start, limit) => bitbucketPage(80, start >= 30 ? start - 5 : start, limit) } });
+    serve({
+      mine: { n: 80, cap: 10, page: (start, limit) => bitbucketPage(80, start >= 30 ? start - 5 : start, limit) },
+    });
     const summary = await search(['mine']);
     assertFoundExactly(summary, matching('mine', range(0, 80)));
     assert.deepEqual(summary.failures, []);
   });
 
   it('overlapping ranges (a nextPageStart before start + size): every match once', async () => {
-    serve({ mine: { n: 80, cap: 10, page: (start, limit) => ({ ...bitbucketPage(80, start, limit), ...(start >= 20 && start + limit < 80 ? { nextPageStart: start + limit - 3 } : {}) }) } });
+    serve({
+      mine: {
+        n: 80,
+        cap: 10,
+        page: (start, limit) => ({
+          ...bitbucketPage(80, start, limit),
+          ...(start >= 20 && start + limit < 80 ? { nextPageStart: start + limit - 3 } : {}),
+        }),
+      },
+    });
     const summary = await search(['mine']);
     assertFoundExactly(summary, matching('mine', range(0, 80)));
   });
@@ -218,7 +282,7 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
     };
     serve({ mine: { n: 80, cap: 10, page } });
     const listed: number[] = [];
-    for (let start: number | undefined = 0; start !== undefined; ) {
+    for (let start: number | undefined = 0; start !== undefined;) {
       const p = page(start, 10);
       listed.push(...p.indexes);
       start = p.isLastPage ? undefined : p.nextPageStart;
@@ -234,12 +298,18 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
         n: 120,
         cap: 10,
         delay: (start) => (start % 20 === 0 ? 30 : 0),
-        page: (start, limit) => (start === 40 ? { start, indexes: range(40, 45), isLastPage: false, nextPageStart: 45 } : bitbucketPage(120, start, limit)),
+        page: (start, limit) =>
+          start === 40
+            ? { start, indexes: range(40, 45), isLastPage: false, nextPageStart: 45 }
+            : bitbucketPage(120, start, limit),
       },
     });
     const summary = await search(['mine']);
     assertFoundExactly(summary, matching('mine', range(0, 120)));
-    assert.ok(requestsOf('mine').some((a) => a.start === 45), 'the page the server named was asked for');
+    assert.ok(
+      requestsOf('mine').some((a) => a.start === 45),
+      'the page the server named was asked for',
+    );
   });
 
   it('a server that stops answering halfway: the search ends, keeps what it found, and names the list that failed', async () => {
@@ -248,7 +318,10 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
       browse: { n: 30, cap: 10 },
     });
     const summary = await search(['mine', 'browse']);
-    assert.deepEqual(summary.failures.map((f) => f.list), ['mine']);
+    assert.deepEqual(
+      summary.failures.map((f) => f.list),
+      ['mine'],
+    );
     assertFoundExactly(summary, [...matching('mine', range(0, 50)), ...matching('browse', range(0, 30))]);
     assert.equal(summary.cancelled, false);
     assert.ok(requestsOf('mine').length <= 5 + CONCURRENCY, `${requestsOf('mine').length} requests: it did not loop`);
@@ -263,7 +336,12 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
     let issuing = 0;
     const getMySnippets = client.getMySnippets.bind(client);
     client.getMySnippets = async (request, options) => {
-      issued.push({ start: request?.start ?? 0, inFlight: ++issuing, at: Date.now(), after429: /429/.test(warnings.join('\n')) });
+      issued.push({
+        start: request?.start ?? 0,
+        inFlight: ++issuing,
+        at: Date.now(),
+        after429: /429/.test(warnings.join('\n')),
+      });
       try {
         return await getMySnippets(request, options);
       } finally {
@@ -291,9 +369,20 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
     const after = issued.filter((r) => r.after429);
     assert.equal(Math.max(...before.map((r) => r.inFlight)), CONCURRENCY, 'four at once before the 429');
     assert.ok(after.length > 1, 'pages were asked after the 429');
-    assert.deepEqual(after.filter((r) => r.at - refusedAt < 1000), [], 'nothing asked during the Retry-After');
-    assert.ok(Math.max(...after.map((r) => r.inFlight)) <= CONCURRENCY / 2, `in flight after the 429: ${after.map((r) => r.inFlight).join(' ')}`);
-    assert.deepEqual(issued.filter((r) => r.start === 30).map((r) => r.after429), [false, true], 'the refused page was asked again, once the 429 was read');
+    assert.deepEqual(
+      after.filter((r) => r.at - refusedAt < 1000),
+      [],
+      'nothing asked during the Retry-After',
+    );
+    assert.ok(
+      Math.max(...after.map((r) => r.inFlight)) <= CONCURRENCY / 2,
+      `in flight after the 429: ${after.map((r) => r.inFlight).join(' ')}`,
+    );
+    assert.deepEqual(
+      issued.filter((r) => r.start === 30).map((r) => r.after429),
+      [false, true],
+      'the refused page was asked again, once the 429 was read',
+    );
     // And the server saw it so: the refused page came again only once the wait was over.
     const retried = arrivals.filter((a) => a.start === 30);
     assert.equal(retried.length, 2, 'the refused page was asked again');
@@ -310,7 +399,10 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
         instead: (start, _n, res) => {
           if (start !== 20 || refused) return false;
           refused = true;
-          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': new Date(Date.now() + 1000).toUTCString() });
+          res.writeHead(429, {
+            'content-type': 'application/json',
+            'retry-after': new Date(Date.now() + 1000).toUTCString(),
+          });
           res.end('{}');
           return true;
         },
@@ -333,7 +425,11 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
     const summary = await searching;
     assert.equal(summary.cancelled, true);
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    assert.deepEqual(closedUnanswered.sort((a, b) => a - b), [10, 20, 30, 40], 'the server saw their sockets close');
+    assert.deepEqual(
+      closedUnanswered.sort((a, b) => a - b),
+      [10, 20, 30, 40],
+      'the server saw their sockets close',
+    );
     const asked = arrivals.length;
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(arrivals.length, asked, 'no request after the cancel');
@@ -362,7 +458,10 @@ describe('Search pages concurrently, against servers that misbehave on purpose',
           serve({ mine: { n, cap, delay: (start) => delays[Math.floor(start / cap) % delays.length] } });
           const summary = await search(['mine']);
           assertFoundExactly(summary, matching('mine', range(0, n)));
-          assert.ok(sent <= Math.max(1, Math.ceil(n / cap)) + CONCURRENCY, `${sent} requests for ${n} in pages of ${cap}`);
+          assert.ok(
+            sent <= Math.max(1, Math.ceil(n / cap)) + CONCURRENCY,
+            `${sent} requests for ${n} in pages of ${cap}`,
+          );
         },
       ),
       { numRuns: 25 },

@@ -39,7 +39,12 @@ describe('huge answers: a 50 MB snippet, a page of huge snippets', function () {
     await Promise.all(closers.splice(0).map((close) => close()));
   });
   const clientOf = (url: string) => {
-    const client = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    const client = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     closers.push(() => client.dispose());
     return client;
   };
@@ -54,19 +59,34 @@ describe('huge answers: a 50 MB snippet, a page of huge snippets', function () {
     const client = clientOf(server.url);
     const result = await client.getMySnippets({ limit: 1000 });
     assert.equal(result.values[0].files[0].content, content);
-    const service = new SnippetService(() => client, () => 25);
+    const service = new SnippetService(
+      () => client,
+      () => 25,
+    );
     service.reset({ username: 'alice', userId: 2 });
     const found = await service.search.find('kafka', { lists: ['mine'] });
-    assert.deepEqual(found.results[0].matches.map((m) => [m.field, m.line, m.text]), [['content', content.split('\n').length - 1, 'the KAFKA line']]);
+    assert.deepEqual(
+      found.results[0].matches.map((m) => [m.field, m.line, m.text]),
+      [['content', content.split('\n').length - 1, 'the KAFKA line']],
+    );
     await service.dispose();
   });
 
   it('a page of ten snippets of 4.5 MB each comes back whole', async () => {
-    const snippets = Array.from({ length: 10 }, (_, i) => aSnippet({ guid: `s${i}`, name: `huge ${i}`, files: [{ guid: `f${i}`, name: 'a.txt', content: `${i}`.repeat(4.5 * MB) }] }));
+    const snippets = Array.from({ length: 10 }, (_, i) =>
+      aSnippet({
+        guid: `s${i}`,
+        name: `huge ${i}`,
+        files: [{ guid: `f${i}`, name: 'a.txt', content: `${i}`.repeat(4.5 * MB) }],
+      }),
+    );
     const server = await serving(page(snippets));
     closers.push(() => server.close());
     const result = await clientOf(server.url).getMySnippets({ limit: 1000 });
-    assert.deepEqual(result.values.map((s) => s.files[0].content.length), snippets.map(() => 4.5 * MB));
+    assert.deepEqual(
+      result.values.map((s) => s.files[0].content.length),
+      snippets.map(() => 4.5 * MB),
+    );
     assert.equal(result.values[9].files[0].content, '9'.repeat(4.5 * MB));
   });
 });

@@ -35,7 +35,12 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'sends nextPageStart backwards',
-    answer: (start, n) => ({ start: 0, values: two(`b${n}a`, `b${n}b`), isLastPage: false, nextPageStart: start === 0 ? 10 : 5 }),
+    answer: (start, n) => ({
+      start: 0,
+      values: two(`b${n}a`, `b${n}b`),
+      isLastPage: false,
+      nextPageStart: start === 0 ? 10 : 5,
+    }),
     most: 2,
   },
   {
@@ -56,7 +61,8 @@ describe('paging against a server that never says "last page"', function () {
   let server: ScriptedServer;
   let client: BitbucketClient;
   const warnings: string[] = [];
-  const listRequests = () => server.seen.filter((r) => r.method === 'GET' && /\/rest\/snippets\/1\.0\/snippets(\?|$)/.test(r.url)).length;
+  const listRequests = () =>
+    server.seen.filter((r) => r.method === 'GET' && /\/rest\/snippets\/1\.0\/snippets(\?|$)/.test(r.url)).length;
 
   const serve = (scenario: Scenario) => {
     let n = 0;
@@ -70,7 +76,12 @@ describe('paging against a server that never says "last page"', function () {
 
   beforeEach(async () => {
     server = await startScriptedServer();
-    client = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    client = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     warnings.length = 0;
   });
   afterEach(async () => {
@@ -82,7 +93,11 @@ describe('paging against a server that never says "last page"', function () {
     describe(`a server that ${scenario.name}`, () => {
       it('Search ends after a few requests', async () => {
         serve(scenario);
-        const service = new SnippetService(() => client, () => 25, { warn: (m) => warnings.push(m) });
+        const service = new SnippetService(
+          () => client,
+          () => 25,
+          { warn: (m) => warnings.push(m) },
+        );
         service.reset({ username: 'alice', userId: 2 });
         // A search that does not end is stopped after 3 s, so the count below is what fails.
         const started = Date.now();
@@ -92,14 +107,25 @@ describe('paging against a server that never says "last page"', function () {
         assert.equal(summary.cancelled, false, `still running after 3 s, ${listRequests()} requests`);
         assert.ok(listRequests() <= scenario.most + DEFAULT_CONCURRENT_REQUESTS, `${listRequests()} requests`);
         // Guesses dropped before they left may never reach the server; the search counts what it asked.
-        assert.ok(listRequests() <= summary.requests && summary.requests <= scenario.most + DEFAULT_CONCURRENT_REQUESTS, `${summary.requests} asked, ${listRequests()} seen`);
-        assert.ok(warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]), warnings.join('\n'));
+        assert.ok(
+          listRequests() <= summary.requests && summary.requests <= scenario.most + DEFAULT_CONCURRENT_REQUESTS,
+          `${summary.requests} asked, ${listRequests()} seen`,
+        );
+        assert.ok(
+          warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]),
+          warnings.join('\n'),
+        );
         await service.dispose();
       });
 
       it('Load more ends after a few requests', async () => {
         serve(scenario);
-        const store = new SnippetStore(() => client, () => 2, Date.now, (m) => warnings.push(m));
+        const store = new SnippetStore(
+          () => client,
+          () => 2,
+          Date.now,
+          (m) => warnings.push(m),
+        );
         await store.refresh('mine');
         // As many clicks on "Load more…" as its row is shown, up to 50.
         let clicks = 0;
@@ -111,7 +137,10 @@ describe('paging against a server that never says "last page"', function () {
         console.log(`      load more: ${listRequests()} requests, ${Date.now() - started} ms`);
         assert.equal(store.list('mine').nextStart, undefined, 'no "Load more…" row is left');
         assert.ok(listRequests() <= scenario.most, `${listRequests()} requests`);
-        assert.ok(warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]), warnings.join('\n'));
+        assert.ok(
+          warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]),
+          warnings.join('\n'),
+        );
       });
 
       it('Export ends after a few requests', async () => {
@@ -119,11 +148,19 @@ describe('paging against a server that never says "last page"', function () {
         const folder = await mkdtemp(join(tmpdir(), 'bbs-paging-export-'));
         try {
           const started = Date.now();
-          const result = await exportSnippets(client, { lists: [{ kind: 'mine' }], folder, signal: AbortSignal.timeout(3000), warn: (m) => warnings.push(m) });
+          const result = await exportSnippets(client, {
+            lists: [{ kind: 'mine' }],
+            folder,
+            signal: AbortSignal.timeout(3000),
+            warn: (m) => warnings.push(m),
+          });
           console.log(`      export: ${listRequests()} requests, ${Date.now() - started} ms`);
           assert.ok(listRequests() <= scenario.most + DEFAULT_CONCURRENT_REQUESTS, `${listRequests()} requests`);
           assert.equal(result.cancelled, false);
-          assert.ok(warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]), warnings.join('\n'));
+          assert.ok(
+            warnings.length === 1 && /ended before the server said "last page"/.test(warnings[0]),
+            warnings.join('\n'),
+          );
         } finally {
           await rm(folder, { recursive: true, force: true });
         }

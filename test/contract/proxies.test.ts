@@ -15,11 +15,17 @@ import { failure } from '../support/failures';
 const USER = 'proxy-user';
 const PASSWORD = 'pr0xy-s3cret';
 const GOOD_AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-const SECRETS = [PASSWORD, GOOD_AUTHORIZATION, Buffer.from(`${USER}:${PASSWORD}`).toString('base64'), 'Negotiate wrong-token'];
+const SECRETS = [
+  PASSWORD,
+  GOOD_AUTHORIZATION,
+  Buffer.from(`${USER}:${PASSWORD}`).toString('base64'),
+  'Negotiate wrong-token',
+];
 
 /** TLS names a host, not an address (RFC 6066): certificates are checked against `localhost`. */
 const byName = (url: string) => url.replace('127.0.0.1', 'localhost');
-const withCredentials = (proxyUrl: string, user: string, password: string) => proxyUrl.replace('://', `://${encodeURIComponent(user)}:${encodeURIComponent(password)}@`);
+const withCredentials = (proxyUrl: string, user: string, password: string) =>
+  proxyUrl.replace('://', `://${encodeURIComponent(user)}:${encodeURIComponent(password)}@`);
 
 describe('proxies', function () {
   this.timeout(30_000);
@@ -50,12 +56,29 @@ describe('proxies', function () {
   /** Nothing secret in the log, the error, its log line or either user message. */
   const assertNoSecrets = (err?: BitbucketError) => {
     const texts = [...logLines];
-    if (err) texts.push(err.message, err.toLogString(), describeError(err, { action: 'load My Snippets' }), describeSignInError(err, 'h', 'basic').message);
-    for (const text of texts) for (const secret of SECRETS) assert.ok(!text.includes(secret), `"${text}" shows a secret`);
+    if (err) {
+      texts.push(
+        err.message,
+        err.toLogString(),
+        describeError(err, { action: 'load My Snippets' }),
+        describeSignInError(err, 'h', 'basic').message,
+      );
+    }
+    for (const text of texts) {
+      for (const secret of SECRETS) assert.ok(!text.includes(secret), `"${text}" shows a secret`);
+    }
   };
   const targets = () => [
-    { name: 'an http:// server (forwarded)', url: httpServer.url, expect: `GET ${httpServer.url.replace(/\/bitbucket$/, '')}` },
-    { name: 'an https:// server (tunnelled)', url: byName(httpsServer.url), expect: `CONNECT localhost:${httpsServer.port}` },
+    {
+      name: 'an http:// server (forwarded)',
+      url: httpServer.url,
+      expect: `GET ${httpServer.url.replace(/\/bitbucket$/, '')}`,
+    },
+    {
+      name: 'an https:// server (tunnelled)',
+      url: byName(httpsServer.url),
+      expect: `CONNECT localhost:${httpsServer.port}`,
+    },
   ];
 
   before(async () => {
@@ -75,18 +98,41 @@ describe('proxies', function () {
 
   describe('a proxy that wants credentials', () => {
     for (const { label, options } of [
-      { label: 'user:password in http.proxy', options: (url: string): ProxyOptions => ({ httpProxy: withCredentials(url, USER, PASSWORD), httpsProxy: withCredentials(url, USER, PASSWORD) }) },
-      { label: 'http.proxyAuthorization', options: (url: string): ProxyOptions => ({ httpProxy: url, httpsProxy: url, authorization: GOOD_AUTHORIZATION }) },
+      {
+        label: 'user:password in http.proxy',
+        options: (url: string): ProxyOptions => ({
+          httpProxy: withCredentials(url, USER, PASSWORD),
+          httpsProxy: withCredentials(url, USER, PASSWORD),
+        }),
+      },
+      {
+        label: 'http.proxyAuthorization',
+        options: (url: string): ProxyOptions => ({
+          httpProxy: url,
+          httpsProxy: url,
+          authorization: GOOD_AUTHORIZATION,
+        }),
+      },
     ]) {
       it(`lets requests through with ${label}, to http:// and https:// servers`, async () => {
         const p = await proxy({ authorization: GOOD_AUTHORIZATION });
         for (const target of targets()) {
           const page = await client(target.url, options(p.url)).getMySnippets({ limit: 1 });
           assert.ok(Array.isArray(page.values), target.name);
-          assert.ok(p.seen.some((line) => line.startsWith(target.expect)), `${target.name}: ${p.seen.join(', ')}`);
+          assert.ok(
+            p.seen.some((line) => line.startsWith(target.expect)),
+            `${target.name}: ${p.seen.join(', ')}`,
+          );
         }
-        assert.deepEqual(new Set(p.authorizations), new Set([GOOD_AUTHORIZATION]), 'the header went to the proxy every time');
-        assert.ok(logLines.some((l) => l.includes(`using the proxy ${p.url} with credentials`)), logLines.join('\n'));
+        assert.deepEqual(
+          new Set(p.authorizations),
+          new Set([GOOD_AUTHORIZATION]),
+          'the header went to the proxy every time',
+        );
+        assert.ok(
+          logLines.some((l) => l.includes(`using the proxy ${p.url} with credentials`)),
+          logLines.join('\n'),
+        );
         assertNoSecrets();
       });
     }
@@ -94,20 +140,31 @@ describe('proxies', function () {
     for (const { label, options, env, says, advice } of [
       {
         label: 'wrong credentials in http.proxy',
-        options: (url: string): ProxyOptions => ({ httpsProxy: withCredentials(url, USER, 'wrong'), httpProxy: withCredentials(url, USER, 'wrong') }),
+        options: (url: string): ProxyOptions => ({
+          httpsProxy: withCredentials(url, USER, 'wrong'),
+          httpProxy: withCredentials(url, USER, 'wrong'),
+        }),
         says: /refused the credentials from the http\.proxy setting \(HTTP 407\)\./,
         advice: /Correct the proxy's user name and password in the http\.proxy setting\./,
       },
       {
         label: 'wrong credentials in HTTPS_PROXY / HTTP_PROXY',
         options: (): ProxyOptions => ({}),
-        env: (url: string) => ({ HTTPS_PROXY: withCredentials(url, USER, 'wrong'), HTTP_PROXY: withCredentials(url, USER, 'wrong') }),
+        env: (url: string) => ({
+          HTTPS_PROXY: withCredentials(url, USER, 'wrong'),
+          HTTP_PROXY: withCredentials(url, USER, 'wrong'),
+        }),
         says: /refused the credentials from the HTTP(S)?_PROXY environment variable \(HTTP 407\)\./,
         advice: /Correct the proxy's user name and password in the HTTP(S)?_PROXY environment variable\./,
       },
       {
         label: 'a wrong http.proxyAuthorization',
-        options: (url: string): ProxyOptions => ({ httpsProxy: url, httpProxy: url, authorization: 'Negotiate wrong-token', authorizationSource: 'the http.proxyAuthorization setting' }),
+        options: (url: string): ProxyOptions => ({
+          httpsProxy: url,
+          httpProxy: url,
+          authorization: 'Negotiate wrong-token',
+          authorizationSource: 'the http.proxyAuthorization setting',
+        }),
         says: /refused the credentials from the http\.proxyAuthorization setting \(HTTP 407\)\./,
         advice: /Correct the proxy's user name and password in the http\.proxyAuthorization setting\./,
       },
@@ -122,7 +179,9 @@ describe('proxies', function () {
         const p = await proxy({ authorization: GOOD_AUTHORIZATION });
         const saved = { ...process.env };
         if (env) {
-          for (const name of ['NO_PROXY', 'no_proxy', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete process.env[name];
+          for (const name of ['NO_PROXY', 'no_proxy', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
+            delete process.env[name];
+          }
           Object.assign(process.env, env(p.url));
         }
         try {
@@ -154,11 +213,19 @@ describe('proxies', function () {
       it(`names the proxy when it answers CONNECT with ${status}`, async () => {
         const p = await proxy({ refuseConnectWith: status });
         const target = targets()[1];
-        const err = await failure(client(target.url, { httpsProxy: withCredentials(p.url, USER, PASSWORD) }).getMySnippets({ limit: 1 }));
+        const err = await failure(
+          client(target.url, { httpsProxy: withCredentials(p.url, USER, PASSWORD) }).getMySnippets({ limit: 1 }),
+        );
         assert.equal(err.kind, 'proxy');
         assert.equal(err.proxyFailure, 'refused');
-        assert.equal(err.message, `The proxy ${p.url} refused to connect to localhost:${httpsServer.port} (HTTP ${status}).`);
-        assert.match(describeError(err, { action: 'load My Snippets' }), /Could not load My Snippets: The proxy .* Check the http\.proxy setting .*http\.noProxy/);
+        assert.equal(
+          err.message,
+          `The proxy ${p.url} refused to connect to localhost:${httpsServer.port} (HTTP ${status}).`,
+        );
+        assert.match(
+          describeError(err, { action: 'load My Snippets' }),
+          /Could not load My Snippets: The proxy .* Check the http\.proxy setting .*http\.noProxy/,
+        );
         assert.equal(describeSignInError(err, 'h', 'basic').action, 'openProxySetting');
         assertNoSecrets(err);
       });
@@ -180,10 +247,15 @@ describe('proxies', function () {
     });
 
     it('says which setting holds a proxy URL that does not parse, without repeating it', async () => {
-      const err = await failure(client(httpServer.url, { httpProxy: `http://${USER}:${PASSWORD}@[proxy:80` }).getMySnippets({ limit: 1 }));
+      const err = await failure(
+        client(httpServer.url, { httpProxy: `http://${USER}:${PASSWORD}@[proxy:80` }).getMySnippets({ limit: 1 }),
+      );
       assert.equal(err.kind, 'proxy');
       assert.equal(err.proxyFailure, 'invalid-url');
-      assert.match(describeError(err, { action: 'load My Snippets' }), /The proxy URL in the http\.proxy setting is not a valid URL/);
+      assert.match(
+        describeError(err, { action: 'load My Snippets' }),
+        /The proxy URL in the http\.proxy setting is not a valid URL/,
+      );
       assert.equal(describeSignInError(err, 'h', 'basic').action, 'openProxySetting');
       assertNoSecrets(err);
     });
@@ -204,10 +276,16 @@ describe('proxies', function () {
       assert.equal(err.kind, 'proxy', err.toLogString());
       assert.equal(err.proxyFailure, 'certificate');
       assert.equal(err.tlsFailure, true);
-      assert.match(err.message, new RegExp(`The secure connection to the proxy ${proxyUrl} failed: its certificate is not trusted`));
+      assert.match(
+        err.message,
+        new RegExp(`The secure connection to the proxy ${proxyUrl} failed: its certificate is not trusted`),
+      );
       const signIn = describeSignInError(err, 'h', 'basic');
       assert.equal(signIn.action, 'openCaSetting');
-      assert.match(signIn.message, /always verifies certificates, the proxy's too, whatever http\.proxyStrictSSL says: add the proxy's CA certificate file to the "Bitbucket Snippets: Ca Files" setting/);
+      assert.match(
+        signIn.message,
+        /always verifies certificates, the proxy's too, whatever http\.proxyStrictSSL says: add the proxy's CA certificate file to the "Bitbucket Snippets: Ca Files" setting/,
+      );
       assert.deepEqual(p.authorizations, [], 'no credentials were sent to an unverified proxy');
       assertNoSecrets(err);
     });
@@ -215,7 +293,11 @@ describe('proxies', function () {
     it('is trusted through the Ca Files setting, which then serves the proxy and the server', async () => {
       const p = await proxy({ tls: await proxyCa.issueServerCertificate(), authorization: GOOD_AUTHORIZATION });
       const url = withCredentials(byName(p.url), USER, PASSWORD);
-      const page = await client(targets()[1].url, { httpsProxy: url }, { caFiles: [ca.pemPath, proxyCa.pemPath] }).getMySnippets({ limit: 1 });
+      const page = await client(
+        targets()[1].url,
+        { httpsProxy: url },
+        { caFiles: [ca.pemPath, proxyCa.pemPath] },
+      ).getMySnippets({ limit: 1 });
       assert.ok(Array.isArray(page.values));
       assert.deepEqual(p.authorizations, [GOOD_AUTHORIZATION]);
       assertNoSecrets();

@@ -21,7 +21,9 @@ interface RawServer {
 }
 
 /** A loopback server whose one handler writes the body itself, to drip or to flood. */
-async function rawServer(handler: (res: http.ServerResponse, count: (n: number) => void, index: number) => void): Promise<RawServer> {
+async function rawServer(
+  handler: (res: http.ServerResponse, count: (n: number) => void, index: number) => void,
+): Promise<RawServer> {
   let written = 0;
   let requests = 0;
   let closed = false;
@@ -51,7 +53,9 @@ const MB = 1024 * 1024;
 
 /** Waits until `condition` holds, for at most `ms`; true when it did. */
 async function soon(condition: () => boolean, ms = 2000): Promise<boolean> {
-  for (const end = Date.now() + ms; !condition() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const end = Date.now() + ms; !condition() && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return condition();
 }
 
@@ -59,7 +63,13 @@ describe('response limits: a deadline per request and a size limit on bodies', f
   this.timeout(15_000);
   const stops: Array<() => Promise<void>> = [];
   const client = (baseUrl: string, extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+      ...extra,
+    });
     stops.push(() => c.dispose());
     return c;
   };
@@ -100,7 +110,11 @@ describe('response limits: a deadline per request and a size limit on bodies', f
     });
     stops.push(() => server.close());
     const started = Date.now();
-    const err = await failure(client(server.url, { retry: { retries: 2, maxDelayMs: 10_000 }, timeouts: { totalMs: 1000 } }).getMySnippets({ limit: 1 }));
+    const err = await failure(
+      client(server.url, { retry: { retries: 2, maxDelayMs: 10_000 }, timeouts: { totalMs: 1000 } }).getMySnippets({
+        limit: 1,
+      }),
+    );
     assert.equal(err.status, 503);
     assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
   });
@@ -110,7 +124,10 @@ describe('response limits: a deadline per request and a size limit on bodies', f
       const total = 300 * MB;
       const chunk = Buffer.alloc(64 * 1024, 'x');
       const server = await rawServer((res, count) => {
-        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(total) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(declared ? { 'content-length': String(total) } : {}),
+        });
         let sent = 0;
         const pump = () => {
           while (sent < total && !res.destroyed) {
@@ -134,7 +151,9 @@ describe('response limits: a deadline per request and a size limit on bodies', f
       // What the server got written before the socket closed: the limit plus what the socket buffers hold.
       assert.ok(server.written() < 40 * MB, `the server wrote ${server.written()} bytes`);
       const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
-      console.log(`      300 MB body, limit 2 MB${declared ? ', Content-Length' : ''}: ended after ${took} ms; server wrote ${(server.written() / MB).toFixed(1)} MB; heap +${(heapGrowth / MB).toFixed(1)} MB`);
+      console.log(
+        `      300 MB body, limit 2 MB${declared ? ', Content-Length' : ''}: ended after ${took} ms; server wrote ${(server.written() / MB).toFixed(1)} MB; heap +${(heapGrowth / MB).toFixed(1)} MB`,
+      );
     });
   }
 
@@ -148,7 +167,10 @@ describe('response limits: a deadline per request and a size limit on bodies', f
     const server = await startServer({ port: 0 });
     stops.push(() => server.close());
     const content = 'x'.repeat(6 * MB - 1) + '\n';
-    const alice = client(server.url, { maxResponseBytes: sizeMb * MB, timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, totalMs: timeoutMs } });
+    const alice = client(server.url, {
+      maxResponseBytes: sizeMb * MB,
+      timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, totalMs: timeoutMs },
+    });
     const created = await alice.createSnippet({ name: 'big', files: [{ name: 'big.txt', content }] });
     const read = await alice.getSnippet(created.guid);
     assert.equal(read.files[0].content.length, content.length);

@@ -22,7 +22,12 @@ describe("the scan before sending, with the server's rules", () => {
   const rulesOf = () =>
     new ServerRules({
       list: async (user, signal, list) => {
-        const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => basic(user), retry: { baseDelayMs: 5 } });
+        const c = new BitbucketClient({
+          wire: testWire(),
+          baseUrl: server.url,
+          credentials: () => basic(user),
+          retry: { baseDelayMs: 5 },
+        });
         clients.push(c);
         return c.allSecretScanningRules({ signal }, list);
       },
@@ -44,11 +49,21 @@ describe("the scan before sending, with the server's rules", () => {
     assert.equal(rules.length, 3);
     // What the built-in rules find alone is set aside: a place is reported once, and the server's rules are the test here.
     const builtin = await loadScanRunner().scan(TEXTS, { serverRules: [], ignoredRuleIds: [] });
-    const { findings } = await loadScanRunner().scan(TEXTS, { serverRules: rules, allowlist, ignoredRuleIds: builtin.findings.map((f) => f.ruleId) });
+    const { findings } = await loadScanRunner().scan(TEXTS, {
+      serverRules: rules,
+      allowlist,
+      ignoredRuleIds: builtin.findings.map((f) => f.ruleId),
+    });
     const named = findings.map((f) => `${f.ruleName} @ ${f.label}:${f.line}`);
     assert.ok(named.includes('Acme deploy key @ deploy.sh:2'), named.join('; '));
-    assert.ok(named.includes('Service account password @ deploy.sh:3'), `(?i) read as RE2/J reads it: ${named.join('; ')}`);
-    assert.ok(named.some((n) => n.startsWith('Java keystore @ release.jks')), `the path-only rule: ${named.join('; ')}`);
+    assert.ok(
+      named.includes('Service account password @ deploy.sh:3'),
+      `(?i) read as RE2/J reads it: ${named.join('; ')}`,
+    );
+    assert.ok(
+      named.some((n) => n.startsWith('Java keystore @ release.jks')),
+      `the path-only rule: ${named.join('; ')}`,
+    );
     for (const f of findings) assert.ok(!f.masked.includes('0123456789'), f.masked);
     assert.match(lines.join('\n'), /rules are in force: 3 of 3/);
   });

@@ -21,7 +21,12 @@ describe("the server's secret-scanning rules never delay a save", function () {
   let server: RunningServer;
   const clients: BitbucketClient[] = [];
   const client = () => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => admin, retry: { retries: 0 } });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => admin,
+      retry: { retries: 0 },
+    });
     clients.push(c);
     return c;
   };
@@ -35,7 +40,7 @@ describe("the server's secret-scanning rules never delay a save", function () {
     loadScanRunner().dispose();
   });
 
-  it('a save while the rules are on their way goes out with the built-in rules; the next one has the server\'s', async () => {
+  it("a save while the rules are on their way goes out with the built-in rules; the next one has the server's", async () => {
     let open!: () => void;
     const held = new Promise<void>((resolve) => (open = resolve));
     const rules = new ServerRules({
@@ -51,7 +56,11 @@ describe("the server's secret-scanning rules never delay a save", function () {
       // What the editor's gate does (src/editor/secretScan/secretGate.ts), without its dialog.
       checkOutgoing: async (outgoing) => {
         const forScan = rules.rulesForScan('admin');
-        const { findings } = await loadScanRunner().scan(outgoing.texts, { serverRules: forScan.rules, allowlist: forScan.allowlist, ignoredRuleIds: [] });
+        const { findings } = await loadScanRunner().scan(outgoing.texts, {
+          serverRules: forScan.rules,
+          allowlist: forScan.allowlist,
+          ignoredRuleIds: [],
+        });
         scans.push({ ...forScan, findings });
       },
     });
@@ -60,16 +69,35 @@ describe("the server's secret-scanning rules never delay a save", function () {
     // Signed in: the rules are asked for ahead of any save.
     const ahead = rules.rulesFor('admin');
     server.controls.clearRequests();
-    await service.writes.create([{ name: 'deploy.sh', content: `KEY=${DEPLOY_KEY}\n` }], { name: 'first', description: '', categories: [] });
+    await service.writes.create([{ name: 'deploy.sh', content: `KEY=${DEPLOY_KEY}\n` }], {
+      name: 'first',
+      description: '',
+      categories: [],
+    });
     const sent = server.controls.requests().map((r) => `${r.method} ${r.path}`);
-    assert.deepEqual(sent, ['POST /rest/snippets/1.0/snippets'], 'the save went out, and the rules were not even asked for yet');
+    assert.deepEqual(
+      sent,
+      ['POST /rest/snippets/1.0/snippets'],
+      'the save went out, and the rules were not even asked for yet',
+    );
     assert.equal(scans[0].late, true);
-    assert.deepEqual(scans[0].findings.map((f) => f.ruleName).filter((n) => n === 'Acme deploy key'), [], 'the server\'s rule was not in the first scan');
+    assert.deepEqual(
+      scans[0].findings.map((f) => f.ruleName).filter((n) => n === 'Acme deploy key'),
+      [],
+      "the server's rule was not in the first scan",
+    );
 
     open();
     assert.equal((await ahead).rules.length, 3);
-    await service.writes.create([{ name: 'deploy.sh', content: `KEY=${DEPLOY_KEY}\n` }], { name: 'second', description: '', categories: [] });
+    await service.writes.create([{ name: 'deploy.sh', content: `KEY=${DEPLOY_KEY}\n` }], {
+      name: 'second',
+      description: '',
+      categories: [],
+    });
     assert.equal(scans[1].late, false);
-    assert.ok(scans[1].findings.some((f) => f.ruleName === 'Acme deploy key'), scans[1].findings.map((f) => f.ruleName).join(', '));
+    assert.ok(
+      scans[1].findings.some((f) => f.ruleName === 'Acme deploy key'),
+      scans[1].findings.map((f) => f.ruleName).join(', '),
+    );
   });
 });

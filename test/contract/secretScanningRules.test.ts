@@ -12,7 +12,12 @@ describe('secret-scanning rules of the server', () => {
   let server: RunningServer;
   const clients: BitbucketClient[] = [];
   const client = (username: string) => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => basic(username), retry: { baseDelayMs: 5 } });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => basic(username),
+      retry: { baseDelayMs: 5 },
+    });
     clients.push(c);
     return c;
   };
@@ -43,7 +48,11 @@ describe('secret-scanning rules of the server', () => {
     for (let i = 0; i < 230; i++) {
       const response = await fetch(`${base}/rest/api/latest/secret-scanning/rules`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'content-type': 'application/json', 'x-atlassian-token': 'no-check' },
+        headers: {
+          authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+          'content-type': 'application/json',
+          'x-atlassian-token': 'no-check',
+        },
         body: JSON.stringify({ name: `rule ${String(i).padStart(3, '0')}`, lineRegex: `TOKEN${i}-[0-9]{8}` }),
       });
       assert.equal(response.status, 200, await response.text());
@@ -53,7 +62,10 @@ describe('secret-scanning rules of the server', () => {
     assert.equal(rules.length, 233);
     assert.equal(new Set(rules.map((r) => r.id)).size, 233);
     const listed = server.controls.requests().filter((r) => r.path.endsWith('/secret-scanning/rules'));
-    assert.deepEqual(listed.map((r) => new URLSearchParams(r.query).get('limit')), ['100', '100', '100']);
+    assert.deepEqual(
+      listed.map((r) => new URLSearchParams(r.query).get('limit')),
+      ['100', '100', '100'],
+    );
   });
 
   it('a plain user is refused with 401, as Bitbucket refuses one who may not see the rules', async () => {

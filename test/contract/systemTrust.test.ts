@@ -27,7 +27,13 @@ describe('trusting the OS certificate store', function () {
   const savedEnv = new Map<string, string | undefined>();
   const clients: BitbucketClient[] = [];
   const client = (url: string, extra: Partial<ClientOptions> = {}) => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl: url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+      ...extra,
+    });
     clients.push(c);
     return c;
   };
@@ -59,11 +65,19 @@ describe('trusting the OS certificate store', function () {
     }
     forgetSystemCertificates();
     await Promise.all([companyServer?.close(), strangerServer?.close()]);
-    await Promise.all([companyCa?.remove(), strangerCa?.remove(), storeDir ? rm(storeDir, { recursive: true, force: true }) : undefined]);
+    await Promise.all([
+      companyCa?.remove(),
+      strangerCa?.remove(),
+      storeDir ? rm(storeDir, { recursive: true, force: true }) : undefined,
+    ]);
   });
 
   it('trusts a server whose CA only the OS store holds', async () => {
-    assert.deepEqual(await loadSystemCertificates(), [companyCa.pem.replace(/\r/g, '')], 'the store is the test bundle, nothing else');
+    assert.deepEqual(
+      await loadSystemCertificates(),
+      [companyCa.pem.replace(/\r/g, '')],
+      'the store is the test bundle, nothing else',
+    );
     const page = await client(companyServer.url).getMySnippets({ limit: 1 });
     assert.ok(Array.isArray(page.values));
   });
@@ -75,7 +89,10 @@ describe('trusting the OS certificate store', function () {
     assert.match(err.message, /its certificate is not trusted/);
     const signIn = describeSignInError(err, '127.0.0.1', 'basic');
     assert.equal(signIn.action, 'openCaSetting');
-    assert.match(signIn.message, /its certificate is not trusted.*add its PEM file to the "Bitbucket Snippets: Ca Files" setting/);
+    assert.match(
+      signIn.message,
+      /its certificate is not trusted.*add its PEM file to the "Bitbucket Snippets: Ca Files" setting/,
+    );
     assert.match(describeError(err, { action: 'load My Snippets' }), /Ca Files/);
   });
 
@@ -86,7 +103,10 @@ describe('trusting the OS certificate store', function () {
 
   it('trusts the Ca Files besides the OS store, and with it off', async () => {
     for (const systemCertificates of [true, false]) {
-      const page = await client(strangerServer.url, { systemCertificates, caFiles: [strangerCa.pemPath] }).getMySnippets({ limit: 1 });
+      const page = await client(strangerServer.url, {
+        systemCertificates,
+        caFiles: [strangerCa.pemPath],
+      }).getMySnippets({ limit: 1 });
       assert.ok(Array.isArray(page.values));
     }
   });
@@ -110,9 +130,19 @@ describe('trusting the OS certificate store', function () {
     const tls = result.steps.find((step) => step.id === 'tls')!;
     assert.equal(tls.status, 'pass', tls.details.join('\n'));
     assert.equal(tls.summary, "The certificate is trusted by: the operating system's certificate store.");
-    assert.ok(tls.details.some((d) => d.startsWith("Not accepted by Node's bundled roots")), tls.details.join('\n'));
+    assert.ok(
+      tls.details.some((d) => d.startsWith("Not accepted by Node's bundled roots")),
+      tls.details.join('\n'),
+    );
     assert.equal(result.steps.find((step) => step.id === 'auth')?.status, 'pass');
-    const off = await runConnectionCheck({ serverUrl: companyServer.url, trustSources: connectionCheckTrustSources([], false), proxy: { env: {} }, hookKey: '', timeoutMs: 5000, makeClient: (request) => client(request.baseUrl, { ...request, systemCertificates: false }) });
+    const off = await runConnectionCheck({
+      serverUrl: companyServer.url,
+      trustSources: connectionCheckTrustSources([], false),
+      proxy: { env: {} },
+      hookKey: '',
+      timeoutMs: 5000,
+      makeClient: (request) => client(request.baseUrl, { ...request, systemCertificates: false }),
+    });
     assert.equal(off.steps.find((step) => step.id === 'tls')?.status, 'fail');
   });
 });

@@ -67,13 +67,23 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
     assertRefusedWithCaFilesMessage(await failure(c.getMySnippets({ limit: 1 })));
     assertRefusedWithCaFilesMessage(await failure(client().getMySnippets({ limit: 1 })));
     assert.equal(logLines.filter((l) => IGNORED_LINE.test(l)).length, 1, logLines.join('\n'));
-    assert.ok(logLines.some((l) => l.startsWith('warn ') && IGNORED_LINE.test(l)), 'said as a warning');
+    assert.ok(
+      logLines.some((l) => l.startsWith('warn ') && IGNORED_LINE.test(l)),
+      'said as a warning',
+    );
   });
 
   it('the client refuses the server through a proxy (CONNECT tunnel)', async () => {
     // The extension's own proxy settings are the undici wire's (the node wire's proxy is VS Code's: vscodeNetwork.test.ts).
-    const err = await failure(client({ wire: 'undici', proxy: { httpsProxy: proxy.url, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
-    assert.ok(proxy.seen.some((line) => line.startsWith('CONNECT localhost:')), proxy.seen.join(', '));
+    const err = await failure(
+      client({ wire: 'undici', proxy: { httpsProxy: proxy.url, source: 'the http.proxy setting' } }).getMySnippets({
+        limit: 1,
+      }),
+    );
+    assert.ok(
+      proxy.seen.some((line) => line.startsWith('CONNECT localhost:')),
+      proxy.seen.join(', '),
+    );
     assertRefusedWithCaFilesMessage(err);
   });
 
@@ -84,7 +94,13 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
       // The server's CA is given, so only the proxy's certificate is in question.
       const proxyUrl = byName(tlsProxy.url).replace('://', '://user:s3cret@');
       // In the editor this environment always gets the undici wire (chooseWire.ts): VS Code's stack would not verify the proxy.
-      const err = await failure(client({ wire: 'undici', caFiles: [unknownCa.pemPath], proxy: { httpsProxy: proxyUrl, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
+      const err = await failure(
+        client({
+          wire: 'undici',
+          caFiles: [unknownCa.pemPath],
+          proxy: { httpsProxy: proxyUrl, source: 'the http.proxy setting' },
+        }).getMySnippets({ limit: 1 }),
+      );
       assert.equal(err.kind, 'proxy', err.toLogString());
       assert.equal(err.proxyFailure, 'certificate');
       assert.deepEqual(tlsProxy.seen, [], 'nothing went through the unverified proxy');
@@ -96,7 +112,10 @@ describe('TLS verification with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environmen
   });
 
   it('the connection check refuses it in its own TLS step and in its API steps', async () => {
-    const result = await check({ serverUrl: byName(server.url), credentials: { type: 'basic', username: 'alice', password: 'alice' } });
+    const result = await check({
+      serverUrl: byName(server.url),
+      credentials: { type: 'basic', username: 'alice', password: 'alice' },
+    });
     const tls = stepOf(result, 'tls');
     assert.equal(tls.status, 'fail', JSON.stringify(tls));
     const auth = stepOf(result, 'auth');

@@ -64,7 +64,11 @@ describe("requests through VS Code's network stack (node wire, patched like the 
   };
   const named = (s: RunningServer) => `https://${HOST}:${s.port}`;
   const assertNoSecrets = (...texts: string[]) => {
-    for (const text of [...texts, ...logLines]) for (const secret of [PROXY_PASSWORD, BASIC, certificates.passphrase]) assert.ok(!text.includes(secret), `"${text}" shows a secret`);
+    for (const text of [...texts, ...logLines]) {
+      for (const secret of [PROXY_PASSWORD, BASIC, certificates.passphrase]) {
+        assert.ok(!text.includes(secret), `"${text}" shows a secret`);
+      }
+    }
   };
 
   before(async () => {
@@ -73,7 +77,10 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     certificates = await generateClientCertificates();
     server = await startServer({ port: 0, tls: await osCa.issueServerCertificate([HOST]) });
     otherCaServer = await startServer({ port: 0, tls: await otherCa.issueServerCertificate([HOST]) });
-    mtlsServer = await startServer({ port: 0, tls: { ...(await osCa.issueServerCertificate([HOST])), clientCa: certificates.clientCa } });
+    mtlsServer = await startServer({
+      port: 0,
+      tls: { ...(await osCa.issueServerCertificate([HOST])), clientCa: certificates.clientCa },
+    });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.dispose()));
@@ -92,8 +99,13 @@ describe("requests through VS Code's network stack (node wire, patched like the 
 
   it('direct: trusts the OS store VS Code adds, with no CA file of its own', async () => {
     patch({});
-    assert.ok(Array.isArray((await client(server.url.replace('127.0.0.1', 'localhost')).getMySnippets({ limit: 1 })).values));
-    assert.ok(logLines.includes(`info VS Code's network stack sends requests to localhost:${server.port} directly`), logLines.join('\n'));
+    assert.ok(
+      Array.isArray((await client(server.url.replace('127.0.0.1', 'localhost')).getMySnippets({ limit: 1 })).values),
+    );
+    assert.ok(
+      logLines.includes(`info VS Code's network stack sends requests to localhost:${server.port} directly`),
+      logLines.join('\n'),
+    );
   });
 
   it('through the proxy a PAC-style resolver names (CONNECT), and the log names it without credentials', async () => {
@@ -101,13 +113,23 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     const net = patch({ resolveProxy: pac(p) });
     assert.ok(Array.isArray((await client(named(server)).getMySnippets({ limit: 1 })).values));
     assert.deepEqual(p.seen, [`CONNECT ${HOST}:${server.port}`]);
-    assert.deepEqual(net.resolved.map((r) => r.proxy), [`PROXY ${new URL(p.url).host}`]);
-    assert.ok(logLines.some((l) => l.includes(`through ${p.url}`)), logLines.join('\n'));
+    assert.deepEqual(
+      net.resolved.map((r) => r.proxy),
+      [`PROXY ${new URL(p.url).host}`],
+    );
+    assert.ok(
+      logLines.some((l) => l.includes(`through ${p.url}`)),
+      logLines.join('\n'),
+    );
   });
 
   it('a proxy that wants credentials: answered the way VS Code answers Basic, then refused with a message when nothing answers', async () => {
     const p = await proxy({ authorization: BASIC });
-    patch({ resolveProxy: pac(p), lookupProxyAuthorization: async (_url, challenge) => (challenge && String(challenge).startsWith('Basic') ? BASIC : undefined) });
+    patch({
+      resolveProxy: pac(p),
+      lookupProxyAuthorization: async (_url, challenge) =>
+        challenge && String(challenge).startsWith('Basic') ? BASIC : undefined,
+    });
     assert.ok(Array.isArray((await client(named(server)).getMySnippets({ limit: 1 })).values));
     assert.equal(p.authorizations.at(-1), BASIC);
 
@@ -117,7 +139,12 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     assert.equal(err.kind, 'proxy');
     assert.equal(err.proxyFailure, 'auth-required');
     assert.equal(err.status, 407);
-    assert.match(err.message, new RegExp(`The proxy ${p.url.replace(/\./g, '\\.')} to ${HOST}:${server.port} wants credentials \\(Basic, HTTP 407\\)`));
+    assert.match(
+      err.message,
+      new RegExp(
+        `The proxy ${p.url.replace(/\./g, '\\.')} to ${HOST}:${server.port} wants credentials \\(Basic, HTTP 407\\)`,
+      ),
+    );
     assert.match(describeError(err, { action: 'load My Snippets' }), /http\.proxyAuthorization/);
     assertNoSecrets(err.message, err.toLogString());
   });
@@ -129,19 +156,36 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     const withWrong = p.url.replace('://', `://${PROXY_USER}:${wrong}@`);
     const assertNothingOf = (err: BitbucketError) => {
       assertNoSecrets(err.message, err.toLogString(), describeError(err, { action: 'load My Snippets' }));
-      for (const text of [err.message, err.toLogString(), describeError(err, { action: 'load My Snippets' }), ...logLines]) assert.ok(!text.includes(wrong) && !text.includes(wrongBasic), `"${text}" shows the password`);
+      for (const text of [
+        err.message,
+        err.toLogString(),
+        describeError(err, { action: 'load My Snippets' }),
+        ...logLines,
+      ]) {
+        assert.ok(!text.includes(wrong) && !text.includes(wrongBasic), `"${text}" shows the password`);
+      }
     };
 
     // http.proxy: VS Code's resolver passes the URL's user info along in its result, and its agent sends it.
     patch({ proxy: withWrong });
-    const fromSetting = await failure(client(named(server), { proxy: { httpProxy: withWrong, source: 'the http.proxy setting' } }).getMySnippets({ limit: 1 }));
+    const fromSetting = await failure(
+      client(named(server), { proxy: { httpProxy: withWrong, source: 'the http.proxy setting' } }).getMySnippets({
+        limit: 1,
+      }),
+    );
     assert.equal(p.authorizations.at(-1), wrongBasic, 'VS Code sent the credentials of the URL');
     assert.equal(fromSetting.kind, 'proxy');
     assert.equal(fromSetting.proxyFailure, 'auth-required');
     assert.equal(fromSetting.status, 407);
     assert.equal(fromSetting.proxy, p.url);
-    assert.equal(fromSetting.message, `The proxy ${p.url} to ${HOST}:${server.port} refused the credentials VS Code sent, from the http.proxy setting (HTTP 407).`);
-    assert.match(describeError(fromSetting, { action: 'load My Snippets' }), /Correct the proxy's user name and password in the http\.proxy setting\./);
+    assert.equal(
+      fromSetting.message,
+      `The proxy ${p.url} to ${HOST}:${server.port} refused the credentials VS Code sent, from the http.proxy setting (HTTP 407).`,
+    );
+    assert.match(
+      describeError(fromSetting, { action: 'load My Snippets' }),
+      /Correct the proxy's user name and password in the http\.proxy setting\./,
+    );
     assert.doesNotMatch(fromSetting.message, /did not supply/);
     assertNothingOf(fromSetting);
 
@@ -152,7 +196,10 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     // VS Code's agent reports only the entry it cut from the result at `;` and spaces, and no proxy
     // URL the user wrote says where its password ends: a host read from it could be the password's.
     assert.equal(fromPac.proxy, undefined);
-    assert.equal(fromPac.message, `The proxy on the way to ${HOST}:${server.port} refused the credentials VS Code sent, from the proxy URL of a PAC file or the system's proxy settings (HTTP 407).`);
+    assert.equal(
+      fromPac.message,
+      `The proxy on the way to ${HOST}:${server.port} refused the credentials VS Code sent, from the proxy URL of a PAC file or the system's proxy settings (HTTP 407).`,
+    );
     assertNothingOf(fromPac);
   });
 
@@ -160,7 +207,11 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     const p = await proxy();
     patch({ resolveProxy: pac(p), noProxy: [HOST] });
     const err = await failure(client(named(server)).getMySnippets({ limit: 1 }));
-    assert.match(err.message, new RegExp(`Cannot reach ${HOST}:${server.port}: the host name could not be resolved`), 'bypassing the proxy, the internal name does not resolve');
+    assert.match(
+      err.message,
+      new RegExp(`Cannot reach ${HOST}:${server.port}: the host name could not be resolved`),
+      'bypassing the proxy, the internal name does not resolve',
+    );
     assert.deepEqual(p.seen, []);
   });
 
@@ -181,14 +232,23 @@ describe("requests through VS Code's network stack (node wire, patched like the 
   it('CA files configured: their server is trusted, and so is the OS-trusted one (the whole list replaces what VS Code adds)', async () => {
     patch({});
     const withFiles = { caFiles: [otherCa.pemPath] };
-    assert.ok(Array.isArray((await client(otherCaServer.url.replace('127.0.0.1', 'localhost'), withFiles).getMySnippets({ limit: 1 })).values));
+    assert.ok(
+      Array.isArray(
+        (await client(otherCaServer.url.replace('127.0.0.1', 'localhost'), withFiles).getMySnippets({ limit: 1 }))
+          .values,
+      ),
+    );
     // The OS store as this client reads it (SSL_CERT_FILE here) holds the company CA, as VS Code's does.
     const saved = process.env.SSL_CERT_FILE;
     process.env.SSL_CERT_FILE = osCa.pemPath;
     const { forgetSystemCertificates } = await import('../../src/api/trust/systemStore');
     forgetSystemCertificates();
     try {
-      assert.ok(Array.isArray((await client(server.url.replace('127.0.0.1', 'localhost'), withFiles).getMySnippets({ limit: 1 })).values));
+      assert.ok(
+        Array.isArray(
+          (await client(server.url.replace('127.0.0.1', 'localhost'), withFiles).getMySnippets({ limit: 1 })).values,
+        ),
+      );
     } finally {
       if (saved === undefined) delete process.env.SSL_CERT_FILE;
       else process.env.SSL_CERT_FILE = saved;
@@ -202,7 +262,9 @@ describe("requests through VS Code's network stack (node wire, patched like the 
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
     try {
       // A CA neither the OS store nor any setting trusts.
-      const err = await failure(client(otherCaServer.url.replace('127.0.0.1', 'localhost')).getMySnippets({ limit: 1 }));
+      const err = await failure(
+        client(otherCaServer.url.replace('127.0.0.1', 'localhost')).getMySnippets({ limit: 1 }),
+      );
       assert.equal(err.tlsFailure, true, err.message);
     } finally {
       if (saved === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -227,8 +289,16 @@ describe("requests through VS Code's network stack (node wire, patched like the 
       const err = await failure(client(named(server)).getMySnippets({ limit: 1 }));
       assert.equal(err.kind, 'proxy');
       assert.equal(err.proxy, p.url);
-      assert.match(err.message, new RegExp(`The proxy ${p.url.replace(/\./g, '\\.')}, which VS Code chose for ${HOST}:${server.port}, closed the connection`));
-      assert.match(describeError(err, { action: 'load My Snippets' }), /http\.proxy setting, a PAC file or the system's proxy settings/);
+      assert.match(
+        err.message,
+        new RegExp(
+          `The proxy ${p.url.replace(/\./g, '\\.')}, which VS Code chose for ${HOST}:${server.port}, closed the connection`,
+        ),
+      );
+      assert.match(
+        describeError(err, { action: 'load My Snippets' }),
+        /http\.proxy setting, a PAC file or the system's proxy settings/,
+      );
     });
 
     it('a proxy that is not there', async () => {
@@ -237,7 +307,12 @@ describe("requests through VS Code's network stack (node wire, patched like the 
       patch({ resolveProxy: pac(p) });
       const err = await failure(client(named(server)).getMySnippets({ limit: 1 }));
       assert.equal(err.proxyFailure, 'refused');
-      assert.match(err.message, new RegExp(`The proxy ${p.url.replace(/\./g, '\\.')}, which VS Code chose for ${HOST}:${server.port}, refused the connection`));
+      assert.match(
+        err.message,
+        new RegExp(
+          `The proxy ${p.url.replace(/\./g, '\\.')}, which VS Code chose for ${HOST}:${server.port}, refused the connection`,
+        ),
+      );
     });
 
     it('a proxy that demands a scheme nothing here answers (NTLM)', async () => {
@@ -253,7 +328,11 @@ describe("requests through VS Code's network stack (node wire, patched like the 
       const p = await proxy();
       patch({ resolveProxy: pac(p) });
       const wrong: PassphraseSource = { get: () => 'not the passphrase' };
-      const err = await failure(client(named(mtlsServer), { clientCertificate: { certificate: { pfxFile: certificates.pfxFile }, passphrases: wrong } }).getMySnippets({ limit: 1 }));
+      const err = await failure(
+        client(named(mtlsServer), {
+          clientCertificate: { certificate: { pfxFile: certificates.pfxFile }, passphrases: wrong },
+        }).getMySnippets({ limit: 1 }),
+      );
       assert.equal(err.clientCertificate, 'wrong-passphrase');
       assert.deepEqual(p.seen, [], 'nothing reached the proxy');
       assertNoSecrets(err.message, err.toLogString());

@@ -24,7 +24,10 @@ const DOC_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 async function focused(frame: Frame): Promise<{ key: string; role: string }> {
   return frame.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
-    return { key: active?.dataset?.focusKey ?? '', role: active?.getAttribute('role') ?? active?.tagName.toLowerCase() ?? '' };
+    return {
+      key: active?.dataset?.focusKey ?? '',
+      role: active?.getAttribute('role') ?? active?.tagName.toLowerCase() ?? '',
+    };
   });
 }
 
@@ -47,7 +50,9 @@ async function tabTo(frame: Frame, key: string, backwards = false, max = 30): Pr
     passed.push(now.key);
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${key} in ${max} presses; passed ${passed.join(', ')}`);
+  throw new Error(
+    `${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${key} in ${max} presses; passed ${passed.join(', ')}`,
+  );
 }
 
 /** Everything the live region said since `listenToStatus` (a screen reader hears each change of its text). */
@@ -69,14 +74,21 @@ async function listenToStatus(frame: Frame): Promise<void> {
 
 async function waitForStatus(frame: Frame, pattern: RegExp): Promise<void> {
   try {
-    await frame.waitForFunction((source) => new RegExp(source).test(document.getElementById('status')?.textContent ?? ''), pattern.source, { timeout: 15_000 });
+    await frame.waitForFunction(
+      (source) => new RegExp(source).test(document.getElementById('status')?.textContent ?? ''),
+      pattern.source,
+      { timeout: 15_000 },
+    );
   } catch {
-    throw new Error(`The live region never said ${String(pattern)}; it said: ${(await statusHistory(frame)).join(' | ')}`);
+    throw new Error(
+      `The live region never said ${String(pattern)}; it said: ${(await statusHistory(frame)).join(' | ')}`,
+    );
   }
 }
 
 async function pagesEnabled(refId: string): Promise<boolean> {
-  return ((await rest('GET', `${PAGES}/enabled?refId=${encodeURIComponent(refId)}`)).json as { isEnabled: boolean }).isEnabled;
+  return ((await rest('GET', `${PAGES}/enabled?refId=${encodeURIComponent(refId)}`)).json as { isEnabled: boolean })
+    .isEnabled;
 }
 
 async function hookEnabled(): Promise<boolean> {
@@ -90,7 +102,10 @@ async function hookEnabled(): Promise<boolean> {
 async function openThemePicker(): Promise<void> {
   const { ui } = session();
   await ui.runCommand('Preferences: Color Theme');
-  await ui.page.locator('.quick-input-widget input[type="text"][placeholder*="Color Theme"]').first().waitFor({ state: 'visible' });
+  await ui.page
+    .locator('.quick-input-widget input[type="text"][placeholder*="Color Theme"]')
+    .first()
+    .waitFor({ state: 'visible' });
 }
 
 /** Picks a color theme through the palette, as a person does. */
@@ -110,7 +125,9 @@ async function useTheme(name: string): Promise<void> {
     seen.push(shown);
     await ui.page.keyboard.press('ArrowDown');
     // Read the next row once the focus has moved to it (a list of one row keeps it: 5 s at most).
-    for (const end = Date.now() + 5_000; (await focusedThemeName()) === shown && Date.now() < end; ) await ui.page.waitForTimeout(20);
+    for (const end = Date.now() + 5_000; (await focusedThemeName()) === shown && Date.now() < end;) {
+      await ui.page.waitForTimeout(20);
+    }
   }
   if (seen.length === 12) throw new Error(`The theme picker has no ${name}; it went through ${seen.join(', ')}`);
   await quickInput.waitFor({ state: 'hidden' });
@@ -118,7 +135,9 @@ async function useTheme(name: string): Promise<void> {
 
 /** The name on the theme picker's focused row; a row that starts a group shows the group's name first. */
 async function focusedThemeName(): Promise<string> {
-  const names = await session().ui.page.locator('.quick-input-widget .monaco-list-row.focused .label-name').allTextContents();
+  const names = await session()
+    .ui.page.locator('.quick-input-widget .monaco-list-row.focused .label-name')
+    .allTextContents();
   return (names.at(-1) ?? '').trim();
 }
 
@@ -134,7 +153,11 @@ async function currentTheme(): Promise<string> {
 
 /** Checks that a switch of the panel shows this value the moment the live region has spoken: words and switch agree. */
 async function switchShows(frame: Frame, selector: string, checked: boolean): Promise<void> {
-  assert.equal(await frame.locator(selector).getAttribute('aria-checked'), String(checked), `${selector} agrees with the live region`);
+  assert.equal(
+    await frame.locator(selector).getAttribute('aria-checked'),
+    String(checked),
+    `${selector} agrees with the live region`,
+  );
 }
 
 /** A CSS colour as the browser computes it (rgb(…)), so a theme variable can be compared with a used colour. */
@@ -155,14 +178,22 @@ describe('Accessibility', () => {
   before(async () => {
     const { workbench, ui } = session();
     const folder = workbench.workspaceFolder;
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
     git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
     git('commit', '--allow-empty', '-m', 'first');
     git('branch', '-M', 'main');
     git('branch', BRANCH);
     const created = await fetch(`${workbench.server.url}/rest/snippets/1.0/snippets`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+        'Content-Type': 'application/json',
+        'X-Atlassian-Token': 'no-check',
+      },
       body: JSON.stringify({ name: SNIPPET, files: [{ name: 'notes.md', content: '# Notes\n' }] }),
     });
     assert.ok(created.ok, `creating ${SNIPPET} answered ${created.status}`);
@@ -194,14 +225,23 @@ describe('Accessibility', () => {
 
     const refKey = `ref:refs/heads/${BRANCH}`;
     const order = [...(await tabTo(frame, refKey)), refKey].filter((k) => k !== '');
-    assert.deepEqual(order, ['refresh', 'new-branches', 'new-tags', 'ref:refs/heads/main', refKey], 'Tab goes down the page in reading order');
+    assert.deepEqual(
+      order,
+      ['refresh', 'new-branches', 'new-tags', 'ref:refs/heads/main', refKey],
+      'Tab goes down the page in reading order',
+    );
     const toggle = frame.getByRole('switch', { name: `Publish pages for ${BRANCH}` });
     assert.equal(await toggle.getAttribute('aria-checked'), 'false');
 
     // The focus ring: VS Code's focus colour, drawn around the focused switch.
     const ring = await frame.evaluate(() => {
       const style = getComputedStyle(document.activeElement as Element);
-      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor, focusBorder: getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder').trim() };
+      return {
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+        focusBorder: getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder').trim(),
+      };
     });
     assert.equal(ring.style, 'solid');
     assert.ok(ring.width >= 1, `the outline is ${ring.width}px wide`);
@@ -216,7 +256,10 @@ describe('Accessibility', () => {
     await switchShows(frame, refSwitch, true);
     assert.equal(await pagesEnabled(`refs/heads/${BRANCH}`), true, 'the server has Pages on for the branch');
     assert.equal((await focused(frame)).key, refKey, 'the focus stayed on the switch through the redraw');
-    assert.ok((await statusHistory(frame)).some((t) => /Saving/.test(t)), 'the live region said the change was being saved');
+    assert.ok(
+      (await statusHistory(frame)).some((t) => /Saving/.test(t)),
+      'the live region said the change was being saved',
+    );
 
     // Enter switches it off again.
     await ui.page.keyboard.press('Enter');
@@ -228,7 +271,14 @@ describe('Accessibility', () => {
     const fault = await fetch(`${session().workbench.server.url}/__control/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'status', status: 500, message: 'disk full', method: 'PUT', path: '/pages-settings/', count: 1 }),
+      body: JSON.stringify({
+        kind: 'status',
+        status: 500,
+        message: 'disk full',
+        method: 'PUT',
+        path: '/pages-settings/',
+        count: 1,
+      }),
     });
     assert.ok(fault.ok);
     await ui.page.keyboard.press('Space');
@@ -279,7 +329,14 @@ describe('Accessibility', () => {
     );
     assert.deepEqual(unnamed, []);
     const headings = await frame.locator('h1, h2, h3, legend').allTextContents();
-    for (const heading of ['PROJ/repo1', 'Static pages', 'New refs', 'Refs', 'Repository hooks', 'External Pre Receive Hook']) {
+    for (const heading of [
+      'PROJ/repo1',
+      'Static pages',
+      'New refs',
+      'Refs',
+      'Repository hooks',
+      'External Pre Receive Hook',
+    ]) {
       assert.ok(headings.includes(heading), `a heading "${heading}" among ${headings.join(', ')}`);
     }
     assert.equal(await frame.locator('#status[role=status][aria-live]').count(), 1, 'one live region');
@@ -294,7 +351,9 @@ describe('Accessibility', () => {
     await ui.expandTreeRow(SNIPPET);
     await ui.findTreeRow('notes.md');
     await ui.findTreeRow(/^Comments \(0\)/);
-    const account = ui.page.locator('.part.statusbar').getByRole('button', { name: /Bitbucket Snippets: signed in to .* as admin\. Switch account/ });
+    const account = ui.page
+      .locator('.part.statusbar')
+      .getByRole('button', { name: /Bitbucket Snippets: signed in to .* as admin\. Switch account/ });
     await account.waitFor();
   });
 
@@ -340,8 +399,12 @@ describe('Accessibility', () => {
       // The webview learns the new theme a moment after the workbench.
       const highContrast = theme.includes('High Contrast');
       await frame
-        .waitForFunction((hc) => document.body.classList.contains('vscode-high-contrast') === hc, highContrast, { timeout: 10_000 })
-        .catch(() => assert.fail(`the webview did not learn that ${theme} is ${highContrast ? '' : 'not '}a high-contrast theme`));
+        .waitForFunction((hc) => document.body.classList.contains('vscode-high-contrast') === hc, highContrast, {
+          timeout: 10_000,
+        })
+        .catch(() =>
+          assert.fail(`the webview did not learn that ${theme} is ${highContrast ? '' : 'not '}a high-contrast theme`),
+        );
       if (highContrast) {
         // Every switch and card is outlined in the theme's contrast border.
         const colours = await frame.evaluate(() => ({
@@ -354,10 +417,14 @@ describe('Accessibility', () => {
         assert.equal(colours.cardBorder, contrast);
       }
       // The colours checked above are the theme's: two frames later the page has painted them.
-      await ui.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await ui.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       const file = await ui.screenshot(`a11y-${image.replace(/\.png$/, '')}`);
       // Only a picture the README still shows; the dark one is now npm run screenshots' settings-panel-dark.png.
-      if (process.env.BBS_UPDATE_DOC_IMAGES === '1' && fs.existsSync(path.join(DOC_IMAGES, image))) await writePicture(file, path.join(DOC_IMAGES, image));
+      if (process.env.BBS_UPDATE_DOC_IMAGES === '1' && fs.existsSync(path.join(DOC_IMAGES, image))) {
+        await writePicture(file, path.join(DOC_IMAGES, image));
+      }
     });
   }
 });

@@ -45,7 +45,11 @@ describe('Accounts menu', () => {
     // VS Code's own account pick lists every account of the provider; the password account, picked,
     // is refused with the reason, and the extension gets nothing.
     await pickAccount(alice, 'another-extension-account-pick');
-    await ui.waitForMessage(new RegExp(`Session Consumer got no session: ${escaped(alice)} is signed in with a password, and a password is not handed to another extension`));
+    await ui.waitForMessage(
+      new RegExp(
+        `Session Consumer got no session: ${escaped(alice)} is signed in with a password, and a password is not handed to another extension`,
+      ),
+    );
     await ui.screenshot('another-extension-refused-a-password-account');
     // Asked again, the user picks the token account: the extension gets its token, and nothing else.
     await askForSession(workbench.server.url);
@@ -56,7 +60,10 @@ describe('Accounts menu', () => {
     // What was granted is listed in VS Code's Manage Trusted Extensions for the token account.
     const trusted = await openAccountsMenu();
     await trusted.getByText(bob, { exact: false }).first().hover();
-    const manage = page.locator('.monaco-menu .action-item').filter({ hasText: /^Manage Trusted Extensions$/ }).first();
+    const manage = page
+      .locator('.monaco-menu .action-item')
+      .filter({ hasText: /^Manage Trusted Extensions$/ })
+      .first();
     await manage.waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     const trustedList = page.locator('.quick-input-widget').filter({ hasText: CONSUMER_NAME });
     await chooseMenuItem(manage, trustedList);
@@ -67,7 +74,10 @@ describe('Accounts menu', () => {
     // Sign Out in the Accounts menu: VS Code asks, then the account is gone from the Snippets view too.
     const again = await openAccountsMenu();
     await again.getByText(alice, { exact: false }).first().hover();
-    const signOut = page.locator('.monaco-menu .action-item').filter({ hasText: /^Sign Out$/ }).first();
+    const signOut = page
+      .locator('.monaco-menu .action-item')
+      .filter({ hasText: /^Sign Out$/ })
+      .first();
     await signOut.waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     await ui.screenshot('accounts-menu-sign-out');
     const confirm = page.locator('.monaco-dialog-box').filter({ hasText: alice });
@@ -77,7 +87,11 @@ describe('Accounts menu', () => {
     await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
     // The view's account rows follow: alice's row goes, bob's stays.
     await ui.findTreeRow(bob, TIMEOUT_MS);
-    await page.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: alice }).first().waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+    await page
+      .locator('.monaco-list-row[role="treeitem"]')
+      .filter({ hasText: alice })
+      .first()
+      .waitFor({ state: 'detached', timeout: TIMEOUT_MS });
     const after = await openAccountsMenu();
     await after.getByText(bob, { exact: false }).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     assert.equal(await after.getByText(alice, { exact: false }).count(), 0, 'alice is no longer in the Accounts menu');
@@ -93,8 +107,13 @@ async function signInWithToken(serverUrl: string, token: string, user: string): 
   await ui.runCommand('Bitbucket Snippets: Sign In');
   // With an account signed in already, Sign In may first ask which server; the URL answers it.
   await ui.answer(serverUrl);
-  await ui.page.locator('.quick-input-widget').getByRole('option', { name: /Personal access token/ }).click();
-  await ui.page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+  await ui.page
+    .locator('.quick-input-widget')
+    .getByRole('option', { name: /Personal access token/ })
+    .click();
+  await ui.page
+    .locator('.quick-input-widget input[type="password"]')
+    .waitFor({ state: 'visible', timeout: TIMEOUT_MS });
   await ui.answer(token);
   await ui.waitForMessage(new RegExp(`Signed in to .* as ${user}`));
 }
@@ -102,7 +121,10 @@ async function signInWithToken(serverUrl: string, token: string, user: string): 
 /** Opens VS Code's Accounts menu (the person icon at the bottom of the activity bar) and returns it once it shows. */
 async function openAccountsMenu(): Promise<Locator> {
   const { page } = session().ui;
-  const button = page.locator('.activitybar .action-item').filter({ has: page.locator('.codicon-accounts-view-bar-icon') }).first();
+  const button = page
+    .locator('.activitybar .action-item')
+    .filter({ has: page.locator('.codicon-accounts-view-bar-icon') })
+    .first();
   await button.waitFor({ state: 'visible', timeout: TIMEOUT_MS });
   const menu = page.locator('.monaco-menu').first();
   // A click that lands while the workbench redraws the activity bar opens nothing: click until the menu shows.

@@ -9,7 +9,11 @@ import type { Locator } from 'playwright-core';
 import { session } from './session';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
-const auth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+const auth = {
+  Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`,
+  'Content-Type': 'application/json',
+  'X-Atlassian-Token': 'no-check',
+};
 
 /** Drags `row` over the editor's lines with Shift held, as VS Code wants for a drop into an editor. */
 async function dragIntoEditor(row: Locator, box: { x: number; y: number }, screenshot: string): Promise<void> {
@@ -39,9 +43,22 @@ async function rowsSettledAfterClick(label: string): Promise<void> {
       if (row.getAttribute('aria-expanded') === 'true') {
         const level = Number(row.getAttribute('aria-level'));
         const bottom = row.getBoundingClientRect().bottom;
-        if (rows.some((r) => Number(r.getAttribute('aria-level')) === level + 1 && Math.abs(r.getBoundingClientRect().top - bottom) < 2)) return true;
+        if (
+          rows.some(
+            (r) =>
+              Number(r.getAttribute('aria-level')) === level + 1 &&
+              Math.abs(r.getBoundingClientRect().top - bottom) < 2,
+          )
+        ) {
+          return true;
+        }
       }
-      const layout = rows.map((r) => `${r.getAttribute('aria-label')}@${Math.round(r.getBoundingClientRect().top)}:${r.getAttribute('aria-expanded')}`).join('|');
+      const layout = rows
+        .map(
+          (r) =>
+            `${r.getAttribute('aria-label')}@${Math.round(r.getBoundingClientRect().top)}:${r.getAttribute('aria-expanded')}`,
+        )
+        .join('|');
       const seen = window as unknown as { lastRowsLayout?: string; sameRowsLayout?: number };
       seen.sameRowsLayout = seen.lastRowsLayout === layout ? (seen.sameRowsLayout ?? 0) + 1 : 0;
       seen.lastRowsLayout = layout;
@@ -54,7 +71,9 @@ async function rowsSettledAfterClick(label: string): Promise<void> {
 
 /** The names of the selected rows of the Snippets view (their accessible names up to the first comma), sorted. */
 async function selectedRows(): Promise<string[]> {
-  const names = await session().ui.sideBar.locator('[role="treeitem"][aria-selected="true"]').evaluateAll((items) => items.map((item) => (item.getAttribute('aria-label') ?? '').split(',')[0]));
+  const names = await session()
+    .ui.sideBar.locator('[role="treeitem"][aria-selected="true"]')
+    .evaluateAll((items) => items.map((item) => (item.getAttribute('aria-label') ?? '').split(',')[0]));
   return names.sort();
 }
 
@@ -64,7 +83,11 @@ describe('Drag and drop and several rows (UI)', function () {
 
   before(async () => {
     const { ui, workbench } = session();
-    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'e2e drag me', files: [{ name: 'dragged.sh', content: 'echo "dragged $HOME"\n' }] }) });
+    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'e2e drag me', files: [{ name: 'dragged.sh', content: 'echo "dragged $HOME"\n' }] }),
+    });
     assert.ok(response.ok, `creating the snippet answered ${response.status}`);
     fs.writeFileSync(path.join(workbench.workspaceFolder, target), 'first line\nlast line\n');
     await ui.openViewContainer();
@@ -81,9 +104,16 @@ describe('Drag and drop and several rows (UI)', function () {
     await ui.runCommand('Go to File...').catch(async () => ui.runCommand('Go to File'));
     await ui.page.keyboard.type(target);
     // Enter before the file search answers would choose nothing: click the result once shown.
-    await ui.page.locator('.quick-input-widget').getByRole('option', { name: new RegExp(target.replace('.', '\\.')) }).first().click();
+    await ui.page
+      .locator('.quick-input-widget')
+      .getByRole('option', { name: new RegExp(target.replace('.', '\\.')) })
+      .first()
+      .click();
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
-    await ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: target }).waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.editor-group-container.active .tab.active')
+      .filter({ hasText: target })
+      .waitFor({ state: 'visible' });
 
     await ui.expandTreeRow('My Snippets');
     await ui.expandTreeRow('e2e drag me');
@@ -111,7 +141,17 @@ describe('Drag and drop and several rows (UI)', function () {
 
   it('inserts two file rows selected with Ctrl-click and dragged together, one after another', async () => {
     const { ui, workbench } = session();
-    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'e2e drag two', files: [{ name: 'top.txt', content: 'TOP TEXT\n' }, { name: 'bottom.txt', content: 'BOTTOM TEXT\n' }] }) });
+    const response = await fetch(`${workbench.server.url}${SNIPPETS}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'e2e drag two',
+        files: [
+          { name: 'top.txt', content: 'TOP TEXT\n' },
+          { name: 'bottom.txt', content: 'BOTTOM TEXT\n' },
+        ],
+      }),
+    });
     assert.ok(response.ok, `creating the snippet answered ${response.status}`);
     const file = path.join(workbench.workspaceFolder, target);
     fs.writeFileSync(file, 'first line\nlast line\n');
@@ -128,7 +168,10 @@ describe('Drag and drop and several rows (UI)', function () {
     for (let attempt = 1; ; attempt++) {
       await top.click();
       try {
-        await tabs.filter({ hasText: 'top.txt' }).first().waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 15_000 });
+        await tabs
+          .filter({ hasText: 'top.txt' })
+          .first()
+          .waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 15_000 });
         break;
       } catch (err) {
         if (attempt >= 3) throw err;
@@ -137,7 +180,11 @@ describe('Drag and drop and several rows (UI)', function () {
     await bottom.click({ modifiers: ['ControlOrMeta'] });
     assert.equal(await top.getAttribute('aria-selected'), 'true');
     assert.equal(await bottom.getAttribute('aria-selected'), 'true');
-    assert.equal(await ui.sideBar.locator('[role="treeitem"][aria-selected="true"]').count(), 2, 'only the two file rows are selected');
+    assert.equal(
+      await ui.sideBar.locator('[role="treeitem"][aria-selected="true"]').count(),
+      2,
+      'only the two file rows are selected',
+    );
     // Then make the target the active editor, and see that it is before dragging onto it.
     const activeTarget = ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: target });
     for (let i = 0; i < 20 && (await activeTarget.count()) === 0; i++) {
@@ -165,7 +212,11 @@ describe('Drag and drop and several rows (UI)', function () {
     const { ui, workbench } = session();
     const guids: string[] = [];
     for (const name of ['e2e many one', 'e2e many two']) {
-      const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name, files: [{ name: 'x.txt', content: name }] }) });
+      const response = await fetch(`${workbench.server.url}${SNIPPETS}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name, files: [{ name: 'x.txt', content: name }] }),
+      });
       assert.ok(response.ok, `creating ${name} answered ${response.status}`);
       guids.push(((await response.json()) as { guid: string }).guid);
     }

@@ -20,7 +20,6 @@ async function createAs(user: string, name: string, fileName: string): Promise<v
   assert.ok(response.ok, `creating ${name} answered ${response.status}`);
 }
 
-
 describe('Snippet explorer', () => {
   before(async () => {
     await createAs('alice', 'e2e deploy script', 'deploy.sh');
@@ -69,10 +68,13 @@ describe('Snippet explorer', () => {
     await ui.screenshot('snippet-expanded');
   });
 
-  it('opens a file from its row, with the snippet\'s comment thread on line 1', async () => {
+  it("opens a file from its row, with the snippet's comment thread on line 1", async () => {
     const { ui } = session();
     await (await ui.findTreeRow('deploy.sh')).click();
-    await ui.page.getByRole('tab', { name: /^deploy\.sh/ }).first().waitFor({ state: 'visible' });
+    await ui.page
+      .getByRole('tab', { name: /^deploy\.sh/ })
+      .first()
+      .waitFor({ state: 'visible' });
     // A collapsed comment thread shows as a glyph in the editor's gutter.
     await ui.page.locator('.monaco-editor .comment-range-glyph.comment-thread').first().waitFor({ state: 'visible' });
     await ui.screenshot('file-open-with-comment-thread');
@@ -84,7 +86,9 @@ describe('Snippet explorer', () => {
     const row = await ui.findTreeRow('e2e deploy script');
     await row.click({ button: 'right' });
     const menu = ui.page.locator('.context-view .monaco-menu');
-    for (const item of [/^Open in Browser/, /^Copy Link/, /^Copy VS Code Link/]) await menu.getByRole('menuitem', { name: item }).first().waitFor({ state: 'visible' });
+    for (const item of [/^Open in Browser/, /^Copy Link/, /^Copy VS Code Link/]) {
+      await menu.getByRole('menuitem', { name: item }).first().waitFor({ state: 'visible' });
+    }
     await ui.screenshot('snippet-row-link-items');
     await ui.page.keyboard.press('Escape');
     await ui.chooseFromContextMenu(row, 'Copy Link');
@@ -102,8 +106,18 @@ describe('Snippet explorer', () => {
     assert.ok(buttons.length <= 3, `the title shows ${buttons.length} buttons: ${buttons.join(', ')}`);
     assert.deepEqual(buttons, ['New Snippet…', 'Search Snippets…', 'Collapse All']);
     const menu = await ui.viewTitleMenuItems();
-    for (const action of ['Filter Snippets…', 'Sort by Name', 'Browse User…', 'Refresh All Lists', 'Export Snippets…', 'Check Connection']) {
-      assert.ok(menu.some((item) => item.startsWith(action)), `the … menu offers ${action}: ${menu.join(' | ')}`);
+    for (const action of [
+      'Filter Snippets…',
+      'Sort by Name',
+      'Browse User…',
+      'Refresh All Lists',
+      'Export Snippets…',
+      'Check Connection',
+    ]) {
+      assert.ok(
+        menu.some((item) => item.startsWith(action)),
+        `the … menu offers ${action}: ${menu.join(' | ')}`,
+      );
     }
     await ui.screenshot('view-title-actions');
     await ui.dismiss();
@@ -126,7 +140,9 @@ describe('Snippet explorer', () => {
     await editor.getByText('# Bitbucket Snippets: connection check').waitFor({ state: 'visible', timeout: 30_000 });
     const text = await editor.innerText();
     // The editor draws spaces as no-break spaces, which \s matches.
-    for (const step of ['Server\\sURL', 'DNS', 'TLS\\scertificate', 'Proxy', 'Authentication']) assert.match(text, new RegExp(step), `the report names the ${step} step`);
+    for (const step of ['Server\\sURL', 'DNS', 'TLS\\scertificate', 'Proxy', 'Authentication']) {
+      assert.match(text, new RegExp(step), `the report names the ${step} step`);
+    }
     assert.doesNotMatch(text, /YWxpY2U6YWxpY2U|Authorization:/, 'no credential in the report');
     await ui.screenshot('connection-check-report');
     // The report is a read-only document: it closes without a Save prompt.

@@ -48,7 +48,11 @@ describe('First hour', () => {
     // As bob whatever the test before left (it signs in as bob through Try Again).
     await ui.signIn(workbench.server.url, 'bob');
     // The hook step needs a clone of a repository on the server: the workspace becomes one of PROJ/repo1.
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: workbench.workspaceFolder, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: workbench.workspaceFolder,
+        encoding: 'utf8',
+      });
     // The remote is put back as it was afterwards: later suites add their own.
     const addedRemote = !git('remote').split('\n').includes('origin');
     if (addedRemote) git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
@@ -68,7 +72,11 @@ describe('First hour', () => {
       const editor = ui.page.locator('.editor-instance .view-lines').first();
       await editor.getByText('# Bitbucket Snippets: connection check').waitFor({ state: 'visible', timeout: 30_000 });
       const text = (await editor.innerText()).replace(/\u00a0/g, ' ');
-      assert.match(text, /Every step that ran passed\. 1 limit of your account, nothing wrong: Hook settings permission/, text);
+      assert.match(
+        text,
+        /Every step that ran passed\. 1 limit of your account, nothing wrong: Hook settings permission/,
+        text,
+      );
       assert.doesNotMatch(text, /step failed|steps failed/, text);
       assert.match(text, /\| Hook settings permission \| ℹ️ limit \|/, text);
       await ui.screenshot('connection-check-bob-limit');
@@ -80,7 +88,11 @@ describe('First hour', () => {
       await editor.click();
       await ui.page.keyboard.type('x');
       // VS Code answers the keystroke with its "read-only" message: the key has been handled.
-      await ui.page.locator('.monaco-editor-overlaymessage').filter({ hasText: /read-only/i }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await ui.page
+        .locator('.monaco-editor-overlaymessage')
+        .filter({ hasText: /read-only/i })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
       assert.ok(!((await tab.getAttribute('class')) ?? '').includes('dirty'), 'the report never becomes dirty');
 
       // Closing it asks nothing: no "Do you want to save" dialog, and the tab is gone.

@@ -43,8 +43,10 @@ describe('In German', function () {
     const quickInput = page.locator('.quick-input-widget');
     const signIn = async (password: string) => {
       await ui.runCommand('Bitbucket Snippets: Anmelden');
-      // The prompt comes from vscode.l10n.t in src/editor/auth/signIn.ts.
-      await quickInput.getByText('URL von Bitbucket Data Center, einschließlich eines Kontextpfads').waitFor({ state: 'visible' });
+      // The prompt comes from vscode.l10n.t in src/editor/accounts/signIn.ts.
+      await quickInput
+        .getByText('URL von Bitbucket Data Center, einschließlich eines Kontextpfads')
+        .waitFor({ state: 'visible' });
       await ui.answer(workbench!.server.url);
       await quickInput.getByRole('option', { name: /Benutzername und Passwort/ }).click();
       await ui.answer('alice');
@@ -75,7 +77,15 @@ describe('In German', function () {
     let frame: Frame | undefined;
     for (const end = Date.now() + 20_000; !frame && Date.now() < end; await workbench!.page.waitForTimeout(200)) {
       for (const f of workbench!.page.frames()) {
-        if (await f.evaluate(() => !!document.getElementById('status') && document.querySelector('h1')?.textContent === 'PROJ/repo1').catch(() => false)) frame = f;
+        if (
+          await f
+            .evaluate(
+              () => !!document.getElementById('status') && document.querySelector('h1')?.textContent === 'PROJ/repo1',
+            )
+            .catch(() => false)
+        ) {
+          frame = f;
+        }
       }
     }
     assert.ok(frame, 'no settings webview for PROJ/repo1');

@@ -4,11 +4,19 @@ import type { Frame } from 'playwright-core';
 import { session } from './session';
 
 /** A REST call to the local server as admin, to check what the panel saved. */
-export async function rest(method: string, urlPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function rest(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const { workbench } = session();
   const response = await fetch(`${workbench.server.url}${urlPath}`, {
     method,
-    headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
+    headers: {
+      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+      'Content-Type': 'application/json',
+      'X-Atlassian-Token': 'no-check',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -33,5 +41,9 @@ export async function panelFrame(title = 'PROJ/repo1', timeoutMs = 20_000): Prom
 
 /** Waits until nothing in the panel says Loading… or Changing…. */
 export async function settled(frame: Frame): Promise<void> {
-  await frame.waitForFunction(() => !/Loading…|Changing…/.test(document.getElementById('content')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  await frame.waitForFunction(
+    () => !/Loading…|Changing…/.test(document.getElementById('content')?.textContent ?? ''),
+    undefined,
+    { timeout: 15_000 },
+  );
 }

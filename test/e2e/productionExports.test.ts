@@ -20,7 +20,17 @@ import { session } from './session';
 
 const VSCE = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
 /** What the .vsix carries besides dist/ (.vscodeignore lets exactly these in). */
-const SHIPPED = ['package.nls.json', 'package.nls.de.json', 'l10n', 'media', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore'];
+const SHIPPED = [
+  'package.nls.json',
+  'package.nls.de.json',
+  'l10n',
+  'media',
+  'docs',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  '.vscodeignore',
+];
 
 interface ProbeReport {
   error?: string;
@@ -31,7 +41,9 @@ interface ProbeReport {
 
 function vsce(cwd: string, args: string[]): void {
   const run = spawnSync(process.execPath, [VSCE, ...args], { cwd, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`vsce ${args.join(' ')} failed in ${cwd} (${run.status}):\n${run.stdout}${run.stderr}`);
+  if (run.status !== 0) {
+    throw new Error(`vsce ${args.join(' ')} failed in ${cwd} (${run.status}):\n${run.stdout}${run.stderr}`);
+  }
 }
 
 /**
@@ -46,7 +58,9 @@ async function packExtension(stage: string, file: string): Promise<void> {
   delete manifest.scripts;
   fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { buildBundles } = require(path.join(REPO_ROOT, 'esbuild.js')) as { buildBundles(options: { production: boolean; outdir: string; quiet: boolean }): Promise<unknown> };
+  const { buildBundles } = require(path.join(REPO_ROOT, 'esbuild.js')) as {
+    buildBundles(options: { production: boolean; outdir: string; quiet: boolean }): Promise<unknown>;
+  };
   await buildBundles({ production: true, outdir: path.join(stage, 'dist'), quiet: true });
   vsce(stage, vscePackageArgs(file));
 }
@@ -85,7 +99,14 @@ describe('Production exports', function () {
     const folder = path.join(root, 'workspace');
     fs.mkdirSync(folder);
     const report = path.join(root, 'probe-report.json');
-    codeServer = await startCodeServer({ entry, workDir: root, userDataDir, extensionsDir, folder, env: { BBS_EXPORTS_PROBE_OUT: report } });
+    codeServer = await startCodeServer({
+      entry,
+      workDir: root,
+      userDataDir,
+      extensionsDir,
+      folder,
+      env: { BBS_EXPORTS_PROBE_OUT: report },
+    });
 
     // The extension host starts with a window: open one, in the e2e run's browser.
     context = await session().workbench.browser.newContext();
@@ -93,7 +114,11 @@ describe('Production exports', function () {
     await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(folder)}`, { waitUntil: 'domcontentloaded' });
     const deadline = Date.now() + 90_000;
     while (!fs.existsSync(report)) {
-      if (Date.now() > deadline) throw new Error(`The probe extension wrote no report within 90 s. code-server's last output:\n${codeServer.outputTail()}`);
+      if (Date.now() > deadline) {
+        throw new Error(
+          `The probe extension wrote no report within 90 s. code-server's last output:\n${codeServer.outputTail()}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const found = JSON.parse(fs.readFileSync(report, 'utf8')) as ProbeReport;

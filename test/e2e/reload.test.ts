@@ -27,7 +27,11 @@ interface ServerSnippet {
 async function asAlice<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
   const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, {
     method,
-    headers: { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
+    headers: {
+      Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`,
+      'Content-Type': 'application/json',
+      'X-Atlassian-Token': 'no-check',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.ok(response.ok, `${method} ${pathAndQuery} answered ${response.status}`);
@@ -36,7 +40,12 @@ async function asAlice<T>(method: string, pathAndQuery: string, body?: unknown):
 
 async function changeOnServer(snippet: ServerSnippet, fileName: string, content: string): Promise<void> {
   const current = await asAlice<ServerSnippet>('GET', `/${snippet.guid}`);
-  await asAlice('PUT', `/${snippet.guid}`, { name: current.name, description: '', categories: [], files: current.files.map((f) => (f.name === fileName ? { name: f.name, content } : f)) });
+  await asAlice('PUT', `/${snippet.guid}`, {
+    name: current.name,
+    description: '',
+    categories: [],
+    files: current.files.map((f) => (f.name === fileName ? { name: f.name, content } : f)),
+  });
 }
 
 const serverText = async (snippet: ServerSnippet, fileName: string): Promise<string | undefined> =>
@@ -51,7 +60,8 @@ function editorOf(): Locator {
 }
 
 /** VS Code's backups of dirty editors, under Backups/ in code-server's user data. */
-const backupsOf = (userDataDir: string) => filesBelow(userDataDir).filter((file) => file.split(path.sep).includes('Backups'));
+const backupsOf = (userDataDir: string) =>
+  filesBelow(userDataDir).filter((file) => file.split(path.sep).includes('Backups'));
 
 /**
  * Waits until VS Code has backed up the dirty editor of `fileName` with `text` in it (it does so a
@@ -59,16 +69,17 @@ const backupsOf = (userDataDir: string) => filesBelow(userDataDir).filter((file)
  */
 async function reloadWindow(fileName: string, text: string): Promise<void> {
   const { ui, workbench } = session();
-  const backedUp = () => backupsOf(workbench.userDataDir).some((file) => {
-    let backup = '';
-    try {
-      backup = fs.readFileSync(file, 'utf8');
-    } catch {
-      // VS Code replaced or deleted it between the listing and the read: the next poll sees the new one.
-    }
-    return backup.includes(fileName) && backup.includes(text);
-  });
-  for (const deadline = Date.now() + 30_000; !backedUp(); ) {
+  const backedUp = () =>
+    backupsOf(workbench.userDataDir).some((file) => {
+      let backup = '';
+      try {
+        backup = fs.readFileSync(file, 'utf8');
+      } catch {
+        // VS Code replaced or deleted it between the listing and the read: the next poll sees the new one.
+      }
+      return backup.includes(fileName) && backup.includes(text);
+    });
+  for (const deadline = Date.now() + 30_000; !backedUp();) {
     if (Date.now() > deadline) throw new Error(`VS Code did not back up the dirty editor of ${fileName} within 30 s`);
     await ui.page.waitForTimeout(100);
   }
@@ -91,7 +102,11 @@ async function openAndType(snippetName: string, fileName: string, typed: string)
   await editorOf().click();
   await ui.page.keyboard.press('Control+End');
   await ui.page.keyboard.type(typed);
-  await ui.page.locator('.tabs-container .tab.dirty').filter({ hasText: fileName }).first().waitFor({ state: 'visible' });
+  await ui.page
+    .locator('.tabs-container .tab.dirty')
+    .filter({ hasText: fileName })
+    .first()
+    .waitFor({ state: 'visible' });
 }
 
 /** Clicks the restored editor of `label` (dirty, as before the reload) and presses Ctrl+S. */
@@ -150,16 +165,25 @@ describe('Snippet files across a window reload (UI)', function () {
     await ui.screenshot('reload-snippet-restored-dirty');
     await changeOnServer(snippet, 'same.txt', 'two\n');
     await saveRestored('same.txt');
-    const toast = await ui.waitForNotification(/"same\.txt" in snippet "e2e reload" changed on the server since you opened it/);
+    const toast = await ui.waitForNotification(
+      /"same\.txt" in snippet "e2e reload" changed on the server since you opened it/,
+    );
     await toast.getByRole('button', { name: 'Compare' }).waitFor({ state: 'visible' });
     await toast.getByRole('button', { name: 'Overwrite' }).waitFor({ state: 'visible' });
     await ui.screenshot('reload-snippet-same-length-refused');
     assert.equal(await serverText(snippet, 'same.txt'), 'two\n', "the other person's change is still on the server");
-    assert.ok(await tab('same.txt').evaluate((el) => el.classList.contains('dirty')), 'the edit is still in the editor');
+    assert.ok(
+      await tab('same.txt').evaluate((el) => el.classList.contains('dirty')),
+      'the edit is still in the editor',
+    );
     // Overwrite, chosen, replaces exactly the version the refused save met.
     await toast.getByRole('button', { name: 'Overwrite' }).click();
-    await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: 'same.txt' }).first().waitFor({ state: 'visible' });
-    assert.equal(await serverText(snippet, 'same.txt'), 'one\nmine', 'Overwrite saved the editor\'s text');
+    await ui.page
+      .locator('.tabs-container .tab:not(.dirty)')
+      .filter({ hasText: 'same.txt' })
+      .first()
+      .waitFor({ state: 'visible' });
+    assert.equal(await serverText(snippet, 'same.txt'), 'one\nmine', "Overwrite saved the editor's text");
     await ui.runCommand('Notifications: Clear All Notifications');
     await revertAndClose();
   });
@@ -170,10 +194,16 @@ describe('Snippet files across a window reload (UI)', function () {
     await reloadWindow('longer.txt', 'one\nmine');
     await changeOnServer(snippet, 'longer.txt', 'one, two and three\n');
     await saveRestored('longer.txt');
-    const toast = await ui.waitForNotification(/"longer\.txt" in snippet "e2e reload" changed on the server since you opened it/);
+    const toast = await ui.waitForNotification(
+      /"longer\.txt" in snippet "e2e reload" changed on the server since you opened it/,
+    );
     await toast.getByRole('button', { name: 'Overwrite' }).waitFor({ state: 'visible' });
     await ui.screenshot('reload-snippet-other-length-refused');
-    assert.equal(await serverText(snippet, 'longer.txt'), 'one, two and three\n', "the other person's change is still on the server");
+    assert.equal(
+      await serverText(snippet, 'longer.txt'),
+      'one, two and three\n',
+      "the other person's change is still on the server",
+    );
     await ui.runCommand('Notifications: Clear All Notifications');
     await revertAndClose();
   });
@@ -183,7 +213,11 @@ describe('Snippet files across a window reload (UI)', function () {
     await openAndType('e2e reload', 'quiet.txt', 'mine');
     await reloadWindow('quiet.txt', 'one\nmine');
     await saveRestored('quiet.txt');
-    await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: 'quiet.txt' }).first().waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.tabs-container .tab:not(.dirty)')
+      .filter({ hasText: 'quiet.txt' })
+      .first()
+      .waitFor({ state: 'visible' });
     assert.equal(await serverText(snippet, 'quiet.txt'), 'one\nmine', "the editor's text is on the server");
     await revertAndClose();
   });
@@ -196,7 +230,9 @@ describe('Hook settings documents across a window reload (UI)', function () {
   before(async () => {
     restoreAutoSave = autoSaveOff();
     const { ui, workbench } = session();
-    await ui.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
+    await ui.page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
     await ui.openViewContainer();
     await ui.signIn(workbench.server.url, 'admin');
   });
@@ -214,13 +250,20 @@ describe('Hook settings documents across a window reload (UI)', function () {
     await ui.answer('PROJ/repo2');
     const frame = await panelFrame('PROJ/repo2');
     await settled(frame);
-    await frame.locator('article[data-hook="preReceive"]').getByRole('button', { name: /Edit the settings/ }).click();
+    await frame
+      .locator('article[data-hook="preReceive"]')
+      .getByRole('button', { name: /Edit the settings/ })
+      .click();
     await tab(/external-pre-receive-hook\.json/).waitFor({ state: 'visible' });
     await ui.page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await ui.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await ui.page.keyboard.press('ControlOrMeta+A');
     await ui.page.keyboard.press('ControlOrMeta+V');
-    await ui.page.locator('.tabs-container .tab.dirty').filter({ hasText: /external-pre-receive-hook\.json/ }).first().waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.tabs-container .tab.dirty')
+      .filter({ hasText: /external-pre-receive-hook\.json/ })
+      .first()
+      .waitFor({ state: 'visible' });
   }
 
   it('refuses the save of restored hook settings when someone changed them on the server, offering Compare and Overwrite', async () => {
@@ -231,14 +274,28 @@ describe('Hook settings documents across a window reload (UI)', function () {
     // Someone else (another admin) changes them meanwhile, to settings of the same length.
     assert.equal((await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/c.sh' })).status, 200);
     await saveRestored(/external-pre-receive-hook\.json/);
-    const toast = await ui.waitForNotification(/Not saved: the hook settings on PROJ\/repo2 changed on the server since you opened them/);
+    const toast = await ui.waitForNotification(
+      /Not saved: the hook settings on PROJ\/repo2 changed on the server since you opened them/,
+    );
     await toast.getByRole('button', { name: 'Compare' }).waitFor({ state: 'visible' });
     await toast.getByRole('button', { name: 'Overwrite' }).waitFor({ state: 'visible' });
     await ui.screenshot('reload-hook-settings-refused');
-    assert.deepEqual((await rest('GET', HOOK_SETTINGS)).json, { exe: '/opt/hooks/c.sh' }, "the other admin's settings are still on the server");
+    assert.deepEqual(
+      (await rest('GET', HOOK_SETTINGS)).json,
+      { exe: '/opt/hooks/c.sh' },
+      "the other admin's settings are still on the server",
+    );
     await toast.getByRole('button', { name: 'Overwrite' }).click();
-    await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: /external-pre-receive-hook\.json/ }).first().waitFor({ state: 'visible' });
-    assert.deepEqual((await rest('GET', HOOK_SETTINGS)).json, { exe: '/opt/hooks/b.sh' }, "Overwrite saved the editor's settings");
+    await ui.page
+      .locator('.tabs-container .tab:not(.dirty)')
+      .filter({ hasText: /external-pre-receive-hook\.json/ })
+      .first()
+      .waitFor({ state: 'visible' });
+    assert.deepEqual(
+      (await rest('GET', HOOK_SETTINGS)).json,
+      { exe: '/opt/hooks/b.sh' },
+      "Overwrite saved the editor's settings",
+    );
     await ui.runCommand('Notifications: Clear All Notifications');
     await revertAndClose();
   });
@@ -249,8 +306,16 @@ describe('Hook settings documents across a window reload (UI)', function () {
     await openAndReplace('{\n  "exe": "/opt/hooks/d.sh"\n}\n');
     await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/d.sh');
     await saveRestored(/external-pre-receive-hook\.json/);
-    await ui.page.locator('.tabs-container .tab:not(.dirty)').filter({ hasText: /external-pre-receive-hook\.json/ }).first().waitFor({ state: 'visible' });
-    assert.deepEqual((await rest('GET', HOOK_SETTINGS)).json, { exe: '/opt/hooks/d.sh' }, "the editor's settings are on the server");
+    await ui.page
+      .locator('.tabs-container .tab:not(.dirty)')
+      .filter({ hasText: /external-pre-receive-hook\.json/ })
+      .first()
+      .waitFor({ state: 'visible' });
+    assert.deepEqual(
+      (await rest('GET', HOOK_SETTINGS)).json,
+      { exe: '/opt/hooks/d.sh' },
+      "the editor's settings are on the server",
+    );
     await revertAndClose();
   });
 });

@@ -5,7 +5,11 @@ import * as assert from 'node:assert/strict';
 import { session } from './session';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
-const auth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+const auth = {
+  Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`,
+  'Content-Type': 'application/json',
+  'X-Atlassian-Token': 'no-check',
+};
 
 describe('Search Snippets (UI)', function () {
   this.timeout(120_000);
@@ -16,7 +20,11 @@ describe('Search Snippets (UI)', function () {
       ['e2e nightly backup', 'backup.sh', '#!/bin/sh\npg_dump app > /backup/app.sql\ngzip /backup/app.sql\n'],
       ['e2e restore', 'restore.sh', '#!/bin/sh\ngunzip -c /backup/app.sql.gz | psql app\n'],
     ]) {
-      const response = await fetch(`${workbench.server.url}${SNIPPETS}`, { method: 'POST', headers: auth, body: JSON.stringify({ name, files: [{ name: fileName, content }] }) });
+      const response = await fetch(`${workbench.server.url}${SNIPPETS}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name, files: [{ name: fileName, content }] }),
+      });
       assert.ok(response.ok, `creating ${name} answered ${response.status}`);
     }
     await ui.openViewContainer();
@@ -49,13 +57,22 @@ describe('Search Snippets (UI)', function () {
     await input.fill('/backup/app.sql');
     const restore = quickInput.getByRole('option', { name: /e2e restore/ }).first();
     await restore.waitFor({ state: 'visible' });
-    await quickInput.getByRole('option', { name: /backup\.sh:3/ }).first().waitFor({ state: 'visible' });
+    await quickInput
+      .getByRole('option', { name: /backup\.sh:3/ })
+      .first()
+      .waitFor({ state: 'visible' });
     await ui.screenshot('search-results-in-quick-pick');
     assert.equal(await quickInput.getByRole('option').count(), 3, 'two lines of backup.sh and one of restore.sh');
 
     await restore.click();
-    await ui.page.locator('.editor-group-container.active .tab.active').filter({ hasText: 'restore.sh' }).waitFor({ state: 'visible' });
-    await ui.page.locator('.statusbar').getByText(/Ln 2, Col \d+ \(15 selected\)/).waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.editor-group-container.active .tab.active')
+      .filter({ hasText: 'restore.sh' })
+      .waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.statusbar')
+      .getByText(/Ln 2, Col \d+ \(15 selected\)/)
+      .waitFor({ state: 'visible' });
     await (await ui.findTreeRow(/Search results/)).waitFor({ state: 'visible' });
     await ui.screenshot('search-opened-match-and-results-root');
   });

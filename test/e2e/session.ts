@@ -15,6 +15,8 @@ export function setSession(session: E2ESession | undefined): void {
 }
 
 export function session(): E2ESession {
-  if (!current) throw new Error('No workbench: run the e2e tests with `npm run test:e2e`, which starts VS Code for them.');
+  if (!current) {
+    throw new Error('No workbench: run the e2e tests with `npm run test:e2e`, which starts VS Code for them.');
+  }
   return current;
 }

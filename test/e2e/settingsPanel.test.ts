@@ -52,9 +52,15 @@ describe('Repository settings panel', () => {
   before(async () => {
     const { workbench, ui } = session();
     const folder = workbench.workspaceFolder;
-    await ui.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
+    await ui.page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
     workspaceSettings = path.join(folder, '.vscode', 'settings.json');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
     git('remote', 'add', 'origin', `${workbench.server.url}/scm/PROJ/repo1.git`);
     git('commit', '--allow-empty', '-m', 'first');
     git('branch', '-M', 'main');
@@ -90,7 +96,10 @@ describe('Repository settings panel', () => {
     assert.deepEqual(names, ['main', 'feature/pages', 'v1.0']);
     assert.equal(await refRow(frame, 'main').locator('.badge').textContent(), 'default');
     assert.equal(await hookCard(frame, 'preReceive').locator('h3').textContent(), 'External Pre Receive Hook');
-    assert.match((await frame.locator('fieldset').textContent()) ?? '', /Unknown: Bitbucket reports these two only in its answer to a change/);
+    assert.match(
+      (await frame.locator('fieldset').textContent()) ?? '',
+      /Unknown: Bitbucket reports these two only in its answer to a change/,
+    );
     await ui.screenshot('settings-panel-opened');
   });
 
@@ -115,14 +124,20 @@ describe('Repository settings panel', () => {
     await row.getByLabel('Publish pages for feature/pages').click();
     await row.locator('.state', { hasText: /^Published$/ }).waitFor();
     assert.equal(await row.getByRole('switch').isChecked(), true);
-    assert.deepEqual(((await rest('GET', `${PAGES}/enabled?refId=refs/heads/feature/pages`)).json as { isEnabled: boolean }).isEnabled, true);
+    assert.deepEqual(
+      ((await rest('GET', `${PAGES}/enabled?refId=refs/heads/feature/pages`)).json as { isEnabled: boolean }).isEnabled,
+      true,
+    );
 
     await frame.getByLabel('Publish new branches').click();
     await frame.locator('fieldset', { hasText: 'As the server answered on' }).waitFor();
     await settled(frame);
     assert.equal(await frame.getByLabel('Publish new branches').isChecked(), true);
     assert.equal(await frame.getByLabel('Publish new tags').isChecked(), false, 'the tags value the server sent back');
-    assert.match((await frame.locator('#status').textContent()) ?? '', /New branches: published; new tags: not published/);
+    assert.match(
+      (await frame.locator('#status').textContent()) ?? '',
+      /New branches: published; new tags: not published/,
+    );
     await ui.screenshot('settings-panel-branch-and-new-branches-published');
   });
 
@@ -137,10 +152,12 @@ describe('Repository settings panel', () => {
     await ui.screenshot('settings-panel-pre-receive-enabled');
   });
 
-  it('marks the server\'s field error for an empty exe (External Hooks), then saves the fixed settings', async () => {
+  it("marks the server's field error for an empty exe (External Hooks), then saves the fixed settings", async () => {
     const { ui } = session();
     const frame = await panelFrame();
-    await hookCard(frame, 'preReceive').getByRole('button', { name: /Edit the settings/ }).click();
+    await hookCard(frame, 'preReceive')
+      .getByRole('button', { name: /Edit the settings/ })
+      .click();
     await ui.page.getByRole('tab', { name: new RegExp(`^${PRE_RECEIVE.replace(/[.:]/g, '.')}\\.json`) }).waitFor();
     await replaceAndSave('{\n  "exe": "",\n  "safe_path": true\n}\n');
     await ui.waitForNotification(/Executable does not exist/);
@@ -154,7 +171,10 @@ describe('Repository settings panel', () => {
     await replaceAndSave('{\n  "exe": "/usr/local/bin/check-push",\n  "safe_path": true\n}\n');
     await ui.page.locator('.tabs-container .tab.active:not(.dirty)').waitFor();
     await ui.page.locator('.markers-panel').getByText('Executable does not exist').waitFor({ state: 'detached' });
-    assert.deepEqual((await rest('GET', `${HOOKS}/${PRE_RECEIVE}/settings`)).json, { exe: '/usr/local/bin/check-push', safe_path: true });
+    assert.deepEqual((await rest('GET', `${HOOKS}/${PRE_RECEIVE}/settings`)).json, {
+      exe: '/usr/local/bin/check-push',
+      safe_path: true,
+    });
     await ui.screenshot('hook-settings-saved');
   });
 
@@ -163,24 +183,38 @@ describe('Repository settings panel', () => {
     await ui.runCommand('View: Close All Editors');
     await ui.runCommand('Bitbucket Snippets: Open Repository Settings');
     let frame = await panelFrame();
-    await hookCard(frame, 'preReceive').getByRole('button', { name: /Choose which/ }).click();
-    await ui.page.locator('.quick-input-widget').getByRole('option', { name: /Yet Another Commit Checker/ }).click();
+    await hookCard(frame, 'preReceive')
+      .getByRole('button', { name: /Choose which/ })
+      .click();
+    await ui.page
+      .locator('.quick-input-widget')
+      .getByRole('option', { name: /Yet Another Commit Checker/ })
+      .click();
     frame = await panelFrame();
     await hookCard(frame, 'preReceive').locator('h3', { hasText: 'Yet Another Commit Checker' }).waitFor();
     await settled(frame);
     await ui.screenshot('settings-panel-yacc-chosen');
 
-    await hookCard(frame, 'preReceive').getByRole('button', { name: /Edit the settings/ }).click();
+    await hookCard(frame, 'preReceive')
+      .getByRole('button', { name: /Edit the settings/ })
+      .click();
     await ui.page.getByRole('tab', { name: /yaccHook\.json/ }).waitFor();
     await replaceAndSave('{\n  "requireJiraIssue": true,\n  "commitMessageRegex": "[A-Z+-\\\\d+ .*"\n}\n');
     await ui.waitForNotification(/Invalid Regex/);
-    await ui.page.locator('.markers-panel').getByText(/Invalid Regex/).first().waitFor();
+    await ui.page
+      .locator('.markers-panel')
+      .getByText(/Invalid Regex/)
+      .first()
+      .waitFor();
     await ui.screenshot('hook-settings-yacc-invalid-regex');
 
     await clearNotifications();
     await replaceAndSave('{\n  "requireJiraIssue": true,\n  "commitMessageRegex": "[A-Z]+-\\\\d+ .*"\n}\n');
     await ui.page.locator('.tabs-container .tab.active:not(.dirty)').waitFor();
-    assert.deepEqual((await rest('GET', `${HOOKS}/${YACC}/settings`)).json, { requireJiraIssue: true, commitMessageRegex: '[A-Z]+-\\d+ .*' });
+    assert.deepEqual((await rest('GET', `${HOOKS}/${YACC}/settings`)).json, {
+      requireJiraIssue: true,
+      commitMessageRegex: '[A-Z]+-\\d+ .*',
+    });
     await ui.screenshot('hook-settings-yacc-saved');
   });
 
@@ -194,7 +228,14 @@ describe('Repository settings panel', () => {
     const fault = await fetch(`${workbench.server.url}/__control/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'status', status: 500, message: `boom ${HOSTILE}`, method: 'GET', path: '/pages-settings/', count: 3 }),
+      body: JSON.stringify({
+        kind: 'status',
+        status: 500,
+        message: `boom ${HOSTILE}`,
+        method: 'GET',
+        path: '/pages-settings/',
+        count: 3,
+      }),
     });
     assert.ok(fault.ok);
 
@@ -203,13 +244,18 @@ describe('Repository settings panel', () => {
     await frame.locator('article[data-hook="preReceive"] code', { hasText: HOSTILE }).waitFor();
     await settled(frame);
     await frame.locator('li.ref .ref-name', { hasText: HOSTILE_BRANCH }).waitFor();
-    await frame.locator('.error-text', { hasText: `boom ${HOSTILE}` }).first().waitFor();
+    await frame
+      .locator('.error-text', { hasText: `boom ${HOSTILE}` })
+      .first()
+      .waitFor();
     await ui.screenshot('settings-panel-hostile-content-as-text');
 
     const dom = await frame.evaluate(() => ({
       images: document.querySelectorAll('img').length,
       text: document.body.textContent ?? '',
-      hooked: Array.from(document.querySelectorAll('*')).some((n) => Array.from(n.attributes).some((a) => a.name.startsWith('on'))),
+      hooked: Array.from(document.querySelectorAll('*')).some((n) =>
+        Array.from(n.attributes).some((a) => a.name.startsWith('on')),
+      ),
     }));
     assert.equal(dom.images, 0, 'no <img> element was created');
     assert.equal(dom.hooked, false, 'no element has an event-handler attribute');
@@ -230,7 +276,10 @@ describe('Repository settings panel', () => {
       const { ui } = session();
       const frame = await panelFrame();
       await frame.getByRole('button', { name: /Show PROJ\/repo1 as another account/ }).click();
-      await ui.page.locator('.quick-input-widget').getByRole('option', { name: new RegExp(`^${user}\\b`) }).click();
+      await ui.page
+        .locator('.quick-input-widget')
+        .getByRole('option', { name: new RegExp(`^${user}\\b`) })
+        .click();
       const after = await panelFrame();
       await after.locator('header .title p', { hasText: `signed in as ${user}` }).waitFor();
       await settled(after);
@@ -252,7 +301,10 @@ describe('Repository settings panel', () => {
       // The suite goes on with admin alone.
       const { ui } = session();
       await ui.runCommand('Bitbucket Snippets: Sign Out');
-      await ui.page.locator('.quick-input-widget').getByRole('option', { name: /^alice @/ }).click();
+      await ui.page
+        .locator('.quick-input-widget')
+        .getByRole('option', { name: /^alice @/ })
+        .click();
       await ui.waitForNotification(/Signed out of alice/);
       await clearNotifications();
     });
@@ -279,7 +331,11 @@ describe('Repository settings panel', () => {
       frame = await switchTo('admin');
       await ui.page.locator('.tab', { hasText: 'Settings: PROJ/repo1 (admin @' }).waitFor();
       assert.equal(await frame.locator('.notice').count(), 0, 'admin may change hooks');
-      assert.notEqual(await hookCard(frame, 'preReceive').getByLabel('Enabled').getAttribute('aria-disabled'), 'true', 'its switch is offered');
+      assert.notEqual(
+        await hookCard(frame, 'preReceive').getByLabel('Enabled').getAttribute('aria-disabled'),
+        'true',
+        'its switch is offered',
+      );
       await ui.screenshot('settings-panel-switched-back-to-admin');
     });
 
@@ -290,13 +346,23 @@ describe('Repository settings panel', () => {
       await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
       const input = ui.page.locator('.quick-input-widget input[type="text"]').first();
       await input.fill('PROJ/repo1');
-      await ui.page.locator('.quick-input-widget').getByRole('option', { name: /Open PROJ\/repo1 on alice/ }).click();
+      await ui.page
+        .locator('.quick-input-widget')
+        .getByRole('option', { name: /Open PROJ\/repo1 on alice/ })
+        .click();
       const frame = await panelFrame();
       await frame.locator('header .title p', { hasText: 'signed in as alice' }).waitFor();
       await settled(frame);
       await ui.screenshot('settings-panel-non-admin');
-      assert.deepEqual(await frame.locator('article.hook h3').allTextContents(), ['External Pre Receive Hook', 'External Merge Check Hook']);
-      assert.deepEqual(await frame.locator('article.hook code').allTextContents(), [PRE_RECEIVE, HookKeys.externalMergeCheck], 'each key once');
+      assert.deepEqual(await frame.locator('article.hook h3').allTextContents(), [
+        'External Pre Receive Hook',
+        'External Merge Check Hook',
+      ]);
+      assert.deepEqual(
+        await frame.locator('article.hook code').allTextContents(),
+        [PRE_RECEIVE, HookKeys.externalMergeCheck],
+        'each key once',
+      );
       const text = (await frame.locator('#content').textContent()) ?? '';
       assert.equal(text.split(ADMIN_RIGHTS).length - 1, 1, `the admin-rights message once in: ${text}`);
     });
@@ -317,7 +383,11 @@ describe('Repository settings panel', () => {
       await frame.getByRole('button', { name: 'Add Ref…' }).click();
       await ui.answer('refs/heads/no-such-branch');
       const host = new URL(workbench.server.url).host;
-      await frame.locator('#status.error', { hasText: `refs/heads/no-such-branch exists neither in your clone nor on ${host}. Check the name: nothing was added.` }).waitFor();
+      await frame
+        .locator('#status.error', {
+          hasText: `refs/heads/no-such-branch exists neither in your clone nor on ${host}. Check the name: nothing was added.`,
+        })
+        .waitFor();
       await ui.screenshot('settings-panel-add-unknown-ref');
       assert.deepEqual(await frame.locator('li.ref .ref-name').allTextContents(), before, 'nothing was added');
 
@@ -329,7 +399,10 @@ describe('Repository settings panel', () => {
       await settled(frame);
       const names = await frame.locator('li.ref .ref-name').allTextContents();
       assert.equal(names[0], 'main', `the default branch first: ${names.join(', ')}`);
-      assert.deepEqual(names.filter((n) => n !== HOSTILE_BRANCH), ['main', 'feature/pages', 'release/2.0', 'v1.0']);
+      assert.deepEqual(
+        names.filter((n) => n !== HOSTILE_BRANCH),
+        ['main', 'feature/pages', 'release/2.0', 'v1.0'],
+      );
       await ui.screenshot('settings-panel-add-server-ref');
     });
   });
@@ -347,7 +420,11 @@ describe('Repository settings panel', () => {
       await ui.screenshot('settings-panel-signed-out');
       const header = frame.locator('header');
       assert.equal(await header.textContent(), `PROJ/repo1on ${new URL(workbench.server.url).host}`);
-      assert.deepEqual(await header.evaluate((h) => Array.from(h.childNodes, (n) => n.nodeName)), ['DIV'], 'the title alone: no Refresh button, and no stray text');
+      assert.deepEqual(
+        await header.evaluate((h) => Array.from(h.childNodes, (n) => n.nodeName)),
+        ['DIV'],
+        'the title alone: no Refresh button, and no stray text',
+      );
     });
   });
 });

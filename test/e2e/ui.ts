@@ -80,11 +80,15 @@ export class WorkbenchUi {
     }
     await input.fill(`>${query}`);
     // The list filters as it is typed: read it once it shows only titles with the whole query in them.
-    const read = () => quickInput.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
-    const filtered = (labels: string[]) => labels.length > 0 && labels.every((label) => label.toLowerCase().includes(query.toLowerCase()));
+    const read = () =>
+      quickInput.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    const filtered = (labels: string[]) =>
+      labels.length > 0 && labels.every((label) => label.toLowerCase().includes(query.toLowerCase()));
     let labels = await read();
     for (const end = Date.now() + DEFAULT_TIMEOUT_MS; !filtered(labels); labels = await read()) {
-      if (Date.now() > end) throw new Error(`The palette did not filter on "${query}"; it offers: ${labels.join(' | ')}`);
+      if (Date.now() > end) {
+        throw new Error(`The palette did not filter on "${query}"; it offers: ${labels.join(' | ')}`);
+      }
       await this.page.waitForTimeout(50);
     }
     return labels;
@@ -109,7 +113,13 @@ export class WorkbenchUi {
    */
   async answer(text: string, step?: string): Promise<void> {
     const quickInput = this.page.locator('.quick-input-widget');
-    if (step) await quickInput.locator('.quick-input-title').filter({ hasText: `(${step})` }).first().waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    if (step) {
+      await quickInput
+        .locator('.quick-input-title')
+        .filter({ hasText: `(${step})` })
+        .first()
+        .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    }
     const input = quickInput.locator('input[type="text"], input[type="password"]').first();
     await input.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await input.fill(text);
@@ -123,7 +133,9 @@ export class WorkbenchUi {
     // shows the same text a moment later, press Enter once more. A next prompt, or a refusal of
     // the value, changes the message, and then nothing more is pressed.
     const taken = async () =>
-      !(await input.isVisible()) || (await input.inputValue()) !== text || (await message.innerText().catch(() => '')) !== promptBefore;
+      !(await input.isVisible()) ||
+      (await input.inputValue()) !== text ||
+      (await message.innerText().catch(() => '')) !== promptBefore;
     for (let waited = 0; waited < 1500 && !(await taken()); waited += 100) await this.page.waitForTimeout(100);
     if (!(await taken())) await input.press('Enter');
   }
@@ -135,10 +147,15 @@ export class WorkbenchUi {
     await this.runCommand('Notifications: Clear All Notifications');
     await this.runCommand('Bitbucket Snippets: Sign In');
     await this.answer(serverUrl);
-    await this.page.locator('.quick-input-widget').getByRole('option', { name: /User name and password/ }).click();
+    await this.page
+      .locator('.quick-input-widget')
+      .getByRole('option', { name: /User name and password/ })
+      .click();
     await this.answer(user);
     // Every prompt reuses one input: wait until it has become the password box.
-    await this.page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await this.page
+      .locator('.quick-input-widget input[type="password"]')
+      .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     await this.answer(password);
     await this.waitForMessage(new RegExp(`Signed in to .* as ${user}`));
   }
@@ -154,7 +171,10 @@ export class WorkbenchUi {
       await this.waitForNotification(message);
     } catch (notShown) {
       await this.runCommand('Notifications: Show Notifications');
-      const entry = this.page.locator('.notifications-center .notification-list-item-message').filter({ hasText: message }).first();
+      const entry = this.page
+        .locator('.notifications-center .notification-list-item-message')
+        .filter({ hasText: message })
+        .first();
       try {
         await entry.waitFor({ state: 'visible', timeout: 5_000 });
       } catch {
@@ -183,7 +203,9 @@ export class WorkbenchUi {
         await this.page.keyboard.press('Escape');
         await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS }).catch(() => undefined);
         if (offered.length === 0 && round < 3) continue;
-        throw new Error(`The command palette has no command "${title}" (${round} tries). It offered: ${offered.join(' | ') || 'nothing'}`);
+        throw new Error(
+          `The command palette has no command "${title}" (${round} tries). It offered: ${offered.join(' | ') || 'nothing'}`,
+        );
       }
     }
     await row.click();
@@ -215,7 +237,9 @@ export class WorkbenchUi {
       await toast.waitFor({ state: 'visible', timeout: timeoutMs });
     } catch {
       const shown = await this.page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
-      throw new Error(`No notification matching ${String(message)} within ${timeoutMs / 1000} s. Showing: ${shown.join(' | ') || 'none'}`);
+      throw new Error(
+        `No notification matching ${String(message)} within ${timeoutMs / 1000} s. Showing: ${shown.join(' | ') || 'none'}`,
+      );
     }
     return toast;
   }
@@ -231,8 +255,12 @@ export class WorkbenchUi {
     try {
       await row.waitFor({ state: 'visible', timeout: timeoutMs });
     } catch {
-      const rows = await this.sideBar.getByRole('treeitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
-      throw new Error(`No tree row ${String(label)} within ${timeoutMs / 1000} s. Rows shown: ${rows.join(' | ') || 'none'}`);
+      const rows = await this.sideBar
+        .getByRole('treeitem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+      throw new Error(
+        `No tree row ${String(label)} within ${timeoutMs / 1000} s. Rows shown: ${rows.join(' | ') || 'none'}`,
+      );
     }
     return row;
   }
@@ -254,7 +282,12 @@ export class WorkbenchUi {
             const index = rows.findIndex((r) => (r.getAttribute('aria-label') ?? '').startsWith(name));
             const shown = rows[index];
             const next = rows[index + 1];
-            return !!shown && !!next && shown.getAttribute('aria-expanded') === 'true' && Number(next.getAttribute('aria-level')) === Number(shown.getAttribute('aria-level')) + 1;
+            return (
+              !!shown &&
+              !!next &&
+              shown.getAttribute('aria-expanded') === 'true' &&
+              Number(next.getAttribute('aria-level')) === Number(shown.getAttribute('aria-level')) + 1
+            );
           },
           label,
           { timeout: 5_000 },
@@ -262,8 +295,17 @@ export class WorkbenchUi {
         return row;
       } catch (err) {
         if (attempt === 3) {
-          const rows = await this.sideBar.getByRole('treeitem').evaluateAll((items) => items.map((item) => `${item.getAttribute('aria-label') ?? ''} (expanded: ${item.getAttribute('aria-expanded')})`));
-          throw new Error(`The tree row ${label} did not expand with its children after three clicks. Rows shown: ${rows.join(' | ')}`, { cause: err });
+          const rows = await this.sideBar
+            .getByRole('treeitem')
+            .evaluateAll((items) =>
+              items.map(
+                (item) => `${item.getAttribute('aria-label') ?? ''} (expanded: ${item.getAttribute('aria-expanded')})`,
+              ),
+            );
+          throw new Error(
+            `The tree row ${label} did not expand with its children after three clicks. Rows shown: ${rows.join(' | ')}`,
+            { cause: err },
+          );
         }
       }
     }
@@ -300,17 +342,28 @@ export class WorkbenchUi {
 
   /** The buttons in the side bar's title (the Snippets view is its container's only view), by accessible name; the `…` button is left out. */
   async viewTitleButtons(): Promise<string[]> {
-    const names = await this.sideBar.locator('.composite.title .title-actions').getByRole('button').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    const names = await this.sideBar
+      .locator('.composite.title .title-actions')
+      .getByRole('button')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
     return names.filter((name) => !/More Actions/.test(name));
   }
 
   /** Opens the side bar title's `…` menu and returns its item labels; leaves it open. */
   async viewTitleMenuItems(): Promise<string[]> {
     // The `…` button: VS Code 1.100 draws it as a toolbar-more codicon ("Views and More Actions...").
-    await this.sideBar.locator('.composite.title').locator('.codicon-toolbar-more, [aria-label*="More Actions"]').first().click();
+    await this.sideBar
+      .locator('.composite.title')
+      .locator('.codicon-toolbar-more, [aria-label*="More Actions"]')
+      .first()
+      .click();
     const menu = this.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-    return (await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent ?? ''))).map((t) => t.trim());
+    return (
+      await menu
+        .getByRole('menuitem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? item.textContent ?? ''))
+    ).map((t) => t.trim());
   }
 
   /** Runs a Snippets view title action: its button when it is one, else the item of the `…` menu. */
@@ -322,7 +375,10 @@ export class WorkbenchUi {
     }
     await this.viewTitleMenuItems();
     const menu = this.page.locator('.context-view .monaco-menu');
-    await menu.getByRole('menuitem', { name: labelPattern(label) }).first().hover();
+    await menu
+      .getByRole('menuitem', { name: labelPattern(label) })
+      .first()
+      .hover();
     await this.page.keyboard.press('Enter');
     await menu.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
   }

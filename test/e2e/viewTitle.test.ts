@@ -36,12 +36,22 @@ describe('The Snippets view title', () => {
     try {
       const title = sideBar.locator('.composite.title');
       await title.hover();
-      await title.getByRole('button', { name: /^Search Snippets/ }).first().waitFor({ state: 'visible' });
+      await title
+        .getByRole('button', { name: /^Search Snippets/ })
+        .first()
+        .waitFor({ state: 'visible' });
       const heading = title.locator('.title-label h2');
-      const shown = await heading.evaluate((h) => ({ text: h.textContent ?? '', scrollWidth: h.scrollWidth, clientWidth: h.clientWidth }));
+      const shown = await heading.evaluate((h) => ({
+        text: h.textContent ?? '',
+        scrollWidth: h.scrollWidth,
+        clientWidth: h.clientWidth,
+      }));
       await ui.screenshot('view-title-300px');
       assert.match(shown.text, /Bitbucket Snippets/, 'the title names the product');
-      assert.ok(shown.scrollWidth <= shown.clientWidth, `the title "${shown.text}" is cut off: ${shown.scrollWidth} px of text in ${shown.clientWidth} px`);
+      assert.ok(
+        shown.scrollWidth <= shown.clientWidth,
+        `the title "${shown.text}" is cut off: ${shown.scrollWidth} px of text in ${shown.clientWidth} px`,
+      );
 
       // The Open View list (View: Open View) shows the view on its own, its container's title as the group.
       await ui.page.keyboard.press('F1');

@@ -12,7 +12,11 @@ const SIGN_IN_STEP = 'signIn';
 const OPEN_VIEW_STEP = 'openMySnippets';
 const EDIT_FILE_STEP = 'editSnippetFile';
 const SNIPPETS = '/rest/snippets/1.0/snippets';
-const aliceAuth = { Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' };
+const aliceAuth = {
+  Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`,
+  'Content-Type': 'application/json',
+  'X-Atlassian-Token': 'no-check',
+};
 
 interface ServerSnippet {
   guid: string;
@@ -20,7 +24,11 @@ interface ServerSnippet {
 }
 
 async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, { method, headers: aliceAuth, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, {
+    method,
+    headers: aliceAuth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   assert.ok(response.ok, `${method} ${pathAndQuery} answered ${response.status}`);
   return (await response.json()) as T;
 }
@@ -30,7 +38,10 @@ async function aliceRequest<T>(method: string, pathAndQuery: string, body?: unkn
  * tab "Walkthrough: <title>"; 1.139 names it "Welcome", as its Welcome editor shows the walkthrough.
  */
 async function showWalkthroughTab(): Promise<void> {
-  await session().ui.page.getByRole('tab', { name: /^(Walkthrough: |Welcome\b)/ }).first().click();
+  await session()
+    .ui.page.getByRole('tab', { name: /^(Walkthrough: |Welcome\b)/ })
+    .first()
+    .click();
   await walkthroughPage().waitFor({ state: 'visible' });
 }
 
@@ -55,7 +66,9 @@ async function waitForStepChecked(stepId: string, checked: 'true' | 'false'): Pr
     if ((await checkbox.getAttribute('aria-checked')) === checked) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  assert.fail(`the step "${stepId}" is not marked ${checked === 'true' ? 'done' : 'to do'}: ${await checkbox.getAttribute('aria-label')}`);
+  assert.fail(
+    `the step "${stepId}" is not marked ${checked === 'true' ? 'done' : 'to do'}: ${await checkbox.getAttribute('aria-label')}`,
+  );
 }
 
 async function waitForStepDone(stepId: string): Promise<void> {
@@ -71,7 +84,7 @@ async function waitForFocusToSettle(): Promise<void> {
   const { page } = session().ui;
   let last: unknown = undefined;
   let stableSince = Date.now();
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
     const focused = await page.evaluateHandle(() => document.activeElement);
     const same = last !== undefined && (await page.evaluate(([a, b]) => a === b, [focused, last] as const));
     if (!same) {
@@ -100,7 +113,10 @@ before(async function () {
   await ui.openViewContainer();
   openedOnFirstStart = await walkthroughPage()
     .waitFor({ state: 'visible', timeout: 30_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   await waitForFocusToSettle();
   if (openedOnFirstStart) await ui.screenshot('walkthrough-opened-on-first-start');
   await ui.runCommand('View: Close All Editors');
@@ -134,7 +150,11 @@ describe('Getting started walkthrough', function () {
     await walkthroughPage().waitFor({ state: 'visible' });
     await waitForFocusToSettle();
     await stepCheckbox(SIGN_IN_STEP).waitFor({ state: 'visible' });
-    assert.equal(await stepCheckbox(SIGN_IN_STEP).getAttribute('aria-checked'), 'false', 'signed out, the sign-in step is still to do');
+    assert.equal(
+      await stepCheckbox(SIGN_IN_STEP).getAttribute('aria-checked'),
+      'false',
+      'signed out, the sign-in step is still to do',
+    );
     await ui.screenshot('walkthrough-from-welcome-view');
   });
 
@@ -161,7 +181,10 @@ describe('Getting started walkthrough', function () {
     await walkthroughPage().waitFor({ state: 'hidden' });
     // The Snippets view stays showing in the side bar: the new window starts with it visible.
     await ui.openViewContainer();
-    await ui.sideBar.locator('.welcome-view-content').getByRole('button', { name: 'Get Started' }).waitFor({ state: 'visible' });
+    await ui.sideBar
+      .locator('.welcome-view-content')
+      .getByRole('button', { name: 'Get Started' })
+      .waitFor({ state: 'visible' });
     const reloaded = ui.page.waitForEvent('load', { timeout: 60_000 });
     await ui.runCommand('Developer: Reload Window');
     await reloaded;
@@ -187,7 +210,10 @@ describe('Getting started walkthrough', function () {
 
   it('ticks "Edit a snippet file" off when an edit is saved to the server, not when the file is opened', async () => {
     const { ui } = session();
-    const snippet = await aliceRequest<ServerSnippet>('POST', '', { name: 'e2e walkthrough notes', files: [{ name: 'tour.md', content: '# Tour\n' }] });
+    const snippet = await aliceRequest<ServerSnippet>('POST', '', {
+      name: 'e2e walkthrough notes',
+      files: [{ name: 'tour.md', content: '# Tour\n' }],
+    });
     await ui.openViewContainer();
     await ui.runCommand('Bitbucket Snippets: Refresh');
     await ui.expandTreeRow('My Snippets');
@@ -196,9 +222,16 @@ describe('Getting started walkthrough', function () {
     const editor = ui.page.locator('.editor-group-container.active .monaco-editor').first();
     await editor.waitFor({ state: 'visible' });
     await showWalkthroughTab();
-    assert.equal(await stepCheckbox(EDIT_FILE_STEP).getAttribute('aria-checked'), 'false', 'opening a file is not editing it');
+    assert.equal(
+      await stepCheckbox(EDIT_FILE_STEP).getAttribute('aria-checked'),
+      'false',
+      'opening a file is not editing it',
+    );
 
-    await ui.page.getByRole('tab', { name: /^tour\.md/ }).first().click();
+    await ui.page
+      .getByRole('tab', { name: /^tour\.md/ })
+      .first()
+      .click();
     await editor.locator('.view-lines').click();
     await ui.page.keyboard.press('Control+End');
     await ui.page.keyboard.type('Edited on the tour.');

@@ -19,11 +19,24 @@ describe('Signed out', () => {
     await ui.screenshot('signed-out-command-palette');
     await ui.dismiss();
     const ours = offered.filter((label) => label.startsWith('Bitbucket Snippets:'));
-    assert.ok(ours.some((label) => label.startsWith('Bitbucket Snippets: Sign In')), `Sign In is missing; the palette offered: ${offered.join(' | ')}`);
-    assert.ok(!ours.some((label) => /Sign Out|Switch Account/.test(label)), `Signed out, yet the palette offered: ${ours.join(' | ')}`);
+    assert.ok(
+      ours.some((label) => label.startsWith('Bitbucket Snippets: Sign In')),
+      `Sign In is missing; the palette offered: ${offered.join(' | ')}`,
+    );
+    assert.ok(
+      !ours.some((label) => /Sign Out|Switch Account/.test(label)),
+      `Signed out, yet the palette offered: ${ours.join(' | ')}`,
+    );
     // The commands that need a sign-in are still there: run signed out, they offer Sign In.
-    for (const title of ['Bitbucket Snippets: Search Snippets', 'Bitbucket Snippets: New Snippet', 'Bitbucket Snippets: Browse User']) {
-      assert.ok(ours.some((label) => label.startsWith(title)), `${title} is missing signed out; the palette offered: ${ours.join(' | ')}`);
+    for (const title of [
+      'Bitbucket Snippets: Search Snippets',
+      'Bitbucket Snippets: New Snippet',
+      'Bitbucket Snippets: Browse User',
+    ]) {
+      assert.ok(
+        ours.some((label) => label.startsWith(title)),
+        `${title} is missing signed out; the palette offered: ${ours.join(' | ')}`,
+      );
     }
   });
 
@@ -41,8 +54,13 @@ describe('Signed out', () => {
         break;
       } catch (err) {
         if (attempt >= 3) {
-          const status = await ui.page.locator('.part.statusbar').innerText().catch(() => '');
-          throw new Error(`Ctrl+K Alt+F signed out showed no "not signed in" message (status bar: ${status}): ${String(err)}`);
+          const status = await ui.page
+            .locator('.part.statusbar')
+            .innerText()
+            .catch(() => '');
+          throw new Error(
+            `Ctrl+K Alt+F signed out showed no "not signed in" message (status bar: ${status}): ${String(err)}`,
+          );
         }
       }
     }
@@ -50,7 +68,11 @@ describe('Signed out', () => {
     await ui.screenshot('signed-out-search-keybinding');
     await toast.getByRole('button', { name: 'Sign In' }).click();
     // Sign In's first step asks for the server's URL.
-    await ui.page.locator('.quick-input-widget .quick-input-title').filter({ hasText: '(1/' }).first().waitFor({ state: 'visible' });
+    await ui.page
+      .locator('.quick-input-widget .quick-input-title')
+      .filter({ hasText: '(1/' })
+      .first()
+      .waitFor({ state: 'visible' });
     await ui.dismiss();
   });
 });

@@ -9,7 +9,10 @@ describe('Workbench helpers', () => {
     await ui.openViewContainer('Explorer');
     const readme = await ui.findTreeRow('README.md');
     await ui.chooseFromContextMenu(readme, 'Open to the Side');
-    await workbench.page.getByRole('tab', { name: /^README\.md/ }).first().waitFor({ state: 'visible' });
+    await workbench.page
+      .getByRole('tab', { name: /^README\.md/ })
+      .first()
+      .waitFor({ state: 'visible' });
     await ui.runCommand('View: Close All Editors');
     assert.equal(await workbench.page.getByRole('tab', { name: /^README\.md/ }).count(), 0);
     await ui.screenshot('helpers-explorer');

@@ -19,7 +19,8 @@ function propertyNames(value) {
 /** Paths of everything callable reachable from `value`, a few levels deep (getters are read, as a caller would). */
 function callables(value, at, depth, seen, found) {
   if (typeof value === 'function') found.push(at);
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || depth === 0 || seen.has(value)) return found;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || depth === 0 || seen.has(value))
+    return found;
   seen.add(value);
   for (const name of propertyNames(value)) {
     let child;

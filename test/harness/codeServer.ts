@@ -40,7 +40,9 @@ export interface CodeServerEntry {
 }
 
 export function codeServerDir(version: string): string {
-  if (process.env.BBS_CODE_SERVER_DIR) return path.join(path.resolve(process.env.BBS_CODE_SERVER_DIR), `code-server-${version}`);
+  if (process.env.BBS_CODE_SERVER_DIR) {
+    return path.join(path.resolve(process.env.BBS_CODE_SERVER_DIR), `code-server-${version}`);
+  }
   return path.join(testCacheDir(), `code-server-${version}`);
 }
 
@@ -58,7 +60,11 @@ function readMarker(root: string): InstallMarker | undefined {
 
 function isUsable(marker: InstallMarker | undefined, version: string, runtime: NodeRuntime): boolean {
   // Native modules are built for one Node ABI; another Node major needs a fresh install.
-  return marker?.codeServer === version && marker.nodeAbi === runtime.abi && marker.platform === `${process.platform}-${process.arch}`;
+  return (
+    marker?.codeServer === version &&
+    marker.nodeAbi === runtime.abi &&
+    marker.platform === `${process.platform}-${process.arch}`
+  );
 }
 
 /**
@@ -82,12 +88,22 @@ export async function ensureCodeServer(target: VsCodeTarget = selectedTarget()):
   // Removed on every way out (Ctrl+C included) unless it was renamed into place.
   trackTempDir(staging);
   const logFile = path.join(parent, `install-code-server-${version}.log`);
-  fs.writeFileSync(logFile, `code-server ${version} install, ${new Date().toISOString()}, node ${runtime.version} (${runtime.node})\n`);
+  fs.writeFileSync(
+    logFile,
+    `code-server ${version} install, ${new Date().toISOString()}, node ${runtime.version} (${runtime.node})\n`,
+  );
   const started = Date.now();
-  console.log(`Installing code-server ${version} on Node ${runtime.version} into ${root} (once; about 2-5 minutes). Log: ${logFile}`);
+  console.log(
+    `Installing code-server ${version} on Node ${runtime.version} into ${root} (once; about 2-5 minutes). Log: ${logFile}`,
+  );
   try {
     installCodeServerInto(staging, version, runtime, logFile);
-    const entry: CodeServerEntry = { script: entryScript(staging), runtime, codeServer: version, vscode: vsCodeVersionIn(staging) };
+    const entry: CodeServerEntry = {
+      script: entryScript(staging),
+      runtime,
+      codeServer: version,
+      vscode: vsCodeVersionIn(staging),
+    };
     // Prove it serves before it is kept.
     const check = await startCodeServer({ entry, workDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cs-check-')) });
     await check.stop();
@@ -174,11 +190,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   if (!fs.existsSync(configFile)) fs.writeFileSync(configFile, 'auth: none\n');
   const args = [
     options.entry.script,
-    '--auth', 'none',
-    '--bind-addr', `${host}:${port}`,
-    '--config', configFile,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `${host}:${port}`,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -233,7 +254,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs / 1000} s. Its last output:\n${outputTail() || '(nothing)'}`);
+      throw new Error(
+        `code-server did not answer ${url}/healthz within ${timeoutMs / 1000} s. Its last output:\n${outputTail() || '(nothing)'}`,
+      );
     }
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
@@ -244,21 +267,53 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (!isAlive(pid)) throw new Error(`code-server answered but is gone. Its last output:\n${outputTail()}`);
-  return { entry: options.entry, url, port, pid, workDir: options.workDir, userDataDir, extensionsDir, outputTail, stop };
+  return {
+    entry: options.entry,
+    url,
+    port,
+    pid,
+    workDir: options.workDir,
+    userDataDir,
+    extensionsDir,
+    outputTail,
+    stop,
+  };
 }
 
 /** Installs a packaged extension the way a person would: `code-server --install-extension`. */
-export function installExtension(entry: CodeServerEntry, vsix: string, extensionsDir: string, userDataDir: string): void {
+export function installExtension(
+  entry: CodeServerEntry,
+  vsix: string,
+  extensionsDir: string,
+  userDataDir: string,
+): void {
   // Without a config file of its own, code-server 4.139 writes ~/.config/code-server/config.yaml.
   const configFile = path.join(userDataDir, 'code-server-config.yaml');
   fs.mkdirSync(userDataDir, { recursive: true });
   if (!fs.existsSync(configFile)) fs.writeFileSync(configFile, 'auth: none\n');
-  const result = spawnSync(entry.runtime.node, [entry.script, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
-    encoding: 'utf8',
-    env: cleanEnv({ CODE_SERVER_CONFIG: configFile }),
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    entry.runtime.node,
+    [
+      entry.script,
+      '--config',
+      configFile,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--install-extension',
+      vsix,
+      '--force',
+    ],
+    {
+      encoding: 'utf8',
+      env: cleanEnv({ CODE_SERVER_CONFIG: configFile }),
+      timeout: 120_000,
+    },
+  );
   if (result.status !== 0) {
-    throw new Error(`code-server --install-extension ${vsix} failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `code-server --install-extension ${vsix} failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
   }
 }

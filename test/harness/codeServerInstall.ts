@@ -17,7 +17,9 @@ function vscodeDirIn(root: string): string {
 
 /** The VS Code version inside an installed code-server (what vscode.version reports). */
 export function vsCodeVersionIn(root: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(vscodeDirIn(root), 'package.json'), 'utf8')) as { version?: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(vscodeDirIn(root), 'package.json'), 'utf8')) as {
+    version?: string;
+  };
   return manifest.version ?? 'unknown';
 }
 
@@ -43,7 +45,14 @@ interface Context {
 }
 
 function npm(context: Context, cwd: string, args: string[]): void {
-  runInstallStep({ what: context.what, logFile: context.logFile, cwd, command: 'npm', args, env: npmEnv(context.runtime) });
+  runInstallStep({
+    what: context.what,
+    logFile: context.logFile,
+    cwd,
+    command: 'npm',
+    args,
+    env: npmEnv(context.runtime),
+  });
 }
 
 /**
@@ -53,12 +62,22 @@ function npm(context: Context, cwd: string, args: string[]): void {
  */
 const NATIVE_MODULES: Record<string, string[]> = {
   '.': ['argon2'],
-  'node_modules/code-server/lib/vscode': ['@vscode/spdlog', 'node-pty', 'kerberos', '@parcel/watcher', 'native-watchdog', '@vscode/native-watchdog', '@vscode/sqlite3'],
+  'node_modules/code-server/lib/vscode': [
+    '@vscode/spdlog',
+    'node-pty',
+    'kerberos',
+    '@parcel/watcher',
+    'native-watchdog',
+    '@vscode/native-watchdog',
+    '@vscode/sqlite3',
+  ],
 };
 
 function dependenciesOf(folder: string): Set<string> {
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     return new Set(Object.keys(manifest.dependencies ?? {}));
   } catch {
     return new Set();
@@ -67,7 +86,11 @@ function dependenciesOf(folder: string): Set<string> {
 
 function unloadable(runtime: NodeRuntime, cwd: string, modules: string[]): string[] {
   return modules.filter((name) => {
-    const result = spawnSync(runtime.node, ['-e', `require(${JSON.stringify(name)})`], { cwd, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(runtime.node, ['-e', `require(${JSON.stringify(name)})`], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     return result.status !== 0;
   });
 }
@@ -85,11 +108,16 @@ function ensureNativeModules(context: Context, root: string): void {
     const modules = folder === '.' ? candidates : candidates.filter((name) => listed.has(name));
     const broken = unloadable(context.runtime, cwd, modules);
     if (broken.length === 0) continue;
-    fs.appendFileSync(context.logFile, `\nNative modules that did not load in ${cwd}: ${broken.join(', ')}; rebuilding them by name.\n`);
+    fs.appendFileSync(
+      context.logFile,
+      `\nNative modules that did not load in ${cwd}: ${broken.join(', ')}; rebuilding them by name.\n`,
+    );
     npm(context, cwd, ['rebuild', ...broken, '--foreground-scripts']);
     const stillBroken = unloadable(context.runtime, cwd, broken);
     if (stillBroken.length > 0) {
-      throw new Error(`Installing ${context.what} failed: its native modules do not load on Node ${context.runtime.version} after rebuilding: ${stillBroken.join(', ')} (in ${cwd}). See ${context.logFile}.`);
+      throw new Error(
+        `Installing ${context.what} failed: its native modules do not load on Node ${context.runtime.version} after rebuilding: ${stillBroken.join(', ')} (in ${cwd}). See ${context.logFile}.`,
+      );
     }
   }
 }
@@ -118,18 +146,25 @@ function provideRipgrep(context: Context, vscodeDir: string): void {
     const rg = path.join(universal, 'bin', `${process.platform}-${process.arch}`, 'rg');
     const result = spawnSync(rg, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (result.status !== 0) {
-      throw new Error(`Installing ${context.what} failed: the ripgrep it ships (${rg}) does not run: ${result.error?.message ?? result.stderr}`);
+      throw new Error(
+        `Installing ${context.what} failed: the ripgrep it ships (${rg}) does not run: ${result.error?.message ?? result.stderr}`,
+      );
     }
     fs.appendFileSync(context.logFile, `\nripgrep: the package's own ${rg} (${result.stdout.split('\n')[0]})\n`);
   } else {
-    throw new Error(`Installing ${context.what} failed: its VS Code has neither @vscode/ripgrep nor @vscode/ripgrep-universal, so the harness does not know how it finds ripgrep (see ${vscodeDir}/package.json).`);
+    throw new Error(
+      `Installing ${context.what} failed: its VS Code has neither @vscode/ripgrep nor @vscode/ripgrep-universal, so the harness does not know how it finds ripgrep (see ${vscodeDir}/package.json).`,
+    );
   }
 }
 
 /** Installs code-server `version` into `root`, built for `runtime`; throws, naming the failed step, when a step fails. */
 export function installCodeServerInto(root: string, version: string, runtime: NodeRuntime, logFile: string): void {
   const context: Context = { what: `code-server ${version} (on Node ${runtime.version})`, logFile, runtime };
-  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'bbs-code-server-cache', private: true }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: 'bbs-code-server-cache', private: true }, null, 2),
+  );
   // --ignore-scripts: code-server's own postinstall would run `npm install` in lib/vscode with
   // @vscode/ripgrep's downloading install script; the steps below replace it.
   npm(context, root, ['install', '--ignore-scripts', '--save-exact', `code-server@${version}`]);

@@ -22,7 +22,13 @@ const VSIX = path.join(REPO_ROOT, 'bitbucket-snippets.vsix');
 async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', () => reject(new Error(`Port ${port} on ${HOST} is taken, so ${what} cannot use it. Stop what uses it, or choose another port: ${variable}=<port> npm start`)));
+    probe.once('error', () =>
+      reject(
+        new Error(
+          `Port ${port} on ${HOST} is taken, so ${what} cannot use it. Stop what uses it, or choose another port: ${variable}=<port> npm start`,
+        ),
+      ),
+    );
     probe.listen(port, HOST, () => probe.close(() => resolve()));
   });
 }
@@ -30,7 +36,9 @@ async function assertPortFree(port: number, what: string, variable: string): Pro
 function readJson(file: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -38,7 +46,9 @@ function readJson(file: string): Record<string, unknown> {
 
 async function main(): Promise<void> {
   installCleanupHandlers();
-  if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} is missing: run \`npm start\` (it packages the extension first), or \`npm run package\`.`);
+  if (!fs.existsSync(VSIX)) {
+    throw new Error(`${VSIX} is missing: run \`npm start\` (it packages the extension first), or \`npm run package\`.`);
+  }
   await assertPortFree(CODE_PORT, 'VS Code (code-server)', 'BBS_DEMO_PORT');
   await assertPortFree(SERVER_PORT, 'the demo Bitbucket server', 'BBS_DEMO_SERVER_PORT');
 
@@ -51,7 +61,12 @@ async function main(): Promise<void> {
   console.log(`Installing ${path.basename(VSIX)} into the demo VS Code...`);
   installExtension(entry, VSIX, extensionsDir, userDataDir);
 
-  const server = await startLocalServer({ host: HOST, port: SERVER_PORT, demo: true, dataFile: path.join(DEMO_DIR, 'server-data.json') });
+  const server = await startLocalServer({
+    host: HOST,
+    port: SERVER_PORT,
+    demo: true,
+    dataFile: path.join(DEMO_DIR, 'server-data.json'),
+  });
 
   makeDemoClone(workspaceFolder, server.url);
   writeDemoWorkspaceSettings(workspaceFolder);
@@ -120,7 +135,11 @@ main().catch((err: unknown) => {
  */
 function makeDemoClone(folder: string, serverUrl: string): void {
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: folder, stdio: 'ignore' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: folder, stdio: 'ignore' },
+    );
   if (!fs.existsSync(path.join(folder, '.git'))) {
     fs.mkdirSync(path.join(folder, 'scripts'), { recursive: true });
     fs.writeFileSync(
@@ -141,7 +160,9 @@ function makeDemoClone(folder: string, serverUrl: string): void {
   }
   // The demo's own workspace settings (auto-save off) are not a change of the clone.
   const exclude = path.join(folder, '.git', 'info', 'exclude');
-  if (!(fs.existsSync(exclude) && fs.readFileSync(exclude, 'utf8').includes('/.vscode/'))) fs.appendFileSync(exclude, '/.vscode/\n');
+  if (!(fs.existsSync(exclude) && fs.readFileSync(exclude, 'utf8').includes('/.vscode/'))) {
+    fs.appendFileSync(exclude, '/.vscode/\n');
+  }
   // The server's port can change between runs (BBS_DEMO_SERVER_PORT).
   git('remote', 'set-url', 'origin', `${serverUrl}/scm/PROJ/repo1.git`);
 }

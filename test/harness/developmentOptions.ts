@@ -31,11 +31,17 @@ const STATUS_KEY = '__bbsDevelopmentOptions';
  * mutation observer (its callback runs before the next parser-inserted script) writes the options
  * into it. A document without that <meta> (a webview's frame) is left alone.
  */
-function writeIntoConfiguration(options: { extensions: UriComponents[]; extensionTestsPath?: UriComponents; statusKey: string }): void {
+function writeIntoConfiguration(options: {
+  extensions: UriComponents[];
+  extensionTestsPath?: UriComponents;
+  statusKey: string;
+}): void {
   const status = window as unknown as Record<string, string>;
   const rewrite = (meta: Element) => {
     try {
-      const config = JSON.parse(meta.getAttribute('data-settings') ?? '') as { developmentOptions?: Record<string, unknown> };
+      const config = JSON.parse(meta.getAttribute('data-settings') ?? '') as {
+        developmentOptions?: Record<string, unknown>;
+      };
       config.developmentOptions = {
         ...config.developmentOptions,
         extensions: options.extensions,
@@ -61,7 +67,10 @@ function writeIntoConfiguration(options: { extensions: UriComponents[]; extensio
  * for a loaded page that throws when the page did not get them: then the extension would silently
  * not be loaded, and every test would fail for a reason far from the cause.
  */
-export async function handDevelopmentOptions(context: BrowserContext, target: DevelopmentTarget): Promise<(page: Page) => Promise<void>> {
+export async function handDevelopmentOptions(
+  context: BrowserContext,
+  target: DevelopmentTarget,
+): Promise<(page: Page) => Promise<void>> {
   const authority = new URL(target.codeServerUrl).host;
   const uri = (file: string): UriComponents => ({ scheme: 'vscode-remote', authority, path: file });
   await context.addInitScript(writeIntoConfiguration, {
@@ -70,9 +79,14 @@ export async function handDevelopmentOptions(context: BrowserContext, target: De
     statusKey: STATUS_KEY,
   });
   return async (page) => {
-    const status = await page.evaluate((key) => (window as unknown as Record<string, string | undefined>)[key], STATUS_KEY);
+    const status = await page.evaluate(
+      (key) => (window as unknown as Record<string, string | undefined>)[key],
+      STATUS_KEY,
+    );
     if (status !== 'handed') {
-      throw new Error(`The extension in development could not be handed to the workbench page (${status ?? 'the page has no <meta id="vscode-workbench-web-configuration">'}).`);
+      throw new Error(
+        `The extension in development could not be handed to the workbench page (${status ?? 'the page has no <meta id="vscode-workbench-web-configuration">'}).`,
+      );
     }
   };
 }

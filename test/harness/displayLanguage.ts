@@ -21,7 +21,12 @@ export function installStandInLanguagePack(userDataDir: string, language: string
     [language]: {
       hash: `stand-in-${language}`,
       // The language picker reads the pack's extension id from here.
-      extensions: [{ extensionIdentifier: { id: `bitbucket-snippets-tests.stand-in-language-pack-${language}` }, version: '0.0.0' }],
+      extensions: [
+        {
+          extensionIdentifier: { id: `bitbucket-snippets-tests.stand-in-language-pack-${language}` },
+          version: '0.0.0',
+        },
+      ],
       translations: { vscode: translations },
       label: language,
     },

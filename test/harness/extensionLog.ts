@@ -19,5 +19,7 @@ export function keepExtensionLog(userDataDir: string, run: string): void {
   const kept = path.join(TEST_RESULTS_DIR, `${run}-extension.log`);
   fs.writeFileSync(kept, text);
   const lines = text.trimEnd().split('\n');
-  process.stderr.write(`\nThe extension's log (${kept}), its last ${Math.min(200, lines.length)} lines:\n${lines.slice(-200).join('\n')}\n`);
+  process.stderr.write(
+    `\nThe extension's log (${kept}), its last ${Math.min(200, lines.length)} lines:\n${lines.slice(-200).join('\n')}\n`,
+  );
 }

@@ -34,12 +34,23 @@ export function runInstallStep(step: InstallStep): void {
   const { what, logFile, cwd, command, args, env } = step;
   const started = Date.now();
   fs.appendFileSync(logFile, `\n$ (cd ${cwd} && ${command} ${args.join(' ')})\n`);
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
-  fs.appendFileSync(logFile, `${result.stdout ?? ''}${result.stderr ?? ''}[exit ${result.status ?? result.signal}, ${((Date.now() - started) / 1000).toFixed(1)} s]\n`);
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: STEP_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.appendFileSync(
+    logFile,
+    `${result.stdout ?? ''}${result.stderr ?? ''}[exit ${result.status ?? result.signal}, ${((Date.now() - started) / 1000).toFixed(1)} s]\n`,
+  );
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n');
     const why = result.error ? result.error.message : `exit ${result.status ?? result.signal}`;
-    throw new Error(`Installing ${what} failed at \`${command} ${args.join(' ')}\` in ${cwd} (${why}):\n${output}\nFull log: ${logFile}`);
+    throw new Error(
+      `Installing ${what} failed at \`${command} ${args.join(' ')}\` in ${cwd} (${why}):\n${output}\nFull log: ${logFile}`,
+    );
   }
 }
 

@@ -23,11 +23,14 @@ export interface LocalServer {
 type StartServer = (options: LocalServerOptions) => Promise<LocalServer>;
 
 // BBS_LOCAL_SERVER_MODULE points elsewhere only to test the harness itself with a stand-in server.
-export const LOCAL_SERVER_MODULE = process.env.BBS_LOCAL_SERVER_MODULE || path.join(REPO_ROOT, 'out', 'test', 'server', 'server.js');
+export const LOCAL_SERVER_MODULE =
+  process.env.BBS_LOCAL_SERVER_MODULE || path.join(REPO_ROOT, 'out', 'test', 'server', 'server.js');
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   if (!fs.existsSync(LOCAL_SERVER_MODULE)) {
-    throw new Error(`The local Bitbucket server is not built: ${LOCAL_SERVER_MODULE} is missing. Run \`npx tsc -p .\` (test/server/server.ts must exist).`);
+    throw new Error(
+      `The local Bitbucket server is not built: ${LOCAL_SERVER_MODULE} is missing. Run \`npx tsc -p .\` (test/server/server.ts must exist).`,
+    );
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(LOCAL_SERVER_MODULE) as { startServer?: StartServer };

@@ -36,7 +36,10 @@ function binaryPackage(): string {
 }
 
 function probe(node: string): { version: string; abi: string } | undefined {
-  const result = spawnSync(node, ['-p', 'process.version + " " + process.versions.modules'], { encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(node, ['-p', 'process.version + " " + process.versions.modules'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status !== 0) return undefined;
   const [version, abi] = result.stdout.trim().split(' ');
   return version && abi ? { version, abi } : undefined;
@@ -64,19 +67,38 @@ export function ensureNodeRuntime(version: string): NodeRuntime {
   trackTempDir(staging);
   const logFile = path.join(parent, `install-node-${version}.log`);
   startInstallLog(logFile, `Node ${version} install from the npm registry (${binaryPackage()})`);
-  console.log(`Installing Node ${version} from the npm registry (${binaryPackage()}) into ${root} (once). Log: ${logFile}`);
+  console.log(
+    `Installing Node ${version} from the npm registry (${binaryPackage()}) into ${root} (once). Log: ${logFile}`,
+  );
   try {
-    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'bbs-node-cache', private: true }, null, 2));
+    fs.writeFileSync(
+      path.join(staging, 'package.json'),
+      JSON.stringify({ name: 'bbs-node-cache', private: true }, null, 2),
+    );
     const env = cleanEnv({ npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' });
-    runInstallStep({ what: `Node ${version}`, logFile, cwd: staging, command: 'npm', args: ['install', '--ignore-scripts', '--save-exact', `${binaryPackage()}@${version}`], env });
+    runInstallStep({
+      what: `Node ${version}`,
+      logFile,
+      cwd: staging,
+      command: 'npm',
+      args: ['install', '--ignore-scripts', '--save-exact', `${binaryPackage()}@${version}`],
+      env,
+    });
     const installed = runtimeIn(staging);
     if (installed?.version !== `v${version}`) {
-      throw new Error(`Installing Node ${version} failed: ${binaryPackage()}@${version} from the npm registry has no working bin/node (it reports ${installed?.version ?? 'nothing'}). Log: ${logFile}`);
+      throw new Error(
+        `Installing Node ${version} failed: ${binaryPackage()}@${version} from the npm registry has no working bin/node (it reports ${installed?.version ?? 'nothing'}). Log: ${logFile}`,
+      );
     }
     if (!fs.existsSync(path.join(staging, 'node_modules', binaryPackage(), 'include', 'node', 'node.h'))) {
-      throw new Error(`Installing Node ${version} failed: ${binaryPackage()}@${version} has no include/node headers, which building code-server's native modules needs. Log: ${logFile}`);
+      throw new Error(
+        `Installing Node ${version} failed: ${binaryPackage()}@${version} has no include/node headers, which building code-server's native modules needs. Log: ${logFile}`,
+      );
     }
-    fs.writeFileSync(path.join(staging, MARKER), JSON.stringify({ node: installed.version, abi: installed.abi, installedAt: new Date().toISOString() }, null, 2));
+    fs.writeFileSync(
+      path.join(staging, MARKER),
+      JSON.stringify({ node: installed.version, abi: installed.abi, installedAt: new Date().toISOString() }, null, 2),
+    );
     fs.rmSync(root, { recursive: true, force: true });
     fs.renameSync(staging, root);
     const kept = runtimeIn(root);
@@ -100,5 +122,9 @@ export function nodeRuntimeFor(node: 'system' | string): NodeRuntime {
  */
 export function envForRuntime(runtime: NodeRuntime, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (!runtime.headersDir) return base;
-  return { ...base, PATH: `${path.dirname(runtime.node)}${path.delimiter}${base.PATH ?? ''}`, npm_config_nodedir: runtime.headersDir };
+  return {
+    ...base,
+    PATH: `${path.dirname(runtime.node)}${path.delimiter}${base.PATH ?? ''}`,
+    npm_config_nodedir: runtime.headersDir,
+  };
 }

@@ -37,7 +37,10 @@ export const DEFAULT_CAP_MS = 60 * 60_000;
 
 /** The limits a runner uses: BBS_TEST_IDLE_MS and BBS_TEST_TIMEOUT_MS override the defaults. */
 export function watchdogLimits(env: NodeJS.ProcessEnv): { idleMs: number; capMs: number } {
-  return { idleMs: Number(env.BBS_TEST_IDLE_MS) || DEFAULT_IDLE_MS, capMs: Number(env.BBS_TEST_TIMEOUT_MS) || DEFAULT_CAP_MS };
+  return {
+    idleMs: Number(env.BBS_TEST_IDLE_MS) || DEFAULT_IDLE_MS,
+    capMs: Number(env.BBS_TEST_TIMEOUT_MS) || DEFAULT_CAP_MS,
+  };
 }
 
 export class ProgressWatchdog {
@@ -48,7 +51,10 @@ export class ProgressWatchdog {
 
   constructor(private readonly options: WatchdogOptions) {
     this.timers = options.timers ?? nodeTimers;
-    this.cap = this.timers.setTimeout(() => this.expire(`did not finish within ${options.capMs / 1000} s (BBS_TEST_TIMEOUT_MS)`), options.capMs);
+    this.cap = this.timers.setTimeout(
+      () => this.expire(`did not finish within ${options.capMs / 1000} s (BBS_TEST_TIMEOUT_MS)`),
+      options.capMs,
+    );
   }
 
   /**
@@ -70,7 +76,10 @@ export class ProgressWatchdog {
   }
 
   private armIdle(): unknown {
-    return this.timers.setTimeout(() => this.expire(`made no progress for ${this.options.idleMs / 1000} s (BBS_TEST_IDLE_MS)`), this.options.idleMs);
+    return this.timers.setTimeout(
+      () => this.expire(`made no progress for ${this.options.idleMs / 1000} s (BBS_TEST_IDLE_MS)`),
+      this.options.idleMs,
+    );
   }
 
   private expire(reason: string): void {

@@ -18,12 +18,16 @@ const SUITE_TIMEOUT_MS = Number(process.env.BBS_TEST_TIMEOUT_MS) || 10 * 60_000;
 async function main(): Promise<void> {
   installCleanupHandlers();
   const timer = setTimeout(() => {
-    console.error(`\nThe desktop integration suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping it.`);
+    console.error(
+      `\nThe desktop integration suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s (BBS_TEST_TIMEOUT_MS); stopping it.`,
+    );
     void exitAfterCleanup(1);
   }, SUITE_TIMEOUT_MS);
   timer.unref();
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error('No display: desktop VS Code needs one. On a headless Linux machine run: xvfb-run -a npm run test:desktop');
+    console.error(
+      'No display: desktop VS Code needs one. On a headless Linux machine run: xvfb-run -a npm run test:desktop',
+    );
   }
 
   try {
@@ -43,8 +47,10 @@ async function main(): Promise<void> {
       extensionTestsEnv: { [SERVER_URL_ENV]: server.url },
       launchArgs: [
         workspaceFolder,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', path.join(root, 'extensions'),
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        path.join(root, 'extensions'),
         '--disable-extensions',
         '--disable-workspace-trust',
         '--skip-welcome',
@@ -53,11 +59,15 @@ async function main(): Promise<void> {
       ],
     });
     clearTimeout(timer);
-    console.log(code === 0 ? 'Desktop integration suite passed.' : `Desktop integration suite FAILED with exit code ${code}.`);
+    console.log(
+      code === 0 ? 'Desktop integration suite passed.' : `Desktop integration suite FAILED with exit code ${code}.`,
+    );
     await exitAfterCleanup(code);
   } catch (err) {
     // runTests rejects when the suite fails as well as when VS Code cannot be downloaded or started.
-    console.error(`\nThe desktop integration suite failed or could not run: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `\nThe desktop integration suite failed or could not run: ${err instanceof Error ? err.message : String(err)}`,
+    );
     await cleanUpAll();
     process.exit(1);
   }

@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     await ui.waitForReady();
     await ui.screenshot('workbench-ready');
     const { entry } = workbench.codeServer;
-    console.log(`VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`);
+    console.log(
+      `VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}.`,
+    );
     setSession({ workbench, ui });
     watchdog.progress();
 
@@ -98,7 +100,9 @@ async function main(): Promise<void> {
     });
     const failures = await new Promise<number>((resolve) => mocha.run(resolve));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in VS Code ${entry.vscode} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
+    console.log(
+      `${failures === 0 ? 'e2e tests passed' : `e2e tests FAILED (${failures})`} in VS Code ${entry.vscode} in ${seconds} s; screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`,
+    );
     watchdog.dispose();
     setSession(undefined);
     if (failures !== 0) {
@@ -108,7 +112,9 @@ async function main(): Promise<void> {
     await workbench.close();
     await exitAfterCleanup(failures === 0 ? 0 : 1);
   } catch (err) {
-    console.error(`\nThe e2e tests could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `\nThe e2e tests could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`,
+    );
     await workbench?.close().catch(() => undefined);
     await cleanUpAll();
     process.exit(1);

@@ -61,14 +61,20 @@ async function main(): Promise<void> {
       },
     });
     const { entry } = workbench.codeServer;
-    console.log(`VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`);
+    console.log(
+      `VS Code ${entry.vscode} (${target.name}: code-server ${entry.codeServer} on Node ${entry.runtime.version}) at ${workbench.codeServer.url} with the extension from the checkout; local server ${workbench.server.url}; running the suite.`,
+    );
     watchdog.progress();
     const code = await workbench.testsExitCode;
     // The last log lines travel over the same connection as the exit call; let them arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const where = `in VS Code ${entry.vscode}`;
-    console.log(code === 0 ? `Integration suite passed ${where} (${seconds} s).` : `Integration suite FAILED ${where} with exit code ${code} (${seconds} s).`);
+    console.log(
+      code === 0
+        ? `Integration suite passed ${where} (${seconds} s).`
+        : `Integration suite FAILED ${where} with exit code ${code} (${seconds} s).`,
+    );
     if (code !== 0) {
       keepExtensionLog(workbench.userDataDir, target.name === 'oldest' ? 'integration' : `integration-${target.name}`);
       process.stderr.write(failureRecap(reportLines));
@@ -77,7 +83,9 @@ async function main(): Promise<void> {
     await workbench.close();
     await exitAfterCleanup(code);
   } catch (err) {
-    console.error(`\nThe integration suite could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `\nThe integration suite could not run in the ${target.name} VS Code (code-server ${target.codeServer}): ${err instanceof Error ? err.message : String(err)}`,
+    );
     await workbench?.close().catch(() => undefined);
     await cleanUpAll();
     process.exit(1);

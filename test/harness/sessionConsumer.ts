@@ -16,8 +16,14 @@ export function packSessionConsumer(root: string, outDir: string): string {
     fs.cpSync(path.join(root, 'test', 'sessionConsumer'), stage, { recursive: true });
     const vsix = path.join(outDir, 'session-consumer.vsix');
     const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const run = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: stage, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`vsce package of the session consumer failed (${run.status}):\n${run.stdout}${run.stderr}`);
+    const run = spawnSync(
+      process.execPath,
+      [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix],
+      { cwd: stage, encoding: 'utf8' },
+    );
+    if (run.status !== 0) {
+      throw new Error(`vsce package of the session consumer failed (${run.status}):\n${run.stdout}${run.stderr}`);
+    }
     return vsix;
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });

@@ -26,8 +26,16 @@ export const chromium: SystemNeed = {
 
 /** What building code-server's native modules needs (only checked when it must be installed). */
 export const codeServerBuildNeeds: SystemNeed[] = [
-  { what: `ripgrep (${RIPGREP_PATH}), used instead of the download in @vscode/ripgrep`, aptPackage: 'ripgrep', present: () => fs.existsSync(RIPGREP_PATH) },
-  { what: 'pkg-config, for the kerberos native module', aptPackage: 'pkg-config', present: () => commandExists('pkg-config') },
+  {
+    what: `ripgrep (${RIPGREP_PATH}), used instead of the download in @vscode/ripgrep`,
+    aptPackage: 'ripgrep',
+    present: () => fs.existsSync(RIPGREP_PATH),
+  },
+  {
+    what: 'pkg-config, for the kerberos native module',
+    aptPackage: 'pkg-config',
+    present: () => commandExists('pkg-config'),
+  },
   {
     what: 'Kerberos headers, for the kerberos native module',
     aptPackage: 'libkrb5-dev',
@@ -45,7 +53,9 @@ function aptGet(args: string[]): void {
     timeout: 15 * 60_000,
   });
   if (result.status !== 0) {
-    throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status ?? result.signal ?? result.error?.message}).`);
+    throw new Error(
+      `apt-get ${args.join(' ')} failed (exit ${result.status ?? result.signal ?? result.error?.message}).`,
+    );
   }
 }
 
@@ -56,14 +66,18 @@ export function ensureSystemPackages(needs: SystemNeed[]): void {
   const list = missing.map((need) => `  - ${need.what}: Debian package ${need.aptPackage}`).join('\n');
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !commandExists('apt-get')) {
-    throw new Error(`Missing system packages:\n${list}\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`);
+    throw new Error(
+      `Missing system packages:\n${list}\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`,
+    );
   }
   console.log(`Installing missing system packages with apt-get: ${packages.join(' ')}\n${list}`);
   aptGet(['update']);
   aptGet(['install', '-y', ...packages]);
   const stillMissing = needs.filter((need) => !need.present());
   if (stillMissing.length > 0) {
-    throw new Error(`apt-get finished but these are still missing: ${stillMissing.map((need) => need.what).join('; ')}`);
+    throw new Error(
+      `apt-get finished but these are still missing: ${stillMissing.map((need) => need.what).join('; ')}`,
+    );
   }
 }
 
@@ -73,6 +87,14 @@ export function ensureSystemPackages(needs: SystemNeed[]): void {
  * the suite needs them on every machine rather than skipping their tests where they are missing.
  */
 export const terminalShells: SystemNeed[] = [
-  { what: 'zsh, for the terminal suite (/usr/bin/zsh)', aptPackage: 'zsh', present: () => fs.existsSync('/usr/bin/zsh') },
-  { what: 'fish, for the terminal suite (/usr/bin/fish)', aptPackage: 'fish', present: () => fs.existsSync('/usr/bin/fish') },
+  {
+    what: 'zsh, for the terminal suite (/usr/bin/zsh)',
+    aptPackage: 'zsh',
+    present: () => fs.existsSync('/usr/bin/zsh'),
+  },
+  {
+    what: 'fish, for the terminal suite (/usr/bin/fish)',
+    aptPackage: 'fish',
+    present: () => fs.existsSync('/usr/bin/fish'),
+  },
 ];

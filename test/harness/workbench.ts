@@ -18,7 +18,14 @@ import { TRUST_SETTINGS } from '../../src/util/trustSettings';
 import { REPO_ROOT, SERVER_URL_ENV } from './paths';
 import { CHROMIUM_PATH, chromium, ensureSystemPackages } from './systemPackages';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface WorkbenchOptions {
   /** Absolute path of a suite module without .js: VS Code then calls its run() in the extension host. */
@@ -98,7 +105,9 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
   // settings, src/util/trustSettings.ts) in User/settings.json and reads them from the remote machine's
   // Machine/settings.json, where ConfigurationTarget.Global writes them too. Desktop VS Code
   // ignores that file.
-  const machine = Object.fromEntries(Object.entries(settings).filter(([key]) => TRUST_SETTINGS.some((s) => key === `${SETTINGS_SECTION}.${s}`)));
+  const machine = Object.fromEntries(
+    Object.entries(settings).filter(([key]) => TRUST_SETTINGS.some((s) => key === `${SETTINGS_SECTION}.${s}`)),
+  );
   const machineFile = path.join(userDataDir, 'Machine', 'settings.json');
   fs.mkdirSync(path.dirname(machineFile), { recursive: true });
   fs.writeFileSync(machineFile, `${JSON.stringify(machine, null, 2)}\n`);
@@ -106,14 +115,24 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
 
 function makeWorkspace(folder: string): void {
   fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'README.md'), '# Test workspace\n\nA throwaway folder opened by the test harness.\n');
+  fs.writeFileSync(
+    path.join(folder, 'README.md'),
+    '# Test workspace\n\nA throwaway folder opened by the test harness.\n',
+  );
   spawnSync('git', ['init', '--quiet', folder], { stdio: 'ignore' });
 }
 
 /** The page URL that opens `folder` with this extension in development mode, optionally running a suite. */
-export function workbenchUrl(codeServerUrl: string, folder: string, extensionTestsPath?: string, extensionDevelopmentPath = REPO_ROOT): string {
+export function workbenchUrl(
+  codeServerUrl: string,
+  folder: string,
+  extensionTestsPath?: string,
+  extensionDevelopmentPath = REPO_ROOT,
+): string {
   const authority = new URL(codeServerUrl).host;
-  const payload: [string, string][] = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionDevelopmentPath}`]];
+  const payload: [string, string][] = [
+    ['extensionDevelopmentPath', `vscode-remote://${authority}${extensionDevelopmentPath}`],
+  ];
   if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${extensionTestsPath}`]);
   return `${codeServerUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
@@ -128,7 +147,9 @@ function stringify(value: unknown): string {
   }
 }
 
-export async function launchBrowser(timeoutMs: number): Promise<{ browserServer: BrowserServer; browser: Browser; stop(): Promise<void> }> {
+export async function launchBrowser(
+  timeoutMs: number,
+): Promise<{ browserServer: BrowserServer; browser: Browser; stop(): Promise<void> }> {
   ensureSystemPackages([chromium]);
   let browserServer: BrowserServer;
   try {
@@ -143,7 +164,9 @@ export async function launchBrowser(timeoutMs: number): Promise<{ browserServer:
       handleSIGHUP: false,
     });
   } catch (err) {
-    throw new Error(`Chromium (${CHROMIUM_PATH}) did not start within ${timeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `Chromium (${CHROMIUM_PATH}) did not start within ${timeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const pid = browserServer.process().pid;
   // Playwright starts the browser as its own process group (renderers, GPU and zygote included).
@@ -154,7 +177,10 @@ export async function launchBrowser(timeoutMs: number): Promise<{ browserServer:
     browser,
     stop: async () => {
       await browser.close().catch(() => undefined);
-      await Promise.race([browserServer.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await Promise.race([
+        browserServer.close().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
       if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
       untrack();
     },
@@ -173,7 +199,9 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
   const stops: (() => Promise<void>)[] = [];
   const close = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err) => console.error('While stopping the workbench:', err));
+    for (const stop of stops.reverse()) {
+      await stop().catch((err) => console.error('While stopping the workbench:', err));
+    }
     stops.length = 0;
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -202,15 +230,25 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
     const browserHandle = await launchBrowser(startupTimeoutMs);
     stops.push(() => browserHandle.stop());
-    const context = await browserHandle.browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
+    const context = await browserHandle.browser.newContext({
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+    });
     const extensionDevelopmentPath = options.extensionDevelopmentPath ?? REPO_ROOT;
-    const checkHandedOver = await handDevelopmentOptions(context, { codeServerUrl: codeServer.url, extensionDevelopmentPath, extensionTestsPath: options.extensionTestsPath });
+    const checkHandedOver = await handDevelopmentOptions(context, {
+      codeServerUrl: codeServer.url,
+      extensionDevelopmentPath,
+      extensionTestsPath: options.extensionTestsPath,
+    });
     const page = await context.newPage();
 
     let reportExit: (code: number) => void = () => undefined;
     const testsExitCode = new Promise<number>((resolve) => (reportExit = resolve));
-    await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => options.onAutomationLog?.(String(type), stringify(args)));
-    await page.exposeFunction('codeAutomationExit', (code: unknown) => reportExit(typeof code === 'number' ? code : Number(code) || 1));
+    await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) =>
+      options.onAutomationLog?.(String(type), stringify(args)),
+    );
+    await page.exposeFunction('codeAutomationExit', (code: unknown) =>
+      reportExit(typeof code === 'number' ? code : Number(code) || 1),
+    );
     page.on('console', (message) => options.onConsole?.(message.type(), message.text()));
     page.on('pageerror', (err) => options.onConsole?.('pageerror', err.stack ?? err.message));
 
@@ -220,9 +258,21 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       await checkHandedOver(page);
       await page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: startupTimeoutMs });
     } catch (err) {
-      throw new Error(`The VS Code workbench did not load from ${codeServer.url} within ${startupTimeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}\ncode-server's last output:\n${codeServer.outputTail()}`);
+      throw new Error(
+        `The VS Code workbench did not load from ${codeServer.url} within ${startupTimeoutMs / 1000} s: ${err instanceof Error ? err.message : String(err)}\ncode-server's last output:\n${codeServer.outputTail()}`,
+      );
     }
-    return { page, browser: browserHandle.browser, codeServer, server, workspaceFolder, userDataDir, url, testsExitCode, close };
+    return {
+      page,
+      browser: browserHandle.browser,
+      codeServer,
+      server,
+      workspaceFolder,
+      userDataDir,
+      url,
+      testsExitCode,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

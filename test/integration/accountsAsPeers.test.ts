@@ -24,7 +24,10 @@ describe('accounts as peers', function () {
 
   before(async () => {
     api = await testingApi();
-    await apiAs('alice').createSnippet({ name: `peers ${marker}`, files: [{ name: 'peers.sh', content: `echo ${marker}\n` }] });
+    await apiAs('alice').createSnippet({
+      name: `peers ${marker}`,
+      files: [{ name: 'peers.sh', content: `echo ${marker}\n` }],
+    });
     const provider = api.explorer.provider as vscode.TreeDataProvider<TreeNode>;
     const original = provider.getChildren.bind(provider);
     provider.getChildren = (node?: TreeNode) => {
@@ -36,7 +39,9 @@ describe('accounts as peers', function () {
 
   beforeEach(async () => {
     await signInAs('alice');
-    await vscode.commands.executeCommand('workbench.actions.treeView.bitbucketSnippets.explorer.collapseAll').then(undefined, () => undefined);
+    await vscode.commands
+      .executeCommand('workbench.actions.treeView.bitbucketSnippets.explorer.collapseAll')
+      .then(undefined, () => undefined);
     await vscode.commands.executeCommand('bitbucketSnippets.explorer.focus');
   });
 
@@ -71,7 +76,10 @@ describe('accounts as peers', function () {
   }
   const isMineOf = (id: string) => (n: TreeNode) => n.kind === 'root' && n.list === 'mine' && n.accountId === id;
   /** `shows`: what the row's children must hold once it is expanded (a list: its snippets or a message). */
-  async function expand(row: TreeNode, shows: (rows: TreeNode[]) => boolean = (rows) => rows.some((n) => n.kind === 'snippet' || n.kind === 'message')): Promise<void> {
+  async function expand(
+    row: TreeNode,
+    shows: (rows: TreeNode[]) => boolean = (rows) => rows.some((n) => n.kind === 'snippet' || n.kind === 'message'),
+  ): Promise<void> {
     // The extension learns that a row is expanded from the view's event, which reaches the host
     // after reveal() has returned; a sign-in before it would rebuild the tree without it.
     let expanded = false;
@@ -103,14 +111,20 @@ describe('accounts as peers', function () {
     assert.ok(await hasSearchRoot(), 'the Search results root shows');
   }
   const signInAdmin = () => signInWith({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' });
-  const signedIn = () => ((api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{ username: string }>).map((a) => a.username).sort();
+  const signedIn = () =>
+    ((api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{ username: string }>)
+      .map((a) => a.username)
+      .sort();
 
   it("Sign Out from admin's row signs out admin, without asking; alice and her credentials stay", async () => {
     await signInAdmin();
     const row = await accountRow(admin());
     // The old code asked which account here (alice preselected): the pick must not open.
     const signOut = Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.signOut', row));
-    const finished = await Promise.race([signOut.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+    const finished = await Promise.race([
+      signOut.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 15_000)),
+    ]);
     if (!finished) {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await signOut;
@@ -120,7 +134,10 @@ describe('accounts as peers', function () {
     // Her saved password was kept: her lists still load from the server.
     const before = (await serverRequests()).length;
     await api.service.store.refresh('mine');
-    assert.ok((await requestsSince(before)).some((r) => r.user === 'alice'), 'alice was asked for as herself');
+    assert.ok(
+      (await requestsSince(before)).some((r) => r.user === 'alice'),
+      'alice was asked for as herself',
+    );
     assert.ok(api.service.store.snippetsOf('mine').some((s) => s.name === `peers ${marker}`));
   });
 
@@ -137,16 +154,25 @@ describe('accounts as peers', function () {
     await signInAdmin();
     await eventually(async () => (await accountRows()).length === 2, 'a row per account');
     assert.ok(await hasSearchRoot(), 'the Search results root stays');
-    await eventually(() => asked.some(isMineOf(alice())), "VS Code shows alice's My Snippets expanded (it asks for its rows)", 10_000);
+    await eventually(
+      () => asked.some(isMineOf(alice())),
+      "VS Code shows alice's My Snippets expanded (it asks for its rows)",
+      10_000,
+    );
   });
 
   it('adding a second account does not expand again the row of a snippet deleted meanwhile', async () => {
-    const gone = await apiAs('alice').createSnippet({ name: `gone ${marker}`, files: [{ name: 'gone.sh', content: 'echo gone\n' }] });
+    const gone = await apiAs('alice').createSnippet({
+      name: `gone ${marker}`,
+      files: [{ name: 'gone.sh', content: 'echo gone\n' }],
+    });
     await api.service.store.refresh('mine');
     const mine = await mySnippets(alice());
     await expand(mine);
     const snippetRow = async (name: string) => {
-      const row = (await childrenOf(api, mine)).find((n) => n.kind === 'snippet' && api.service.store.get(n.snippetGuid)?.name === name);
+      const row = (await childrenOf(api, mine)).find(
+        (n) => n.kind === 'snippet' && api.service.store.get(n.snippetGuid)?.name === name,
+      );
       assert.ok(row, `the row of "${name}" under My Snippets`);
       return row;
     };
@@ -169,7 +195,11 @@ describe('accounts as peers', function () {
     };
     try {
       await signInAdmin();
-      await eventually(() => revealed.includes(lastRow), 'the rows expanded before are expanded again, up to the last', 10_000);
+      await eventually(
+        () => revealed.includes(lastRow),
+        'the rows expanded before are expanded again, up to the last',
+        10_000,
+      );
     } finally {
       view.reveal = reveal;
     }
@@ -191,7 +221,10 @@ describe('accounts as peers', function () {
     // Switch Account's quick pick lists alice first: Enter makes her the default.
     const switched = Promise.resolve(vscode.commands.executeCommand('bitbucketSnippets.switchAccount'));
     let answered = false;
-    void switched.then(() => (answered = true), () => (answered = true));
+    void switched.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
     // Enter until the pick has taken it: however long a loaded host takes to show the pick, an
     // Enter before it is open does nothing.
     for (let tries = 0; !answered && tries < 100; tries++) {
@@ -199,14 +232,25 @@ describe('accounts as peers', function () {
       if (!answered) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
     await switched;
-    await eventually(async () => String((await itemOf(api, await accountRow(alice()))).description ?? '') !== '', 'alice is the default');
-    await eventually(() => asked.some(isMineOf(alice())) && asked.some(isMineOf(admin())), 'both My Snippets stay expanded (VS Code asks for their rows)', 10_000);
+    await eventually(
+      async () => String((await itemOf(api, await accountRow(alice()))).description ?? '') !== '',
+      'alice is the default',
+    );
+    await eventually(
+      () => asked.some(isMineOf(alice())) && asked.some(isMineOf(admin())),
+      'both My Snippets stay expanded (VS Code asks for their rows)',
+      10_000,
+    );
     assert.ok(await hasSearchRoot(), 'the Search results root stays');
     const root = (await childrenOf(api)).find((n) => n.kind === 'searchRoot');
     assert.equal((await childrenOf(api, root)).length, found, 'with every result');
     await new Promise((r) => setTimeout(r, 500));
     const lists = (await requestsSince(before)).filter((r) => r.path.includes('/snippets') && r.method === 'GET');
-    assert.deepEqual(lists.map((r) => `${r.user} ${r.path}`), [], 'no list was asked for again');
+    assert.deepEqual(
+      lists.map((r) => `${r.user} ${r.path}`),
+      [],
+      'no list was asked for again',
+    );
     assert.equal(labelOf(await itemOf(api, await accountRow(alice()))).startsWith('alice'), true);
   });
 });

@@ -30,7 +30,10 @@ interface HandedSession {
   scopes: string[];
 }
 interface ConsumerApi {
-  getSession(scopes: readonly string[], options?: vscode.AuthenticationGetSessionOptions): Promise<HandedSession | undefined>;
+  getSession(
+    scopes: readonly string[],
+    options?: vscode.AuthenticationGetSessionOptions,
+  ): Promise<HandedSession | undefined>;
   getAccounts(): Promise<Array<{ id: string; label: string }>>;
 }
 
@@ -39,8 +42,14 @@ async function installConsumer(): Promise<ConsumerApi> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-consumer-vsix-'));
   try {
     const vsix = packSessionConsumer(getExtension().extensionPath, outDir);
-    if (!vscode.extensions.getExtension(CONSUMER_ID)) await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
-    const consumer = await until('the installed consumer extension to start', () => vscode.extensions.getExtension<ConsumerApi>(CONSUMER_ID), 30_000);
+    if (!vscode.extensions.getExtension(CONSUMER_ID)) {
+      await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
+    }
+    const consumer = await until(
+      'the installed consumer extension to start',
+      () => vscode.extensions.getExtension<ConsumerApi>(CONSUMER_ID),
+      30_000,
+    );
     return await consumer.activate();
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
@@ -77,7 +86,9 @@ describe('Accounts in VS Code (authentication provider)', function () {
   });
   after(async () => {
     await api.signOutAll();
-    if (vscode.extensions.getExtension(CONSUMER_ID)) await vscode.commands.executeCommand('workbench.extensions.uninstallExtension', CONSUMER_ID);
+    if (vscode.extensions.getExtension(CONSUMER_ID)) {
+      await vscode.commands.executeCommand('workbench.extensions.uninstallExtension', CONSUMER_ID);
+    }
   });
 
   it('lists every signed-in account, password and token alike, labelled as the tree labels it, and follows sign-in and sign-out', async () => {
@@ -94,7 +105,10 @@ describe('Accounts in VS Code (authentication provider)', function () {
       heard.length = 0;
       await vscode.commands.executeCommand(Commands.signOut, find('alice'));
       await until('VS Code to hear of the sign-out', () => heard.includes(AUTH_PROVIDER_ID));
-      assert.deepEqual((await vscode.authentication.getAccounts(AUTH_PROVIDER_ID)).map((a) => a.label), [labelOf('bob')]);
+      assert.deepEqual(
+        (await vscode.authentication.getAccounts(AUTH_PROVIDER_ID)).map((a) => a.label),
+        [labelOf('bob')],
+      );
     } finally {
       listening.dispose();
     }
@@ -106,7 +120,11 @@ describe('Accounts in VS Code (authentication provider)', function () {
     const [listed] = await api.authProvider.getSessions(undefined, {});
     assert.equal(listed.id, accountId(bob));
     assert.equal(listed.accessToken, '', 'a listing carries no token');
-    assert.equal((await api.authProvider.getSessions([server()], {}))[0]?.accessToken, 'bob-token', 'before: the token answers a request for its server');
+    assert.equal(
+      (await api.authProvider.getSessions([server()], {}))[0]?.accessToken,
+      'bob-token',
+      'before: the token answers a request for its server',
+    );
     // What VS Code calls after the user confirmed Sign Out in the Accounts menu.
     await api.authProvider.removeSession(listed.id);
     assert.equal(find('bob'), undefined, 'the account is gone from the extension');
@@ -117,7 +135,10 @@ describe('Accounts in VS Code (authentication provider)', function () {
   it('a sign-out in the Accounts menu while a save is in flight: the save ends as a save ends, and its text is not lost', async () => {
     await api.signIn({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
     const alice = find('alice')!;
-    const snippet = await apiAs('alice').createSnippet({ name: `in flight ${Date.now()}`, files: [{ name: 'f.txt', content: 'start\n' }] });
+    const snippet = await apiAs('alice').createSnippet({
+      name: `in flight ${Date.now()}`,
+      files: [{ name: 'f.txt', content: 'start\n' }],
+    });
     const document = await vscode.workspace.openTextDocument(snippetFileUri(alice, snippet, 'f.txt'));
     const editor = await vscode.window.showTextDocument(document);
     try {
@@ -126,7 +147,9 @@ describe('Accounts in VS Code (authentication provider)', function () {
       await control('POST', 'faults', { kind: 'delay', ms: 1500, method: 'PUT', path: snippet.guid });
       const before = (await serverRequests()).length;
       const saving = document.save();
-      await until('the save to read the file before its PUT', async () => (await requestsSince(before, snippet.guid)).some((r) => r.method === 'GET'));
+      await until('the save to read the file before its PUT', async () =>
+        (await requestsSince(before, snippet.guid)).some((r) => r.method === 'GET'),
+      );
       await api.authProvider.removeSession(accountId(alice));
       const saved = await saving;
       assert.equal(find('alice'), undefined, 'the account is signed out');
@@ -138,7 +161,10 @@ describe('Accounts in VS Code (authentication provider)', function () {
         assert.equal(document.isDirty, true, 'a save that failed leaves the editor dirty');
         assert.equal(document.getText(), 'start\nprecious', 'with its text');
         // The sign-out cut the request off after it was sent: the server may have applied it, or not.
-        assert.ok(['start\n', 'start\nprecious'].includes(onServer), `the server holds one of the two texts: ${JSON.stringify(onServer)}`);
+        assert.ok(
+          ['start\n', 'start\nprecious'].includes(onServer),
+          `the server holds one of the two texts: ${JSON.stringify(onServer)}`,
+        );
       }
     } finally {
       await control('DELETE', 'faults');
@@ -162,14 +188,22 @@ describe('Accounts in VS Code (authentication provider)', function () {
     // (VS Code's, naming the extension) lists the token account first; the user picks it.
     await acceptQuickPickOf(`${AUTH_PROVIDER_ID}${CONSUMER_ID}Access`);
     const granted = await until('the grant to take effect', () => consumer.getSession([server()]));
-    assert.deepEqual(granted, { id: accountId(find('bob')!), label: bobLabel, accessToken: 'bob-token', scopes: [server()] });
+    assert.deepEqual(granted, {
+      id: accountId(find('bob')!),
+      label: bobLabel,
+      accessToken: 'bob-token',
+      scopes: [server()],
+    });
     // The server's URL in another spelling names the same server.
     assert.equal((await consumer.getSession([`${server().toUpperCase()}/`]))?.accessToken, 'bob-token');
 
     // A password account never answers, even when the extension names it.
     const alice = { id: accountId(find('alice')!), label: labelOf('alice') };
     assert.equal(await consumer.getSession([server()], { account: alice }), undefined);
-    await assert.rejects(api.authProvider.createSession([server()], { account: alice }), /password is not handed to another extension/);
+    await assert.rejects(
+      api.authProvider.createSession([server()], { account: alice }),
+      /password is not handed to another extension/,
+    );
 
     // A server nobody is signed in to: no session, and (silent) not even an entry in the Accounts menu.
     assert.equal(await consumer.getSession(['https://nobody.example.com'], { silent: true }), undefined);
@@ -184,14 +218,24 @@ describe('Accounts in VS Code (authentication provider)', function () {
     const signInEntry = `${AUTH_PROVIDER_ID}:${CONSUMER_ID}:signIn0`;
     await until('the Accounts menu entry', async () => (await vscode.commands.getCommands(true)).includes(signInEntry));
     let refused: unknown;
-    const signingIn = Promise.resolve(vscode.commands.executeCommand(signInEntry)).catch((err: unknown) => (refused = err));
+    const signingIn = Promise.resolve(vscode.commands.executeCommand(signInEntry)).catch(
+      (err: unknown) => (refused = err),
+    );
     for (let tries = 0; refused === undefined && tries < 100; tries++) {
       await new Promise((r) => setTimeout(r, 300));
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
     await signingIn;
-    assert.match(String(refused instanceof Error ? refused.message : refused), /the sign-in was cancelled or did not succeed/);
-    assert.deepEqual(accounts().map((a) => a.username).sort(), ['alice', 'bob']);
+    assert.match(
+      String(refused instanceof Error ? refused.message : refused),
+      /the sign-in was cancelled or did not succeed/,
+    );
+    assert.deepEqual(
+      accounts()
+        .map((a) => a.username)
+        .sort(),
+      ['alice', 'bob'],
+    );
 
     // Signed out: the granted extension gets nothing any more.
     await api.signOutAll();

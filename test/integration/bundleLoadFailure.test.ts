@@ -23,7 +23,10 @@ describe('A bundle that fails to load', function () {
 
   it('keeps its command, and a later run loads it', async () => {
     await signInAs('alice');
-    assert.ok(!Object.keys(require.cache).includes(bundle()), 'the connection check is not loaded yet (this suite runs first)');
+    assert.ok(
+      !Object.keys(require.cache).includes(bundle()),
+      'the connection check is not loaded yet (this suite runs first)',
+    );
     fs.renameSync(bundle(), aside());
     try {
       // Twice: the user is told once (unit-tested in test/unit/onDemand/), and neither run fails.

@@ -45,7 +45,9 @@ describe('snippet comments', function () {
   /** The Comments row of the test snippet under My Snippets, loading the list as the tree would. */
   async function commentsRow(): Promise<CommentsNode> {
     await api.explorer.reveal(snippet.guid);
-    const row = (await childrenOf(api, await rootOf(api, 'mine'))).find((r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === snippet.guid);
+    const row = (await childrenOf(api, await rootOf(api, 'mine'))).find(
+      (r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === snippet.guid,
+    );
     assert.ok(row, 'the snippet is under My Snippets');
     const comments = (await childrenOf(api, row)).find((r): r is CommentsNode => r.kind === 'comments');
     assert.ok(comments, 'a Comments row');
@@ -70,10 +72,17 @@ describe('snippet comments', function () {
     let comments = await commentsRow();
 
     await clearRequestLog();
-    const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', comments, 'First from alice');
+    const added = await vscode.commands.executeCommand<Comment | undefined>(
+      'bitbucketSnippets.addComment',
+      comments,
+      'First from alice',
+    );
     assert.ok(added, 'the command returns the new comment');
     let requests = await sent();
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`POST ${SNIPPETS}/${snippet.guid}/comments`],
+    );
     assert.deepEqual((await serverComments()).map((c) => c.text).sort(), ['First from alice', 'Nice one, from bob']);
     comments = await commentsRow();
     assert.equal(labelOf(await itemOf(api, comments)), 'Comments (2)');
@@ -88,7 +97,10 @@ describe('snippet comments', function () {
     await answerPrompts('Edited by alice');
     await vscode.commands.executeCommand('bitbucketSnippets.editComment', mine);
     requests = await sent();
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`PUT ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`],
+    );
     assert.ok((await serverComments()).some((c) => c.guid === added.guid && c.text === 'Edited by alice'));
     assert.equal(labelOf(await itemOf(api, mine)), 'Edited by alice');
 
@@ -97,8 +109,14 @@ describe('snippet comments', function () {
     const deleted = await vscode.commands.executeCommand<boolean>('bitbucketSnippets.deleteComment', mine);
     assert.equal(deleted, true);
     requests = await sent();
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`DELETE ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`]);
-    assert.deepEqual((await serverComments()).map((c) => c.guid), [bobComment.guid]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`DELETE ${SNIPPETS}/${snippet.guid}/comments/${added.guid}`],
+    );
+    assert.deepEqual(
+      (await serverComments()).map((c) => c.guid),
+      [bobComment.guid],
+    );
     comments = await commentsRow();
     assert.equal(labelOf(await itemOf(api, comments)), 'Comments (1)');
   });
@@ -112,11 +130,18 @@ describe('snippet comments', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.deleteComment', bobs);
     assert.equal(await unusedAnswers(), 2, 'neither command asked anything');
     assert.deepEqual(await sent(), [], 'nothing was sent');
-    assert.deepEqual((await serverComments()).map((c) => c.text), ['Nice one, from bob']);
+    assert.deepEqual(
+      (await serverComments()).map((c) => c.text),
+      ['Nice one, from bob'],
+    );
   });
 
-  it('adds a comment from the reply box of a file editor\'s comment thread', async () => {
-    const uri = vscode.Uri.from({ scheme: 'bitbucket-snippet', authority: new URL(serverUrl()).host, path: `/${snippet.guid}/notes.md` });
+  it("adds a comment from the reply box of a file editor's comment thread", async () => {
+    const uri = vscode.Uri.from({
+      scheme: 'bitbucket-snippet',
+      authority: new URL(serverUrl()).host,
+      path: `/${snippet.guid}/notes.md`,
+    });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     let disposed = false;
     // What VS Code hands the reply command: the thread the box belongs to (here one the user
@@ -125,7 +150,10 @@ describe('snippet comments', function () {
     await clearRequestLog();
     await vscode.commands.executeCommand('bitbucketSnippets.replyToSnippet', reply);
     const requests = await sent();
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`POST ${SNIPPETS}/${snippet.guid}/comments`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`POST ${SNIPPETS}/${snippet.guid}/comments`],
+    );
     assert.ok((await serverComments()).some((c) => c.text === 'Reply from the editor'));
     assert.equal(disposed, true, 'the gutter thread gives way to the snippet thread');
     assert.ok(api.service.store.get(snippet.guid)?.comments.some((c) => c.text === 'Reply from the editor'));
@@ -136,10 +164,18 @@ describe('snippet comments', function () {
     await api.explorer.reveal(doomed.guid);
     assert.ok(api.service.store.get(doomed.guid), 'loaded in the tree');
     await rest('alice', 'DELETE', `${SNIPPETS}/${doomed.guid}`);
-    const added = await vscode.commands.executeCommand<Comment | undefined>('bitbucketSnippets.addComment', { kind: 'comments', snippetGuid: doomed.guid, own: true, list: 'mine' }, 'too late');
+    const added = await vscode.commands.executeCommand<Comment | undefined>(
+      'bitbucketSnippets.addComment',
+      { kind: 'comments', snippetGuid: doomed.guid, own: true, list: 'mine' },
+      'too late',
+    );
     assert.equal(added, undefined);
     // The GET that finds the snippet gone follows the failed comment; a loaded host takes its time.
-    await eventually(() => api.service.store.get(doomed.guid) === undefined, 'the snippet left the store, so the tree', 15_000);
+    await eventually(
+      () => api.service.store.get(doomed.guid) === undefined,
+      'the snippet left the store, so the tree',
+      15_000,
+    );
     assert.ok(!api.service.store.list('mine').guids.includes(doomed.guid));
   });
 });

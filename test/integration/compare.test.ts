@@ -45,7 +45,10 @@ describe('Compare with a snippet file', function () {
 
   before(async () => {
     api = await signInAsAlice();
-    own = await apiAs('alice').createSnippet({ name: `compare ${marker}`, files: [{ name: fileName, content: 'port = 80\n' }] });
+    own = await apiAs('alice').createSnippet({
+      name: `compare ${marker}`,
+      files: [{ name: fileName, content: 'port = 80\n' }],
+    });
     // Loaded, as the Snippets view loads My Snippets: the listing carries the file's text.
     await api.service.store.refresh('mine');
     assert.ok(api.service.store.get(own.guid), 'My Snippets has the snippet');
@@ -55,7 +58,7 @@ describe('Compare with a snippet file', function () {
     assert.equal(await unusedAnswers(), 0, 'every scripted answer was asked for');
   });
 
-  it('Compare with… the active editor: the snippet file read-only on the left, the editor\'s own document on the right, with no request', async () => {
+  it("Compare with… the active editor: the snippet file read-only on the left, the editor's own document on the right, with no request", async () => {
     const local = await workspaceFile('port = 8080\n');
     await vscode.window.showTextDocument(local);
     const before = (await serverRequests()).length;
@@ -73,7 +76,11 @@ describe('Compare with a snippet file', function () {
     // Kept open (not a preview the snippet file's editor would replace): a closed editor is not offered.
     await vscode.window.showTextDocument(local, { preview: false });
     await run('bitbucketSnippets.openFile', { snippetGuid: own.guid, fileName });
-    const snippetFile = await until('the snippet file active', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'bitbucket-snippet' ? vscode.window.activeTextEditor.document.uri : undefined));
+    const snippetFile = await until('the snippet file active', () =>
+      vscode.window.activeTextEditor?.document.uri.scheme === 'bitbucket-snippet'
+        ? vscode.window.activeTextEditor.document.uri
+        : undefined,
+    );
     const diff = await compareWithActiveEditor(snippetFile);
     assert.equal(diff.modified.toString(), local.toString());
     assert.equal(await textOf(diff.original), 'port = 80\n');
@@ -125,12 +132,18 @@ describe('Compare with a snippet file', function () {
 
   it('a snippet no list has loaded is read with one GET; one deleted on the server opens no diff', async () => {
     const bob = apiAs('bob');
-    const theirs = await bob.createSnippet({ name: `bob compare ${marker}`, files: [{ name: 'b.conf', content: 'bob = 1\n' }] });
+    const theirs = await bob.createSnippet({
+      name: `bob compare ${marker}`,
+      files: [{ name: 'b.conf', content: 'bob = 1\n' }],
+    });
     await vscode.window.showTextDocument(await workspaceFile('bob = 2\n'));
     const before = (await serverRequests()).length;
     const diff = await compareWithActiveEditor({ snippetGuid: theirs.guid, fileName: 'b.conf' });
     assert.equal(await textOf(diff.original), 'bob = 1\n');
-    assert.deepEqual((await requestsSince(before, theirs.guid)).map((r) => r.method), ['GET']);
+    assert.deepEqual(
+      (await requestsSince(before, theirs.guid)).map((r) => r.method),
+      ['GET'],
+    );
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const gone = await bob.createSnippet({ name: `bob gone ${marker}`, files: [{ name: 'g.conf', content: 'g\n' }] });

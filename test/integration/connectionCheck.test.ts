@@ -15,7 +15,9 @@ const CHECK = 'bitbucketSnippets.checkConnection';
 /** Which of the on-demand bundles are loaded in this extension host. */
 function loadedBundles(): string[] {
   const dist = path.join(getExtension().extensionPath, 'dist');
-  return Object.keys(require.cache).filter((file) => path.dirname(file) === dist).map((file) => path.basename(file));
+  return Object.keys(require.cache)
+    .filter((file) => path.dirname(file) === dist)
+    .map((file) => path.basename(file));
 }
 
 async function runCheck(...args: unknown[]): Promise<string> {
@@ -50,17 +52,26 @@ describe('Check Connection', function () {
     assert.ok(report.includes(`- Server: ${localServerUrl()}\n`), report);
     assert.ok(report.includes('- Account: "alice" (token)'));
     assert.ok(report.includes('Every step that ran passed.'), report);
-    for (const line of ['| DNS | ✅ pass', '| TCP connection | ✅ pass', '| Authentication | ✅ pass', '| Snippets REST prefix | ✅ pass', '| Pages REST prefixes | ✅ pass']) {
+    for (const line of [
+      '| DNS | ✅ pass',
+      '| TCP connection | ✅ pass',
+      '| Authentication | ✅ pass',
+      '| Snippets REST prefix | ✅ pass',
+      '| Pages REST prefixes | ✅ pass',
+    ]) {
       assert.ok(report.includes(line), `${line} in:\n${report}`);
     }
     assert.ok(report.includes('| TLS certificate | ⏭️ skipped | The URL is http://'));
     assert.ok(report.includes('- X-AUSERNAME: alice'));
     assert.ok(report.includes('Mode: personal access token (sent as Bearer).'));
     assert.ok(!report.includes('alice-token'), 'the report holds the token');
-    assert.ok(!/authorization|bearer [a-z]/i.test(report.replace('sent as Bearer', '')), 'the report holds an Authorization header');
+    assert.ok(
+      !/authorization|bearer [a-z]/i.test(report.replace('sent as Bearer', '')),
+      'the report holds an Authorization header',
+    );
   });
 
-  it('with several accounts: checks the account of the row it was started from, with that account\'s credentials', async () => {
+  it("with several accounts: checks the account of the row it was started from, with that account's credentials", async () => {
     const staging = await startServer({ port: 0, contextPath: '/bitbucket', demo: true });
     try {
       // alice on the runner's server with a token; bob on staging with a password, signed in last (the default):
@@ -69,12 +80,22 @@ describe('Check Connection', function () {
       await signInWith({ serverUrl: localServerUrl(), token: 'alice-token' });
       await signInWith({ serverUrl: staging.url, username: 'bob', password: 'bob' });
       const runnerUrl = localServerUrl().replace(/\/+$/, '');
-      const onRunner = await runCheck({ kind: 'account', key: accountId({ serverUrl: runnerUrl, username: 'alice' }), label: 'alice' });
+      const onRunner = await runCheck({
+        kind: 'account',
+        key: accountId({ serverUrl: runnerUrl, username: 'alice' }),
+        label: 'alice',
+      });
       assert.ok(onRunner.includes(`- Server: ${runnerUrl}\n`), onRunner);
       assert.ok(onRunner.includes('Mode: personal access token (sent as Bearer).'), onRunner);
       assert.ok(onRunner.includes('| Authentication | ✅ pass'), onRunner);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      const onStaging = await runCheck({ kind: 'snippet', accountId: accountId({ serverUrl: staging.url, username: 'bob' }), snippetGuid: 'x', list: 'mine', own: true });
+      const onStaging = await runCheck({
+        kind: 'snippet',
+        accountId: accountId({ serverUrl: staging.url, username: 'bob' }),
+        snippetGuid: 'x',
+        list: 'mine',
+        own: true,
+      });
       assert.ok(onStaging.includes(`- Server: ${staging.url}\n`), onStaging);
       // The password (here the user name too) is blotted out of the report.
       assert.ok(onStaging.includes('Mode: user name and password (HTTP Basic) for "[hidden]".'), onStaging);
@@ -89,7 +110,12 @@ describe('Check Connection', function () {
     const port = await closedPort();
     const report = await runCheck(`http://127.0.0.1:${port}/bitbucket`);
     assert.ok(report.includes(`- Server: http://127.0.0.1:${port}/bitbucket`));
-    assert.match(report, new RegExp(`\\| TCP connection \\| ❌ fail \\| 127\\.0\\.0\\.1:${port} \\(127\\.0\\.0\\.1\\) refused the connection`));
+    assert.match(
+      report,
+      new RegExp(
+        `\\| TCP connection \\| ❌ fail \\| 127\\.0\\.0\\.1:${port} \\(127\\.0\\.0\\.1\\) refused the connection`,
+      ),
+    );
     assert.ok(report.includes('| Authentication | ⏭️ skipped | the server cannot be reached (see above) |'), report);
     assert.ok(report.includes('**Next:** Check the port in the URL, and that the server is running.'));
   });
@@ -100,7 +126,10 @@ describe('Check Connection', function () {
     await config.update('snippetsRestPrefix', 'rest/snippets/9.9', vscode.ConfigurationTarget.Global);
     try {
       const report = await runCheck();
-      assert.ok(report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'), report);
+      assert.ok(
+        report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'),
+        report,
+      );
       assert.ok(report.includes('**Next:** The default prefix rest/snippets/1.0 answers'));
       // alice's password is her user name: the second guard hides it wherever it is a value.
       assert.ok(report.includes('- Account: "[hidden]" (user name and password)'), report);
@@ -114,10 +143,17 @@ describe('Check Connection', function () {
     await signInAs('alice');
     const config = vscode.workspace.getConfiguration('bitbucketSnippets');
     const server = localServerUrl().replace(/\/+$/, '');
-    await config.update('servers', { [server]: { snippetsRestPrefix: 'rest/snippets/9.9', pagesRestPrefix: 'rest/pages/9.9/pages-settings' } }, vscode.ConfigurationTarget.Global);
+    await config.update(
+      'servers',
+      { [server]: { snippetsRestPrefix: 'rest/snippets/9.9', pagesRestPrefix: 'rest/pages/9.9/pages-settings' } },
+      vscode.ConfigurationTarget.Global,
+    );
     try {
       const report = await runCheck();
-      assert.ok(report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'), report);
+      assert.ok(
+        report.includes('| Snippets REST prefix | ❌ fail | Nothing answers at rest/snippets/9.9 (HTTP 404). |'),
+        report,
+      );
       assert.ok(report.includes('rest/pages/9.9/pages-settings'), `the configured pages prefix is checked:\n${report}`);
     } finally {
       await config.update('servers', undefined, vscode.ConfigurationTarget.Global);

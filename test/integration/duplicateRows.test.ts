@@ -7,7 +7,20 @@ import * as vscode from 'vscode';
 import type { Snippet } from '../../src/api/types';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { FileNode, SnippetNode, TreeNode } from '../../src/model/snippets/tree/nodes';
-import { SNIPPETS, addFault, childrenOf, createSnippet, eventually, extensionApi, itemOf, labelOf, rest, rootOf, serverUrl, signInAs } from './treeFixtures';
+import {
+  SNIPPETS,
+  addFault,
+  childrenOf,
+  createSnippet,
+  eventually,
+  extensionApi,
+  itemOf,
+  labelOf,
+  rest,
+  rootOf,
+  serverUrl,
+  signInAs,
+} from './treeFixtures';
 
 const TWIN_FILES = [
   { name: 'a.sh', content: 'echo first\n' },
@@ -17,7 +30,10 @@ const TWIN_FILES = [
 
 /** Gives the snippet files as listed, without the API's checks (the local server's test control). */
 async function putFiles(guid: string, files: Array<{ name: string; content: string }>): Promise<void> {
-  const response = await fetch(`${serverUrl()}/__control/files?snippet=${encodeURIComponent(guid)}`, { method: 'PUT', body: JSON.stringify(files) });
+  const response = await fetch(`${serverUrl()}/__control/files?snippet=${encodeURIComponent(guid)}`, {
+    method: 'PUT',
+    body: JSON.stringify(files),
+  });
   assert.ok(response.ok, `could not set the files: ${response.status} ${await response.text()}`);
 }
 
@@ -47,22 +63,36 @@ describe('rows listed twice and files of one name', function () {
     const page = await rest<{ values: Snippet[] }>('alice', 'GET', `${SNIPPETS}?limit=25`);
     const rows = (await childrenOf(api, mine)).filter((r): r is SnippetNode => r.kind === 'snippet');
     assert.ok(rows.length > 0);
-    assert.equal(new Set(rows.map((r) => r.snippetGuid)).size, rows.length, `a snippet shows twice: ${rows.map((r) => r.snippetGuid).join(', ')}`);
-    assert.ok(rows.some((r) => r.snippetGuid === page.values[0].guid), 'the repeated snippet is still shown, once');
+    assert.equal(
+      new Set(rows.map((r) => r.snippetGuid)).size,
+      rows.length,
+      `a snippet shows twice: ${rows.map((r) => r.snippetGuid).join(', ')}`,
+    );
+    assert.ok(
+      rows.some((r) => r.snippetGuid === page.values[0].guid),
+      'the repeated snippet is still shown, once',
+    );
     const rowIds = await ids(api, rows);
     assert.equal(new Set(rowIds).size, rowIds.length, rowIds.join('\n'));
     // The view itself asks for the rows and registers them: a repeated id would fail here.
     await vscode.commands.executeCommand('bitbucketSnippets.explorer.focus');
-    for (const row of rows.slice(0, 5)) await api.explorer.view.reveal(row, { select: false, focus: false, expand: false });
+    for (const row of rows.slice(0, 5)) {
+      await api.explorer.view.reveal(row, { select: false, focus: false, expand: false });
+    }
   });
 
   it('two files of one name are two rows that each open their own file', async () => {
     const mine = await rootOf(api, 'mine');
     await vscode.commands.executeCommand('bitbucketSnippets.refreshList', mine);
-    const row = (await childrenOf(api, mine)).find((r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === twins.guid);
+    const row = (await childrenOf(api, mine)).find(
+      (r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === twins.guid,
+    );
     assert.ok(row, 'the snippet with two files of one name is listed');
     const files = (await childrenOf(api, row)).filter((r): r is FileNode => r.kind === 'file');
-    assert.deepEqual(files.map((f) => f.fileName), TWIN_FILES.map((f) => f.name));
+    assert.deepEqual(
+      files.map((f) => f.fileName),
+      TWIN_FILES.map((f) => f.name),
+    );
     const fileIds = await ids(api, files);
     assert.equal(new Set(fileIds).size, files.length, fileIds.join('\n'));
     const items = await Promise.all(files.map((f) => itemOf(api, f)));
@@ -74,24 +104,42 @@ describe('rows listed twice and files of one name', function () {
     for (const [i, item] of items.entries()) {
       assert.ok(item.command, `row ${i} opens`);
       await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
-      await eventually(() => vscode.window.activeTextEditor?.document.uri.toString() === item.resourceUri?.toString(), `file row ${i} to open`);
-      assert.equal(vscode.window.activeTextEditor?.document.getText(), TWIN_FILES[i].content, `row ${i} opened another file`);
+      await eventually(
+        () => vscode.window.activeTextEditor?.document.uri.toString() === item.resourceUri?.toString(),
+        `file row ${i} to open`,
+      );
+      assert.equal(
+        vscode.window.activeTextEditor?.document.getText(),
+        TWIN_FILES[i].content,
+        `row ${i} opened another file`,
+      );
     }
     assert.match(item(items[1]).description, /same name/);
-    assert.ok(!item(items[1]).contextValue.startsWith('file.'), 'no file menus: they act on the first file of the name');
+    assert.ok(
+      !item(items[1]).contextValue.startsWith('file.'),
+      'no file menus: they act on the first file of the name',
+    );
     assert.equal(labelOf(items[1]), 'a.sh');
   });
 
   it('the later file of a name is read-only: a write to it is refused and reaches no file on the server', async () => {
     const mine = await rootOf(api, 'mine');
-    const row = (await childrenOf(api, mine)).find((r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === twins.guid) as SnippetNode;
+    const row = (await childrenOf(api, mine)).find(
+      (r): r is SnippetNode => r.kind === 'snippet' && r.snippetGuid === twins.guid,
+    ) as SnippetNode;
     const second = (await childrenOf(api, row)).filter((r): r is FileNode => r.kind === 'file')[1];
     const uri = (await itemOf(api, second)).resourceUri as vscode.Uri;
     const stat = await vscode.workspace.fs.stat(uri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('echo overwritten\n'))), /also named "a.sh"/);
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('echo overwritten\n'))),
+      /also named "a.sh"/,
+    );
     const onServer = await rest<Snippet>('alice', 'GET', `${SNIPPETS}/${twins.guid}`);
-    assert.deepEqual(onServer.files.map((f) => f.content), TWIN_FILES.map((f) => f.content));
+    assert.deepEqual(
+      onServer.files.map((f) => f.content),
+      TWIN_FILES.map((f) => f.content),
+    );
   });
 });
 

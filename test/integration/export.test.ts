@@ -29,18 +29,34 @@ describe('Export Snippets', function () {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes a folder per snippet and a manifest, with list requests only; again, nothing changes', async () => {
-    const made = await apiAs('alice').createSnippet({ name: 'export: a/b "quoted"', files: [{ name: 'con.txt', content: 'reserved name\n' }] });
+    const made = await apiAs('alice').createSnippet({
+      name: 'export: a/b "quoted"',
+      files: [{ name: 'con.txt', content: 'reserved name\n' }],
+    });
     const mine = (await apiAs('alice').getMySnippets({ limit: 1000 })).values.length;
     const before = (await serverRequests()).length;
-    const first = await vscode.commands.executeCommand<ExportResult>('bitbucketSnippets.exportSnippets', vscode.Uri.file(dir), ['mine']);
+    const first = await vscode.commands.executeCommand<ExportResult>(
+      'bitbucketSnippets.exportSnippets',
+      vscode.Uri.file(dir),
+      ['mine'],
+    );
     assert.equal(first.snippets, mine);
     const sent = await requestsSince(before);
-    assert.ok(sent.length >= 1 && sent.every((r) => r.method === 'GET' && /\/snippets$/.test(r.path)), `list requests only: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.ok(
+      sent.length >= 1 && sent.every((r) => r.method === 'GET' && /\/snippets$/.test(r.path)),
+      `list requests only: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    );
     assert.equal(fs.readFileSync(path.join(dir, 'export_ a_b _quoted_', '_con.txt'), 'utf8'), 'reserved name\n');
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'bitbucket-snippets.json'), 'utf8')) as { snippets: Array<{ guid: string; folder: string }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'bitbucket-snippets.json'), 'utf8')) as {
+      snippets: Array<{ guid: string; folder: string }>;
+    };
     assert.equal(manifest.snippets.find((e) => e.guid === made.guid)?.folder, 'export_ a_b _quoted_');
 
-    const again = await vscode.commands.executeCommand<ExportResult>('bitbucketSnippets.exportSnippets', vscode.Uri.file(dir), ['mine']);
+    const again = await vscode.commands.executeCommand<ExportResult>(
+      'bitbucketSnippets.exportSnippets',
+      vscode.Uri.file(dir),
+      ['mine'],
+    );
     assert.deepEqual([again.unchanged, again.added, again.filesWritten], [mine, 0, 0]);
   });
 
@@ -48,7 +64,11 @@ describe('Export Snippets', function () {
     const blocker = path.join(dir, 'a-file');
     fs.writeFileSync(blocker, 'x');
     const before = (await serverRequests()).length;
-    const result = await vscode.commands.executeCommand('bitbucketSnippets.exportSnippets', vscode.Uri.file(path.join(blocker, 'inside')), ['mine']);
+    const result = await vscode.commands.executeCommand(
+      'bitbucketSnippets.exportSnippets',
+      vscode.Uri.file(path.join(blocker, 'inside')),
+      ['mine'],
+    );
     assert.equal(result, undefined);
     assert.ok((await requestsSince(before)).every((r) => r.method === 'GET'));
     assert.equal(fs.readFileSync(blocker, 'utf8'), 'x');

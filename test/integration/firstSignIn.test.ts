@@ -60,11 +60,25 @@ class HeldSecrets {
   }
 }
 
-const silent = new Log({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined });
+const silent = new Log({
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+});
 const password = { type: 'basic', username: 'alice', password: 'alice' } as const;
 
 /** A session over held storage, for `test`; whatever is still held is let through afterwards. */
-async function withHeldSession(test: (held: { state: HeldState; secrets: HeldSecrets; store: AccountStore; session: Session; alice: Account }) => Promise<void>): Promise<void> {
+async function withHeldSession(
+  test: (held: {
+    state: HeldState;
+    secrets: HeldSecrets;
+    store: AccountStore;
+    session: Session;
+    alice: Account;
+  }) => Promise<void>,
+): Promise<void> {
   const state = new HeldState();
   const secrets = new HeldSecrets();
   const alice: Account = { serverUrl: localServerUrl(), username: 'alice', authType: 'basic' };
@@ -88,11 +102,22 @@ describe('First sign-in waits for nothing it need not', function () {
     withHeldSession(async ({ state, secrets, store, session, alice }) => {
       let stored = false;
       void session.signIn(alice, password).stored.then(() => (stored = true));
-      assert.equal(session.account && accountId(session.account), accountId(alice), 'signed in, with nothing stored yet');
+      assert.equal(
+        session.account && accountId(session.account),
+        accountId(alice),
+        'signed in, with nothing stored yet',
+      );
       assert.deepEqual(await session.credentials(alice), password, 'the credentials are there for the first request');
       assert.deepEqual(store.list().map(accountId), [accountId(alice)]);
-      assert.equal(state.get<string>(StateKeys.activeAccount), accountId(alice), 'the global state already holds the default account');
-      assert.ok(secrets.held.length === 1 && state.held.some((w) => w.key === StateKeys.accounts), 'the secret and the accounts list are still being stored');
+      assert.equal(
+        state.get<string>(StateKeys.activeAccount),
+        accountId(alice),
+        'the global state already holds the default account',
+      );
+      assert.ok(
+        secrets.held.length === 1 && state.held.some((w) => w.key === StateKeys.accounts),
+        'the secret and the accounts list are still being stored',
+      );
       assert.equal(stored, false);
 
       secrets.releaseAll();
@@ -132,7 +157,10 @@ describe('First sign-in waits for nothing it need not', function () {
     const settings = () => vscode.workspace.getConfiguration('bitbucketSnippets');
     await settings().update('serverUrl', undefined, vscode.ConfigurationTarget.Global);
     await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });
-    const remembered = await until('the server URL is in the user settings', () => settings().inspect<string>('serverUrl')?.globalValue || undefined);
+    const remembered = await until(
+      'the server URL is in the user settings',
+      () => settings().inspect<string>('serverUrl')?.globalValue || undefined,
+    );
     assert.equal(new URL(remembered).host, new URL(localServerUrl()).host);
   });
 });

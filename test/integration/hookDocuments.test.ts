@@ -14,7 +14,8 @@ const APPROVERS = HookKeys.requiredApprovers;
 const HOOKS = '/rest/api/latest/projects/PROJ/repos/repo2/settings/hooks';
 
 const host = () => new URL(localServerUrl()).host;
-const hookUri = (key: string, repo = 'repo2') => vscode.Uri.from({ scheme: SCHEME, authority: host(), path: `/PROJ/${repo}/${key}.json` });
+const hookUri = (key: string, repo = 'repo2') =>
+  vscode.Uri.from({ scheme: SCHEME, authority: host(), path: `/PROJ/${repo}/${key}.json` });
 
 async function signIn(user: string): Promise<void> {
   await signInAs(user);
@@ -23,7 +24,11 @@ async function signIn(user: string): Promise<void> {
 async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${localServerUrl()}${path}`, {
     method,
-    headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json', 'X-Atlassian-Token': 'no-check' },
+    headers: {
+      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+      'Content-Type': 'application/json',
+      'X-Atlassian-Token': 'no-check',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -72,7 +77,11 @@ describe('Hook settings documents', function () {
       ['[1, 2]', /must be a JSON object/, '[1, 2]'],
       ['{\n  "exe": "/bin/true",\n  "params": ["a", "b"]\n}\n', /"params" is a list/, '["a", "b"]'],
       ['{\n  "exe": "/bin/a",\n  "exe": "/bin/b"\n}\n', /given twice/, '"exe"'],
-      [`{"exe": "/bin/true", "params": "${'x'.repeat(40 * 1024)}"}`, /40\.0 KB when sent; Bitbucket accepts at most 32 KB/, '{'],
+      [
+        `{"exe": "/bin/true", "params": "${'x'.repeat(40 * 1024)}"}`,
+        /40\.0 KB when sent; Bitbucket accepts at most 32 KB/,
+        '{',
+      ],
       ['{ "exe": "/bin/true", }', /Not valid JSON/, '}'],
     ];
     const before = (await serverRequests()).length;
@@ -89,7 +98,7 @@ describe('Hook settings documents', function () {
     assert.equal((await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).status, 204);
   });
 
-  it('shows the server\'s field error at the field (External Hooks: empty exe), then saves the fixed settings (PUT)', async () => {
+  it("shows the server's field error at the field (External Hooks: empty exe), then saves the fixed settings (PUT)", async () => {
     const uri = hookUri(EXTERNAL);
     const doc = await openWith(uri, '{\n  "safe_path": false,\n  "exe": ""\n}\n');
     assert.equal(await doc.save(), false);
@@ -106,7 +115,10 @@ describe('Hook settings documents', function () {
     assert.equal(await doc.save(), true);
     assert.equal(doc.isDirty, false);
     assert.deepEqual(ours(uri), []);
-    assert.deepEqual((await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).json, { safe_path: false, exe: '/usr/bin/check-push' });
+    assert.deepEqual((await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).json, {
+      safe_path: false,
+      exe: '/usr/bin/check-push',
+    });
   });
 
   /** Saves settings the server refuses with a field error, which is then marked at the field. */
@@ -118,7 +130,8 @@ describe('Hook settings documents', function () {
   }
 
   /** True once no field error of ours is left on `uri`, else the messages still there. */
-  const noneLeft = (uri: vscode.Uri, what: string) => until(what, () => ours(uri).length === 0, 3_000).catch(() => ours(uri).map((d) => d.message));
+  const noneLeft = (uri: vscode.Uri, what: string) =>
+    until(what, () => ours(uri).length === 0, 3_000).catch(() => ours(uri).map((d) => d.message));
 
   it("drops the server's field error when the document is reverted to the server's settings", async () => {
     const uri = hookUri(MERGE);
@@ -134,7 +147,12 @@ describe('Hook settings documents', function () {
     await refusedByServer(uri);
     // Closing a dirty editor asks whether to save, with nobody here to answer: Revert and Close.
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString())), 'the tab is closed');
+    assert.ok(
+      !vscode.window.tabGroups.all.some((g) =>
+        g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()),
+      ),
+      'the tab is closed',
+    );
     assert.deepEqual(await noneLeft(uri, 'no field error after closing'), true);
   });
 
@@ -157,11 +175,19 @@ describe('Hook settings documents', function () {
     await openWith(uri, '{\n  "exe": "/usr/bin/mine"\n}\n');
     assert.equal(await doc.save(), false, 'the save is refused');
     assert.equal(doc.isDirty, true);
-    assert.deepEqual((await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).json, { exe: '/usr/bin/someone-else' }, 'their change is kept');
+    assert.deepEqual(
+      (await rest('GET', `${HOOKS}/${EXTERNAL}/settings`)).json,
+      { exe: '/usr/bin/someone-else' },
+      'their change is kept',
+    );
 
     await vscode.commands.executeCommand('bitbucketSnippets.compareHookSettings', uri);
-    const diff = await until('a diff editor', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString()),
+    const diff = await until(
+      'a diff editor',
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString()),
       15_000,
     );
     const left = (diff.input as vscode.TabInputTextDiff).original;
@@ -178,7 +204,10 @@ describe('Hook settings documents', function () {
   it('refuses a non-admin with a clear message', async () => {
     await signIn('alice');
     try {
-      await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(hookUri(APPROVERS))), /You need repository admin rights on PROJ\/repo2 to change hooks \(signed in as alice\)/);
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.openTextDocument(hookUri(APPROVERS))),
+        /You need repository admin rights on PROJ\/repo2 to change hooks \(signed in as alice\)/,
+      );
     } finally {
       await signIn('admin');
     }
@@ -190,7 +219,11 @@ describe('Hook settings documents', function () {
       // The JSON language server starts lazily: ask until it answers.
       const end = Date.now() + 20_000;
       for (;;) {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, at);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          at,
+        );
         const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label).replace(/"/g, ''));
         if (labels.length > 0 || Date.now() > end) return labels;
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -200,24 +233,42 @@ describe('Hook settings documents', function () {
     it('External Hooks: completion, hover text and validation', async () => {
       const uri = hookUri(MERGE);
       const labels = await completions(uri, '{\n  \n}\n', new vscode.Position(1, 2));
-      for (const field of ['exe', 'safe_path', 'params', 'async']) assert.ok(labels.includes(field), `completion offers ${field}: ${labels.join(', ')}`);
+      for (const field of ['exe', 'safe_path', 'params', 'async']) {
+        assert.ok(labels.includes(field), `completion offers ${field}: ${labels.join(', ')}`);
+      }
 
       await openWith(uri, '{\n  "exe": "/bin/x",\n  "safe_path": "yes",\n  "nested": {"a": 1}\n}\n');
-      const problems = await until('schema diagnostics', () => {
-        const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source !== 'Bitbucket');
-        return d.length >= 2 ? d : undefined;
-      }, 15_000);
-      assert.ok(problems.some((d) => d.range.start.line === 2 && /boolean/i.test(d.message)), problems.map((d) => d.message).join(' | '));
-      assert.ok(problems.some((d) => d.range.start.line === 3), 'a nested value is flagged');
+      const problems = await until(
+        'schema diagnostics',
+        () => {
+          const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source !== 'Bitbucket');
+          return d.length >= 2 ? d : undefined;
+        },
+        15_000,
+      );
+      assert.ok(
+        problems.some((d) => d.range.start.line === 2 && /boolean/i.test(d.message)),
+        problems.map((d) => d.message).join(' | '),
+      );
+      assert.ok(
+        problems.some((d) => d.range.start.line === 3),
+        'a nested value is flagged',
+      );
 
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 4));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        uri,
+        new vscode.Position(1, 4),
+      );
       const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
       assert.match(hoverText, /The program the hook runs/);
     });
 
     it('YACC and minimum approvals: completion of their own fields', async () => {
       const yacc = await completions(hookUri(YACC), '{\n  \n}\n', new vscode.Position(1, 2));
-      for (const field of ['commitMessageRegex', 'requireJiraIssue', 'errorMessageHeader']) assert.ok(yacc.includes(field), `${field}: ${yacc.join(', ')}`);
+      for (const field of ['commitMessageRegex', 'requireJiraIssue', 'errorMessageHeader']) {
+        assert.ok(yacc.includes(field), `${field}: ${yacc.join(', ')}`);
+      }
       assert.ok(!yacc.includes('exe'));
       const approvers = await completions(hookUri(APPROVERS), '{\n  \n}\n', new vscode.Position(1, 2));
       assert.ok(approvers.includes('requiredCount'), approvers.join(', '));

@@ -43,7 +43,9 @@ export async function run(): Promise<void> {
   const marker = process.env.BBS_TEST_OUTPUT_MARKER ?? '';
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(`${marker}${format(...args)}`);
   // The suite runs in more than one VS Code (the oldest the manifest claims, and the newest): say which.
-  Mocha.reporters.Base.consoleLog(`Integration suite in ${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`);
+  Mocha.reporters.Base.consoleLog(
+    `Integration suite in ${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`,
+  );
   const failures = await new Promise<number>((resolve, reject) => {
     try {
       mocha.run(resolve);

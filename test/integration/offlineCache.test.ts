@@ -49,9 +49,12 @@ describe('Offline read cache', function () {
   };
   const rowNames = async (): Promise<string[]> => {
     const rows = (await provider().getChildren(await mineRoot())) as TreeNode[];
-    return rows.filter((r) => r.kind === 'snippet').map((r) => String((provider().getTreeItem(r) as vscode.TreeItem).label));
+    return rows
+      .filter((r) => r.kind === 'snippet')
+      .map((r) => String((provider().getTreeItem(r) as vscode.TreeItem).label));
   };
-  const rootDescription = async () => String((provider().getTreeItem(await mineRoot()) as vscode.TreeItem).description ?? '');
+  const rootDescription = async () =>
+    String((provider().getTreeItem(await mineRoot()) as vscode.TreeItem).description ?? '');
   const fileUri = (s: Snippet) => snippetFileUri({ serverUrl: url(), username: 'alice' }, s, 'a.txt');
   const serverContent = async (s: Snippet) => (await alice.getSnippet(s.guid)).files[0].content;
 
@@ -59,12 +62,18 @@ describe('Offline read cache', function () {
     ext = await testingApi();
     // Earlier suites may have left My Snippets expanded: VS Code would then load it by itself on
     // each sign-in, and this suite needs to decide when a list is first loaded.
-    await vscode.commands.executeCommand('workbench.actions.treeView.bitbucketSnippets.explorer.collapseAll').then(undefined, () => undefined);
+    await vscode.commands
+      .executeCommand('workbench.actions.treeView.bitbucketSnippets.explorer.collapseAll')
+      .then(undefined, () => undefined);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-offline-'));
     dataFile = path.join(dir, 'server.json');
     server = await startServer({ port: 0, dataFile });
     port = server.port;
-    alice = new BitbucketClient({ baseUrl: url(), credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    alice = new BitbucketClient({
+      baseUrl: url(),
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     first = await alice.createSnippet({ name: 'offline first', files: [{ name: 'a.txt', content: 'first v1\n' }] });
     second = await alice.createSnippet({ name: 'offline second', files: [{ name: 'a.txt', content: 'second v1\n' }] });
   });
@@ -94,7 +103,12 @@ describe('Offline read cache', function () {
 
     // A new session of the same account: the store is empty and the cache is read from disk. Its
     // first rows come from the cache while the server takes its time; one request then replaces them in place.
-    await alice.updateSnippet(second.guid, { name: 'offline second', description: 'changed', categories: [], files: [{ name: 'a.txt', content: 'second v1\n' }] });
+    await alice.updateSnippet(second.guid, {
+      name: 'offline second',
+      description: 'changed',
+      categories: [],
+      files: [{ name: 'a.txt', content: 'second v1\n' }],
+    });
     // Slow enough that a loaded host still reads the cached rows and their description first.
     server.controls.setLatency(4000);
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
@@ -104,25 +118,44 @@ describe('Offline read cache', function () {
     assert.ok(Date.now() - t0 < 3000, `the cached rows came without waiting for the server (${Date.now() - t0} ms)`);
     assert.deepEqual(cachedRows.filter((r) => r.kind === 'snippet').length, 2);
     assert.match(await rootDescription(), /^2 · cached (just now|\d+ minutes? ago)$/);
-    await until('revalidated', async () => !ext.service.store.list('mine').fromCache && !ext.service.store.list('mine').loading);
+    await until(
+      'revalidated',
+      async () => !ext.service.store.list('mine').fromCache && !ext.service.store.list('mine').loading,
+    );
     server.controls.resetLatency();
     assert.equal(await rootDescription(), '2');
     const revalidatedRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
-    const snippetRows = (rows: TreeNode[]) => rows.filter((r) => r.kind === 'snippet').sort((a, b) => nodeId(a).localeCompare(nodeId(b)));
+    const snippetRows = (rows: TreeNode[]) =>
+      rows.filter((r) => r.kind === 'snippet').sort((a, b) => nodeId(a).localeCompare(nodeId(b)));
     const [afterRows, beforeRows] = [snippetRows(revalidatedRows), snippetRows(cachedRows)];
     assert.equal(afterRows.length, 2);
-    assert.ok(afterRows.every((r, i) => r === beforeRows[i]), 'the same rows (same ids, same objects), updated in place');
-    assert.equal(ext.service.store.get(second.guid)?.description, 'changed', 'the server\'s version replaced the cached one');
+    assert.ok(
+      afterRows.every((r, i) => r === beforeRows[i]),
+      'the same rows (same ids, same objects), updated in place',
+    );
+    assert.equal(
+      ext.service.store.get(second.guid)?.description,
+      'changed',
+      "the server's version replaced the cached one",
+    );
     // Sign-in also reads the server's secret-scanning rules and allowlist, ahead of the first save
     // (so that no save waits for them): those are the scan's, not the list's.
     const listRequests = server.controls
       .requests()
       .slice(before)
       .filter((r) => !r.path.startsWith('/rest/api/latest/secret-scanning/'));
-    assert.deepEqual(listRequests.map((r) => `${r.method} ${r.path}`), ['GET /rest/snippets/1.0/snippets'], 'one request revalidates the list');
+    assert.deepEqual(
+      listRequests.map((r) => `${r.method} ${r.path}`),
+      ['GET /rest/snippets/1.0/snippets'],
+      'one request revalidates the list',
+    );
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(first)));
     assert.equal(editor.document.getText(), 'first v1\n');
-    assert.equal((await vscode.workspace.fs.stat(fileUri(first))).permissions, undefined, 'online, the own file is writable');
+    assert.equal(
+      (await vscode.workspace.fs.stat(fileUri(first))).permissions,
+      undefined,
+      'online, the own file is writable',
+    );
     // The user is typing when the server goes away.
     assert.ok(await editor.edit((b) => b.insert(new vscode.Position(1, 0), 'edited offline\n')));
 
@@ -132,9 +165,17 @@ describe('Offline read cache', function () {
 
     // Offline: the rows stay, and the view says how old they are.
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second']);
-    await until('the view says offline', async () => ext.service.connectivity.current.offline && /offline \(cached (just now|\d+ minutes? ago)\)/.test(await rootDescription()));
+    await until(
+      'the view says offline',
+      async () =>
+        ext.service.connectivity.current.offline &&
+        /offline \(cached (just now|\d+ minutes? ago)\)/.test(await rootDescription()),
+    );
     const offlineRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
-    assert.ok(offlineRows.some((r) => r.kind === 'message' && /^Offline: showing what was loaded/.test(r.text)), 'a row says the list is offline and offers a retry');
+    assert.ok(
+      offlineRows.some((r) => r.kind === 'message' && /^Offline: showing what was loaded/.test(r.text)),
+      'a row says the list is offline and offers a retry',
+    );
 
     // A cached file opens, read-only.
     const secondDoc = await vscode.workspace.openTextDocument(fileUri(second));
@@ -148,12 +189,20 @@ describe('Offline read cache', function () {
 
     // The server comes back (same port, same data); meanwhile the snippet changes there.
     server = await startServer({ port, dataFile });
-    await alice.updateSnippet(first.guid, { name: first.name, description: '', categories: [], files: [{ name: 'a.txt', content: 'first v2 from elsewhere\n' }] });
+    await alice.updateSnippet(first.guid, {
+      name: first.name,
+      description: '',
+      categories: [],
+      files: [{ name: 'a.txt', content: 'first v2 from elsewhere\n' }],
+    });
     assert.equal(await serverContent(first), 'first v2 from elsewhere\n', 'the offline save never arrived');
 
     // The next request (here Refresh) finds it back: the view says so and the list is revalidated.
     await vscode.commands.executeCommand(Commands.refreshExplorer);
-    await until('back online and revalidated', async () => !ext.service.connectivity.current.offline && !/offline|cached/.test(await rootDescription()));
+    await until(
+      'back online and revalidated',
+      async () => !ext.service.connectivity.current.offline && !/offline|cached/.test(await rootDescription()),
+    );
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second'], 'the same rows, no duplicates');
 
     // Saving the text typed offline meets the newer server version: refused, never overwritten.
@@ -193,9 +242,13 @@ describe('Offline read cache', function () {
     await new Promise((r) => setTimeout(r, 1500));
   }
 
-  it('Sign Out deletes the account\'s cache', async () => {
+  it("Sign Out deletes the account's cache", async () => {
     await cacheMySnippets();
-    assert.deepEqual((await rowsOfANewSessionOffline()).sort(), ['offline first', 'offline second'], 'cached before Sign Out');
+    assert.deepEqual(
+      (await rowsOfANewSessionOffline()).sort(),
+      ['offline first', 'offline second'],
+      'cached before Sign Out',
+    );
     await cacheMySnippets();
     await vscode.commands.executeCommand(Commands.signOut, { serverUrl: url(), username: 'alice' });
     assert.deepEqual(await rowsOfANewSessionOffline(), []);

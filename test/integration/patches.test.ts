@@ -51,7 +51,8 @@ describe('Patch snippets', function () {
     return logLineSince(mark, ...texts);
   }
   const read = (repo: string, name: string) => fs.readFileSync(path.join(repo, name));
-  const write = (repo: string, name: string, content: string | Buffer) => fs.writeFileSync(path.join(repo, name), content);
+  const write = (repo: string, name: string, content: string | Buffer) =>
+    fs.writeFileSync(path.join(repo, name), content);
   const label = (repo: string) => path.basename(repo);
 
   /** A repository with its base commit, opened in the git extension. */
@@ -60,7 +61,10 @@ describe('Patch snippets', function () {
     git(repo, 'config', 'user.email', 'test@example.com');
     git(repo, 'config', 'commit.gpgsign', 'false');
     await gitApi.openRepository(vscode.Uri.file(repo));
-    await until(`the git extension to open ${label(repo)}`, () => gitApi.getRepository(vscode.Uri.file(repo)) ?? undefined);
+    await until(
+      `the git extension to open ${label(repo)}`,
+      () => gitApi.getRepository(vscode.Uri.file(repo)) ?? undefined,
+    );
     return repo;
   }
 
@@ -84,7 +88,19 @@ describe('Patch snippets', function () {
     write(source, 'b.txt', 'bravo\n');
     write(source, 'logo.bin', BINARY);
     git(source, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '-A');
-    git(source, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'base');
+    git(
+      source,
+      '-c',
+      'user.name=Test',
+      '-c',
+      'user.email=test@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      'commit',
+      '-q',
+      '-m',
+      'base',
+    );
     // The clone keeps the base; the source gets a staged, an unstaged, a binary and two new files.
     clone = path.join(parent, `clone-${marker}`);
     git(parent, 'clone', '-q', source, clone);
@@ -102,7 +118,11 @@ describe('Patch snippets', function () {
     assert.equal(await unusedAnswers(), 0, 'every scripted answer was asked for');
   });
   after(async () => {
-    for (const guid of [...made, ...(created ? [created.guid] : [])]) await apiAs('alice').deleteSnippet(guid).catch(() => undefined);
+    for (const guid of [...made, ...(created ? [created.guid] : [])]) {
+      await apiAs('alice')
+        .deleteSnippet(guid)
+        .catch(() => undefined);
+    }
     if (parent) fs.rmSync(parent, { recursive: true, force: true });
   });
 
@@ -118,12 +138,17 @@ describe('Patch snippets', function () {
     created = await run<Snippet | undefined>('bitbucketSnippets.savePatchAsSnippet');
     assert.ok(created, 'a snippet was created');
     assert.equal(created.name, name);
-    assert.deepEqual(created.files.map((f) => f.name), [`${name}.patch`]);
+    assert.deepEqual(
+      created.files.map((f) => f.name),
+      [`${name}.patch`],
+    );
     const head = git(source, 'rev-parse', 'HEAD').trim();
     assert.equal(created.description, `Patch of ${label(source)} on branch main, against commit ${head.slice(0, 7)}.`);
     assert.deepEqual(created.categories, [], 'no category unless chosen');
     const text = created.files[0].content;
-    for (const file of ['a.txt', 'b.txt', 'logo.bin', 'new.txt']) assert.ok(text.includes(`diff --git a/${file} b/${file}`), `${file} is in the patch`);
+    for (const file of ['a.txt', 'b.txt', 'logo.bin', 'new.txt']) {
+      assert.ok(text.includes(`diff --git a/${file} b/${file}`), `${file} is in the patch`);
+    }
     assert.ok(!text.includes('skipped.txt'), 'a new file not chosen is left out');
     assert.match(text, /GIT binary patch/, 'the binary file is in the patch as data');
     const writes = (await requestsSince(before)).filter((r) => r.method !== 'GET' && r.path.includes('/snippets'));
@@ -141,32 +166,58 @@ describe('Patch snippets', function () {
     const told = await runAndRead('bitbucketSnippets.previewPatch', target(), 'previewed a patch of ');
     assert.ok(told.includes('4 file(s): 3 shown, 0 that do not apply'), told);
     // The sentence shown beside the diff, as logged: the binary file is named, no file is said not to apply.
-    assert.ok(told.includes('told: The patch changes ') && told.endsWith(' logo.bin is a binary file: the preview does not show it.'), told);
+    assert.ok(
+      told.includes('told: The patch changes ') &&
+        told.endsWith(' logo.bin is a binary file: the preview does not show it.'),
+      told,
+    );
     assert.ok(!told.includes('does not apply to every file'), told);
     const title = `${target().fileName} (patch preview in ${label(clone)})`;
     // VS Code adds the count to the title; the tab's input (TabInputTextMultiDiff, not in the 1.100 typings) lists the diffs.
-    const tab = await until('the multi-file diff tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(title)));
+    const tab = await until('the multi-file diff tab', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(title)),
+    );
     assert.equal(tab.label, `${title} (3 files)`);
     const { textDiffs } = tab.input as { textDiffs: Array<{ original: vscode.Uri; modified: vscode.Uri }> };
-    assert.deepEqual(textDiffs.map((d) => `${d.original.scheme}:${path.basename(d.original.path)} ↔ ${d.modified.scheme}:${path.basename(d.modified.path)}`).sort(), [
-      'bitbucket-snippet-patched:new.txt ↔ bitbucket-snippet-patched:new.txt',
-      'file:a.txt ↔ bitbucket-snippet-patched:a.txt',
-      'file:b.txt ↔ bitbucket-snippet-patched:b.txt',
-    ]);
-    for (const d of textDiffs) assert.equal(d.modified.path, d.original.path, 'one path on both sides: the diff shows the file changed, not renamed');
+    assert.deepEqual(
+      textDiffs
+        .map(
+          (d) =>
+            `${d.original.scheme}:${path.basename(d.original.path)} ↔ ${d.modified.scheme}:${path.basename(d.modified.path)}`,
+        )
+        .sort(),
+      [
+        'bitbucket-snippet-patched:new.txt ↔ bitbucket-snippet-patched:new.txt',
+        'file:a.txt ↔ bitbucket-snippet-patched:a.txt',
+        'file:b.txt ↔ bitbucket-snippet-patched:b.txt',
+      ],
+    );
+    for (const d of textDiffs) {
+      assert.equal(
+        d.modified.path,
+        d.original.path,
+        'one path on both sides: the diff shows the file changed, not renamed',
+      );
+    }
     const after = textDiffs.find((d) => d.modified.path.endsWith('/a.txt'))!.modified;
     assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'alpha staged\nline 2\nline 3\n');
     // A tab of an ended preview (VS Code restores it after a reload) says so, and is not an empty file.
     const ended = await vscode.workspace.openTextDocument(after.with({ query: `ended-${after.query}` }));
     assert.match(ended.getText(), /^This patch preview has ended: .* Preview Patch again\.\n$/);
     assert.equal(git(clone, 'status', '--porcelain'), '', 'the clone is untouched');
-    assert.deepEqual((await requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'no write to the server');
+    assert.deepEqual(
+      (await requestsSince(before)).filter((r) => r.method !== 'GET'),
+      [],
+      'no write to the server',
+    );
   });
 
   it('Apply Patch on a second clone makes its tree equal the first one, binary file included', async () => {
     await answerPrompts(label(clone));
     await runAndRead('bitbucketSnippets.applyPatch', target(), `apply of a patch of 4 file(s) in ${clone}: applied`);
-    for (const file of [...TRACKED, 'new.txt']) assert.deepEqual(read(clone, file), read(source, file), `${file} is the same in both`);
+    for (const file of [...TRACKED, 'new.txt']) {
+      assert.deepEqual(read(clone, file), read(source, file), `${file} is the same in both`);
+    }
     assert.ok(!fs.existsSync(path.join(clone, 'skipped.txt')));
   });
 
@@ -182,8 +233,15 @@ describe('Patch snippets', function () {
     const hostile = await apiAs('alice').createSnippet({
       name: `hostile ${marker}`,
       files: [
-        { name: 'parent.patch', content: 'diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+owned\n' },
-        { name: 'gitdir.patch', content: 'diff --git a/.git/config b/.git/config\n--- a/.git/config\n+++ b/.git/config\n@@ -1 +1,2 @@\n [core]\n+\thooksPath = /tmp\n' },
+        {
+          name: 'parent.patch',
+          content: 'diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+owned\n',
+        },
+        {
+          name: 'gitdir.patch',
+          content:
+            'diff --git a/.git/config b/.git/config\n--- a/.git/config\n+++ b/.git/config\n@@ -1 +1,2 @@\n [core]\n+\thooksPath = /tmp\n',
+        },
       ],
     });
     made.push(hostile.guid);
@@ -192,7 +250,11 @@ describe('Patch snippets', function () {
       ['gitdir.patch', '.git/config'],
     ]) {
       await answerPrompts(label(clone));
-      const refused = await runAndRead('bitbucketSnippets.applyPatch', { snippetGuid: hostile.guid, fileName }, `could not apply the patch ${fileName} (`);
+      const refused = await runAndRead(
+        'bitbucketSnippets.applyPatch',
+        { snippetGuid: hostile.guid, fileName },
+        `could not apply the patch ${fileName} (`,
+      );
       assert.ok(refused.includes(named), `"${refused}" names ${named}`);
     }
     assert.ok(!fs.existsSync(path.join(parent, 'x')), 'nothing was written outside the repository');
@@ -207,7 +269,10 @@ describe('Patch snippets', function () {
     await answerPrompts(label(diverged), true);
     const logged = await runAndRead('bitbucketSnippets.applyPatch', target(), `in ${diverged}: conflicts in `);
     assert.ok(logged.endsWith(`in ${diverged}: conflicts in a.txt`), logged);
-    assert.match(read(diverged, 'a.txt').toString('utf8'), /^<<<<<<< [^\n]*\nalpha local\n=======\nalpha staged\n>>>>>>> /m);
+    assert.match(
+      read(diverged, 'a.txt').toString('utf8'),
+      /^<<<<<<< [^\n]*\nalpha local\n=======\nalpha staged\n>>>>>>> /m,
+    );
     assert.deepEqual(read(diverged, 'b.txt'), read(source, 'b.txt'), 'what merges cleanly is applied');
   });
 
@@ -216,7 +281,11 @@ describe('Patch snippets', function () {
     write(diverged, 'a.txt', 'alpha local\nline 2\nline 3\n');
     git(diverged, 'commit', '-q', '-am', 'local change');
     await answerPrompts(label(diverged), false);
-    await runAndRead('bitbucketSnippets.applyPatch', target(), `apply of a patch in ${diverged}: the three-way merge was declined`);
+    await runAndRead(
+      'bitbucketSnippets.applyPatch',
+      target(),
+      `apply of a patch in ${diverged}: the three-way merge was declined`,
+    );
     assert.equal(git(diverged, 'status', '--porcelain'), '');
     // The loaded snippet, read without a request: its file is what was applied.
     assert.ok(api.service.store.get(target().snippetGuid));
@@ -224,7 +293,10 @@ describe('Patch snippets', function () {
 
   /** A snippet of one patch file, deleted after the suite. */
   async function patchSnippet(name: string, content: string): Promise<{ snippetGuid: string; fileName: string }> {
-    const snippet = await apiAs('alice').createSnippet({ name: `${name} ${marker}`, files: [{ name: `${name}.patch`, content }] });
+    const snippet = await apiAs('alice').createSnippet({
+      name: `${name} ${marker}`,
+      files: [{ name: `${name}.patch`, content }],
+    });
     made.push(snippet.guid);
     return { snippetGuid: snippet.guid, fileName: `${name}.patch` };
   }
@@ -240,23 +312,39 @@ describe('Patch snippets', function () {
     write(tree, 'extra', "the user's own notes\n");
     const before = { a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') };
     await answerPrompts(label(tree));
-    const refused = await runAndRead('bitbucketSnippets.applyPatch', target, `could not apply the patch ${target.fileName} (`);
-    assert.deepEqual({ a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') }, before, 'every file as it was');
+    const refused = await runAndRead(
+      'bitbucketSnippets.applyPatch',
+      target,
+      `could not apply the patch ${target.fileName} (`,
+    );
+    assert.deepEqual(
+      { a: read(tree, 'a.txt'), extra: read(tree, 'extra'), status: git(tree, 'status', '--porcelain') },
+      before,
+      'every file as it was',
+    );
     assert.ok(refused.includes('extra/c.txt') && refused.includes('Not a directory'), refused);
     assert.match(refused, /The working tree is as it was/);
   });
 
   it('Apply of a patch that writes .vscode/tasks.json asks first, naming it; declined, nothing is written', async () => {
     const tree = await cloneOfSource('toolfile');
-    const tasks = '{ "version": "2.0.0", "tasks": [{ "label": "x", "type": "shell", "command": "echo owned", "runOptions": { "runOn": "folderOpen" } }] }';
+    const tasks =
+      '{ "version": "2.0.0", "tasks": [{ "label": "x", "type": "shell", "command": "echo owned", "runOptions": { "runOn": "folderOpen" } }] }';
     const target = await patchSnippet(
       'tasks',
       `diff --git a/.vscode/tasks.json b/.vscode/tasks.json\nnew file mode 100644\n--- /dev/null\n+++ b/.vscode/tasks.json\n@@ -0,0 +1 @@\n+${tasks}\n` +
         'diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-bravo\n+bravo from the patch\n',
     );
     await answerPrompts(label(tree), false);
-    const declined = await runAndRead('bitbucketSnippets.applyPatch', target, 'apply of a patch declined: it writes files tools read or run: ');
-    assert.ok(declined.endsWith('it writes files tools read or run: .vscode/tasks.json'), `the modal named the tool file: ${declined}`);
+    const declined = await runAndRead(
+      'bitbucketSnippets.applyPatch',
+      target,
+      'apply of a patch declined: it writes files tools read or run: ',
+    );
+    assert.ok(
+      declined.endsWith('it writes files tools read or run: .vscode/tasks.json'),
+      `the modal named the tool file: ${declined}`,
+    );
     assert.ok(!fs.existsSync(path.join(tree, '.vscode')), 'no .vscode folder was written');
     assert.equal(read(tree, 'b.txt').toString('utf8'), 'bravo\n', 'nothing else was written either');
     assert.equal(git(tree, 'status', '--porcelain'), '');

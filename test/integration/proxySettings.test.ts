@@ -47,7 +47,8 @@ describe('Proxy settings', function () {
   const proxyWith = (password: string) => proxy.url.replace('://', `://${PROXY_USER}:${password}@`);
   const accounts = () => (api.globalStateSnapshot()['bitbucketSnippets.accounts'] ?? []) as Account[];
   /** The proxy's log lines of requests for the server under its proxied name, from `from` on. */
-  const requestsViaProxy = (from: number) => proxy.seen.slice(from).filter((line) => line.startsWith(`GET ${new URL(viaProxyUrl()).origin}/`));
+  const requestsViaProxy = (from: number) =>
+    proxy.seen.slice(from).filter((line) => line.startsWith(`GET ${new URL(viaProxyUrl()).origin}/`));
 
   before(async () => {
     api = await testingApi();
@@ -75,12 +76,21 @@ describe('Proxy settings', function () {
     await set('proxy', proxyWith(WRONG_PASSWORD));
     const before = JSON.stringify(accounts());
     const from = proxy.seen.length;
-    await assert.rejects(signInWith({ serverUrl: viaProxyUrl(), username: 'alice', password: 'alice' }), (err: Error) => {
-      assert.match(err.message, new RegExp(`The proxy ${escape(proxy.url)} to ${escape(viaProxyHost())} refused the credentials VS Code sent, from the http\\.proxy setting \\(HTTP 407\\)\\.`), err.message);
-      assert.match(err.message, /Correct the proxy's user name and password in the http\.proxy setting\./);
-      assert.ok(!err.message.includes(PROXY_PASSWORD), 'the message repeats the proxy password');
-      return true;
-    });
+    await assert.rejects(
+      signInWith({ serverUrl: viaProxyUrl(), username: 'alice', password: 'alice' }),
+      (err: Error) => {
+        assert.match(
+          err.message,
+          new RegExp(
+            `The proxy ${escape(proxy.url)} to ${escape(viaProxyHost())} refused the credentials VS Code sent, from the http\\.proxy setting \\(HTTP 407\\)\\.`,
+          ),
+          err.message,
+        );
+        assert.match(err.message, /Correct the proxy's user name and password in the http\.proxy setting\./);
+        assert.ok(!err.message.includes(PROXY_PASSWORD), 'the message repeats the proxy password');
+        return true;
+      },
+    );
     assert.equal(JSON.stringify(accounts()), before);
     assert.ok(requestsViaProxy(from).length > 0, `the sign-in went to the proxy: ${proxy.seen.slice(from).join(', ')}`);
     // VS Code's patch handed the credentials of http.proxy's URL to the proxy itself.
@@ -110,7 +120,9 @@ describe('Proxy settings', function () {
       assert.equal(account?.serverUrl, viaProxyUrl());
       assert.equal(proxy.authorizations.at(-1), GOOD_AUTHORIZATION);
       assert.ok(requestsViaProxy(from).length > 0, proxy.seen.slice(from).join(', '));
-      await logSays(`requests to ${viaProxyUrl()} go through the extension's own HTTP client, because http.proxyAuthorization is set`);
+      await logSays(
+        `requests to ${viaProxyUrl()} go through the extension's own HTTP client, because http.proxyAuthorization is set`,
+      );
     } finally {
       await set('proxyAuthorization', undefined);
     }
@@ -126,7 +138,9 @@ describe('Proxy settings', function () {
       // Only the proxy knows bitbucket.test: a direct request could not have reached the server.
       assert.ok(requestsViaProxy(from).length > 0, proxy.seen.slice(from).join(', '));
       assert.equal(proxy.authorizations.at(-1), GOOD_AUTHORIZATION);
-      await logSays(`requests to ${viaProxyUrl()} go through the extension's own HTTP client, because http.proxySupport is off`);
+      await logSays(
+        `requests to ${viaProxyUrl()} go through the extension's own HTTP client, because http.proxySupport is off`,
+      );
     } finally {
       await set('proxySupport', undefined);
     }
@@ -135,7 +149,9 @@ describe('Proxy settings', function () {
 
 /** The extension's log (its output channel, as VS Code writes it to the log folder of this run). */
 async function logText(): Promise<string> {
-  return extensionLogFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  return extensionLogFiles()
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
 }
 
 /** Waits until the extension's log holds `line` (VS Code writes the channel's file a little later). */
@@ -145,6 +161,8 @@ async function logSays(line: string): Promise<void> {
   } catch (err) {
     const files = extensionLogFiles();
     const said = (await logText()).split('\n').filter((l) => /go through|network stack/.test(l));
-    throw new Error(`${(err as Error).message}; log files: ${files.join(', ') || 'none'}; their lines about transports:\n${said.join('\n')}`);
+    throw new Error(
+      `${(err as Error).message}; log files: ${files.join(', ') || 'none'}; their lines about transports:\n${said.join('\n')}`,
+    );
   }
 }

@@ -25,7 +25,8 @@ const TOKEN = GITHUB_TOKEN;
 
 describe('Secret scan before sending', function () {
   this.timeout(60_000);
-  const posts = (sent: Array<{ method: string; path: string }>) => sent.filter((r) => r.method === 'POST' && /\/snippets$/.test(r.path));
+  const posts = (sent: Array<{ method: string; path: string }>) =>
+    sent.filter((r) => r.method === 'POST' && /\/snippets$/.test(r.path));
   const created: string[] = [];
   let untitled = 0;
 
@@ -46,7 +47,11 @@ describe('Secret scan before sending', function () {
     await alice.dispose();
   });
 
-  async function selectionEditor(text: string, from: [number, number], to: [number, number]): Promise<vscode.TextEditor> {
+  async function selectionEditor(
+    text: string,
+    from: [number, number],
+    to: [number, number],
+  ): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: 'untitled', path: `/secret-${process.pid}-${++untitled}.sh` });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), text)));
@@ -56,15 +61,26 @@ describe('Secret scan before sending', function () {
 
   const TEXT = `#!/bin/sh\necho deploying\nexport GITHUB_TOKEN=${TOKEN}\n./deploy.sh\n`;
 
-  it('Open to Edit: nothing is sent, and the finding is shown in the user\'s own document, whose text is unchanged', async () => {
+  it("Open to Edit: nothing is sent, and the finding is shown in the user's own document, whose text is unchanged", async () => {
     const editor = await selectionEditor(TEXT, [1, 0], [4, 0]);
     const before = (await serverRequests()).length;
     await answerPrompts('Open to Edit');
-    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'deploy (open to edit)' });
+    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', {
+      name: 'deploy (open to edit)',
+    });
     assert.equal(result, undefined, 'no snippet was created');
     assert.deepEqual(posts(await requestsSince(before)), []);
-    const active = await until('the document shown at the finding', () => vscode.window.activeTextEditor?.document.uri.toString() === editor.document.uri.toString() && vscode.window.activeTextEditor);
-    assert.equal(active.selection.active.line, 2, 'the line of the token in the document (the selection started at line 1)');
+    const active = await until(
+      'the document shown at the finding',
+      () =>
+        vscode.window.activeTextEditor?.document.uri.toString() === editor.document.uri.toString() &&
+        vscode.window.activeTextEditor,
+    );
+    assert.equal(
+      active.selection.active.line,
+      2,
+      'the line of the token in the document (the selection started at line 1)',
+    );
     assert.equal(active.document.getText(), TEXT);
   });
 
@@ -72,7 +88,10 @@ describe('Secret scan before sending', function () {
     await selectionEditor(TEXT, [1, 0], [4, 0]);
     const before = (await serverRequests()).length;
     await answerPrompts('Send Anyway');
-    const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name: 'deploy (sent anyway)' });
+    const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>(
+      'bitbucketSnippets.createFromSelection',
+      { name: 'deploy (sent anyway)' },
+    );
     assert.ok(snippet, 'created');
     created.push(snippet.guid);
     assert.equal(posts(await requestsSince(before)).length, 1);
@@ -84,21 +103,29 @@ describe('Secret scan before sending', function () {
     await selectionEditor(TEXT, [0, 0], [4, 0]);
     const before = (await serverRequests()).length;
     await answerPrompts(undefined);
-    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'deploy (cancelled)' });
+    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', {
+      name: 'deploy (cancelled)',
+    });
     assert.equal(result, undefined);
     assert.deepEqual(posts(await requestsSince(before)), []);
   });
 
   it('text without a secret is sent without a question', async () => {
     await selectionEditor('echo hello\n', [0, 0], [1, 0]);
-    const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name: 'plain hello' });
+    const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>(
+      'bitbucketSnippets.createFromSelection',
+      { name: 'plain hello' },
+    );
     assert.ok(snippet);
     created.push(snippet.guid);
   });
 
   it('a save of a snippet file with a new secret is refused until confirmed, and the editor stays dirty', async () => {
     const alice = apiAs('alice');
-    const snippet = await alice.createSnippet({ name: `secret save ${Date.now()}`, files: [{ name: 'config.env', content: 'REGION=eu\n' }] });
+    const snippet = await alice.createSnippet({
+      name: `secret save ${Date.now()}`,
+      files: [{ name: 'config.env', content: 'REGION=eu\n' }],
+    });
     created.push(snippet.guid);
     const uri = snippetFileUri({ serverUrl: localServerUrl(), username: 'alice' }, snippet, 'config.env');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
@@ -107,7 +134,10 @@ describe('Secret scan before sending', function () {
     await answerPrompts(undefined);
     assert.equal(await editor.document.save(), false, 'the save is refused');
     assert.equal(editor.document.isDirty, true, 'the text is still in the editor, unsaved');
-    assert.deepEqual((await requestsSince(before, snippet.guid)).filter((r) => r.method === 'PUT'), []);
+    assert.deepEqual(
+      (await requestsSince(before, snippet.guid)).filter((r) => r.method === 'PUT'),
+      [],
+    );
     assert.equal((await alice.getSnippet(snippet.guid)).files[0].content, 'REGION=eu\n');
 
     before = (await serverRequests()).length;
@@ -121,9 +151,13 @@ describe('Secret scan before sending', function () {
 
 describe('Secret scan: never silent, categories, settings', function () {
   this.timeout(90_000);
-  const posts = (sent: Array<{ method: string; path: string }>) => sent.filter((r) => r.method === 'POST' && /\/snippets$/.test(r.path));
+  const posts = (sent: Array<{ method: string; path: string }>) =>
+    sent.filter((r) => r.method === 'POST' && /\/snippets$/.test(r.path));
   const created: string[] = [];
-  const admin = { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'Content-Type': 'application/json' };
+  const admin = {
+    Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+    'Content-Type': 'application/json',
+  };
 
   before(async () => {
     await signInAsAlice();
@@ -146,13 +180,23 @@ describe('Secret scan: never silent, categories, settings', function () {
     const uri = vscode.Uri.from({ scheme: 'untitled', path: `/scan-${process.pid}-${Date.now()}.txt` });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), text)));
-    editor.selection = new vscode.Selection(new vscode.Position(0, 0), editor.document.lineAt(editor.document.lineCount - 1).range.end);
+    editor.selection = new vscode.Selection(
+      new vscode.Position(0, 0),
+      editor.document.lineAt(editor.document.lineCount - 1).range.end,
+    );
   }
 
-  const logText = () => extensionLogFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  const logText = () =>
+    extensionLogFiles()
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
 
   it('a token in the second file is found although a server rule backtracks on the first: the user is asked, nothing is sent', async () => {
-    const added = await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Backtracks', lineRegex: '(a+)+$' }) });
+    const added = await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ name: 'Backtracks', lineRegex: '(a+)+$' }),
+    });
     assert.ok(added.ok, `the rule was added: HTTP ${added.status}`);
     const rule = (await added.json()) as { id: number };
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-scan-'));
@@ -163,21 +207,39 @@ describe('Secret scan: never silent, categories, settings', function () {
       fs.writeFileSync(files[1], `export GITHUB_TOKEN=${TOKEN}\n`);
       // A first send without a secret, so that the server's rules are read whichever way the extension reads them.
       await selectionEditor('echo warm\n');
-      const warm = await vscode.commands.executeCommand<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name: 'scan warm-up' });
+      const warm = await vscode.commands.executeCommand<{ guid: string } | undefined>(
+        'bitbucketSnippets.createFromSelection',
+        { name: 'scan warm-up' },
+      );
       assert.ok(warm, 'the text without a secret was sent');
-      const asAdmin = new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }), retry: { retries: 0 } });
+      const asAdmin = new BitbucketClient({
+        baseUrl: localServerUrl(),
+        credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }),
+        retry: { retries: 0 },
+      });
       await asAdmin.deleteSnippet(warm.guid).finally(() => asAdmin.dispose());
-      const listed = (await (await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules?limit=1000`, { headers: admin })).json()) as { values: unknown[] };
+      const listed = (await (
+        await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules?limit=1000`, { headers: admin })
+      ).json()) as { values: unknown[] };
       const n = listed.values.length;
-      await until("the server's rules in force", () => logText().includes(`the server's secret-scanning rules are in force: ${n} of ${n}`), 30_000);
+      await until(
+        "the server's rules in force",
+        () => logText().includes(`the server's secret-scanning rules are in force: ${n} of ${n}`),
+        30_000,
+      );
       const before = (await serverRequests()).length;
       await answerPrompts(undefined);
       const uris = files.map((f) => vscode.Uri.file(f));
-      const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uris[0], uris, { name: 'two files, hostile rule' });
+      const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromFile', uris[0], uris, {
+        name: 'two files, hostile rule',
+      });
       assert.equal(result, undefined, 'no snippet was created');
       assert.deepEqual(posts(await requestsSince(before)), []);
     } finally {
-      await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules/${rule.id}`, { method: 'DELETE', headers: admin });
+      await fetch(`${localServerUrl()}/rest/api/latest/secret-scanning/rules/${rule.id}`, {
+        method: 'DELETE',
+        headers: admin,
+      });
       fs.rmSync(folder, { recursive: true, force: true });
       await signInAsAlice();
     }
@@ -187,7 +249,10 @@ describe('Secret scan: never silent, categories, settings', function () {
     await selectionEditor('echo hello\n');
     const before = (await serverRequests()).length;
     await answerPrompts(undefined);
-    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', { name: 'plain text, secret category', categories: `ops,${TOKEN}` });
+    const result = await vscode.commands.executeCommand('bitbucketSnippets.createFromSelection', {
+      name: 'plain text, secret category',
+      categories: `ops,${TOKEN}`,
+    });
     assert.equal(result, undefined);
     assert.deepEqual(posts(await requestsSince(before)), []);
   });
@@ -200,12 +265,16 @@ describe('Secret scan: never silent, categories, settings', function () {
       return path.join(root, 'Machine', 'settings.json');
     };
     let original: string | undefined;
-    const readSettings = (): Record<string, unknown> => (fs.existsSync(machineFile()) ? ((parse(fs.readFileSync(machineFile(), 'utf8')) as Record<string, unknown> | undefined) ?? {}) : {});
+    const readSettings = (): Record<string, unknown> =>
+      fs.existsSync(machineFile())
+        ? ((parse(fs.readFileSync(machineFile(), 'utf8')) as Record<string, unknown> | undefined) ?? {})
+        : {};
     const writeSettings = (values: Record<string, unknown>) => {
       fs.mkdirSync(path.dirname(machineFile()), { recursive: true });
       fs.writeFileSync(machineFile(), `${JSON.stringify(values, null, 2)}\n`);
     };
-    const scanSetting = (name: string) => vscode.workspace.getConfiguration('bitbucketSnippets').inspect(name)?.globalValue;
+    const scanSetting = (name: string) =>
+      vscode.workspace.getConfiguration('bitbucketSnippets').inspect(name)?.globalValue;
 
     before(() => {
       original = fs.existsSync(machineFile()) ? fs.readFileSync(machineFile(), 'utf8') : undefined;
@@ -213,21 +282,35 @@ describe('Secret scan: never silent, categories, settings', function () {
     afterEach(async () => {
       if (original === undefined) fs.rmSync(machineFile(), { force: true });
       else fs.writeFileSync(machineFile(), original);
-      await until('the settings as they were', () => scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined, 20_000);
+      await until(
+        'the settings as they were',
+        () => scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined,
+        20_000,
+      );
     });
 
     async function sendsWithoutQuestion(text: string, name: string): Promise<void> {
       await selectionEditor(text);
       // A Cancel ready for a question that must not come: left unused, it shows none was asked.
       await answerPrompts(undefined);
-      const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>('bitbucketSnippets.createFromSelection', { name });
+      const snippet = await vscode.commands.executeCommand<{ guid: string } | undefined>(
+        'bitbucketSnippets.createFromSelection',
+        { name },
+      );
       assert.equal(await unusedAnswers(), 1, 'no question was asked');
       assert.ok(snippet, 'created');
       created.push(snippet.guid);
     }
 
     it('secretScan.ignoredRules and secretScan.mode are read from the file', async () => {
-      writeSettings({ ...readSettings(), 'bitbucketSnippets.secretScan.ignoredRules': [URL_PASSWORD_RULE, '@secretlint/secretlint-rule-basicauth', '@secretlint/secretlint-rule-database-connection-string'] });
+      writeSettings({
+        ...readSettings(),
+        'bitbucketSnippets.secretScan.ignoredRules': [
+          URL_PASSWORD_RULE,
+          '@secretlint/secretlint-rule-basicauth',
+          '@secretlint/secretlint-rule-database-connection-string',
+        ],
+      });
       await until('the ignored rules read', () => Array.isArray(scanSetting('secretScan.ignoredRules')));
       await sendsWithoutQuestion('git clone https://bob:hunter2x@git.example.com/r.git\n', 'ignored url password');
       writeSettings({ ...readSettings(), 'bitbucketSnippets.secretScan.mode': 'off' });
@@ -237,15 +320,27 @@ describe('Secret scan: never silent, categories, settings', function () {
 
     it('the former names are moved to the new ones in the file', async () => {
       writeSettings({ ...readSettings(), 'bitbucketSnippets.secretScanning': 'off' });
-      await until('the former mode moved', () => readSettings()['bitbucketSnippets.secretScan.mode'] === 'off' && !('bitbucketSnippets.secretScanning' in readSettings()), 20_000);
+      await until(
+        'the former mode moved',
+        () =>
+          readSettings()['bitbucketSnippets.secretScan.mode'] === 'off' &&
+          !('bitbucketSnippets.secretScanning' in readSettings()),
+        20_000,
+      );
       await until('the mode read', () => scanSetting('secretScan.mode') === 'off');
       await sendsWithoutQuestion(`export GITHUB_TOKEN=${TOKEN}\n`, 'scan off, former name');
-      writeSettings({ ...readSettings(), 'bitbucketSnippets.secretScanning.ignoredRules': ['bitbucket-snippets/url-password'] });
+      writeSettings({
+        ...readSettings(),
+        'bitbucketSnippets.secretScanning.ignoredRules': ['bitbucket-snippets/url-password'],
+      });
       // Moved means written under the new name and removed under the former: the restore after
       // the test must not meet an edit of the extension's still on its way to the file.
       await until(
         'the former ignored rules moved',
-        () => JSON.stringify(readSettings()['bitbucketSnippets.secretScan.ignoredRules']) === '["bitbucket-snippets/url-password"]' && !('bitbucketSnippets.secretScanning.ignoredRules' in readSettings()),
+        () =>
+          JSON.stringify(readSettings()['bitbucketSnippets.secretScan.ignoredRules']) ===
+            '["bitbucket-snippets/url-password"]' &&
+          !('bitbucketSnippets.secretScanning.ignoredRules' in readSettings()),
         20_000,
       );
     });

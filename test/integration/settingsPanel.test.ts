@@ -34,12 +34,19 @@ async function rest(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 async function control(method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${localServerUrl()}/__control/${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${localServerUrl()}/__control/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   assert.ok(response.ok, `control ${method} ${path} answered ${response.status}`);
 }
 
 async function open(projectKey: string, repositorySlug: string): Promise<SettingsPanelController> {
-  const controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(OPEN, { projectKey, repositorySlug });
+  const controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(OPEN, {
+    projectKey,
+    repositorySlug,
+  });
   assert.ok(controller, 'the command answers the panel controller');
   // The panel loads as it opens; its page's `ready` (whenever the script runs) sends nothing again.
   await controller.open();
@@ -51,7 +58,12 @@ const requestsSince = async (count: number): Promise<LoggedRequest[]> => (await 
 const row = (state: PanelState, refId: string) => state.refs.rows.find((r) => r.refId === refId);
 const hook = (state: PanelState, role: 'preReceive' | 'mergeCheck') => state.hooks.rows.find((h) => h.role === role)!;
 const settingsTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('bitbucketSnippets.repositorySettings'));
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter(
+      (t) =>
+        t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('bitbucketSnippets.repositorySettings'),
+    );
 
 describe('Repository settings panel', function () {
   this.timeout(60_000);
@@ -74,7 +86,11 @@ describe('Repository settings panel', function () {
     assert.equal(again, controller, 'the same panel, revealed');
     assert.equal(settingsTabs().length, 1);
     const state = controller.state;
-    assert.deepEqual(state.repository, { projectKey: 'PROJ', repositorySlug: 'repo1', host: new URL(localServerUrl()).host });
+    assert.deepEqual(state.repository, {
+      projectKey: 'PROJ',
+      repositorySlug: 'repo1',
+      host: new URL(localServerUrl()).host,
+    });
     assert.equal(state.account?.username, 'admin');
     assert.equal(hook(state, 'preReceive').key, PRE_RECEIVE);
     assert.equal(hook(state, 'preReceive').name, 'External Pre Receive Hook');
@@ -92,23 +108,32 @@ describe('Repository settings panel', function () {
     assert.equal((await controller.addRef('refs/heads/main')).ok, true);
     await controller.whenIdle();
     assert.equal(row(controller.state, 'refs/heads/main')?.enabled, false);
-    const gets = (await requestsSince(before)).filter((r) => r.method === 'GET' && r.path.endsWith('/pages-settings/PROJ/repo1/enabled'));
+    const gets = (await requestsSince(before)).filter(
+      (r) => r.method === 'GET' && r.path.endsWith('/pages-settings/PROJ/repo1/enabled'),
+    );
     assert.equal(gets.length, 1);
     assert.match(gets[0].query, /refId=refs%2Fheads%2Fmain/);
   });
 
-  it('publishes a ref (PUT) and stops publishing it (DELETE), showing the server\'s answer', async () => {
+  it("publishes a ref (PUT) and stops publishing it (DELETE), showing the server's answer", async () => {
     const controller = await open('PROJ', 'repo1');
     if (!row(controller.state, 'refs/heads/main')) await controller.addRef('refs/heads/main');
     await controller.whenIdle();
     const on = await controller.setPagesForRef('refs/heads/main', true);
     assert.equal(on.ok, true, on.message ?? '');
     assert.equal(row(controller.state, 'refs/heads/main')?.enabled, true);
-    assert.deepEqual((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json, { repositoryId: 1, refId: 'refs/heads/main', isEnabled: true });
+    assert.deepEqual((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json, {
+      repositoryId: 1,
+      refId: 'refs/heads/main',
+      isEnabled: true,
+    });
     const off = await controller.setPagesForRef('refs/heads/main', false);
     assert.equal(off.ok, true);
     assert.equal(row(controller.state, 'refs/heads/main')?.enabled, false);
-    assert.equal(((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json as { isEnabled: boolean }).isEnabled, false);
+    assert.equal(
+      ((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json as { isEnabled: boolean }).isEnabled,
+      false,
+    );
   });
 
   it('sets publishing of new branches and new tags (PUT and DELETE of each), shows both values and remembers them', async () => {
@@ -142,25 +167,38 @@ describe('Repository settings panel', function () {
     await until('the panel to close', () => settingsTabs().length === 0);
     controller = await open('PROJ', 'repo1');
     const remembered = controller.state.newRefs;
-    assert.deepEqual({ branches: remembered.branches, tags: remembered.tags, fresh: remembered.fresh }, { branches: true, tags: false, fresh: false });
+    assert.deepEqual(
+      { branches: remembered.branches, tags: remembered.tags, fresh: remembered.fresh },
+      { branches: true, tags: false, fresh: false },
+    );
     assert.ok(remembered.learnedAt);
   });
 
   it('lists the refs of the local clone, default branch first, and asks the server about 25 at a time', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the harness opens a workspace folder');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
     git('remote', 'add', 'origin', `${localServerUrl()}/scm/PROJ/repo1.git`);
     git('commit', '--allow-empty', '-m', 'first');
     git('branch', '-M', 'main');
     const branches = Array.from({ length: 40 }, (_, i) => `feature/b${String(i).padStart(2, '0')}`);
     for (const b of branches) git('branch', b);
     git('tag', 'v1.0');
-    const api = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
+    const api = vscode.extensions.getExtension<{
+      getAPI(v: 1): {
+        repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }>;
+      };
+    }>('vscode.git');
     assert.ok(api, 'the built-in git extension');
     const gitApi = (api.isActive ? api.exports : await api.activate()).getAPI(1);
     // The workspace folder's own repository: other suites open repositories of their own (and delete them).
-    const repository = await until('git to see the workspace repository', () => gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''));
+    const repository = await until('git to see the workspace repository', () =>
+      gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''),
+    );
     await repository.status();
     await until('git to see the remote', () => repository.state.remotes.length > 0);
 
@@ -168,7 +206,9 @@ describe('Repository settings panel', function () {
     await until('the panel to close', () => settingsTabs().length === 0);
     const before = (await serverRequests()).length;
     // Run from Source Control: the provider's rootUri names the clone, so no question is asked.
-    const controller = await vscode.commands.executeCommand<SettingsPanelController>(OPEN, { rootUri: vscode.Uri.file(folder) });
+    const controller = await vscode.commands.executeCommand<SettingsPanelController>(OPEN, {
+      rootUri: vscode.Uri.file(folder),
+    });
     assert.ok(controller);
     assert.deepEqual(controller.repository, { projectKey: 'PROJ', repositorySlug: 'repo1' });
     await controller.reload();
@@ -192,7 +232,7 @@ describe('Repository settings panel', function () {
     assert.ok(all.rows.every((r) => r.enabled === false && r.busy === null && r.error === null));
   });
 
-  it('enables and disables the pre-receive hook (PUT and DELETE of /enabled), showing the server\'s answer', async () => {
+  it("enables and disables the pre-receive hook (PUT and DELETE of /enabled), showing the server's answer", async () => {
     const controller = await open('PROJ', 'repo1');
     const on = await controller.setHookEnabled('preReceive', true);
     assert.equal(on.ok, true, on.message ?? '');
@@ -206,16 +246,21 @@ describe('Repository settings panel', function () {
     assert.equal(merge.ok, false, 'the merge check has no enable/disable here');
   });
 
-  it('puts a hook picked from the repository\'s list into the setting, and shows it', async () => {
+  it("puts a hook picked from the repository's list into the setting, and shows it", async () => {
     const controller = await open('PROJ', 'repo1');
-    const wrongType = await controller.changeHook('preReceive', 'com.atlassian.bitbucket.server.bitbucket-bundled-hooks:requiredApproversMergeHook');
+    const wrongType = await controller.changeHook(
+      'preReceive',
+      'com.atlassian.bitbucket.server.bitbucket-bundled-hooks:requiredApproversMergeHook',
+    );
     assert.equal(wrongType.ok, false);
     const result = await controller.changeHook('preReceive', YACC);
     assert.equal(result.ok, true, result.message ?? '');
     assert.equal(vscode.workspace.getConfiguration('bitbucketSnippets').get('preReceiveHookKey'), YACC);
     await controller.whenIdle();
     assert.equal(hook(controller.state, 'preReceive').name, 'Yet Another Commit Checker');
-    await vscode.workspace.getConfiguration('bitbucketSnippets').update('preReceiveHookKey', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('bitbucketSnippets')
+      .update('preReceiveHookKey', undefined, vscode.ConfigurationTarget.Workspace);
     await until('the default key again', () => hook(controller.state, 'preReceive').key === PRE_RECEIVE);
   });
 
@@ -236,7 +281,10 @@ describe('Repository settings panel', function () {
     } finally {
       await control('DELETE', 'faults');
     }
-    assert.equal(((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json as { isEnabled: boolean }).isEnabled, false);
+    assert.equal(
+      ((await rest('GET', `${pages}/enabled?refId=refs/heads/main`)).json as { isEnabled: boolean }).isEnabled,
+      false,
+    );
   });
 
   it('tells a non-admin that hook changes need repository admin rights, and disables them', async () => {
@@ -250,7 +298,11 @@ describe('Repository settings panel', function () {
     assert.equal(refused.ok, false);
     assert.equal(refused.message, blocked);
     assert.equal((await controller.editHookSettings('preReceive')).ok, false);
-    assert.equal(((await rest('GET', `${hooks}/${PRE_RECEIVE}`)).json as { enabled: boolean }).enabled, false, 'nothing was changed');
+    assert.equal(
+      ((await rest('GET', `${hooks}/${PRE_RECEIVE}`)).json as { enabled: boolean }).enabled,
+      false,
+      'nothing was changed',
+    );
     await signIn('admin');
     await until('the panel to reload as admin', () => controller.state.account?.username === 'admin' || undefined);
     await controller.whenIdle();
@@ -281,7 +333,12 @@ describe('Repository settings panel', function () {
     const answers: unknown[] = [];
     const sub = controller.onDidAnswer((m) => answers.push(m));
     try {
-      await controller.handleMessage({ type: 'setPagesForRef', requestId: 'evil', refId: 'refs/heads/main', enabled: 'true' });
+      await controller.handleMessage({
+        type: 'setPagesForRef',
+        requestId: 'evil',
+        refId: 'refs/heads/main',
+        enabled: 'true',
+      });
       await controller.handleMessage({ type: 'runCommand', requestId: 'x', command: 'workbench.action.quit' });
       await controller.handleMessage({ type: 'setPagesForNewRefs', requestId: 'q1', which: 'tags', enabled: false });
     } finally {

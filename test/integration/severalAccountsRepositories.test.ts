@@ -45,7 +45,11 @@ describe('repository settings with several accounts', function () {
   });
 
   async function openPanel(server: RunningServer): Promise<SettingsPanelController> {
-    const controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(OPEN, { projectKey: 'PROJ', repositorySlug: 'repo1', serverUrl: server.url });
+    const controller = await vscode.commands.executeCommand<SettingsPanelController | undefined>(OPEN, {
+      projectKey: 'PROJ',
+      repositorySlug: 'repo1',
+      serverUrl: server.url,
+    });
     assert.ok(controller, 'the command answers the panel controller');
     await controller.reload();
     await controller.whenIdle();
@@ -56,7 +60,11 @@ describe('repository settings with several accounts', function () {
     const stagingBefore = (await requests(staging)).length;
     const prodBefore = (await requests(production)).length;
     const controller = await openPanel(production);
-    assert.equal(controller.serverUrl, production.url, 'the panel is for the production server, not the default account');
+    assert.equal(
+      controller.serverUrl,
+      production.url,
+      'the panel is for the production server, not the default account',
+    );
     assert.equal(controller.state.account?.username, 'admin');
     assert.ok(controller.state.hooks.rows.length > 0, 'the hooks of production are shown');
 
@@ -67,12 +75,28 @@ describe('repository settings with several accounts', function () {
     assert.equal(production.state.pages(REPO1).isEnabledForBranches, true);
     assert.equal(staging.state.pages(REPO1).isEnabledForBranches, false, 'staging is untouched');
     assert.equal(production.state.hook(REPO1, HookKeys.externalPreReceive).enabled, false);
-    assert.equal(staging.state.hook(REPO1, HookKeys.externalPreReceive).enabled, true, 'staging keeps its hook enabled');
+    assert.equal(
+      staging.state.hook(REPO1, HookKeys.externalPreReceive).enabled,
+      true,
+      'staging keeps its hook enabled',
+    );
 
-    const toStaging = (await requests(staging)).slice(stagingBefore).filter((r) => r.path.includes('PROJ/repo1') || r.path.includes('/PROJ/repos/repo1'));
-    assert.deepEqual(toStaging, [], `the panel sent nothing to staging: ${toStaging.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-    assert.ok((await requests(production)).slice(prodBefore).some((r) => r.method === 'PUT'), 'the writes reached production');
-    assert.ok(controller.state.hooks.rows.some((h) => h.role === 'preReceive' && h.enabled === false), 'the panel shows the server\'s answer');
+    const toStaging = (await requests(staging))
+      .slice(stagingBefore)
+      .filter((r) => r.path.includes('PROJ/repo1') || r.path.includes('/PROJ/repos/repo1'));
+    assert.deepEqual(
+      toStaging,
+      [],
+      `the panel sent nothing to staging: ${toStaging.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    );
+    assert.ok(
+      (await requests(production)).slice(prodBefore).some((r) => r.method === 'PUT'),
+      'the writes reached production',
+    );
+    assert.ok(
+      controller.state.hooks.rows.some((h) => h.role === 'preReceive' && h.enabled === false),
+      "the panel shows the server's answer",
+    );
   });
 
   it('keeps two panels of the same repository on two servers apart', async () => {
@@ -88,7 +112,10 @@ describe('repository settings with several accounts', function () {
   it("opens a hook's settings document of the other account, and saves it to that server only", async () => {
     const controller = await openPanel(production);
     assert.equal((await controller.editHookSettings('preReceive')).ok, true);
-    const editor = await until('the hook document to open', () => vscode.window.activeTextEditor?.document.uri.scheme === 'bitbucket-hook' && vscode.window.activeTextEditor);
+    const editor = await until(
+      'the hook document to open',
+      () => vscode.window.activeTextEditor?.document.uri.scheme === 'bitbucket-hook' && vscode.window.activeTextEditor,
+    );
     const uri = editor.document.uri;
     assert.equal(uri.authority, `admin@127.0.0.1:${production.port}`, 'the document names the account');
     assert.equal(uri.query, '', 'production has no context path');
@@ -97,14 +124,23 @@ describe('repository settings with several accounts', function () {
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
     assert.ok(await editor.document.save(), 'the save succeeded');
     assert.equal(production.state.hook(REPO1, HookKeys.externalPreReceive).settings?.exe, 'prod-check.sh');
-    assert.notEqual(staging.state.hook(REPO1, HookKeys.externalPreReceive).settings?.exe, 'prod-check.sh', 'staging keeps its own settings');
+    assert.notEqual(
+      staging.state.hook(REPO1, HookKeys.externalPreReceive).settings?.exe,
+      'prod-check.sh',
+      'staging keeps its own settings',
+    );
 
     // The same hook on staging is another document, with the context path in its query.
     const stage = await openPanel(staging);
     assert.equal((await stage.editHookSettings('preReceive')).ok, true);
     const other = await until('the staging hook document', () => {
       const active = vscode.window.activeTextEditor;
-      return active && active.document.uri.toString() !== uri.toString() && active.document.uri.scheme === 'bitbucket-hook' && active;
+      return (
+        active &&
+        active.document.uri.toString() !== uri.toString() &&
+        active.document.uri.scheme === 'bitbucket-hook' &&
+        active
+      );
     });
     assert.equal(other.document.uri.authority, `admin@127.0.0.1:${staging.port}`);
     assert.equal(new URLSearchParams(other.document.uri.query).get('ctx'), '/bitbucket');
@@ -114,7 +150,11 @@ describe('repository settings with several accounts', function () {
   it('run on a clone, the panel uses the account of the server its remote points at, not the default account', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the harness opens a workspace folder');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder, encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
     // The workspace is a clone of PROJ/repo1 on the runner's server (another suite may have made it so already).
     const remote = `${localServerUrl()}/scm/PROJ/repo1.git`;
     try {
@@ -127,11 +167,17 @@ describe('repository settings with several accounts', function () {
     } catch {
       git('commit', '--allow-empty', '-m', 'first');
     }
-    const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }> } }>('vscode.git');
+    const gitExtension = vscode.extensions.getExtension<{
+      getAPI(v: 1): {
+        repositories: Array<{ rootUri: vscode.Uri; status(): Promise<void>; state: { remotes: unknown[] } }>;
+      };
+    }>('vscode.git');
     assert.ok(gitExtension, 'the built-in git extension');
     const gitApi = (gitExtension.isActive ? gitExtension.exports : await gitExtension.activate()).getAPI(1);
     // The workspace folder's own repository: other suites open repositories of their own (and delete them).
-    const repository = await until('git to see the workspace repository', () => gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''));
+    const repository = await until('git to see the workspace repository', () =>
+      gitApi.repositories.find((r) => path.relative(r.rootUri.fsPath, folder) === ''),
+    );
     await repository.status();
     await until('git to see the remote', () => repository.state.remotes.length > 0);
 
@@ -142,23 +188,38 @@ describe('repository settings with several accounts', function () {
     await testing.signIn({ serverUrl: localServerUrl(), username: 'admin', password: 'admin' });
     await testing.signIn({ serverUrl: staging.url, username: 'admin', password: 'admin' });
     const stagingBefore = (await requests(staging)).length;
-    const controller = await vscode.commands.executeCommand<SettingsPanelController>(OPEN, { rootUri: vscode.Uri.file(folder) });
+    const controller = await vscode.commands.executeCommand<SettingsPanelController>(OPEN, {
+      rootUri: vscode.Uri.file(folder),
+    });
     assert.ok(controller, 'the panel opened without asking');
-    assert.equal(controller.serverUrl, localServerUrl().replace(/\/+$/, ''), "the clone's server, not the default account's");
+    assert.equal(
+      controller.serverUrl,
+      localServerUrl().replace(/\/+$/, ''),
+      "the clone's server, not the default account's",
+    );
     assert.deepEqual(controller.repository, { projectKey: 'PROJ', repositorySlug: 'repo1' });
     await controller.reload();
     await controller.whenIdle();
     assert.equal(controller.state.notice, null, 'the panel reaches its server');
     assert.ok(controller.state.hooks.rows.length > 0);
-    const toStaging = (await requests(staging)).slice(stagingBefore).filter((r) => r.path.includes('PROJ/repo1') || r.path.includes('/PROJ/repos/repo1'));
+    const toStaging = (await requests(staging))
+      .slice(stagingBefore)
+      .filter((r) => r.path.includes('PROJ/repo1') || r.path.includes('/PROJ/repos/repo1'));
     assert.deepEqual(toStaging, [], 'nothing of the panel went to the default account');
   });
 
   it('after its account signs out, the panel says so and its hook document keeps unsaved text', async () => {
     const controller = await openPanel(production);
     assert.equal((await controller.editHookSettings('preReceive')).ok, true);
-    const editor = await until('the hook document', () => vscode.window.activeTextEditor?.document.uri.authority.endsWith(`:${production.port}`) && vscode.window.activeTextEditor);
-    await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "exe": "unsaved.sh" }\n'));
+    const editor = await until(
+      'the hook document',
+      () =>
+        vscode.window.activeTextEditor?.document.uri.authority.endsWith(`:${production.port}`) &&
+        vscode.window.activeTextEditor,
+    );
+    await editor.edit((e) =>
+      e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "exe": "unsaved.sh" }\n'),
+    );
 
     const stagingBefore = (await requests(staging)).length;
     await vscode.commands.executeCommand(Commands.signOut, { serverUrl: production.url, username: 'admin' });

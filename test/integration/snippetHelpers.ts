@@ -8,7 +8,11 @@ import type { TestingApi } from '../../src/onDemand/testingApi';
 import { localServerUrl, serverRequests, signInAs, testingApi, until, type LoggedRequest } from './support';
 
 export function apiAs(user: 'alice' | 'bob'): BitbucketClient {
-  return new BitbucketClient({ baseUrl: localServerUrl(), credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
+  return new BitbucketClient({
+    baseUrl: localServerUrl(),
+    credentials: () => ({ type: 'basic', username: user, password: user }),
+    retry: { retries: 0 },
+  });
 }
 
 export async function signInAsAlice(): Promise<TestingApi> {
@@ -23,10 +27,13 @@ export async function requestsSince(before: number, pathPart = ''): Promise<Logg
 }
 
 export async function control(method: string, route: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${localServerUrl()}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const response = await fetch(`${localServerUrl()}/__control/${route}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
   if (!response.ok) throw new Error(`${method} /__control/${route} answered ${response.status}`);
 }
-
 
 /** What searchAndOpen opens, and how the search starts. */
 export interface SearchAndOpen {
@@ -45,7 +52,11 @@ export interface SearchAndOpen {
  * editor the row opened. Choosing in the pick itself is clicked by the UI suite
  * (test/e2e/search.test.ts).
  */
-export async function searchAndOpen(api: TestingApi, query: string, { open: matchLabel, account, command = ['bitbucketSnippets.searchSnippets', query] }: SearchAndOpen = {}): Promise<vscode.TextEditor | undefined> {
+export async function searchAndOpen(
+  api: TestingApi,
+  query: string,
+  { open: matchLabel, account, command = ['bitbucketSnippets.searchSnippets', query] }: SearchAndOpen = {},
+): Promise<vscode.TextEditor | undefined> {
   const previous = api.explorer.lastSearch.state;
   let closed = false;
   const search = Promise.resolve(vscode.commands.executeCommand(...command)).finally(() => (closed = true));
@@ -54,12 +65,17 @@ export async function searchAndOpen(api: TestingApi, query: string, { open: matc
     // the typing pause when its value is set, which may start once the first search has ended.
     let ended: unknown;
     let since = 0;
-    await until(`the search of "${query}" to end`, () => {
-      const state = api.explorer.lastSearch.state;
-      const done = state !== previous && state?.query === query && !state.running && !state.cancelled ? state : undefined;
-      if (done !== ended) [ended, since] = [done, Date.now()];
-      return done !== undefined && Date.now() - since >= 600;
-    }, 30_000);
+    await until(
+      `the search of "${query}" to end`,
+      () => {
+        const state = api.explorer.lastSearch.state;
+        const done =
+          state !== previous && state?.query === query && !state.running && !state.cancelled ? state : undefined;
+        if (done !== ended) [ended, since] = [done, Date.now()];
+        return done !== undefined && Date.now() - since >= 600;
+      },
+      30_000,
+    );
   }
   // The command opens its pick without the caller waiting for it: close it until it has closed.
   for (let tries = 0; !closed && tries < 100; tries++) {
@@ -73,7 +89,9 @@ export async function searchAndOpen(api: TestingApi, query: string, { open: matc
   assert.ok(root, 'the Search results root shows');
   const seen: string[] = [];
   for (const row of (await provider.getChildren(root)) as TreeNode[]) {
-    if (account !== undefined && !String((await provider.getTreeItem(row)).description ?? '').endsWith(account)) continue;
+    if (account !== undefined && !String((await provider.getTreeItem(row)).description ?? '').endsWith(account)) {
+      continue;
+    }
     for (const match of (await provider.getChildren(row)) as TreeNode[]) {
       const item = await provider.getTreeItem(match);
       seen.push(String(item.label));

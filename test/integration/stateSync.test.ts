@@ -17,16 +17,31 @@ describe('Global state and Settings Sync', function () {
     const api = await testingApi();
     await signInAs('alice');
     await vscode.commands.executeCommand('bitbucketSnippets.browseUser', 'admin');
-    const panel = await vscode.commands.executeCommand<SettingsPanelController | undefined>('bitbucketSnippets.openRepositorySettings', { projectKey: 'PROJ', repositorySlug: 'repo1' });
+    const panel = await vscode.commands.executeCommand<SettingsPanelController | undefined>(
+      'bitbucketSnippets.openRepositorySettings',
+      { projectKey: 'PROJ', repositorySlug: 'repo1' },
+    );
     assert.ok(panel, 'the repository settings opened');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     const kept = Object.keys(api.globalStateSnapshot()).filter((k) => k.startsWith('bitbucketSnippets.'));
-    for (const key of [StateKeys.accounts, StateKeys.activeAccount, StateKeys.browsedUsers, StateKeys.recentRepositories]) {
+    for (const key of [
+      StateKeys.accounts,
+      StateKeys.activeAccount,
+      StateKeys.browsedUsers,
+      StateKeys.recentRepositories,
+    ]) {
       assert.ok(kept.includes(key), `${key} is in global state after using the extension`);
     }
-    assert.deepEqual(kept.filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)), [], 'keys neither synced nor deliberately local');
-    assert.deepEqual(kept.filter((k) => SYNCED_STATE_KEYS.includes(k) && (k === StateKeys.accounts || k === StateKeys.activeAccount)), []);
+    assert.deepEqual(
+      kept.filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)),
+      [],
+      'keys neither synced nor deliberately local',
+    );
+    assert.deepEqual(
+      kept.filter((k) => SYNCED_STATE_KEYS.includes(k) && (k === StateKeys.accounts || k === StateKeys.activeAccount)),
+      [],
+    );
 
     const browsed = (api.globalStateSnapshot()[StateKeys.browsedUsers] ?? {}) as Record<string, string[]>;
     const account = Object.keys(browsed).find((k) => browsed[k].includes('admin'));

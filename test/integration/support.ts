@@ -19,7 +19,9 @@ export function getExtension(): vscode.Extension<unknown> {
 /** The extension's test API (its exports in Test mode), activating the extension if needed. */
 export async function testingApi(): Promise<TestingApi> {
   const api = (await getExtension().activate()) as ExtensionApi;
-  if (!api.testing) throw new Error('The extension did not export its test API: it must run in Test or Development mode.');
+  if (!api.testing) {
+    throw new Error('The extension did not export its test API: it must run in Test or Development mode.');
+  }
   return api.testing;
 }
 
@@ -37,9 +39,14 @@ export async function signInAs(user: string): Promise<void> {
   // when signing in replaced the account, so the view reloads its lists at most once.
   await signInWith({ serverUrl: localServerUrl(), username: user, password: user });
   const api = await testingApi();
-  const accounts = (api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{ serverUrl: string; username: string }>;
+  const accounts = (api.globalStateSnapshot()[StateKeys.accounts] ?? []) as Array<{
+    serverUrl: string;
+    username: string;
+  }>;
   for (const account of accounts) {
-    if (account.serverUrl !== localServerUrl() || account.username !== user) await vscode.commands.executeCommand(Commands.signOut, account);
+    if (account.serverUrl !== localServerUrl() || account.username !== user) {
+      await vscode.commands.executeCommand(Commands.signOut, account);
+    }
   }
 }
 
@@ -57,7 +64,9 @@ export async function unusedAnswers(): Promise<number> {
 export function localServerUrl(): string {
   const url = process.env.BBS_TEST_SERVER_URL;
   if (!url) {
-    throw new Error('BBS_TEST_SERVER_URL is not set: run the suite with `npm run test:integration` (or `npm run test:desktop`), which start the local server.');
+    throw new Error(
+      'BBS_TEST_SERVER_URL is not set: run the suite with `npm run test:integration` (or `npm run test:desktop`), which start the local server.',
+    );
   }
   return url;
 }
@@ -66,14 +75,20 @@ export function localServerUrl(): string {
 export async function serverRequests(): Promise<LoggedRequest[]> {
   const url = `${localServerUrl()}/__control/requests`;
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}; the local server's request log is needed here.`);
+  if (!response.ok) {
+    throw new Error(`GET ${url} answered ${response.status}; the local server's request log is needed here.`);
+  }
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer with a JSON array.`);
   return body as LoggedRequest[];
 }
 
 /** Waits until `probe` gives a value (not undefined or false) and returns it; fails naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -19,8 +19,15 @@ async function readyTerminal(name: string): Promise<vscode.Terminal> {
   const terminal = vscode.window.createTerminal({ name });
   terminal.show(false);
   // Shell integration decides how a paste is sent; the harness's bash gets VS Code's scripts.
-  await until('shell integration in the test terminal (bash with VS Code shell integration)', () => terminal.shellIntegration, 30_000);
-  await until('VS Code to know the shell is bash (a paste is bracketed only for bash, zsh and fish)', () => terminal.state.shell === 'bash');
+  await until(
+    'shell integration in the test terminal (bash with VS Code shell integration)',
+    () => terminal.shellIntegration,
+    30_000,
+  );
+  await until(
+    'VS Code to know the shell is bash (a paste is bracketed only for bash, zsh and fish)',
+    () => terminal.state.shell === 'bash',
+  );
   await until('the test terminal to be the active one', () => vscode.window.activeTerminal === terminal);
   return terminal;
 }
@@ -49,13 +56,18 @@ function executionsIn(terminal: vscode.Terminal): { lines: string[]; ended(): nu
   const lines: string[] = [];
   let ended = 0;
   const listeners = [
-    vscode.window.onDidStartTerminalShellExecution((e) => e.terminal === terminal && lines.push(e.execution.commandLine.value)),
+    vscode.window.onDidStartTerminalShellExecution(
+      (e) => e.terminal === terminal && lines.push(e.execution.commandLine.value),
+    ),
     vscode.window.onDidEndTerminalShellExecution((e) => e.terminal === terminal && (ended += 1)),
   ];
   return { lines, ended: () => ended, dispose: () => listeners.forEach((l) => l.dispose()) };
 }
 
-const logText = (): string => extensionLogFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+const logText = (): string =>
+  extensionLogFiles()
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
 
 describe('Snippets in the terminal', function () {
   this.timeout(120_000);
@@ -65,7 +77,8 @@ describe('Snippets in the terminal', function () {
   let own: Snippet;
   let exact: Snippet;
   /** A text longer than the dialog shows: 40 lines, then a marker. */
-  const longText = (): string => `${Array.from({ length: 40 }, (_, i) => `echo line ${i + 1}`).join('\n')}\ntouch ${marker('long-ran')}`;
+  const longText = (): string =>
+    `${Array.from({ length: 40 }, (_, i) => `echo line ${i + 1}`).join('\n')}\ntouch ${marker('long-ran')}`;
   /** What the snippet with a tab and a `!` writes when it runs exactly as written. */
   const tabAndBang = 'tab\there!x';
 
@@ -80,7 +93,10 @@ describe('Snippets in the terminal', function () {
         { name: 'run.sh', content: `touch ${marker('ran')}\n` },
       ],
     });
-    own = await apiAs('alice').createSnippet({ name: 'alice: exit three', files: [{ name: 'exit.sh', content: `touch ${marker('exit-ran')}; (exit 3)\n` }] });
+    own = await apiAs('alice').createSnippet({
+      name: 'alice: exit three',
+      files: [{ name: 'exit.sh', content: `touch ${marker('exit-ran')}; (exit 3)\n` }],
+    });
     exact = await apiAs('alice').createSnippet({
       name: 'alice: exactly as written',
       files: [
@@ -111,7 +127,10 @@ describe('Snippets in the terminal', function () {
     try {
       // A confirmation here would mean the paste was not bracketed: it is declined, and the test fails below.
       await answerPrompts(false);
-      const sent = await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, { snippetGuid: theirs.guid, fileName: 'paste.sh' });
+      const sent = await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, {
+        snippetGuid: theirs.guid,
+        fileName: 'paste.sh',
+      });
       assert.equal(await unusedAnswers(), 1, 'pasting into a terminal with shell integration asks nothing');
       assert.equal(sent, true);
       // Enter runs what the shell holds in its line; then a last command, whose report comes after
@@ -121,9 +140,17 @@ describe('Snippets in the terminal', function () {
       terminal.sendText('', true);
       await until('the pasted text to run and end', () => executions.ended() >= 1, 30_000);
       terminal.sendText(`touch ${marker('sentinel')}`, true);
-      await until('the last command to run and be reported', () => fs.existsSync(marker('sentinel')) && executions.lines.some((line) => line.includes('sentinel')), 30_000);
+      await until(
+        'the last command to run and be reported',
+        () => fs.existsSync(marker('sentinel')) && executions.lines.some((line) => line.includes('sentinel')),
+        30_000,
+      );
       assert.ok(fs.existsSync(marker('pasted')), 'the pasted text ran when Enter was pressed');
-      assert.equal(executions.lines.length, 2, `the pasted block ran as one command line, then the last command: ${JSON.stringify(executions.lines)}`);
+      assert.equal(
+        executions.lines.length,
+        2,
+        `the pasted block ran as one command line, then the last command: ${JSON.stringify(executions.lines)}`,
+      );
     } finally {
       executions.dispose();
     }
@@ -134,15 +161,31 @@ describe('Snippets in the terminal', function () {
     const executions = executionsIn(terminal);
     try {
       await answerPrompts(false);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: theirs.guid, fileName: 'run.sh' }), false);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+          snippetGuid: theirs.guid,
+          fileName: 'run.sh',
+        }),
+        false,
+      );
       assert.equal(await unusedAnswers(), 0, 'the run asked first');
       await answerPrompts(true);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: theirs.guid, fileName: 'run.sh' }), true);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+          snippetGuid: theirs.guid,
+          fileName: 'run.sh',
+        }),
+        true,
+      );
       assert.equal(await unusedAnswers(), 0, 'the run asked again');
       await until('the confirmed run to create its marker', () => fs.existsSync(marker('ran')), 30_000);
       await until('shell integration to report the execution', () => executions.lines.length > 0);
       // The shell reads the text from a private file: one command line, which names that file.
-      assert.equal(executions.lines.length, 1, `the declined run sent nothing; the confirmed one ran once: ${JSON.stringify(executions.lines)}`);
+      assert.equal(
+        executions.lines.length,
+        1,
+        `the declined run sent nothing; the confirmed one ran once: ${JSON.stringify(executions.lines)}`,
+      );
       assert.match(executions.lines[0].trim(), /^\. '\/[^']*\/bbs-run-[^/']+\/run\.sh'$/);
       const folder = path.dirname(executions.lines[0].trim().slice(3, -1));
       await until('the script file to be removed once its run ended', () => !fs.existsSync(folder), 30_000);
@@ -155,7 +198,13 @@ describe('Snippets in the terminal', function () {
     await readyTerminal('exit code target');
     // The user's own snippet: asked too, while confirmRunningOwnSnippets is on (its default).
     await answerPrompts(true);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: own.guid, fileName: 'exit.sh' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+        snippetGuid: own.guid,
+        fileName: 'exit.sh',
+      }),
+      true,
+    );
     assert.equal(await unusedAnswers(), 0, "running one's own snippet asks by default");
     await until('the run to create its marker', () => fs.existsSync(marker('exit-ran')), 30_000);
     const line = '"exit.sh" of snippet "alice: exit three" ended in the terminal with exit code 3';
@@ -167,9 +216,18 @@ describe('Snippets in the terminal', function () {
     await until('no terminal to be open', () => vscode.window.terminals.length === 0);
     // One line: pasted without a question, with or without shell integration.
     await answerPrompts(false);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, { snippetGuid: theirs.guid, fileName: 'run.sh' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, {
+        snippetGuid: theirs.guid,
+        fileName: 'run.sh',
+      }),
+      true,
+    );
     assert.equal(await unusedAnswers(), 1, 'a one-line paste asks nothing');
-    assert.deepEqual(vscode.window.terminals.map((t) => t.name), ['bob: two lines']);
+    assert.deepEqual(
+      vscode.window.terminals.map((t) => t.name),
+      ['bob: two lines'],
+    );
     assert.equal(vscode.window.activeTerminal?.name, 'bob: two lines', 'the new terminal is shown');
   });
 
@@ -178,16 +236,33 @@ describe('Snippets in the terminal', function () {
     const executions = executionsIn(terminal);
     try {
       terminal.sendText('echo used before', true);
-      await until('the earlier command to be reported', () => executions.lines.some((line) => line.includes('used before')), 30_000);
+      await until(
+        'the earlier command to be reported',
+        () => executions.lines.some((line) => line.includes('used before')),
+        30_000,
+      );
       // Text left at the prompt, as a user who typed half a command and then chose Run in Terminal.
       terminal.sendText('echo half typed', false);
       await answerPrompts(true);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'first.sh' }), true);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+          snippetGuid: exact.guid,
+          fileName: 'first.sh',
+        }),
+        true,
+      );
       assert.equal(await unusedAnswers(), 0, 'the run asked first');
-      await until('the snippet to create its marker (its first character "t" arrived)', () => fs.existsSync(marker('t-first-character')), 30_000);
+      await until(
+        'the snippet to create its marker (its first character "t" arrived)',
+        () => fs.existsSync(marker('t-first-character')),
+        30_000,
+      );
       const line = '"first.sh" of snippet "alice: exactly as written" ended in the terminal with exit code 0';
       await until(`the extension's log to say: ${line}`, () => logText().includes(line), 30_000);
-      assert.ok(!executions.lines.some((l) => l.includes('half typed')), `the half-typed text did not run: ${JSON.stringify(executions.lines)}`);
+      assert.ok(
+        !executions.lines.some((l) => l.includes('half typed')),
+        `the half-typed text did not run: ${JSON.stringify(executions.lines)}`,
+      );
     } finally {
       executions.dispose();
     }
@@ -196,8 +271,18 @@ describe('Snippets in the terminal', function () {
   it('runs a snippet with a tab and a "!" exactly as written, with shell integration', async () => {
     await readyTerminal('tab and bang');
     await answerPrompts(true);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'tab-bang.sh' }), true);
-    await until('the run to write its marker', () => fs.existsSync(marker('tab-bang')) && fs.readFileSync(marker('tab-bang'), 'utf8').endsWith('\n'), 30_000);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+        snippetGuid: exact.guid,
+        fileName: 'tab-bang.sh',
+      }),
+      true,
+    );
+    await until(
+      'the run to write its marker',
+      () => fs.existsSync(marker('tab-bang')) && fs.readFileSync(marker('tab-bang'), 'utf8').endsWith('\n'),
+      30_000,
+    );
     assert.equal(fs.readFileSync(marker('tab-bang'), 'utf8'), `${tabAndBang}\n`);
   });
 
@@ -207,17 +292,38 @@ describe('Snippets in the terminal', function () {
     terminal.sendText('echo used before', true);
     terminal.sendText('echo half typed', false);
     await answerPrompts(true);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'plain-tab-bang.sh' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+        snippetGuid: exact.guid,
+        fileName: 'plain-tab-bang.sh',
+      }),
+      true,
+    );
     assert.equal(terminal.shellIntegration, undefined, 'the terminal had no shell integration');
-    await until('the run to write its marker', () => fs.existsSync(marker('plain-tab-bang')) && fs.readFileSync(marker('plain-tab-bang'), 'utf8').endsWith('\n'), 30_000);
+    await until(
+      'the run to write its marker',
+      () => fs.existsSync(marker('plain-tab-bang')) && fs.readFileSync(marker('plain-tab-bang'), 'utf8').endsWith('\n'),
+      30_000,
+    );
     assert.equal(fs.readFileSync(marker('plain-tab-bang'), 'utf8'), `${tabAndBang}\n`);
-    const logged = await until("the extension's log to say the exit code is unknown", () => /"plain-tab-bang\.sh" of snippet "alice: exactly as written"[^\n]*exit code is not known\): \. '([^']+)'/.exec(logText()) ?? undefined, 30_000);
+    const logged = await until(
+      "the extension's log to say the exit code is unknown",
+      () =>
+        /"plain-tab-bang\.sh" of snippet "alice: exactly as written"[^\n]*exit code is not known\): \. '([^']+)'/.exec(
+          logText(),
+        ) ?? undefined,
+      30_000,
+    );
     // Private to the user, never executable; kept while the terminal is open, removed when it closes.
     const script = logged[1];
     assert.equal(fs.statSync(path.dirname(script)).mode & 0o777, 0o700);
     assert.equal(fs.statSync(script).mode & 0o777, 0o600);
     terminal.dispose();
-    await until('the script file to be removed once its terminal closed', () => !fs.existsSync(path.dirname(script)), 30_000);
+    await until(
+      'the script file to be removed once its terminal closed',
+      () => !fs.existsSync(path.dirname(script)),
+      30_000,
+    );
   });
 
   it('pastes into a terminal that is still starting once it is ready: no question, each line once', async () => {
@@ -230,16 +336,35 @@ describe('Snippets in the terminal', function () {
     try {
       // A question here would be the false "cannot take the text as one block": declined, and the test fails below.
       await answerPrompts(false);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, { snippetGuid: exact.guid, fileName: 'early-paste.sh' }), true);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.pasteInTerminal, {
+          snippetGuid: exact.guid,
+          fileName: 'early-paste.sh',
+        }),
+        true,
+      );
       assert.equal(await unusedAnswers(), 1, 'a paste into a terminal whose shell takes one block asks nothing');
       terminal.sendText('', true);
       await until('the pasted text to run and end', () => executions.ended() >= 1, 30_000);
       terminal.sendText(`touch ${marker('early-sentinel')}`, true);
-      await until('the last command to run and be reported', () => fs.existsSync(marker('early-sentinel')) && executions.lines.some((line) => line.includes('early-sentinel')), 30_000);
+      await until(
+        'the last command to run and be reported',
+        () =>
+          fs.existsSync(marker('early-sentinel')) && executions.lines.some((line) => line.includes('early-sentinel')),
+        30_000,
+      );
       assert.ok(fs.existsSync(marker('early-paste')), 'the pasted text ran when Enter was pressed');
-      assert.equal(executions.lines.length, 2, `the pasted block ran as one command line, then the last command: ${JSON.stringify(executions.lines)}`);
+      assert.equal(
+        executions.lines.length,
+        2,
+        `the pasted block ran as one command line, then the last command: ${JSON.stringify(executions.lines)}`,
+      );
       const screen = await screenText();
-      assert.equal(occurrences(screen, 'echo early second line'), 1, `the terminal shows the pasted line once:\n${screen}`);
+      assert.equal(
+        occurrences(screen, 'echo early second line'),
+        1,
+        `the terminal shows the pasted line once:\n${screen}`,
+      );
       assert.ok(!screen.includes('[200~'), `no paste marker is echoed:\n${screen}`);
     } finally {
       executions.dispose();
@@ -261,9 +386,19 @@ describe('Snippets in the terminal', function () {
       await until(`the ${shell} terminal to be the active one`, () => vscode.window.activeTerminal === terminal);
       terminal.sendText('echo half typed', false);
       await answerPrompts(true);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: `${shell}-tab-bang.sh` }), true);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+          snippetGuid: exact.guid,
+          fileName: `${shell}-tab-bang.sh`,
+        }),
+        true,
+      );
       const written = marker(`${shell}-tab-bang`);
-      await until('the run to write its marker', () => fs.existsSync(written) && fs.readFileSync(written, 'utf8').endsWith('\n'), 30_000);
+      await until(
+        'the run to write its marker',
+        () => fs.existsSync(written) && fs.readFileSync(written, 'utf8').endsWith('\n'),
+        30_000,
+      );
       assert.equal(fs.readFileSync(written, 'utf8'), `${tabAndBang}\n`);
       const line = `"${shell}-tab-bang.sh" of snippet "alice: exactly as written" ended in the terminal with exit code 0`;
       await until(`the extension's log to say: ${line}`, () => logText().includes(line), 30_000);
@@ -274,9 +409,17 @@ describe('Snippets in the terminal', function () {
     await readyTerminal('long text');
     // The dialog's "Show Whole Text", then "Run" in the question asked beside the document.
     await answerPrompts('Show Whole Text', true);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'long.sh' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+        snippetGuid: exact.guid,
+        fileName: 'long.sh',
+      }),
+      true,
+    );
     assert.equal(await unusedAnswers(), 0, 'the dialog, then the question beside the whole text');
-    const shown = await until('the whole text to open in an editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'bitbucket-snippets-terminal-text'));
+    const shown = await until('the whole text to open in an editor', () =>
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'bitbucket-snippets-terminal-text'),
+    );
     assert.equal(shown.document.getText(), longText(), 'the exact text that runs');
     await until('the run to create its marker', () => fs.existsSync(marker('long-ran')), 30_000);
   });
@@ -286,7 +429,13 @@ describe('Snippets in the terminal', function () {
     terminal.sendText('python3 -q', true);
     await until('VS Code to see python in the foreground', () => terminal.state.shell === 'python', 30_000);
     await answerPrompts(true);
-    assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'refused.sh' }), false);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+        snippetGuid: exact.guid,
+        fileName: 'refused.sh',
+      }),
+      false,
+    );
     assert.equal(await unusedAnswers(), 0, 'the run was confirmed first, then refused');
     // Back in bash, a last command shows the terminal has read all it was sent.
     terminal.sendText('exit()', true);
@@ -302,9 +451,19 @@ describe('Snippets in the terminal', function () {
     const config = vscode.workspace.getConfiguration('bitbucketSnippets');
     await config.update('terminal.confirmRunningOwnSnippets', false, vscode.ConfigurationTarget.Global);
     try {
-      await until('the setting to be off', () => vscode.workspace.getConfiguration('bitbucketSnippets').get('terminal.confirmRunningOwnSnippets') === false);
+      await until(
+        'the setting to be off',
+        () =>
+          vscode.workspace.getConfiguration('bitbucketSnippets').get('terminal.confirmRunningOwnSnippets') === false,
+      );
       await answerPrompts(false);
-      assert.equal(await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, { snippetGuid: exact.guid, fileName: 'invisible.sh' }), false);
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(Commands.runInTerminal, {
+          snippetGuid: exact.guid,
+          fileName: 'invisible.sh',
+        }),
+        false,
+      );
       assert.equal(await unusedAnswers(), 0, 'the run asked, though the snippet is your own and its question is off');
     } finally {
       await config.update('terminal.confirmRunningOwnSnippets', undefined, vscode.ConfigurationTarget.Global);

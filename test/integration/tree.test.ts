@@ -105,7 +105,11 @@ describe('snippet explorer tree', function () {
     // Whose it is, in words, for a screen reader: the description marks only other people's snippets.
     assert.match(item.accessibilityInformation?.label ?? '', /^.+, your snippet, updated /);
     const root = await itemOf(api, await rootOf(api, 'mine'));
-    assert.match(root.accessibilityInformation?.label ?? '', /^My Snippets, \d+ snippets loaded, more on the server$/, 'the count says what it counts');
+    assert.match(
+      root.accessibilityInformation?.label ?? '',
+      /^My Snippets, \d+ snippets loaded, more on the server$/,
+      'the count says what it counts',
+    );
     const children = await childrenOf(api, rows[0]);
     const file = children.find((c) => c.kind === 'file');
     assert.ok(file, 'a file row');
@@ -124,7 +128,10 @@ describe('snippet explorer tree', function () {
     assert.equal(requests.length, 1);
     assert.equal(requests[0].path, `${SNIPPETS}/browse`);
     assert.equal(queryOf(requests[0]).get('limit'), String(PAGE));
-    assert.ok(rows.some((r) => api.service.store.get(r.snippetGuid)?.userId !== 2), "the first Browse page holds someone else's snippet");
+    assert.ok(
+      rows.some((r) => api.service.store.get(r.snippetGuid)?.userId !== 2),
+      "the first Browse page holds someone else's snippet",
+    );
     for (const row of rows) {
       const description = String((await itemOf(api, row)).description);
       const owner = api.service.store.get(row.snippetGuid)?.userId;
@@ -159,7 +166,10 @@ describe('snippet explorer tree', function () {
     const mine = await rootOf(api, 'mine');
     await childrenOf(api, mine);
     // The tagged snippet may be on a later page: make sure it is loaded.
-    while (!api.service.store.categories().some((c) => c.guid === categoryGuid) && api.service.store.list('mine').nextStart !== undefined) {
+    while (
+      !api.service.store.categories().some((c) => c.guid === categoryGuid) &&
+      api.service.store.list('mine').nextStart !== undefined
+    ) {
       await api.service.store.loadMore('mine');
     }
     const categories = (await childrenOf(api)).find((r) => r.kind === 'categories');
@@ -185,7 +195,11 @@ describe('snippet explorer tree', function () {
     assert.equal(error.isError, true);
     const item = await itemOf(api, error);
     assert.match(labelOf(item), /^Could not load Starred: .* — click to retry$/);
-    assert.match(item.accessibilityInformation?.label ?? '', /^Error: Could not load Starred: /, 'the error icon is not the only sign');
+    assert.match(
+      item.accessibilityInformation?.label ?? '',
+      /^Error: Could not load Starred: /,
+      'the error icon is not the only sign',
+    );
     assert.equal(item.command?.command, 'bitbucketSnippets.refreshList');
 
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
@@ -209,11 +223,17 @@ describe('snippet explorer tree', function () {
     await vscode.commands.executeCommand('bitbucketSnippets.sortByName');
     rows = snippetsIn(await childrenOf(api, mine));
     const names = rows.map((r) => api.service.store.get(r.snippetGuid)?.name ?? '');
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })),
+    );
     await vscode.commands.executeCommand('bitbucketSnippets.sortByUpdated');
     rows = snippetsIn(await childrenOf(api, mine));
     const times = rows.map((r) => api.service.store.get(r.snippetGuid)?.updatedAt ?? 0);
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
     assert.equal((await requestsSince()).length, 0, 'sorting and filtering send nothing');
   });
 
@@ -221,7 +241,10 @@ describe('snippet explorer tree', function () {
     const created = await createSnippet('alice', `tree-reveal-${Date.now().toString(36)}`, 'reveal.md');
     await api.explorer.reveal(created.guid);
     // The new selection reaches the extension host by a message of its own, which may come after reveal() returned.
-    await eventually(() => (api.explorer.view.selection[0] as SnippetNode | undefined)?.snippetGuid === created.guid, 'the new snippet is selected');
+    await eventually(
+      () => (api.explorer.view.selection[0] as SnippetNode | undefined)?.snippetGuid === created.guid,
+      'the new snippet is selected',
+    );
     const selected = api.explorer.view.selection[0];
     assert.equal(selected?.kind, 'snippet');
     assert.equal((selected as SnippetNode).snippetGuid, created.guid);

@@ -43,8 +43,16 @@ export async function rest<T>(user: string, method: string, path: string, body?:
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function createSnippet(user: string, name: string, fileName = `${name}.sh`, categories: string[] = []): Promise<Snippet> {
-  const created = await rest<Snippet>(user, 'POST', SNIPPETS, { name, files: [{ name: fileName, content: `echo ${name}\n` }] });
+export async function createSnippet(
+  user: string,
+  name: string,
+  fileName = `${name}.sh`,
+  categories: string[] = [],
+): Promise<Snippet> {
+  const created = await rest<Snippet>(user, 'POST', SNIPPETS, {
+    name,
+    files: [{ name: fileName, content: `echo ${name}\n` }],
+  });
   if (categories.length === 0) return created;
   return rest<Snippet>(user, 'PUT', `${SNIPPETS}/${created.guid}`, {
     name,
@@ -68,7 +76,11 @@ export function requestsSince(): Promise<LoggedRequest[]> {
 }
 
 export async function addFault(spec: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${serverUrl()}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(spec) });
+  const response = await fetch(`${serverUrl()}/__control/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(spec),
+  });
   assert.ok(response.ok, `could not queue fault: ${response.status}`);
 }
 
@@ -93,13 +105,20 @@ export async function rootOf(api: TestingApi, list: string): Promise<TreeNode> {
 }
 
 export async function setPageSize(size: number | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('bitbucketSnippets').update('pageSize', size, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('bitbucketSnippets')
+    .update('pageSize', size, vscode.ConfigurationTarget.Global);
 }
 
-export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+export const labelOf = (item: vscode.TreeItem): string =>
+  typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 
 /** Waits until `check` holds, for changes that arrive through events. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);

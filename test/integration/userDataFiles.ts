@@ -39,4 +39,5 @@ export function findFiles(roots: string[], match: (name: string) => boolean, dep
 }
 
 /** The extension's log files of this run. */
-export const extensionLogFiles = (): string[] => findFiles(userDataCandidates(), (name) => name.endsWith(EXTENSION_LOG));
+export const extensionLogFiles = (): string[] =>
+  findFiles(userDataCandidates(), (name) => name.endsWith(EXTENSION_LOG));

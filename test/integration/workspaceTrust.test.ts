@@ -34,14 +34,20 @@ describe('Workspace settings and trust', function () {
     settings[`${SETTINGS_SECTION}.${Settings.requestTimeoutSeconds}`] = 30;
     fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
     fs.writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
-    await until('VS Code to read the workspace settings', () => config().inspect(Settings.requestTimeoutSeconds)?.workspaceValue === 30);
+    await until(
+      'VS Code to read the workspace settings',
+      () => config().inspect(Settings.requestTimeoutSeconds)?.workspaceValue === 30,
+    );
   });
 
   after(async () => {
     try {
       if (originalSettings === undefined) fs.rmSync(settingsFile, { force: true });
       else fs.writeFileSync(settingsFile, originalSettings);
-      await until('VS Code to drop the workspace settings', () => config().inspect(Settings.requestTimeoutSeconds)?.workspaceValue === undefined);
+      await until(
+        'VS Code to drop the workspace settings',
+        () => config().inspect(Settings.requestTimeoutSeconds)?.workspaceValue === undefined,
+      );
       await config().update(Settings.caFiles, undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand(Commands.signOut, { serverUrl: server.url, username: 'alice' });
       await signInAs('alice');
@@ -51,7 +57,7 @@ describe('Workspace settings and trust', function () {
     }
   });
 
-  it('a CA in the workspace\'s Ca Files does not make the server trusted: the sign-in fails as untrusted', async () => {
+  it("a CA in the workspace's Ca Files does not make the server trusted: the sign-in fails as untrusted", async () => {
     await assert.rejects(signInWith({ serverUrl: server.url, username: 'alice', password: 'alice' }), (err: Error) => {
       assert.match(err.message, /certificate/i);
       assert.match(err.message, /"Bitbucket Snippets: Ca Files" setting/);
@@ -59,7 +65,7 @@ describe('Workspace settings and trust', function () {
     });
   });
 
-  it('the same CA in the user\'s settings does', async () => {
+  it("the same CA in the user's settings does", async () => {
     await config().update(Settings.caFiles, [ca.pemPath], vscode.ConfigurationTarget.Global);
     await signInWith({ serverUrl: server.url, username: 'alice', password: 'alice' });
   });

@@ -20,8 +20,13 @@ export interface PackagedVsix {
 
 /** The arguments of the `vsce package` step of `npm run package`, writing to `file` instead. */
 export function vscePackageArgs(file: string): string[] {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const step = scripts.package.split('&&').map((s) => s.trim()).find((s) => s.startsWith('vsce package'));
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const step = scripts.package
+    .split('&&')
+    .map((s) => s.trim())
+    .find((s) => s.startsWith('vsce package'));
   if (!step) throw new Error('the package script has no `vsce package` step');
   const args = step.split(/\s+/).slice(1);
   const out = args.indexOf('-o');

@@ -26,31 +26,44 @@ type ImageMedia = string | Record<string, string>;
 
 /** The pictures the walkthrough shows (VS Code shows them from the installed extension, offline). */
 function walkthroughImages(): string[] {
-  return shownImages().filter((s) => s.where.startsWith('walkthrough')).map((s) => s.file);
+  return shownImages()
+    .filter((s) => s.where.startsWith('walkthrough'))
+    .map((s) => s.file);
 }
 
 /** The pictures the README and the walkthrough show, each with the text that stands in for it. */
 function shownImages(): Array<{ where: string; file: string; alt: string }> {
   const shown: Array<{ where: string; file: string; alt: string }> = [];
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  for (const match of readme.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)) shown.push({ where: 'README.md', alt: match[1], file: match[2] });
+  for (const match of readme.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)) {
+    shown.push({ where: 'README.md', alt: match[1], file: match[2] });
+  }
   for (const match of readme.matchAll(/<img\b[^>]*>/g)) {
-    shown.push({ where: 'README.md', alt: /\balt="([^"]*)"/.exec(match[0])?.[1] ?? '', file: /\bsrc="([^"]+)"/.exec(match[0])?.[1] ?? '' });
+    shown.push({
+      where: 'README.md',
+      alt: /\balt="([^"]*)"/.exec(match[0])?.[1] ?? '',
+      file: /\bsrc="([^"]+)"/.exec(match[0])?.[1] ?? '',
+    });
   }
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    contributes: { walkthroughs?: Array<{ steps: Array<{ id: string; media: { image?: ImageMedia; altText?: string } }> }> };
+    contributes: {
+      walkthroughs?: Array<{ steps: Array<{ id: string; media: { image?: ImageMedia; altText?: string } }> }>;
+    };
   };
   for (const step of (manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps)) {
     const image = step.media.image;
     if (image === undefined) continue;
-    for (const file of typeof image === 'string' ? [image] : Object.values(image)) shown.push({ where: `walkthrough step ${step.id}`, alt: step.media.altText ?? '', file });
+    for (const file of typeof image === 'string' ? [image] : Object.values(image)) {
+      shown.push({ where: `walkthrough step ${step.id}`, alt: step.media.altText ?? '', file });
+    }
   }
   return shown;
 }
 
 /** Every file under a folder of the checkout, as paths relative to the checkout. */
 function filesUnder(folder: string): string[] {
-  return fs.readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
@@ -65,13 +78,18 @@ describe('the .vsix', function () {
   before(() => {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-vsix-'));
     vsix = packageVsix(outDir);
-    files = vsix.entries.filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length).toLowerCase());
+    files = vsix.entries
+      .filter((e) => e.startsWith('extension/'))
+      .map((e) => e.slice('extension/'.length).toLowerCase());
     process.stdout.write(`      .vsix: ${(vsix.bytes / 1024).toFixed(1)} KiB, ${files.length} files\n`);
   });
   after(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
   it('packs without a warning from vsce', () => {
-    assert.deepEqual(vsix.output.split('\n').filter((line) => /\bWARNING\b/.test(line)), []);
+    assert.deepEqual(
+      vsix.output.split('\n').filter((line) => /\bWARNING\b/.test(line)),
+      [],
+    );
   });
 
   it('is packed by a plain `vsce package`: no flag but the output file', () => {
@@ -82,45 +100,74 @@ describe('the .vsix', function () {
     const readme = spawnSync('unzip', ['-p', vsix.file, 'extension/readme.md'], { encoding: 'utf8' }).stdout;
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]);
     assert.ok(images.length > 0, 'the README shows images');
-    const repository = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { repository: { url: string } }).repository.url.replace(/\.git$/, '');
-    for (const image of images) assert.ok(image.startsWith(`${repository}/raw/`), `${image} is loaded from ${repository}`);
+    const repository = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { repository: { url: string } }
+    ).repository.url.replace(/\.git$/, '');
+    for (const image of images) {
+      assert.ok(image.startsWith(`${repository}/raw/`), `${image} is loaded from ${repository}`);
+    }
   });
 
   it('holds no sources, tests, source maps, compiled tests or contributor notes', () => {
-    assert.deepEqual(files.filter((f) => /^(src|test|out|bench|\.ci|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts')), []);
+    assert.deepEqual(
+      files.filter(
+        (f) => /^(src|test|out|bench|\.ci|node_modules)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts'),
+      ),
+      [],
+    );
     assert.ok(!files.includes('contributing.md'), 'CONTRIBUTING.md is for contributors');
   });
 
   it('holds every bundle, the manifest, the README, the changelog, the licence and media/', () => {
     // The webviews' scripts are in dist/webview/.
     const bundles = filesUnder('dist').filter((f) => f.endsWith('.js'));
-    for (const built of ['dist/extension.js', 'dist/webview/settingsPanel.js']) assert.ok(bundles.includes(built), `vsce built ${built}`);
+    for (const built of ['dist/extension.js', 'dist/webview/settingsPanel.js']) {
+      assert.ok(bundles.includes(built), `vsce built ${built}`);
+    }
     for (const bundle of bundles) assert.ok(files.includes(bundle.toLowerCase()), `${bundle} is in it`);
-    for (const file of ['package.json', 'readme.md', 'changelog.md']) assert.ok(files.includes(file), `${file} is in it`);
+    for (const file of ['package.json', 'readme.md', 'changelog.md']) {
+      assert.ok(files.includes(file), `${file} is in it`);
+    }
     assert.ok(files.includes('license') || files.includes('license.txt'), 'the licence is in it');
     for (const media of filesUnder('media')) assert.ok(files.includes(media.toLowerCase()), `${media} is in it`);
   });
 
   it(`stays under ${MAX_VSIX_BYTES / 1024} KB`, () => {
-    assert.ok(vsix.bytes < MAX_VSIX_BYTES, `the .vsix is ${(vsix.bytes / 1024).toFixed(1)} KB; the pictures in docs/images/ come from \`npm run screenshots\`, which crops them and writes palette PNGs`);
+    assert.ok(
+      vsix.bytes < MAX_VSIX_BYTES,
+      `the .vsix is ${(vsix.bytes / 1024).toFixed(1)} KB; the pictures in docs/images/ come from \`npm run screenshots\`, which crops them and writes palette PNGs`,
+    );
   });
 
   it('holds every picture the walkthrough shows, and no other: the packed README loads its pictures from the repository', () => {
     const shown = shownImages();
     assert.ok(shown.length > 0, 'the README and the walkthrough show pictures');
     for (const { where, file, alt } of shown) {
-      assert.ok(!/^[a-z]+:/i.test(file), `${where}: ${file} is a path in the checkout (vsce points the packed README's at the repository)`);
+      assert.ok(
+        !/^[a-z]+:/i.test(file),
+        `${where}: ${file} is a path in the checkout (vsce points the packed README's at the repository)`,
+      );
       assert.ok(fs.existsSync(path.join(ROOT, file)), `${where}: ${file} exists`);
       assert.ok(alt.trim().length > 0, `${where}: ${file} has a text that says what it shows`);
     }
     const walkthrough = walkthroughImages();
     assert.ok(walkthrough.length > 0, 'the walkthrough shows pictures');
-    for (const file of walkthrough) assert.ok(files.includes(file.toLowerCase()), `the walkthrough's ${file} is in the .vsix`);
+    for (const file of walkthrough) {
+      assert.ok(files.includes(file.toLowerCase()), `the walkthrough's ${file} is in the .vsix`);
+    }
     // The README's pictures, packed, would never be shown: the test above checks that the packed README links the repository's.
     const packed = files.filter((f) => /\.(png|jpe?g|gif|webp|svg)$/.test(f) && !f.startsWith('media/'));
-    assert.deepEqual(packed.filter((f) => !walkthrough.some((w) => w.toLowerCase() === f)), [], 'only the walkthrough\'s pictures are packed');
+    assert.deepEqual(
+      packed.filter((f) => !walkthrough.some((w) => w.toLowerCase() === f)),
+      [],
+      "only the walkthrough's pictures are packed",
+    );
     const used = new Set(shown.map((s) => s.file));
-    assert.deepEqual(filesUnder('docs/images').filter((f) => !used.has(f)), [], 'pictures in docs/images/ that nothing shows');
+    assert.deepEqual(
+      filesUnder('docs/images').filter((f) => !used.has(f)),
+      [],
+      'pictures in docs/images/ that nothing shows',
+    );
   });
 
   it("holds the translations: package.nls*.json and each language's l10n bundle, not the English one VS Code never loads", () => {
@@ -128,7 +175,9 @@ describe('the .vsix', function () {
     assert.ok(manifestTexts.includes('package.nls.json'), 'the English manifest strings exist');
     const languages = filesUnder('l10n').filter((f) => /^l10n\/bundle\.l10n\.[\w-]+\.json$/.test(f));
     assert.ok(languages.length > 0, 'a translation exists');
-    for (const file of [...manifestTexts, ...languages]) assert.ok(files.includes(file.toLowerCase()), `${file} is in it`);
+    for (const file of [...manifestTexts, ...languages]) {
+      assert.ok(files.includes(file.toLowerCase()), `${file} is in it`);
+    }
     // In English the extension host loads no bundle at all (the code's strings are the English ones): this file is for translators.
     assert.ok(!files.includes('l10n/bundle.l10n.json'), 'the English bundle stays out');
   });

@@ -16,7 +16,9 @@ export function zipEntries(file: string): string[] {
   let at = zip.readUInt32LE(end + 16);
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== CENTRAL_DIRECTORY_HEADER) throw new Error(`${file}: entry ${i} of the central directory is damaged`);
+    if (zip.readUInt32LE(at) !== CENTRAL_DIRECTORY_HEADER) {
+      throw new Error(`${file}: entry ${i} of the central directory is damaged`);
+    }
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
     const commentLength = zip.readUInt16LE(at + 32);

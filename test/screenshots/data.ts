@@ -210,7 +210,13 @@ export function screenshotData(): StoredData {
     const createdAt = BASE_TIME + i * 5 * HOUR;
     const comments: Comment[] = (picture.comments ?? []).map(([author, text], k) => {
       const at = createdAt + (k + 1) * 2 * HOUR;
-      return { guid: demoGuid('picture-comment', `${i}.${k}`), text, userId: idOf(author), createdAt: at, updatedAt: at };
+      return {
+        guid: demoGuid('picture-comment', `${i}.${k}`),
+        text,
+        userId: idOf(author),
+        createdAt: at,
+        updatedAt: at,
+      };
     });
     const snippet: Snippet = {
       guid: demoGuid('picture-snippet', i),
@@ -222,16 +228,35 @@ export function screenshotData(): StoredData {
       userId: idOf(picture.owner),
       createdAt,
       updatedAt: createdAt + HOUR,
-      files: Object.entries(picture.files).map(([name, content], f) => ({ guid: demoGuid('picture-file', `${i}.${f}`), name, content })),
+      files: Object.entries(picture.files).map(([name, content], f) => ({
+        guid: demoGuid('picture-file', `${i}.${f}`),
+        name,
+        content,
+      })),
       comments,
     };
     data.snippets.push(snippet);
-    (picture.starredBy ?? []).forEach((person, k) => data.stars.push({ userId: idOf(person), snippetGuid: snippet.guid, starredAt: createdAt + (k + 3) * HOUR }));
+    (picture.starredBy ?? []).forEach((person, k) =>
+      data.stars.push({ userId: idOf(person), snippetGuid: snippet.guid, starredAt: createdAt + (k + 3) * HOUR }),
+    );
   });
   data.categories = [...categories.values()];
-  data.pages['1'] = { enabledRefs: ['refs/heads/main', 'refs/tags/v2.4.0'], isEnabledForBranches: false, isEnabledForTags: true };
+  data.pages['1'] = {
+    enabledRefs: ['refs/heads/main', 'refs/tags/v2.4.0'],
+    isEnabledForBranches: false,
+    isEnabledForTags: true,
+  };
   data.hooks['1'] = [
-    { key: HookKeys.externalPreReceive, enabled: true, settings: { exe: '/opt/bitbucket-hooks/reject-large-files.sh', params: '--limit=5M', safe_path: true, async: false } },
+    {
+      key: HookKeys.externalPreReceive,
+      enabled: true,
+      settings: {
+        exe: '/opt/bitbucket-hooks/reject-large-files.sh',
+        params: '--limit=5M',
+        safe_path: true,
+        async: false,
+      },
+    },
     { key: HookKeys.requiredApprovers, enabled: false, settings: { requiredCount: '2' } },
   ];
   return data;

@@ -9,5 +9,7 @@ export const PICTURE_COLOURS = 64;
 
 /** Writes `source` (a PNG file or its bytes) to `file` as a palette PNG, without dithering. */
 export async function writePicture(source: Buffer | string, file: string): Promise<void> {
-  await sharp(source).png({ palette: true, colours: PICTURE_COLOURS, dither: 0, compressionLevel: 9, effort: 10 }).toFile(file);
+  await sharp(source)
+    .png({ palette: true, colours: PICTURE_COLOURS, dither: 0, compressionLevel: 9, effort: 10 })
+    .toFile(file);
 }

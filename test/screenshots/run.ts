@@ -42,7 +42,12 @@ async function boxOf(locator: Locator): Promise<Region> {
 function union(...regions: Region[]): Region {
   const x = Math.min(...regions.map((r) => r.x));
   const y = Math.min(...regions.map((r) => r.y));
-  return { x, y, width: Math.max(...regions.map((r) => r.x + r.width)) - x, height: Math.max(...regions.map((r) => r.y + r.height)) - y };
+  return {
+    x,
+    y,
+    width: Math.max(...regions.map((r) => r.x + r.width)) - x,
+    height: Math.max(...regions.map((r) => r.y + r.height)) - y,
+  };
 }
 
 /** The region cut to at most `height` pixels from its top. */
@@ -62,7 +67,11 @@ class Photographer {
 
   /** Switches the color theme with Preferences: Color Theme, as a person would. */
   async useTheme(theme: (typeof THEMES)[number]): Promise<void> {
-    const isOn = () => this.page.evaluate((cls) => document.querySelector('.monaco-workbench')?.classList.contains(cls) === true, theme.bodyClass);
+    const isOn = () =>
+      this.page.evaluate(
+        (cls) => document.querySelector('.monaco-workbench')?.classList.contains(cls) === true,
+        theme.bodyClass,
+      );
     if (this.current === theme.theme && (await isOn())) return;
     const name = theme.theme.replace(/^Default /, '');
     // An Enter that lands while the pick still filters is lost now and then: choose again, at most three times.
@@ -75,8 +84,15 @@ class Photographer {
       await this.page.waitForTimeout(300);
       await option.click();
       const switched = await this.page
-        .waitForFunction((cls) => document.querySelector('.monaco-workbench')?.classList.contains(cls) === true, theme.bodyClass, { timeout: 5_000 })
-        .then(() => true, () => false);
+        .waitForFunction(
+          (cls) => document.querySelector('.monaco-workbench')?.classList.contains(cls) === true,
+          theme.bodyClass,
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
       if (switched) break;
       await this.ui.dismiss();
       if (attempt === 3) throw new Error(`The color theme did not change to ${theme.theme}.`);
@@ -88,7 +104,11 @@ class Photographer {
   /** No toast, no hover, no pointer over a row: nothing the picture is not about. */
   async tidy(): Promise<void> {
     await this.ui.runCommand('Notifications: Clear All Notifications');
-    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await this.page
+      .locator('.notifications-toasts .notification-toast')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
     await this.page.mouse.move(VIEWPORT.width - 4, VIEWPORT.height - 60);
     await this.page.waitForTimeout(400);
   }
@@ -99,16 +119,28 @@ class Photographer {
    * walkthrough's pictures come in both themes (it shows the one that matches); the README's others
    * only in the light one, to keep the .vsix small.
    */
-  async take(name: string, stage: () => Promise<Region>, undo?: () => Promise<void>, themes: readonly (typeof THEMES)[number][] = THEMES): Promise<void> {
+  async take(
+    name: string,
+    stage: () => Promise<Region>,
+    undo?: () => Promise<void>,
+    themes: readonly (typeof THEMES)[number][] = THEMES,
+  ): Promise<void> {
     for (const theme of themes) {
       await this.useTheme(theme);
       const region = await stage();
-      const clip = { x: Math.round(region.x), y: Math.round(region.y), width: Math.round(region.width), height: Math.round(region.height) };
+      const clip = {
+        x: Math.round(region.x),
+        y: Math.round(region.y),
+        width: Math.round(region.width),
+        height: Math.round(region.height),
+      };
       const raw = await this.page.screenshot({ clip });
       const file = path.join(IMAGES_DIR, `${name}${theme.suffix}.png`);
       await writePicture(raw, file);
       this.written.push(file);
-      console.log(`  ${path.relative(REPO_ROOT, file)}  ${clip.width}×${clip.height}  ${(fs.statSync(file).size / 1024).toFixed(1)} KB`);
+      console.log(
+        `  ${path.relative(REPO_ROOT, file)}  ${clip.width}×${clip.height}  ${(fs.statSync(file).size / 1024).toFixed(1)} KB`,
+      );
       if (undo) await undo();
     }
     await this.useTheme(THEMES[0]);
@@ -118,10 +150,17 @@ class Photographer {
 /** The workspace is a clone of PROJ/repo1 on the local server, with a script to save a selection of. */
 function makeClone(folder: string, serverUrl: string): void {
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Alice', '-c', 'user.email=alice@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: folder, stdio: 'ignore' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Alice', '-c', 'user.email=alice@example.com', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: folder, stdio: 'ignore' },
+    );
   fs.rmSync(path.join(folder, 'README.md'), { force: true });
   fs.mkdirSync(path.join(folder, 'scripts'), { recursive: true });
-  fs.writeFileSync(path.join(folder, 'README.md'), '# Shop frontend\n\nThe shop\'s web frontend. `scripts/deploy.sh` publishes it.\n');
+  fs.writeFileSync(
+    path.join(folder, 'README.md'),
+    "# Shop frontend\n\nThe shop's web frontend. `scripts/deploy.sh` publishes it.\n",
+  );
   fs.writeFileSync(
     path.join(folder, 'scripts', 'deploy.sh'),
     '#!/usr/bin/env bash\nset -euo pipefail\n\n# Build the site and publish it to the pages host.\nnpm ci\nnpm run build\nrsync -a --delete dist/ "$PAGES_HOST:/srv/pages/shop/"\necho "published $(git rev-parse --short HEAD)"\n',
@@ -196,7 +235,11 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
   // The editor's context menu on a selection of the workspace's script.
   await ui.runCommand('Go to File...').catch(async () => ui.page.keyboard.press('Control+P'));
   await page.locator('.quick-input-widget input[type="text"]').first().fill('deploy.sh');
-  await page.locator('.quick-input-widget').getByRole('option', { name: /deploy\.sh/ }).first().click();
+  await page
+    .locator('.quick-input-widget')
+    .getByRole('option', { name: /deploy\.sh/ })
+    .first()
+    .click();
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
   await lines.waitFor({ state: 'visible' });
   const selectAndOpenMenu = async (): Promise<Region> => {
@@ -211,7 +254,10 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
     const top = await boxOf(lines);
     await page.mouse.click(top.x + 40, top.y + lineHeight * 7.5, { button: 'right' });
     const menu = page.locator('.context-view .monaco-menu');
-    await menu.getByRole('menuitem', { name: /Save Selection as Snippet/ }).first().waitFor({ state: 'visible' });
+    await menu
+      .getByRole('menuitem', { name: /Save Selection as Snippet/ })
+      .first()
+      .waitFor({ state: 'visible' });
     const item = menu.getByRole('menuitem', { name: /Save Selection as Snippet/ }).first();
     await item.hover();
     const editor = await boxOf(editorPart);
@@ -229,10 +275,17 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
       await ui.runCommand('Bitbucket Snippets: Search Snippets…');
       const quickInput = page.locator('.quick-input-widget');
       await quickInput.locator('input[type="text"]').first().fill('retry');
-      await quickInput.getByRole('option', { name: /retry\.test\.ts/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await quickInput
+        .getByRole('option', { name: /retry\.test\.ts/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       // The palette's row was clicked where the search's title now is: move away from its tooltip.
       await page.mouse.move(VIEWPORT.width - 4, VIEWPORT.height - 60);
-      await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+      await page
+        .locator('.monaco-hover, .workbench-hover')
+        .first()
+        .waitFor({ state: 'hidden', timeout: 5_000 })
+        .catch(() => undefined);
       await page.waitForTimeout(800);
       return boxOf(quickInput);
     },
@@ -243,7 +296,11 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
   // The secret scan's dialog: a selection with a token and a password in it, about to be sent.
   await ui.runCommand('Go to File...').catch(async () => ui.page.keyboard.press('Control+P'));
   await page.locator('.quick-input-widget input[type="text"]').first().fill('release.env');
-  await page.locator('.quick-input-widget').getByRole('option', { name: /release\.env/ }).first().click();
+  await page
+    .locator('.quick-input-widget')
+    .getByRole('option', { name: /release\.env/ })
+    .first()
+    .click();
   await lines.waitFor({ state: 'visible' });
   const dialog = page.locator('.monaco-dialog-box');
   await camera.take(
@@ -298,10 +355,17 @@ async function takePictures(workbench: Workbench, ui: WorkbenchUi): Promise<stri
       await multiDiff.or(repository).first().waitFor({ state: 'visible', timeout: 30_000 });
       if (await repository.isVisible()) await repository.click();
       for (const file of ['deploy.sh', 'smoke-test.sh']) {
-        await multiDiff.locator('.multiDiffEntry').filter({ hasText: file }).first().waitFor({ state: 'visible', timeout: 30_000 });
+        await multiDiff
+          .locator('.multiDiffEntry')
+          .filter({ hasText: file })
+          .first()
+          .waitFor({ state: 'visible', timeout: 30_000 });
       }
       await ui.runCommand('View: Toggle Primary Side Bar Visibility');
-      await multiDiff.locator('.multiDiffEntry .monaco-editor .view-lines').last().waitFor({ state: 'visible', timeout: 15_000 });
+      await multiDiff
+        .locator('.multiDiffEntry .monaco-editor .view-lines')
+        .last()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await camera.tidy();
       await page.waitForTimeout(800);
       const editor = await boxOf(editorPart);
@@ -363,10 +427,14 @@ async function main(): Promise<void> {
     await workbench.close();
     await exitAfterCleanup(0);
   } catch (err) {
-    console.error(`\nThe screenshots could not be taken: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    console.error(
+      `\nThe screenshots could not be taken: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
     if (workbench) {
       fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
-      await workbench.page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'screenshots-FAILED.png') }).catch(() => undefined);
+      await workbench.page
+        .screenshot({ path: path.join(REPO_ROOT, 'test-results', 'screenshots-FAILED.png') })
+        .catch(() => undefined);
     }
     await workbench?.close().catch(() => undefined);
     await exitAfterCleanup(1);

@@ -8,7 +8,12 @@ describe('local server: authentication and request checks', () => {
   const server = useServer();
 
   it('answers 401 "authentication failed" for missing, wrong or malformed credentials', async () => {
-    for (const options of [{ user: null }, { user: 'alice', password: 'wrong' }, { user: 'mallory' }, { token: 'nope' }]) {
+    for (const options of [
+      { user: null },
+      { user: 'alice', password: 'wrong' },
+      { user: 'mallory' },
+      { token: 'nope' },
+    ]) {
       const result = await call(server(), 'GET', SNIPPETS, options);
       assert.equal(result.status, 401, JSON.stringify(options));
       assert.deepEqual(errorsOf(result)[0], {
@@ -23,7 +28,9 @@ describe('local server: authentication and request checks', () => {
   });
 
   it('tells "not permitted" (AuthorisationException) apart from failed authentication', async () => {
-    const result = await call(server(), 'GET', '/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks', { user: 'bob' });
+    const result = await call(server(), 'GET', '/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks', {
+      user: 'bob',
+    });
     assert.equal(result.status, 401);
     assert.deepEqual(errorsOf(result)[0], {
       context: null,
@@ -56,7 +63,11 @@ describe('local server: authentication and request checks', () => {
   });
 
   it('refuses a non-GET without JSON content type or no-check token (403, plain XSRF check failed)', async () => {
-    const refusedHeaders: Array<Record<string, string>> = [{}, { 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }];
+    const refusedHeaders: Array<Record<string, string>> = [
+      {},
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+    ];
     for (const headers of refusedHeaders) {
       const result = await call(server(), 'POST', SNIPPETS, { headers, body: CREATE });
       assert.equal(result.status, 403);
@@ -69,16 +80,27 @@ describe('local server: authentication and request checks', () => {
   });
 
   it('accepts a non-GET with either a JSON content type or the no-check token', async () => {
-    await expectStatus(200, server(), 'POST', SNIPPETS, { headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: CREATE });
-    await expectStatus(200, server(), 'POST', SNIPPETS, { headers: { 'X-Atlassian-Token': 'no-check' }, body: CREATE });
-    await expectStatus(200, server(), 'PUT', '/rest/latest/pages-settings/PROJ/repo1/enabled?refId=refs%2Fheads%2Fmain', {
-      headers: { 'X-Atlassian-Token': 'no-check' },
+    await expectStatus(200, server(), 'POST', SNIPPETS, {
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: CREATE,
     });
+    await expectStatus(200, server(), 'POST', SNIPPETS, { headers: { 'X-Atlassian-Token': 'no-check' }, body: CREATE });
+    await expectStatus(
+      200,
+      server(),
+      'PUT',
+      '/rest/latest/pages-settings/PROJ/repo1/enabled?refId=refs%2Fheads%2Fmain',
+      {
+        headers: { 'X-Atlassian-Token': 'no-check' },
+      },
+    );
     assert.equal((await expectStatus<Page<Snippet>>(200, server(), 'GET', SNIPPETS)).size, 2);
   });
 
   it('demands a CAPTCHA after 5 failed logins of one user name, until reset; tokens still work', async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await call(server(), 'GET', SNIPPETS, { password: 'wrong' })).status, 401);
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await call(server(), 'GET', SNIPPETS, { password: 'wrong' })).status, 401);
+    }
     const locked = await call(server(), 'GET', SNIPPETS);
     assert.equal(locked.status, 401);
     const [error] = errorsOf(locked);

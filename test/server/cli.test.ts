@@ -41,7 +41,9 @@ describe('local server: command line', () => {
     const [line] = await started.lines;
     const match = /^listening on (http:\/\/127\.0\.0\.1:\d+\/bitbucket)$/.exec(line);
     assert.ok(match, line);
-    const response = await fetch(`${match[1]}/rest/snippets/1.0/snippets/browse?limit=1`, { headers: { Authorization: 'Bearer bob-token' } });
+    const response = await fetch(`${match[1]}/rest/snippets/1.0/snippets/browse?limit=1`, {
+      headers: { Authorization: 'Bearer bob-token' },
+    });
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as { size: number }).size, 1);
 
@@ -60,10 +62,14 @@ describe('local server: command line', () => {
     const ca = readFileSync(caPath);
 
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(`${url}/rest/snippets/1.0/snippets`, { ca, headers: { Authorization: 'Bearer alice-token' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      });
+      const req = request(
+        `${url}/rest/snippets/1.0/snippets`,
+        { ca, headers: { Authorization: 'Bearer alice-token' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -4,7 +4,10 @@ import type { Fault, LoggedRequest } from './controls';
 import { call, errorsOf, expectStatus, SNIPPETS, useServer } from './testClient';
 
 async function control<T = unknown>(url: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}/__control/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}/__control/${route}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   assert.equal(response.status, 200, `${method} /__control/${route}`);
   return (await response.json()) as T;
 }
@@ -42,7 +45,14 @@ describe('local server: test controls', () => {
   });
 
   it('answers a queued status fault with an error body and Retry-After, for count matching requests only', async () => {
-    const fault = await control<Fault>(server().url, 'POST', 'faults', { kind: 'status', status: 503, retryAfter: 7, count: 2, method: 'GET', path: '/snippets' });
+    const fault = await control<Fault>(server().url, 'POST', 'faults', {
+      kind: 'status',
+      status: 503,
+      retryAfter: 7,
+      count: 2,
+      method: 'GET',
+      path: '/snippets',
+    });
     assert.equal(fault.remaining, 2);
     await expectStatus(200, server(), 'GET', '/rest/latest/pages-settings/PROJ/repo1/enabled?refId=x');
     for (let i = 0; i < 2; i++) {
@@ -57,9 +67,14 @@ describe('local server: test controls', () => {
 
   it('does not change anything when a status fault answers a write', async () => {
     server().controls.addFault({ kind: 'status', status: 500, method: 'POST' });
-    const result = await call(server(), 'POST', SNIPPETS, { body: { name: 'x', files: [{ name: 'a', content: 'b' }] } });
+    const result = await call(server(), 'POST', SNIPPETS, {
+      body: { name: 'x', files: [{ name: 'a', content: 'b' }] },
+    });
     assert.equal(result.status, 500);
-    assert.equal(server().state.data.snippets.some((s) => s.name === 'x'), false);
+    assert.equal(
+      server().state.data.snippets.some((s) => s.name === 'x'),
+      false,
+    );
   });
 
   it('drops the connection without answering', async () => {
@@ -94,11 +109,23 @@ describe('local server: test controls', () => {
 
   it('gives a snippet two files of one name, which the API refuses', async () => {
     const [first] = (await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}?limit=1`)).values;
-    const files = [{ name: 'a.sh', content: 'one' }, { name: 'a.sh', content: 'two' }];
+    const files = [
+      { name: 'a.sh', content: 'one' },
+      { name: 'a.sh', content: 'two' },
+    ];
     const updated = await control<Snippet>(server().url, 'PUT', `files?snippet=${first.guid}`, files);
-    assert.deepEqual(updated.files.map((f) => [f.name, f.content]), [['a.sh', 'one'], ['a.sh', 'two']]);
+    assert.deepEqual(
+      updated.files.map((f) => [f.name, f.content]),
+      [
+        ['a.sh', 'one'],
+        ['a.sh', 'two'],
+      ],
+    );
     const read = await expectStatus<Snippet>(200, server(), 'GET', `${SNIPPETS}/${first.guid}`);
-    assert.deepEqual(read.files.map((f) => f.content), ['one', 'two']);
+    assert.deepEqual(
+      read.files.map((f) => f.content),
+      ['one', 'two'],
+    );
     await expectStatus(400, server(), 'PUT', `${SNIPPETS}/${first.guid}`, { body: { name: first.name, files } });
   });
 
@@ -113,19 +140,35 @@ describe('local server: test controls', () => {
   it('delays an answer longer than a client timeout', async () => {
     server().controls.addFault({ kind: 'delay', ms: 2000 });
     const started = Date.now();
-    await assert.rejects(fetch(`${server().url}${SNIPPETS}`, { headers: { Authorization: `Bearer alice-token` }, signal: AbortSignal.timeout(200) }));
+    await assert.rejects(
+      fetch(`${server().url}${SNIPPETS}`, {
+        headers: { Authorization: `Bearer alice-token` },
+        signal: AbortSignal.timeout(200),
+      }),
+    );
     assert.ok(Date.now() - started < 1500);
   });
 
   it('logs /rest requests without the context path, and clears the log', async () => {
     await control(server().url, 'DELETE', 'requests');
-    await call(server(), 'GET', `/rest/latest/pages-settings/PROJ/repo1/enabled?refId=${encodeURIComponent('refs/heads/a b')}`, { user: 'bob' });
+    await call(
+      server(),
+      'GET',
+      `/rest/latest/pages-settings/PROJ/repo1/enabled?refId=${encodeURIComponent('refs/heads/a b')}`,
+      { user: 'bob' },
+    );
     await call(server(), 'GET', SNIPPETS, { user: null });
     const log = await control<LoggedRequest[]>(server().url, 'GET', 'requests');
     assert.deepEqual(
       log.map(({ method, path, query, status, user }) => ({ method, path, query, status, user })),
       [
-        { method: 'GET', path: '/rest/latest/pages-settings/PROJ/repo1/enabled', query: 'refId=refs%2Fheads%2Fa%20b', status: 200, user: 'bob' },
+        {
+          method: 'GET',
+          path: '/rest/latest/pages-settings/PROJ/repo1/enabled',
+          query: 'refId=refs%2Fheads%2Fa%20b',
+          status: 200,
+          user: 'bob',
+        },
         { method: 'GET', path: SNIPPETS, query: '', status: 401, user: null },
       ],
     );
@@ -137,13 +180,24 @@ describe('local server: test controls', () => {
   it('stars and unstars a snippet for a user', async () => {
     const own = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}?limit=1`, { user: 'admin' });
     const guid = own.values[0].guid;
-    const entry = await control<StarredEntry>(server().url, 'POST', 'stars', { user: 'bob', snippetGuid: guid, starredAt: 4_000_000_000_000 });
+    const entry = await control<StarredEntry>(server().url, 'POST', 'stars', {
+      user: 'bob',
+      snippetGuid: guid,
+      starredAt: 4_000_000_000_000,
+    });
     assert.equal(entry.snippet.guid, guid);
-    const starred = await expectStatus<Page<StarredEntry>>(200, server(), 'GET', `${SNIPPETS}/starred`, { user: 'bob' });
+    const starred = await expectStatus<Page<StarredEntry>>(200, server(), 'GET', `${SNIPPETS}/starred`, {
+      user: 'bob',
+    });
     assert.equal(starred.values[0].snippet.guid, guid, 'the newest star comes first');
-    assert.deepEqual(await control(server().url, 'DELETE', 'stars', { user: 'bob', snippetGuid: guid }), { removed: true });
+    assert.deepEqual(await control(server().url, 'DELETE', 'stars', { user: 'bob', snippetGuid: guid }), {
+      removed: true,
+    });
     const after = await expectStatus<Page<StarredEntry>>(200, server(), 'GET', `${SNIPPETS}/starred`, { user: 'bob' });
-    assert.equal(after.values.some((e) => e.snippet.guid === guid), false);
+    assert.equal(
+      after.values.some((e) => e.snippet.guid === guid),
+      false,
+    );
   });
 
   it('lifts a CAPTCHA lock over HTTP', async () => {
@@ -154,7 +208,10 @@ describe('local server: test controls', () => {
   });
 
   it('refuses a bad control request with 400 and an unknown one with 404', async () => {
-    const bad = await fetch(`${server().url}/__control/faults`, { method: 'POST', body: JSON.stringify({ kind: 'explode' }) });
+    const bad = await fetch(`${server().url}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'explode' }),
+    });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { error: string }).error, /unknown fault kind/);
     const unknown = await fetch(`${server().url}/__control/nothing`);

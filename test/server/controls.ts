@@ -46,9 +46,18 @@ import { userByName } from './directory';
 import { isPlainObject, ok, parseJson, type Reply } from './http';
 import type { ServerState } from './state';
 
-export type FaultKind = 'status' | 'drop' | 'malformed-json' | 'html-login' | 'omit-next-page-start' | 'repeat-first' | 'delay';
+export type FaultKind =
+  'status' | 'drop' | 'malformed-json' | 'html-login' | 'omit-next-page-start' | 'repeat-first' | 'delay';
 
-const FAULT_KINDS: readonly FaultKind[] = ['status', 'drop', 'malformed-json', 'html-login', 'omit-next-page-start', 'repeat-first', 'delay'];
+const FAULT_KINDS: readonly FaultKind[] = [
+  'status',
+  'drop',
+  'malformed-json',
+  'html-login',
+  'omit-next-page-start',
+  'repeat-first',
+  'delay',
+];
 
 export interface FaultSpec {
   kind: FaultKind;
@@ -116,10 +125,14 @@ export class ServerControls {
   }
 
   addFault(spec: FaultSpec): Fault {
-    if (!FAULT_KINDS.includes(spec.kind)) throw new Error(`unknown fault kind ${String(spec.kind)}; one of ${FAULT_KINDS.join(', ')}`);
+    if (!FAULT_KINDS.includes(spec.kind)) {
+      throw new Error(`unknown fault kind ${String(spec.kind)}; one of ${FAULT_KINDS.join(', ')}`);
+    }
     const count = spec.count ?? 1;
     if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive whole number');
-    if (spec.kind === 'delay' && !(typeof spec.ms === 'number' && spec.ms >= 0)) throw new Error('a delay fault needs ms');
+    if (spec.kind === 'delay' && !(typeof spec.ms === 'number' && spec.ms >= 0)) {
+      throw new Error('a delay fault needs ms');
+    }
     const fault: Fault = { ...spec, id: this.nextFaultId++, remaining: count };
     this.queued.push(fault);
     return { ...fault };
@@ -136,7 +149,9 @@ export class ServerControls {
   /** The first queued fault matching this request, used up by one. */
   takeFault(method: string, path: string): Fault | undefined {
     const index = this.queued.findIndex(
-      (f) => (f.method === undefined || f.method.toUpperCase() === method) && (f.path === undefined || path.includes(f.path)),
+      (f) =>
+        (f.method === undefined || f.method.toUpperCase() === method) &&
+        (f.path === undefined || path.includes(f.path)),
     );
     if (index < 0) return undefined;
     const fault = this.queued[index];
@@ -166,7 +181,9 @@ export class ServerControls {
     const snippet = this.state.snippet(snippetGuid);
     if (!snippet) throw new Error(`no snippet ${snippetGuid}`);
     const at = starredAt ?? this.state.now();
-    this.state.data.stars = this.state.data.stars.filter((s) => !(s.userId === user.id && s.snippetGuid === snippetGuid));
+    this.state.data.stars = this.state.data.stars.filter(
+      (s) => !(s.userId === user.id && s.snippetGuid === snippetGuid),
+    );
     this.state.data.stars.push({ userId: user.id, snippetGuid, starredAt: at });
     this.state.changed();
     return { snippet, userId: user.id, starredAt: at };
@@ -176,7 +193,9 @@ export class ServerControls {
   unstar(username: string, snippetGuid: string): boolean {
     const user = userByName(username);
     const before = this.state.data.stars.length;
-    this.state.data.stars = this.state.data.stars.filter((s) => !(s.userId === user?.id && s.snippetGuid === snippetGuid));
+    this.state.data.stars = this.state.data.stars.filter(
+      (s) => !(s.userId === user?.id && s.snippetGuid === snippetGuid),
+    );
     const removed = this.state.data.stars.length < before;
     if (removed) this.state.changed();
     return removed;
@@ -186,10 +205,17 @@ export class ServerControls {
   setFiles(snippetGuid: string, files: unknown): Snippet {
     const snippet = this.state.snippet(snippetGuid);
     if (!snippet) throw new Error(`no snippet ${snippetGuid}`);
-    if (!Array.isArray(files) || !files.every((f) => isPlainObject(f) && typeof f.name === 'string' && typeof f.content === 'string')) {
+    if (
+      !Array.isArray(files) ||
+      !files.every((f) => isPlainObject(f) && typeof f.name === 'string' && typeof f.content === 'string')
+    ) {
       throw new Error('files must be a list of {"name", "content"}');
     }
-    snippet.files = files.map((f: { name: string; content: string }) => ({ guid: randomUUID(), name: f.name, content: f.content }));
+    snippet.files = files.map((f: { name: string; content: string }) => ({
+      guid: randomUUID(),
+      name: f.name,
+      content: f.content,
+    }));
     snippet.updatedAt = this.state.now();
     this.state.changed();
     return snippet;
@@ -214,7 +240,13 @@ const HELP = {
 };
 
 /** Answers a request under `/__control`; `route` is the path after it, e.g. `faults`. */
-export function handleControl(controls: ServerControls, method: string, route: string, query: URLSearchParams, bodyText: string): Reply {
+export function handleControl(
+  controls: ServerControls,
+  method: string,
+  route: string,
+  query: URLSearchParams,
+  bodyText: string,
+): Reply {
   try {
     const body = parseJson(bodyText);
     switch (`${method} ${route}`) {
@@ -242,7 +274,9 @@ export function handleControl(controls: ServerControls, method: string, route: s
         return ok(controls.requests());
       case 'POST stars': {
         const { user, snippetGuid, starredAt } = objectBody(body);
-        return ok(controls.star(String(user), String(snippetGuid), typeof starredAt === 'number' ? starredAt : undefined));
+        return ok(
+          controls.star(String(user), String(snippetGuid), typeof starredAt === 'number' ? starredAt : undefined),
+        );
       }
       case 'DELETE stars': {
         const { user, snippetGuid } = objectBody(body);

@@ -1049,12 +1049,20 @@ export function demoData(): StoredData {
       createdAt,
       // Some snippets were edited a day or two after they were written.
       updatedAt: createdAt + (i % 3) * 24 * HOUR,
-      files: Object.entries(demo.files).map(([name, content], f) => ({ guid: demoGuid('file', `${i}.${f}`), name, content })),
+      files: Object.entries(demo.files).map(([name, content], f) => ({
+        guid: demoGuid('file', `${i}.${f}`),
+        name,
+        content,
+      })),
       comments,
     };
     data.snippets.push(snippet);
     (demo.starredBy ?? []).forEach((user, k) => {
-      data.stars.push({ userId: idOf(user), snippetGuid: snippet.guid, starredAt: snippet.createdAt + (k + 2) * 5 * HOUR });
+      data.stars.push({
+        userId: idOf(user),
+        snippetGuid: snippet.guid,
+        starredAt: snippet.createdAt + (k + 2) * 5 * HOUR,
+      });
     });
   });
   data.categories = [...categories.values()];
@@ -1070,7 +1078,12 @@ export function demoData(): StoredData {
     {
       key: HookKeys.externalPreReceive,
       enabled: true,
-      settings: { exe: '/opt/bitbucket-hooks/reject-large-files.sh', params: '--limit=5M', safe_path: true, async: false },
+      settings: {
+        exe: '/opt/bitbucket-hooks/reject-large-files.sh',
+        params: '--limit=5M',
+        safe_path: true,
+        async: false,
+      },
     },
     { key: HookKeys.requiredApprovers, enabled: false, settings: { requiredCount: '2' } },
   ];

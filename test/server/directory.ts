@@ -53,10 +53,16 @@ export const REPOSITORY_REFS: Readonly<Record<number, readonly string[]>> = {
 
 /** Finds a repository as Bitbucket does: the project key ignores case, the slug does not. */
 export function findRepository(projectKey: string, slug: string): Repository {
-  const repository = REPOSITORIES.find((r) => r.projectKey.toUpperCase() === projectKey.toUpperCase() && r.slug === slug);
+  const repository = REPOSITORIES.find(
+    (r) => r.projectKey.toUpperCase() === projectKey.toUpperCase() && r.slug === slug,
+  );
   if (!repository) {
     throw new ApiError(404, [
-      { context: null, message: `Repository ${projectKey}/${slug} does not exist.`, exceptionName: Exceptions.noSuchRepository },
+      {
+        context: null,
+        message: `Repository ${projectKey}/${slug} does not exist.`,
+        exceptionName: Exceptions.noSuchRepository,
+      },
     ]);
   }
   return repository;

@@ -85,7 +85,9 @@ function validateExternalHook(settings: HookSettings): FieldError[] {
     errors.push({ context: 'exe', message: 'Executable does not exist' });
   }
   for (const flag of ['safe_path', 'async']) {
-    if (settings[flag] !== undefined && typeof settings[flag] !== 'boolean') errors.push({ context: flag, message: 'Must be true or false' });
+    if (settings[flag] !== undefined && typeof settings[flag] !== 'boolean') {
+      errors.push({ context: flag, message: 'Must be true or false' });
+    }
   }
   if (settings.params !== undefined && typeof settings.params !== 'string') {
     errors.push({ context: 'params', message: 'Parameters must be text, one per line' });
@@ -93,7 +95,13 @@ function validateExternalHook(settings: HookSettings): FieldError[] {
   return errors;
 }
 
-const YACC_REGEX_FIELDS = ['committerEmailRegex', 'commitMessageRegex', 'branchNameRegex', 'excludeByRegex', 'excludeBranchRegex'];
+const YACC_REGEX_FIELDS = [
+  'committerEmailRegex',
+  'commitMessageRegex',
+  'branchNameRegex',
+  'excludeByRegex',
+  'excludeBranchRegex',
+];
 
 /** Yet Another Commit Checker: each regex field must compile (JavaScript's RegExp stands in for Java's). */
 function validateYacc(settings: HookSettings): FieldError[] {

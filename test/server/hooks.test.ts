@@ -34,7 +34,15 @@ describe('local server: repository hooks', () => {
   it('answers the hook object in the notes shape', async () => {
     const hook = await expectStatus<RepositoryHook>(200, server(), 'GET', hookPath(HookKeys.externalMergeCheck), ADMIN);
     assert.deepEqual(Object.keys(hook).sort(), ['configured', 'details', 'enabled', 'scope']);
-    assert.deepEqual(Object.keys(hook.details).sort(), ['configFormKey', 'description', 'key', 'name', 'supportedScopes', 'type', 'version']);
+    assert.deepEqual(Object.keys(hook.details).sort(), [
+      'configFormKey',
+      'description',
+      'key',
+      'name',
+      'supportedScopes',
+      'type',
+      'version',
+    ]);
     assert.equal(hook.details.key, HookKeys.externalMergeCheck);
     assert.equal(hook.details.type, 'PRE_PULL_REQUEST_MERGE');
     assert.deepEqual(hook.details.supportedScopes, ['PROJECT', 'REPOSITORY']);
@@ -53,8 +61,14 @@ describe('local server: repository hooks', () => {
     it(`refuses settings with ${what} (400, flat values only), changing nothing`, async () => {
       const result = await putSettings(HookKeys.externalPreReceive, body);
       assert.equal(result.status, 400);
-      assert.equal(errorsOf(result)[0].message, 'The settings must only have values of type String, Boolean or Number.');
-      assert.equal((await call(server(), 'GET', hookPath(HookKeys.externalPreReceive, '/settings'), ADMIN)).status, 204);
+      assert.equal(
+        errorsOf(result)[0].message,
+        'The settings must only have values of type String, Boolean or Number.',
+      );
+      assert.equal(
+        (await call(server(), 'GET', hookPath(HookKeys.externalPreReceive, '/settings'), ADMIN)).status,
+        204,
+      );
     });
   }
 
@@ -68,28 +82,49 @@ describe('local server: repository hooks', () => {
   it('runs the External Hooks validator: exe required, booleans and params typed, each error its own entry', async () => {
     for (const key of [HookKeys.externalPreReceive, HookKeys.externalMergeCheck]) {
       const missing = await putSettings(key, { safe_path: true });
-      assert.deepEqual(errorsOf(missing).map((e) => [e.context, e.message]), [['exe', 'Executable does not exist']]);
+      assert.deepEqual(
+        errorsOf(missing).map((e) => [e.context, e.message]),
+        [['exe', 'Executable does not exist']],
+      );
       const several = await putSettings(key, { exe: '', safe_path: 'yes', async: 1, params: 3 });
       assert.equal(several.status, 400);
-      assert.deepEqual(errorsOf(several).map((e) => e.context).sort(), ['async', 'exe', 'params', 'safe_path']);
+      assert.deepEqual(
+        errorsOf(several)
+          .map((e) => e.context)
+          .sort(),
+        ['async', 'exe', 'params', 'safe_path'],
+      );
     }
   });
 
   it('runs the YACC validator: every regex must compile', async () => {
-    const result = await putSettings(HookKeys.yacc, { commitMessageRegex: '^[A-Z+-\\d', branchNameRegex: '(', committerEmailRegex: '.*@example\\.com' });
+    const result = await putSettings(HookKeys.yacc, {
+      commitMessageRegex: '^[A-Z+-\\d',
+      branchNameRegex: '(',
+      committerEmailRegex: '.*@example\\.com',
+    });
     assert.equal(result.status, 400);
     const errors = errorsOf(result);
     assert.deepEqual(errors.map((e) => e.context).sort(), ['branchNameRegex', 'commitMessageRegex']);
     assert.ok(errors.every((e) => e.message.startsWith('Invalid Regex: ')));
-    await expectStatus(200, server(), 'PUT', hookPath(HookKeys.yacc, '/settings'), { ...ADMIN, body: { commitMessageRegex: '^[A-Z]+-\\d+ ', requireJiraIssue: true } });
+    await expectStatus(200, server(), 'PUT', hookPath(HookKeys.yacc, '/settings'), {
+      ...ADMIN,
+      body: { commitMessageRegex: '^[A-Z]+-\\d+ ', requireJiraIssue: true },
+    });
   });
 
   it('runs the minimum approvals validator: requiredCount is a whole number', async () => {
     const bad = await putSettings(HookKeys.requiredApprovers, { requiredCount: 'two' });
     assert.equal(errorsOf(bad)[0].context, 'requiredCount');
-    assert.deepEqual(await expectStatus(200, server(), 'PUT', hookPath(HookKeys.requiredApprovers, '/settings'), { ...ADMIN, body: { requiredCount: '2' } }), {
-      requiredCount: '2',
-    });
+    assert.deepEqual(
+      await expectStatus(200, server(), 'PUT', hookPath(HookKeys.requiredApprovers, '/settings'), {
+        ...ADMIN,
+        body: { requiredCount: '2' },
+      }),
+      {
+        requiredCount: '2',
+      },
+    );
   });
 
   it('enables and disables, answering the hook object each time', async () => {
@@ -106,17 +141,38 @@ describe('local server: repository hooks', () => {
     const refused = await call(server(), 'PUT', hookPath(key, '/enabled'), { ...ADMIN, body: { exe: '' } });
     assert.equal(refused.status, 400);
     assert.equal((await expectStatus<RepositoryHook>(200, server(), 'GET', hookPath(key), ADMIN)).enabled, false);
-    const hook = await expectStatus<RepositoryHook>(200, server(), 'PUT', hookPath(key, '/enabled'), { ...ADMIN, body: { exe: '/bin/true' } });
+    const hook = await expectStatus<RepositoryHook>(200, server(), 'PUT', hookPath(key, '/enabled'), {
+      ...ADMIN,
+      body: { exe: '/bin/true' },
+    });
     assert.deepEqual([hook.enabled, hook.configured], [true, true]);
     assert.deepEqual(await expectStatus(200, server(), 'GET', hookPath(key, '/settings'), ADMIN), { exe: '/bin/true' });
   });
 
   it('lists hooks by type as a page', async () => {
-    const preReceive = await expectStatus<Page<RepositoryHook>>(200, server(), 'GET', `${HOOKS}?type=PRE_RECEIVE`, ADMIN);
-    assert.deepEqual(preReceive.values.map((h) => h.details.key).sort(), [HookKeys.externalPreReceive, HookKeys.yacc].sort());
+    const preReceive = await expectStatus<Page<RepositoryHook>>(
+      200,
+      server(),
+      'GET',
+      `${HOOKS}?type=PRE_RECEIVE`,
+      ADMIN,
+    );
+    assert.deepEqual(
+      preReceive.values.map((h) => h.details.key).sort(),
+      [HookKeys.externalPreReceive, HookKeys.yacc].sort(),
+    );
     assert.equal(preReceive.isLastPage, true);
-    const merge = await expectStatus<Page<RepositoryHook>>(200, server(), 'GET', `${HOOKS}?type=PRE_PULL_REQUEST_MERGE`, ADMIN);
-    assert.deepEqual(merge.values.map((h) => h.details.key).sort(), [HookKeys.externalMergeCheck, HookKeys.requiredApprovers].sort());
+    const merge = await expectStatus<Page<RepositoryHook>>(
+      200,
+      server(),
+      'GET',
+      `${HOOKS}?type=PRE_PULL_REQUEST_MERGE`,
+      ADMIN,
+    );
+    assert.deepEqual(
+      merge.values.map((h) => h.details.key).sort(),
+      [HookKeys.externalMergeCheck, HookKeys.requiredApprovers].sort(),
+    );
     const all = await expectStatus<Page<RepositoryHook>>(200, server(), 'GET', `${HOOKS}?limit=3`, ADMIN);
     assert.deepEqual([all.size, all.isLastPage, all.nextPageStart], [3, false, 3]);
   });
@@ -137,7 +193,10 @@ describe('local server: repository hooks', () => {
       ['PUT', hookPath(key, '/enabled')],
       ['DELETE', hookPath(key, '/enabled')],
     ]) {
-      const result = await call(server(), method, path, { user: 'alice', body: method === 'GET' ? undefined : { exe: '/x' } });
+      const result = await call(server(), method, path, {
+        user: 'alice',
+        body: method === 'GET' ? undefined : { exe: '/x' },
+      });
       assert.equal(result.status, 401, `${method} ${path}`);
       assert.equal(errorsOf(result)[0].exceptionName, 'com.atlassian.bitbucket.AuthorisationException');
     }

@@ -43,16 +43,21 @@ export const AUTHENTICATION_FAILED = 'Authentication failed. Please check your c
 export const NOT_PERMITTED = 'You are not permitted to access this resource';
 
 export function authenticationFailed(): ApiError {
-  return new ApiError(401, [{ context: null, message: AUTHENTICATION_FAILED, exceptionName: Exceptions.incorrectPassword }], {
-    'WWW-Authenticate': 'Basic realm="Bitbucket"',
-  });
+  return new ApiError(
+    401,
+    [{ context: null, message: AUTHENTICATION_FAILED, exceptionName: Exceptions.incorrectPassword }],
+    {
+      'WWW-Authenticate': 'Basic realm="Bitbucket"',
+    },
+  );
 }
 
 export function captchaRequired(): ApiError {
   return new ApiError(401, [
     {
       context: null,
-      message: 'CAPTCHA required. Your Bitbucket account has been locked. To unlock it, log in using your browser and complete the CAPTCHA.',
+      message:
+        'CAPTCHA required. Your Bitbucket account has been locked. To unlock it, log in using your browser and complete the CAPTCHA.',
       exceptionName: Exceptions.captchaRequired,
     },
   ]);
@@ -118,7 +123,11 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     if (total > MAX_BODY_BYTES) {
       // The rest of the body is never read, so the connection cannot carry another request:
       // say so, or a keep-alive client reuses it and its next request fails.
-      throw new ApiError(413, [{ context: null, message: 'The request body is too large.', exceptionName: Exceptions.badRequest }], { Connection: 'close' });
+      throw new ApiError(
+        413,
+        [{ context: null, message: 'The request body is too large.', exceptionName: Exceptions.badRequest }],
+        { Connection: 'close' },
+      );
     }
     chunks.push(buffer);
   }

@@ -14,13 +14,33 @@ describe('local server: pages settings', () => {
 
   it('switches one ref on and off, default off, per repository', async () => {
     const ref = 'refs/heads/main';
-    assert.deepEqual(await expectStatus(200, server(), 'GET', enabledPath(ref)), { repositoryId: 1, refId: ref, isEnabled: false });
-    assert.deepEqual(await expectStatus(200, server(), 'PUT', enabledPath(ref)), { repositoryId: 1, refId: ref, isEnabled: true });
+    assert.deepEqual(await expectStatus(200, server(), 'GET', enabledPath(ref)), {
+      repositoryId: 1,
+      refId: ref,
+      isEnabled: false,
+    });
+    assert.deepEqual(await expectStatus(200, server(), 'PUT', enabledPath(ref)), {
+      repositoryId: 1,
+      refId: ref,
+      isEnabled: true,
+    });
     assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath(ref))).isEnabled, true);
-    const other = await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath(ref, '/rest/latest/pages-settings/PROJ/repo2'));
+    const other = await expectStatus<PagesRefSetting>(
+      200,
+      server(),
+      'GET',
+      enabledPath(ref, '/rest/latest/pages-settings/PROJ/repo2'),
+    );
     assert.deepEqual([other.repositoryId, other.isEnabled], [2, false]);
-    assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/heads/other'))).isEnabled, false);
-    assert.deepEqual(await expectStatus(200, server(), 'DELETE', enabledPath(ref)), { repositoryId: 1, refId: ref, isEnabled: false });
+    assert.equal(
+      (await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/heads/other'))).isEnabled,
+      false,
+    );
+    assert.deepEqual(await expectStatus(200, server(), 'DELETE', enabledPath(ref)), {
+      repositoryId: 1,
+      refId: ref,
+      isEnabled: false,
+    });
     assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath(ref))).isEnabled, false);
   });
 
@@ -29,17 +49,25 @@ describe('local server: pages settings', () => {
     const answer = await expectStatus<PagesRefSetting>(200, server(), 'PUT', enabledPath(ref));
     assert.equal(answer.refId, ref);
     assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath(ref))).isEnabled, true);
-    assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/heads/feature/50'))).isEnabled, false);
+    assert.equal(
+      (await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/heads/feature/50'))).isEnabled,
+      false,
+    );
   });
 
   it('serves the same settings under the alternative prefix', async () => {
     await expectStatus(200, server(), 'PUT', enabledPath('refs/tags/v1', ALT_PREFIX));
-    assert.equal((await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/tags/v1'))).isEnabled, true);
+    assert.equal(
+      (await expectStatus<PagesRefSetting>(200, server(), 'GET', enabledPath('refs/tags/v1'))).isEnabled,
+      true,
+    );
   });
 
   it('answers the new-refs switches with both values after each change', async () => {
-    const put = (what: string): Promise<PagesNewRefsSetting> => expectStatus(200, server(), 'PUT', `${PREFIX}/enabled-for-new-${what}`);
-    const del = (what: string): Promise<PagesNewRefsSetting> => expectStatus(200, server(), 'DELETE', `${PREFIX}/enabled-for-new-${what}`);
+    const put = (what: string): Promise<PagesNewRefsSetting> =>
+      expectStatus(200, server(), 'PUT', `${PREFIX}/enabled-for-new-${what}`);
+    const del = (what: string): Promise<PagesNewRefsSetting> =>
+      expectStatus(200, server(), 'DELETE', `${PREFIX}/enabled-for-new-${what}`);
     assert.deepEqual(await put('branches'), { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: false });
     assert.deepEqual(await put('tags'), { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: true });
     assert.deepEqual(await del('branches'), { repositoryId: 1, isEnabledForBranches: false, isEnabledForTags: true });
@@ -74,7 +102,11 @@ describe('local server: pages settings', () => {
 
   it('finds the project key in any case and answers 404 for an unknown repository', async () => {
     await expectStatus(200, server(), 'GET', enabledPath('refs/heads/main', '/rest/latest/pages-settings/proj/repo1'));
-    const missing = await call(server(), 'GET', enabledPath('refs/heads/main', '/rest/latest/pages-settings/PROJ/nope'));
+    const missing = await call(
+      server(),
+      'GET',
+      enabledPath('refs/heads/main', '/rest/latest/pages-settings/PROJ/nope'),
+    );
     assert.equal(missing.status, 404);
     assert.deepEqual(errorsOf(missing)[0], {
       context: null,

@@ -24,19 +24,38 @@ describe('local server: data file and demo data', () => {
   it('keeps what was created across a restart with the same data file', async () => {
     const dataFile = join(dir, 'data.json');
     server = await startServer({ port: 0, dataFile });
-    const created = await expectStatus<Snippet>(200, server, 'POST', SNIPPETS, { body: { name: 'kept', files: [{ name: 'a', content: 'b' }] } });
+    const created = await expectStatus<Snippet>(200, server, 'POST', SNIPPETS, {
+      body: { name: 'kept', files: [{ name: 'a', content: 'b' }] },
+    });
     await expectStatus(200, server, 'PUT', '/rest/latest/pages-settings/PROJ/repo2/enabled?refId=refs%2Ftags%2Fv1');
-    await expectStatus(200, server, 'PUT', `/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks/${HookKeys.yacc}/enabled`, { user: 'admin' });
+    await expectStatus(
+      200,
+      server,
+      'PUT',
+      `/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks/${HookKeys.yacc}/enabled`,
+      { user: 'admin' },
+    );
     await server.close();
     assert.deepEqual(readdirSync(dir), ['data.json'], 'no temporary file is left behind');
 
     server = await startServer({ port: 0, dataFile });
     assert.deepEqual(await expectStatus(200, server, 'GET', `${SNIPPETS}/${created.guid}`), created);
-    const pages = await expectStatus<PagesRefSetting>(200, server, 'GET', '/rest/latest/pages-settings/PROJ/repo2/enabled?refId=refs%2Ftags%2Fv1');
+    const pages = await expectStatus<PagesRefSetting>(
+      200,
+      server,
+      'GET',
+      '/rest/latest/pages-settings/PROJ/repo2/enabled?refId=refs%2Ftags%2Fv1',
+    );
     assert.equal(pages.isEnabled, true);
-    const hook = await expectStatus<{ enabled: boolean }>(200, server, 'GET', `/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks/${HookKeys.yacc}`, {
-      user: 'admin',
-    });
+    const hook = await expectStatus<{ enabled: boolean }>(
+      200,
+      server,
+      'GET',
+      `/rest/api/latest/projects/PROJ/repos/repo1/settings/hooks/${HookKeys.yacc}`,
+      {
+        user: 'admin',
+      },
+    );
     assert.equal(hook.enabled, true);
   });
 
@@ -62,7 +81,12 @@ describe('local server: data file and demo data', () => {
     assert.equal(snippets[0].guid, demoGuid('snippet', 0), 'guids are stable');
     const starred = await expectStatus<Page<StarredEntry>>(200, server, 'GET', `${SNIPPETS}/starred`);
     assert.ok(starred.size >= 3);
-    const main = await expectStatus<PagesRefSetting>(200, server, 'GET', '/rest/latest/pages-settings/PROJ/repo1/enabled?refId=refs%2Fheads%2Fmain');
+    const main = await expectStatus<PagesRefSetting>(
+      200,
+      server,
+      'GET',
+      '/rest/latest/pages-settings/PROJ/repo1/enabled?refId=refs%2Fheads%2Fmain',
+    );
     assert.equal(main.isEnabled, true);
     const settings = await expectStatus<{ exe: string }>(
       200,
@@ -85,7 +109,9 @@ describe('local server: data file and demo data', () => {
   it('keeps an existing data file over the demo data', async () => {
     const dataFile = join(dir, 'demo.json');
     server = await startServer({ port: 0, demo: true, dataFile });
-    const created = await expectStatus<Snippet>(200, server, 'POST', SNIPPETS, { body: { name: 'mine', files: [{ name: 'a', content: 'b' }] } });
+    const created = await expectStatus<Snippet>(200, server, 'POST', SNIPPETS, {
+      body: { name: 'mine', files: [{ name: 'a', content: 'b' }] },
+    });
     await expectStatus(204, server, 'DELETE', `${SNIPPETS}/${demoGuid('snippet', 0)}`);
     await server.close();
 

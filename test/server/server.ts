@@ -81,7 +81,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     state,
     authenticator,
     controls: new ServerControls(state, authenticator, options.latencyMs ?? 0),
-    router: new Router().add(snippetRoutes).add(pagesRoutes).add(hookRoutes).add(refRoutes).add(userRoutes).add(secretScanningRoutes),
+    router: new Router()
+      .add(snippetRoutes)
+      .add(pagesRoutes)
+      .add(hookRoutes)
+      .add(refRoutes)
+      .add(userRoutes)
+      .add(secretScanningRoutes),
     shutdown: shutdown.signal,
   };
 
@@ -90,11 +96,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Closing, or the client went away (a cancelled request): there is nobody to answer.
       if (app.shutdown.aborted || req.destroyed) return void req.socket.destroy();
       console.error('local Bitbucket server: unexpected error', error);
-      send(res, errorReply(new ApiError(500, [{ context: null, message: String(error), exceptionName: Exceptions.serverError }])));
+      send(
+        res,
+        errorReply(
+          new ApiError(500, [{ context: null, message: String(error), exceptionName: Exceptions.serverError }]),
+        ),
+      );
     });
   };
-  const clientCheck = options.tls?.clientCa ? { ca: options.tls.clientCa, requestCert: true, rejectUnauthorized: true } : {};
-  const server: Server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert, ...clientCheck }, listener) : createHttpServer(listener);
+  const clientCheck = options.tls?.clientCa
+    ? { ca: options.tls.clientCa, requestCert: true, rejectUnauthorized: true }
+    : {};
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert, ...clientCheck }, listener)
+    : createHttpServer(listener);
 
   const host = options.host ?? DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {
@@ -142,19 +157,36 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
   const { contextPath } = app;
 
   if (rawPath !== contextPath && !rawPath.startsWith(`${contextPath}/`)) {
-    return send(res, { status: 404, text: `Not found: this server lives under ${contextPath}/\n`, contentType: 'text/plain' });
+    return send(res, {
+      status: 404,
+      text: `Not found: this server lives under ${contextPath}/\n`,
+      contentType: 'text/plain',
+    });
   }
   const path = rawPath.slice(contextPath.length) || '/';
   if (path === '/__control' || path.startsWith('/__control/')) {
     const route = path.replace(/^\/__control\/?/, '').replace(/\/+$/, '');
-    return send(res, handleControl(app.controls, req.method ?? 'GET', route, new URLSearchParams(rawQuery), await readBody(req)));
+    return send(
+      res,
+      handleControl(app.controls, req.method ?? 'GET', route, new URLSearchParams(rawQuery), await readBody(req)),
+    );
   }
   if (path.startsWith('/rest/')) return handleRest(app, req, res, path, rawQuery);
-  send(res, { status: 404, text: 'Not found: the REST API is under /rest/ and the test controls under /__control/\n', contentType: 'text/plain' });
+  send(res, {
+    status: 404,
+    text: 'Not found: the REST API is under /rest/ and the test controls under /__control/\n',
+    contentType: 'text/plain',
+  });
 }
 
 /** A /rest request: logged, slowed by the set latency, subject to queued faults, then routed. */
-async function handleRest(app: App, req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string): Promise<void> {
+async function handleRest(
+  app: App,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  rawQuery: string,
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const entry = app.controls.logRequest({ method, path, query: rawQuery, status: 0, user: null, at: Date.now() });
 
@@ -170,7 +202,14 @@ async function handleRest(app: App, req: IncomingMessage, res: ServerResponse, p
   send(res, reply);
 }
 
-async function answerRest(app: App, req: IncomingMessage, method: string, path: string, rawQuery: string, entry: LoggedRequest): Promise<Reply> {
+async function answerRest(
+  app: App,
+  req: IncomingMessage,
+  method: string,
+  path: string,
+  rawQuery: string,
+  entry: LoggedRequest,
+): Promise<Reply> {
   let who: Record<string, string> = {};
   try {
     const bodyText = await readBody(req);
@@ -183,11 +222,23 @@ async function answerRest(app: App, req: IncomingMessage, method: string, path: 
     }
     const segments = decodeSegments(path.slice('/rest'.length));
     const match = app.router.match(method, segments);
-    if (match.kind === 'none') throw new ApiError(404, [{ context: null, message: `No REST resource at ${path}`, exceptionName: null }]);
+    if (match.kind === 'none') {
+      throw new ApiError(404, [{ context: null, message: `No REST resource at ${path}`, exceptionName: null }]);
+    }
     if (match.kind === 'wrong-method') {
-      throw new ApiError(405, [{ context: null, message: `${method} is not supported here; use ${match.allowed.join(', ')}`, exceptionName: null }], {
-        Allow: match.allowed.join(', '),
-      });
+      throw new ApiError(
+        405,
+        [
+          {
+            context: null,
+            message: `${method} is not supported here; use ${match.allowed.join(', ')}`,
+            exceptionName: null,
+          },
+        ],
+        {
+          Allow: match.allowed.join(', '),
+        },
+      );
     }
     const reply = match.route.handle({
       user,
@@ -237,11 +288,18 @@ function earlyFaultReply(fault: Fault): Reply | undefined {
     case 'status': {
       const status = fault.status ?? 500;
       const message = fault.message ?? `The server answered ${status} (fault injected by the test controls).`;
-      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
-      return errorReply(new ApiError(status, [{ context: null, message, exceptionName: Exceptions.serverError }], headers));
+      const headers: Record<string, string> =
+        fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+      return errorReply(
+        new ApiError(status, [{ context: null, message, exceptionName: Exceptions.serverError }], headers),
+      );
     }
     case 'malformed-json':
-      return { status: 200, text: '{"size":2,"limit":25,"isLastPage":false,"values":[{"guid":"3f1c', contentType: 'application/json;charset=UTF-8' };
+      return {
+        status: 200,
+        text: '{"size":2,"limit":25,"isLastPage":false,"values":[{"guid":"3f1c',
+        contentType: 'application/json;charset=UTF-8',
+      };
     case 'html-login':
       return { status: 200, text: LOGIN_PAGE, contentType: 'text/html;charset=UTF-8' };
     default:
@@ -251,7 +309,14 @@ function earlyFaultReply(fault: Fault): Reply | undefined {
 
 /** A list page that lists its first snippet twice, as a server whose list changed while paging may. */
 function withFirstRepeated(reply: Reply): Reply {
-  if (!('json' in reply) || !isPlainObject(reply.json) || !Array.isArray(reply.json.values) || reply.json.values.length === 0) return reply;
+  if (
+    !('json' in reply) ||
+    !isPlainObject(reply.json) ||
+    !Array.isArray(reply.json.values) ||
+    reply.json.values.length === 0
+  ) {
+    return reply;
+  }
   const values = [...reply.json.values, reply.json.values[0]];
   return { ...reply, json: { ...reply.json, values, size: values.length } };
 }

@@ -81,14 +81,23 @@ describe('local server: snippets', () => {
 
     it('reports every bad field as its own error entry', async () => {
       const result = await call(server(), 'POST', SNIPPETS, { body: { name: ' ', files: [] } });
-      assert.deepEqual(errorsOf(result).map((e) => e.context).sort(), ['files', 'name']);
+      assert.deepEqual(
+        errorsOf(result)
+          .map((e) => e.context)
+          .sort(),
+        ['files', 'name'],
+      );
     });
   });
 
   describe('update', () => {
     it('replaces everything, gives files new guids and moves updatedAt strictly forward', async () => {
       const snippet = await create();
-      const first = await update(snippet, { name: 'Renamed', description: 'about it', files: [FILE, { name: 'b.txt', content: 'b' }] });
+      const first = await update(snippet, {
+        name: 'Renamed',
+        description: 'about it',
+        files: [FILE, { name: 'b.txt', content: 'b' }],
+      });
       const second = await update(first, { description: 'again', files: [FILE, { name: 'b.txt', content: 'b' }] });
       assert.equal(first.name, 'Renamed');
       assert.equal(first.guid, snippet.guid);
@@ -150,7 +159,10 @@ describe('local server: snippets', () => {
     it('lets only the owner update or delete (401 not permitted for others)', async () => {
       const snippet = await create();
       for (const method of ['PUT', 'DELETE']) {
-        const result = await call(server(), method, `${SNIPPETS}/${snippet.guid}`, { user: 'bob', body: { name: 'x', files: [FILE] } });
+        const result = await call(server(), method, `${SNIPPETS}/${snippet.guid}`, {
+          user: 'bob',
+          body: { name: 'x', files: [FILE] },
+        });
         assert.equal(result.status, 401);
         assert.equal(errorsOf(result)[0].exceptionName, 'com.atlassian.bitbucket.AuthorisationException');
       }
@@ -188,7 +200,10 @@ describe('local server: snippets', () => {
     it('are created by anyone who sees the snippet and changed only by their author', async () => {
       const snippet = await create('alice');
       const path = `${SNIPPETS}/${snippet.guid}/comments`;
-      const comment = await expectStatus<Comment>(200, server(), 'POST', path, { user: 'bob', body: { text: 'Looks good' } });
+      const comment = await expectStatus<Comment>(200, server(), 'POST', path, {
+        user: 'bob',
+        body: { text: 'Looks good' },
+      });
       assert.equal(comment.userId, 3);
       assert.equal(comment.text, 'Looks good');
       assert.deepEqual(await expectStatus(200, server(), 'GET', `${path}/${comment.guid}`), comment);
@@ -196,12 +211,18 @@ describe('local server: snippets', () => {
       assert.deepEqual(withComment.comments, [comment]);
 
       for (const method of ['PUT', 'DELETE']) {
-        const refused = await call(server(), method, `${path}/${comment.guid}`, { user: 'alice', body: { text: 'mine now' } });
+        const refused = await call(server(), method, `${path}/${comment.guid}`, {
+          user: 'alice',
+          body: { text: 'mine now' },
+        });
         assert.equal(refused.status, 401, `${method} by the snippet owner`);
         assert.equal(errorsOf(refused)[0].message, 'You are not permitted to access this resource');
       }
 
-      const updated = await expectStatus<Comment>(200, server(), 'PUT', `${path}/${comment.guid}`, { user: 'bob', body: { text: 'Looks great' } });
+      const updated = await expectStatus<Comment>(200, server(), 'PUT', `${path}/${comment.guid}`, {
+        user: 'bob',
+        body: { text: 'Looks great' },
+      });
       assert.equal(updated.text, 'Looks great');
       assert.ok(updated.updatedAt > comment.updatedAt);
       assert.equal(updated.createdAt, comment.createdAt);
@@ -232,7 +253,10 @@ describe('local server: snippets', () => {
       const snippet = await create();
       assert.equal((await call(server(), 'GET', `${SNIPPETS}/${snippet.guid}/comments/nope`)).status, 404);
       assert.equal((await call(server(), 'POST', `${SNIPPETS}/nope/comments`, { body: { text: 'x' } })).status, 404);
-      assert.equal((await call(server(), 'PUT', `${SNIPPETS}/${snippet.guid}/comments/nope`, { body: { text: 'x' } })).status, 404);
+      assert.equal(
+        (await call(server(), 'PUT', `${SNIPPETS}/${snippet.guid}/comments/nope`, { body: { text: 'x' } })).status,
+        404,
+      );
     });
   });
 
@@ -252,7 +276,10 @@ describe('local server: snippets', () => {
     it('pages with start and limit, nextPageStart and isLastPage, and caps the limit at 1000', async () => {
       for (let i = 0; i < 5; i++) await create();
       const first = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}?limit=2`);
-      assert.deepEqual([first.start, first.size, first.limit, first.isLastPage, first.nextPageStart], [0, 2, 2, false, 2]);
+      assert.deepEqual(
+        [first.start, first.size, first.limit, first.isLastPage, first.nextPageStart],
+        [0, 2, 2, false, 2],
+      );
       const last = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}?start=4&limit=2`);
       assert.deepEqual([last.start, last.size, last.isLastPage, 'nextPageStart' in last], [4, 1, true, false]);
       const defaults = await expectStatus<Page<Snippet>>(200, server(), 'GET', SNIPPETS);
@@ -274,8 +301,13 @@ describe('local server: snippets', () => {
         ofBob.values.map((s) => s.guid),
         [bobs.guid],
       );
-      const bobOwn = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?username=bob`, { user: 'bob' });
-      assert.ok(bobOwn.values.some((s) => s.guid === hidden.guid), 'own invisible snippets are browsable');
+      const bobOwn = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?username=bob`, {
+        user: 'bob',
+      });
+      assert.ok(
+        bobOwn.values.some((s) => s.guid === hidden.guid),
+        'own invisible snippets are browsable',
+      );
       const nobody = await expectStatus<Page<Snippet>>(200, server(), 'GET', `${SNIPPETS}/browse?username=nobody`);
       assert.deepEqual([nobody.size, nobody.values], [0, []]);
     });
@@ -305,7 +337,12 @@ describe('local server: snippets', () => {
         page.values.map((e) => [e.snippet.guid, e.userId, e.starredAt]),
         [[tagged.guid, 3, tagged.updatedAt]],
       );
-      const unknown = await expectStatus<Page<StarredEntry>>(200, server(), 'GET', `${SNIPPETS}/categories/no-such-guid`);
+      const unknown = await expectStatus<Page<StarredEntry>>(
+        200,
+        server(),
+        'GET',
+        `${SNIPPETS}/categories/no-such-guid`,
+      );
       assert.equal(unknown.size, 0);
     });
   });

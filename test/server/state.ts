@@ -113,7 +113,11 @@ export class ServerState {
   }
 
   pages(repositoryId: number): RepositoryPages {
-    return (this.data.pages[repositoryId] ??= { enabledRefs: [], isEnabledForBranches: false, isEnabledForTags: false });
+    return (this.data.pages[repositoryId] ??= {
+      enabledRefs: [],
+      isEnabledForBranches: false,
+      isEnabledForTags: false,
+    });
   }
 
   hook(repositoryId: number, key: string): StoredHook {
@@ -129,8 +133,15 @@ export class ServerState {
 
 function parseData(text: string, file: string): StoredData {
   const data = JSON.parse(text) as Partial<StoredData>;
-  if (data.version !== 1 || !Array.isArray(data.snippets) || !Array.isArray(data.stars) || !Array.isArray(data.categories)) {
-    throw new Error(`${file} is not a data file of this server (expected version 1 with snippets, stars and categories)`);
+  if (
+    data.version !== 1 ||
+    !Array.isArray(data.snippets) ||
+    !Array.isArray(data.stars) ||
+    !Array.isArray(data.categories)
+  ) {
+    throw new Error(
+      `${file} is not a data file of this server (expected version 1 with snippets, stars and categories)`,
+    );
   }
   return { ...emptyData(), ...data } as StoredData;
 }

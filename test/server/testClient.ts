@@ -29,13 +29,21 @@ export interface CallResult {
   json: unknown;
 }
 
-export async function call(server: RunningServer, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-  const headers: Record<string, string> = options.headers ?? (method === 'GET' ? {} : { 'Content-Type': 'application/json' });
+export async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> =
+    options.headers ?? (method === 'GET' ? {} : { 'Content-Type': 'application/json' });
   if (options.token !== undefined) {
     headers.Authorization = `Bearer ${options.token}`;
   } else {
     const user = options.user === undefined ? 'alice' : options.user;
-    if (user !== null) headers.Authorization = `Basic ${Buffer.from(`${user}:${options.password ?? user}`).toString('base64')}`;
+    if (user !== null) {
+      headers.Authorization = `Basic ${Buffer.from(`${user}:${options.password ?? user}`).toString('base64')}`;
+    }
   }
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const response = await fetch(`${server.url}${path}`, { method, headers, body });
@@ -50,7 +58,13 @@ export async function call(server: RunningServer, method: string, path: string, 
 }
 
 /** Like `call`, but the answer must have this status; returns the parsed body. */
-export async function expectStatus<T = unknown>(status: number, server: RunningServer, method: string, path: string, options?: CallOptions): Promise<T> {
+export async function expectStatus<T = unknown>(
+  status: number,
+  server: RunningServer,
+  method: string,
+  path: string,
+  options?: CallOptions,
+): Promise<T> {
   const result = await call(server, method, path, options);
   assert.equal(result.status, status, `${method} ${path} answered ${result.status}: ${result.text}`);
   return result.json as T;

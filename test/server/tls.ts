@@ -23,18 +23,33 @@ export async function generateSelfSignedCertificate(): Promise<GeneratedCertific
   const certPath = join(dir, 'cert.pem');
   try {
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-nodes', '-days', '30',
+      'req',
+      '-x509',
+      '-nodes',
+      '-days',
+      '30',
       // An EC key is made in milliseconds, where RSA takes noticeably longer.
-      '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
-      '-keyout', keyPath, '-out', certPath,
-      '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-      '-addext', 'basicConstraints=critical,CA:TRUE',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
     ]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('--tls needs the openssl command-line tool, which is not on the PATH (install it, e.g. apt-get install openssl)');
+      throw new Error(
+        '--tls needs the openssl command-line tool, which is not on the PATH (install it, e.g. apt-get install openssl)',
+      );
     }
     throw new Error(`openssl could not make a certificate: ${(error as Error).message}`);
   }

@@ -7,24 +7,40 @@ const vscode = require('vscode');
 const PROVIDER = 'bitbucket-data-center';
 
 /** What a session handed out carries, as a test may compare it (the token included: it is a test token). */
-const described = (session) => session && { id: session.id, label: session.account.label, accessToken: session.accessToken, scopes: [...session.scopes] };
+const described = (session) =>
+  session && {
+    id: session.id,
+    label: session.account.label,
+    accessToken: session.accessToken,
+    scopes: [...session.scopes],
+  };
 
 async function askForSession() {
-  const server = await vscode.window.showInputBox({ title: 'Session Consumer', prompt: 'The Bitbucket Data Center server to ask a session for (its URL)', ignoreFocusOut: true });
+  const server = await vscode.window.showInputBox({
+    title: 'Session Consumer',
+    prompt: 'The Bitbucket Data Center server to ask a session for (its URL)',
+    ignoreFocusOut: true,
+  });
   if (!server) return;
   try {
     const session = await vscode.authentication.getSession(PROVIDER, [server], { createIfNone: true });
-    await vscode.window.showInformationMessage(`Session Consumer got a session for ${session.account.label}: a token of ${session.accessToken.length} characters.`);
+    await vscode.window.showInformationMessage(
+      `Session Consumer got a session for ${session.account.label}: a token of ${session.accessToken.length} characters.`,
+    );
   } catch (err) {
-    await vscode.window.showErrorMessage(`Session Consumer got no session: ${err instanceof Error ? err.message : String(err)}`);
+    await vscode.window.showErrorMessage(
+      `Session Consumer got no session: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
 function activate(context) {
   context.subscriptions.push(vscode.commands.registerCommand('sessionConsumer.askForSession', askForSession));
   return {
-    getSession: async (scopes, options) => described(await vscode.authentication.getSession(PROVIDER, scopes, options ?? {})),
-    getAccounts: async () => (await vscode.authentication.getAccounts(PROVIDER)).map((a) => ({ id: a.id, label: a.label })),
+    getSession: async (scopes, options) =>
+      described(await vscode.authentication.getSession(PROVIDER, scopes, options ?? {})),
+    getAccounts: async () =>
+      (await vscode.authentication.getAccounts(PROVIDER)).map((a) => ({ id: a.id, label: a.label })),
   };
 }
 

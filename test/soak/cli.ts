@@ -18,17 +18,32 @@ async function main(): Promise<void> {
   const ops = option('ops', 20_000);
   const seed = option('seed', Date.now() % 1_000_000);
   const workersPerUser = option('workers', 2);
-  console.log(`soak: alice and bob, ${workersPerUser} workers each, up to ${seconds} s or ${ops} operations, seed ${seed}`);
+  console.log(
+    `soak: alice and bob, ${workersPerUser} workers each, up to ${seconds} s or ${ops} operations, seed ${seed}`,
+  );
   // A hard stop well after the planned end, in case something hangs.
-  const watchdog = setTimeout(() => {
-    console.error('soak: did not finish in time; stopping.');
-    process.exit(1);
-  }, (seconds + 120) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('soak: did not finish in time; stopping.');
+      process.exit(1);
+    },
+    (seconds + 120) * 1000,
+  );
   watchdog.unref();
-  const report = await runSoak({ seed, durationMs: seconds * 1000, maxOps: ops, workersPerUser, log: (l) => console.log(l) });
+  const report = await runSoak({
+    seed,
+    durationMs: seconds * 1000,
+    maxOps: ops,
+    workersPerUser,
+    log: (l) => console.log(l),
+  });
   for (const line of formatReport(report)) console.log(line);
   const failed = report.mismatches.length > 0;
-  console.log(failed ? `SOAK FAILED: ${report.mismatches.length} mismatches` : `SOAK PASSED: ${report.operations} operations, ${report.faultsTotal} faults, 0 mismatches`);
+  console.log(
+    failed
+      ? `SOAK FAILED: ${report.mismatches.length} mismatches`
+      : `SOAK PASSED: ${report.operations} operations, ${report.faultsTotal} faults, 0 mismatches`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -14,7 +14,10 @@ export interface LossyProxy {
 }
 
 /** `loseAnswer(method, path)` decides per request whether its answer is dropped after the server applied it. */
-export async function startLossyProxy(upstreamUrl: string, loseAnswer: (method: string, path: string) => boolean): Promise<LossyProxy> {
+export async function startLossyProxy(
+  upstreamUrl: string,
+  loseAnswer: (method: string, path: string) => boolean,
+): Promise<LossyProxy> {
   const upstream = new URL(upstreamUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const sockets = new Set<Socket>();

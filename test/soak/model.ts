@@ -58,7 +58,11 @@ const COMMENT_TOKEN = /\[(c-[a-z]+-\d+)\]/;
 export const snippetTokenOf = (name: string): string | undefined => SNIPPET_TOKEN.exec(name)?.[1];
 export const commentTokenOf = (text: string): string | undefined => COMMENT_TOKEN.exec(text)?.[1];
 
-export function stateOf(s: { name: string; categories: ReadonlyArray<string | { name: string }>; files: ReadonlyArray<FileState> }): SnippetState {
+export function stateOf(s: {
+  name: string;
+  categories: ReadonlyArray<string | { name: string }>;
+  files: ReadonlyArray<FileState>;
+}): SnippetState {
   return {
     name: s.name,
     categories: s.categories.map((c) => (typeof c === 'string' ? c : c.name)).sort(),
@@ -79,7 +83,9 @@ export function describeDifference(told: SnippetState | Absent, actual: SnippetS
   if (actual === ABSENT) return 'it is gone, but the user was told it was saved (lost snippet)';
   const parts: string[] = [];
   if (told.name !== actual.name) parts.push(`name "${actual.name}" instead of "${told.name}"`);
-  if (told.categories.join('\n') !== actual.categories.join('\n')) parts.push(`categories [${actual.categories.join(', ')}] instead of [${told.categories.join(', ')}]`);
+  if (told.categories.join('\n') !== actual.categories.join('\n')) {
+    parts.push(`categories [${actual.categories.join(', ')}] instead of [${told.categories.join(', ')}]`);
+  }
   const actualFiles = new Map(actual.files.map((f) => [f.name, f.content]));
   const toldFiles = new Map(told.files.map((f) => [f.name, f.content]));
   for (const [name, content] of toldFiles) {
@@ -126,7 +132,10 @@ export class Model {
   observe(s: ModelSnippet, actual: Snippet | Absent, when: string): void {
     const state = actual === ABSENT ? ABSENT : stateOf(actual);
     if (!s.possible.some((p) => sameState(p, state))) {
-      const told = s.possible.length === 1 ? describeDifference(s.possible[0], state) : `its state is none of the ${s.possible.length} the user may expect`;
+      const told =
+        s.possible.length === 1
+          ? describeDifference(s.possible[0], state)
+          : `its state is none of the ${s.possible.length} the user may expect`;
       this.mismatch(`${when}: snippet ${s.token} (${s.owner}): ${told}`);
     }
     s.possible = [state];
@@ -170,7 +179,9 @@ export class Model {
   }
 
   observeRef(r: ModelRef, actual: boolean, when: string): void {
-    if (!r.possible.includes(actual)) this.mismatch(`${when}: Pages for ${r.key} is ${actual ? 'on' : 'off'}, but the user was told otherwise`);
+    if (!r.possible.includes(actual)) {
+      this.mismatch(`${when}: Pages for ${r.key} is ${actual ? 'on' : 'off'}, but the user was told otherwise`);
+    }
     r.possible = [actual];
   }
 
@@ -181,7 +192,12 @@ export class Model {
    * the model knows, no token twice, and every model snippet of that owner present or absent as
    * allowed. `final` also checks comments of every present snippet.
    */
-  reconcileOwnList(owner: UserName, listed: readonly Snippet[], when: string, options: { final: boolean; skip?: (token: string) => boolean }): void {
+  reconcileOwnList(
+    owner: UserName,
+    listed: readonly Snippet[],
+    when: string,
+    options: { final: boolean; skip?: (token: string) => boolean },
+  ): void {
     const byToken = new Map<string, Snippet[]>();
     for (const snippet of listed) {
       const token = snippetTokenOf(snippet.name);
@@ -210,7 +226,9 @@ export class Model {
       const token = commentTokenOf(comment.text);
       const known = token ? this.comments.get(token) : undefined;
       if (!token || !known || known.snippetToken !== s.token) {
-        this.mismatch(`${when}: snippet ${s.token} has a comment "${comment.text.slice(0, 40)}" that no user was told about`);
+        this.mismatch(
+          `${when}: snippet ${s.token} has a comment "${comment.text.slice(0, 40)}" that no user was told about`,
+        );
         continue;
       }
       byToken.set(token, [...(byToken.get(token) ?? []), comment]);

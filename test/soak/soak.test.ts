@@ -7,14 +7,31 @@ import { formatReport, runSoak } from './soak';
 import { aSnippet } from '../support/snippets';
 
 const snippet = (token: string, files: Array<[string, string]>, comments: Comment[] = []): Snippet =>
-  aSnippet({ guid: `guid-${token}`, name: `[${token}] name`, files: files.map(([name, content], i) => ({ guid: `f${i}`, name, content })), comments });
+  aSnippet({
+    guid: `guid-${token}`,
+    name: `[${token}] name`,
+    files: files.map(([name, content], i) => ({ guid: `f${i}`, name, content })),
+    comments,
+  });
 
-const comment = (token: string, text = `[${token}] hello`): Comment => ({ guid: `g-${token}`, text, userId: 3, createdAt: 1, updatedAt: 1 });
+const comment = (token: string, text = `[${token}] hello`): Comment => ({
+  guid: `g-${token}`,
+  text,
+  userId: 3,
+  createdAt: 1,
+  updatedAt: 1,
+});
 
 function modelWith(s: Snippet, told = true): { model: Model; entry: ModelSnippet } {
   const model = new Model();
   const token = /\[(.*?)\]/.exec(s.name)![1];
-  const entry: ModelSnippet = { token, owner: 'alice', guid: s.guid, possible: [told ? stateOf(s) : ABSENT], lastSeen: s };
+  const entry: ModelSnippet = {
+    token,
+    owner: 'alice',
+    guid: s.guid,
+    possible: [told ? stateOf(s) : ABSENT],
+    lastSeen: s,
+  };
   model.snippets.set(token, entry);
   return { model, entry };
 }
@@ -84,7 +101,13 @@ describe('soak checker', () => {
   it('reports a lost comment and a duplicated one', () => {
     const setup = () => {
       const { model } = modelWith(saved);
-      const c: ModelComment = { token: 'c-bob-2', snippetToken: 's-alice-1', author: 'bob', guid: 'g-c-bob-2', possible: ['[c-bob-2] hello'] };
+      const c: ModelComment = {
+        token: 'c-bob-2',
+        snippetToken: 's-alice-1',
+        author: 'bob',
+        guid: 'g-c-bob-2',
+        possible: ['[c-bob-2] hello'],
+      };
       model.comments.set(c.token, c);
       return model;
     };
@@ -93,7 +116,12 @@ describe('soak checker', () => {
     assert.match(lost.mismatches.join('\n'), /lost comment/);
 
     const dup = setup();
-    dup.reconcileOwnList('alice', [{ ...saved, comments: [comment('c-bob-2'), { ...comment('c-bob-2'), guid: 'x' }] }], 'check', { final: true });
+    dup.reconcileOwnList(
+      'alice',
+      [{ ...saved, comments: [comment('c-bob-2'), { ...comment('c-bob-2'), guid: 'x' }] }],
+      'check',
+      { final: true },
+    );
     assert.match(dup.mismatches.join('\n'), /c-bob-2 exists 2 times/);
 
     const fine = setup();

@@ -8,7 +8,14 @@
 import { BitbucketClient } from '../../src/api/client';
 import { BitbucketError } from '../../src/api/errors';
 import type { RepositoryRef, Snippet, UpdateSnippetRequest } from '../../src/api/types';
-import { SnippetEditError, withDetails, withFileAdded, withFileContent, withFileDeleted, withFileRenamed } from '../../src/model/snippets/edits';
+import {
+  SnippetEditError,
+  withDetails,
+  withFileAdded,
+  withFileContent,
+  withFileDeleted,
+  withFileRenamed,
+} from '../../src/model/snippets/edits';
 import { SnippetStore } from '../../src/model/snippets/store';
 import { WriteQueue } from '../../src/model/snippets/writeQueue';
 import { decideSave, editBaseOf, isUnchangedSave } from '../../src/model/snippets/files/saveLogic';
@@ -16,7 +23,15 @@ import { refNameProblem } from '../../src/model/repositories/refs';
 import type { FaultKind, FaultSpec } from '../server/controls';
 import { startServer, type RunningServer } from '../server/server';
 import { startLossyProxy, type LossyProxy } from './lossyProxy';
-import { ABSENT, Model, stateOf, type ModelComment, type ModelSnippet, type SnippetState, type UserName } from './model';
+import {
+  ABSENT,
+  Model,
+  stateOf,
+  type ModelComment,
+  type ModelSnippet,
+  type SnippetState,
+  type UserName,
+} from './model';
 import { Rng } from './rng';
 
 export interface SoakOptions {
@@ -81,7 +96,20 @@ const REFS: Array<{ repo: RepositoryRef; refId: string }> = [
 ];
 const refKey = (r: (typeof REFS)[number]): string => `${r.repo.projectKey}/${r.repo.repositorySlug}@${r.refId}`;
 
-const WORDS = ['retry', 'parser', 'helper', 'config', 'deploy', 'script', 'query', 'ünïcödé', '日本', 'emoji 🚀', 'spaces  inside', 'tab\tsep'];
+const WORDS = [
+  'retry',
+  'parser',
+  'helper',
+  'config',
+  'deploy',
+  'script',
+  'query',
+  'ünïcödé',
+  '日本',
+  'emoji 🚀',
+  'spaces  inside',
+  'tab\tsep',
+];
 const CATEGORIES = ['soak', 'with space', 'ünï', 'tools'];
 const MAX_OWN_SNIPPETS = 300;
 const MAX_FILES = 6;
@@ -157,7 +185,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         retry: { baseDelayMs: 5, retries: 2 },
         timeouts: { connectMs: 5_000, headersMs: 20_000, bodyMs: 20_000 },
       });
-      users.push({ name, client, store: new SnippetStore(() => client, () => 1000), writes: new WriteQueue() });
+      users.push({
+        name,
+        client,
+        store: new SnippetStore(
+          () => client,
+          () => 1000,
+        ),
+        writes: new WriteQueue(),
+      });
     }
     for (const r of REFS) model.ref(refKey(r), false);
 
@@ -168,7 +204,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const keepGoing = () => opsStarted < options.maxOps && Date.now() < deadline;
 
     const freeOwn = (user: User) =>
-      [...model.snippets.values()].filter((s) => s.owner === user.name && s.guid && !model.isCertainlyAbsent(s) && !locks.isHeld(s.token));
+      [...model.snippets.values()].filter(
+        (s) => s.owner === user.name && s.guid && !model.isCertainlyAbsent(s) && !locks.isHeld(s.token),
+      );
 
     /** Reads a snippet back after an unknown outcome; a failed read leaves it uncertain. */
     const readBack = async (user: User, s: ModelSnippet, when: string): Promise<void> => {
@@ -227,7 +265,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const sent: SnippetState = stateOf(body);
       try {
         const saved = await user.client.updateSnippet(s.guid!, body);
-        if (JSON.stringify(stateOf(saved)) !== JSON.stringify(sent)) model.mismatch(`${kind}: the server's answer for ${s.token} is not what was sent`);
+        if (JSON.stringify(stateOf(saved)) !== JSON.stringify(sent)) {
+          model.mismatch(`${kind}: the server's answer for ${s.token} is not what was sent`);
+        }
         model.told(s, stateOf(saved));
         s.lastSeen = saved;
         user.store.put(saved);
@@ -247,11 +287,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         model.snippets.set(token, s);
         const release = locks.tryLock(token)!;
         try {
-          const body = { name: `[${token}] ${r.pick(WORDS)}`, files: Array.from({ length: r.int(1, 3) }, (_, i) => ({ name: `file${i}.${r.pick(['ts', 'md', 'txt'])}`, content: content(r, token) })) };
+          const body = {
+            name: `[${token}] ${r.pick(WORDS)}`,
+            files: Array.from({ length: r.int(1, 3) }, (_, i) => ({
+              name: `file${i}.${r.pick(['ts', 'md', 'txt'])}`,
+              content: content(r, token),
+            })),
+          };
           try {
             const created = await user.client.createSnippet(body);
             model.told(s, stateOf(created));
-            if (JSON.stringify(stateOf(created)) !== JSON.stringify(stateOf({ ...body, categories: [] }))) model.mismatch(`create: the server's answer for ${token} is not what was sent`);
+            if (JSON.stringify(stateOf(created)) !== JSON.stringify(stateOf({ ...body, categories: [] }))) {
+              model.mismatch(`create: the server's answer for ${token} is not what was sent`);
+            }
             s.guid = created.guid;
             s.lastSeen = created;
             user.store.put(created, { isNewOwn: true });
@@ -275,7 +323,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const base = editBaseOf(s.lastSeen!.updatedAt, file.content);
           if (isUnchangedSave(base, text)) return count('editFile', 'notSent');
           await update(user, 'editFile', s, (fresh) => {
-            const decision = decideSave({ base, text, fresh, fileName: file.name, reported: undefined, overwriteWithoutAsking: false });
+            const decision = decideSave({
+              base,
+              text,
+              fresh,
+              fileName: file.name,
+              reported: undefined,
+              overwriteWithoutAsking: false,
+            });
             if (decision.kind === 'file-gone' || decision.kind === 'unchanged') return undefined;
             // A conflict is shown to the user, who here chooses to overwrite.
             if (decision.kind === 'conflict') conflicts++;
@@ -286,17 +341,29 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       addFile: (user, r) =>
         withOwn(user, r, (s) =>
           update(user, 'addFile', s, (fresh) =>
-            fresh.files.length >= MAX_FILES ? undefined : withFileAdded(fresh, `added-${r.int(1, 9999)}.${r.pick(['ts', 'txt', 'env'])}`, content(r, s.token)),
+            fresh.files.length >= MAX_FILES
+              ? undefined
+              : withFileAdded(fresh, `added-${r.int(1, 9999)}.${r.pick(['ts', 'txt', 'env'])}`, content(r, s.token)),
           ),
         ),
 
       renameFile: (user, r) =>
         withOwn(user, r, (s) =>
-          update(user, 'renameFile', s, (fresh) => withFileRenamed(fresh, r.pick(fresh.files).name, `renamed-${r.int(1, 9999)} ${r.pick(['#1', '%20', 'ü', ''])}.txt`)),
+          update(user, 'renameFile', s, (fresh) =>
+            withFileRenamed(
+              fresh,
+              r.pick(fresh.files).name,
+              `renamed-${r.int(1, 9999)} ${r.pick(['#1', '%20', 'ü', ''])}.txt`,
+            ),
+          ),
         ),
 
       deleteFile: (user, r) =>
-        withOwn(user, r, (s) => update(user, 'deleteFile', s, (fresh) => (fresh.files.length < 2 ? undefined : withFileDeleted(fresh, r.pick(fresh.files).name)))),
+        withOwn(user, r, (s) =>
+          update(user, 'deleteFile', s, (fresh) =>
+            fresh.files.length < 2 ? undefined : withFileDeleted(fresh, r.pick(fresh.files).name),
+          ),
+        ),
 
       renameSnippet: (user, r) =>
         withOwn(user, r, (s) =>
@@ -329,7 +396,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (targets.length === 0) return count('comment', 'notSent');
         const target = r.pick(targets);
         const token = model.newCommentToken(user.name);
-        const c: ModelComment = { token, snippetToken: target.token, author: user.name, guid: undefined, possible: [ABSENT] };
+        const c: ModelComment = {
+          token,
+          snippetToken: target.token,
+          author: user.name,
+          guid: undefined,
+          possible: [ABSENT],
+        };
         model.comments.set(token, c);
         const release = locks.tryLock(token)!;
         const text = `[${token}] ${r.pick(WORDS)}${r.chance(0.2) ? '\r\nsecond line' : ''}`;
@@ -346,7 +419,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           try {
             const snippet = await user.client.getSnippet(target.guid!);
             const found = snippet.comments.filter((x) => x.text.includes(`[${token}]`));
-            if (found.length > 1) model.mismatch(`comment (read back): comment ${token} exists ${found.length} times (duplicate)`);
+            if (found.length > 1) {
+              model.mismatch(`comment (read back): comment ${token} exists ${found.length} times (duplicate)`);
+            }
             model.observeComment(c, found[0] ?? ABSENT, 'comment (read back)');
             settledByReadBack++;
           } catch {
@@ -396,9 +471,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const ref = model.ref(key, false);
           const enable = r.chance(0.5);
           try {
-            const answer = enable ? await user.client.enablePagesForRef(target.repo, target.refId) : await user.client.disablePagesForRef(target.repo, target.refId);
-            if (user.name === 'bob') model.mismatch(`togglePages: bob changed Pages of ${key} without write permission`);
-            if (answer.isEnabled !== enable || answer.refId !== target.refId) model.mismatch(`togglePages: the answer for ${key} is not what was asked`);
+            const answer = enable
+              ? await user.client.enablePagesForRef(target.repo, target.refId)
+              : await user.client.disablePagesForRef(target.repo, target.refId);
+            if (user.name === 'bob') {
+              model.mismatch(`togglePages: bob changed Pages of ${key} without write permission`);
+            }
+            if (answer.isEnabled !== enable || answer.refId !== target.refId) {
+              model.mismatch(`togglePages: the answer for ${key} is not what was asked`);
+            }
             ref.possible = [answer.isEnabled];
             count('togglePages', 'saved');
           } catch (err) {
@@ -406,7 +487,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             if (!ref.possible.includes(enable)) ref.possible.push(enable);
             count('togglePages', 'unknown');
             try {
-              model.observeRef(ref, (await user.client.getPagesForRef(target.repo, target.refId)).isEnabled, 'togglePages (read back)');
+              model.observeRef(
+                ref,
+                (await user.client.getPagesForRef(target.repo, target.refId)).isEnabled,
+                'togglePages (read back)',
+              );
               settledByReadBack++;
             } catch {
               // Still unknown; the final check settles it.
@@ -441,10 +526,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         return count('refresh', 'notSent');
       }
       const list = user.store.list('mine');
-      if (new Set(list.guids).size !== list.guids.length) model.mismatch(`refresh: My Snippets of ${user.name} shows a snippet twice`);
+      if (new Set(list.guids).size !== list.guids.length) {
+        model.mismatch(`refresh: My Snippets of ${user.name} shows a snippet twice`);
+      }
       if (list.nextStart !== undefined) return count('refresh', 'saved');
-      const skip = (token: string) => busy.has(token) || locks.isHeld(token) || locks.touchCount(token) !== (before.get(token) ?? -1);
-      model.reconcileOwnList(user.name, user.store.snippetsOf('mine'), `refresh of ${user.name}`, { final: false, skip });
+      const skip = (token: string) =>
+        busy.has(token) || locks.isHeld(token) || locks.touchCount(token) !== (before.get(token) ?? -1);
+      model.reconcileOwnList(user.name, user.store.snippetsOf('mine'), `refresh of ${user.name}`, {
+        final: false,
+        skip,
+      });
       count('refresh', 'saved');
     };
 
@@ -481,10 +572,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    async function withOwnComment(user: User, r: Rng, work: (c: ModelComment, snippetGuid: string) => Promise<void>): Promise<void> {
+    async function withOwnComment(
+      user: User,
+      r: Rng,
+      work: (c: ModelComment, snippetGuid: string) => Promise<void>,
+    ): Promise<void> {
       const candidates = [...model.comments.values()].filter((c) => {
         const s = model.snippets.get(c.snippetToken);
-        return c.author === user.name && c.guid && c.possible.length === 1 && c.possible[0] !== ABSENT && s?.guid && !model.isCertainlyAbsent(s) && !locks.isHeld(c.token);
+        return (
+          c.author === user.name &&
+          c.guid &&
+          c.possible.length === 1 &&
+          c.possible[0] !== ABSENT &&
+          s?.guid &&
+          !model.isCertainlyAbsent(s) &&
+          !locks.isHeld(c.token)
+        );
       });
       if (candidates.length === 0) return;
       const c = r.pick(candidates);
@@ -499,7 +602,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     const worker = async (user: User, r: Rng): Promise<void> => {
       while (keepGoing()) {
-        const ownCount = [...model.snippets.values()].filter((s) => s.owner === user.name && !model.isCertainlyAbsent(s)).length;
+        const ownCount = [...model.snippets.values()].filter(
+          (s) => s.owner === user.name && !model.isCertainlyAbsent(s),
+        ).length;
         const kind = r.weighted<OpKind>({
           create: ownCount < 3 ? 40 : ownCount >= MAX_OWN_SNIPPETS ? 0 : 12,
           editFile: 22,
@@ -528,7 +633,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       while (keepGoing()) {
         await new Promise((resolve) => setTimeout(resolve, faultRng.int(20, 90)));
         if (!keepGoing()) break;
-        const choice = faultRng.weighted({ status: 30, drop: 20, 'malformed-json': 12, 'html-login': 8, delay: 10, 'omit-next-page-start': 5, latency: 15 });
+        const choice = faultRng.weighted({
+          status: 30,
+          drop: 20,
+          'malformed-json': 12,
+          'html-login': 8,
+          delay: 10,
+          'omit-next-page-start': 5,
+          latency: 15,
+        });
         if (choice === 'latency') {
           controls.setLatency(faultRng.int(5, 60));
           latencyChanges++;
@@ -548,7 +661,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     users.forEach((user, u) => {
       for (let w = 0; w < (options.workersPerUser ?? 2); w++) workers.push(worker(user, rng.fork(10 + u * 10 + w)));
     });
-    const progress = setInterval(() => log(`  ${opsStarted} operations, ${((Date.now() - started) / 1000).toFixed(0)} s`), 5_000);
+    const progress = setInterval(
+      () => log(`  ${opsStarted} operations, ${((Date.now() - started) / 1000).toFixed(0)} s`),
+      5_000,
+    );
     try {
       await Promise.all([...workers, faultLoop]);
     } finally {
@@ -569,7 +685,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     let finalSnippets = 0;
     let finalComments = 0;
-    const direct = (name: UserName) => new BitbucketClient({ baseUrl: server!.url, credentials: () => ({ type: 'basic', username: name, password: name }) });
+    const direct = (name: UserName) =>
+      new BitbucketClient({
+        baseUrl: server!.url,
+        credentials: () => ({ type: 'basic', username: name, password: name }),
+      });
     for (const name of ['alice', 'bob'] as const) {
       const client = direct(name);
       try {
@@ -579,7 +699,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         finalComments += listed.reduce((n, s) => n + s.comments.length, 0);
         model.reconcileOwnList(name, listed, 'final check', { final: true });
         if (name === 'alice') {
-          for (const r of REFS) model.observeRef(model.ref(refKey(r), false), (await client.getPagesForRef(r.repo, r.refId)).isEnabled, 'final check');
+          for (const r of REFS) {
+            model.observeRef(
+              model.ref(refKey(r), false),
+              (await client.getPagesForRef(r.repo, r.refId)).isEnabled,
+              'final check',
+            );
+          }
         }
       } finally {
         await client.dispose();
@@ -623,13 +749,17 @@ function content(r: Rng, token: string): string {
 export function formatReport(report: SoakReport): string[] {
   const lines = [
     `seed ${report.seed}: ${report.operations} operations in ${(report.elapsedMs / 1000).toFixed(1)} s, ${report.requests} requests`,
-    `faults injected: ${report.faultsTotal} (${Object.entries(report.faults).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    `faults injected: ${report.faultsTotal} (${Object.entries(report.faults)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
     `save conflicts seen: ${report.conflicts}; unknown outcomes settled by reading back: ${report.settledByReadBack}`,
     `at the end: ${report.finalSnippets} snippets, ${report.finalComments} comments on the server`,
     'operation        saved refused unknown not-sent',
   ];
   for (const [kind, c] of Object.entries(report.byKind).sort()) {
-    lines.push(`${kind.padEnd(16)} ${String(c.saved).padStart(5)} ${String(c.refused).padStart(7)} ${String(c.unknown).padStart(7)} ${String(c.notSent).padStart(8)}`);
+    lines.push(
+      `${kind.padEnd(16)} ${String(c.saved).padStart(5)} ${String(c.refused).padStart(7)} ${String(c.unknown).padStart(7)} ${String(c.notSent).padStart(8)}`,
+    );
   }
   lines.push(`mismatches: ${report.mismatches.length}`);
   for (const m of report.mismatches.slice(0, 50)) lines.push(`  - ${m}`);

@@ -33,8 +33,21 @@ export async function createCertificateAuthority(name: string): Promise<TestCert
   const pemPath = join(dir, 'ca.pem');
   try {
     await run('openssl', [
-      'req', '-x509', ...EC_KEY, '-days', '30', '-keyout', caKey, '-out', pemPath, '-subj', `/CN=${name}`,
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+      'req',
+      '-x509',
+      ...EC_KEY,
+      '-days',
+      '30',
+      '-keyout',
+      caKey,
+      '-out',
+      pemPath,
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
     ]);
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
@@ -47,9 +60,37 @@ export async function createCertificateAuthority(name: string): Promise<TestCert
     async issueServerCertificate(names: string[] = []) {
       const base = join(dir, `server${++issued}`);
       const altNames = ['DNS:localhost', 'IP:127.0.0.1', ...names.map((n) => `DNS:${n}`)].join(',');
-      await writeFile(`${base}.ext`, `subjectAltName=${altNames}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`);
-      await run('openssl', ['req', ...EC_KEY, '-keyout', `${base}.key`, '-out', `${base}.csr`, '-subj', '/CN=localhost']);
-      await run('openssl', ['x509', '-req', '-in', `${base}.csr`, '-CA', pemPath, '-CAkey', caKey, '-CAcreateserial', '-days', '30', '-out', `${base}.pem`, '-extfile', `${base}.ext`]);
+      await writeFile(
+        `${base}.ext`,
+        `subjectAltName=${altNames}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`,
+      );
+      await run('openssl', [
+        'req',
+        ...EC_KEY,
+        '-keyout',
+        `${base}.key`,
+        '-out',
+        `${base}.csr`,
+        '-subj',
+        '/CN=localhost',
+      ]);
+      await run('openssl', [
+        'x509',
+        '-req',
+        '-in',
+        `${base}.csr`,
+        '-CA',
+        pemPath,
+        '-CAkey',
+        caKey,
+        '-CAcreateserial',
+        '-days',
+        '30',
+        '-out',
+        `${base}.pem`,
+        '-extfile',
+        `${base}.ext`,
+      ]);
       return { key: await readFile(`${base}.key`), cert: await readFile(`${base}.pem`) };
     },
     remove: () => rm(dir, { recursive: true, force: true }),

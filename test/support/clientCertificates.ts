@@ -46,21 +46,84 @@ export async function generateClientCertificates(): Promise<ClientCertificateFil
   const passphrase = 'pp-Kx9!q7 zW$2#Lm';
   try {
     for (const ca of ['client-ca', 'other-ca']) {
-      await run('openssl', ['req', '-x509', '-nodes', '-days', '30', ...EC, '-keyout', file(`${ca}.key`), '-out', file(`${ca}.pem`),
-        '-subj', `/CN=Test ${ca}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-nodes',
+        '-days',
+        '30',
+        ...EC,
+        '-keyout',
+        file(`${ca}.key`),
+        '-out',
+        file(`${ca}.pem`),
+        '-subj',
+        `/CN=Test ${ca}`,
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-addext',
+        'keyUsage=critical,keyCertSign',
+      ]);
     }
-    await run('openssl', ['req', '-new', '-nodes', ...EC, '-keyout', file('client.key'), '-out', file('client.csr'), '-subj', '/CN=alice']);
+    await run('openssl', [
+      'req',
+      '-new',
+      '-nodes',
+      ...EC,
+      '-keyout',
+      file('client.key'),
+      '-out',
+      file('client.csr'),
+      '-subj',
+      '/CN=alice',
+    ]);
     const sign = (ca: string, days: string, out: string, serial: string) =>
-      run('openssl', ['x509', '-req', '-in', file('client.csr'), '-CA', file(`${ca}.pem`), '-CAkey', file(`${ca}.key`),
-        '-set_serial', serial, '-days', days, '-out', file(out)]);
+      run('openssl', [
+        'x509',
+        '-req',
+        '-in',
+        file('client.csr'),
+        '-CA',
+        file(`${ca}.pem`),
+        '-CAkey',
+        file(`${ca}.key`),
+        '-set_serial',
+        serial,
+        '-days',
+        days,
+        '-out',
+        file(out),
+      ]);
     await sign('client-ca', '30', 'client.pem', '2');
     // A negative validity makes notAfter yesterday: expired, with openssl alone (no faketime).
     await sign('client-ca', '-1', 'expired.pem', '3');
     await sign('other-ca', '30', 'other-ca-client.pem', '4');
-    await run('openssl', ['pkey', '-in', file('client.key'), '-aes256', '-passout', `pass:${passphrase}`, '-out', file('client-encrypted.key')]);
+    await run('openssl', [
+      'pkey',
+      '-in',
+      file('client.key'),
+      '-aes256',
+      '-passout',
+      `pass:${passphrase}`,
+      '-out',
+      file('client-encrypted.key'),
+    ]);
     // The ciphers named, not the openssl command's defaults: OpenSSL 1.1 chose RC2 and 3DES, which
     // Node's OpenSSL 3 refuses as unsupported.
-    const pkcs12 = ['pkcs12', '-export', '-certpbe', 'AES-256-CBC', '-keypbe', 'AES-256-CBC', '-macalg', 'sha256', '-inkey', file('client.key'), '-passout', `pass:${passphrase}`];
+    const pkcs12 = [
+      'pkcs12',
+      '-export',
+      '-certpbe',
+      'AES-256-CBC',
+      '-keypbe',
+      'AES-256-CBC',
+      '-macalg',
+      'sha256',
+      '-inkey',
+      file('client.key'),
+      '-passout',
+      `pass:${passphrase}`,
+    ];
     await run('openssl', [...pkcs12, '-in', file('client.pem'), '-out', file('client.p12')]);
     await run('openssl', [...pkcs12, '-in', file('other-ca-client.pem'), '-out', file('other-ca-client.p12')]);
     await writeFile(file('notes.txt'), 'not a certificate\n');

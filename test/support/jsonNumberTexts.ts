@@ -6,8 +6,21 @@ import fc from 'fast-check';
 export const jsonNumberText: fc.Arbitrary<string> = fc
   .tuple(
     fc.constantFrom('', '-'),
-    fc.oneof(fc.constant('0'), fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^[0-9]{0,30}$/)).map(([first, rest]) => `${first}${rest}`)),
+    fc.oneof(
+      fc.constant('0'),
+      fc
+        .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^[0-9]{0,30}$/))
+        .map(([first, rest]) => `${first}${rest}`),
+    ),
     fc.option(fc.stringMatching(/^[0-9]{1,25}$/), { nil: undefined }),
-    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,4}$/)).map((parts) => parts.join('')), { nil: undefined }),
+    fc.option(
+      fc
+        .tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,4}$/))
+        .map((parts) => parts.join('')),
+      { nil: undefined },
+    ),
   )
-  .map(([sign, whole, fraction, exponent]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}${exponent ?? ''}`);
+  .map(
+    ([sign, whole, fraction, exponent]) =>
+      `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}${exponent ?? ''}`,
+  );

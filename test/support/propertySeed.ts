@@ -10,6 +10,8 @@ const FIXED_SEED = 20261127;
 const asked = process.env.BBS_PROPERTY_SEED;
 if (asked !== 'random') {
   const seed = asked === undefined || asked === '' ? FIXED_SEED : Number(asked);
-  if (!Number.isSafeInteger(seed)) throw new Error(`BBS_PROPERTY_SEED must be an integer or "random", not ${JSON.stringify(asked)}`);
+  if (!Number.isSafeInteger(seed)) {
+    throw new Error(`BBS_PROPERTY_SEED must be an integer or "random", not ${JSON.stringify(asked)}`);
+  }
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
 }

@@ -47,14 +47,22 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     seen.push(`${req.method} ${req.url}`);
     if (!allowed(req)) {
-      res.writeHead(407, { 'proxy-authenticate': challenge, 'content-type': 'text/plain' }).end('proxy authentication required');
+      res
+        .writeHead(407, { 'proxy-authenticate': challenge, 'content-type': 'text/plain' })
+        .end('proxy authentication required');
       return;
     }
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
     const upstream = http.request(
-      { host: address(target.hostname), port: target.port, path: target.pathname + target.search, method: req.method, headers },
+      {
+        host: address(target.hostname),
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -63,18 +71,24 @@ export async function startProxy(behaviour: ProxyBehaviour = {}): Promise<TestPr
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   };
-  const server = behaviour.tls ? https.createServer({ key: behaviour.tls.key, cert: behaviour.tls.cert }, listener) : http.createServer(listener);
+  const server = behaviour.tls
+    ? https.createServer({ key: behaviour.tls.key, cert: behaviour.tls.cert }, listener)
+    : http.createServer(listener);
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     if (!allowed(req)) {
-      client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${challenge}\r\nContent-Length: 0\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${challenge}\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     if (behaviour.refuseConnectWith) {
-      client.end(`HTTP/1.1 ${behaviour.refuseConnectWith} ${http.STATUS_CODES[behaviour.refuseConnectWith]}\r\nContent-Length: 0\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 ${behaviour.refuseConnectWith} ${http.STATUS_CODES[behaviour.refuseConnectWith]}\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     const [host, port] = (req.url ?? '').split(':');

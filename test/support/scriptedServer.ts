@@ -28,7 +28,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(request);
       const handler = handlers.length > 1 ? handlers.shift()! : handlers[0];
       handler(request, res);
@@ -61,7 +66,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
-export function text(status: number, body: string, contentType = 'text/plain', headers: Record<string, string> = {}): Handler {
+export function text(
+  status: number,
+  body: string,
+  contentType = 'text/plain',
+  headers: Record<string, string> = {},
+): Handler {
   return (_req, res) => {
     res.writeHead(status, { 'content-type': contentType, ...headers });
     res.end(body);
@@ -77,6 +87,11 @@ export function hang(ms: number, then: Handler = json(200, {})): Handler {
   };
 }
 
-export function bitbucketError(status: number, message: string, exceptionName: string | null = null, context: string | null = null): Handler {
+export function bitbucketError(
+  status: number,
+  message: string,
+  exceptionName: string | null = null,
+  context: string | null = null,
+): Handler {
   return json(status, { errors: [{ context, message, exceptionName }] });
 }

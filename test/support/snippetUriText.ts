@@ -2,12 +2,22 @@
 // builds and reads URIs from their components (src/model/snippets/snippetUri.ts); these do what
 // vscode.Uri.toString() and vscode.Uri.parse() do around them.
 import { Schemes } from '../../src/util/constants';
-import { parseSnippetComponents, snippetUriComponents, type SnippetLocation, type UriAccount } from '../../src/model/snippets/snippetUri';
+import {
+  parseSnippetComponents,
+  snippetUriComponents,
+  type SnippetLocation,
+  type UriAccount,
+} from '../../src/model/snippets/snippetUri';
 
 const SNIPPET_SCHEME = Schemes.snippet;
 
 /** The URI as text, as `vscode.Uri.toString()` escapes it (every reserved character of a part). */
-export function formatSnippetUri(account: UriAccount, snippet: { guid: string; name: string }, fileName?: string, occurrence?: number): string {
+export function formatSnippetUri(
+  account: UriAccount,
+  snippet: { guid: string; name: string },
+  fileName?: string,
+  occurrence?: number,
+): string {
   const c = snippetUriComponents(account, snippet, fileName, occurrence);
   const at = c.authority.lastIndexOf('@');
   const authority = `${encodeURIComponent(c.authority.slice(0, at))}@${c.authority.slice(at + 1)}`;
@@ -26,4 +36,3 @@ export function parseSnippetUri(uri: string): SnippetLocation | undefined {
     return undefined;
   }
 }
-

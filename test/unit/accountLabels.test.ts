@@ -17,7 +17,10 @@ describe('account labels', () => {
     assert.equal(accountLabel(p1, [p1, p2]), 'alice @ 127.0.0.1:7990');
     const c1 = a('https://host.example/bitbucket');
     const c2 = a('https://host.example/staging');
-    assert.deepEqual([accountLabel(c1, [c1, c2]), accountLabel(c2, [c1, c2])], ['alice @ host.example/bitbucket', 'alice @ host.example/staging']);
+    assert.deepEqual(
+      [accountLabel(c1, [c1, c2]), accountLabel(c2, [c1, c2])],
+      ['alice @ host.example/bitbucket', 'alice @ host.example/staging'],
+    );
     const http = a('http://host.example:8080');
     const https = a('https://host.example:8080');
     assert.notEqual(accountLabel(http, [http, https]), accountLabel(https, [http, https]));

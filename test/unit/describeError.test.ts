@@ -4,7 +4,9 @@ import { describeError, describeSignInError } from '../../src/util/describeError
 
 describe('user messages', () => {
   it('suggests the CA setting for a TLS failure, at sign-in and later', () => {
-    const err = new BitbucketError('network', 'The secure connection to h failed: its certificate is not trusted.', { tlsFailure: true });
+    const err = new BitbucketError('network', 'The secure connection to h failed: its certificate is not trusted.', {
+      tlsFailure: true,
+    });
     const signIn = describeSignInError(err, 'h', 'basic');
     assert.equal(signIn.action, 'openCaSetting');
     assert.match(signIn.message, /Ca Files/);
@@ -13,8 +15,16 @@ describe('user messages', () => {
 
   it('tells a wrong password apart from an unreachable server and an HTML login page', () => {
     const auth = describeSignInError(new BitbucketError('auth', 'Authentication failed.'), 'h', 'basic');
-    const down = describeSignInError(new BitbucketError('network', 'Cannot reach h: the connection was refused.'), 'h', 'basic');
-    const html = describeSignInError(new BitbucketError('unexpected-response', 'The server answered with a web page.'), 'h', 'basic');
+    const down = describeSignInError(
+      new BitbucketError('network', 'Cannot reach h: the connection was refused.'),
+      'h',
+      'basic',
+    );
+    const html = describeSignInError(
+      new BitbucketError('unexpected-response', 'The server answered with a web page.'),
+      'h',
+      'basic',
+    );
     assert.match(auth.message, /did not accept the user name or password\. Nothing was saved/);
     assert.match(down.message, /refused.*Check the server URL/);
     assert.match(html.message, /did not answer like Bitbucket's API.*context path/);
@@ -36,40 +46,72 @@ describe('user messages', () => {
         { context: 'files', message: 'At least one file', exceptionName: null },
       ],
     });
-    assert.equal(describeError(err, { action: 'create the snippet' }), 'Could not create the snippet: the server refused it. name: Name is required; files: At least one file');
+    assert.equal(
+      describeError(err, { action: 'create the snippet' }),
+      'Could not create the snippet: the server refused it. name: Name is required; files: At least one file',
+    );
   });
 
   it('says who was refused when permission is missing', () => {
-    const msg = describeError(new BitbucketError('forbidden', 'You are not permitted to access this resource'), { action: 'save a.ts', user: 'bob' });
+    const msg = describeError(new BitbucketError('forbidden', 'You are not permitted to access this resource'), {
+      action: 'save a.ts',
+      user: 'bob',
+    });
     assert.match(msg, /signed in as bob, but you are not permitted/);
   });
 
   it('promises unsaved work is kept when the network fails', () => {
-    assert.match(describeError(new BitbucketError('network', 'Cannot reach h.'), { action: 'save a.ts' }), /unsaved work is kept/);
+    assert.match(
+      describeError(new BitbucketError('network', 'Cannot reach h.'), { action: 'save a.ts' }),
+      /unsaved work is kept/,
+    );
   });
 
   it('gives each proxy failure its own next step, and sends certificate trouble to Ca Files', () => {
     const failures = ['auth-required', 'refused', 'unreachable', 'certificate', 'invalid-url'] as const;
     const problems = failures.map((proxyFailure) =>
-      describeSignInError(new BitbucketError('proxy', `The proxy http://p:3128 failed (${proxyFailure}).`, { proxy: 'http://p:3128', proxyFailure, tlsFailure: proxyFailure === 'certificate' }), 'h', 'basic'),
+      describeSignInError(
+        new BitbucketError('proxy', `The proxy http://p:3128 failed (${proxyFailure}).`, {
+          proxy: 'http://p:3128',
+          proxyFailure,
+          tlsFailure: proxyFailure === 'certificate',
+        }),
+        'h',
+        'basic',
+      ),
     );
-    assert.deepEqual(problems.map((p) => p.action), ['openProxySetting', 'openProxySetting', 'openProxySetting', 'openCaSetting', 'openProxySetting']);
+    assert.deepEqual(
+      problems.map((p) => p.action),
+      ['openProxySetting', 'openProxySetting', 'openProxySetting', 'openCaSetting', 'openProxySetting'],
+    );
     assert.match(problems[0].message, /http\.proxyAuthorization/);
     assert.match(problems[3].message, /always verifies certificates.*Ca Files/);
-    const later = describeError(new BitbucketError('proxy', 'The proxy http://p:3128 refused the connection.', { proxyFailure: 'refused' }), { action: 'save a.ts' });
-    assert.equal(later, 'Could not save a.ts: The proxy http://p:3128 refused the connection. Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.');
+    const later = describeError(
+      new BitbucketError('proxy', 'The proxy http://p:3128 refused the connection.', { proxyFailure: 'refused' }),
+      { action: 'save a.ts' },
+    );
+    assert.equal(
+      later,
+      'Could not save a.ts: The proxy http://p:3128 refused the connection. Check the http.proxy setting (or HTTP_PROXY / HTTPS_PROXY), and list hosts that are reached without the proxy in http.noProxy.',
+    );
   });
 
   describe('client certificates', () => {
-    const problem = (clientCertificate: ClientCertificateProblem, message = 'The client certificate /certs/me.p12 failed.') =>
-      new BitbucketError('network', message, { clientCertificate });
+    const problem = (
+      clientCertificate: ClientCertificateProblem,
+      message = 'The client certificate /certs/me.p12 failed.',
+    ) => new BitbucketError('network', message, { clientCertificate });
 
     it('points every certificate problem a setting can fix at the Client Certificate setting, at sign-in and later', () => {
       for (const kind of ['file', 'expired', 'not-yet-valid', 'required', 'rejected'] as const) {
         const signIn = describeSignInError(problem(kind), 'h', 'basic');
         assert.equal(signIn.action, 'openClientCertificateSetting', kind);
         assert.match(signIn.message, /"Bitbucket Snippets: Client Certificate" setting/, kind);
-        assert.match(describeError(problem(kind), { action: 'load My Snippets' }), /^Could not load My Snippets: .*Client Certificate/, kind);
+        assert.match(
+          describeError(problem(kind), { action: 'load My Snippets' }),
+          /^Could not load My Snippets: .*Client Certificate/,
+          kind,
+        );
       }
     });
 
@@ -83,7 +125,14 @@ describe('user messages', () => {
     });
 
     it('gives each problem its own advice', () => {
-      const kinds: ClientCertificateProblem[] = ['file', 'passphrase-needed', 'wrong-passphrase', 'expired', 'required', 'rejected'];
+      const kinds: ClientCertificateProblem[] = [
+        'file',
+        'passphrase-needed',
+        'wrong-passphrase',
+        'expired',
+        'required',
+        'rejected',
+      ];
       const advice = kinds.map((kind) => describeSignInError(problem(kind, 'm.'), 'h', 'basic').message);
       assert.equal(new Set(advice).size, kinds.length);
       assert.match(advice[kinds.indexOf('expired')], /current certificate/);

@@ -11,7 +11,11 @@ const isBase = (value: unknown): value is Base => typeof (value as Base | null)?
 /** VS Code's workspace state as a Memento: `get` sees an update at once. */
 function workspaceState(): BaseStorage & { values: Map<string, unknown> } {
   const values = new Map<string, unknown>();
-  return { values, get: <T>(key: string) => values.get(key) as T | undefined, update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)) };
+  return {
+    values,
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)),
+  };
 }
 
 describe('document bases kept beyond the window', () => {
@@ -42,12 +46,20 @@ describe('document bases kept beyond the window', () => {
     bases.set('a:/1', { hash: 'again' }); // recorded again, in the same millisecond: now the newest
     clock = 5;
     bases.set('a:/4', { hash: '4' });
-    assert.deepEqual(['a:/1', 'a:/2', 'a:/3', 'a:/4'].map((u) => bases.get(u)?.hash), ['again', undefined, 'a:/3', '4']);
+    assert.deepEqual(
+      ['a:/1', 'a:/2', 'a:/3', 'a:/4'].map((u) => bases.get(u)?.hash),
+      ['again', undefined, 'a:/3', '4'],
+    );
   });
 
-  it('ignore what they cannot read (another version\'s entries, damaged state)', () => {
+  it("ignore what they cannot read (another version's entries, damaged state)", () => {
     const state = workspaceState();
-    state.values.set('k', { 'a:/1': { base: { hash: 'ok' }, at: 1 }, 'a:/2': { base: { size: 3 }, at: 1 }, 'a:/3': 'text', 'a:/4': null });
+    state.values.set('k', {
+      'a:/1': { base: { hash: 'ok' }, at: 1 },
+      'a:/2': { base: { size: 3 }, at: 1 },
+      'a:/3': 'text',
+      'a:/4': null,
+    });
     const bases = new DocumentBases<Base>(state, 'k', isBase);
     assert.deepEqual(bases.get('a:/1'), { hash: 'ok' });
     assert.equal(bases.get('a:/2'), undefined);

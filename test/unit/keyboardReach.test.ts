@@ -19,7 +19,9 @@ const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../pa
 
 /** Every contextValue a row of the Snippets view can have, from the function that makes them. */
 const ROWS: TreeNode[] = [
-  ...(['mine', 'starred', 'browse', 'user:bob', 'category:c1'] as const).map((list) => ({ kind: 'root', list, label: list }) as TreeNode),
+  ...(['mine', 'starred', 'browse', 'user:bob', 'category:c1'] as const).map(
+    (list) => ({ kind: 'root', list, label: list }) as TreeNode,
+  ),
   { kind: 'categories', label: 'Categories' } as TreeNode,
   ...[true, false].flatMap((own) => [
     { kind: 'snippet', list: 'mine', snippetGuid: 'g', own } as TreeNode,
@@ -35,8 +37,12 @@ const ROWS: TreeNode[] = [
 function shows(clause: string | undefined, viewItem: string): boolean {
   if (!clause) return true;
   const logic = clause
-    .replace(/viewItem =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g, (_, source: string, flags: string) => String(new RegExp(source, flags).test(viewItem)))
-    .replace(/\b(view|viewItem) == ([\w.:-]+)/g, (_, key: string, value: string) => String((key === 'view' ? Views.explorer : viewItem) === value));
+    .replace(/viewItem =~ \/((?:[^/\\]|\\.)+)\/([a-z]*)/g, (_, source: string, flags: string) =>
+      String(new RegExp(source, flags).test(viewItem)),
+    )
+    .replace(/\b(view|viewItem) == ([\w.:-]+)/g, (_, key: string, value: string) =>
+      String((key === 'view' ? Views.explorer : viewItem) === value),
+    );
   assert.match(logic, /^(?:\s|\(|\)|&&|\|\||true|false)*$/, `teach this test the rest of: ${clause}`);
   return new Function(`return (${logic});`)() as boolean;
 }
@@ -47,7 +53,10 @@ describe('tree actions reachable with the keyboard', () => {
   const menu = items.filter((i) => !i.group?.startsWith('inline'));
 
   it('the Snippets view has inline actions to check', () => {
-    assert.ok(inline.some((i) => shows(i.when, 'snippet.own')), 'no inline action on an own snippet');
+    assert.ok(
+      inline.some((i) => shows(i.when, 'snippet.own')),
+      'no inline action on an own snippet',
+    );
   });
 
   for (const row of ROWS) {

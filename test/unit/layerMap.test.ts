@@ -28,7 +28,9 @@ export function importGraph(): Map<string, string[]> {
       .filter((i) => i.fileName.startsWith('.'))
       .map((i) => {
         const base = path.join(path.dirname(file), i.fileName);
-        const resolved = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(path.join(SRC, candidate)));
+        const resolved = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+          fs.existsSync(path.join(SRC, candidate)),
+        );
         assert.ok(resolved, `${file} imports ${i.fileName}, which is not a source file`);
         return resolved;
       });
@@ -82,22 +84,46 @@ describe('layers by folder', function () {
   this.timeout(60_000);
 
   it('lint refuses a new file in src/editor/repositories/ that imports the settings panel', async () => {
-    const messages = await layerMessages("import { SettingsPanels } from '../settingsPanel/panel';\nexport const probe = SettingsPanels;\n", 'src/editor/repositories/newLayerProbe.ts');
+    const messages = await layerMessages(
+      "import { SettingsPanels } from '../settingsPanel/panel';\nexport const probe = SettingsPanels;\n",
+      'src/editor/repositories/newLayerProbe.ts',
+    );
     assert.deepEqual(messages.length, 1, JSON.stringify(messages));
     assert.match(messages[0], /^src\/editor\/repositories\/ may not import src\/editor\/settingsPanel\//);
   });
 
   it('and accepts the same new file importing a model below it', async () => {
-    assert.deepEqual(await layerMessages("import type { RefKind } from '../../model/repositories/refs';\nexport type Probe = RefKind;\n", 'src/editor/repositories/newLayerProbe.ts'), []);
+    assert.deepEqual(
+      await layerMessages(
+        "import type { RefKind } from '../../model/repositories/refs';\nexport type Probe = RefKind;\n",
+        'src/editor/repositories/newLayerProbe.ts',
+      ),
+      [],
+    );
   });
 
-  it('lint refuses an editor feature that runs another feature\'s code, and names how to get it instead', async () => {
+  it("lint refuses an editor feature that runs another feature's code, and names how to get it instead", async () => {
     const probes: Array<[string, string]> = [
-      ["import { createAndOpen } from '../snippets/create';\nexport const probe = createAndOpen;\n", 'src/editor/agentTools/newProbe.ts'],
-      ["import { runRead } from '../agentTools/operations';\nexport const probe = runRead;\n", 'src/editor/patches/newProbe.ts'],
-      ["import { GitRepositories } from '../repositories/gitApi';\nexport const probe = GitRepositories;\n", 'src/editor/patches/newProbe.ts'],
-      ["import { pickFile } from '../snippets/use';\nexport const probe = pickFile;\n", 'src/editor/terminal/newProbe.ts'],
-      ["import { searchSnippets } from '../search/search';\nexport const probe = searchSnippets;\n", 'src/editor/snippets/tree/newProbe.ts'],
+      [
+        "import { createAndOpen } from '../snippets/create';\nexport const probe = createAndOpen;\n",
+        'src/editor/agentTools/newProbe.ts',
+      ],
+      [
+        "import { runRead } from '../agentTools/operations';\nexport const probe = runRead;\n",
+        'src/editor/patches/newProbe.ts',
+      ],
+      [
+        "import { GitRepositories } from '../repositories/gitApi';\nexport const probe = GitRepositories;\n",
+        'src/editor/patches/newProbe.ts',
+      ],
+      [
+        "import { pickFile } from '../snippets/use';\nexport const probe = pickFile;\n",
+        'src/editor/terminal/newProbe.ts',
+      ],
+      [
+        "import { searchSnippets } from '../search/search';\nexport const probe = searchSnippets;\n",
+        'src/editor/snippets/tree/newProbe.ts',
+      ],
     ];
     for (const [code, file] of probes) {
       const messages = await layerMessages(code, file);
@@ -106,16 +132,40 @@ describe('layers by folder', function () {
     }
   });
 
-  it('and accepts a type named across features, a sub-feature using its feature\'s own files, and the kit', async () => {
-    assert.deepEqual(await layerMessages("import type { GitRepositories } from '../repositories/gitApi';\nexport type Probe = GitRepositories;\n", 'src/editor/patches/newProbe.ts'), []);
-    assert.deepEqual(await layerMessages("import { toolAccount } from '../host';\nexport const probe = toolAccount;\n", 'src/editor/agentTools/mcp/newProbe.ts'), []);
-    assert.deepEqual(await layerMessages("import { reportFailure } from '../ui/accountContext';\nexport const probe = reportFailure;\n", 'src/editor/terminal/newProbe.ts'), []);
+  it("and accepts a type named across features, a sub-feature using its feature's own files, and the kit", async () => {
+    assert.deepEqual(
+      await layerMessages(
+        "import type { GitRepositories } from '../repositories/gitApi';\nexport type Probe = GitRepositories;\n",
+        'src/editor/patches/newProbe.ts',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await layerMessages(
+        "import { toolAccount } from '../host';\nexport const probe = toolAccount;\n",
+        'src/editor/agentTools/mcp/newProbe.ts',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await layerMessages(
+        "import { reportFailure } from '../ui/accountContext';\nexport const probe = reportFailure;\n",
+        'src/editor/terminal/newProbe.ts',
+      ),
+      [],
+    );
   });
 
-  it('the layer map names folders only, but for the pages\' own modules: no wiring file stands alone in an editor folder', () => {
+  it("the layer map names folders only, but for the pages' own modules: no wiring file stands alone in an editor folder", () => {
     const config = fs.readFileSync(path.join(ROOT, 'eslint.config.mjs'), 'utf8');
-    const map = config.slice(config.indexOf('const LAYERS = {'), config.indexOf('};', config.indexOf('const LAYERS = {')));
-    assert.deepEqual([...map.matchAll(/'(src\/editor\/[^']*\.ts)'/g)].map((m) => m[1]), []);
+    const map = config.slice(
+      config.indexOf('const LAYERS = {'),
+      config.indexOf('};', config.indexOf('const LAYERS = {')),
+    );
+    assert.deepEqual(
+      [...map.matchAll(/'(src\/editor\/[^']*\.ts)'/g)].map((m) => m[1]),
+      [],
+    );
   });
 
   const upward: Array<[string, string, string]> = [
@@ -137,9 +187,14 @@ describe('layers by folder', function () {
   for (const folder of ['src/api', 'src/util', 'src/model/snippets', 'src/model/newFolder']) {
     it(`lint refuses vscode in a new file of a plain-Node folder (${folder}/), even as a type`, async () => {
       const eslint = new ESLint({ cwd: ROOT });
-      for (const code of ["import vscode = require('vscode');\nexport const probe = vscode;\n", "import type * as vscode from 'vscode';\nexport type Probe = vscode.Uri;\n"]) {
+      for (const code of [
+        "import vscode = require('vscode');\nexport const probe = vscode;\n",
+        "import type * as vscode from 'vscode';\nexport type Probe = vscode.Uri;\n",
+      ]) {
         const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, folder, 'newProbe.ts') });
-        const refused = result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' && m.message.includes('plain Node'));
+        const refused = result.messages.filter(
+          (m) => m.ruleId === '@typescript-eslint/no-restricted-imports' && m.message.includes('plain Node'),
+        );
         assert.equal(refused.length, 1, JSON.stringify(result.messages));
       }
     });
@@ -147,8 +202,13 @@ describe('layers by folder', function () {
 
   it('and accepts vscode in a new file of an editor folder', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const [result] = await eslint.lintText("import vscode = require('vscode');\nexport const probe = vscode;\n", { filePath: path.join(ROOT, 'src/editor/snippets/tree/newProbe.ts') });
-    assert.deepEqual(result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports'), []);
+    const [result] = await eslint.lintText("import vscode = require('vscode');\nexport const probe = vscode;\n", {
+      filePath: path.join(ROOT, 'src/editor/snippets/tree/newProbe.ts'),
+    });
+    assert.deepEqual(
+      result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports'),
+      [],
+    );
   });
 
   it('lint refuses a file in a folder the layer map does not name', async () => {
@@ -169,7 +229,10 @@ describe('layers by folder', function () {
   it('src/ has no import circle', () => {
     const graph = importGraph();
     assert.ok(graph.size > 100, 'the sources were read');
-    assert.ok(graph.get('onDemand/snippets.ts')?.includes('onDemand/snippets/bundle.ts'), 'on-demand requires are edges');
+    assert.ok(
+      graph.get('onDemand/snippets.ts')?.includes('onDemand/snippets/bundle.ts'),
+      'on-demand requires are edges',
+    );
     const found = circles(graph).map((c) => c.map((f) => f.split(path.sep).join('/')).join(' ↔ '));
     assert.deepEqual(found, []);
   });

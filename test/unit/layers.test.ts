@@ -21,7 +21,8 @@ function sources(): string[] {
 }
 
 const folderOf = (file: string) => path.posix.dirname(file);
-const importsVscode = (file: string) => /\bfrom\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)/.test(fs.readFileSync(path.join(SRC, file), 'utf8'));
+const importsVscode = (file: string) =>
+  /\bfrom\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)/.test(fs.readFileSync(path.join(SRC, file), 'utf8'));
 
 /** The top-level folders that run in plain Node, and those that are editor adapters or wiring. */
 const PLAIN = ['api', 'util', 'model', 'webview'];
@@ -37,14 +38,22 @@ describe('folders are layers', () => {
       (importsVscode(file) ? entry.editor : entry.plain).push(path.posix.basename(file));
       byFolder.set(folderOf(file), entry);
     }
-    const mixed = [...byFolder].filter(([, e]) => e.editor.length > 0 && e.plain.length > 0).map(([folder, e]) => `src/${folder}/: vscode in ${e.editor.join(', ')}; plain ${e.plain.join(', ')}`);
+    const mixed = [...byFolder]
+      .filter(([, e]) => e.editor.length > 0 && e.plain.length > 0)
+      .map(([folder, e]) => `src/${folder}/: vscode in ${e.editor.join(', ')}; plain ${e.plain.join(', ')}`);
     assert.deepEqual(mixed, []);
   });
 
   it('src/ itself holds only the wiring entry, and every folder belongs to a known layer', () => {
     const top = sources().filter((f) => !f.includes('/'));
     assert.deepEqual(top, ['extension.ts']);
-    const unknown = [...new Set(sources().filter((f) => f.includes('/')).map((f) => f.split('/')[0]))].filter((f) => !PLAIN.includes(f) && !EDITOR.includes(f));
+    const unknown = [
+      ...new Set(
+        sources()
+          .filter((f) => f.includes('/'))
+          .map((f) => f.split('/')[0]),
+      ),
+    ].filter((f) => !PLAIN.includes(f) && !EDITOR.includes(f));
     assert.deepEqual(unknown, []);
   });
 
@@ -81,7 +90,11 @@ describe('folders are layers', () => {
   });
 
   it('global state is written through its one queue: only the wiring names context.globalState, to make it', () => {
-    const users = sources().filter((f) => /\bcontext\.globalState\b(?!\.setKeysForSync)/.test(fs.readFileSync(path.join(SRC, f), 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '')));
+    const users = sources().filter((f) =>
+      /\bcontext\.globalState\b(?!\.setKeysForSync)/.test(
+        fs.readFileSync(path.join(SRC, f), 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, ''),
+      ),
+    );
     assert.deepEqual(users, ['extension.ts']);
   });
 

@@ -10,13 +10,22 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 describe('link activation', () => {
   it('package.json activates the extension for its vscode:// links', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { activationEvents?: string[] };
-    assert.ok(manifest.activationEvents?.includes('onUri'), `activationEvents: ${JSON.stringify(manifest.activationEvents)}`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      activationEvents?: string[];
+    };
+    assert.ok(
+      manifest.activationEvents?.includes('onUri'),
+      `activationEvents: ${JSON.stringify(manifest.activationEvents)}`,
+    );
   });
 
   it('activation registers the URI handler, and the snippets bundle does not', () => {
-    const registers = (file: string) => /registerUriHandler\(/.test(fs.readFileSync(path.join(ROOT, 'out', file), 'utf8'));
+    const registers = (file: string) =>
+      /registerUriHandler\(/.test(fs.readFileSync(path.join(ROOT, 'out', file), 'utf8'));
     assert.ok(registers('src/onDemand/snippets.js'), 'the stand-in handler is registered at activation');
-    assert.ok(!registers('src/onDemand/snippets/bundle.js') && !registers('src/onDemand/snippets/documents.js'), 'a second registration would throw');
+    assert.ok(
+      !registers('src/onDemand/snippets/bundle.js') && !registers('src/onDemand/snippets/documents.js'),
+      'a second registration would throw',
+    );
   });
 });

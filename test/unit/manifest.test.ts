@@ -22,7 +22,8 @@ interface Manifest {
   contributes: {
     commands: Array<{ command: string; title: string; icon?: string }>;
     menus: Record<string, MenuItem[]>;
-    configuration: { properties: Record<string, { order?: number }> } | Array<{ properties: Record<string, { order?: number }> }>;
+    configuration:
+      { properties: Record<string, { order?: number }> } | Array<{ properties: Record<string, { order?: number }> }>;
   };
 }
 
@@ -64,25 +65,35 @@ describe('the manifest as the Marketplace and a user read it', () => {
   });
 
   it('names only categories it has: no SCM Providers without a registered source control', () => {
-    if (!/\bscm\.createSourceControl\(/.test(sources())) assert.ok(!manifest.categories.includes('SCM Providers'), `categories: ${manifest.categories.join(', ')}`);
+    if (!/\bscm\.createSourceControl\(/.test(sources())) {
+      assert.ok(!manifest.categories.includes('SCM Providers'), `categories: ${manifest.categories.join(', ')}`);
+    }
     assert.ok(manifest.categories.includes('Snippets'));
   });
 
   it('gives every command a title of its own (an ellipsis does not make a title different)', () => {
     const seen = new Map<string, string>();
     for (const { command, title } of manifest.contributes.commands) {
-      const shown = text(title).replace(/(…|\.\.\.)$/, '').trim().toLowerCase();
+      const shown = text(title)
+        .replace(/(…|\.\.\.)$/, '')
+        .trim()
+        .toLowerCase();
       assert.ok(!seen.has(shown), `${command} and ${seen.get(shown)} are both titled "${text(title)}"`);
       seen.set(shown, command);
     }
   });
 
   it('orders the settings deliberately: every order value is used once', () => {
-    const sections = Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration];
+    const sections = Array.isArray(manifest.contributes.configuration)
+      ? manifest.contributes.configuration
+      : [manifest.contributes.configuration];
     const byOrder = new Map<number, string>();
     for (const [key, setting] of sections.flatMap((s) => Object.entries(s.properties))) {
       assert.equal(typeof setting.order, 'number', `${key} has an order`);
-      assert.ok(!byOrder.has(setting.order!), `${key} and ${byOrder.get(setting.order!)} both have order ${setting.order}`);
+      assert.ok(
+        !byOrder.has(setting.order!),
+        `${key} and ${byOrder.get(setting.order!)} both have order ${setting.order}`,
+      );
       byOrder.set(setting.order!, key);
     }
   });
@@ -90,33 +101,62 @@ describe('the manifest as the Marketplace and a user read it', () => {
   it('names the Snippets view as its container, so VS Code shows the name once and a 300 px side bar does not cut it', () => {
     // VS Code titles a container with one view "CONTAINER: VIEW", unless both are the same.
     const raw = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-      contributes: { viewsContainers: { activitybar: Array<{ id: string; title: string }> }; views: Record<string, Array<{ id: string; name: string; contextualTitle?: string }>> };
+      contributes: {
+        viewsContainers: { activitybar: Array<{ id: string; title: string }> };
+        views: Record<string, Array<{ id: string; name: string; contextualTitle?: string }>>;
+      };
     };
     const container = raw.contributes.viewsContainers.activitybar.find((c) => c.id === 'bitbucketSnippets');
     const views = raw.contributes.views.bitbucketSnippets;
     assert.equal(views.length, 1);
     assert.equal(text(views[0].name), text(container?.title ?? ''));
     assert.match(text(views[0].name), /Bitbucket/, 'the Open View list names the product');
-    assert.match(text(views[0].contextualTitle ?? ''), /Bitbucket/, 'moved elsewhere, the view still names the product');
+    assert.match(
+      text(views[0].contextualTitle ?? ''),
+      /Bitbucket/,
+      'moved elsewhere, the view still names the product',
+    );
   });
 
   it('shows at most three buttons in the Snippets view title (Collapse All counts), the rest in its … menu', () => {
-    const items = manifest.contributes.menus['view/title'].filter((i) => i.when?.includes('view == bitbucketSnippets.explorer'));
+    const items = manifest.contributes.menus['view/title'].filter((i) =>
+      i.when?.includes('view == bitbucketSnippets.explorer'),
+    );
     const collapseAll = /showCollapseAll:\s*true/.test(sources()) ? 1 : 0;
     for (const signedIn of [true, false]) {
       for (const filterActive of [true, false]) {
         for (const sortOrder of ['name', 'updated']) {
-          const keys = { view: 'bitbucketSnippets.explorer', 'bitbucketSnippets:signedIn': signedIn, 'bitbucketSnippets:filterActive': filterActive, 'bitbucketSnippets:sortOrder': sortOrder };
-          const buttons = items.filter((i) => i.group?.startsWith('navigation') && shows(i.when, keys)).map((i) => i.command);
-          assert.ok(buttons.length + collapseAll <= 3, `signed in ${signedIn}, filter ${filterActive}, sort ${sortOrder}: ${buttons.join(', ')}${collapseAll ? ' and Collapse All' : ''}`);
+          const keys = {
+            view: 'bitbucketSnippets.explorer',
+            'bitbucketSnippets:signedIn': signedIn,
+            'bitbucketSnippets:filterActive': filterActive,
+            'bitbucketSnippets:sortOrder': sortOrder,
+          };
+          const buttons = items
+            .filter((i) => i.group?.startsWith('navigation') && shows(i.when, keys))
+            .map((i) => i.command);
+          assert.ok(
+            buttons.length + collapseAll <= 3,
+            `signed in ${signedIn}, filter ${filterActive}, sort ${sortOrder}: ${buttons.join(', ')}${collapseAll ? ' and Collapse All' : ''}`,
+          );
         }
       }
     }
     // What left the title bar is still in its … menu.
     const menu = new Set(items.filter((i) => !i.group?.startsWith('navigation')).map((i) => i.command));
-    for (const command of ['filterSnippets', 'clearFilter', 'sortByName', 'sortByUpdated', 'browseUser', 'refreshExplorer']) {
+    for (const command of [
+      'filterSnippets',
+      'clearFilter',
+      'sortByName',
+      'sortByUpdated',
+      'browseUser',
+      'refreshExplorer',
+    ]) {
       const id = `bitbucketSnippets.${command}`;
-      assert.ok(menu.has(id) || items.some((i) => i.command === id && i.group?.startsWith('navigation')), `${id} is in the view title or its … menu`);
+      assert.ok(
+        menu.has(id) || items.some((i) => i.command === id && i.group?.startsWith('navigation')),
+        `${id} is in the view title or its … menu`,
+      );
     }
   });
 
@@ -126,6 +166,8 @@ describe('the manifest as the Marketplace and a user read it', () => {
   });
 
   it('marks search match rows with icons of a line and a field, not the magnifier with a person', () => {
-    for (const icon of Object.values(SEARCH_MATCH_ICONS)) assert.ok(!['search-fuzzy', 'account', 'person'].includes(icon), icon);
+    for (const icon of Object.values(SEARCH_MATCH_ICONS)) {
+      assert.ok(!['search-fuzzy', 'account', 'person'].includes(icon), icon);
+    }
   });
 });

@@ -20,7 +20,10 @@ const header = "import vscode = require('vscode');\ndeclare const name: string;\
 describe('outside text reaches the user only through the sinks in src/editor/ui/', function () {
   this.timeout(60_000);
   const probes: Array<[string, string]> = [
-    ['a notification with a name in it', "void vscode.window.showErrorMessage(vscode.l10n.t('Could not open {0}', name));"],
+    [
+      'a notification with a name in it',
+      "void vscode.window.showErrorMessage(vscode.l10n.t('Could not open {0}', name));",
+    ],
     ['a warning', 'void vscode.window.showWarningMessage(name);'],
     ['an information message', "void vscode.window.showInformationMessage(vscode.l10n.t('{0}', name));"],
     ['a quick pick', 'void vscode.window.showQuickPick([{ label: name }]);'],
@@ -54,10 +57,17 @@ throw fileSystemError.unavailable(name);
   });
 
   it('no Markdown is trusted and no webview runs command links: outside text in tooltips, comments and completion stays inert', () => {
-    const sources = fs.readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const sources = fs
+      .readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'));
     const found = sources.flatMap((file) => {
       const text = fs.readFileSync(path.join(ROOT, 'src', file), 'utf8');
-      return [/isTrusted\s*[:=]\s*(true|\{)/, /supportHtml\s*[:=]\s*true/, /enableCommandUris\s*:\s*(true|\[)/, /new vscode\.MarkdownString\([^)]*,\s*true\s*\)/]
+      return [
+        /isTrusted\s*[:=]\s*(true|\{)/,
+        /supportHtml\s*[:=]\s*true/,
+        /enableCommandUris\s*:\s*(true|\[)/,
+        /new vscode\.MarkdownString\([^)]*,\s*true\s*\)/,
+      ]
         .filter((pattern) => pattern.test(text))
         .map((pattern) => `${file}: ${pattern.source}`);
     });

@@ -19,11 +19,14 @@ function sources(dir = path.join(ROOT, 'src')): string[] {
 }
 
 /** The files of src/ whose code matches `pattern`. */
-const filesMatching = (pattern: RegExp): string[] => sources().filter((file) => pattern.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+const filesMatching = (pattern: RegExp): string[] =>
+  sources().filter((file) => pattern.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
 
 describe('shared ideas, written once', () => {
   it('server URLs are put in one form, by one rule (api/serverUrlForm.ts), and compared by util/serverUrl.ts only', () => {
-    assert.deepEqual(filesMatching(/\$\{url\.protocol\}\/\/\$\{url\.host\}\$\{url\.pathname/), ['src/api/serverUrlForm.ts']);
+    assert.deepEqual(filesMatching(/\$\{url\.protocol\}\/\/\$\{url\.host\}\$\{url\.pathname/), [
+      'src/api/serverUrlForm.ts',
+    ]);
     assert.deepEqual(filesMatching(/(function|const) sameServer\b/), ['src/util/serverUrl.ts']);
   });
 
@@ -43,17 +46,29 @@ describe('shared ideas, written once', () => {
   it("a failure's own words come from util/errorMessage.ts, not from a test of instanceof Error in each place", () => {
     assert.deepEqual(filesMatching(/\binstanceof Error\s*\?\s*\w+\.message\s*:/), ['src/util/errorMessage.ts']);
     // The API client sits below util/ and may not import it: its three readers of the system's certificate stores say it themselves.
-    assert.deepEqual(filesMatching(/\(\w+ as Error\)\.message/).filter((file) => !file.startsWith('src/api/')), []);
+    assert.deepEqual(
+      filesMatching(/\(\w+ as Error\)\.message/).filter((file) => !file.startsWith('src/api/')),
+      [],
+    );
   });
 
-  it("the snippets every account knows (its loaded lists, the last search) are gathered by model/snippets/knownSnippets.ts", () => {
+  it('the snippets every account knows (its loaded lists, the last search) are gathered by model/snippets/knownSnippets.ts', () => {
     const gathering = /\.listIds\(\)|lastSearch\.state\??\.results/;
-    assert.deepEqual(filesMatching(gathering).filter((file) => !file.startsWith('src/model/snippets/') || file.endsWith('knownSnippets.ts')), ['src/model/snippets/knownSnippets.ts']);
+    assert.deepEqual(
+      filesMatching(gathering).filter(
+        (file) => !file.startsWith('src/model/snippets/') || file.endsWith('knownSnippets.ts'),
+      ),
+      ['src/model/snippets/knownSnippets.ts'],
+    );
   });
 
   it('whether a value from outside is an object to read fields of is asked of util/isRecord.ts', () => {
-    const spelled = /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)|typeof (\w+) !== 'object' \|\| \2 === null \|\| Array\.isArray\(\2\)/;
+    const spelled =
+      /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)|typeof (\w+) !== 'object' \|\| \2 === null \|\| Array\.isArray\(\2\)/;
     // The API client sits below util/ and keeps its own (api/validate.ts, api/connectionSettings.ts).
-    assert.deepEqual(filesMatching(spelled).filter((file) => !file.startsWith('src/api/')), ['src/util/isRecord.ts']);
+    assert.deepEqual(
+      filesMatching(spelled).filter((file) => !file.startsWith('src/api/')),
+      ['src/util/isRecord.ts'],
+    );
   });
 });

@@ -44,7 +44,7 @@ describe('state kept for Settings Sync', () => {
     assert.equal(new Set(decided).size, decided.length, 'a key is in both lists');
   });
 
-  it('never syncs the accounts, whose credentials stay in this machine\'s SecretStorage', () => {
+  it("never syncs the accounts, whose credentials stay in this machine's SecretStorage", () => {
     assert.ok(!SYNCED_STATE_KEYS.includes(StateKeys.accounts));
     assert.ok(!SYNCED_STATE_KEYS.includes(StateKeys.activeAccount));
   });
@@ -54,7 +54,7 @@ describe('state kept for Settings Sync', () => {
     assert.ok(SYNCED_STATE_KEYS.includes(StateKeys.recentRepositories));
   });
 
-  it('every key the stores write is decided, and the accounts\' keys are the local ones', async () => {
+  it("every key the stores write is decided, and the accounts' keys are the local ones", async () => {
     const state = new RecordingMemento();
     const secrets = new MemorySecrets();
     const accounts = new AccountStore(state, secrets as unknown as vscode.SecretStorage);
@@ -69,9 +69,16 @@ describe('state kept for Settings Sync', () => {
     await new BrowsedUsers(state).add('https://bitbucket.example.com#alice', 'bob');
     const memory = new PanelMemory(state);
     await memory.addRecent(alice.serverUrl, { projectKey: 'PROJ', repositorySlug: 'repo1' });
-    await memory.setNewRefs(alice.serverUrl, { projectKey: 'PROJ', repositorySlug: 'repo1' }, { branches: true, tags: false, learnedAt: 1 });
+    await memory.setNewRefs(
+      alice.serverUrl,
+      { projectKey: 'PROJ', repositorySlug: 'repo1' },
+      { branches: true, tags: false, learnedAt: 1 },
+    );
     assert.equal(state.keys().length, 5);
-    assert.deepEqual(state.keys().filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)), []);
+    assert.deepEqual(
+      state.keys().filter((k) => !SYNCED_STATE_KEYS.includes(k) && !LOCAL_STATE_KEYS.includes(k)),
+      [],
+    );
   });
 });
 
@@ -80,7 +87,8 @@ describe('settings kept off Settings Sync', () => {
   const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
     contributes: { configuration: { properties: Record<string, { scope?: string }> } };
   };
-  const scopeOf = (setting: string) => manifest.contributes.configuration.properties[`${SETTINGS_SECTION}.${setting}`]?.scope;
+  const scopeOf = (setting: string) =>
+    manifest.contributes.configuration.properties[`${SETTINGS_SECTION}.${setting}`]?.scope;
 
   it('the settings holding paths of files on this machine are machine-scoped, which Settings Sync leaves out', () => {
     for (const setting of [Settings.caFiles, Settings.clientCertificate, Settings.servers]) {

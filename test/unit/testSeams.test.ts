@@ -32,7 +32,12 @@ function featureMembers(): Array<{ feature: string; member: string }> {
       const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
       return source.statements
         .filter((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text.endsWith('Feature'))
-        .flatMap((s) => s.members.map((m) => ({ feature: s.name.text, member: m.name && ts.isIdentifier(m.name) ? m.name.text : '?' })));
+        .flatMap((s) =>
+          s.members.map((m) => ({
+            feature: s.name.text,
+            member: m.name && ts.isIdentifier(m.name) ? m.name.text : '?',
+          })),
+        );
     });
 }
 
@@ -42,7 +47,10 @@ describe('test seams', () => {
   });
 
   it('only the test API installs scripted answers, and only the prompts module defines where they come from', () => {
-    assert.deepEqual(filesMatching(/\banswerPromptsFrom\(/).sort(), ['src/editor/ui/prompts.ts', 'src/onDemand/testingApi.ts']);
+    assert.deepEqual(filesMatching(/\banswerPromptsFrom\(/).sort(), [
+      'src/editor/ui/prompts.ts',
+      'src/onDemand/testingApi.ts',
+    ]);
     assert.deepEqual(filesMatching(/^let scriptedAnswerSource\b/m), ['src/editor/ui/prompts.ts']);
   });
 
@@ -52,31 +60,46 @@ describe('test seams', () => {
 
   it('scripted answers answer the prompts of editor/ui/prompts.ts only: no other picker takes one (Search Snippets… has no branch for the tests)', () => {
     assert.deepEqual(filesMatching(/\btakeScriptedAnswer\b/), ['src/editor/ui/prompts.ts']);
-    assert.doesNotMatch(fs.readFileSync(path.join(ROOT, 'src/editor/ui/prompts.ts'), 'utf8'), /export function takeScriptedAnswer\b/);
+    assert.doesNotMatch(
+      fs.readFileSync(path.join(ROOT, 'src/editor/ui/prompts.ts'), 'utf8'),
+      /export function takeScriptedAnswer\b/,
+    );
   });
 
   it("every member of a loaded bundle's feature is read by the product, none only by the test API", () => {
     const members = featureMembers();
-    assert.ok(members.some((m) => m.feature === 'SnippetsFeature' && m.member === 'explorer'), 'the features were read');
-    const product = sources().filter((file) => file !== 'src/onDemand/testingApi.ts').map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
-    const unread = members.filter(({ member }) => !product.some((code) => new RegExp(`(\\.get\\(\\)|\\.feature\\(\\))\\.${member}\\b`).test(code)));
+    assert.ok(
+      members.some((m) => m.feature === 'SnippetsFeature' && m.member === 'explorer'),
+      'the features were read',
+    );
+    const product = sources()
+      .filter((file) => file !== 'src/onDemand/testingApi.ts')
+      .map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    const unread = members.filter(
+      ({ member }) => !product.some((code) => new RegExp(`(\\.get\\(\\)|\\.feature\\(\\))\\.${member}\\b`).test(code)),
+    );
     assert.deepEqual(unread, []);
   });
 
   it('no product function returns or resolves to a value documented as being for the tests', () => {
     // A command or a drop shows and logs what it did; tests read the log or the editor, not a value kept for them.
-    const forTests = /(?:\bresolves?\b|\breturns?\b|\bwhat an? [\w ]+ (?:did|showed)\b)[^\n]*\b(?:for (?:the )?tests?\b|what a test checks)|\b(?:for (?:the )?tests?|what a test checks)\b[^\n]*\b(?:resolves?|returns?)\b/i;
+    const forTests =
+      /(?:\bresolves?\b|\breturns?\b|\bwhat an? [\w ]+ (?:did|showed)\b)[^\n]*\b(?:for (?:the )?tests?\b|what a test checks)|\b(?:for (?:the )?tests?|what a test checks)\b[^\n]*\b(?:resolves?|returns?)\b/i;
     assert.deepEqual(filesMatching(forTests), []);
   });
 
   it('the editor and wiring layers export no outcome types: what a command did is shown and logged, not returned', () => {
     const outcomes = sources()
       .filter((file) => /^src\/(editor|onDemand)\//.test(file))
-      .filter((file) => /^export (?:type|interface) \w*Outcome\b/m.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) =>
+        /^export (?:type|interface) \w*Outcome\b/m.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+      );
     assert.deepEqual(outcomes, []);
   });
 
   it('the test API is required from activate() alone', () => {
-    assert.deepEqual(filesMatching(/require\('[./]*onDemand\/testingApi'\)|require\('\.\/testingApi'\)/), ['src/extension.ts']);
+    assert.deepEqual(filesMatching(/require\('[./]*onDemand\/testingApi'\)|require\('\.\/testingApi'\)/), [
+      'src/extension.ts',
+    ]);
   });
 });

@@ -54,28 +54,58 @@ describe('trust settings in the manifest', () => {
 
   it('declares limited support of untrusted workspaces, with a description, restricting every trust setting', () => {
     const untrusted = manifest.capabilities?.untrustedWorkspaces;
-    assert.ok(untrusted, 'capabilities.untrustedWorkspaces is declared (without it, Restricted Mode disables the whole extension)');
+    assert.ok(
+      untrusted,
+      'capabilities.untrustedWorkspaces is declared (without it, Restricted Mode disables the whole extension)',
+    );
     assert.equal(untrusted.supported, 'limited');
-    assert.ok(untrusted.description && !untrusted.description.startsWith('%'), 'its description has an English text in package.nls.json');
+    assert.ok(
+      untrusted.description && !untrusted.description.startsWith('%'),
+      'its description has an English text in package.nls.json',
+    );
     assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), DECIDED.map(qualified).sort());
   });
 
   it('restricts only settings the extension contributes (VS Code ignores any other name there)', () => {
-    for (const name of manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []) assert.ok(properties[name], name);
+    for (const name of manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []) {
+      assert.ok(properties[name], name);
+    }
   });
 
   it('declares whether it works in virtual workspaces, saying what is limited there', () => {
     const virtual = manifest.capabilities?.virtualWorkspaces;
     assert.ok(virtual !== undefined, 'capabilities.virtualWorkspaces is declared');
-    assert.ok(typeof virtual === 'object' && virtual.supported === 'limited', 'limited: repository settings need a local clone');
-    assert.ok(virtual.description && !virtual.description.startsWith('%'), 'its description has an English text in package.nls.json');
+    assert.ok(
+      typeof virtual === 'object' && virtual.supported === 'limited',
+      'limited: repository settings need a local clone',
+    );
+    assert.ok(
+      virtual.description && !virtual.description.startsWith('%'),
+      'its description has an English text in package.nls.json',
+    );
   });
 });
 
 describe('reading a trust setting', () => {
   it('takes the user value over the default, and never a workspace or folder value', () => {
-    assert.deepEqual(userValue({ defaultValue: [], globalValue: ['/user/ca.pem'], workspaceValue: ['/ws/ca.pem'], workspaceFolderValue: ['/f/ca.pem'] }, []), ['/user/ca.pem']);
-    assert.deepEqual(userValue({ defaultValue: [], workspaceValue: ['/ws/ca.pem'], workspaceFolderValue: ['/f/ca.pem'] }, ['fallback']), []);
+    assert.deepEqual(
+      userValue(
+        {
+          defaultValue: [],
+          globalValue: ['/user/ca.pem'],
+          workspaceValue: ['/ws/ca.pem'],
+          workspaceFolderValue: ['/f/ca.pem'],
+        },
+        [],
+      ),
+      ['/user/ca.pem'],
+    );
+    assert.deepEqual(
+      userValue({ defaultValue: [], workspaceValue: ['/ws/ca.pem'], workspaceFolderValue: ['/f/ca.pem'] }, [
+        'fallback',
+      ]),
+      [],
+    );
     assert.equal(userValue(undefined, 'fallback'), 'fallback');
     assert.equal(userValue({ workspaceValue: 'https://evil.example' }, ''), '');
   });
@@ -83,10 +113,17 @@ describe('reading a trust setting', () => {
   it('whatever a workspace or folder sets, the result is the user value, else the default, else the fallback', () => {
     const value = fc.option(fc.string(), { nil: undefined });
     fc.assert(
-      fc.property(value, value, value, value, fc.string(), (defaultValue, globalValue, workspaceValue, workspaceFolderValue, fallback) => {
-        const got = userValue({ defaultValue, globalValue, workspaceValue, workspaceFolderValue }, fallback);
-        assert.equal(got, globalValue ?? defaultValue ?? fallback);
-      }),
+      fc.property(
+        value,
+        value,
+        value,
+        value,
+        fc.string(),
+        (defaultValue, globalValue, workspaceValue, workspaceFolderValue, fallback) => {
+          const got = userValue({ defaultValue, globalValue, workspaceValue, workspaceFolderValue }, fallback);
+          assert.equal(got, globalValue ?? defaultValue ?? fallback);
+        },
+      ),
     );
   });
 
@@ -107,7 +144,10 @@ describe('reading a trust setting', () => {
     });
 
     it('follows a dotted name into nested settings, and only own properties of objects', () => {
-      const section = { defaultValue: { agentTools: { enabled: true, lists: ['mine'] } }, globalValue: { agentTools: { enabled: false } } };
+      const section = {
+        defaultValue: { agentTools: { enabled: true, lists: ['mine'] } },
+        globalValue: { agentTools: { enabled: false } },
+      };
       assert.equal(userValueIn(section, 'agentTools.enabled', true), false);
       assert.deepEqual(userValueIn(section, 'agentTools.lists', []), ['mine']);
       assert.equal(userValueIn(section, 'agentTools.missing', 'fallback'), 'fallback');
@@ -121,16 +161,41 @@ describe('reading a trust setting', () => {
       const leaf = fc.option(fc.oneof(fc.string(), fc.integer(), fc.boolean()), { nil: undefined });
       const tree = fc.dictionary(name, fc.oneof(leaf, fc.dictionary(name, leaf)));
       fc.assert(
-        fc.property(fc.option(tree, { nil: undefined }), fc.option(tree, { nil: undefined }), tree, name, name, (defaults, user, workspace, outer, inner) => {
-          const at = (t: Record<string, unknown> | undefined, n: string) => {
-            const v = t?.[outer];
-            return n === outer ? v : typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[inner] : undefined;
-          };
-          for (const setting of [outer, `${outer}.${inner}`]) {
-            const alone = userValue({ defaultValue: at(defaults, setting), globalValue: at(user, setting), workspaceValue: at(workspace, setting) }, 'fallback');
-            assert.deepEqual(userValueIn({ defaultValue: defaults, globalValue: user, workspaceValue: workspace }, setting, 'fallback'), alone);
-          }
-        }),
+        fc.property(
+          fc.option(tree, { nil: undefined }),
+          fc.option(tree, { nil: undefined }),
+          tree,
+          name,
+          name,
+          (defaults, user, workspace, outer, inner) => {
+            const at = (t: Record<string, unknown> | undefined, n: string) => {
+              const v = t?.[outer];
+              return n === outer
+                ? v
+                : typeof v === 'object' && v !== null
+                  ? (v as Record<string, unknown>)[inner]
+                  : undefined;
+            };
+            for (const setting of [outer, `${outer}.${inner}`]) {
+              const alone = userValue(
+                {
+                  defaultValue: at(defaults, setting),
+                  globalValue: at(user, setting),
+                  workspaceValue: at(workspace, setting),
+                },
+                'fallback',
+              );
+              assert.deepEqual(
+                userValueIn(
+                  { defaultValue: defaults, globalValue: user, workspaceValue: workspace },
+                  setting,
+                  'fallback',
+                ),
+                alone,
+              );
+            }
+          },
+        ),
       );
     });
   });

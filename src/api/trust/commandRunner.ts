@@ -11,8 +11,13 @@ const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 export const runCommand: CommandRunner = (command, args) =>
   new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true, encoding: 'utf8' }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      { timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true, encoding: 'utf8' },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(stdout);
+      },
+    );
   });

@@ -28,7 +28,9 @@ export interface LinuxStoreSources {
  * SSL_CERT_FILE and SSL_CERT_DIR replace the defaults, as they do for OpenSSL: a user who sets
  * them has said where the trusted certificates are.
  */
-export async function readLinuxStore(sources: LinuxStoreSources = { env: process.env, bundleFiles: BUNDLE_FILES, certificateDirs: CERTIFICATE_DIRS }): Promise<StoreReading> {
+export async function readLinuxStore(
+  sources: LinuxStoreSources = { env: process.env, bundleFiles: BUNDLE_FILES, certificateDirs: CERTIFICATE_DIRS },
+): Promise<StoreReading> {
   const problems: string[] = [];
   // /etc/ssl/certs links each certificate under two names and holds the bundle too: each real file is read once.
   const read = new Set<string>();
@@ -39,7 +41,9 @@ export async function readLinuxStore(sources: LinuxStoreSources = { env: process
   if (fileOverride || dirOverride) {
     const certificates: string[] = [];
     if (fileOverride) certificates.push(...(await readBundle(fileOverride, problems)));
-    for (const dir of (dirOverride ?? '').split(':').filter(Boolean)) certificates.push(...(await readDir(dir, problems)));
+    for (const dir of (dirOverride ?? '').split(':').filter(Boolean)) {
+      certificates.push(...(await readDir(dir, problems)));
+    }
     return { certificates, problems };
   }
   for (const file of sources.bundleFiles) {

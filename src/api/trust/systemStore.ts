@@ -36,15 +36,19 @@ export async function readSystemStore(platform: NodeJS.Platform, run: CommandRun
   let reading: StoreReading;
   try {
     reading =
-      platform === 'darwin' ? await readMacStore(run)
-      : platform === 'win32' ? await readWindowsStore(run)
-      : await readLinuxStore();
+      platform === 'darwin'
+        ? await readMacStore(run)
+        : platform === 'win32'
+          ? await readWindowsStore(run)
+          : await readLinuxStore();
   } catch (err) {
     reading = { certificates: [], problems: [`the system store could not be read: ${(err as Error).message}`] };
   }
   const unique = uniqueCertificates(reading.certificates);
   const certificates = parsableCertificates(unique);
   const problems = [...reading.problems];
-  if (certificates.length < unique.length) problems.push(`${unique.length - certificates.length} entries are not readable certificates and were left out`);
+  if (certificates.length < unique.length) {
+    problems.push(`${unique.length - certificates.length} entries are not readable certificates and were left out`);
+  }
   return { certificates, problems, loadMs: Date.now() - started };
 }

@@ -65,7 +65,10 @@ const contexts = new WeakMap<TrustedAuthorities, tls.SecureContext>();
  * certificate is made once per trust list and shared. Verification is switched on by the
  * connections that use it (dispatcher.ts says `rejectUnauthorized: true`), whatever the environment says.
  */
-export function secureContextFor(authorities: TrustedAuthorities, clientCertificate?: tls.SecureContextOptions): tls.SecureContext {
+export function secureContextFor(
+  authorities: TrustedAuthorities,
+  clientCertificate?: tls.SecureContextOptions,
+): tls.SecureContext {
   if (clientCertificate) return tls.createSecureContext({ ...clientCertificate, ca: authorities.ca });
   let context = contexts.get(authorities);
   if (!context) {

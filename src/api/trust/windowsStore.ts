@@ -23,7 +23,10 @@ export async function readWindowsStore(run: CommandRunner): Promise<StoreReading
   }
   const certificates: string[] = [];
   let unreadable = 0;
-  for (const line of output.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of output
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const pem = base64DerToPem(line);
     if (pem) certificates.push(pem);
     else unreadable++;

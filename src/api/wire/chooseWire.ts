@@ -35,7 +35,9 @@ export interface EditorNetworkSettings {
 export function chooseWire(settings: EditorNetworkSettings): WireChoice {
   if (settings.proxySupport === 'off') return { kind: 'undici', reason: 'proxy-support-off' };
   if (settings.proxyAuthorization) return { kind: 'undici', reason: 'proxy-authorization' };
-  if ((settings.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0') return { kind: 'undici', reason: 'verification-off-in-environment' };
+  if ((settings.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0') {
+    return { kind: 'undici', reason: 'verification-off-in-environment' };
+  }
   return { kind: 'node', reason: 'editor' };
 }
 

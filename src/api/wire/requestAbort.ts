@@ -33,5 +33,9 @@ const noop = () => undefined;
 
 /** The error Node's own request gives when its signal aborts it. */
 export function abortError(cause?: unknown): Error {
-  return Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', ...(cause !== undefined ? { cause } : {}) });
+  return Object.assign(new Error('The operation was aborted'), {
+    name: 'AbortError',
+    code: 'ABORT_ERR',
+    ...(cause !== undefined ? { cause } : {}),
+  });
 }

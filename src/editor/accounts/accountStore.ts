@@ -9,7 +9,8 @@ import { StateKeys } from '../../util/constants';
 const ACCOUNTS_KEY = StateKeys.accounts;
 const ACTIVE_KEY = StateKeys.activeAccount;
 
-const secretKey = (a: Pick<Account, 'serverUrl' | 'username'>): string => `bitbucketSnippets.credentials:${accountId(a)}`;
+const secretKey = (a: Pick<Account, 'serverUrl' | 'username'>): string =>
+  `bitbucketSnippets.credentials:${accountId(a)}`;
 
 interface StoredSecret {
   type: AuthType;
@@ -21,7 +22,10 @@ export class AccountStore {
   /** The last write or delete of each account's secret: the next one waits for it, so a sign-out deletes what a sign-in stored. */
   private readonly secretWrites = new Map<string, Promise<void>>();
 
-  constructor(private readonly state: vscode.Memento, private readonly secrets: vscode.SecretStorage) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+  ) {}
 
   list(): Account[] {
     return this.state.get<Account[]>(ACCOUNTS_KEY, []);
@@ -46,7 +50,9 @@ export class AccountStore {
   save(account: Account, credentials: Credentials): { stored: Promise<void> } {
     const id = accountId(account);
     const kept: StoredSecret =
-      credentials.type === 'basic' ? { type: 'basic', secret: credentials.password } : { type: 'token', secret: credentials.token };
+      credentials.type === 'basic'
+        ? { type: 'basic', secret: credentials.password }
+        : { type: 'token', secret: credentials.token };
     this.cache.set(id, credentials);
     const others = this.list().filter((a) => accountId(a) !== id);
     const listed = this.state.update(ACCOUNTS_KEY, [...others, account]);
@@ -74,7 +80,9 @@ export class AccountStore {
     try {
       const stored = JSON.parse(raw) as StoredSecret;
       const credentials: Credentials =
-        stored.type === 'basic' ? { type: 'basic', username: account.username, password: stored.secret } : { type: 'token', token: stored.secret };
+        stored.type === 'basic'
+          ? { type: 'basic', username: account.username, password: stored.secret }
+          : { type: 'token', token: stored.secret };
       this.cache.set(id, credentials);
       return credentials;
     } catch {

@@ -7,7 +7,14 @@
 import vscode = require('vscode');
 import { Disposable } from '../ui/disposable';
 import { accountId } from '../../model/accounts/accounts';
-import { AUTH_PROVIDER_ID, anyChange, sessionChanges, sessionData, sessionIdentity, type SessionIdentity } from '../../model/accounts/authSessions';
+import {
+  AUTH_PROVIDER_ID,
+  anyChange,
+  sessionChanges,
+  sessionData,
+  sessionIdentity,
+  type SessionIdentity,
+} from '../../model/accounts/authSessions';
 import type { ExtensionSessions } from './sessionsForExtensions';
 import type { Session } from './session';
 
@@ -37,7 +44,10 @@ export class BitbucketAuthProvider extends Disposable implements vscode.Authenti
    * Without scopes VS Code lists accounts (the Accounts menu, its Sign Out, `getAccounts`): every
    * account, each token empty, no secret read. With scopes an extension asks (`getSession`).
    */
-  async getSessions(scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
+  async getSessions(
+    scopes: readonly string[] | undefined,
+    options?: vscode.AuthenticationProviderSessionOptions,
+  ): Promise<vscode.AuthenticationSession[]> {
     if (scopes) return this.forExtensions().getSessions(scopes, options?.account?.id);
     return this.identities()
       .filter((s) => !options?.account || s.id === options.account.id)
@@ -45,7 +55,10 @@ export class BitbucketAuthProvider extends Disposable implements vscode.Authenti
   }
 
   /** The extension's own sign-in, for the server the scopes name (asked only when they name none). */
-  createSession(scopes: readonly string[], options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession> {
+  createSession(
+    scopes: readonly string[],
+    options?: vscode.AuthenticationProviderSessionOptions,
+  ): Promise<vscode.AuthenticationSession> {
     return this.forExtensions().createSession(scopes, options?.account?.id);
   }
 
@@ -67,13 +80,23 @@ export class BitbucketAuthProvider extends Disposable implements vscode.Authenti
     this.renewed = [];
     // What VS Code hears carries no token: it only updates its lists.
     const told = (list: SessionIdentity[]) => list.map((s) => sessionData(s, ''));
-    if (anyChange(diff)) this.changes.fire({ added: told(diff.added), removed: told(diff.removed), changed: told(diff.changed) });
+    if (anyChange(diff)) {
+      this.changes.fire({ added: told(diff.added), removed: told(diff.removed), changed: told(diff.changed) });
+    }
   }
 }
 
-export function registerAuthProvider(session: Session, forExtensions: () => ExtensionSessions): { provider: BitbucketAuthProvider; disposable: vscode.Disposable } {
+export function registerAuthProvider(
+  session: Session,
+  forExtensions: () => ExtensionSessions,
+): { provider: BitbucketAuthProvider; disposable: vscode.Disposable } {
   const provider = new BitbucketAuthProvider(session, forExtensions);
   // The product's name, as package.json's `contributes.authentication` gives it.
-  const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Bitbucket Data Center', provider, { supportsMultipleAccounts: true });
+  const registration = vscode.authentication.registerAuthenticationProvider(
+    AUTH_PROVIDER_ID,
+    'Bitbucket Data Center',
+    provider,
+    { supportsMultipleAccounts: true },
+  );
   return { provider, disposable: vscode.Disposable.from(registration, provider) };
 }

@@ -116,7 +116,9 @@ export class Session extends Disposable {
     const { stored } = this.store.save(account, credentials);
     this.current = account;
     this.resetClient(account);
-    void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) => this.log.warn(`the default account could not be recorded: ${errorMessage(err)}`));
+    void Promise.all([this.store.setActive(account), this.updateContext()]).catch((err: unknown) =>
+      this.log.warn(`the default account could not be recorded: ${errorMessage(err)}`),
+    );
     this.log.info(`signed in to ${account.serverUrl} as ${account.username} (${account.authType})`);
     this.signedIn.fire(account);
     this.changed.fire(account);
@@ -134,7 +136,10 @@ export class Session extends Disposable {
     this.resetClient(account);
     // The server's certificate passphrases go with its last account: nothing secret stays behind.
     if (!this.store.list().some((a) => a.serverUrl === account.serverUrl)) {
-      await this.passphrases?.forget(account.serverUrl, connectionSettingsFor(account.serverUrl, this.log).clientCertificate);
+      await this.passphrases?.forget(
+        account.serverUrl,
+        connectionSettingsFor(account.serverUrl, this.log).clientCertificate,
+      );
     }
     if (!this.current || accountId(this.current) === id) {
       this.current = this.store.list()[0];
@@ -190,14 +195,27 @@ export function createClient(
   const reader = new SettingsReader();
   const settings = connectionSettingsFor(serverUrl, log, reader);
   // VS Code keeps workspaces from setting these; read as the user set them all the same.
-  const http = vscodeSettings('http', ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxySupport', 'http.proxyStrictSSL', 'http.systemCertificates'], reader);
+  const http = vscodeSettings(
+    'http',
+    [
+      'http.proxy',
+      'http.noProxy',
+      'http.proxyAuthorization',
+      'http.proxySupport',
+      'http.proxyStrictSSL',
+      'http.systemCertificates',
+    ],
+    reader,
+  );
   const proxy = http['http.proxy'] || undefined;
   const noProxy = http['http.noProxy'];
   const proxyAuthorization = http['http.proxyAuthorization'] || undefined;
   const wire = editorWireChoice(http);
   logWireOnce(serverUrl, wire, log);
   if (http['http.proxyStrictSSL'] === false) {
-    log.info('http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")');
+    log.info(
+      'http.proxyStrictSSL is off: this extension still verifies every certificate (see the README, "Company networks")',
+    );
   }
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
   const { BitbucketClient } = loadApi();
@@ -206,11 +224,21 @@ export function createClient(
     credentials,
     caFiles: settings.caFiles,
     systemCertificates: http['http.systemCertificates'],
-    clientCertificate: settings.clientCertificate && { certificate: settings.clientCertificate, passphrases: passphrases?.forServer(serverUrl) },
+    clientCertificate: settings.clientCertificate && {
+      certificate: settings.clientCertificate,
+      passphrases: passphrases?.forServer(serverUrl),
+    },
     prefixes: { snippets: settings.snippetsRestPrefix, pages: settings.pagesRestPrefix },
     wire: wire.kind,
     // Without http.proxy, HTTP_PROXY / HTTPS_PROXY apply; http.noProxy and the authorization apply either way.
-    proxy: { httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy.join(','), authorization: proxyAuthorization, source: vscode.l10n.t('the http.proxy setting'), authorizationSource: vscode.l10n.t('the http.proxyAuthorization setting') },
+    proxy: {
+      httpProxy: proxy,
+      httpsProxy: proxy,
+      noProxy: noProxy.join(','),
+      authorization: proxyAuthorization,
+      source: vscode.l10n.t('the http.proxy setting'),
+      authorizationSource: vscode.l10n.t('the http.proxyAuthorization setting'),
+    },
     // The setting bounds the whole request; the idle timers can be no longer than that.
     timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, totalMs: timeoutMs },
     maxResponseBytes: settings.maxResponseSizeMB * 1024 * 1024,
@@ -221,7 +249,9 @@ export function createClient(
 }
 
 /** Which wire carries requests, from VS Code's settings as the user set them (editor/settings); `http`: those already read. */
-export function editorWireChoice(http = vscodeSettings('http', ['http.proxySupport', 'http.proxyAuthorization'])): WireChoice {
+export function editorWireChoice(
+  http = vscodeSettings('http', ['http.proxySupport', 'http.proxyAuthorization']),
+): WireChoice {
   // From the API bundle, which whoever asks is about to load: activation stays without it.
   return loadApi().chooseWire({
     proxySupport: http['http.proxySupport'],

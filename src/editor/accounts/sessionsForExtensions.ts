@@ -5,7 +5,14 @@
 // VS Code itself asks the user, naming the extension, before any session reaches it.
 import vscode = require('vscode');
 import type { Account } from '../../model/accounts/accounts';
-import { accountsAnswering, readScopes, sessionData, sessionIdentity, type ScopeRequest, type SessionData } from '../../model/accounts/authSessions';
+import {
+  accountsAnswering,
+  readScopes,
+  sessionData,
+  sessionIdentity,
+  type ScopeRequest,
+  type SessionData,
+} from '../../model/accounts/authSessions';
 import type { Session } from './session';
 
 /** What the stand-in hands over: a request with scopes, `accountId` when VS Code names an account. */
@@ -20,7 +27,9 @@ export type CreateSessionAccount = (request: ScopeRequest, picked: Account | und
 export function sessionsForExtensions(session: Session, createAccount: CreateSessionAccount): ExtensionSessions {
   const withToken = async (account: Account): Promise<SessionData | undefined> => {
     const credentials = await session.credentials(account);
-    return credentials?.type === 'token' ? sessionData(sessionIdentity(account, session.accounts()), credentials.token) : undefined;
+    return credentials?.type === 'token'
+      ? sessionData(sessionIdentity(account, session.accounts()), credentials.token)
+      : undefined;
   };
   return {
     async getSessions(scopes, accountId) {
@@ -33,9 +42,18 @@ export function sessionsForExtensions(session: Session, createAccount: CreateSes
     },
     async createSession(scopes, accountId) {
       const request = understood(scopes);
-      const account = await createAccount(request, accountId === undefined ? undefined : session.accountById(accountId));
+      const account = await createAccount(
+        request,
+        accountId === undefined ? undefined : session.accountById(accountId),
+      );
       const answer = await withToken(account);
-      if (!answer) throw new Error(vscode.l10n.t('A password is not handed to another extension: sign in to Bitbucket Data Center with a personal access token to let an extension use this account.'));
+      if (!answer) {
+        throw new Error(
+          vscode.l10n.t(
+            'A password is not handed to another extension: sign in to Bitbucket Data Center with a personal access token to let an extension use this account.',
+          ),
+        );
+      }
       return answer;
     },
   };
@@ -45,8 +63,14 @@ export function sessionsForExtensions(session: Session, createAccount: CreateSes
 function understood(scopes: readonly string[]): ScopeRequest {
   const request = readScopes(scopes);
   if (request.kind === 'notAServer') {
-    throw new Error(vscode.l10n.t("Bitbucket Data Center sessions are asked for by server: a scope must be a server's URL (for example https://bitbucket.example.com), or give none for any server."));
+    throw new Error(
+      vscode.l10n.t(
+        "Bitbucket Data Center sessions are asked for by server: a scope must be a server's URL (for example https://bitbucket.example.com), or give none for any server.",
+      ),
+    );
   }
-  if (request.kind === 'severalServers') throw new Error(vscode.l10n.t("A Bitbucket Data Center session is for one server: ask with one server's URL."));
+  if (request.kind === 'severalServers') {
+    throw new Error(vscode.l10n.t("A Bitbucket Data Center session is for one server: ask with one server's URL."));
+  }
   return request;
 }

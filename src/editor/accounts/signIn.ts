@@ -18,14 +18,27 @@ import { clientCertificateSettingFor, rememberServerUrl } from '../settings/sett
 import { serverHost } from '../../util/serverUrl';
 import { withProgress } from '../ui/progress';
 import { accountItems, pickAccount } from '../ui/accountPick';
-import { checkConnectionStep, openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from '../ui/nextStep';
+import {
+  checkConnectionStep,
+  openEditorSettingStep,
+  openInBrowserStep,
+  openSettingStep,
+  showError,
+  tryAgainStep,
+  type NextStep,
+} from '../ui/nextStep';
 import { errorMessage } from '../../util/errorMessage';
 import { ask, askAgainAfter, fromArgs, type Draft, type SignInArgs } from './signInPrompts';
 
 export type { SignInArgs } from './signInPrompts';
 
 /** Returns the account signed in to, or undefined when the user gave up or it failed. */
-export async function signIn(session: Session, log: Log, args?: SignInArgs, draft: Draft = {}): Promise<Account | undefined> {
+export async function signIn(
+  session: Session,
+  log: Log,
+  args?: SignInArgs,
+  draft: Draft = {},
+): Promise<Account | undefined> {
   const input = args ? fromArgs(args) : await ask(draft);
   if (!input) return undefined;
   const { serverUrl, credentials } = input;
@@ -47,12 +60,25 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
     session.passphrases,
   );
   try {
-    await withProgress('notification', vscode.l10n.t('Checking your credentials with {0}…', host), (signal) => client.getMySnippets({ limit: 1 }, { signal }), { cancellable: true });
+    await withProgress(
+      'notification',
+      vscode.l10n.t('Checking your credentials with {0}…', host),
+      (signal) => client.getMySnippets({ limit: 1 }, { signal }),
+      { cancellable: true },
+    );
   } catch (err) {
     log.error(`sign-in to ${serverUrl} failed`, err);
     const problem = describeSignInError(err, host, credentials.type);
     if (args) throw new Error(problem.message);
-    offerNextStep(problem, serverUrl, () => signIn(session, log, undefined, { serverUrl, authType: credentials.type, username, credentials, askAgain: askAgainAfter(err) }));
+    offerNextStep(problem, serverUrl, () =>
+      signIn(session, log, undefined, {
+        serverUrl,
+        authType: credentials.type,
+        username,
+        credentials,
+        askAgain: askAgainAfter(err),
+      }),
+    );
     return undefined;
   } finally {
     void client.dispose();
@@ -72,7 +98,11 @@ export async function signIn(session: Session, log: Log, args?: SignInArgs, draf
   stored.catch((err: unknown) => reportNotKept(err, host, log));
   // For the next sign-in, so it waits until this one has returned: reading the setting alone
   // costs the extension host a few milliseconds.
-  setImmediate(() => rememberServerUrl(serverUrl).catch((err: unknown) => log.warn(`the server URL was not remembered in the settings: ${errorMessage(err)}`)));
+  setImmediate(() =>
+    rememberServerUrl(serverUrl).catch((err: unknown) =>
+      log.warn(`the server URL was not remembered in the settings: ${errorMessage(err)}`),
+    ),
+  );
   if (!args) void showInfo(vscode.l10n.t('Signed in to {0} as {1}.', host, username));
   return account;
 }
@@ -88,26 +118,55 @@ export function sessionsForExtensions(session: Session, log: Log): ExtensionSess
  * message, the server's URL asked only when the scopes name none. Resolves to a token account;
  * rejects with the reason otherwise, which the user also sees: a password is never handed out.
  */
-async function accountForSession(session: Session, log: Log, request: ScopeRequest, picked: Account | undefined): Promise<Account> {
+async function accountForSession(
+  session: Session,
+  log: Log,
+  request: ScopeRequest,
+  picked: Account | undefined,
+): Promise<Account> {
   const plan = newSessionPlan(request, picked);
   const accounts = session.accounts();
   if (plan.kind === 'useAccount') return plan.account;
   if (plan.kind === 'otherServer') {
-    throw new Error(vscode.l10n.t('{0} is an account of another server than the one asked for ({1}).', accountLabel(plan.account, accounts), serverHost(plan.serverUrl)));
+    throw new Error(
+      vscode.l10n.t(
+        '{0} is an account of another server than the one asked for ({1}).',
+        accountLabel(plan.account, accounts),
+        serverHost(plan.serverUrl),
+      ),
+    );
   }
-  if (plan.kind === 'passwordAccount') throw refusePassword(session, log, plan.account, accountLabel(plan.account, accounts));
-  const account = await signIn(session, log, undefined, plan.serverUrl === undefined ? {} : { serverUrl: plan.serverUrl, askAgain: 'credentials' });
-  if (!account) throw new Error(vscode.l10n.t('No Bitbucket Data Center session: the sign-in was cancelled or did not succeed.'));
+  if (plan.kind === 'passwordAccount') {
+    throw refusePassword(session, log, plan.account, accountLabel(plan.account, accounts));
+  }
+  const account = await signIn(
+    session,
+    log,
+    undefined,
+    plan.serverUrl === undefined ? {} : { serverUrl: plan.serverUrl, askAgain: 'credentials' },
+  );
+  if (!account) {
+    throw new Error(vscode.l10n.t('No Bitbucket Data Center session: the sign-in was cancelled or did not succeed.'));
+  }
   if (!mayBeHandedOut(account)) throw refusePassword(session, log, account, accountLabel(account, session.accounts()));
   return account;
 }
 
 /** Says why a password account gives no session, offers a sign-in with a token instead, and is the error to reject with. */
 function refusePassword(session: Session, log: Log, account: Account, label: string): Error {
-  const message = vscode.l10n.t('{0} is signed in with a password, and a password is not handed to another extension. Sign in with a personal access token to let an extension use this account.', label);
+  const message = vscode.l10n.t(
+    '{0} is signed in with a password, and a password is not handed to another extension. Sign in with a personal access token to let an extension use this account.',
+    label,
+  );
   const withToken = vscode.l10n.t('Sign In with a Token');
   void showWarning(message, withToken).then((choice) => {
-    if (choice === withToken) return signIn(session, log, undefined, { serverUrl: account.serverUrl, authType: 'token', askAgain: 'credentials' });
+    if (choice === withToken) {
+      return signIn(session, log, undefined, {
+        serverUrl: account.serverUrl,
+        authType: 'token',
+        askAgain: 'credentials',
+      });
+    }
     return undefined;
   });
   return new Error(message);
@@ -117,7 +176,11 @@ function refusePassword(session: Session, log: Log, account: Account, label: str
 function reportNotKept(err: unknown, host: string, log: Log): void {
   log.error(`the account on ${host} could not be stored`, err);
   void showWarning(
-    vscode.l10n.t('Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.', host, errorMessage(err)),
+    vscode.l10n.t(
+      'Signed in to {0} for this window only: VS Code could not store the credentials ({1}). Sign in again after the next start.',
+      host,
+      errorMessage(err),
+    ),
   );
 }
 
@@ -158,7 +221,11 @@ export async function signOut(session: Session, arg?: unknown): Promise<void> {
   const left = session.account;
   void showInfo(
     left
-      ? vscode.l10n.t('Signed out of {0}. Its saved credentials were removed. Still signed in: {1}.', label, accountLabel(left, session.accounts()))
+      ? vscode.l10n.t(
+          'Signed out of {0}. Its saved credentials were removed. Still signed in: {1}.',
+          label,
+          accountLabel(left, session.accounts()),
+        )
       : vscode.l10n.t('Signed out of {0}. Its saved credentials were removed.', label),
   );
 }
@@ -167,7 +234,10 @@ export async function signOut(session: Session, arg?: unknown): Promise<void> {
 export async function switchAccount(session: Session, log: Log): Promise<void> {
   const items: Array<vscode.QuickPickItem & { account?: Account }> = accountItems(session.accounts(), session.account);
   items.push({ iconPath: new vscode.ThemeIcon('add'), label: vscode.l10n.t('Sign in with another account…') });
-  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Switch Account'), ignoreFocusOut: true });
+  const picked = await showSafeQuickPick(items, {
+    title: vscode.l10n.t('Bitbucket Snippets: Switch Account'),
+    ignoreFocusOut: true,
+  });
   if (!picked) return;
   if (!picked.account) {
     await signIn(session, log);

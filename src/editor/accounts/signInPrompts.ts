@@ -106,8 +106,17 @@ export async function ask(draft: Draft): Promise<{ serverUrl: string; credential
   if (!authType) {
     const method = await showSafeQuickPick(
       [
-        { iconPath: new vscode.ThemeIcon('key'), label: vscode.l10n.t('User name and password'), authType: 'basic' as const },
-        { iconPath: new vscode.ThemeIcon('lock'), label: vscode.l10n.t('Personal access token'), description: vscode.l10n.t('HTTP access token, sent as Bearer'), authType: 'token' as const },
+        {
+          iconPath: new vscode.ThemeIcon('key'),
+          label: vscode.l10n.t('User name and password'),
+          authType: 'basic' as const,
+        },
+        {
+          iconPath: new vscode.ThemeIcon('lock'),
+          label: vscode.l10n.t('Personal access token'),
+          description: vscode.l10n.t('HTTP access token, sent as Bearer'),
+          authType: 'token' as const,
+        },
       ],
       { title: title(2, 4), placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true },
     );
@@ -115,13 +124,27 @@ export async function ask(draft: Draft): Promise<{ serverUrl: string; credential
     authType = method.authType;
   }
   if (authType === 'token') {
-    const token = await showSafeInputBox({ title: title(3, 3), prompt: vscode.l10n.t('Personal access token'), password: true, ignoreFocusOut: true });
+    const token = await showSafeInputBox({
+      title: title(3, 3),
+      prompt: vscode.l10n.t('Personal access token'),
+      password: true,
+      ignoreFocusOut: true,
+    });
     return token ? { serverUrl, credentials: { type: 'token', token } } : undefined;
   }
-  const username = await showSafeInputBox({ title: title(3, 4), prompt: vscode.l10n.t('User name'), value: draft.username ?? '', ignoreFocusOut: true });
+  const username = await showSafeInputBox({
+    title: title(3, 4),
+    prompt: vscode.l10n.t('User name'),
+    value: draft.username ?? '',
+    ignoreFocusOut: true,
+  });
   if (!username) return undefined;
-  const password = await showSafeInputBox({ title: title(4, 4), prompt: vscode.l10n.t('Password for {0}', username), password: true, ignoreFocusOut: true });
+  const password = await showSafeInputBox({
+    title: title(4, 4),
+    prompt: vscode.l10n.t('Password for {0}', username),
+    password: true,
+    ignoreFocusOut: true,
+  });
   if (!password) return undefined;
   return { serverUrl, credentials: { type: 'basic', username, password } };
 }
-

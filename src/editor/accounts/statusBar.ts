@@ -31,19 +31,44 @@ export function registerStatusBar(session: Session): { item: vscode.StatusBarIte
     item.tooltip =
       all.length > 1
         ? isDefault
-          ? vscode.l10n.t('Bitbucket Snippets: {0} ({1}), the default account. {2} accounts are signed in: click to choose the default one.', label, account.serverUrl, all.length)
-          : vscode.l10n.t("Bitbucket Snippets: {0} ({1}), the account of this file. {2} accounts are signed in: click to choose the default one.", label, account.serverUrl, all.length)
-        : vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.', account.serverUrl, account.username);
+          ? vscode.l10n.t(
+              'Bitbucket Snippets: {0} ({1}), the default account. {2} accounts are signed in: click to choose the default one.',
+              label,
+              account.serverUrl,
+              all.length,
+            )
+          : vscode.l10n.t(
+              'Bitbucket Snippets: {0} ({1}), the account of this file. {2} accounts are signed in: click to choose the default one.',
+              label,
+              account.serverUrl,
+              all.length,
+            )
+        : vscode.l10n.t(
+            'Bitbucket Snippets: signed in to {0} as {1}. Click to switch account.',
+            account.serverUrl,
+            account.username,
+          );
     // Read aloud, the text would be "repo alice at host": say who is signed in where, and what pressing it does.
     item.accessibilityInformation = {
       label:
         all.length > 1
           ? String(item.tooltip)
-          : vscode.l10n.t('Bitbucket Snippets: signed in to {0} as {1}. Switch account', serverHost(account.serverUrl), account.username),
+          : vscode.l10n.t(
+              'Bitbucket Snippets: signed in to {0} as {1}. Switch account',
+              serverHost(account.serverUrl),
+              account.username,
+            ),
       role: 'button',
     };
     item.show();
   };
   update();
-  return { item, disposable: vscode.Disposable.from(item, session.onDidChange(update), vscode.window.onDidChangeActiveTextEditor(update)) };
+  return {
+    item,
+    disposable: vscode.Disposable.from(
+      item,
+      session.onDidChange(update),
+      vscode.window.onDidChangeActiveTextEditor(update),
+    ),
+  };
 }

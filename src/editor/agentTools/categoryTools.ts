@@ -20,14 +20,23 @@ import { findInLists, offlineFallback, type ReadResult } from './listsRead';
 const PAGES_EVERY_LIST = '\uffff\uffff';
 
 /** What a category tool reads (host.ts), or the answer that says why nothing can be. */
-function readable(host: SnippetsContext, input: ListCategoriesInput): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
+function readable(
+  host: SnippetsContext,
+  input: ListCategoriesInput,
+): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[] } | string {
   const read = readableLists(host, input);
   if (typeof read === 'string') return read;
-  if (read.lists.length === 0) return [...read.notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
+  if (read.lists.length === 0) {
+    return [...read.notes, vscode.l10n.t('Nothing was read: no list is left to read.')].join('\n\n');
+  }
   return read;
 }
 
-export async function listCategoriesTool(host: SnippetsContext, input: ListCategoriesInput, signal: AbortSignal): Promise<string> {
+export async function listCategoriesTool(
+  host: SnippetsContext,
+  input: ListCategoriesInput,
+  signal: AbortSignal,
+): Promise<string> {
   const read = readable(host, input);
   if (typeof read === 'string') return read;
   const { accounts: targets, lists, notes } = read;
@@ -36,7 +45,11 @@ export async function listCategoriesTool(host: SnippetsContext, input: ListCateg
   return categoriesText(counts, targets.map(sourceOf), [...notes, ...every.notes], targets.length > 1);
 }
 
-export async function listCategoryTool(host: SnippetsContext, input: ListCategoryInput, signal: AbortSignal): Promise<string> {
+export async function listCategoryTool(
+  host: SnippetsContext,
+  input: ListCategoryInput,
+  signal: AbortSignal,
+): Promise<string> {
   const readableNow = readable(host, input);
   if (typeof readableNow === 'string') return readableNow;
   const { lists, notes } = readableNow;
@@ -48,17 +61,29 @@ export async function listCategoryTool(host: SnippetsContext, input: ListCategor
   return snippetListText({
     heading: vscode.l10n.t('Snippets in category "{0}" ({1})', category, lists.join(', ')),
     sources: targets.map((t) => sourceOf(t.target)),
-    found: found.map((r) => ({ accountId: r.target.id, accountLabel: r.target.label, snippet: r.snippet, owner: ownerOf(r.target, r.snippet.userId) })),
+    found: found.map((r) => ({
+      accountId: r.target.id,
+      accountLabel: r.target.label,
+      snippet: r.snippet,
+      owner: ownerOf(r.target, r.snippet.userId),
+    })),
     max: input.maxResults ?? Bounds.results,
     noun: vscode.l10n.t('snippets in this category'),
-    none: vscode.l10n.t('No snippet in the lists read has the category "{0}". List the categories to see their names.', plainName(category)),
+    none: vscode.l10n.t(
+      'No snippet in the lists read has the category "{0}". List the categories to see their names.',
+      plainName(category),
+    ),
     notes: [...notes, ...read.notes],
     languageOf,
   });
 }
 
 /** Every snippet of the lists, paged through by the search (kept pages first), offline from the cache. */
-export async function everySnippet(targets: readonly ToolAccount[], lists: readonly SearchList[], signal: AbortSignal): Promise<ReadResult> {
+export async function everySnippet(
+  targets: readonly ToolAccount[],
+  lists: readonly SearchList[],
+  signal: AbortSignal,
+): Promise<ReadResult> {
   const found: ReadResult['found'] = [];
   const notes: string[] = [];
   await Promise.all(

@@ -43,7 +43,10 @@ export function allowedLists(): AgentList[] {
  * setting allows of those it asks for, with a note on those refused; or, when no account fits,
  * the answer that says why. What to say when no list is left is the tool's own.
  */
-export function readableLists(host: SnippetsContext, input: { account?: string; lists?: AgentList[] }): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[]; allowed: AgentList[] } | string {
+export function readableLists(
+  host: SnippetsContext,
+  input: { account?: string; lists?: AgentList[] },
+): { accounts: ToolAccount[]; lists: AgentList[]; notes: string[]; allowed: AgentList[] } | string {
   const chosen = chooseAccounts(input.account, host.session.accounts());
   if (!chosen.ok) return chosen.problem;
   const allowed = allowedLists();
@@ -66,6 +69,15 @@ let languages: LanguageOf | undefined;
 
 /** The language of a file name, by the languages installed extensions declare. */
 export function languageOf(fileName: string): string | undefined {
-  languages ??= languageLookup(vscode.extensions.all.flatMap((e) => (e.packageJSON as { contributes?: { languages?: Array<{ id: string; extensions?: string[]; filenames?: string[] }> } }).contributes?.languages ?? []));
+  languages ??= languageLookup(
+    vscode.extensions.all.flatMap(
+      (e) =>
+        (
+          e.packageJSON as {
+            contributes?: { languages?: Array<{ id: string; extensions?: string[]; filenames?: string[] }> };
+          }
+        ).contributes?.languages ?? [],
+    ),
+  );
   return languages(fileName);
 }

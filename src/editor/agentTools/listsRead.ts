@@ -29,7 +29,11 @@ export interface ReadResult {
 }
 
 /** Snippets whose name, description, categories, file names or content contain `query`. */
-export async function findInLists(query: string, targets: readonly AccountLists[], signal: AbortSignal): Promise<ReadResult> {
+export async function findInLists(
+  query: string,
+  targets: readonly AccountLists[],
+  signal: AbortSignal,
+): Promise<ReadResult> {
   // A LastSearch of its own: a tool call must not replace the "Search results" the user sees in the view.
   const summary = await searchAccounts(
     query,
@@ -44,7 +48,12 @@ export async function findInLists(query: string, targets: readonly AccountLists[
   });
   const notes: string[] = [];
   if (summary.keptSince !== undefined) {
-    notes.push(vscode.l10n.t('Some lists were searched in pages kept since {0}; snippets made since then may be missing.', new Date(summary.keptSince).toISOString()));
+    notes.push(
+      vscode.l10n.t(
+        'Some lists were searched in pages kept since {0}; snippets made since then may be missing.',
+        new Date(summary.keptSince).toISOString(),
+      ),
+    );
   }
   const needle = normalizeQuery(query);
   for (const t of targets) {
@@ -73,11 +82,25 @@ export async function offlineFallback(
   const notes: string[] = [];
   const offline = failures.filter((f) => isUnreachable(f.error) || target.service.connectivity.current.offline);
   for (const failure of failures.filter((f) => !offline.includes(f))) {
-    notes.push(vscode.l10n.t('Not all of {0} of {1} was read: {2}', failure.list, target.label, describeError(failure.error, messageContext(vscode.l10n.t('read {0}', failure.list), target.account))));
+    notes.push(
+      vscode.l10n.t(
+        'Not all of {0} of {1} was read: {2}',
+        failure.list,
+        target.label,
+        describeError(failure.error, messageContext(vscode.l10n.t('read {0}', failure.list), target.account)),
+      ),
+    );
   }
   if (offline.length === 0) {
     // Every list was read from what is loaded or kept, with no request that could fail: still say the server is away.
-    if (target.service.connectivity.current.offline) notes.push(vscode.l10n.t('Offline: the server of {0} cannot be reached. These results come from what was loaded or kept in the offline cache, and may be out of date.', target.label));
+    if (target.service.connectivity.current.offline) {
+      notes.push(
+        vscode.l10n.t(
+          'Offline: the server of {0} cannot be reached. These results come from what was loaded or kept in the offline cache, and may be out of date.',
+          target.label,
+        ),
+      );
+    }
     return { found, notes };
   }
   const seen = new Set(already.filter((r) => r.target.id === target.id).map((r) => r.snippet.guid));
@@ -98,8 +121,17 @@ export async function offlineFallback(
   const lists = offline.map((f) => f.list).join(', ');
   notes.push(
     oldest !== undefined
-      ? vscode.l10n.t('Offline: the server of {0} cannot be reached. {1} came from the offline cache (read {2}) and may be incomplete or out of date.', target.label, lists, new Date(oldest).toISOString())
-      : vscode.l10n.t('Offline: the server of {0} cannot be reached, and the offline cache has nothing of {1}.', target.label, lists),
+      ? vscode.l10n.t(
+          'Offline: the server of {0} cannot be reached. {1} came from the offline cache (read {2}) and may be incomplete or out of date.',
+          target.label,
+          lists,
+          new Date(oldest).toISOString(),
+        )
+      : vscode.l10n.t(
+          'Offline: the server of {0} cannot be reached, and the offline cache has nothing of {1}.',
+          target.label,
+          lists,
+        ),
   );
   return { found, notes };
 }

@@ -4,7 +4,13 @@
 // goes wrong becomes a result that says what.
 import vscode = require('vscode');
 import type { SnippetsContext } from '../snippets/context';
-import { LIST_CATEGORIES_SCHEMA, LIST_CATEGORY_SCHEMA, READ_FILE_SCHEMA, SEARCH_SCHEMA, type Schema } from '../../model/agentTools/schemas';
+import {
+  LIST_CATEGORIES_SCHEMA,
+  LIST_CATEGORY_SCHEMA,
+  READ_FILE_SCHEMA,
+  SEARCH_SCHEMA,
+  type Schema,
+} from '../../model/agentTools/schemas';
 import { validateInput } from '../../model/agentTools/validate';
 import { describeError, messageContext } from '../../util/describeError';
 import { listCategoriesTool, listCategoryTool } from './categoryTools';
@@ -23,9 +29,21 @@ export const READ_OPERATIONS: Record<ReadOperationName, { schema: Schema; run: R
 };
 
 /** Checks `input` against the operation's schema, then runs it; a failure is said in the result. */
-export async function runChecked(host: SnippetsContext, label: string, schema: Schema, run: (input: never) => Promise<string>, input: unknown, signal: AbortSignal): Promise<string> {
+export async function runChecked(
+  host: SnippetsContext,
+  label: string,
+  schema: Schema,
+  run: (input: never) => Promise<string>,
+  input: unknown,
+  signal: AbortSignal,
+): Promise<string> {
   const checked = validateInput<never>(input, schema);
-  if (!checked.ok) return [vscode.l10n.t('The input does not match this tool\'s schema, so nothing was done:'), ...checked.problems.map((p) => `- ${p}`)].join('\n');
+  if (!checked.ok) {
+    return [
+      vscode.l10n.t("The input does not match this tool's schema, so nothing was done:"),
+      ...checked.problems.map((p) => `- ${p}`),
+    ].join('\n');
+  }
   try {
     const text = await run(checked.value);
     return signal.aborted ? vscode.l10n.t('Cancelled.') : text;
@@ -36,7 +54,13 @@ export async function runChecked(host: SnippetsContext, label: string, schema: S
 }
 
 /** One read operation, by name, as either adapter calls it. */
-export function runRead(host: SnippetsContext, name: ReadOperationName, label: string, input: unknown, signal: AbortSignal): Promise<string> {
+export function runRead(
+  host: SnippetsContext,
+  name: ReadOperationName,
+  label: string,
+  input: unknown,
+  signal: AbortSignal,
+): Promise<string> {
   const operation = READ_OPERATIONS[name];
   return runChecked(host, label, operation.schema, (checked) => operation.run(host, checked, signal), input, signal);
 }

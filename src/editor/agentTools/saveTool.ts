@@ -9,7 +9,12 @@ import type { Account } from '../../model/accounts/accounts';
 import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { fenced, plainName } from '../../model/agentTools/outsideData';
 import { formatReference } from '../../model/agentTools/references';
-import { CONFIRMATION_LIFETIME_MS, proposalDigest, type Confirmation, type ConfirmedProposals } from '../../model/agentTools/confirmations';
+import {
+  CONFIRMATION_LIFETIME_MS,
+  proposalDigest,
+  type Confirmation,
+  type ConfirmedProposals,
+} from '../../model/agentTools/confirmations';
 import { proposal, shownProposal } from '../../model/agentTools/saveProposal';
 import type { SaveInput } from '../../model/agentTools/schemas';
 import { languageOf, toolAccount, type ToolAccount } from './host';
@@ -19,7 +24,8 @@ export function saveAccount(host: SnippetsContext, input: SaveInput): ToolAccoun
   const accounts = host.session.accounts();
   const chosen = chooseAccounts(input.account, accounts);
   if (!chosen.ok) return chosen.problem;
-  const account: Account | undefined = input.account !== undefined ? chosen.accounts[0] : (host.session.account ?? chosen.accounts[0]);
+  const account: Account | undefined =
+    input.account !== undefined ? chosen.accounts[0] : (host.session.account ?? chosen.accounts[0]);
   return toolAccount(host, account);
 }
 
@@ -52,7 +58,14 @@ export function prepareSave(host: SnippetsContext, input: SaveInput): PreparedSa
     paragraph(vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters));
     message.appendMarkdown(`${fenced(file.text, languageOf(checked.files[i].name))}\n\n`);
   });
-  if (shown.marked > 0) paragraph(vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
+  if (shown.marked > 0) {
+    paragraph(
+      vscode.l10n.t(
+        '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
+        shown.marked,
+      ),
+    );
+  }
   message.appendText(vscode.l10n.t('Bitbucket Snippets checks the text for secrets before anything is sent.'));
   return {
     confirmationMessages: { title: vscode.l10n.t('Save a new snippet to Bitbucket?'), message },
@@ -63,11 +76,21 @@ export function prepareSave(host: SnippetsContext, input: SaveInput): PreparedSa
 /** Why a proposal without a fresh confirmation of its own was not saved, in words the model can act on. */
 function unconfirmed(state: Exclude<Confirmation, 'confirmed'>): string {
   return state === 'expired'
-    ? vscode.l10n.t('Nothing was saved: this proposal was shown to the user more than {0} minutes ago, too long ago to save it now. Call this tool again with the same input if it should still be saved: the user is then asked again.', CONFIRMATION_LIFETIME_MS / 60_000)
-    : vscode.l10n.t('Nothing was saved: the user did not confirm this proposal (it was not shown to them, or the name, description, categories, a file or the account changed since, or its confirmation was already used). Call this tool again with exactly what should be saved: the user is then shown it to confirm.');
+    ? vscode.l10n.t(
+        'Nothing was saved: this proposal was shown to the user more than {0} minutes ago, too long ago to save it now. Call this tool again with the same input if it should still be saved: the user is then asked again.',
+        CONFIRMATION_LIFETIME_MS / 60_000,
+      )
+    : vscode.l10n.t(
+        'Nothing was saved: the user did not confirm this proposal (it was not shown to them, or the name, description, categories, a file or the account changed since, or its confirmation was already used). Call this tool again with exactly what should be saved: the user is then shown it to confirm.',
+      );
 }
 
-export async function saveTool(host: SnippetsContext, input: SaveInput, token: vscode.CancellationToken, confirmations: ConfirmedProposals): Promise<string> {
+export async function saveTool(
+  host: SnippetsContext,
+  input: SaveInput,
+  token: vscode.CancellationToken,
+  confirmations: ConfirmedProposals,
+): Promise<string> {
   const target = saveAccount(host, input);
   if (typeof target === 'string') return target;
   const checked = proposal(input);
@@ -78,12 +101,29 @@ export async function saveTool(host: SnippetsContext, input: SaveInput, token: v
     return unconfirmed(confirmation);
   }
   if (token.isCancellationRequested) return vscode.l10n.t('Cancelled: nothing was saved.');
-  const snippet = await target.deps.createAndOpen(checked.files, checked.details, vscode.l10n.t('Creating snippet "{0}"…', checked.details.name));
+  const snippet = await target.deps.createAndOpen(
+    checked.files,
+    checked.details,
+    vscode.l10n.t('Creating snippet "{0}"…', checked.details.name),
+  );
   if (!snippet) {
-    return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
+    return vscode.l10n.t(
+      'The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.',
+    );
   }
   return [
-    vscode.l10n.t('Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.', plainName(snippet.name), plainName(target.label), snippet.files.length),
-    ...snippet.files.map((f) => vscode.l10n.t('- {0}: {1}', plainName(f.name), formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }))),
+    vscode.l10n.t(
+      'Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.',
+      plainName(snippet.name),
+      plainName(target.label),
+      snippet.files.length,
+    ),
+    ...snippet.files.map((f) =>
+      vscode.l10n.t(
+        '- {0}: {1}',
+        plainName(f.name),
+        formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }),
+      ),
+    ),
   ].join('\n');
 }

@@ -7,7 +7,13 @@ import { showSafeInputBox, showSafeQuickPick } from '../ui/quickInputText';
 import type { PassphraseSource } from '../../api/clientCertificate';
 import type { RepositoryRef } from '../../api/types';
 import { loadApi } from '../../util/loadApi';
-import { clientCertificateSettingFor, connectionSettingsFor, setting, topLevelConnectionSettings, vscodeSetting } from '../settings/settings';
+import {
+  clientCertificateSettingFor,
+  connectionSettingsFor,
+  setting,
+  topLevelConnectionSettings,
+  vscodeSetting,
+} from '../settings/settings';
 import type { Account } from '../../model/accounts/accounts';
 import { defaultFirst } from '../../model/accounts/defaultFirst';
 import type { createClient, editorWireChoice, Session } from '../accounts/session';
@@ -63,7 +69,10 @@ interface CheckTarget {
 async function targetOf(session: Session, arg: unknown): Promise<CheckTarget | undefined> {
   const accounts = session.accounts();
   if (typeof arg === 'string') {
-    return { serverUrl: arg, account: defaultFirst(accounts, session.account).find((a) => sameServer(a.serverUrl, arg)) };
+    return {
+      serverUrl: arg,
+      account: defaultFirst(accounts, session.account).find((a) => sameServer(a.serverUrl, arg)),
+    };
   }
   const row = rowAccount(session, arg);
   if (row) return { serverUrl: row.serverUrl, account: row };
@@ -85,8 +94,15 @@ function rowAccount(session: Session, arg: unknown): Account | undefined {
 async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
   const all = session.accounts();
   type Item = vscode.QuickPickItem & { account?: Account };
-  const items: Item[] = [...accountItems(all, session.account), { iconPath: new vscode.ThemeIcon('globe'), label: vscode.l10n.t('Another server…') }];
-  const picked = await showSafeQuickPick(items, { title: vscode.l10n.t('Bitbucket Snippets: Check Connection'), placeHolder: vscode.l10n.t('Which server do you want to check?'), ignoreFocusOut: true });
+  const items: Item[] = [
+    ...accountItems(all, session.account),
+    { iconPath: new vscode.ThemeIcon('globe'), label: vscode.l10n.t('Another server…') },
+  ];
+  const picked = await showSafeQuickPick(items, {
+    title: vscode.l10n.t('Bitbucket Snippets: Check Connection'),
+    placeHolder: vscode.l10n.t('Which server do you want to check?'),
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (picked.account) return { serverUrl: picked.account.serverUrl, account: picked.account };
   const typed = await askServerUrl();
@@ -94,17 +110,26 @@ async function pickTarget(session: Session): Promise<CheckTarget | undefined> {
 }
 
 /** Resolves with the report document, or undefined when the user cancelled. */
-async function checkConnection({ session, log, firstClone, createClient, wireChoice }: CheckContext, reports: ConnectionReports, target: CheckTarget): Promise<vscode.TextDocument | undefined> {
+async function checkConnection(
+  { session, log, firstClone, createClient, wireChoice }: CheckContext,
+  reports: ConnectionReports,
+  target: CheckTarget,
+): Promise<vscode.TextDocument | undefined> {
   const { serverUrl, account } = target;
   const credentials = account ? await session.credentials(account) : undefined;
-  const makeClient: ClientFactory = (request) => createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
+  const makeClient: ClientFactory = (request) =>
+    createClient(request.baseUrl, request.credentials, log, request, session.passphrases);
   // The server's own entry of bitbucketSnippets.servers (CA files, client certificate, REST
   // prefixes) applies, as for its requests; a URL that does not parse is the check's own first
   // finding, checked with the top-level settings and no client certificate.
   const normalised = normaliseServerUrl(serverUrl);
   const settings = normalised !== undefined ? connectionSettingsFor(normalised, log) : topLevelConnectionSettings();
   const certificate = normalised !== undefined ? settings.clientCertificate : undefined;
-  const proxy = { setting: vscodeSetting('http.proxy') || undefined, settingNoProxy: vscodeSetting('http.noProxy'), env: process.env };
+  const proxy = {
+    setting: vscodeSetting('http.proxy') || undefined,
+    settingNoProxy: vscodeSetting('http.noProxy'),
+    env: process.env,
+  };
   // Every passphrase given to the check (a wrong one too): the report hides them, whatever a server echoes.
   const passphrases: string[] = [];
   const passphraseSource = normalised !== undefined ? session.passphrases?.forServer(normalised) : undefined;
@@ -152,7 +177,9 @@ async function checkConnection({ session, log, firstClone, createClient, wireCho
   if (!result) return undefined;
   const failed = result.steps.filter((s) => s.status === 'fail').map((s) => s.id);
   const limits = result.steps.filter((s) => s.status === 'limit').map((s) => s.id);
-  log.info(`connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}${limits.length > 0 ? `; limits: ${limits.join(', ')}` : ''}`);
+  log.info(
+    `connection check of ${result.target}: ${failed.length === 0 ? 'no failures' : `failed: ${failed.join(', ')}`}${limits.length > 0 ? `; limits: ${limits.join(', ')}` : ''}`,
+  );
   const content = formatReport(result, {
     credentials,
     serverUrl,
@@ -164,7 +191,14 @@ async function checkConnection({ session, log, firstClone, createClient, wireCho
       'VS Code': vscode.version,
       Node: process.versions.node,
       Platform: `${process.platform} ${process.arch}`,
-      ...(account ? { [vscode.l10n.t('Account')]: account.authType === 'basic' ? vscode.l10n.t('"{0}" (user name and password)', account.username) : vscode.l10n.t('"{0}" (token)', account.username) } : {}),
+      ...(account
+        ? {
+            [vscode.l10n.t('Account')]:
+              account.authType === 'basic'
+                ? vscode.l10n.t('"{0}" (user name and password)', account.username)
+                : vscode.l10n.t('"{0}" (token)', account.username),
+          }
+        : {}),
     },
   });
   return reports.open(hostOf(serverUrl), result.checkedAt, content);
@@ -173,7 +207,9 @@ async function checkConnection({ session, log, firstClone, createClient, wireCho
 async function askServerUrl(): Promise<string | undefined> {
   return showSafeInputBox({
     title: vscode.l10n.t('Bitbucket Snippets: Check Connection'),
-    prompt: vscode.l10n.t('The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)'),
+    prompt: vscode.l10n.t(
+      'The Bitbucket Data Center URL to check (a page address works too: the check finds the base URL)',
+    ),
     placeHolder: 'https://bitbucket.example.com/bitbucket',
     ignoreFocusOut: true,
   });

@@ -22,7 +22,10 @@ export class ConnectionReports extends Disposable implements vscode.TextDocument
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This report is no longer open. Run Bitbucket Snippets: Check Connection again for a new one.');
+    return (
+      this.texts.get(uri.toString()) ??
+      vscode.l10n.t('This report is no longer open. Run Bitbucket Snippets: Check Connection again for a new one.')
+    );
   }
 
   /**
@@ -34,7 +37,11 @@ export class ConnectionReports extends Disposable implements vscode.TextDocument
     const stamp = checkedAt.toISOString().slice(0, 19).replace(/:/g, '-');
     const safeHost = host.replace(/[^\w.-]+/g, '_');
     // The query keeps two reports of the same second apart without changing the file name.
-    const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/connection-check-${safeHost}-${stamp}.md`, query: String(this.count) });
+    const uri = vscode.Uri.from({
+      scheme: REPORT_SCHEME,
+      path: `/connection-check-${safeHost}-${stamp}.md`,
+      query: String(this.count),
+    });
     this.texts.set(uri.toString(), content);
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });

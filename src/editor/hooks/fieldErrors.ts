@@ -29,7 +29,9 @@ export class HookFieldErrors extends Disposable {
     this.register(
       this.diagnostics,
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
-        if (document.uri.scheme === Schemes.hook && servedText(document.uri) === document.getText()) this.diagnostics.delete(document.uri);
+        if (document.uri.scheme === Schemes.hook && servedText(document.uri) === document.getText()) {
+          this.diagnostics.delete(document.uri);
+        }
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Schemes.hook) this.diagnostics.delete(doc.uri);
@@ -39,10 +41,22 @@ export class HookFieldErrors extends Disposable {
         const shown = new Set(
           vscode.window.tabGroups.all
             .flatMap((g) => g.tabs)
-            .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : t.input instanceof vscode.TabInputTextDiff ? [t.input.modified.toString()] : [])),
+            .flatMap((t) =>
+              t.input instanceof vscode.TabInputText
+                ? [t.input.uri.toString()]
+                : t.input instanceof vscode.TabInputTextDiff
+                  ? [t.input.modified.toString()]
+                  : [],
+            ),
         );
         for (const tab of closed) {
-          if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === Schemes.hook && !shown.has(tab.input.uri.toString())) this.diagnostics.delete(tab.input.uri);
+          if (
+            tab.input instanceof vscode.TabInputText &&
+            tab.input.uri.scheme === Schemes.hook &&
+            !shown.has(tab.input.uri.toString())
+          ) {
+            this.diagnostics.delete(tab.input.uri);
+          }
         }
       }),
     );
@@ -64,7 +78,12 @@ export class HookFieldErrors extends Disposable {
   showServerProblems(uri: vscode.Uri, text: string, err: BitbucketError): void {
     const problems: SettingsProblem[] = err.serverMessages.map((m) => {
       const at = m.context ? locateField(text, m.context) : undefined;
-      return { message: m.context && !at ? `${m.context}: ${m.message}` : m.message, field: m.context ?? undefined, offset: at?.offset ?? 0, length: at?.length ?? 1 };
+      return {
+        message: m.context && !at ? `${m.context}: ${m.message}` : m.message,
+        field: m.context ?? undefined,
+        offset: at?.offset ?? 0,
+        length: at?.length ?? 1,
+      };
     });
     this.show(uri, text, problems.length > 0 ? problems : [{ message: err.message, offset: 0, length: 1 }]);
   }

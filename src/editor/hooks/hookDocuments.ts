@@ -12,7 +12,13 @@
 import vscode = require('vscode');
 import { Disposable } from '../ui/disposable';
 import { fileSystemError } from '../ui/fileSystemErrors';
-import { compareWithServer, comparisonTitle, offerConflictChoices, overwriteServerVersion, type SaveConflict } from '../ui/saveConflict';
+import {
+  compareWithServer,
+  comparisonTitle,
+  offerConflictChoices,
+  overwriteServerVersion,
+  type SaveConflict,
+} from '../ui/saveConflict';
 import { type BitbucketError, isBitbucketError } from '../../api/errors';
 import type { HookSettings, RepositoryRef } from '../../api/types';
 import type { Account } from '../../model/accounts/accounts';
@@ -23,22 +29,44 @@ import type { BaseStorage } from '../../util/documentBases';
 import type { Log } from '../../util/log';
 import { describeError } from '../../util/describeError';
 import { serverHost } from '../../util/serverUrl';
-import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, parseHookDocument, type HookAccount, type HookDocument } from '../../model/hooks/hookUri';
+import {
+  accountOfHookDocument,
+  hookDocumentComponents,
+  hookDocumentPath,
+  parseHookDocument,
+  type HookAccount,
+  type HookDocument,
+} from '../../model/hooks/hookUri';
 import { decideHookSave, hookSettingsBaseOf } from '../../model/hooks/hookSaveLogic';
 import { hookSettingsVersions, type HookSettingsVersions } from '../../model/hooks/hookSettingsVersions';
 import { checkSettingsText, formatSettings, type SettingsProblem } from '../../model/hooks/settingsValidator';
 import { HookFieldErrors } from './fieldErrors';
 
 /** The document of a hook's settings, read and saved with `account`. */
-export function hookDocumentUri(account: HookAccount, repo: RepositoryRef, hookKey: string, serverCopy = false): vscode.Uri {
+export function hookDocumentUri(
+  account: HookAccount,
+  repo: RepositoryRef,
+  hookKey: string,
+  serverCopy = false,
+): vscode.Uri {
   return vscode.Uri.from({
     scheme: Schemes.hook,
-    ...hookDocumentComponents(account, { projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, hookKey, ...(serverCopy ? { serverCopy } : {}) }),
+    ...hookDocumentComponents(account, {
+      projectKey: repo.projectKey,
+      repositorySlug: repo.repositorySlug,
+      hookKey,
+      ...(serverCopy ? { serverCopy } : {}),
+    }),
   });
 }
 
 const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =>
-  hookDocumentPath({ projectKey: target.projectKey, repositorySlug: target.repositorySlug, hookKey: target.hookKey, ...(serverCopy ? { serverCopy } : {}) });
+  hookDocumentPath({
+    projectKey: target.projectKey,
+    repositorySlug: target.repositorySlug,
+    hookKey: target.hookKey,
+    ...(serverCopy ? { serverCopy } : {}),
+  });
 
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
@@ -53,7 +81,11 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   private readonly versions: HookSettingsVersions<vscode.Uri>;
   private readonly fieldErrors: HookFieldErrors;
 
-  constructor(private readonly session: Session, private readonly log: Log, workspaceState: BaseStorage) {
+  constructor(
+    private readonly session: Session,
+    private readonly log: Log,
+    workspaceState: BaseStorage,
+  ) {
     super();
     this.register(this.changed);
     this.versions = hookSettingsVersions(workspaceState, WorkspaceStateKeys.hookSettingsBases);
@@ -117,7 +149,13 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     const target = parse(uri);
     if (!target) {
       // The folders above documents exist so that VS Code can resolve paths; nothing can be listed there.
-      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+      return {
+        type: vscode.FileType.Directory,
+        ctime: 0,
+        mtime: 0,
+        size: 0,
+        permissions: vscode.FilePermission.Readonly,
+      };
     }
     const reported = this.versions.lastReportedStat(uri) ?? { mtime: Date.now(), size: 0 };
     this.versions.reportStat(uri, reported);
@@ -138,7 +176,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`reading ${uri.toString()} failed`, err);
-      throw fileSystemError.unavailable(this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target));
+      throw fileSystemError.unavailable(
+        this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target),
+      );
     }
     const text = formatSettings(settings);
     if (!target.serverCopy) this.versions.remember(uri, { settings, text });
@@ -147,7 +187,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const target = this.target(uri);
-    if (target.serverCopy) throw fileSystemError.noPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
+    if (target.serverCopy) {
+      throw fileSystemError.noPermissions(vscode.l10n.t("This is the server's version, shown for comparison only."));
+    }
     const repo = this.repo(target);
     const text = new TextDecoder().decode(content);
     const where = `${target.projectKey}/${target.repositorySlug}`;
@@ -155,7 +197,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     const checked = checkSettingsText(text, this.versions.versionOf(uri)?.settings);
     if (!checked.ok) {
       this.fieldErrors.show(uri, text, checked.problems);
-      throw fileSystemError.other(vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)));
+      throw fileSystemError.other(
+        vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)),
+      );
     }
     this.fieldErrors.clear(uri);
 
@@ -165,7 +209,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
       current = await client.getHookSettings(repo, target.hookKey);
     } catch (err) {
       this.log.error(`checking ${uri.toString()} before saving failed`, err);
-      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+      throw fileSystemError.other(
+        this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target),
+      );
     }
     // The base was read in this window, else kept from an earlier one (an editor restored with unsaved text).
     const { base, overwriteApproved } = this.versions.saveState(uri);
@@ -177,10 +223,18 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
       return;
     }
     if (decision.kind === 'conflict') {
-      this.log.warn(`${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`);
+      this.log.warn(
+        `${uri.toString()} changed on the server since it was opened${base ? '' : ' (or its base is unknown)'}; not overwriting`,
+      );
       this.versions.conflicts.refused(uri.toString(), hookSettingsBaseOf(current).hash);
       void offerConflictChoices(this.conflictOf(uri));
-      throw fileSystemError.other(vscode.l10n.t('The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.', target.hookKey, where));
+      throw fileSystemError.other(
+        vscode.l10n.t(
+          'The settings of {0} on {1} changed on the server since you opened them. Compare, or Overwrite.',
+          target.hookKey,
+          where,
+        ),
+      );
     }
 
     let stored: HookSettings | undefined;
@@ -189,7 +243,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     } catch (err) {
       this.log.error(`saving ${uri.toString()} failed`, err);
       if (isBitbucketError(err, 'validation')) this.fieldErrors.showServerProblems(uri, text, err);
-      throw fileSystemError.other(this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target));
+      throw fileSystemError.other(
+        this.describe(err, vscode.l10n.t('save the settings of {0}', target.hookKey), target),
+      );
     }
     this.versions.remember(uri, { settings: stored ?? checked.settings, text });
     this.versions.reportStat(uri, { mtime: Date.now(), size: 0 });
@@ -205,7 +261,9 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   }
 
   delete(): void {
-    throw fileSystemError.noPermissions(vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'));
+    throw fileSystemError.noPermissions(
+      vscode.l10n.t('Hook settings cannot be deleted here; empty them ({}) instead.'),
+    );
   }
 
   rename(): void {
@@ -233,28 +291,59 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     const account = this.account(target);
     if (account) return this.session.clientFor(account);
     if (target.username !== undefined) {
-      throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).', target.authority, target.username));
+      throw fileSystemError.unavailable(
+        vscode.l10n.t(
+          'Sign in to {0} as {1} to open these hook settings (Bitbucket Snippets: Sign In).',
+          target.authority,
+          target.username,
+        ),
+      );
     }
     const signedIn = this.session.account;
-    if (!signedIn) throw fileSystemError.unavailable(vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority));
-    throw fileSystemError.unavailable(vscode.l10n.t('These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.', target.authority, serverHost(signedIn.serverUrl)));
+    if (!signedIn) {
+      throw fileSystemError.unavailable(
+        vscode.l10n.t('Sign in to {0} to open its hook settings (Bitbucket Snippets: Sign In).', target.authority),
+      );
+    }
+    throw fileSystemError.unavailable(
+      vscode.l10n.t(
+        'These hook settings are on {0}, but you are signed in to {1}. Switch account to reach them.',
+        target.authority,
+        serverHost(signedIn.serverUrl),
+      ),
+    );
   }
 
   private describe(err: unknown, action: string, target: HookDocument): string {
     const where = `${target.projectKey}/${target.repositorySlug}`;
     const user = this.account(target)?.username;
-    if (isBitbucketError(err, 'forbidden')) return vscode.l10n.t('You need repository admin rights on {0} to change hooks (signed in as {1}).', where, user ?? 'nobody');
+    if (isBitbucketError(err, 'forbidden')) {
+      return vscode.l10n.t(
+        'You need repository admin rights on {0} to change hooks (signed in as {1}).',
+        where,
+        user ?? 'nobody',
+      );
+    }
     if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
     return describeError(err, { action, host: target.authority, user });
   }
 }
 
 const more = (problems: SettingsProblem[]): string =>
-  problems.length === 2 ? ` ${vscode.l10n.t('(and 1 more problem, marked in the editor)')}` : problems.length > 2 ? ` ${vscode.l10n.t('(and {0} more problems, marked in the editor)', problems.length - 1)}` : '';
+  problems.length === 2
+    ? ` ${vscode.l10n.t('(and 1 more problem, marked in the editor)')}`
+    : problems.length > 2
+      ? ` ${vscode.l10n.t('(and {0} more problems, marked in the editor)', problems.length - 1)}`
+      : '';
 
 /** A 404 says either that the repository or that the hook does not exist; tell which. */
 export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
   const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
   if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
-  return vscode.l10n.t('{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.', server, where, host);
+  return vscode.l10n.t(
+    '{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.',
+    server,
+    where,
+    host,
+  );
 }

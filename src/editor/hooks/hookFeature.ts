@@ -29,7 +29,9 @@ export function createHookDocuments(session: Session, log: Log, workspaceState: 
 async function withDocument<T>(uri: unknown, run: (uri: vscode.Uri) => Promise<T>): Promise<T | undefined> {
   const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!target || target.scheme !== Schemes.hook) {
-    void showInfo(vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'));
+    void showInfo(
+      vscode.l10n.t('Open a hook settings document first (Edit Settings… in the repository settings panel).'),
+    );
     return undefined;
   }
   return run(target);

@@ -13,7 +13,8 @@ import { accountOf } from '../ui/accountContext';
 export function reportPatchFailure(deps: AccountContext, log: Log, action: string, err: unknown): void {
   if (err instanceof PatchError) {
     // A git the git extension named but that is not there: its setting is where to mend it.
-    const hint = err.reason === 'gitMissing' ? ` ${vscode.l10n.t('Check git.path in the settings, or install git.')}` : '';
+    const hint =
+      err.reason === 'gitMissing' ? ` ${vscode.l10n.t('Check git.path in the settings, or install git.')}` : '';
     const message = `${err.message}${hint}`;
     log.warn(`could not ${action} (${err.reason}): ${message}${err.detail ? `\n${err.detail}` : ''}`);
     void showWarning(message);

@@ -25,7 +25,11 @@ export class PatchPreviews implements vscode.TextDocumentContentProvider, vscode
    * It has the file's own path, so the diff shows the file as changed, not as renamed.
    */
   add(resource: vscode.Uri, text: string, side: 'before' | 'after' = 'after'): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PATCH_PREVIEW_SCHEME, path: resource.path, query: `${this.generation.ticket()}-${side}` });
+    const uri = vscode.Uri.from({
+      scheme: PATCH_PREVIEW_SCHEME,
+      path: resource.path,
+      query: `${this.generation.ticket()}-${side}`,
+    });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return uri;
@@ -37,7 +41,12 @@ export class PatchPreviews implements vscode.TextDocumentContentProvider, vscode
    * which would read as the patch emptying it.
    */
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This patch preview has ended: it is kept only until the next preview or until the window closes. Run Bitbucket Snippets: Preview Patch again.') + '\n';
+    return (
+      this.texts.get(uri.toString()) ??
+      vscode.l10n.t(
+        'This patch preview has ended: it is kept only until the next preview or until the window closes. Run Bitbucket Snippets: Preview Patch again.',
+      ) + '\n'
+    );
   }
 
   dispose(): void {

@@ -23,7 +23,12 @@ export interface PatchSource {
 }
 
 /** The patch file of `arg` (a row or URI), of the active editor, or the user's pick; undefined after saying why not. */
-export async function patchSource(snippets: SnippetsContext, deps: AccountContext, arg: unknown, title: string): Promise<PatchSource | undefined> {
+export async function patchSource(
+  snippets: SnippetsContext,
+  deps: AccountContext,
+  arg: unknown,
+  title: string,
+): Promise<PatchSource | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (target?.fileName && isPatchFileName(target.fileName)) {
@@ -45,10 +50,18 @@ export async function patchSource(snippets: SnippetsContext, deps: AccountContex
 async function pickPatch(snippets: SnippetsContext, title: string): Promise<PatchSource | undefined> {
   const { session } = snippets.accounts;
   const signedIn = session.accounts();
-  const known = knownSnippetFiles({ accountIds: signedIn.map(accountId), services: snippets.accounts.services, lastSearch: snippets.lastSearch });
+  const known = knownSnippetFiles({
+    accountIds: signedIn.map(accountId),
+    services: snippets.accounts.services,
+    lastSearch: snippets.lastSearch,
+  });
   const choices = known.filter((c) => isPatchFileName(c.file.name));
   if (choices.length === 0) {
-    void showInfo(vscode.l10n.t('No patch snippet is loaded. Open one in the Snippets view (a file ending in .patch or .diff), or find one with Search Snippets…, then try again.'));
+    void showInfo(
+      vscode.l10n.t(
+        'No patch snippet is loaded. Open one in the Snippets view (a file ending in .patch or .diff), or find one with Search Snippets…, then try again.',
+      ),
+    );
     return undefined;
   }
   const several = signedIn.length > 1;
@@ -63,9 +76,17 @@ async function pickPatch(snippets: SnippetsContext, title: string): Promise<Patc
       account,
     };
   });
-  const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('Which patch? (most recently updated first)'), matchOnDescription: true });
+  const chosen = await pick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Which patch? (most recently updated first)'),
+    matchOnDescription: true,
+  });
   if (!chosen) return undefined;
   const account: Account | undefined = session.accountById(chosen.choice.accountId);
-  return { snippetName: chosen.choice.snippet.name, fileName: chosen.choice.file.name, text: chosen.choice.file.content, deps: snippets.scope.depsFor(account) };
+  return {
+    snippetName: chosen.choice.snippet.name,
+    fileName: chosen.choice.file.name,
+    text: chosen.choice.file.content,
+    deps: snippets.scope.depsFor(account),
+  };
 }
-

@@ -28,14 +28,23 @@ function diffEntries(previews: PatchPreviews, preview: Preview): Array<[vscode.U
   const shown = preview.files.filter((file) => !file.problem && !file.binary && !file.tooLarge);
   return shown.map((file: PreviewFile) => {
     const resource = inTree(preview.root, file.path);
-    const left = file.fromPath !== undefined && file.before !== undefined ? inTree(preview.root, file.fromPath) : previews.add(resource, '', 'before');
+    const left =
+      file.fromPath !== undefined && file.before !== undefined
+        ? inTree(preview.root, file.fromPath)
+        : previews.add(resource, '', 'before');
     const right = previews.add(resource, file.after?.toString('utf8') ?? '');
     return [resource, left, right];
   });
 }
 
 /** Preview Patch: the diff opens in the editor, and what it cannot show is said beside it (and logged as said). */
-export async function previewPatchCommand(git: GitRepositories, snippets: SnippetsContext, previews: PatchPreviews, deps: AccountContext, arg: unknown): Promise<void> {
+export async function previewPatchCommand(
+  git: GitRepositories,
+  snippets: SnippetsContext,
+  previews: PatchPreviews,
+  deps: AccountContext,
+  arg: unknown,
+): Promise<void> {
   const source = await patchSource(snippets, deps, arg, TITLE);
   if (!source) return;
   const chosen = await chooseTree(git, TITLE);
@@ -43,8 +52,10 @@ export async function previewPatchCommand(git: GitRepositories, snippets: Snippe
   const action = vscode.l10n.t('preview the patch {0}', source.fileName);
   let preview: Preview;
   try {
-    preview = await withProgress('notification', vscode.l10n.t('Previewing {0} in {1}…', source.fileName, treeName(chosen.tree)), () =>
-      previewPatch(chosen.git, source.text, chosen.tree.root.fsPath),
+    preview = await withProgress(
+      'notification',
+      vscode.l10n.t('Previewing {0} in {1}…', source.fileName, treeName(chosen.tree)),
+      () => previewPatch(chosen.git, source.text, chosen.tree.root.fsPath),
     );
   } catch (err) {
     reportPatchFailure(source.deps, source.deps.log, action, err);
@@ -65,5 +76,7 @@ export async function previewPatchCommand(git: GitRepositories, snippets: Snippe
     told = [vscode.l10n.t('The patch changes {0}.', fileList(preview.files.map((f) => f.path))), ...notes].join(' ');
     void showInfo(told);
   }
-  source.deps.log.info(`previewed a patch of ${preview.files.length} file(s): ${entries.length} shown, ${problems.length} that do not apply${told ? `; told: ${told}` : ''}`);
+  source.deps.log.info(
+    `previewed a patch of ${preview.files.length} file(s): ${entries.length} shown, ${problems.length} that do not apply${told ? `; told: ${told}` : ''}`,
+  );
 }

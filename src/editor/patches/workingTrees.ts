@@ -22,11 +22,19 @@ export const treeName = (tree: WorkingTree): string => path.basename(tree.root.f
 export async function patchGit(git: GitRepositories): Promise<PatchGit | undefined> {
   const found = await git.forPatches();
   if (!found) {
-    void showWarning(vscode.l10n.t("Patch snippets need VS Code's git extension and git: the extension is disabled (setting git.enabled) or found no git. Install git, or enable the extension, then try again."));
+    void showWarning(
+      vscode.l10n.t(
+        "Patch snippets need VS Code's git extension and git: the extension is disabled (setting git.enabled) or found no git. Install git, or enable the extension, then try again.",
+      ),
+    );
     return undefined;
   }
   if (found.trees.length === 0) {
-    void showWarning(vscode.l10n.t('No git repository is open. Open a folder of a git repository (or its Source Control view) and try again.'));
+    void showWarning(
+      vscode.l10n.t(
+        'No git repository is open. Open a folder of a git repository (or its Source Control view) and try again.',
+      ),
+    );
     return undefined;
   }
   return found;
@@ -45,7 +53,11 @@ function treeAt(trees: readonly WorkingTree[], uri: vscode.Uri): WorkingTree | u
  * The repository to work in: the one holding `hint` (a file or a repository's folder) when given,
  * else the only one, else the user's pick; undefined when the user cancels or nothing is open.
  */
-export async function chooseTree(git: GitRepositories, title: string, hint?: vscode.Uri): Promise<ChosenTree | undefined> {
+export async function chooseTree(
+  git: GitRepositories,
+  title: string,
+  hint?: vscode.Uri,
+): Promise<ChosenTree | undefined> {
   const found = await patchGit(git);
   if (!found) return undefined;
   const context: GitContext = { gitPath: found.gitPath };
@@ -59,6 +71,11 @@ export async function chooseTree(git: GitRepositories, title: string, hint?: vsc
     iconPath: new vscode.ThemeIcon('repo'),
     tree,
   }));
-  const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('Which repository?'), matchOnDescription: true, matchOnDetail: true });
+  const chosen = await pick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Which repository?'),
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
   return chosen && { git: context, tree: chosen.tree };
 }

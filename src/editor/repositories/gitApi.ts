@@ -149,7 +149,11 @@ export class GitRepositories {
     const api = await this.getApi();
     if (!api) return [];
     // A repository the git extension has just opened may not have read its remotes yet.
-    await Promise.all(api.repositories.filter((git) => git.state.remotes.length === 0).map((git) => git.status?.().catch(() => undefined)));
+    await Promise.all(
+      api.repositories
+        .filter((git) => git.state.remotes.length === 0)
+        .map((git) => git.status?.().catch(() => undefined)),
+    );
     return api.repositories.flatMap((git) => clonesOf(git, serverUrl));
   }
 
@@ -218,7 +222,9 @@ function clonesOf(git: GitRepository, serverUrl: string): Clone[] {
   for (const remote of git.state.remotes) {
     for (const url of [remote.fetchUrl, remote.pushUrl]) {
       const repository = url ? matchRemote(url, serverUrl) : undefined;
-      if (repository && !found.some((c) => sameRepository(c.repository, repository))) found.push({ repository, remoteName: remote.name, git });
+      if (repository && !found.some((c) => sameRepository(c.repository, repository))) {
+        found.push({ repository, remoteName: remote.name, git });
+      }
     }
   }
   return found;

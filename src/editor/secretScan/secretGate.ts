@@ -49,10 +49,17 @@ export class SecretGate implements vscode.Disposable {
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
-    const moveSettings = () => (this.settingsMoved = moveFormerSecretScanSettings({ read: userSettingValue, write: updateUserSetting, log: parts.log }));
+    const moveSettings = () =>
+      (this.settingsMoved = moveFormerSecretScanSettings({
+        read: userSettingValue,
+        write: updateUserSetting,
+        log: parts.log,
+      }));
     this.settingsMoved = moveSettings();
     this.watchSettings = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${FORMER_SECRET_SCAN_SETTINGS[Settings.secretScanMode]}`)) void moveSettings();
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${FORMER_SECRET_SCAN_SETTINGS[Settings.secretScanMode]}`)) {
+        void moveSettings();
+      }
     });
     // The first edit of a snippet file starts the scan's worker and reads its server's rules, while the user types.
     this.watchEdits = vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
@@ -81,7 +88,9 @@ export class SecretGate implements vscode.Disposable {
 
   /** The check for one account's sends. */
   checkFor(account: () => Account | undefined): OutgoingCheck {
-    return Object.assign((outgoing: Outgoing) => this.check(account(), outgoing), { prepare: () => this.prepareScan() });
+    return Object.assign((outgoing: Outgoing) => this.check(account(), outgoing), {
+      prepare: () => this.prepareScan(),
+    });
   }
 
   /** A create begins (a command, a drop, an agent's proposal): the worker starts while the user is asked, not when the scan is due. */
@@ -107,16 +116,26 @@ export class SecretGate implements vscode.Disposable {
     const runner = this.parts.runner();
     runner.prepare();
     // The rules read already, at once: a read still on its way is for the next scan, never waited for.
-    const rules = account ? this.serverRules.rulesForScan(accountId(account)) : { rules: [], allowlist: [], failed: false, late: false };
+    const rules = account
+      ? this.serverRules.rulesForScan(accountId(account))
+      : { rules: [], allowlist: [], failed: false, late: false };
     const ignored = setting(Settings.secretScanIgnoredRules);
-    const result = await runner.scan(outgoing.texts, { serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds: ignored });
+    const result = await runner.scan(outgoing.texts, {
+      serverRules: rules.rules,
+      allowlist: rules.allowlist,
+      ignoredRuleIds: ignored,
+    });
     this.logRefused(result.refusedRules ?? []);
     const where = account ? serverHost(account.serverUrl) : vscode.l10n.t('the server');
     const prompt = promptFor(result, where, { serverRulesMissing: rules.late || rules.failed });
     if (!prompt) return;
     const openToEdit = vscode.l10n.t('Open to Edit');
     const sendAnyway = vscode.l10n.t('Send Anyway');
-    const chosen = await choose(prompt.message, prompt.detail, prompt.openToEdit ? [openToEdit, sendAnyway] : [sendAnyway]);
+    const chosen = await choose(
+      prompt.message,
+      prompt.detail,
+      prompt.openToEdit ? [openToEdit, sendAnyway] : [sendAnyway],
+    );
     if (chosen === sendAnyway) {
       this.parts.log.info(confirmedLogLine(result.findings, result.notScanned));
       return;
@@ -130,7 +149,9 @@ export class SecretGate implements vscode.Disposable {
     for (const rule of refused) {
       if (this.refusedLogged.has(rule.ruleId)) continue;
       this.refusedLogged.add(rule.ruleId);
-      this.parts.log.warn(`the server's secret-scanning rule ${rule.ruleId} (${rule.ruleName}) is skipped: its ${rule.field} is not one RE2/J's engine takes (${rule.detail})`);
+      this.parts.log.warn(
+        `the server's secret-scanning rule ${rule.ruleId} (${rule.ruleName}) is skipped: its ${rule.field} is not one RE2/J's engine takes (${rule.detail})`,
+      );
     }
   }
 
@@ -143,9 +164,15 @@ export class SecretGate implements vscode.Disposable {
     const text = outgoing.texts[finding.textIndex];
     if (!text) return;
     const { guid, name } = outgoing.snippet;
-    const uri = text.source ? vscode.Uri.parse(text.source.uri) : text.path && guid && account ? this.parts.snippetFileUri(account, { guid, name }, text.path) : undefined;
+    const uri = text.source
+      ? vscode.Uri.parse(text.source.uri)
+      : text.path && guid && account
+        ? this.parts.snippetFileUri(account, { guid, name }, text.path)
+        : undefined;
     const position = new vscode.Position(finding.line - 1 + (text.source?.line ?? 0), Math.max(0, finding.column - 1));
-    const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ content: text.text });
+    const document = uri
+      ? await vscode.workspace.openTextDocument(uri)
+      : await vscode.workspace.openTextDocument({ content: text.text });
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: false });
   }
 }

@@ -17,7 +17,12 @@ import { SETTINGS_SECTION, Settings } from '../../util/constants';
 import type { Log } from '../../util/log';
 import { loadApi } from '../../util/loadApi';
 import { TRUST_SETTINGS, userValueIn, type InspectedSetting } from '../../util/trustSettings';
-import { EXTENSION_SETTINGS, VSCODE_SETTINGS, type ExtensionSettings, type VscodeSettings } from '../../model/settings/settingsTable';
+import {
+  EXTENSION_SETTINGS,
+  VSCODE_SETTINGS,
+  type ExtensionSettings,
+  type VscodeSettings,
+} from '../../model/settings/settingsTable';
 
 export { CLIENT_SETTINGS } from '../../model/settings/settingsTable';
 
@@ -52,17 +57,28 @@ export class SettingsReader {
 
 /** One of the extension's own settings; the connection settings of a server come from connectionSettingsFor. */
 export function setting<K extends keyof ExtensionSettings>(name: K): ExtensionSettings[K] {
-  return new SettingsReader().value(`${SETTINGS_SECTION}.${name}`, EXTENSION_SETTINGS[name], TRUST_SETTINGS.includes(name));
+  return new SettingsReader().value(
+    `${SETTINGS_SECTION}.${name}`,
+    EXTENSION_SETTINGS[name],
+    TRUST_SETTINGS.includes(name),
+  );
 }
 
 /** One of VS Code's settings the extension follows; `scope` is the resource of a per-resource one. */
-export function vscodeSetting<K extends keyof VscodeSettings>(name: K, scope?: vscode.Uri): VscodeSettings[K]['default'] {
+export function vscodeSetting<K extends keyof VscodeSettings>(
+  name: K,
+  scope?: vscode.Uri,
+): VscodeSettings[K]['default'] {
   const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
   return new SettingsReader(scope).value<VscodeSettings[K]['default']>(name, fallback, userOnly);
 }
 
 /** Several of VS Code's settings of one section (`http`); `reader`: one a caller reads others from too. */
-export function vscodeSettings<K extends keyof VscodeSettings>(section: string, names: readonly K[], reader = new SettingsReader()): { [P in K]: VscodeSettings[P]['default'] } {
+export function vscodeSettings<K extends keyof VscodeSettings>(
+  section: string,
+  names: readonly K[],
+  reader = new SettingsReader(),
+): { [P in K]: VscodeSettings[P]['default'] } {
   const values: Partial<Record<K, unknown>> = {};
   for (const name of names) {
     const { default: fallback, userOnly } = VSCODE_SETTINGS[name];
@@ -86,13 +102,19 @@ export async function updateUserSetting(name: string, value: unknown): Promise<v
 }
 
 /** Writes one of the extension's own settings a workspace may hold too (the panel's hook keys). */
-export async function updateSetting<K extends keyof ExtensionSettings>(name: K, value: ExtensionSettings[K], target: vscode.ConfigurationTarget): Promise<void> {
+export async function updateSetting<K extends keyof ExtensionSettings>(
+  name: K,
+  value: ExtensionSettings[K],
+  target: vscode.ConfigurationTarget,
+): Promise<void> {
   await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(name, value, target);
 }
 
 /** Keeps the server just signed in to as the user's `serverUrl`: the next sign-in offers it. */
 export async function rememberServerUrl(serverUrl: string): Promise<void> {
-  if (setting(Settings.serverUrl) !== serverUrl) await updateSetting(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
+  if (setting(Settings.serverUrl) !== serverUrl) {
+    await updateSetting(Settings.serverUrl, serverUrl, vscode.ConfigurationTarget.Global);
+  }
 }
 
 function topLevelValue(name: ConnectionSettingName | typeof SERVERS_SETTING.name, reader: SettingsReader): unknown {
@@ -126,15 +148,26 @@ export function topLevelConnectionSettings(ignored: string[] = [], reader = new 
  * The connection settings of a server: its `servers` entry over the top level; what had to be
  * ignored goes to the log. `reader`: one the caller reads VS Code's settings from too.
  */
-export function connectionSettingsFor(serverUrl: string, log?: Log, reader = new SettingsReader()): ResolvedConnectionSettings {
+export function connectionSettingsFor(
+  serverUrl: string,
+  log?: Log,
+  reader = new SettingsReader(),
+): ResolvedConnectionSettings {
   const ignored: string[] = [];
   const topLevel = topLevelConnectionSettings(ignored, reader);
-  const resolved = loadApi().resolveConnectionSettings(serverUrl, topLevel, topLevelValue(SERVERS_SETTING.name, reader), os.homedir());
+  const resolved = loadApi().resolveConnectionSettings(
+    serverUrl,
+    topLevel,
+    topLevelValue(SERVERS_SETTING.name, reader),
+    os.homedir(),
+  );
   for (const problem of [...ignored, ...resolved.ignored]) log?.warn(`setting ${SETTINGS_SECTION}.${problem}: ignored`);
   return resolved;
 }
 
 /** The setting that holds a server's client certificate: its `servers` entry when it has one. */
 export function clientCertificateSettingFor(serverUrl: string | undefined): string {
-  return serverUrl !== undefined && connectionSettingsFor(serverUrl).entry !== undefined ? SERVERS_SETTING.name : Settings.clientCertificate;
+  return serverUrl !== undefined && connectionSettingsFor(serverUrl).entry !== undefined
+    ? SERVERS_SETTING.name
+    : Settings.clientCertificate;
 }

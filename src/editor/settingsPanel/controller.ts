@@ -17,7 +17,15 @@ import { setting, updateSetting } from '../settings/settings';
 import { describeError } from '../../util/describeError';
 import type { Event } from '../../util/emitter';
 import { HOOK_ROLES, type HookKeys } from '../../model/settingsPanel/hooksSection';
-import { InvalidMessageError, parseWebviewMessage, type ExtensionMessage, type HookRole, type NewRefsKind, type PanelState, type WebviewMessage } from '../../model/settingsPanel/protocol';
+import {
+  InvalidMessageError,
+  parseWebviewMessage,
+  type ExtensionMessage,
+  type HookRole,
+  type NewRefsKind,
+  type PanelState,
+  type WebviewMessage,
+} from '../../model/settingsPanel/protocol';
 import { PanelAccountSource, type PanelAccount } from '../../model/settingsPanel/panelAccount';
 import { RepositorySettings } from '../../model/settingsPanel/panelState';
 import { askForRef, pickAccount, pickHook } from './prompts';
@@ -29,7 +37,10 @@ export { REFS_PAGE } from '../../model/settingsPanel/pagesSection';
 export { CONCURRENCY, type ActionResult } from '../../model/settingsPanel/scope';
 
 /** The setting that names the hook shown for each role. */
-const HOOK_SETTINGS: Record<HookRole, typeof Settings.preReceiveHookKey | typeof Settings.mergeCheckHookKey> = { preReceive: Settings.preReceiveHookKey, mergeCheck: Settings.mergeCheckHookKey };
+const HOOK_SETTINGS: Record<HookRole, typeof Settings.preReceiveHookKey | typeof Settings.mergeCheckHookKey> = {
+  preReceive: Settings.preReceiveHookKey,
+  mergeCheck: Settings.mergeCheckHookKey,
+};
 
 /** Actions that write to the server: the panel says "saving" at once, and the answer says what was saved. */
 const SAVES: ReadonlySet<WebviewMessage['type']> = new Set(['setPagesForRef', 'setPagesForNewRefs', 'setHookEnabled']);
@@ -63,13 +74,20 @@ export class SettingsPanelController extends Disposable {
     super();
     this.register(this.results, this.accountChanges);
     this.accounts = new PanelAccountSource(deps.session, account);
-    this.settings = new RepositorySettings(account.serverUrl, repository, { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git }, configuredHookKeys());
+    this.settings = new RepositorySettings(
+      account.serverUrl,
+      repository,
+      { accounts: this.accounts, log: deps.log, memory: deps.memory, git: deps.git },
+      configuredHookKeys(),
+    );
     this.onDidChangeState = this.settings.onDidChangeState;
     this.register(
       // Only a change of the panel's own account or client loads again (another account signing in sends nothing).
       deps.session.onDidChange(() => void this.settings.accountsChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (HOOK_ROLES.some((r) => e.affectsConfiguration(`${SETTINGS_SECTION}.${HOOK_SETTINGS[r]}`))) this.settings.setHookKeys(configuredHookKeys());
+        if (HOOK_ROLES.some((r) => e.affectsConfiguration(`${SETTINGS_SECTION}.${HOOK_SETTINGS[r]}`))) {
+          this.settings.setHookKeys(configuredHookKeys());
+        }
       }),
     );
   }
@@ -228,7 +246,11 @@ export class SettingsPanelController extends Disposable {
     if (!target.ok) return target;
     try {
       const account = this.accounts.account;
-      await this.deps.hookDocuments.open(account && account.serverUrl === this.serverUrl ? account : this.account, this.repository, target.key);
+      await this.deps.hookDocuments.open(
+        account && account.serverUrl === this.serverUrl ? account : this.account,
+        this.repository,
+        target.key,
+      );
       return succeeded(null);
     } catch (err) {
       this.deps.log.error(`opening the settings of ${target.key} failed`, err);
@@ -247,7 +269,9 @@ export class SettingsPanelController extends Disposable {
     if (chosen === undefined) return succeeded(null);
     const checked = this.settings.hooks.checkChoice(role, choices.hooks, chosen);
     if (!checked.ok) return checked;
-    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const target = vscode.workspace.workspaceFolders?.length
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
     await updateSetting(HOOK_SETTINGS[role], chosen, target);
     // Also when the key did not change (no configuration event): the user asked to see it again.
     this.settings.setHookKeys(configuredHookKeys());
@@ -270,12 +294,18 @@ export class SettingsPanelController extends Disposable {
     const before = this.accounts.account;
     const choices = this.accounts.choices;
     if (id === undefined && choices.length < 2) {
-      return failed(vscode.l10n.t('No other account is signed in to {0}. Sign in as another user of it to switch.', this.host));
+      return failed(
+        vscode.l10n.t('No other account is signed in to {0}. Sign in as another user of it to switch.', this.host),
+      );
     }
     const wanted = id ?? (await pickAccount(choices, before, this.where, this.host));
     if (wanted === undefined) return succeeded(null);
     const account = this.accounts.choose(wanted);
-    if (!account) return failed(vscode.l10n.t('That account is not signed in to {0} (any more): the panel stays as it was.', this.host));
+    if (!account) {
+      return failed(
+        vscode.l10n.t('That account is not signed in to {0} (any more): the panel stays as it was.', this.host),
+      );
+    }
     await this.deps.memory.setLastAccount(this.serverUrl, this.repository, accountId(account));
     this.accountChanges.fire(account);
     const loaded = await this.loadAnnounced();

@@ -76,7 +76,9 @@ export class SettingsPanel extends Disposable {
   private post(message: ExtensionMessage): void {
     if (this.disposed) return;
     // A hidden webview (retainContextWhenHidden is off) drops messages; it asks again with `ready` when shown.
-    void this.panel.webview.postMessage(message).then(undefined, (err) => this.log.warn(`posting to the settings webview failed: ${String(err)}`));
+    void this.panel.webview
+      .postMessage(message)
+      .then(undefined, (err) => this.log.warn(`posting to the settings webview failed: ${String(err)}`));
   }
 
   private html(): string {
@@ -132,7 +134,9 @@ export class SettingsPanels implements vscode.Disposable {
   private title(account: PanelAccount, repo: RepositoryRef): string {
     const name = `${repo.projectKey}/${repo.repositorySlug}`;
     const all = this.deps.session.accounts();
-    return all.length > 1 ? vscode.l10n.t('Settings: {0} ({1})', name, accountLabel(account, all)) : vscode.l10n.t('Settings: {0}', name);
+    return all.length > 1
+      ? vscode.l10n.t('Settings: {0} ({1})', name, accountLabel(account, all))
+      : vscode.l10n.t('Settings: {0}', name);
   }
 
   /** Shows the panel of a repository on the account's server, creating it for the account when there is none; answers its controller. */
@@ -143,12 +147,20 @@ export class SettingsPanels implements vscode.Disposable {
       existing.panel.reveal();
       return existing.controller;
     }
-    const panel = vscode.window.createWebviewPanel(Ids.settingsWebview, this.title(account, repo), vscode.ViewColumn.Active, {
-      enableScripts: true,
-      enableCommandUris: false,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media'), webviewScripts(this.deps.extensionUri)],
-    });
+    const panel = vscode.window.createWebviewPanel(
+      Ids.settingsWebview,
+      this.title(account, repo),
+      vscode.ViewColumn.Active,
+      {
+        enableScripts: true,
+        enableCommandUris: false,
+        retainContextWhenHidden: false,
+        localResourceRoots: [
+          vscode.Uri.joinPath(this.deps.extensionUri, 'media'),
+          webviewScripts(this.deps.extensionUri),
+        ],
+      },
+    );
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'activitybar.svg');
     const controller = new SettingsPanelController(account, repo, this.deps);
     // After a sign-out the panel may show where the user is signed in instead: the title keeps its own server.
@@ -156,7 +168,18 @@ export class SettingsPanels implements vscode.Disposable {
       const current = controller.currentAccount;
       return this.title(current && current.serverUrl === account.serverUrl ? current : account, repo);
     };
-    this.panels.set(key, new SettingsPanel(panel, controller, this.deps.extensionUri, this.deps.log, () => this.panels.delete(key), title, this.deps.session));
+    this.panels.set(
+      key,
+      new SettingsPanel(
+        panel,
+        controller,
+        this.deps.extensionUri,
+        this.deps.log,
+        () => this.panels.delete(key),
+        title,
+        this.deps.session,
+      ),
+    );
     // Loaded as it opens, not when its page first asks: an action taken before would be sent again by that load.
     void controller.open();
     return controller;

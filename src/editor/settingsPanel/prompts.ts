@@ -24,11 +24,17 @@ export function askForRef(where: string): Thenable<string | undefined> {
 }
 
 /** Asks which of the accounts signed in to the panel's server shows it; answers its id. */
-export async function pickAccount(choices: readonly AccountChoice[], current: PanelAccount | undefined, where: string, host: string): Promise<string | undefined> {
+export async function pickAccount(
+  choices: readonly AccountChoice[],
+  current: PanelAccount | undefined,
+  where: string,
+  host: string,
+): Promise<string | undefined> {
   const picked = await showSafeQuickPick(
     choices.map((c) => ({
       label: c.username,
-      description: current && c.username.toLowerCase() === current.username.toLowerCase() ? vscode.l10n.t('current') : undefined,
+      description:
+        current && c.username.toLowerCase() === current.username.toLowerCase() ? vscode.l10n.t('current') : undefined,
       id: c.id,
     })),
     { title: vscode.l10n.t('Show {0} on {1} as which account?', where, host), ignoreFocusOut: true },
@@ -37,7 +43,11 @@ export async function pickAccount(choices: readonly AccountChoice[], current: Pa
 }
 
 /** Asks which hook of the role's type the panel shows; answers its key. */
-export async function pickHook(role: HookRole, hooks: readonly RepositoryHook[], current: string | undefined): Promise<string | undefined> {
+export async function pickHook(
+  role: HookRole,
+  hooks: readonly RepositoryHook[],
+  current: string | undefined,
+): Promise<string | undefined> {
   const picked = await showSafeQuickPick(
     hooks.map((h) => ({
       label: h.details.name,
@@ -45,7 +55,11 @@ export async function pickHook(role: HookRole, hooks: readonly RepositoryHook[],
       detail: h.details.key,
       key: h.details.key,
     })),
-    { title: vscode.l10n.t('Which {0} should the panel show?', roleName(role)), matchOnDetail: true, ignoreFocusOut: true },
+    {
+      title: vscode.l10n.t('Which {0} should the panel show?', roleName(role)),
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
   );
   return picked?.key;
 }

@@ -16,28 +16,51 @@ import type { Clone } from '../repositories/gitApi';
 type PickItem = vscode.QuickPickItem & { repository?: RepositoryRef; account?: PanelAccount; named?: boolean };
 
 /** The pick's rows: the clones, then the recent repositories, each under its heading. */
-function offeredItems(offered: { clones: Offered<Clone>[]; recent: Offered<RecentRepository>[] }, label: (account: PanelAccount) => string | undefined): PickItem[] {
+function offeredItems(
+  offered: { clones: Offered<Clone>[]; recent: Offered<RecentRepository>[] },
+  label: (account: PanelAccount) => string | undefined,
+): PickItem[] {
   const item = (account: PanelAccount, repository: RepositoryRef, description: string): PickItem => {
     const whose = label(account);
-    return { iconPath: new vscode.ThemeIcon('repo'), label: `${repository.projectKey}/${repository.repositorySlug}`, description: whose ? `${whose} · ${description}` : description, repository, account };
+    return {
+      iconPath: new vscode.ThemeIcon('repo'),
+      label: `${repository.projectKey}/${repository.repositorySlug}`,
+      description: whose ? `${whose} · ${description}` : description,
+      repository,
+      account,
+    };
   };
   const items: PickItem[] = [];
-  if (offered.clones.length > 0) items.push({ label: vscode.l10n.t('Cloned in this workspace'), kind: vscode.QuickPickItemKind.Separator });
-  for (const { account, item: clone } of offered.clones) items.push(item(account, clone.repository, vscode.workspace.asRelativePath(clone.git.rootUri, true)));
-  if (offered.recent.length > 0) items.push({ label: vscode.l10n.t('Recently opened'), kind: vscode.QuickPickItemKind.Separator });
-  for (const { account, item: r } of offered.recent) items.push(item(account, r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language))));
+  if (offered.clones.length > 0) {
+    items.push({ label: vscode.l10n.t('Cloned in this workspace'), kind: vscode.QuickPickItemKind.Separator });
+  }
+  for (const { account, item: clone } of offered.clones) {
+    items.push(item(account, clone.repository, vscode.workspace.asRelativePath(clone.git.rootUri, true)));
+  }
+  if (offered.recent.length > 0) {
+    items.push({ label: vscode.l10n.t('Recently opened'), kind: vscode.QuickPickItemKind.Separator });
+  }
+  for (const { account, item: r } of offered.recent) {
+    items.push(item(account, r, vscode.l10n.t('opened {0}', formatDate(r.openedAt, vscode.env.language))));
+  }
   return items;
 }
 
 /** With several accounts, a typed name could be on any of their servers: one entry each. */
-function typedItems(value: string, accounts: readonly PanelAccount[], label: (account: PanelAccount) => string | undefined): PickItem[] {
+function typedItems(
+  value: string,
+  accounts: readonly PanelAccount[],
+  label: (account: PanelAccount) => string | undefined,
+): PickItem[] {
   const typed = parseRepositoryName(value);
   if (!typed) return [];
   const name = `${typed.projectKey}/${typed.repositorySlug}`;
   const several = accounts.length > 1;
   return accounts.map((account) => ({
     iconPath: new vscode.ThemeIcon('arrow-right'),
-    label: several ? vscode.l10n.t('Open {0} on {1}', name, label(account) ?? serverHost(account.serverUrl)) : vscode.l10n.t('Open {0}', name),
+    label: several
+      ? vscode.l10n.t('Open {0} on {1}', name, label(account) ?? serverHost(account.serverUrl))
+      : vscode.l10n.t('Open {0}', name),
     description: vscode.l10n.t('as typed'),
     alwaysShow: true,
     repository: typed,
@@ -54,7 +77,10 @@ export function pickRepository(
 ): Promise<PanelTarget | undefined> {
   const items = offeredItems(offered, label);
   const pick = createSafeQuickPick<PickItem>();
-  pick.title = accounts.length > 1 ? vscode.l10n.t('Repository settings') : vscode.l10n.t('Repository settings on {0}', serverHost(accounts[0].serverUrl));
+  pick.title =
+    accounts.length > 1
+      ? vscode.l10n.t('Repository settings')
+      : vscode.l10n.t('Repository settings on {0}', serverHost(accounts[0].serverUrl));
   pick.placeholder = vscode.l10n.t('Pick a repository, or type PROJECT/repository-slug');
   pick.ignoreFocusOut = true;
   pick.items = items;

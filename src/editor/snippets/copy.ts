@@ -13,13 +13,19 @@ export interface CarriedText {
   text: string;
 }
 
-const isCarried = (v: unknown): v is CarriedText => typeof v === 'object' && v !== null && typeof (v as CarriedText).fileName === 'string' && typeof (v as CarriedText).text === 'string';
+const isCarried = (v: unknown): v is CarriedText =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as CarriedText).fileName === 'string' &&
+  typeof (v as CarriedText).text === 'string';
 
 export async function copyToMine(deps: AccountContext, arg: unknown, carried?: unknown): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const target = resolveTarget(arg);
   if (!target) {
-    void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.'));
+    void showInfo(
+      vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to copy it to My Snippets.'),
+    );
     return undefined;
   }
   let original: Snippet;
@@ -33,7 +39,20 @@ export async function copyToMine(deps: AccountContext, arg: unknown, carried?: u
     return undefined;
   }
   const replacement = isCarried(carried) ? carried : undefined;
-  const files = original.files.map((f) => ({ name: f.name, content: replacement?.fileName === f.name ? replacement.text : f.content }));
-  const details = { name: original.name, description: original.description ?? '', categories: original.categories.map((c) => c.name) };
-  return createAndOpen(deps, files, details, vscode.l10n.t('Copying "{0}" to My Snippets…', original.name), replacement?.fileName ?? target.fileName);
+  const files = original.files.map((f) => ({
+    name: f.name,
+    content: replacement?.fileName === f.name ? replacement.text : f.content,
+  }));
+  const details = {
+    name: original.name,
+    description: original.description ?? '',
+    categories: original.categories.map((c) => c.name),
+  };
+  return createAndOpen(
+    deps,
+    files,
+    details,
+    vscode.l10n.t('Copying "{0}" to My Snippets…', original.name),
+    replacement?.fileName ?? target.fileName,
+  );
 }

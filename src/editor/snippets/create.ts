@@ -8,7 +8,13 @@ import { showSafeInputBox } from '../ui/quickInputText';
 import type { Snippet } from '../../api/types';
 import { withProgress } from '../ui/progress';
 import { describeError, messageContext } from '../../util/describeError';
-import { defaultSnippetName, fileNameProblem, parseCategories, uniqueFileNames, type SnippetDetails } from '../../model/snippets/edits';
+import {
+  defaultSnippetName,
+  fileNameProblem,
+  parseCategories,
+  uniqueFileNames,
+  type SnippetDetails,
+} from '../../model/snippets/edits';
 import type { NewFile } from '../../model/snippets/snippetWrites';
 import { fileText } from '../../model/snippets/fileText';
 import { accountOf, fileUri, reportFailure, requireSignedIn, type AccountContext } from '../ui/accountContext';
@@ -37,7 +43,11 @@ export async function createEmpty(deps: AccountContext, options?: CreateOptions)
   return create(deps, [{ name: fileName, content: '' }], '', options);
 }
 
-export async function createFromSelection(deps: AccountContext, arg?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createFromSelection(
+  deps: AccountContext,
+  arg?: unknown,
+  options?: CreateOptions,
+): Promise<Snippet | undefined> {
   options ??= asOptions(arg);
   const editor = vscode.window.activeTextEditor;
   const selections = editor?.selections.filter((s) => !s.isEmpty) ?? [];
@@ -50,15 +60,31 @@ export async function createFromSelection(deps: AccountContext, arg?: unknown, o
   const name = documentFileName(editor.document);
   const first = sorted[0].start.line + 1;
   const lastSel = sorted[sorted.length - 1];
-  const last = lastSel.end.character === 0 && lastSel.end.line > lastSel.start.line ? lastSel.end.line : lastSel.end.line + 1;
+  const last =
+    lastSel.end.character === 0 && lastSel.end.line > lastSel.start.line ? lastSel.end.line : lastSel.end.line + 1;
   // The secret scan's Open to Edit shows a finding in the document, from the first selection's line.
-  return create(deps, [{ name, content, source: { uri: editor.document.uri.toString(), line: sorted[0].start.line } }], defaultSnippetName([name], { first, last }), options);
+  return create(
+    deps,
+    [{ name, content, source: { uri: editor.document.uri.toString(), line: sorted[0].start.line } }],
+    defaultSnippetName([name], { first, last }),
+    options,
+  );
 }
 
 /** From the Explorer (`uri`, `uris` of the selection), an editor tab, or the active editor. */
-export async function createFromFiles(deps: AccountContext, uri?: unknown, uris?: unknown, options?: CreateOptions): Promise<Snippet | undefined> {
+export async function createFromFiles(
+  deps: AccountContext,
+  uri?: unknown,
+  uris?: unknown,
+  options?: CreateOptions,
+): Promise<Snippet | undefined> {
   options ??= asOptions(uri) ?? asOptions(uris);
-  const targets = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) && uris.length > 0 ? (uris as vscode.Uri[]) : uri instanceof vscode.Uri ? [uri] : [];
+  const targets =
+    Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) && uris.length > 0
+      ? (uris as vscode.Uri[])
+      : uri instanceof vscode.Uri
+        ? [uri]
+        : [];
   let files: NewFile[];
   if (targets.length === 0) {
     const document = vscode.window.activeTextEditor?.document;
@@ -66,7 +92,13 @@ export async function createFromFiles(deps: AccountContext, uri?: unknown, uris?
       void showInfo(vscode.l10n.t('Open a file, or select files in the Explorer, to save them as a snippet.'));
       return undefined;
     }
-    files = [{ name: documentFileName(document), content: document.getText(), source: { uri: document.uri.toString(), line: 0 } }];
+    files = [
+      {
+        name: documentFileName(document),
+        content: document.getText(),
+        source: { uri: document.uri.toString(), line: 0 },
+      },
+    ];
   } else {
     const read = await readFiles(deps, targets);
     if (!read) return undefined;
@@ -91,7 +123,12 @@ export async function createFromClipboard(deps: AccountContext, options?: Create
 
 // ---- The shared part -----------------------------------------------------------------------
 
-async function create(deps: AccountContext, files: NewFile[], defaultName: string, options: CreateOptions | undefined): Promise<Snippet | undefined> {
+async function create(
+  deps: AccountContext,
+  files: NewFile[],
+  defaultName: string,
+  options: CreateOptions | undefined,
+): Promise<Snippet | undefined> {
   if (!requireSignedIn(deps)) return undefined;
   const details = options?.name !== undefined ? fromOptions(options) : await askDetails(defaultName);
   if (!details) return undefined;
@@ -102,7 +139,13 @@ async function create(deps: AccountContext, files: NewFile[], defaultName: strin
  * Every create path ends here: one POST (and one PUT for a description or categories), the new
  * snippet revealed in My Snippets, and a file of it opened (`open`, else its first).
  */
-export async function createAndOpen(deps: AccountContext, files: NewFile[], details: SnippetDetails, title: string, open?: string): Promise<Snippet | undefined> {
+export async function createAndOpen(
+  deps: AccountContext,
+  files: NewFile[],
+  details: SnippetDetails,
+  title: string,
+  open?: string,
+): Promise<Snippet | undefined> {
   let result;
   try {
     result = await withProgress('notification', title, () => deps.service.writes.create(files, details));
@@ -113,25 +156,38 @@ export async function createAndOpen(deps: AccountContext, files: NewFile[], deta
   deps.log.info(`created snippet ${snippet.guid} with ${files.length} file(s)`);
   if (detailsFailed) {
     deps.log.error(`created snippet ${snippet.guid}, but could not set its description and categories`, detailsFailed);
-    const reason = describeError(detailsFailed, messageContext(vscode.l10n.t('set its description and categories'), accountOf(deps)));
-    void showWarning(vscode.l10n.t('Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.', snippet.name, reason));
+    const reason = describeError(
+      detailsFailed,
+      messageContext(vscode.l10n.t('set its description and categories'), accountOf(deps)),
+    );
+    void showWarning(
+      vscode.l10n.t(
+        'Snippet "{0}" was created, without its description and categories. {1} Use "Edit Details…" to add them.',
+        snippet.name,
+        reason,
+      ),
+    );
   }
   try {
     await deps.reveal(snippet.guid);
   } catch (err) {
     deps.log.warn(`could not reveal snippet ${snippet.guid} in the tree: ${String(err)}`);
   }
-  const opened = open !== undefined && snippet.files.some((f) => f.name === open) ? open : snippet.files[0]?.name ?? files[0].name;
+  const opened =
+    open !== undefined && snippet.files.some((f) => f.name === open) ? open : (snippet.files[0]?.name ?? files[0].name);
   await vscode.window.showTextDocument(fileUri(deps, snippet, opened), { preview: true });
   return snippet;
 }
 
 function asOptions(arg: unknown): CreateOptions | undefined {
-  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) && !Array.isArray(arg) ? (arg as CreateOptions) : undefined;
+  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) && !Array.isArray(arg)
+    ? (arg as CreateOptions)
+    : undefined;
 }
 
 function fromOptions(o: CreateOptions) {
-  const categories = typeof o.categories === 'string' ? parseCategories(o.categories) : parseCategories((o.categories ?? []).join(','));
+  const categories =
+    typeof o.categories === 'string' ? parseCategories(o.categories) : parseCategories((o.categories ?? []).join(','));
   return { name: (o.name ?? '').trim(), description: o.description ?? '', categories };
 }
 
@@ -160,7 +216,11 @@ async function askDetails(defaultName: string) {
   return { name: name.trim(), description: description.trim(), categories: parseCategories(categoriesText) };
 }
 
-export async function askFileName(value: string, existing: readonly string[] = [], title = TITLE): Promise<string | undefined> {
+export async function askFileName(
+  value: string,
+  existing: readonly string[] = [],
+  title = TITLE,
+): Promise<string | undefined> {
   const dot = value.lastIndexOf('.');
   return showSafeInputBox({
     title,
@@ -217,7 +277,10 @@ async function readFiles(deps: AccountContext, uris: vscode.Uri[]): Promise<NewF
         void showWarning(
           read.notText === 'binary'
             ? vscode.l10n.t('"{0}" looks like a binary file; snippets hold text only.', name)
-            : vscode.l10n.t('"{0}" is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again.', name),
+            : vscode.l10n.t(
+                '"{0}" is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again.',
+                name,
+              ),
         );
         return undefined;
       }

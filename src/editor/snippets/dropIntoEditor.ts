@@ -11,7 +11,13 @@ import { setting } from '../settings/settings';
 import { pick } from '../ui/prompts';
 import { formatCount } from '../../util/localeFormat';
 import { usesSnippetSyntax } from '../../model/snippets/completion/completion';
-import { draggedRowsOf, joinInsertedTexts, rowsToInsert, type DraggedRow, type InsertedText } from '../../model/snippets/draggedRows';
+import {
+  draggedRowsOf,
+  joinInsertedTexts,
+  rowsToInsert,
+  type DraggedRow,
+  type InsertedText,
+} from '../../model/snippets/draggedRows';
 import type { SnippetService } from '../../model/snippets/service';
 import { reportFailure } from '../ui/accountContext';
 import { preview } from '../../model/snippets/filePreview';
@@ -29,7 +35,12 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
     return account && this.context.accounts.service(account);
   }
 
-  async provideDocumentDropEdits(_document: vscode.TextDocument, _position: vscode.Position, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<vscode.DocumentDropEdit | undefined> {
+  async provideDocumentDropEdits(
+    _document: vscode.TextDocument,
+    _position: vscode.Position,
+    dataTransfer: vscode.DataTransfer,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.DocumentDropEdit | undefined> {
     const item = dataTransfer.get(Mimes.explorerRows);
     if (!item) return undefined;
     const dragged = await draggedRowsOf(item);
@@ -59,7 +70,10 @@ export class SnippetDropProvider implements vscode.DocumentDropEditProvider {
     const joined = joinInsertedTexts(parts);
     // A plain string is inserted as it is: `$` in a shell script stays `$`.
     const text = joined.snippetSyntax ? new vscode.SnippetString(joined.content) : joined.content;
-    const title = inserted.length === 1 ? vscode.l10n.t('Insert {0} from "{1}"', inserted[0].file, inserted[0].snippet) : vscode.l10n.t('Insert {0} files', formatCount(inserted.length, vscode.env.language));
+    const title =
+      inserted.length === 1
+        ? vscode.l10n.t('Insert {0} from "{1}"', inserted[0].file, inserted[0].snippet)
+        : vscode.l10n.t('Insert {0} files', formatCount(inserted.length, vscode.env.language));
     return new vscode.DocumentDropEdit(text, title, DROP_EDIT_KIND);
   }
 }
@@ -75,7 +89,15 @@ async function filesOf(row: DraggedRow, snippet: Snippet, alone: boolean): Promi
 /** The one file of a snippet, or the one the user picks among several. */
 async function chooseFile(snippet: Snippet): Promise<SnippetFile | undefined> {
   if (snippet.files.length <= 1) return snippet.files[0];
-  const items = snippet.files.map((file) => ({ iconPath: new vscode.ThemeIcon('file'), label: file.name, detail: preview(file.content), file }));
-  const picked = await pick(items, { title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name), placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)) });
+  const items = snippet.files.map((file) => ({
+    iconPath: new vscode.ThemeIcon('file'),
+    label: file.name,
+    detail: preview(file.content),
+    file,
+  }));
+  const picked = await pick(items, {
+    title: vscode.l10n.t('Insert which file of "{0}"?', snippet.name),
+    placeHolder: vscode.l10n.t('The snippet has {0} files', formatCount(snippet.files.length, vscode.env.language)),
+  });
   return picked?.file;
 }

@@ -11,7 +11,10 @@ import type { SnippetServices } from '../../model/snippets/snippetServices';
 import { snippetLocation } from '../ui/snippetUris';
 
 export class SnippetAccounts {
-  constructor(readonly session: Session, readonly services: SnippetServices) {}
+  constructor(
+    readonly session: Session,
+    readonly services: SnippetServices,
+  ) {}
 
   /** The signed-in account a location belongs to (the old URI form: see accountOfLocation). */
   ofLocation(location: SnippetLocation): Account | undefined {
@@ -36,7 +39,8 @@ export class SnippetAccounts {
   }
 
   /** For the resolver: the account of a snippet document's URI. */
-  private readonly ofDocument = (arg: unknown): NamedAccount => (arg instanceof vscode.Uri && snippetLocation(arg) ? { account: this.ofUri(arg) } : undefined);
+  private readonly ofDocument = (arg: unknown): NamedAccount =>
+    arg instanceof vscode.Uri && snippetLocation(arg) ? { account: this.ofUri(arg) } : undefined;
 
   /** The account a vscode:// snippet link is for: the default one when it is on the link's server, else another that is. */
   ofLink(uri: vscode.Uri): Account | undefined {

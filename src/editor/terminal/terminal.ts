@@ -7,7 +7,15 @@ import vscode = require('vscode');
 import type { Snippet, SnippetFile } from '../../api/types';
 import { usesSnippetSyntax } from '../../model/snippets/completion/completion';
 import { personLabel } from '../../model/snippets/people';
-import { confirmationOf, planFor, takesBracketedPaste, terminalText, type Reasons, type Subject, type TerminalUse } from '../../model/terminal/terminalRules';
+import {
+  confirmationOf,
+  planFor,
+  takesBracketedPaste,
+  terminalText,
+  type Reasons,
+  type Subject,
+  type TerminalUse,
+} from '../../model/terminal/terminalRules';
 import { Settings } from '../../util/constants';
 import { setting } from '../settings/settings';
 import { showInfo, showWarning } from '../ui/notify';
@@ -28,12 +36,20 @@ export function runInTerminal(deps: AccountContext, arg: unknown): Promise<boole
 }
 
 /** The file a command is about: its row's or editor's, the snippet's only one, else a pick. */
-async function fileOf(deps: AccountContext, arg: unknown, use: TerminalUse): Promise<{ snippet: Snippet; file: SnippetFile } | undefined> {
+async function fileOf(
+  deps: AccountContext,
+  arg: unknown,
+  use: TerminalUse,
+): Promise<{ snippet: Snippet; file: SnippetFile } | undefined> {
   const title = use === 'run' ? vscode.l10n.t('Run in Terminal') : vscode.l10n.t('Paste into Terminal');
   const target = resolveTarget(arg);
   if (!target) return deps.pickFile(undefined, title);
   const snippet = await deps.service.snippet(target.snippetGuid);
-  const file = target.fileName ? snippet.files.find((f) => f.name === target.fileName) : snippet.files.length === 1 ? snippet.files[0] : undefined;
+  const file = target.fileName
+    ? snippet.files.find((f) => f.name === target.fileName)
+    : snippet.files.length === 1
+      ? snippet.files[0]
+      : undefined;
   if (file) return { snippet, file };
   return target.fileName ? undefined : deps.pickFile(snippet.guid, title);
 }
@@ -44,13 +60,24 @@ async function toTerminal(deps: AccountContext, arg: unknown, use: TerminalUse):
   try {
     picked = await fileOf(deps, arg, use);
   } catch (err) {
-    return reportFailure(deps, use === 'run' ? vscode.l10n.t('run the snippet file') : vscode.l10n.t('paste the snippet file'), err) ?? false;
+    return (
+      reportFailure(
+        deps,
+        use === 'run' ? vscode.l10n.t('run the snippet file') : vscode.l10n.t('paste the snippet file'),
+        err,
+      ) ?? false
+    );
   }
   if (!picked) return false;
   const { snippet, file } = picked;
   const text = terminalText(file.content, usesSnippetSyntax(snippet, setting(Settings.snippetSyntaxCategory)));
   const own = deps.service.mayWrite(snippet);
-  const subject: Subject = { fileName: file.name, snippetName: snippet.name, owner: personLabel(snippet.userId, deps.service.identity.people()), own };
+  const subject: Subject = {
+    fileName: file.name,
+    snippetName: snippet.name,
+    owner: personLabel(snippet.userId, deps.service.identity.people()),
+    own,
+  };
   const confirmOwnRuns = setting(Settings.confirmRunningOwnSnippets);
   // A run is confirmed before a terminal opens for it; whether a paste must ask depends on the terminal.
   const early = planFor({ use, text, own, confirmOwnRuns, bracketedPaste: false });
@@ -60,27 +87,41 @@ async function toTerminal(deps: AccountContext, arg: unknown, use: TerminalUse):
   }
   if (early.kind === 'tooLarge') {
     const size = (early.bytes / (1024 * 1024)).toFixed(1);
-    void showWarning(vscode.l10n.t('"{0}" is {1} MB: a terminal takes at most 5 MB. Nothing was sent.', file.name, size));
+    void showWarning(
+      vscode.l10n.t('"{0}" is {1} MB: a terminal takes at most 5 MB. Nothing was sent.', file.name, size),
+    );
     return false;
   }
   if (use === 'run' && early.confirm && !(await ask(use, text, early.confirm, subject))) return false;
   const target = await terminalFor(snippet.name, deps.log);
   if (target === 'notStarted') {
-    void showWarning(vscode.l10n.t('No terminal could be started in this window, so nothing was sent. Check that a shell is available (terminal.integrated.defaultProfile).'));
+    void showWarning(
+      vscode.l10n.t(
+        'No terminal could be started in this window, so nothing was sent. Check that a shell is available (terminal.integrated.defaultProfile).',
+      ),
+    );
     return false;
   }
   if (target === 'notReady') {
-    void showWarning(vscode.l10n.t("The terminal's shell did not become ready, so nothing was sent. Try again once it shows its prompt, or in a new terminal."));
+    void showWarning(
+      vscode.l10n.t(
+        "The terminal's shell did not become ready, so nothing was sent. Try again once it shows its prompt, or in a new terminal.",
+      ),
+    );
     return false;
   }
   const bracketedPaste = takesBracketedPaste(target.shellIntegration !== undefined, target.terminal.state.shell);
   const plan = planFor({ use, text, own, confirmOwnRuns, bracketedPaste });
   if (plan.kind !== 'send') return false;
   if (use === 'paste' && plan.confirm && !(await ask(use, text, plan.confirm, subject))) return false;
-  if (use === 'run') return runInShell(target, plan.payload, { fileName: file.name, snippetName: snippet.name }, deps.log);
+  if (use === 'run') {
+    return runInShell(target, plan.payload, { fileName: file.name, snippetName: snippet.name }, deps.log);
+  }
   target.terminal.show(false);
   target.terminal.sendText(plan.payload, false);
-  deps.log.info(`Pasted "${file.name}" of snippet "${snippet.name}" into the terminal${bracketedPaste ? ' as a bracketed paste' : ''}`);
+  deps.log.info(
+    `Pasted "${file.name}" of snippet "${snippet.name}" into the terminal${bracketedPaste ? ' as a bracketed paste' : ''}`,
+  );
   return true;
 }
 

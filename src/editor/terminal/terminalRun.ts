@@ -8,7 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import vscode = require('vscode');
-import { CLEAR_PROMPT_LINE, SOURCING_SHELLS, canSource, scriptContent, scriptFileName, sourceCommandLine } from '../../model/terminal/sourcedRun';
+import {
+  CLEAR_PROMPT_LINE,
+  SOURCING_SHELLS,
+  canSource,
+  scriptContent,
+  scriptFileName,
+  sourceCommandLine,
+} from '../../model/terminal/sourcedRun';
 import type { Log } from '../../util/log';
 import { showInfo, showWarning } from '../ui/notify';
 import { setStatusBarMessage } from '../ui/statusText';
@@ -63,8 +70,15 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
     const known = SOURCING_SHELLS.join(', ');
     void showWarning(
       shell === undefined
-        ? vscode.l10n.t('Nothing was run: VS Code does not say which shell this terminal runs, and Run in Terminal runs a text only in a shell it can make read it from a file ({0}). Paste into Terminal puts the text at the prompt instead, to read and run yourself.', known)
-        : vscode.l10n.t('Nothing was run: this terminal is running "{0}", not a shell Run in Terminal can make read the text from a file ({1}). Paste into Terminal puts the text at the prompt instead, to read and run yourself.', shell, known),
+        ? vscode.l10n.t(
+            'Nothing was run: VS Code does not say which shell this terminal runs, and Run in Terminal runs a text only in a shell it can make read it from a file ({0}). Paste into Terminal puts the text at the prompt instead, to read and run yourself.',
+            known,
+          )
+        : vscode.l10n.t(
+            'Nothing was run: this terminal is running "{0}", not a shell Run in Terminal can make read the text from a file ({1}). Paste into Terminal puts the text at the prompt instead, to read and run yourself.',
+            shell,
+            known,
+          ),
     );
     log.warn(`Did not run "${label.fileName}": the terminal's foreground program is ${shell ?? 'unknown'}`);
     return false;
@@ -74,13 +88,23 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
     written = await writeScript(text, shell, label);
   } catch (err) {
     log.error('Could not write the script file for Run in Terminal', err);
-    void showWarning(vscode.l10n.t('Nothing was run: the text could not be written to a temporary file for the shell to read ({0}).', errorMessage(err)));
+    void showWarning(
+      vscode.l10n.t(
+        'Nothing was run: the text could not be written to a temporary file for the shell to read ({0}).',
+        errorMessage(err),
+      ),
+    );
     return false;
   }
   const commandLine = sourceCommandLine(shell, written.file);
   if (commandLine === undefined) {
     removeFolder(written.folder);
-    void showWarning(vscode.l10n.t('Nothing was run: the temporary folder\'s path "{0}" cannot be written on a command line safely.', written.folder));
+    void showWarning(
+      vscode.l10n.t(
+        'Nothing was run: the temporary folder\'s path "{0}" cannot be written on a command line safely.',
+        written.folder,
+      ),
+    );
     return false;
   }
   const closing = vscode.window.onDidCloseTerminal((closed) => closed === terminal && cleanUp());
@@ -93,10 +117,20 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
   terminal.show(false);
   terminal.sendText(`${CLEAR_PROMPT_LINE}${commandLine}`, true);
   if (shellIntegration) {
-    log.info(`Running "${label.fileName}" of snippet "${label.snippetName}" in the terminal (${shell}, through shell integration): ${commandLine}`);
+    log.info(
+      `Running "${label.fileName}" of snippet "${label.snippetName}" in the terminal (${shell}, through shell integration): ${commandLine}`,
+    );
   } else {
-    log.info(`Sent "${label.fileName}" of snippet "${label.snippetName}" to the terminal to run (${shell}; no shell integration: its exit code is not known): ${commandLine}`);
-    void showInfo(vscode.l10n.t('"{0}" of the snippet "{1}" was sent to the terminal to run. Its exit code is not known: the terminal has no shell integration to report it.', label.fileName, label.snippetName));
+    log.info(
+      `Sent "${label.fileName}" of snippet "${label.snippetName}" to the terminal to run (${shell}; no shell integration: its exit code is not known): ${commandLine}`,
+    );
+    void showInfo(
+      vscode.l10n.t(
+        '"{0}" of the snippet "{1}" was sent to the terminal to run. Its exit code is not known: the terminal has no shell integration to report it.',
+        label.fileName,
+        label.snippetName,
+      ),
+    );
   }
   return true;
 }
@@ -106,7 +140,13 @@ export async function runInShell(target: SnippetTerminal, text: string, label: R
  * (and its file removed), or another, which the user is told about. Listening stops then, or when
  * the terminal closes.
  */
-function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, cleanUp: () => void, label: RunLabel, log: Log): void {
+function reportWhenEnded(
+  terminal: vscode.Terminal,
+  commandLine: string,
+  cleanUp: () => void,
+  label: RunLabel,
+  log: Log,
+): void {
   let execution: vscode.TerminalShellExecution | undefined;
   pendingLines.add(commandLine);
   const stop = () => {
@@ -127,7 +167,15 @@ function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, cleanUp
       stop();
       // What the shell started may hold what the user typed: it is shown to them, never logged.
       log.warn(`The terminal started another command line than the one sent for "${label.fileName}" (${commandLine})`);
-      void showWarning(vscode.l10n.t('The terminal did not run the command line sent for "{0}" of the snippet "{1}": its shell reported "{2}" instead of "{3}". Check what ran in the terminal.', label.fileName, label.snippetName, started, commandLine));
+      void showWarning(
+        vscode.l10n.t(
+          'The terminal did not run the command line sent for "{0}" of the snippet "{1}": its shell reported "{2}" instead of "{3}". Check what ran in the terminal.',
+          label.fileName,
+          label.snippetName,
+          started,
+          commandLine,
+        ),
+      );
     }),
     vscode.window.onDidEndTerminalShellExecution((e) => {
       if (!execution || e.execution !== execution) return;
@@ -140,8 +188,21 @@ function reportWhenEnded(terminal: vscode.Terminal, commandLine: string, cleanUp
 }
 
 function reportEnd(code: number | undefined, label: RunLabel, log: Log): void {
-  log.info(`"${label.fileName}" of snippet "${label.snippetName}" ended in the terminal with exit code ${code ?? 'unknown'}`);
+  log.info(
+    `"${label.fileName}" of snippet "${label.snippetName}" ended in the terminal with exit code ${code ?? 'unknown'}`,
+  );
   if (code === 0) setStatusBarMessage(vscode.l10n.t('"{0}" ended with exit code 0', label.fileName), 5_000, 'check');
-  else if (code === undefined) void showInfo(vscode.l10n.t('"{0}" of the snippet "{1}" ended; its exit code is not known: the shell did not report one.', label.fileName, label.snippetName));
-  else void showWarning(vscode.l10n.t('"{0}" of the snippet "{1}" ended with exit code {2}.', label.fileName, label.snippetName, code));
+  else if (code === undefined) {
+    void showInfo(
+      vscode.l10n.t(
+        '"{0}" of the snippet "{1}" ended; its exit code is not known: the shell did not report one.',
+        label.fileName,
+        label.snippetName,
+      ),
+    );
+  } else {
+    void showWarning(
+      vscode.l10n.t('"{0}" of the snippet "{1}" ended with exit code {2}.', label.fileName, label.snippetName, code),
+    );
+  }
 }

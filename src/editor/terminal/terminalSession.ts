@@ -55,11 +55,17 @@ export async function terminalFor(snippetName: string, log: Log): Promise<Snippe
 type Start = { shellIntegration: vscode.TerminalShellIntegration | undefined } | undefined;
 
 /** Shell integration that has seen a prompt: it reports the working folder at each one. */
-const atPrompt = (shellIntegration: vscode.TerminalShellIntegration | undefined): shellIntegration is vscode.TerminalShellIntegration => shellIntegration?.cwd !== undefined;
+const atPrompt = (
+  shellIntegration: vscode.TerminalShellIntegration | undefined,
+): shellIntegration is vscode.TerminalShellIntegration => shellIntegration?.cwd !== undefined;
 
 function readyOf(terminal: vscode.Terminal): Promise<Start> {
   if (atPrompt(terminal.shellIntegration)) return Promise.resolve({ shellIntegration: terminal.shellIntegration });
-  if (waitedFor.has(terminal)) return Promise.resolve(terminal.exitStatus === undefined ? { shellIntegration: terminal.shellIntegration } : undefined);
+  if (waitedFor.has(terminal)) {
+    return Promise.resolve(
+      terminal.exitStatus === undefined ? { shellIntegration: terminal.shellIntegration } : undefined,
+    );
+  }
   return withProgress('status', vscode.l10n.t("Waiting for the terminal's shell…"), () => startOf(terminal));
 }
 
@@ -80,12 +86,20 @@ function startOf(terminal: vscode.Terminal): Promise<Start> {
     const timer = setTimeout(() => {
       const noAnswer = new Promise<undefined>((settle) => setTimeout(() => settle(undefined), PROCESS_ID_WAIT_MS));
       void Promise.race([terminal.processId, noAnswer]).then(
-        (pid) => done(pid === undefined || terminal.exitStatus !== undefined ? undefined : { shellIntegration: terminal.shellIntegration }),
+        (pid) =>
+          done(
+            pid === undefined || terminal.exitStatus !== undefined
+              ? undefined
+              : { shellIntegration: terminal.shellIntegration },
+          ),
         () => done(undefined),
       );
     }, SHELL_INTEGRATION_WAIT_MS);
     subscriptions.push(
-      vscode.window.onDidChangeTerminalShellIntegration((e) => e.terminal === terminal && atPrompt(e.shellIntegration) && done({ shellIntegration: e.shellIntegration })),
+      vscode.window.onDidChangeTerminalShellIntegration(
+        (e) =>
+          e.terminal === terminal && atPrompt(e.shellIntegration) && done({ shellIntegration: e.shellIntegration }),
+      ),
       vscode.window.onDidCloseTerminal((closed) => closed === terminal && done(undefined)),
     );
     if (atPrompt(terminal.shellIntegration)) done({ shellIntegration: terminal.shellIntegration });

@@ -23,7 +23,10 @@ class WholeTexts implements vscode.TextDocumentContentProvider {
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This text was shown for a terminal confirmation in an earlier window and is no longer available.');
+    return (
+      this.texts.get(uri.toString()) ??
+      vscode.l10n.t('This text was shown for a terminal confirmation in an earlier window and is no longer available.')
+    );
   }
 }
 

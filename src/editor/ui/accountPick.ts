@@ -22,6 +22,10 @@ export function accountItems(accounts: readonly Account[], defaultAccount: Accou
 }
 
 /** Asks which of `accounts`; undefined when the user pressed Escape. */
-export async function pickAccount(accounts: readonly Account[], defaultAccount: Account | undefined, options: vscode.QuickPickOptions): Promise<Account | undefined> {
+export async function pickAccount(
+  accounts: readonly Account[],
+  defaultAccount: Account | undefined,
+  options: vscode.QuickPickOptions,
+): Promise<Account | undefined> {
   return (await showSafeQuickPick(accountItems(accounts, defaultAccount), options))?.account;
 }

@@ -8,7 +8,8 @@ import { messageText } from '../../util/outsideText';
 type Subject = string | vscode.Uri;
 // VS Code makes a Uri's message with toString(true), which leaves `[`, `]`, `(` and `)` of a
 // snippet's name as they are: it goes through messageText too.
-const safe = (subject?: Subject): string | undefined => (subject === undefined ? undefined : messageText(typeof subject === 'string' ? subject : subject.toString(true)));
+const safe = (subject?: Subject): string | undefined =>
+  subject === undefined ? undefined : messageText(typeof subject === 'string' ? subject : subject.toString(true));
 
 export const fileSystemError = {
   /** An error with no kind: VS Code shows its message as the reason a save failed. */

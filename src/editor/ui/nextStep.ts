@@ -31,7 +31,10 @@ export const openEditorSettingStep = (query: string): NextStep => ({
 
 export const tryAgainStep = (retry: () => unknown): NextStep => ({ label: vscode.l10n.t('Try Again'), run: retry });
 
-export const openInBrowserStep = (url: string): NextStep => ({ label: vscode.l10n.t('Open in Browser'), run: () => vscode.env.openExternal(vscode.Uri.parse(url)) });
+export const openInBrowserStep = (url: string): NextStep => ({
+  label: vscode.l10n.t('Open in Browser'),
+  run: () => vscode.env.openExternal(vscode.Uri.parse(url)),
+});
 
 /** Runs Check Connection on a server, to find out why it cannot be reached or used. */
 export const checkConnectionStep = (serverUrl: string): NextStep => ({

@@ -7,12 +7,19 @@ import { lineText, messageText } from '../../util/outsideText';
 
 type Show = (message: string, options: vscode.MessageOptions, ...items: string[]) => Thenable<string | undefined>;
 
-function show(kind: Show, message: string, options: vscode.MessageOptions, actions: string[]): Thenable<string | undefined> {
+function show(
+  kind: Show,
+  message: string,
+  options: vscode.MessageOptions,
+  actions: string[],
+): Thenable<string | undefined> {
   // Buttons are drawn as plain text, but one may hold a name: it loses its controls too, and the
   // caller gets back the action it gave.
   const shown = actions.map((a) => lineText(a));
   const safeOptions = options.detail === undefined ? options : { ...options, detail: messageText(options.detail) };
-  return kind(messageText(message), safeOptions, ...shown).then((choice) => (choice === undefined ? undefined : actions[shown.indexOf(choice)]));
+  return kind(messageText(message), safeOptions, ...shown).then((choice) =>
+    choice === undefined ? undefined : actions[shown.indexOf(choice)],
+  );
 }
 
 /** An information notification; resolves to the chosen action. */
@@ -31,6 +38,10 @@ export function showErrorText(message: string, ...actions: string[]): Thenable<s
 }
 
 /** A modal warning with a detail line; resolves to the chosen action, undefined for Cancel. */
-export function showModalWarning(message: string, detail: string | undefined, ...actions: string[]): Thenable<string | undefined> {
+export function showModalWarning(
+  message: string,
+  detail: string | undefined,
+  ...actions: string[]
+): Thenable<string | undefined> {
   return show((m, o, ...i) => vscode.window.showWarningMessage(m, o, ...i), message, { modal: true, detail }, actions);
 }

@@ -13,7 +13,12 @@ const locations: Record<ProgressPlace, vscode.ProgressOptions['location']> = {
   notification: vscode.ProgressLocation.Notification,
 };
 
-export function withProgress<T>(place: ProgressPlace, title: string | undefined, task: (signal: AbortSignal) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
+export function withProgress<T>(
+  place: ProgressPlace,
+  title: string | undefined,
+  task: (signal: AbortSignal) => Promise<T>,
+  options: { cancellable?: boolean } = {},
+): Promise<T> {
   const cancellable = options.cancellable === true && place === 'notification';
   return Promise.resolve(
     vscode.window.withProgress({ location: locations[place], title, cancellable }, (_progress, token) => {

@@ -65,7 +65,10 @@ export async function input(options: vscode.InputBoxOptions): Promise<string | u
 }
 
 /** A quick pick of one item; undefined when the user pressed Escape. A scripted answer names the item's label. */
-export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+export async function pick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T | undefined> {
   const queued = takeScriptedAnswer();
   if (queued) return typeof queued.answer === 'string' ? items.find((i) => i.label === queued.answer) : undefined;
   return showSafeQuickPick(items, { ...options, canPickMany: false });
@@ -75,7 +78,10 @@ export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], 
  * A quick pick of several items, `picked` ones chosen at first; undefined when the user pressed
  * Escape. A scripted answer names the chosen items' labels, one a line ('' for none).
  */
-export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined> {
+export async function pickMany<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T[] | undefined> {
   const queued = takeScriptedAnswer();
   if (queued) {
     if (typeof queued.answer !== 'string') return undefined;

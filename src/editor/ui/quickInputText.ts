@@ -24,14 +24,20 @@ const safeTitles = <O extends { title?: string; placeHolder?: string; prompt?: s
 });
 
 /** vscode.window.showQuickPick of one item, with safe texts; resolves to the caller's own item. */
-export async function showSafeQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+export async function showSafeQuickPick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T | undefined> {
   const shown = items.map(shownItem);
   const chosen = await vscode.window.showQuickPick(shown, { ...safeTitles(options), canPickMany: false });
   return chosen === undefined ? undefined : items[shown.indexOf(chosen)];
 }
 
 /** vscode.window.showQuickPick of several items, with safe texts; resolves to the caller's own items. */
-export async function showSafeQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined> {
+export async function showSafeQuickPickMany<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T[] | undefined> {
   const shown = items.map(shownItem);
   const chosen = await vscode.window.showQuickPick(shown, { ...safeTitles(options), canPickMany: true });
   return chosen?.map((c) => items[shown.indexOf(c)]);
@@ -58,7 +64,9 @@ export function createSafeQuickPick<T extends vscode.QuickPickItem>(): vscode.Qu
     set(target, property, value: unknown) {
       let safe = value;
       if (property === 'items' && Array.isArray(value)) safe = (value as T[]).map(shownItem);
-      else if ((property === 'title' || property === 'placeholder') && typeof value === 'string') safe = lineText(value);
+      else if ((property === 'title' || property === 'placeholder') && typeof value === 'string') {
+        safe = lineText(value);
+      }
       return Reflect.set(target, property, safe);
     },
     get(target, property) {

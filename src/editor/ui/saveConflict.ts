@@ -22,7 +22,8 @@ export interface SaveConflict {
 }
 
 /** The diff's tab title for a document of `name` in `container` (a snippet, a repository). */
-export const comparisonTitle = (name: string, container: string): string => vscode.l10n.t('{0} ({1}): on the server ↔ yours', name, container);
+export const comparisonTitle = (name: string, container: string): string =>
+  vscode.l10n.t('{0} ({1}): on the server ↔ yours', name, container);
 
 /** Offers Compare and Overwrite after a refused save. */
 export async function offerConflictChoices(conflict: SaveConflict): Promise<void> {
@@ -42,9 +43,14 @@ export async function compareWithServer(serverVersion: vscode.Uri, document: vsc
  * Overwrite: approves the server version the refused save met (`approve` answers false when no
  * save was refused) and saves the open document again. True when that save went through.
  */
-export async function overwriteServerVersion(document: vscode.Uri, approve: (uri: vscode.Uri) => boolean): Promise<boolean> {
+export async function overwriteServerVersion(
+  document: vscode.Uri,
+  approve: (uri: vscode.Uri) => boolean,
+): Promise<boolean> {
   if (!approve(document)) {
-    void showInfo(vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'));
+    void showInfo(
+      vscode.l10n.t('Nothing to overwrite: no save of this file was refused because of a change on the server.'),
+    );
     return false;
   }
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === document.toString());

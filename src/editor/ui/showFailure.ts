@@ -13,7 +13,14 @@ import type { Log } from '../../util/log';
 import { clientCertificateSettingFor } from '../settings/settings';
 import { fixedInSettings } from '../../util/clientCertificateMessages';
 import { describeError, messageContext } from '../../util/describeError';
-import { openEditorSettingStep, openInBrowserStep, openSettingStep, showError, tryAgainStep, type NextStep } from './nextStep';
+import {
+  openEditorSettingStep,
+  openInBrowserStep,
+  openSettingStep,
+  showError,
+  tryAgainStep,
+  type NextStep,
+} from './nextStep';
 
 export interface FailureContext {
   /** What the user tried, as a clause: "save snippet.ts", "delete the comment". */
@@ -26,9 +33,11 @@ export interface FailureContext {
 
 /** Says that nothing can be done signed out, with a Sign In button. */
 export function showNotSignedIn(): void {
-  void showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in first.'), vscode.l10n.t('Sign In')).then((choice) => {
-    if (choice) void vscode.commands.executeCommand(Commands.signIn);
-  });
+  void showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in first.'), vscode.l10n.t('Sign In')).then(
+    (choice) => {
+      if (choice) void vscode.commands.executeCommand(Commands.signIn);
+    },
+  );
 }
 
 /** Shows one message for a failure (the detail goes to the log) and returns undefined. */
@@ -57,17 +66,24 @@ function nextStep(err: unknown, ctx: FailureContext): NextStep | undefined {
   if (!(err instanceof BitbucketError)) return undefined;
   switch (err.kind) {
     case 'auth':
-      return { label: vscode.l10n.t('Sign In Again'), run: () => vscode.commands.executeCommand(Commands.switchAccount) };
+      return {
+        label: vscode.l10n.t('Sign In Again'),
+        run: () => vscode.commands.executeCommand(Commands.switchAccount),
+      };
     case 'captcha':
       return ctx.account ? openInBrowserStep(`${ctx.account.serverUrl}/login`) : undefined;
     case 'network':
       if (err.clientCertificate) {
-        return fixedInSettings(err.clientCertificate) ? openSettingStep(clientCertificateSettingFor(ctx.account?.serverUrl)) : ctx.retry && tryAgainStep(ctx.retry);
+        return fixedInSettings(err.clientCertificate)
+          ? openSettingStep(clientCertificateSettingFor(ctx.account?.serverUrl))
+          : ctx.retry && tryAgainStep(ctx.retry);
       }
       if (err.tlsFailure) return openSettingStep(Settings.caFiles);
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;
     case 'proxy':
-      return err.proxyFailure === 'certificate' ? openSettingStep(Settings.caFiles) : openEditorSettingStep('http.proxy');
+      return err.proxyFailure === 'certificate'
+        ? openSettingStep(Settings.caFiles)
+        : openEditorSettingStep('http.proxy');
     case 'timeout':
     case 'server':
       return ctx.retry ? tryAgainStep(ctx.retry) : undefined;

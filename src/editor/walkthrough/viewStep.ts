@@ -18,16 +18,21 @@ import { errorMessage } from '../../util/errorMessage';
 export const MARK_STEP_COMPLETE_COMMAND = 'welcome.markStepComplete';
 
 /** Marks the step done the first time `view` is visible, now or later; stops listening once it did. */
-export function completeOpenViewStepWhenShown(view: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>, log: Log): vscode.Disposable {
+export function completeOpenViewStepWhenShown(
+  view: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>,
+  log: Log,
+): vscode.Disposable {
   let done = false;
   const mark = () => {
     if (done) return;
     done = true;
     listener.dispose();
-    void vscode.commands.executeCommand(MARK_STEP_COMPLETE_COMMAND, qualifiedStepId(WalkthroughSteps.openMySnippets)).then(undefined, (err: unknown) =>
-      // Expected while VS Code is still registering the walkthrough: the step is marked all the same.
-      log.debug(`${MARK_STEP_COMPLETE_COMMAND} answered: ${errorMessage(err)}`),
-    );
+    void vscode.commands
+      .executeCommand(MARK_STEP_COMPLETE_COMMAND, qualifiedStepId(WalkthroughSteps.openMySnippets))
+      .then(undefined, (err: unknown) =>
+        // Expected while VS Code is still registering the walkthrough: the step is marked all the same.
+        log.debug(`${MARK_STEP_COMPLETE_COMMAND} answered: ${errorMessage(err)}`),
+      );
   };
   const listener = view.onDidChangeVisibility((e) => {
     if (e.visible) mark();

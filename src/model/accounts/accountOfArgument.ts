@@ -25,23 +25,37 @@ export type NamedAccount = { account: Account | undefined } | undefined;
  * The account `arg` names. `ofDocument` answers for document URIs: `{ account }` when `arg` is one
  * (of a signed-in account or not), undefined when it is not a document.
  */
-export function namedAccount(arg: unknown, session: SignedInAccounts, ofDocument?: (arg: unknown) => NamedAccount): NamedAccount {
+export function namedAccount(
+  arg: unknown,
+  session: SignedInAccounts,
+  ofDocument?: (arg: unknown) => NamedAccount,
+): NamedAccount {
   const document = ofDocument?.(arg);
   if (document) return document;
   if (typeof arg !== 'object' || arg === null) return undefined;
-  const { accountId: id, serverUrl, username } = arg as { accountId?: unknown; serverUrl?: unknown; username?: unknown };
+  const {
+    accountId: id,
+    serverUrl,
+    username,
+  } = arg as { accountId?: unknown; serverUrl?: unknown; username?: unknown };
   const all = session.accounts();
   if (typeof id === 'string') return { account: all.find((a) => accountId(a) === id) };
   if (typeof serverUrl !== 'string') return undefined;
   const server = normaliseServerUrl(serverUrl);
   if (server === undefined) return { account: undefined };
-  if (typeof username === 'string') return { account: all.find((a) => accountId(a) === accountId({ serverUrl: server, username })) };
+  if (typeof username === 'string') {
+    return { account: all.find((a) => accountId(a) === accountId({ serverUrl: server, username })) };
+  }
   // A server alone (a repository's): the default account when it is on that server, else the first that is.
   return { account: defaultFirst(all, session.account).find((a) => a.serverUrl === server) };
 }
 
 /** The account a command acts on: the one its argument names, else the default one. */
-export function accountOfArgument(arg: unknown, session: SignedInAccounts, ofDocument?: (arg: unknown) => NamedAccount): Account | undefined {
+export function accountOfArgument(
+  arg: unknown,
+  session: SignedInAccounts,
+  ofDocument?: (arg: unknown) => NamedAccount,
+): Account | undefined {
   const named = namedAccount(arg, session, ofDocument);
   return named ? named.account : session.account;
 }

@@ -41,10 +41,18 @@ export const mayBeHandedOut = (account: Pick<Account, 'authType'>): boolean => a
  * with a token on the server the scopes name (any server for no scopes), the default one first.
  * `accountIdWanted` narrows it to one account (VS Code passes the account the user picked).
  */
-export function accountsAnswering(request: ScopeRequest, accounts: readonly Account[], defaultAccount: Account | undefined, accountIdWanted?: string): Account[] {
+export function accountsAnswering(
+  request: ScopeRequest,
+  accounts: readonly Account[],
+  defaultAccount: Account | undefined,
+  accountIdWanted?: string,
+): Account[] {
   if (request.kind !== 'anyServer' && request.kind !== 'server') return [];
   return defaultFirst(accounts, defaultAccount).filter(
-    (a) => mayBeHandedOut(a) && (request.kind === 'anyServer' || a.serverUrl === request.serverUrl) && (accountIdWanted === undefined || accountId(a) === accountIdWanted),
+    (a) =>
+      mayBeHandedOut(a) &&
+      (request.kind === 'anyServer' || a.serverUrl === request.serverUrl) &&
+      (accountIdWanted === undefined || accountId(a) === accountIdWanted),
   );
 }
 
@@ -76,7 +84,12 @@ export interface SessionData {
   scopes: string[];
 }
 
-export const sessionData = (identity: SessionIdentity, accessToken: string): SessionData => ({ id: identity.id, accessToken, account: { id: identity.id, label: identity.label }, scopes: identity.scopes });
+export const sessionData = (identity: SessionIdentity, accessToken: string): SessionData => ({
+  id: identity.id,
+  accessToken,
+  account: { id: identity.id, label: identity.label },
+  scopes: identity.scopes,
+});
 
 /** What VS Code must hear after the accounts changed: sessions gone, new, and renamed or renewed. */
 export interface SessionChanges {
@@ -90,7 +103,11 @@ export interface SessionChanges {
  * whose label changed (another account made the short label ambiguous) is removed and added again:
  * the Accounts menu keeps its entries by label. `renewed`: ids of accounts signed in again.
  */
-export function sessionChanges(before: readonly SessionIdentity[], after: readonly SessionIdentity[], renewed: readonly string[] = []): SessionChanges {
+export function sessionChanges(
+  before: readonly SessionIdentity[],
+  after: readonly SessionIdentity[],
+  renewed: readonly string[] = [],
+): SessionChanges {
   const old = new Map(before.map((s) => [s.id, s]));
   const changes: SessionChanges = { added: [], removed: [], changed: [] };
   for (const now of after) {
@@ -124,6 +141,10 @@ export type NewSessionPlan =
 export function newSessionPlan(request: ScopeRequest, picked: Account | undefined): NewSessionPlan {
   const serverUrl = request.kind === 'server' ? request.serverUrl : undefined;
   if (!picked) return { kind: 'signIn', serverUrl };
-  if (serverUrl !== undefined && picked.serverUrl !== serverUrl) return { kind: 'otherServer', account: picked, serverUrl };
-  return mayBeHandedOut(picked) ? { kind: 'useAccount', account: picked } : { kind: 'passwordAccount', account: picked };
+  if (serverUrl !== undefined && picked.serverUrl !== serverUrl) {
+    return { kind: 'otherServer', account: picked, serverUrl };
+  }
+  return mayBeHandedOut(picked)
+    ? { kind: 'useAccount', account: picked }
+    : { kind: 'passwordAccount', account: picked };
 }

@@ -12,12 +12,20 @@ export type AccountChoice = { ok: true; accounts: Account[] } | { ok: false; pro
 export function chooseAccounts(named: string | undefined, accounts: readonly Account[]): AccountChoice {
   if (accounts.length === 0) return { ok: false, problem: notSignedIn() };
   if (named === undefined) return { ok: true, accounts: [...accounts] };
-  const wanted = named.trim().toLowerCase().replace(/\s*@\s*/, ' @ ');
+  const wanted = named
+    .trim()
+    .toLowerCase()
+    .replace(/\s*@\s*/, ' @ ');
   const byId = accounts.filter((a) => accountId(a).toLowerCase() === wanted);
   if (byId.length === 1) return { ok: true, accounts: byId };
   const byLabel = accounts.filter((a) => {
     const url = new URL(a.serverUrl);
-    const labels = [accountLabel(a, accounts), `${a.username} @ ${url.hostname}`, `${a.username} @ ${url.host}`, `${a.username} @ ${a.serverUrl}`];
+    const labels = [
+      accountLabel(a, accounts),
+      `${a.username} @ ${url.hostname}`,
+      `${a.username} @ ${url.host}`,
+      `${a.username} @ ${a.serverUrl}`,
+    ];
     return labels.some((l) => l.toLowerCase() === wanted);
   });
   if (byLabel.length === 1) return { ok: true, accounts: byLabel };
@@ -25,10 +33,22 @@ export function chooseAccounts(named: string | undefined, accounts: readonly Acc
   if (byName.length === 1) return { ok: true, accounts: byName };
   const known = accounts.map((a) => `"${accountLabel(a, accounts)}"`).join(', ');
   return byName.length > 1 || byLabel.length > 1
-    ? { ok: false, problem: l10n.t('"{0}" names more than one signed-in account. Name one of: {1}.', plainName(named), known) }
-    : { ok: false, problem: l10n.t('No signed-in account is "{0}". Signed-in accounts: {1}. Leave "account" out to use all of them.', plainName(named), known) };
+    ? {
+        ok: false,
+        problem: l10n.t('"{0}" names more than one signed-in account. Name one of: {1}.', plainName(named), known),
+      }
+    : {
+        ok: false,
+        problem: l10n.t(
+          'No signed-in account is "{0}". Signed-in accounts: {1}. Leave "account" out to use all of them.',
+          plainName(named),
+          known,
+        ),
+      };
 }
 
 export function notSignedIn(): string {
-  return l10n.t('No Bitbucket account is signed in. Ask the user to run "Bitbucket Snippets: Sign In", then try again.');
+  return l10n.t(
+    'No Bitbucket account is signed in. Ask the user to run "Bitbucket Snippets: Sign In", then try again.',
+  );
 }

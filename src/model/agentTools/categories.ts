@@ -28,7 +28,9 @@ export function countCategories(found: ReadonlyArray<{ snippet: Snippet; account
       byName.set(key, entry);
     }
   }
-  return [...byName.values()].map(({ name, snippets, accounts }) => ({ name, snippets, accounts })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...byName.values()]
+    .map(({ name, snippets, accounts }) => ({ name, snippets, accounts }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function hasCategory(snippet: Snippet, name: string): boolean {
@@ -36,15 +38,30 @@ export function hasCategory(snippet: Snippet, name: string): boolean {
   return snippet.categories.some((c) => c.name.toLowerCase() === wanted);
 }
 
-export function categoriesText(counts: readonly CategoryCount[], sources: readonly DataSource[], notes: readonly string[], severalAccounts: boolean): string {
+export function categoriesText(
+  counts: readonly CategoryCount[],
+  sources: readonly DataSource[],
+  notes: readonly string[],
+  severalAccounts: boolean,
+): string {
   const head = [l10n.t('Categories of Bitbucket snippets'), dataNotice(sources), ...notes];
   if (counts.length === 0) return [...head, l10n.t('No snippet in the lists read has a category.')].join('\n\n');
   const shown = firstOf(counts, Bounds.categories);
-  const totals = [l10n.t('{0} categories.', counts.length), shownOf(shown.items.length, shown.total, l10n.t('categories'))].filter(Boolean).join(' ');
+  const totals = [
+    l10n.t('{0} categories.', counts.length),
+    shownOf(shown.items.length, shown.total, l10n.t('categories')),
+  ]
+    .filter(Boolean)
+    .join(' ');
   const lines = shown.items.map((c) =>
     severalAccounts
       ? l10n.t('- {0}: {1} snippet(s) ({2})', quoted(c.name), c.snippets, c.accounts.map(plainName).join(', '))
       : l10n.t('- {0}: {1} snippet(s)', quoted(c.name), c.snippets),
   );
-  return [...head, totals, lines.join('\n'), l10n.t('List a category\'s snippets with the category tool and its name.')].join('\n\n');
+  return [
+    ...head,
+    totals,
+    lines.join('\n'),
+    l10n.t("List a category's snippets with the category tool and its name."),
+  ].join('\n\n');
 }

@@ -16,7 +16,14 @@ const MAX_KEPT = 20;
 
 /** What a save sends, in one order: the digest a confirmation is bound to. */
 export function proposalDigest(accountId: string, details: SnippetDetails, files: readonly NewFile[]): string {
-  const canonical = JSON.stringify(['save-v1', accountId, details.name, details.description, [...details.categories], files.map((f) => [f.name, f.content])]);
+  const canonical = JSON.stringify([
+    'save-v1',
+    accountId,
+    details.name,
+    details.description,
+    [...details.categories],
+    files.map((f) => [f.name, f.content]),
+  ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 

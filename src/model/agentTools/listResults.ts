@@ -30,9 +30,17 @@ export function snippetListText(list: SnippetList): string {
   const blocks = wanted.map((item, i) => snippetBlock(item, i + 1, list.languageOf));
   const budget = (list.maxCharacters ?? Bounds.resultCharacters) - head.join('\n\n').length - 400;
   const { text, shown } = joinWithin(blocks, Math.max(1000, budget));
-  const totals = [l10n.t('Found {0} {1}.', list.found.length, list.noun), shownOf(shown, list.found.length, list.noun)].filter(Boolean).join(' ');
+  const totals = [l10n.t('Found {0} {1}.', list.found.length, list.noun), shownOf(shown, list.found.length, list.noun)]
+    .filter(Boolean)
+    .join(' ');
   const tail: string[] = [];
-  if (shown < wanted.length) tail.push(l10n.t('{0} more were left out to keep this result short: ask again with a narrower query.', wanted.length - shown));
-  else if (wanted.length < list.found.length) tail.push(l10n.t('Ask again with a narrower query to see the others.'));
+  if (shown < wanted.length) {
+    tail.push(
+      l10n.t(
+        '{0} more were left out to keep this result short: ask again with a narrower query.',
+        wanted.length - shown,
+      ),
+    );
+  } else if (wanted.length < list.found.length) tail.push(l10n.t('Ask again with a narrower query to see the others.'));
   return [...head, totals, text, ...tail].join('\n\n');
 }

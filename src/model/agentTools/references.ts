@@ -29,10 +29,18 @@ export type ParsedReference = { ok: true; reference: FileReference } | { ok: fal
 export function parseReference(text: string): ParsedReference {
   const parts = unquoted(text.trim()).split(SEPARATOR);
   if (parts.length !== 4 || parts[0] !== PREFIX || !parts[1] || !parts[2]) {
-    return { ok: false, problem: l10n.t('"reference" is not a snippet reference. Copy one exactly as a search or list result gave it (it starts with "snippet|"), or give "snippetName" instead.') };
+    return {
+      ok: false,
+      problem: l10n.t(
+        '"reference" is not a snippet reference. Copy one exactly as a search or list result gave it (it starts with "snippet|"), or give "snippetName" instead.',
+      ),
+    };
   }
   const fileName = decode(parts[3]);
-  return { ok: true, reference: { accountId: decode(parts[1]), snippetGuid: decode(parts[2]), ...(fileName ? { fileName } : {}) } };
+  return {
+    ok: true,
+    reference: { accountId: decode(parts[1]), snippetGuid: decode(parts[2]), ...(fileName ? { fileName } : {}) },
+  };
 }
 
 /** A reference copied with the quotes a result gives it (outsideData.ts's quoted), as the text inside them. */

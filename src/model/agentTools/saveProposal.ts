@@ -26,7 +26,11 @@ export function proposal(input: SaveInput): Proposal {
   return {
     ok: true,
     files,
-    details: { name: input.name.trim(), description: (input.description ?? '').trim(), categories: parseCategories((input.categories ?? []).join(',')) },
+    details: {
+      name: input.name.trim(),
+      description: (input.description ?? '').trim(),
+      categories: parseCategories((input.categories ?? []).join(',')),
+    },
   };
 }
 
@@ -41,7 +45,11 @@ export function lineCount(text: string): number {
  * A proposal larger than its confirmation may show: the words that say so, with what the model
  * can do instead; undefined when it fits.
  */
-export function tooLargeToConfirm(files: readonly NewFile[], maxCharacters: number = Bounds.proposalCharacters, maxLines: number = Bounds.proposalLines): string | undefined {
+export function tooLargeToConfirm(
+  files: readonly NewFile[],
+  maxCharacters: number = Bounds.proposalCharacters,
+  maxLines: number = Bounds.proposalLines,
+): string | undefined {
   const characters = files.reduce((sum, f) => sum + f.content.length, 0);
   const lines = files.reduce((sum, f) => sum + lineCount(f.content), 0);
   if (characters <= maxCharacters && lines <= maxLines) return undefined;
@@ -75,7 +83,12 @@ export function shownProposal(files: readonly NewFile[], details: SnippetDetails
     name: show(details.name, false),
     description: show(details.description, true),
     categories: details.categories.map((c) => show(c, false)),
-    files: files.map((f) => ({ name: show(f.name, false), text: show(f.content, true), lines: lineCount(f.content), characters: f.content.length })),
+    files: files.map((f) => ({
+      name: show(f.name, false),
+      text: show(f.content, true),
+      lines: lineCount(f.content),
+      characters: f.content.length,
+    })),
   };
   return { ...result, marked };
 }

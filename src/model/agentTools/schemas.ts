@@ -25,25 +25,42 @@ export interface Schema {
 
 const account: Schema = {
   type: 'string',
-  description: 'Which signed-in account to use, as results name it (e.g. "alice @ bitbucket.example.com", or just "alice" when unambiguous). Leave out to use every signed-in account (the default account for saving).',
+  description:
+    'Which signed-in account to use, as results name it (e.g. "alice @ bitbucket.example.com", or just "alice" when unambiguous). Leave out to use every signed-in account (the default account for saving).',
   maxLength: 500,
 };
 
 const lists: Schema = {
   type: 'array',
-  description: 'Which lists to read: "mine" (the user\'s own snippets), "starred", "browse" (everyone\'s visible snippets). Leave out for every list the user allows tools to read.',
+  description:
+    'Which lists to read: "mine" (the user\'s own snippets), "starred", "browse" (everyone\'s visible snippets). Leave out for every list the user allows tools to read.',
   items: { type: 'string', enum: [...AGENT_LISTS] },
   maxItems: 3,
 };
 
-const maxResults = (most: number): Schema => ({ type: 'integer', description: `At most this many results (1-${most}; default 20).`, minimum: 1, maximum: most });
+const maxResults = (most: number): Schema => ({
+  type: 'integer',
+  description: `At most this many results (1-${most}; default 20).`,
+  minimum: 1,
+  maximum: most,
+});
 
 export const SEARCH_SCHEMA: Schema = {
   type: 'object',
   properties: {
-    query: { type: 'string', description: 'Text to find, literally and ignoring case, in snippet names, descriptions, categories, file names and file content.', minLength: 1, maxLength: 500 },
+    query: {
+      type: 'string',
+      description:
+        'Text to find, literally and ignoring case, in snippet names, descriptions, categories, file names and file content.',
+      minLength: 1,
+      maxLength: 500,
+    },
     lists,
-    user: { type: 'string', description: 'Also search the snippets of this Bitbucket user (their user name); needs "browse" to be allowed.', maxLength: 200 },
+    user: {
+      type: 'string',
+      description: 'Also search the snippets of this Bitbucket user (their user name); needs "browse" to be allowed.',
+      maxLength: 200,
+    },
     account,
     maxResults: maxResults(50),
   },
@@ -54,11 +71,25 @@ export const SEARCH_SCHEMA: Schema = {
 export const READ_FILE_SCHEMA: Schema = {
   type: 'object',
   properties: {
-    reference: { type: 'string', description: 'A file reference exactly as a search or list result gave it ("snippet|<account>|<id>|<file>"). Either this, or snippetName.', maxLength: 2000 },
-    snippetName: { type: 'string', description: 'The snippet\'s exact name, when there is no reference.', maxLength: 500 },
+    reference: {
+      type: 'string',
+      description:
+        'A file reference exactly as a search or list result gave it ("snippet|<account>|<id>|<file>"). Either this, or snippetName.',
+      maxLength: 2000,
+    },
+    snippetName: {
+      type: 'string',
+      description: "The snippet's exact name, when there is no reference.",
+      maxLength: 500,
+    },
     fileName: { type: 'string', description: 'Which file of the snippet (default: its first).', maxLength: 500 },
     account,
-    maxCharacters: { type: 'integer', description: 'Return at most this many characters of the file (default 20000).', minimum: 100, maximum: 100000 },
+    maxCharacters: {
+      type: 'integer',
+      description: 'Return at most this many characters of the file (default 20000).',
+      minimum: 100,
+      maximum: 100000,
+    },
   },
   additionalProperties: false,
 };
@@ -72,7 +103,12 @@ export const LIST_CATEGORIES_SCHEMA: Schema = {
 export const LIST_CATEGORY_SCHEMA: Schema = {
   type: 'object',
   properties: {
-    category: { type: 'string', description: 'The category\'s name, as list categories gave it (ignoring case).', minLength: 1, maxLength: 200 },
+    category: {
+      type: 'string',
+      description: "The category's name, as list categories gave it (ignoring case).",
+      minLength: 1,
+      maxLength: 200,
+    },
     lists,
     account,
     maxResults: maxResults(50),
@@ -84,7 +120,7 @@ export const LIST_CATEGORY_SCHEMA: Schema = {
 export const SAVE_SCHEMA: Schema = {
   type: 'object',
   properties: {
-    name: { type: 'string', description: 'The new snippet\'s name.', minLength: 1, maxLength: 255 },
+    name: { type: 'string', description: "The new snippet's name.", minLength: 1, maxLength: 255 },
     files: {
       type: 'array',
       description: 'Its files: each a name (its extension picks the language, e.g. deploy.sh) and its text.',
@@ -92,7 +128,7 @@ export const SAVE_SCHEMA: Schema = {
         type: 'object',
         properties: {
           name: { type: 'string', description: 'File name, without "/" or "\\".', minLength: 1, maxLength: 255 },
-          content: { type: 'string', description: 'The file\'s text.', maxLength: 1000000 },
+          content: { type: 'string', description: "The file's text.", maxLength: 1000000 },
         },
         required: ['name', 'content'],
         additionalProperties: false,
@@ -101,7 +137,12 @@ export const SAVE_SCHEMA: Schema = {
       maxItems: 20,
     },
     description: { type: 'string', description: 'What the snippet is for (optional).', maxLength: 2000 },
-    categories: { type: 'array', description: 'Category names (optional).', items: { type: 'string', minLength: 1, maxLength: 200 }, maxItems: 20 },
+    categories: {
+      type: 'array',
+      description: 'Category names (optional).',
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+      maxItems: 20,
+    },
     account,
   },
   required: ['name', 'files'],

@@ -25,9 +25,19 @@ export type LanguageOf = (fileName: string) => string | undefined;
 
 export function snippetBlock(item: ResultSnippet, index: number, languageOf: LanguageOf): string {
   const { snippet } = item;
-  const lines = [l10n.t('{0}. Snippet {1}, owner: {2}, account: {3}', index, quoted(snippet.name), item.owner, plainName(item.accountLabel))];
+  const lines = [
+    l10n.t(
+      '{0}. Snippet {1}, owner: {2}, account: {3}',
+      index,
+      quoted(snippet.name),
+      item.owner,
+      plainName(item.accountLabel),
+    ),
+  ];
   if (snippet.description) lines.push(l10n.t('   Description: {0}', quoted(snippet.description, true)));
-  if (snippet.categories.length > 0) lines.push(l10n.t('   Categories: {0}', snippet.categories.map((c) => quoted(c.name)).join(', ')));
+  if (snippet.categories.length > 0) {
+    lines.push(l10n.t('   Categories: {0}', snippet.categories.map((c) => quoted(c.name)).join(', ')));
+  }
   lines.push(l10n.t('   Files:'));
   for (const file of snippet.files) {
     const language = languageOf(file.name);
@@ -41,7 +51,11 @@ export function snippetBlock(item: ResultSnippet, index: number, languageOf: Lan
   const matches = item.matches ?? [];
   const shown = matches.slice(0, Bounds.linesPerSnippet);
   if (shown.length > 0) {
-    lines.push(matches.length > shown.length ? l10n.t('   Matches (first {0} of {1}):', shown.length, matches.length) : l10n.t('   Matches:'));
+    lines.push(
+      matches.length > shown.length
+        ? l10n.t('   Matches (first {0} of {1}):', shown.length, matches.length)
+        : l10n.t('   Matches:'),
+    );
     for (const match of shown) lines.push(`   - ${matchPlace(match)}: ${quoted(match.text)}`);
   }
   return lines.join('\n');

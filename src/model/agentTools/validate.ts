@@ -13,7 +13,9 @@ const MAX_PROBLEMS = 10;
 export function validateInput<T>(input: unknown, schema: Schema): Validated<T> {
   const problems: string[] = [];
   check(input, schema, l10n.t('the input'), problems);
-  return problems.length === 0 ? { ok: true, value: input as T } : { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
+  return problems.length === 0
+    ? { ok: true, value: input as T }
+    : { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
 }
 
 function check(value: unknown, schema: Schema, where: string, problems: string[]): void {
@@ -31,8 +33,12 @@ function check(value: unknown, schema: Schema, where: string, problems: string[]
     case 'string':
       return checkString(value as string, schema, where, problems);
     case 'integer':
-      if (schema.minimum !== undefined && (value as number) < schema.minimum) problems.push(l10n.t('{0} must be at least {1}.', where, schema.minimum));
-      if (schema.maximum !== undefined && (value as number) > schema.maximum) problems.push(l10n.t('{0} must be at most {1}.', where, schema.maximum));
+      if (schema.minimum !== undefined && (value as number) < schema.minimum) {
+        problems.push(l10n.t('{0} must be at least {1}.', where, schema.minimum));
+      }
+      if (schema.maximum !== undefined && (value as number) > schema.maximum) {
+        problems.push(l10n.t('{0} must be at most {1}.', where, schema.maximum));
+      }
       return;
     case 'boolean':
       return;
@@ -47,7 +53,16 @@ function checkObject(value: Record<string, unknown>, schema: Schema, where: stri
   for (const [name, field] of Object.entries(value)) {
     const fieldSchema = Object.prototype.hasOwnProperty.call(properties, name) ? properties[name] : undefined;
     if (!fieldSchema) {
-      if (schema.additionalProperties === false) problems.push(l10n.t('{0} has "{1}", which this tool does not take (it takes: {2}).', where, shortName(name), Object.keys(properties).join(', ')));
+      if (schema.additionalProperties === false) {
+        problems.push(
+          l10n.t(
+            '{0} has "{1}", which this tool does not take (it takes: {2}).',
+            where,
+            shortName(name),
+            Object.keys(properties).join(', '),
+          ),
+        );
+      }
       continue;
     }
     // A field left out and one given as undefined are the same to JSON.
@@ -56,16 +71,26 @@ function checkObject(value: Record<string, unknown>, schema: Schema, where: stri
 }
 
 function checkArray(value: unknown[], schema: Schema, where: string, problems: string[]): void {
-  if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(l10n.t('{0} needs at least {1} item(s).', where, schema.minItems));
-  if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(l10n.t('{0} takes at most {1} item(s), but has {2}.', where, schema.maxItems, value.length));
+  if (schema.minItems !== undefined && value.length < schema.minItems) {
+    problems.push(l10n.t('{0} needs at least {1} item(s).', where, schema.minItems));
+  }
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+    problems.push(l10n.t('{0} takes at most {1} item(s), but has {2}.', where, schema.maxItems, value.length));
+  }
   if (!schema.items) return;
   value.forEach((item, i) => check(item, schema.items!, `${where}[${i}]`, problems));
 }
 
 function checkString(value: string, schema: Schema, where: string, problems: string[]): void {
-  if (schema.minLength !== undefined && value.trim().length < schema.minLength) problems.push(l10n.t('{0} is empty: give it some text.', where));
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) problems.push(l10n.t('{0} is too long ({1} characters; at most {2}).', where, value.length, schema.maxLength));
-  if (schema.enum && !schema.enum.includes(value)) problems.push(l10n.t('{0} is "{1}", but must be one of: {2}.', where, shortName(value), schema.enum.join(', ')));
+  if (schema.minLength !== undefined && value.trim().length < schema.minLength) {
+    problems.push(l10n.t('{0} is empty: give it some text.', where));
+  }
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) {
+    problems.push(l10n.t('{0} is too long ({1} characters; at most {2}).', where, value.length, schema.maxLength));
+  }
+  if (schema.enum && !schema.enum.includes(value)) {
+    problems.push(l10n.t('{0} is "{1}", but must be one of: {2}.', where, shortName(value), schema.enum.join(', ')));
+  }
 }
 
 function kindOf(value: unknown): string {

@@ -87,14 +87,19 @@ export async function inspectTls(
       // the client has checked the server's certificate against this source.
       clientRefused ??= outcome.code;
       verdicts.push({ source: source.name, result: 'accepted' });
-    }
-    else if (outcome.certificate || isVerificationCode(outcome.code)) verdicts.push({ source: source.name, result: 'rejected', code: outcome.code });
-    else {
+    } else if (outcome.certificate || isVerificationCode(outcome.code)) {
+      verdicts.push({ source: source.name, result: 'rejected', code: outcome.code });
+    } else {
       connectError ??= outcome.code;
       verdicts.push({ source: source.name, result: 'rejected', code: outcome.code });
     }
   }
-  return { certificate, verdicts, connectError: certificate ? undefined : connectError, ...(clientRefused ? { clientRefused } : {}) };
+  return {
+    certificate,
+    verdicts,
+    connectError: certificate ? undefined : connectError,
+    ...(clientRefused ? { clientRefused } : {}),
+  };
 }
 
 interface HandshakeOutcome {
@@ -105,7 +110,13 @@ interface HandshakeOutcome {
   clientRefused?: string;
 }
 
-function handshake(host: string, port: number, ca: string[], timeoutMs: number, clientCertificate: ClientCertificateMaterial | undefined): Promise<HandshakeOutcome> {
+function handshake(
+  host: string,
+  port: number,
+  ca: string[],
+  timeoutMs: number,
+  clientCertificate: ClientCertificateMaterial | undefined,
+): Promise<HandshakeOutcome> {
   return new Promise((resolve) => {
     let certificate: CertificateFacts | undefined;
     const options: ConnectionOptions & { requestOCSP: boolean } = {
@@ -158,7 +169,11 @@ function describe(cert: DetailedPeerCertificate | PeerCertificate | undefined): 
   if (!cert || !cert.subject) return undefined;
   const chain: string[] = [];
   const seen = new Set<string>();
-  for (let c: DetailedPeerCertificate | undefined = cert as DetailedPeerCertificate; c && !seen.has(c.fingerprint256); c = c.issuerCertificate) {
+  for (
+    let c: DetailedPeerCertificate | undefined = cert as DetailedPeerCertificate;
+    c && !seen.has(c.fingerprint256);
+    c = c.issuerCertificate
+  ) {
     seen.add(c.fingerprint256);
     chain.push(distinguishedName(c.subject));
   }
@@ -182,7 +197,9 @@ function distinguishedName(name: PeerCertificate['subject'] | undefined): string
 
 /** TLS alerts a server sends about the client's certificate (or its absence). */
 export function isClientCertificateAlert(code: string): boolean {
-  return /ALERT_(CERTIFICATE_REQUIRED|CERTIFICATE_EXPIRED|UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|CERTIFICATE_REVOKED|ACCESS_DENIED|HANDSHAKE_FAILURE)|PEER_DID_NOT_RETURN_A_CERTIFICATE/.test(code);
+  return /ALERT_(CERTIFICATE_REQUIRED|CERTIFICATE_EXPIRED|UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|CERTIFICATE_REVOKED|ACCESS_DENIED|HANDSHAKE_FAILURE)|PEER_DID_NOT_RETURN_A_CERTIFICATE/.test(
+    code,
+  );
 }
 
 /** Codes OpenSSL and Node give when the chain or the host name did not verify. */

@@ -10,6 +10,8 @@ export const OS_STORE_NAME = l10n.t("the operating system's certificate store");
 
 export function connectionCheckTrustSources(caFiles: readonly string[], systemCertificates: boolean): TrustSource[] {
   // Through the API bundle, whose reading of the store the client already made or will make.
-  const osStore = systemCertificates ? { name: OS_STORE_NAME, certificates: () => loadApi().loadSystemCertificates() } : unavailableSource(OS_STORE_NAME, l10n.t('off: http.systemCertificates is false'));
+  const osStore = systemCertificates
+    ? { name: OS_STORE_NAME, certificates: () => loadApi().loadSystemCertificates() }
+    : unavailableSource(OS_STORE_NAME, l10n.t('off: http.systemCertificates is false'));
   return [osStore, nodeRootsSource, caFilesSource(caFiles)];
 }

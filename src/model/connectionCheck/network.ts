@@ -14,7 +14,11 @@ export type HostLookup = (host: string) => Promise<Array<{ address: string }>>;
 const systemLookup: HostLookup = (host) => lookup(host, { all: true });
 
 /** The addresses a host name resolves to. */
-export async function resolveHost(hostname: string, timeoutMs: number, lookupHost: HostLookup = systemLookup): Promise<Outcome<string[]>> {
+export async function resolveHost(
+  hostname: string,
+  timeoutMs: number,
+  lookupHost: HostLookup = systemLookup,
+): Promise<Outcome<string[]>> {
   const started = Date.now();
   const host = hostname.replace(/^\[|\]$/g, '');
   try {
@@ -36,7 +40,14 @@ export function openTcp(address: string, port: number, timeoutMs: number): Promi
       socket.destroy();
       resolve(outcome);
     };
-    socket.setTimeout(timeoutMs, () => finish({ ok: false, code: 'ETIMEDOUT', message: l10n.t('no answer within {0} s', timeoutMs / 1000), ms: Date.now() - started }));
+    socket.setTimeout(timeoutMs, () =>
+      finish({
+        ok: false,
+        code: 'ETIMEDOUT',
+        message: l10n.t('no answer within {0} s', timeoutMs / 1000),
+        ms: Date.now() - started,
+      }),
+    );
     socket.once('connect', () => finish({ ok: true, value: undefined, ms: Date.now() - started }));
     socket.once('error', (err) => finish(failure(err, started)));
   });
@@ -56,7 +67,10 @@ function failure(err: unknown, started: number): { ok: false; code: string; mess
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(l10n.t('no answer within {0} s', ms / 1000)), { code: 'ETIMEDOUT' })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(l10n.t('no answer within {0} s', ms / 1000)), { code: 'ETIMEDOUT' })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

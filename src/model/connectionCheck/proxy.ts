@@ -24,19 +24,23 @@ export interface ProxyInUse {
   port?: number;
 }
 
-export type ProxyDecision = { kind: 'none' } | { kind: 'bypassed'; by: string; proxy: ProxyInUse } | { kind: 'proxy'; proxy: ProxyInUse };
+export type ProxyDecision =
+  { kind: 'none' } | { kind: 'bypassed'; by: string; proxy: ProxyInUse } | { kind: 'proxy'; proxy: ProxyInUse };
 
 export function proxyFor(target: URL, config: ProxyConfiguration): ProxyDecision {
   const env = (name: string) => config.env[name] || config.env[name.toLowerCase()] || undefined;
   const candidates: Array<[string, string | undefined]> = config.setting
     ? [['http.proxy', config.setting]]
     : target.protocol === 'https:'
-      ? [['HTTPS_PROXY', env('HTTPS_PROXY')], ['HTTP_PROXY', env('HTTP_PROXY')]]
+      ? [
+          ['HTTPS_PROXY', env('HTTPS_PROXY')],
+          ['HTTP_PROXY', env('HTTP_PROXY')],
+        ]
       : [['HTTP_PROXY', env('HTTP_PROXY')]];
   const found = candidates.find(([, value]) => value);
   if (!found) return { kind: 'none' };
   const proxy = describeProxy(found[0], found[1] as string);
-  const noProxy = config.setting ? (config.settingNoProxy ?? []).join(',') : env('NO_PROXY') ?? '';
+  const noProxy = config.setting ? (config.settingNoProxy ?? []).join(',') : (env('NO_PROXY') ?? '');
   const by = config.setting ? 'http.noProxy' : 'NO_PROXY';
   return bypasses(noProxy, target) ? { kind: 'bypassed', by, proxy } : { kind: 'proxy', proxy };
 }
@@ -51,9 +55,17 @@ export function describeProxy(from: string, raw: string): ProxyInUse {
   }
   const hadCredentials = Boolean(url.username || url.password);
   // A `/`, `?` or `#` in the password makes the parser's host out of the password: not shown, not dialled.
-  if (!readsAsWritten(url, raw.replace(/^[^:/]*:\/\//, ''))) return { from, display: l10n.t('(a value that is not a URL)'), hadCredentials: true };
+  if (!readsAsWritten(url, raw.replace(/^[^:/]*:\/\//, ''))) {
+    return { from, display: l10n.t('(a value that is not a URL)'), hadCredentials: true };
+  }
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  return { from, display: `${url.protocol}//${url.host}`, hadCredentials, hostname: url.hostname.replace(/^\[|\]$/g, ''), port };
+  return {
+    from,
+    display: `${url.protocol}//${url.host}`,
+    hadCredentials,
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port,
+  };
 }
 
 /** NO_PROXY entries: `*`, host names (a leading `.` or `*.` matches subdomains), host:port. */

@@ -22,7 +22,10 @@ export interface ReportContext extends KnownSecrets {
 
 export function formatReport(result: ConnectionCheckResult, context: ReportContext = {}): string {
   const lines: string[] = [`# ${REPORT_TITLE}`, ''];
-  lines.push(`- ${l10n.t('Server: {0}', result.target)}`, `- ${l10n.t('Checked: {0}', result.checkedAt.toISOString())}`);
+  lines.push(
+    `- ${l10n.t('Server: {0}', result.target)}`,
+    `- ${l10n.t('Checked: {0}', result.checkedAt.toISOString())}`,
+  );
   for (const [name, version] of Object.entries(context.versions ?? {})) lines.push(`- ${name}: ${version}`);
   lines.push('', reportSummary(result.steps), '');
   lines.push(`| ${l10n.t('Step')} | ${l10n.t('Result')} | ${l10n.t('Summary')} |`, '|---|---|---|');
@@ -32,7 +35,12 @@ export function formatReport(result: ConnectionCheckResult, context: ReportConte
     if (s.details.length > 0) lines.push('', ...s.details.map((d) => `- ${d}`));
     if (s.next) lines.push('', `**${l10n.t('Next:')}** ${s.next}`);
   }
-  lines.push('', '---', l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'), '');
+  lines.push(
+    '',
+    '---',
+    l10n.t('This report holds no password, token or proxy credentials: it can be pasted into a support ticket.'),
+    '',
+  );
   const hidden = hiddenFormsOf(context);
   return redact(lines.join('\n'), hidden.values, hidden.words, hidden);
 }
@@ -49,15 +57,29 @@ export function reportSummary(steps: readonly StepResult[]): string {
   if (failed.length === 0) {
     if (limits.length === 0) return l10n.t('Every step that ran passed.');
     return limits.length === 1
-      ? l10n.t('Every step that ran passed. 1 limit of your account, nothing wrong: {0} (see it below for what it affects).', limitTitles)
-      : l10n.t('Every step that ran passed. {0} limits of your account, nothing wrong: {1} (see each below for what it affects).', limits.length, limitTitles);
+      ? l10n.t(
+          'Every step that ran passed. 1 limit of your account, nothing wrong: {0} (see it below for what it affects).',
+          limitTitles,
+        )
+      : l10n.t(
+          'Every step that ran passed. {0} limits of your account, nothing wrong: {1} (see each below for what it affects).',
+          limits.length,
+          limitTitles,
+        );
   }
   const failures =
     failed.length === 1
       ? l10n.t('1 step failed: {0}. Start with it: later failures often follow from it.', failed[0].title)
-      : l10n.t('{0} steps failed: {1}. Start with the first: later failures often follow from it.', failed.length, failed.map((s) => s.title).join(', '));
+      : l10n.t(
+          '{0} steps failed: {1}. Start with the first: later failures often follow from it.',
+          failed.length,
+          failed.map((s) => s.title).join(', '),
+        );
   if (limits.length === 0) return failures;
-  const also = limits.length === 1 ? l10n.t('Also 1 limit of your account: {0}.', limitTitles) : l10n.t('Also {0} limits of your account: {1}.', limits.length, limitTitles);
+  const also =
+    limits.length === 1
+      ? l10n.t('Also 1 limit of your account: {0}.', limitTitles)
+      : l10n.t('Also {0} limits of your account: {1}.', limits.length, limitTitles);
   return `${failures} ${also}`;
 }
 
@@ -74,11 +96,22 @@ const HIDDEN = '[hidden]';
  * `free.standalone` where no letter or digit touches them. Whatever is hidden becomes one
  * `[hidden]`, however long it was.
  */
-export function redact(text: string, secrets: readonly string[], words: readonly string[] = [], free: FreelyHidden = {}): string {
+export function redact(
+  text: string,
+  secrets: readonly string[],
+  words: readonly string[] = [],
+  free: FreelyHidden = {},
+): string {
   const values = new Set([...secrets, ...words].filter((s) => s.length > 0));
   // Longest first, so a word that contains another is hidden whole.
   const whole = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
-  const asValues = values.size === 0 ? text : text.split('\n').map((line) => redactLine(line, values, whole)).join('\n');
+  const asValues =
+    values.size === 0
+      ? text
+      : text
+          .split('\n')
+          .map((line) => redactLine(line, values, whole))
+          .join('\n');
   return hideFreely(asValues, free.anywhere ?? [], free.standalone ?? []);
 }
 
@@ -99,7 +132,8 @@ export interface FreelyHidden {
 function hideFreely(text: string, anywhere: readonly string[], standalone: readonly string[]): string {
   // A secret that marks alone could spell ("[hidden]" itself) would be found again in every round;
   // where it stands as a value it is hidden all the same.
-  const findable = (secret: string) => secret.length > 0 && !HIDDEN.repeat(Math.ceil(secret.length / HIDDEN.length) + 1).includes(secret);
+  const findable = (secret: string) =>
+    secret.length > 0 && !HIDDEN.repeat(Math.ceil(secret.length / HIDDEN.length) + 1).includes(secret);
   const inside = anywhere.filter(findable);
   const alone = standalone.filter(findable);
   if (inside.length + alone.length === 0) return text;
@@ -120,7 +154,13 @@ function occurrences(text: string, secrets: readonly string[], standalone: boole
   for (const secret of secrets) {
     for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
       const end = at + secret.length;
-      if (standalone && (LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) || LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2)))) continue;
+      if (
+        standalone &&
+        (LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) ||
+          LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2)))
+      ) {
+        continue;
+      }
       found.push([at, end]);
     }
   }
@@ -149,7 +189,10 @@ function redactLine(line: string, values: ReadonlySet<string>, words: readonly s
   const hide = (value: string) => (values.has(value) ? HIDDEN : value);
   let out = line;
   // Credentials headers: whatever follows is a credential, whether or not it is one the check knew.
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)([^|\n]*?)(\s*(?:\\?\||$))/gi, (_m, name: string, value: string, end: string) => (value ? `${name}${HIDDEN}${end}` : _m));
+  out = out.replace(
+    /\b((?:proxy-)?authorization\s*:\s*)([^|\n]*?)(\s*(?:\\?\||$))/gi,
+    (_m, name: string, value: string, end: string) => (value ? `${name}${HIDDEN}${end}` : _m),
+  );
   // A URL's user info: its password always, its user name when that is a secret.
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@|"'<>]*)@/gi, (_m, scheme: string, info: string) => {
     const colon = info.indexOf(':');

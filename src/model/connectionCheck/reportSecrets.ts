@@ -83,12 +83,21 @@ export function credentialWordsOf(credentials: Credentials | undefined): string[
 
 /** Every form of every secret the check knew, sorted by where it may be hidden. */
 export function hiddenFormsOf(known: KnownSecrets): HiddenForms {
-  const forms: HiddenForms = { anywhere: [], standalone: [], values: [...secretsOf(known.credentials)], words: [...credentialWordsOf(known.credentials)] };
+  const forms: HiddenForms = {
+    anywhere: [],
+    standalone: [],
+    values: [...secretsOf(known.credentials)],
+    words: [...credentialWordsOf(known.credentials)],
+  };
   const add = (secret: string, user?: string) => addSecret(forms, secret, user);
   const { credentials } = known;
   if (credentials?.type === 'token') add(credentials.token);
   if (credentials?.type === 'basic') add(credentials.password, credentials.username);
-  const urls: Array<[string | undefined, boolean]> = [[known.serverUrl, true], [known.proxy?.setting, false], ...proxyVariables(known.proxy).map((v): [string, boolean] => [v, false])];
+  const urls: Array<[string | undefined, boolean]> = [
+    [known.serverUrl, true],
+    [known.proxy?.setting, false],
+    ...proxyVariables(known.proxy).map((v): [string, boolean] => [v, false]),
+  ];
   for (const [url, hasPath] of urls) {
     for (const info of url ? userInfosOf(url, hasPath) : []) {
       // A user name alone is the credential (a token given as the user); beside a password it is not a secret.
@@ -98,7 +107,12 @@ export function hiddenFormsOf(known: KnownSecrets): HiddenForms {
   }
   if (known.proxyAuthorization) addAuthorization(forms, known.proxyAuthorization);
   for (const passphrase of known.passphrases ?? []) add(passphrase);
-  return { anywhere: unique(forms.anywhere), standalone: unique(forms.standalone), values: unique(forms.values), words: unique(forms.words) };
+  return {
+    anywhere: unique(forms.anywhere),
+    standalone: unique(forms.standalone),
+    values: unique(forms.values),
+    words: unique(forms.words),
+  };
 }
 
 /** A secret and its derived forms, with `user:secret` and its Basic encoding when a user goes with it. */
@@ -106,7 +120,8 @@ function addSecret(forms: HiddenForms, secret: string, user?: string): void {
   if (secret.length === 0) return;
   const strength = strengthOf(secret);
   const encoded = encodedForms(secret);
-  const pairs = user === undefined ? [] : [`${user}:${secret}`, basicOf(user, secret), ...encodedForms(`${user}:${secret}`)];
+  const pairs =
+    user === undefined ? [] : [`${user}:${secret}`, basicOf(user, secret), ...encodedForms(`${user}:${secret}`)];
   if (strength === 'strong') {
     forms.anywhere.push(secret, ...encoded, ...pairs);
     return;
@@ -129,7 +144,9 @@ function addAuthorization(forms: HiddenForms, value: string): void {
   if (match[1].toLowerCase() !== 'basic') return;
   const decoded = Buffer.from(credential, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon > 0 && Buffer.from(decoded, 'utf8').toString('base64') === credential.trim()) addSecret(forms, decoded.slice(colon + 1), decoded.slice(0, colon));
+  if (colon > 0 && Buffer.from(decoded, 'utf8').toString('base64') === credential.trim()) {
+    addSecret(forms, decoded.slice(colon + 1), decoded.slice(0, colon));
+  }
 }
 
 /** How a secret reads in a URL's user info, a query or form, a JSON string and a Markdown table cell. */
@@ -154,7 +171,9 @@ function encodedForms(secret: string): string[] {
 /** The proxy variables of the environment, as the proxy step and the API client read them. */
 function proxyVariables(proxy: ProxyConfiguration | undefined): string[] {
   if (!proxy) return [];
-  return ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].flatMap((name) => [proxy.env[name], proxy.env[name.toLowerCase()]]).filter((v): v is string => Boolean(v));
+  return ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY']
+    .flatMap((name) => [proxy.env[name], proxy.env[name.toLowerCase()]])
+    .filter((v): v is string => Boolean(v));
 }
 
 /**

@@ -14,7 +14,15 @@ import { analyseTargetUrl } from './targetUrl';
 import type { TrustSource } from './trustSources';
 import * as l10n from '@vscode/l10n';
 import { errorMessage } from '../../util/errorMessage';
-import { clientCertificateStep, dnsStep, proxyStep, tcpStep, tlsStep, urlStep, type ClientCertificateInput } from './networkFindings';
+import {
+  clientCertificateStep,
+  dnsStep,
+  proxyStep,
+  tcpStep,
+  tlsStep,
+  urlStep,
+  type ClientCertificateInput,
+} from './networkFindings';
 
 export type { ClientCertificateInput } from './networkFindings';
 
@@ -56,7 +64,12 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
     return {
       target: l10n.t('(not a usable URL)'),
       checkedAt,
-      steps: [step('url', 'fail', parsed.problem ?? l10n.t('The server URL is not usable.'), { next: l10n.t('Enter the address of the Bitbucket server, e.g. https://bitbucket.example.com/bitbucket.') }), ...skipAll(['url'], reason)],
+      steps: [
+        step('url', 'fail', parsed.problem ?? l10n.t('The server URL is not usable.'), {
+          next: l10n.t('Enter the address of the Bitbucket server, e.g. https://bitbucket.example.com/bitbucket.'),
+        }),
+        ...skipAll(['url'], reason),
+      ],
     };
   }
   const baseUrl = parsed.baseUrl;
@@ -90,9 +103,25 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   let tlsTrusted = true;
   let clientCertificateFailed = false;
   if (url.protocol !== 'https:') {
-    steps.set('tls', skipped('tls', l10n.t('The URL is http://: the connection is not encrypted, and the password or token crosses the network readable.')));
+    steps.set(
+      'tls',
+      skipped(
+        'tls',
+        l10n.t(
+          'The URL is http://: the connection is not encrypted, and the password or token crosses the network readable.',
+        ),
+      ),
+    );
   } else if (viaProxy) {
-    steps.set('tls', skipped('tls', l10n.t('The extension reaches the server through the proxy, and this step connects directly only. The steps from Authentication on show whether the secure connection through the proxy works.')));
+    steps.set(
+      'tls',
+      skipped(
+        'tls',
+        l10n.t(
+          'The extension reaches the server through the proxy, and this step connects directly only. The steps from Authentication on show whether the secure connection through the proxy works.',
+        ),
+      ),
+    );
   } else if (!reachable) {
     steps.set('tls', skipped('tls', l10n.t('no TCP connection (see above)')));
   } else {
@@ -105,9 +134,18 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
         unusable = errorMessage(err);
       }
     }
-    const facts = await inspectTls(connectHost as string, connectPort as number, input.trustSources, input.timeoutMs, material);
+    const facts = await inspectTls(
+      connectHost as string,
+      connectPort as number,
+      input.trustSources,
+      input.timeoutMs,
+      material,
+    );
     const trust = tlsStep(facts);
-    const tls = trust.status === 'pass' ? clientCertificateStep(trust, facts, url.host, input.clientCertificate, unusable) : trust;
+    const tls =
+      trust.status === 'pass'
+        ? clientCertificateStep(trust, facts, url.host, input.clientCertificate, unusable)
+        : trust;
     tlsTrusted = trust.status === 'pass';
     clientCertificateFailed = tlsTrusted && tls.status === 'fail';
     steps.set('tls', tls);
@@ -124,17 +162,22 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
   // ---- Through the extension's API client ------------------------------------------------
   // VS Code's network stack may reach the server through a proxy from a PAC file or the OS, which
   // the direct steps above cannot see: its API steps run even when those failed.
-  const apiReason = !reachable && (input.transport?.kind !== 'node' || !input.credentials)
-    ? l10n.t('the server cannot be reached (see above)')
-    : !tlsTrusted
-      ? l10n.t("no trust source accepts the server's certificate (see TLS certificate)")
-      : clientCertificateFailed
-        ? l10n.t('the server does not accept the connection without a usable client certificate (see TLS certificate)')
-      : !input.credentials
-        ? l10n.t('not signed in to this server: sign in (Bitbucket Snippets: Sign In), then run the check again')
-        : undefined;
+  const apiReason =
+    !reachable && (input.transport?.kind !== 'node' || !input.credentials)
+      ? l10n.t('the server cannot be reached (see above)')
+      : !tlsTrusted
+        ? l10n.t("no trust source accepts the server's certificate (see TLS certificate)")
+        : clientCertificateFailed
+          ? l10n.t(
+              'the server does not accept the connection without a usable client certificate (see TLS certificate)',
+            )
+          : !input.credentials
+            ? l10n.t('not signed in to this server: sign in (Bitbucket Snippets: Sign In), then run the check again')
+            : undefined;
   if (apiReason || !input.credentials) {
-    for (const id of ['auth', 'identity', 'snippets', 'pages', 'hooks'] as const) steps.set(id, skipped(id, apiReason ?? ''));
+    for (const id of ['auth', 'identity', 'snippets', 'pages', 'hooks'] as const) {
+      steps.set(id, skipped(id, apiReason ?? ''));
+    }
   } else {
     const api = await checkApi({
       baseUrl,
@@ -148,7 +191,11 @@ export async function runConnectionCheck(input: ConnectionCheckInput): Promise<C
     });
     for (const result of api) steps.set(result.id, result);
   }
-  return { target: baseUrl, checkedAt, steps: STEP_TITLES.map(([id]) => steps.get(id) ?? skipped(id, l10n.t('not run'))) };
+  return {
+    target: baseUrl,
+    checkedAt,
+    steps: STEP_TITLES.map(([id]) => steps.get(id) ?? skipped(id, l10n.t('not run'))),
+  };
 }
 
 function skipAll(except: StepId[], reason: string): StepResult[] {

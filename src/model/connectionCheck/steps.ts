@@ -39,8 +39,20 @@ export function titleOf(id: StepId): string {
   return STEP_TITLES.find(([stepId]) => stepId === id)?.[1] ?? id;
 }
 
-export function step(id: StepId, status: StepStatus, summary: string, more: { details?: string[]; next?: string } = {}): StepResult {
-  return { id, title: titleOf(id), status, summary, details: more.details ?? [], ...(more.next ? { next: more.next } : {}) };
+export function step(
+  id: StepId,
+  status: StepStatus,
+  summary: string,
+  more: { details?: string[]; next?: string } = {},
+): StepResult {
+  return {
+    id,
+    title: titleOf(id),
+    status,
+    summary,
+    details: more.details ?? [],
+    ...(more.next ? { next: more.next } : {}),
+  };
 }
 
 export const skipped = (id: StepId, reason: string): StepResult => step(id, 'skipped', reason);

@@ -19,7 +19,23 @@ export interface TargetUrl {
  * First path segments of Bitbucket's own pages and APIs: what precedes one of them is the context
  * path. A context path is one segment (e.g. `/bitbucket`) on every installation seen so far.
  */
-const PAGE_SEGMENTS = new Set(['projects', 'users', 'plugins', 'rest', 'dashboard', 'login', 'admin', 'scm', 'account', 'profile', 'repos', 'snippets', 'mvc', 'secure', 'getting-started']);
+const PAGE_SEGMENTS = new Set([
+  'projects',
+  'users',
+  'plugins',
+  'rest',
+  'dashboard',
+  'login',
+  'admin',
+  'scm',
+  'account',
+  'profile',
+  'repos',
+  'snippets',
+  'mvc',
+  'secure',
+  'getting-started',
+]);
 
 export function analyseTargetUrl(raw: string): TargetUrl {
   const notes: string[] = [];
@@ -28,7 +44,10 @@ export function analyseTargetUrl(raw: string): TargetUrl {
     url = new URL(raw.trim());
   } catch {
     // The text is not repeated: it may be a pasted secret rather than a URL.
-    return { problem: l10n.t('The server URL is not a URL. Use the form https://bitbucket.example.com[/context].'), notes };
+    return {
+      problem: l10n.t('The server URL is not a URL. Use the form https://bitbucket.example.com[/context].'),
+      notes,
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { problem: l10n.t('The server URL must start with https:// or http://, not {0}//.', url.protocol), notes };

@@ -44,7 +44,11 @@ export class DocumentVersions<U extends { toString(): string }, V, B, C> {
   /** The server version a refused save met, and the one the user chose to overwrite. */
   readonly conflicts = new SaveConflicts<C>();
 
-  constructor(storage: BaseStorage, storageKey: string, private readonly versioning: Versioning<V, B>) {
+  constructor(
+    storage: BaseStorage,
+    storageKey: string,
+    private readonly versioning: Versioning<V, B>,
+  ) {
     this.bases = new DocumentBases(storage, storageKey, versioning.isBase);
   }
 
@@ -68,7 +72,11 @@ export class DocumentVersions<U extends { toString(): string }, V, B, C> {
 
   /** What a save of the document is decided against: its base, what `stat` reported, an approved Overwrite. */
   saveState(uri: U): SaveState<B, C> {
-    return { base: this.baseOf(uri), reported: this.reportedStat(uri), overwriteApproved: this.conflicts.approved(uri.toString()) };
+    return {
+      base: this.baseOf(uri),
+      reported: this.reportedStat(uri),
+      overwriteApproved: this.conflicts.approved(uri.toString()),
+    };
   }
 
   /** `stat` told the editor this. */

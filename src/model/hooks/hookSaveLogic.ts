@@ -12,7 +12,13 @@ import { textHash } from '../../util/documentBases';
  */
 export function canonicalSettings(settings: HookSettings | undefined): string {
   const s = settings ?? {};
-  return stringifyExact(Object.fromEntries(Object.keys(s).sort().map((k) => [k, s[k]])));
+  return stringifyExact(
+    Object.fromEntries(
+      Object.keys(s)
+        .sort()
+        .map((k) => [k, s[k]]),
+    ),
+  );
 }
 
 /** What an edit of hook settings is based on: a hash of the settings it was loaded from, never the settings. */
@@ -43,9 +49,18 @@ export type HookSaveDecision =
  * After a refused save, the user's Overwrite approves the settings that save met (their hash,
  * util/saveConflicts.ts): those, and only those, may be replaced.
  */
-export function decideHookSave(input: { base: HookSettingsBase | undefined; current: HookSettings | undefined; edited: HookSettings; overwriteApproved?: string }): HookSaveDecision {
+export function decideHookSave(input: {
+  base: HookSettingsBase | undefined;
+  current: HookSettings | undefined;
+  edited: HookSettings;
+  overwriteApproved?: string;
+}): HookSaveDecision {
   const current = hookSettingsBaseOf(input.current).hash;
-  if (input.base) return input.base.hash === current || input.overwriteApproved === current ? { kind: 'write' } : { kind: 'conflict' };
+  if (input.base) {
+    return input.base.hash === current || input.overwriteApproved === current
+      ? { kind: 'write' }
+      : { kind: 'conflict' };
+  }
   if (current === hookSettingsBaseOf(input.edited).hash) return { kind: 'unchanged' };
   return input.overwriteApproved === current ? { kind: 'write' } : { kind: 'conflict' };
 }

@@ -17,8 +17,19 @@ export interface HookSettingsVersion {
 }
 
 /** Per document URI: its settings' version, their hash kept beyond the window, and a refused save (the hash of the settings it met). */
-export type HookSettingsVersions<U extends { toString(): string }> = DocumentVersions<U, HookSettingsVersion, HookSettingsBase, string>;
+export type HookSettingsVersions<U extends { toString(): string }> = DocumentVersions<
+  U,
+  HookSettingsVersion,
+  HookSettingsBase,
+  string
+>;
 
-export function hookSettingsVersions<U extends { toString(): string }>(storage: BaseStorage, storageKey: string): HookSettingsVersions<U> {
-  return new DocumentVersions(storage, storageKey, { baseOf: (version) => hookSettingsBaseOf(version.settings), isBase: isHookSettingsBase });
+export function hookSettingsVersions<U extends { toString(): string }>(
+  storage: BaseStorage,
+  storageKey: string,
+): HookSettingsVersions<U> {
+  return new DocumentVersions(storage, storageKey, {
+    baseOf: (version) => hookSettingsBaseOf(version.settings),
+    isBase: isHookSettingsBase,
+  });
 }

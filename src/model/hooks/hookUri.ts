@@ -29,8 +29,9 @@ export const SERVER_COPY_SEGMENT = '.server';
 
 // Besides `%`, `/` and `\`, brackets and control and bidi characters are escaped: VS Code writes the
 // path into its own messages, where `[label](command:…)` would be a live link.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-const SEGMENT_ESCAPED = /[%/\\[\]\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const SEGMENT_ESCAPED =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+  /[%/\\[\]\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const escapeSegment = (s: string): string => s.replace(SEGMENT_ESCAPED, (c) => encodeURIComponent(c));
 
 function unescapeSegment(s: string): string | undefined {
@@ -43,7 +44,11 @@ function unescapeSegment(s: string): string | undefined {
 
 /** The decoded path of a hook document. */
 export function hookDocumentPath(doc: Omit<HookDocument, 'authority'>): string {
-  const parts = [escapeSegment(doc.projectKey), escapeSegment(doc.repositorySlug), escapeSegment(doc.hookKey) + SETTINGS_SUFFIX];
+  const parts = [
+    escapeSegment(doc.projectKey),
+    escapeSegment(doc.repositorySlug),
+    escapeSegment(doc.hookKey) + SETTINGS_SUFFIX,
+  ];
   return '/' + (doc.serverCopy ? [SERVER_COPY_SEGMENT, ...parts] : parts).join('/');
 }
 
@@ -55,7 +60,10 @@ export interface HookAccount {
 }
 
 /** The decoded components for `vscode.Uri.from` (which does the escaping), scheme left to the caller. */
-export function hookDocumentComponents(account: HookAccount, doc: Omit<HookDocument, 'authority' | 'username' | 'contextPath'>): { authority: string; path: string; query: string } {
+export function hookDocumentComponents(
+  account: HookAccount,
+  doc: Omit<HookDocument, 'authority' | 'username' | 'contextPath'>,
+): { authority: string; path: string; query: string } {
   const url = new URL(account.serverUrl);
   const contextPath = url.pathname.replace(/\/+$/, '');
   return {
@@ -66,7 +74,10 @@ export function hookDocumentComponents(account: HookAccount, doc: Omit<HookDocum
 }
 
 /** True when a document belongs to this account (the earlier form: to any account on its host). */
-export function isHookDocumentOf(doc: Pick<HookDocument, 'authority' | 'username' | 'contextPath'>, account: HookAccount): boolean {
+export function isHookDocumentOf(
+  doc: Pick<HookDocument, 'authority' | 'username' | 'contextPath'>,
+  account: HookAccount,
+): boolean {
   const url = new URL(account.serverUrl);
   if (doc.authority !== url.host.toLowerCase()) return false;
   if (doc.contextPath !== undefined && doc.contextPath !== url.pathname.replace(/\/+$/, '')) return false;
@@ -77,7 +88,11 @@ export function isHookDocumentOf(doc: Pick<HookDocument, 'authority' | 'username
  * The signed-in account a document belongs to. The earlier form names no user nor context path:
  * it goes to the default account when that is on its host, else to the first account that is.
  */
-export function accountOfHookDocument<A extends HookAccount>(doc: HookDocument, accounts: readonly A[], defaultAccount: A | undefined): A | undefined {
+export function accountOfHookDocument<A extends HookAccount>(
+  doc: HookDocument,
+  accounts: readonly A[],
+  defaultAccount: A | undefined,
+): A | undefined {
   if (doc.username === undefined && defaultAccount && isHookDocumentOf(doc, defaultAccount)) return defaultAccount;
   return accounts.find((a) => isHookDocumentOf(doc, a));
 }
@@ -113,4 +128,3 @@ export function parseHookDocument(authority: string, path: string, query = ''): 
     ...(serverCopy ? { serverCopy } : {}),
   };
 }
-

@@ -27,7 +27,8 @@ const describeType = (member: JsonMember): string =>
 /** Whole numbers of 64 bits, signed or not: Bitbucket (Java) holds them exactly, so they are sent as written. */
 const LEAST_64_BIT = -(2n ** 63n);
 const MOST_64_BIT = 2n ** 64n - 1n;
-const isWholeNumberOf64Bits = (text: string): boolean => /^-?[0-9]+$/.test(text) && BigInt(text) >= LEAST_64_BIT && BigInt(text) <= MOST_64_BIT;
+const isWholeNumberOf64Bits = (text: string): boolean =>
+  /^-?[0-9]+$/.test(text) && BigInt(text) >= LEAST_64_BIT && BigInt(text) <= MOST_64_BIT;
 
 /**
  * Checks the editor's text. `served` is what the document was read from: a number written there
@@ -41,15 +42,26 @@ export function checkSettingsText(text: string, served?: HookSettings): Settings
     root = scanJson(text);
   } catch (err) {
     if (err instanceof JsonSyntaxError) {
-      return { ok: false, problems: [{ message: l10n.t('Not valid JSON: {0}', err.message), offset: err.offset, length: 1 }] };
+      return {
+        ok: false,
+        problems: [{ message: l10n.t('Not valid JSON: {0}', err.message), offset: err.offset, length: 1 }],
+      };
     }
-    if (err instanceof JsonTooDeepError) return { ok: false, problems: [{ message: err.message, offset: err.offset, length: 1 }] };
+    if (err instanceof JsonTooDeepError) {
+      return { ok: false, problems: [{ message: err.message, offset: err.offset, length: 1 }] };
+    }
     throw err;
   }
   if (root.type !== 'object') {
     return {
       ok: false,
-      problems: [{ message: l10n.t('Hook settings must be a JSON object: { "field": value, … }.'), offset: root.offset, length: root.length }],
+      problems: [
+        {
+          message: l10n.t('Hook settings must be a JSON object: { "field": value, … }.'),
+          offset: root.offset,
+          length: root.length,
+        },
+      ],
     };
   }
 
@@ -61,7 +73,11 @@ export function checkSettingsText(text: string, served?: HookSettings): Settings
     if (earlier) {
       const line = text.slice(0, earlier.keyOffset).split('\n').length;
       problems.push({
-        message: l10n.t('"{0}" is given twice (first on line {1}); Bitbucket would keep only one of them. Remove one.', member.key, line),
+        message: l10n.t(
+          '"{0}" is given twice (first on line {1}); Bitbucket would keep only one of them. Remove one.',
+          member.key,
+          line,
+        ),
         field: member.key,
         offset: member.keyOffset,
         length: member.keyLength,
@@ -76,19 +92,38 @@ export function checkSettingsText(text: string, served?: HookSettings): Settings
       const asServed = servedValue instanceof JsonNumber && servedValue.text === v.text;
       if (!number.isExact && !isWholeNumberOf64Bits(v.text) && !asServed) {
         problems.push({
-          message: l10n.t('"{0}": the number {1} cannot be held exactly; it would become {2}. Write it in quotes to send it as text.', member.key, v.text, String(number.value)),
+          message: l10n.t(
+            '"{0}": the number {1} cannot be held exactly; it would become {2}. Write it in quotes to send it as text.',
+            member.key,
+            v.text,
+            String(number.value),
+          ),
           field: member.key,
           offset: v.offset,
           length: v.length,
         });
         continue;
       }
-      Object.defineProperty(settings, member.key, { value: number, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(settings, member.key, {
+        value: number,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else if (v.type === 'string' || v.type === 'boolean') {
-      Object.defineProperty(settings, member.key, { value: v.value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(settings, member.key, {
+        value: v.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else {
       problems.push({
-        message: l10n.t('"{0}" is {1}: Bitbucket accepts only text, numbers and true/false as setting values.', member.key, describeType(member)),
+        message: l10n.t(
+          '"{0}" is {1}: Bitbucket accepts only text, numbers and true/false as setting values.',
+          member.key,
+          describeType(member),
+        ),
         field: member.key,
         offset: v.offset,
         length: v.length,
@@ -103,7 +138,11 @@ export function checkSettingsText(text: string, served?: HookSettings): Settings
       ok: false,
       problems: [
         {
-          message: l10n.t('The settings are {0} when sent; Bitbucket accepts at most {1}.', formatKb(size), formatKb(MAX_SETTINGS_BYTES)),
+          message: l10n.t(
+            'The settings are {0} when sent; Bitbucket accepts at most {1}.',
+            formatKb(size),
+            formatKb(MAX_SETTINGS_BYTES),
+          ),
           offset: root.offset,
           length: 1,
         },

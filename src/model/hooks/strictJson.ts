@@ -26,7 +26,10 @@ export interface JsonMember {
 }
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
     this.name = 'JsonSyntaxError';
   }
@@ -86,7 +89,12 @@ function toJsonNode(text: string, node: Node): JsonNode {
         // A property node's children are its key and its value; a key given twice stays twice.
         members: (node.children ?? []).map((property) => {
           const [key, value] = property.children ?? [];
-          return { key: key.value as string, keyOffset: key.offset, keyLength: key.length, value: toJsonNode(text, value) };
+          return {
+            key: key.value as string,
+            keyOffset: key.offset,
+            keyLength: key.length,
+            value: toJsonNode(text, value),
+          };
         }),
       };
     case 'array':
@@ -110,7 +118,8 @@ function toJsonNode(text: string, node: Node): JsonNode {
 function syntaxError(text: string): JsonSyntaxError {
   const containers: Array<'}' | ']'> = [];
   let lastKey = '';
-  let first: { error: ParseErrorCode; offset: number; length: number; closer: '}' | ']' | undefined; key: string } | undefined;
+  let first:
+    { error: ParseErrorCode; offset: number; length: number; closer: '}' | ']' | undefined; key: string } | undefined;
   visit(
     text,
     {
@@ -131,15 +140,26 @@ function syntaxError(text: string): JsonSyntaxError {
   const at = (message: string, where = offset) => new JsonSyntaxError(message, Math.min(where, text.length));
   switch (error) {
     case ParseErrorCode.PropertyNameExpected:
-      if (text[offset] === '}' && text.slice(0, offset).trimEnd().endsWith(',')) return at(l10n.t('A comma before "}" is not allowed in JSON.'));
+      if (text[offset] === '}' && text.slice(0, offset).trimEnd().endsWith(',')) {
+        return at(l10n.t('A comma before "}" is not allowed in JSON.'));
+      }
       return at(l10n.t('Expected a field name in double quotes, found {0}.', found));
     case ParseErrorCode.ColonExpected:
       return at(l10n.t('Expected ":" after the field name "{0}", found {1}.', key, found));
     case ParseErrorCode.CommaExpected:
     case ParseErrorCode.CloseBraceExpected:
     case ParseErrorCode.CloseBracketExpected: {
-      const close = error === ParseErrorCode.CloseBraceExpected ? '}' : error === ParseErrorCode.CloseBracketExpected ? ']' : closer;
-      return at(close === ']' ? l10n.t('Expected "," or "]", found {0}.', found) : l10n.t('Expected "," or "}", found {0}.', found));
+      const close =
+        error === ParseErrorCode.CloseBraceExpected
+          ? '}'
+          : error === ParseErrorCode.CloseBracketExpected
+            ? ']'
+            : closer;
+      return at(
+        close === ']'
+          ? l10n.t('Expected "," or "]", found {0}.', found)
+          : l10n.t('Expected "," or "}", found {0}.', found),
+      );
     }
     case ParseErrorCode.EndOfFileExpected:
       return at(l10n.t('Unexpected {0} after the end of the JSON value.', found));
@@ -157,8 +177,15 @@ function syntaxError(text: string): JsonSyntaxError {
     default:
       // ValueExpected, InvalidSymbol (a word that is no value, such as `tru` or a key without quotes).
       if (text.slice(offset).trim() === '') return at(l10n.t('The text ends where a value was expected.'));
-      if (closer === '}' && text.slice(0, offset).trimEnd().match(/[{,]$/)) return at(l10n.t('Expected a field name in double quotes, found {0}.', found));
-      return at(l10n.t('Unexpected {0}: expected a value (text in double quotes, a number, true, false, an object or an array).', found));
+      if (closer === '}' && text.slice(0, offset).trimEnd().match(/[{,]$/)) {
+        return at(l10n.t('Expected a field name in double quotes, found {0}.', found));
+      }
+      return at(
+        l10n.t(
+          'Unexpected {0}: expected a value (text in double quotes, a number, true, false, an object or an array).',
+          found,
+        ),
+      );
   }
 }
 
@@ -173,7 +200,9 @@ function stringProblem(text: string, start: number): JsonSyntaxError {
     if (ch === '\\') {
       const next = text[pos + 1];
       if (next === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) return new JsonSyntaxError(l10n.t('A \\u escape needs four hexadecimal digits.'), pos);
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) {
+          return new JsonSyntaxError(l10n.t('A \\u escape needs four hexadecimal digits.'), pos);
+        }
         pos += 5;
       } else if (next !== undefined && '"\\/bfnrt'.includes(next)) {
         pos++;
@@ -182,7 +211,12 @@ function stringProblem(text: string, start: number): JsonSyntaxError {
       }
       continue;
     }
-    if (ch < ' ') return new JsonSyntaxError(l10n.t('A line break or control character inside a string must be escaped (for example \\n).'), pos);
+    if (ch < ' ') {
+      return new JsonSyntaxError(
+        l10n.t('A line break or control character inside a string must be escaped (for example \\n).'),
+        pos,
+      );
+    }
   }
   return new JsonSyntaxError(l10n.t('A string is not closed: a quote (") is missing.'), start);
 }

@@ -186,7 +186,12 @@ export interface WriteOptions {
  * tool's name or a dot folder on the way, or anything but a regular file at the target, is refused
  * with a RefusedPath and nothing is written.
  */
-export async function writeFileBelow(root: string, segments: readonly string[], content: string | Buffer, options: WriteOptions = {}): Promise<void> {
+export async function writeFileBelow(
+  root: string,
+  segments: readonly string[],
+  content: string | Buffer,
+  options: WriteOptions = {},
+): Promise<void> {
   const { folders, file } = split(root, segments);
   const dir = await makeFolderBelow(root, folders);
   const target = below(dir, file, 'file');

@@ -19,15 +19,41 @@
 
 const TOOL_NAMES = [
   // Version control metadata: a folder holding one is a repository whose config runs commands.
-  '.git', '.hg', '.svn', '.bzr', '.jj', '.pijul', '_darcs', '.fslckout', '_fossil_',
+  '.git',
+  '.hg',
+  '.svn',
+  '.bzr',
+  '.jj',
+  '.pijul',
+  '_darcs',
+  '.fslckout',
+  '_fossil_',
   // Git's files that configure a repository from inside the working tree, and the usual folder of shared hooks.
-  '.gitmodules', '.githooks', '.husky',
+  '.gitmodules',
+  '.githooks',
+  '.husky',
   // Editors and IDEs: workspace settings name executables, tasks run on opening a folder.
-  '.vscode', '.idea', '.vs', '.fleet', '.zed', '.cursor', '.theia', '.devcontainer',
+  '.vscode',
+  '.idea',
+  '.vs',
+  '.fleet',
+  '.zed',
+  '.cursor',
+  '.theia',
+  '.devcontainer',
   // Editors that run a file of the folder as code (vim's exrc, Neovim, Emacs' directory locals).
-  '.exrc', '.nvimrc', '.nvim.lua', '.dir-locals.el',
+  '.exrc',
+  '.nvimrc',
+  '.nvim.lua',
+  '.dir-locals.el',
   // CI and forge configuration: pipelines, actions, workflows.
-  '.github', '.gitlab', '.gitea', '.forgejo', '.circleci', '.buildkite', '.woodpecker',
+  '.github',
+  '.gitlab',
+  '.gitea',
+  '.forgejo',
+  '.circleci',
+  '.buildkite',
+  '.woodpecker',
   // direnv loads a folder's environment (after `direnv allow`, which a user gives to folders they trust).
   '.envrc',
 ];
@@ -41,7 +67,10 @@ const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 export function foldName(name: string): string {
   const stream = name.indexOf(':');
   const withoutStream = stream >= 0 ? name.slice(0, stream) : name;
-  return withoutStream.replace(HFS_IGNORED, '').replace(/[. ]+$/, '').toLowerCase();
+  return withoutStream
+    .replace(HFS_IGNORED, '')
+    .replace(/[. ]+$/, '')
+    .toLowerCase();
 }
 
 /** True when `name` starts with a dot as the file system reads it (`\u200c.cache` is `.cache` on HFS+). */

@@ -30,7 +30,10 @@ async function keepFirst(write: Write, backup: string): Promise<Snapshot> {
   try {
     return await takeSnapshot(write.root, write.paths, backup, write.indexFile);
   } catch (err) {
-    const message = l10n.t('Nothing was written: a copy of the files the patch touches could not be kept first ({0}).', (err as NodeJS.ErrnoException).code ?? String(err));
+    const message = l10n.t(
+      'Nothing was written: a copy of the files the patch touches could not be kept first ({0}).',
+      (err as NodeJS.ErrnoException).code ?? String(err),
+    );
     throw new PatchError('writeFailed', message, { detail: String(err) });
   }
 }
@@ -40,7 +43,11 @@ async function putBack(snapshot: Snapshot, backup: string, failure: PatchError):
   const { failed } = await restoreSnapshot(snapshot);
   if (failed.length === 0) {
     await fs.rm(backup, { recursive: true, force: true, maxRetries: 3 });
-    return new PatchError(failure.reason, `${failure.message} ${l10n.t('The working tree is as it was: every file the patch touched was put back.')}`, failure);
+    return new PatchError(
+      failure.reason,
+      `${failure.message} ${l10n.t('The working tree is as it was: every file the patch touched was put back.')}`,
+      failure,
+    );
   }
   const names = failed.map((f) => `${f.name} (${f.why})`).join(', ');
   const message = `${failure.message} ${l10n.t('Putting the files back failed for {0}; their earlier versions are kept in {1}.', names, backup)}`;
@@ -66,7 +73,10 @@ export async function writeAllOrNothing(git: GitContext, write: Write): Promise<
     }
     failure = write.failure(output);
   } catch (err) {
-    failure = err instanceof PatchError ? err : new PatchError('gitFailed', l10n.t('Git could not be started.'), { detail: String(err) });
+    failure =
+      err instanceof PatchError
+        ? err
+        : new PatchError('gitFailed', l10n.t('Git could not be started.'), { detail: String(err) });
   }
   throw await putBack(snapshot, backup, failure);
 }

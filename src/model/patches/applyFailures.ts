@@ -35,7 +35,10 @@ function words(reason: PatchReason, file: string, context: FailureContext): stri
   switch (reason) {
     case 'uncommittedChanges':
       return context.threeWay
-        ? l10n.t('{0} has changes that are not staged; a three-way apply merges only into staged or committed files. Stage or stash them first.', file)
+        ? l10n.t(
+            '{0} has changes that are not staged; a three-way apply merges only into staged or committed files. Stage or stash them first.',
+            file,
+          )
         : l10n.t('{0} has uncommitted changes; commit or stash them first, or apply with a three-way merge.', file);
     case 'throughLink':
       return l10n.t('Git refused {0}: it goes through a symbolic link.', file);
@@ -48,9 +51,15 @@ function words(reason: PatchReason, file: string, context: FailureContext): stri
     case 'binaryWithoutData':
       return l10n.t('The patch holds no data for the binary file {0}: it was made without --binary.', file);
     case 'noBaseForThreeWay':
-      return l10n.t('{0} has changed since the patch was made, and this repository lacks the version it was made from, so a three-way apply cannot merge it.', file);
+      return l10n.t(
+        '{0} has changed since the patch was made, and this repository lacks the version it was made from, so a three-way apply cannot merge it.',
+        file,
+      );
     case 'lineEndings':
-      return l10n.t("{0}: the patch does not apply because its lines end in CRLF (it passed through Windows) and the file's lines do not.", file);
+      return l10n.t(
+        "{0}: the patch does not apply because its lines end in CRLF (it passed through Windows) and the file's lines do not.",
+        file,
+      );
     case 'doesNotApply':
       return l10n.t('{0} has changed since the patch was made, so the patch does not apply to it.', file);
     case 'corrupt':
@@ -66,7 +75,10 @@ export function applyFailure(stderr: string, context: FailureContext): PatchErro
   const unwritten = lines.map((line) => WRITE_FAILED.exec(line)).find((m) => m !== null);
   if (unwritten) {
     const [, file, reason] = unwritten;
-    return new PatchError('writeFailed', l10n.t('Git could not write {0}: {1}.', file, reason), { path: file, detail: stderr });
+    return new PatchError('writeFailed', l10n.t('Git could not write {0}: {1}.', file, reason), {
+      path: file,
+      detail: stderr,
+    });
   }
   const failedFile = lines.map((line) => FAILED_FILE.exec(line)?.[1]).find((name) => name !== undefined);
   for (const [reason, pattern] of PATTERNS) {
@@ -76,5 +88,8 @@ export function applyFailure(stderr: string, context: FailureContext): PatchErro
     const final: PatchReason = reason === 'doesNotApply' && context.crlfPatch ? 'lineEndings' : reason;
     return new PatchError(final, words(final, file, context), { path: file || undefined, detail: stderr });
   }
-  return new PatchError('notApplied', words('notApplied', failedFile ?? '', context), { path: failedFile, detail: stderr });
+  return new PatchError('notApplied', words('notApplied', failedFile ?? '', context), {
+    path: failedFile,
+    detail: stderr,
+  });
 }

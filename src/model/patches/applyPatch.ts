@@ -64,7 +64,10 @@ function conflictedIn(stderr: string): string[] {
 
 const touched = (plan: PatchPlan): Touched => ({ files: plan.paths, notes: plan.notes, root: plan.state.root });
 
-const context = (plan: PatchPlan, threeWay: boolean): FailureContext => ({ crlfPatch: plan.patch.lineEndings === 'crlf', threeWay });
+const context = (plan: PatchPlan, threeWay: boolean): FailureContext => ({
+  crlfPatch: plan.patch.lineEndings === 'crlf',
+  threeWay,
+});
 
 function applyGit(git: GitContext, plan: PatchPlan, extra: string[]) {
   return runGit(git, ['apply', ...extra, ...reverseArgs(plan)], { cwd: plan.state.root, input: plan.bytes });
@@ -74,7 +77,8 @@ function applyGit(git: GitContext, plan: PatchPlan, extra: string[]) {
 async function checkPlan(git: GitContext, plan: PatchPlan): Promise<CheckResult> {
   const plain = await applyGit(git, plan, ['--check']);
   // The user's uncommitted work is named before git's reason, which may only be that work.
-  const refused = uncommittedRefusal(plan) ?? (plain.code === 0 ? undefined : applyFailure(plain.stderr, context(plan, false)));
+  const refused =
+    uncommittedRefusal(plan) ?? (plain.code === 0 ? undefined : applyFailure(plain.stderr, context(plan, false)));
   if (!refused) return { kind: 'applies', ...touched(plan) };
   if (refused.reason !== 'doesNotApply' && refused.reason !== 'uncommittedChanges') throw refused;
   const threeWay = await applyGit(git, plan, ['--3way', '--check']);
@@ -83,7 +87,12 @@ async function checkPlan(git: GitContext, plan: PatchPlan): Promise<CheckResult>
 }
 
 /** `git apply --check` for `text` in the repository of `folder`, after the hostile check. */
-export async function checkPatch(git: GitContext, text: string, folder: string, options: Pick<ApplyOptions, 'reverse'> = {}): Promise<CheckResult> {
+export async function checkPatch(
+  git: GitContext,
+  text: string,
+  folder: string,
+  options: Pick<ApplyOptions, 'reverse'> = {},
+): Promise<CheckResult> {
   return checkPlan(git, await planPatch(git, text, folder, options.reverse ?? false));
 }
 
@@ -95,7 +104,14 @@ async function notesToApprove(git: GitContext, plan: PatchPlan): Promise<PathNot
 
 function unapproved(notes: readonly PathNote[]): PatchError {
   const names = [...new Set(notes.map((note) => note.path))].join(', ');
-  return new PatchError('toolFiles', l10n.t('The patch was not applied: it writes files that tools read or run ({0}), and applying it was not confirmed.', names), { path: notes[0]?.path });
+  return new PatchError(
+    'toolFiles',
+    l10n.t(
+      'The patch was not applied: it writes files that tools read or run ({0}), and applying it was not confirmed.',
+      names,
+    ),
+    { path: notes[0]?.path },
+  );
 }
 
 /** Git's write, all or nothing: on a failure every touched path (and, three-way, the index) is put back. */
@@ -106,7 +122,8 @@ async function write(git: GitContext, plan: PatchPlan, threeWay: boolean): Promi
     indexFile: threeWay ? await indexFileOf(git, plan.state.root) : undefined,
     run: () => applyGit(git, plan, threeWay ? ['--3way'] : []),
     // A three-way apply with conflicts exits with 1 and says so for each file, with no error line.
-    succeeded: (out) => out.code === 0 || (threeWay && conflictedIn(out.stderr).length > 0 && !/^(error|fatal):/m.test(out.stderr)),
+    succeeded: (out) =>
+      out.code === 0 || (threeWay && conflictedIn(out.stderr).length > 0 && !/^(error|fatal):/m.test(out.stderr)),
     failure: (out) => applyFailure(out.stderr, context(plan, threeWay)),
   });
 }
@@ -116,7 +133,12 @@ async function write(git: GitContext, plan: PatchPlan, threeWay: boolean): Promi
  * Throws a PatchError for every refusal; on a refusal or a failure the working tree (and the index)
  * is as before.
  */
-export async function applyPatch(git: GitContext, text: string, folder: string, options: ApplyOptions = {}): Promise<ApplyResult> {
+export async function applyPatch(
+  git: GitContext,
+  text: string,
+  folder: string,
+  options: ApplyOptions = {},
+): Promise<ApplyResult> {
   const plan = await planPatch(git, text, folder, options.reverse ?? false);
   const threeWay = options.threeWay ?? false;
   if (threeWay) {

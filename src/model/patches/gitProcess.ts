@@ -121,7 +121,11 @@ function spawnGit(git: GitContext, args: readonly string[], run: GitRun): Promis
     child.on('close', (code) => {
       clearTimeout(timer);
       if (timedOut) {
-        reject(new PatchError('timeout', l10n.t('Git did not finish within {0} seconds.', Math.round(timeoutMs / 1000)), { detail: stderr }));
+        reject(
+          new PatchError('timeout', l10n.t('Git did not finish within {0} seconds.', Math.round(timeoutMs / 1000)), {
+            detail: stderr,
+          }),
+        );
         return;
       }
       resolve({ code: code ?? -1, stdout: Buffer.concat(chunks), stdoutBytes, stderr });
@@ -130,7 +134,12 @@ function spawnGit(git: GitContext, args: readonly string[], run: GitRun): Promis
 }
 
 /** Runs git and returns its output, or throws a PatchError with its own words for the log when it exits with another code than `okCodes`. */
-export async function gitOutput(git: GitContext, args: readonly string[], run: GitRun, okCodes: readonly number[] = [0]): Promise<GitOutput> {
+export async function gitOutput(
+  git: GitContext,
+  args: readonly string[],
+  run: GitRun,
+  okCodes: readonly number[] = [0],
+): Promise<GitOutput> {
   const output = await runGit(git, args, run);
   if (!okCodes.includes(output.code)) {
     throw new PatchError('gitFailed', l10n.t('Git failed ({0}).', `git ${args[0]}`), { detail: output.stderr });

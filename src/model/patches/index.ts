@@ -7,6 +7,12 @@ export { PatchError, type PatchReason } from './patchErrors';
 export { makePatch, MAX_PATCH_BYTES, type MadePatch, type PatchRequest, type PatchScope } from './makePatch';
 export { readPatch, type FileChange, type PatchFile, type ReadPatch } from './readPatch';
 export { checkPatchPaths, refusedPatchPath, type PathNote, type PathNoteKind } from './pathCheck';
-export { MAX_PREVIEW_BYTES, MAX_PREVIEW_FILE_BYTES, previewPatch, type Preview, type PreviewFile } from './previewPatch';
+export {
+  MAX_PREVIEW_BYTES,
+  MAX_PREVIEW_FILE_BYTES,
+  previewPatch,
+  type Preview,
+  type PreviewFile,
+} from './previewPatch';
 export { applyPatch, checkPatch, type ApplyOptions, type ApplyResult, type CheckResult } from './applyPatch';
 export { readRepositoryState, EMPTY_TREE, type RepositoryState } from './repositoryState';

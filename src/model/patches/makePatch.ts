@@ -33,7 +33,17 @@ export interface MadePatch {
 
 export const MAX_PATCH_BYTES = 5 * 1024 * 1024;
 
-const DIFF_ARGS = ['diff', '--binary', '--no-color', '--full-index', '--no-ext-diff', '--no-textconv', '--no-relative', '--src-prefix=a/', '--dst-prefix=b/'];
+const DIFF_ARGS = [
+  'diff',
+  '--binary',
+  '--no-color',
+  '--full-index',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-relative',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+];
 
 function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1);
@@ -43,7 +53,9 @@ function megabytes(bytes: number): string {
 function fileNotUtf8(patch: Buffer): string | undefined {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const starts: number[] = [];
-  for (let at = patch.indexOf('diff --git '); at >= 0; at = patch.indexOf('\ndiff --git ', at + 1)) starts.push(at === 0 ? 0 : at + 1);
+  for (let at = patch.indexOf('diff --git '); at >= 0; at = patch.indexOf('\ndiff --git ', at + 1)) {
+    starts.push(at === 0 ? 0 : at + 1);
+  }
   for (let i = 0; i < starts.length; i++) {
     const part = patch.subarray(starts[i], starts[i + 1] ?? patch.length);
     try {
@@ -76,7 +88,13 @@ async function copyIndex(userIndex: string, copy: string): Promise<void> {
   await fs.utimes(copy, seconds(found.atimeNs), seconds(found.mtimeNs));
 }
 
-async function diff(git: GitContext, root: string, request: PatchRequest, base: string, env: Record<string, string>): Promise<Buffer> {
+async function diff(
+  git: GitContext,
+  root: string,
+  request: PatchRequest,
+  base: string,
+  env: Record<string, string>,
+): Promise<Buffer> {
   const untracked = request.untracked ?? [];
   const args = [...DIFF_ARGS];
   if (request.scope === 'staged') args.push('--cached');
@@ -84,7 +102,11 @@ async function diff(git: GitContext, root: string, request: PatchRequest, base: 
   if (typeof request.scope === 'object') args.push(...request.scope.paths, ...untracked);
   const out = await gitOutput(git, args, { cwd: root, env, maxOutputBytes: MAX_PATCH_BYTES + 1 });
   if (out.stdoutBytes > MAX_PATCH_BYTES) {
-    throw new PatchError('tooLarge', l10n.t('The patch is {0} MB, more than the 5 MB a patch snippet may have.', megabytes(out.stdoutBytes)), { bytes: out.stdoutBytes });
+    throw new PatchError(
+      'tooLarge',
+      l10n.t('The patch is {0} MB, more than the 5 MB a patch snippet may have.', megabytes(out.stdoutBytes)),
+      { bytes: out.stdoutBytes },
+    );
   }
   return out.stdout;
 }
@@ -94,7 +116,8 @@ export async function makePatch(git: GitContext, request: PatchRequest): Promise
   const state = await readRepositoryState(git, request.folder);
   const base = baseOf(state);
   const untracked = request.untracked ?? [];
-  const selectsNothing = typeof request.scope === 'object' && request.scope.paths.length === 0 && untracked.length === 0;
+  const selectsNothing =
+    typeof request.scope === 'object' && request.scope.paths.length === 0 && untracked.length === 0;
   let patch: Buffer = Buffer.alloc(0);
   if (!selectsNothing && untracked.length === 0) {
     patch = await diff(git, state.root, request, base, {});
@@ -111,7 +134,11 @@ export async function makePatch(git: GitContext, request: PatchRequest): Promise
   if (patch.length === 0) throw new PatchError('noChange', l10n.t('There are no changes to save as a patch.'));
   const notUtf8 = fileNotUtf8(patch);
   if (notUtf8 !== undefined) {
-    throw new PatchError('notUtf8', l10n.t('The changes of {0} are not UTF-8 text, which a snippet cannot hold.', notUtf8), { path: notUtf8 });
+    throw new PatchError(
+      'notUtf8',
+      l10n.t('The changes of {0} are not UTF-8 text, which a snippet cannot hold.', notUtf8),
+      { path: notUtf8 },
+    );
   }
   return { text: patch.toString('utf8'), bytes: patch.length, state, base };
 }

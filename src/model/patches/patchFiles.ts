@@ -28,7 +28,9 @@ export interface PatchOrigin {
 
 /** The default name of a new patch snippet: `shop: main changes`. */
 export function defaultPatchSnippetName(origin: PatchOrigin): string {
-  return origin.branch === undefined ? l10n.t('{0}: changes', origin.repository) : l10n.t('{0}: {1} changes', origin.repository, origin.branch);
+  return origin.branch === undefined
+    ? l10n.t('{0}: changes', origin.repository)
+    : l10n.t('{0}: {1} changes', origin.repository, origin.branch);
 }
 
 /** The commit as people write it: the first 7 characters of its id. */
@@ -43,7 +45,12 @@ export function patchDescription(origin: PatchOrigin): string {
   }
   return origin.branch === undefined
     ? l10n.t('Patch of {0} at commit {1} (detached HEAD).', origin.repository, shortCommit(origin.head))
-    : l10n.t('Patch of {0} on branch {1}, against commit {2}.', origin.repository, origin.branch, shortCommit(origin.head));
+    : l10n.t(
+        'Patch of {0} on branch {1}, against commit {2}.',
+        origin.repository,
+        origin.branch,
+        shortCommit(origin.head),
+      );
 }
 
 /**
@@ -52,8 +59,12 @@ export function patchDescription(origin: PatchOrigin): string {
  * already ends in `.patch` or `.diff` keeps its ending.
  */
 export function patchFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim().replace(/^[.\s-]+|[.\s]+$/g, '');
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s-]+|[.\s]+$/g, '');
   const base = cleaned === '' ? 'changes' : cleaned;
   return isPatchFileName(base) ? base : `${base}.patch`;
 }

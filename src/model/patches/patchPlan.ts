@@ -46,10 +46,19 @@ export function numstatPaths(output: string): string[] {
  * A refresh that cannot take the index's lock (another git is at work) is skipped: status still
  * compares contents where the record is stale.
  */
-async function uncommittedOf(git: GitContext, root: string, paths: readonly string[], refreshIndex: boolean): Promise<PatchPlan['uncommitted']> {
+async function uncommittedOf(
+  git: GitContext,
+  root: string,
+  paths: readonly string[],
+  refreshIndex: boolean,
+): Promise<PatchPlan['uncommitted']> {
   if (paths.length === 0) return [];
   if (refreshIndex) await runGit(git, ['update-index', '-q', '--refresh'], { cwd: root });
-  const out = await gitOutput(git, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...paths], { cwd: root });
+  const out = await gitOutput(
+    git,
+    ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...paths],
+    { cwd: root },
+  );
   return out.stdout
     .toString('utf8')
     .split('\0')
@@ -62,17 +71,33 @@ async function uncommittedOf(git: GitContext, root: string, paths: readonly stri
  * refuses it. Without `refreshIndex` (Preview, which writes nothing, not even the index) the index's
  * file records are not refreshed.
  */
-export async function planPatch(git: GitContext, text: string, folder: string, reverse: boolean, refreshIndex = true): Promise<PatchPlan> {
+export async function planPatch(
+  git: GitContext,
+  text: string,
+  folder: string,
+  reverse: boolean,
+  refreshIndex = true,
+): Promise<PatchPlan> {
   const state = await readRepositoryState(git, folder);
   const patch = readPatch(text);
   const bytes = Buffer.from(text, 'utf8');
   // Judged first as read here, so a refusal names the path in this core's words rather than git's.
   const notes = await checkPatchPaths(patch, state.root, [], reverse);
-  const listed = await runGit(git, ['apply', '--numstat', '-z', ...reverseArgs({ reverse })], { cwd: state.root, input: bytes });
-  if (listed.code !== 0) throw applyFailure(listed.stderr, { crlfPatch: patch.lineEndings === 'crlf', threeWay: false });
+  const listed = await runGit(git, ['apply', '--numstat', '-z', ...reverseArgs({ reverse })], {
+    cwd: state.root,
+    input: bytes,
+  });
+  if (listed.code !== 0) {
+    throw applyFailure(listed.stderr, { crlfPatch: patch.lineEndings === 'crlf', threeWay: false });
+  }
   const gitPaths = numstatPaths(listed.stdout.toString('utf8'));
   await checkPatchPaths({ files: [], lineEndings: patch.lineEndings }, state.root, gitPaths);
-  const paths = [...new Set([...patch.files.flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== undefined), ...gitPaths])];
+  const paths = [
+    ...new Set([
+      ...patch.files.flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== undefined),
+      ...gitPaths,
+    ]),
+  ];
   const uncommitted = await uncommittedOf(git, state.root, paths, refreshIndex);
   return { state, patch, bytes, paths, notes, uncommitted, reverse };
 }

@@ -22,7 +22,10 @@ export function noteWords(path: string, kind: PathNoteKind): string {
     case 'changesScripts':
       return l10n.t('{0}: the patch changes the scripts or hooks a package manager runs.', path);
     default:
-      return l10n.t('{0} is a file that tools read or run (a task, a hook, a CI workflow): read it before you apply the patch.', path);
+      return l10n.t(
+        '{0} is a file that tools read or run (a task, a hook, a CI workflow): read it before you apply the patch.',
+        path,
+      );
   }
 }
 
@@ -37,7 +40,13 @@ export function previewNotes(files: readonly PreviewFile[]): { problems: string[
     } else if (file.binary) {
       notes.push(l10n.t('{0} is a binary file: the preview does not show it.', file.path));
     } else if (file.tooLarge) {
-      notes.push(l10n.t('{0} is larger than {1} MB: the preview does not show it.', file.path, MAX_PREVIEW_FILE_BYTES / (1024 * 1024)));
+      notes.push(
+        l10n.t(
+          '{0} is larger than {1} MB: the preview does not show it.',
+          file.path,
+          MAX_PREVIEW_FILE_BYTES / (1024 * 1024),
+        ),
+      );
     }
     for (const kind of file.notes) notes.push(noteWords(file.path, kind));
   }

@@ -26,8 +26,20 @@ export async function copyTouched(plan: PatchPlan, copy: string, names: readonly
 }
 
 /** Applies the files `includes` lets through (all with none) in `copy`; git's failure as a PatchError. */
-export async function applyInCopy(git: GitContext, plan: PatchPlan, copy: string, includes: readonly string[], check: boolean): Promise<PatchError | undefined> {
+export async function applyInCopy(
+  git: GitContext,
+  plan: PatchPlan,
+  copy: string,
+  includes: readonly string[],
+  check: boolean,
+): Promise<PatchError | undefined> {
   const args = ['apply', ...(check ? ['--check'] : []), ...reverseArgs(plan), ...includes];
-  const out = await runGit(git, args, { cwd: copy, input: plan.bytes, env: { GIT_CEILING_DIRECTORIES: path.dirname(copy) } });
-  return out.code === 0 ? undefined : applyFailure(out.stderr, { crlfPatch: plan.patch.lineEndings === 'crlf', threeWay: false });
+  const out = await runGit(git, args, {
+    cwd: copy,
+    input: plan.bytes,
+    env: { GIT_CEILING_DIRECTORIES: path.dirname(copy) },
+  });
+  return out.code === 0
+    ? undefined
+    : applyFailure(out.stderr, { crlfPatch: plan.patch.lineEndings === 'crlf', threeWay: false });
 }

@@ -30,12 +30,18 @@ const EXECUTABLE = '100755';
 
 function refusal(reason: PatchReason, at: string, extra = ''): PatchError {
   const words: Partial<Record<PatchReason, () => string>> = {
-    absolutePath: () => l10n.t('The patch was refused: {0} is an absolute path, and a patch may only change files inside the repository.', at),
+    absolutePath: () =>
+      l10n.t(
+        'The patch was refused: {0} is an absolute path, and a patch may only change files inside the repository.',
+        at,
+      ),
     parentFolder: () => l10n.t('The patch was refused: {0} leads out of the repository through "..".', at),
-    backslash: () => l10n.t('The patch was refused: {0} holds a backslash, which Windows reads as a folder separator.', at),
+    backslash: () =>
+      l10n.t('The patch was refused: {0} holds a backslash, which Windows reads as a folder separator.', at),
     badName: () => l10n.t('The patch was refused: {0} is not a valid file path.', at),
     gitFolder: () => l10n.t("The patch was refused: {0} is inside git's own folder (.git).", at),
-    throughLink: () => l10n.t('The patch was refused: {0} goes through the symbolic link {1} in the working tree.', at, extra),
+    throughLink: () =>
+      l10n.t('The patch was refused: {0} goes through the symbolic link {1} in the working tree.', at, extra),
     createsLink: () => l10n.t('The patch was refused: it would make {0} a symbolic link.', at),
     unsupportedMode: () => l10n.t('The patch was refused: {0} has mode {1}, which is not a regular file.', at, extra),
   };
@@ -82,7 +88,9 @@ async function linkOnTheWay(root: string, name: string): Promise<string | undefi
 
 /** Whether `file` leaves an executable where there was none, applied forward or (`reverse`) backward. */
 function becomesExecutable(file: PatchFile, reverse: boolean): boolean {
-  const [from, to, gone] = reverse ? [file.newMode, file.oldMode, file.change === 'created'] : [file.oldMode, file.newMode, file.change === 'deleted'];
+  const [from, to, gone] = reverse
+    ? [file.newMode, file.oldMode, file.change === 'created']
+    : [file.oldMode, file.newMode, file.change === 'deleted'];
   return !gone && to === EXECUTABLE && from !== EXECUTABLE;
 }
 
@@ -91,7 +99,12 @@ function becomesExecutable(file: PatchFile, reverse: boolean): boolean {
  * working tree at `root`: throws a PatchError naming the first refused path, or returns the notes
  * the preview shows and Apply (Revert with `reverse`) asks about.
  */
-export async function checkPatchPaths(patch: ReadPatch, root: string, alsoPaths: readonly string[] = [], reverse = false): Promise<PathNote[]> {
+export async function checkPatchPaths(
+  patch: ReadPatch,
+  root: string,
+  alsoPaths: readonly string[] = [],
+  reverse = false,
+): Promise<PathNote[]> {
   const names = new Set<string>(alsoPaths);
   for (const file of patch.files) {
     const name = file.newPath ?? file.oldPath!;
@@ -115,7 +128,9 @@ export async function checkPatchPaths(patch: ReadPatch, root: string, alsoPaths:
   for (const file of patch.files) {
     const name = file.newPath ?? file.oldPath!;
     if (becomesExecutable(file, reverse)) notes.push({ path: name, kind: 'becomesExecutable' });
-    if (isToolFile(name) || (file.oldPath !== undefined && file.oldPath !== name && isToolFile(file.oldPath))) notes.push({ path: name, kind: 'toolFile' });
+    if (isToolFile(name) || (file.oldPath !== undefined && file.oldPath !== name && isToolFile(file.oldPath))) {
+      notes.push({ path: name, kind: 'toolFile' });
+    }
   }
   return notes;
 }

@@ -77,7 +77,11 @@ function refuseAbove(bytes: number): void {
   const megabytes = (n: number) => (n / (1024 * 1024)).toFixed(1);
   throw new PatchError(
     'tooLarge',
-    l10n.t('The patch cannot be previewed: the files it touches come to {0} MB, more than the {1} MB a preview reads.', megabytes(bytes), megabytes(MAX_PREVIEW_BYTES)),
+    l10n.t(
+      'The patch cannot be previewed: the files it touches come to {0} MB, more than the {1} MB a preview reads.',
+      megabytes(bytes),
+      megabytes(MAX_PREVIEW_BYTES),
+    ),
     { bytes },
   );
 }
@@ -89,7 +93,12 @@ async function readShown(at: string): Promise<Buffer | undefined> {
 }
 
 /** The preview of `text` (reversed with `reverse`) for the repository of `folder`; a refused patch throws its PatchError. */
-export async function previewPatch(git: GitContext, text: string, folder: string, options: { reverse?: boolean } = {}): Promise<Preview> {
+export async function previewPatch(
+  git: GitContext,
+  text: string,
+  folder: string,
+  options: { reverse?: boolean } = {},
+): Promise<Preview> {
   const reverse = options.reverse ?? false;
   const plan = await planPatch(git, text, folder, reverse, false);
   const bytesNow = await totalSize(plan.state.root, plan.paths);
@@ -99,7 +108,14 @@ export async function previewPatch(git: GitContext, text: string, folder: string
     const toPath = reverse ? file.oldPath : file.newPath;
     const shown = (toPath ?? fromPath)!;
     const notes = plan.notes.filter((note) => note.path === (file.newPath ?? file.oldPath)).map((note) => note.kind);
-    return { fromPath, toPath, shown, file, notes, includes: [...new Set([file.oldPath, file.newPath])].filter((p): p is string => p !== undefined).map(includeOf) };
+    return {
+      fromPath,
+      toPath,
+      shown,
+      file,
+      notes,
+      includes: [...new Set([file.oldPath, file.newPath])].filter((p): p is string => p !== undefined).map(includeOf),
+    };
   });
   const problems = new Map<number, PatchError>();
   const afters = await withTemporaryFolder(git.tempRoot, async (temporary) => {
@@ -119,7 +135,9 @@ export async function previewPatch(git: GitContext, text: string, folder: string
     const made = files.map((entry, i) => (entry.toPath === undefined || problems.has(i) ? undefined : entry.toPath));
     refuseAbove(Math.max(bytesNow, await totalSize(copy, made)));
     const sizes = await Promise.all(made.map((name) => (name === undefined ? undefined : sizeOf(inTree(copy, name)))));
-    const read = await Promise.all(made.map((name, i) => (name === undefined || files[i].file.binary ? undefined : readShown(inTree(copy, name)))));
+    const read = await Promise.all(
+      made.map((name, i) => (name === undefined || files[i].file.binary ? undefined : readShown(inTree(copy, name)))),
+    );
     return { sizes, read };
   });
   const previews: PreviewFile[] = [];
@@ -132,10 +150,16 @@ export async function previewPatch(git: GitContext, text: string, folder: string
       path: entry.shown,
       fromPath: entry.fromPath,
       toPath: entry.toPath,
-      change: reverse && entry.file.change === 'created' ? 'deleted' : reverse && entry.file.change === 'deleted' ? 'created' : entry.file.change,
+      change:
+        reverse && entry.file.change === 'created'
+          ? 'deleted'
+          : reverse && entry.file.change === 'deleted'
+            ? 'created'
+            : entry.file.change,
       binary,
       tooLarge,
-      before: shown && entry.fromPath !== undefined ? await readShown(inTree(plan.state.root, entry.fromPath)) : undefined,
+      before:
+        shown && entry.fromPath !== undefined ? await readShown(inTree(plan.state.root, entry.fromPath)) : undefined,
       after: shown ? afters.read[i] : undefined,
       problem: problems.get(i),
       notes: entry.notes,

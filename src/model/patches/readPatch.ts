@@ -31,7 +31,8 @@ export interface ReadPatch {
 }
 
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-const EXTENDED = /^(old mode|new mode|deleted file mode|new file mode|copy from|copy to|rename from|rename to|rename old|rename new|similarity index|dissimilarity index|index) ?(.*)$/;
+const EXTENDED =
+  /^(old mode|new mode|deleted file mode|new file mode|copy from|copy to|rename from|rename to|rename old|rename new|similarity index|dissimilarity index|index) ?(.*)$/;
 const DEV_NULL = '/dev/null';
 
 interface FileDraft extends PatchFile {
@@ -67,11 +68,19 @@ class Reader {
 const nameOf = (file: PatchFile) => file.newPath ?? file.oldPath ?? '?';
 
 function cutShort(file: PatchFile, line: number): PatchError {
-  return new PatchError('cutShort', l10n.t('The patch is cut short: the change of {0} ends at line {1} before it is complete.', nameOf(file), line), { path: nameOf(file) });
+  return new PatchError(
+    'cutShort',
+    l10n.t('The patch is cut short: the change of {0} ends at line {1} before it is complete.', nameOf(file), line),
+    { path: nameOf(file) },
+  );
 }
 
 function corrupt(file: PatchFile, line: number): PatchError {
-  return new PatchError('corrupt', l10n.t('The patch is damaged at line {0}, in the change of {1}.', line, nameOf(file)), { path: nameOf(file) });
+  return new PatchError(
+    'corrupt',
+    l10n.t('The patch is damaged at line {0}, in the change of {1}.', line, nameOf(file)),
+    { path: nameOf(file) },
+  );
 }
 
 function readHunks(reader: Reader, file: PatchFile): void {
@@ -139,16 +148,40 @@ function readMarkers(reader: Reader, file: PatchFile): void {
 }
 
 function applyExtended(file: FileDraft, key: string, value: string): void {
-  const name = () => value.startsWith('"') ? nameOfMarkerLine(value) : value;
+  const name = () => (value.startsWith('"') ? nameOfMarkerLine(value) : value);
   switch (key) {
-    case 'old mode': file.oldMode = value; break;
-    case 'new mode': file.newMode = value; break;
-    case 'deleted file mode': file.change = 'deleted'; file.oldMode = value; break;
-    case 'new file mode': file.change = 'created'; file.newMode = value; break;
-    case 'rename from': case 'rename old': file.change = 'renamed'; file.oldPath = name(); break;
-    case 'rename to': case 'rename new': file.change = 'renamed'; file.newPath = name(); break;
-    case 'copy from': file.change = 'copied'; file.oldPath = name(); break;
-    case 'copy to': file.change = 'copied'; file.newPath = name(); break;
+    case 'old mode':
+      file.oldMode = value;
+      break;
+    case 'new mode':
+      file.newMode = value;
+      break;
+    case 'deleted file mode':
+      file.change = 'deleted';
+      file.oldMode = value;
+      break;
+    case 'new file mode':
+      file.change = 'created';
+      file.newMode = value;
+      break;
+    case 'rename from':
+    case 'rename old':
+      file.change = 'renamed';
+      file.oldPath = name();
+      break;
+    case 'rename to':
+    case 'rename new':
+      file.change = 'renamed';
+      file.newPath = name();
+      break;
+    case 'copy from':
+      file.change = 'copied';
+      file.oldPath = name();
+      break;
+    case 'copy to':
+      file.change = 'copied';
+      file.newPath = name();
+      break;
     case 'index': {
       const mode = / (\d{6})$/.exec(value);
       if (mode) {
@@ -162,10 +195,21 @@ function applyExtended(file: FileDraft, key: string, value: string): void {
 
 function readGitFile(reader: Reader): PatchFile {
   const headerNames = namesOfGitHeader(reader.bare()!.slice('diff --git '.length));
-  const file: FileDraft = { oldPath: undefined, newPath: undefined, change: 'modified', binary: false, oldMode: undefined, newMode: undefined, hunks: 0, headerNames };
+  const file: FileDraft = {
+    oldPath: undefined,
+    newPath: undefined,
+    change: 'modified',
+    binary: false,
+    oldMode: undefined,
+    newMode: undefined,
+    hunks: 0,
+    headerNames,
+  };
   reader.at++;
   let extended = 0;
-  for (let match; !reader.done && (match = EXTENDED.exec(reader.bare()!)); reader.at++, extended++) applyExtended(file, match[1], match[2]);
+  for (let match; !reader.done && (match = EXTENDED.exec(reader.bare()!)); reader.at++, extended++) {
+    applyExtended(file, match[1], match[2]);
+  }
   if (file.change !== 'renamed' && file.change !== 'copied' && headerNames) {
     if (file.change !== 'created') file.oldPath = headerNames.oldName;
     if (file.change !== 'deleted') file.newPath = headerNames.newName;
@@ -174,20 +218,42 @@ function readGitFile(reader: Reader): PatchFile {
   if (next.startsWith('--- ')) readMarkers(reader, file);
   else if (next === 'GIT binary patch') readBinary(reader, file);
   else if (/^Binary files .* differ$/.test(next)) {
-    throw new PatchError('binaryWithoutData', l10n.t('The patch holds no data for the binary file {0}: it was made without --binary.', nameOf(file)), { path: nameOf(file) });
+    throw new PatchError(
+      'binaryWithoutData',
+      l10n.t('The patch holds no data for the binary file {0}: it was made without --binary.', nameOf(file)),
+      { path: nameOf(file) },
+    );
   } else {
     // Nothing but headers is whole only for a rename, a copy, a mode change or an empty file made or removed.
-    const headersOnly = file.change !== 'modified' || (file.oldMode !== undefined && file.newMode !== undefined && file.oldMode !== file.newMode);
+    const headersOnly =
+      file.change !== 'modified' ||
+      (file.oldMode !== undefined && file.newMode !== undefined && file.oldMode !== file.newMode);
     if (!headersOnly || extended === 0) throw cutShort(file, reader.at);
   }
   if (file.oldPath === undefined && file.newPath === undefined) throw corrupt(file, reader.at);
   if (file.change === 'created') file.oldPath = undefined;
   if (file.change === 'deleted') file.newPath = undefined;
-  return { oldPath: file.oldPath, newPath: file.newPath, change: file.change, binary: file.binary, oldMode: file.oldMode, newMode: file.newMode, hunks: file.hunks };
+  return {
+    oldPath: file.oldPath,
+    newPath: file.newPath,
+    change: file.change,
+    binary: file.binary,
+    oldMode: file.oldMode,
+    newMode: file.newMode,
+    hunks: file.hunks,
+  };
 }
 
 function readUnifiedFile(reader: Reader): PatchFile {
-  const file: PatchFile = { oldPath: undefined, newPath: undefined, change: 'modified', binary: false, oldMode: undefined, newMode: undefined, hunks: 0 };
+  const file: PatchFile = {
+    oldPath: undefined,
+    newPath: undefined,
+    change: 'modified',
+    binary: false,
+    oldMode: undefined,
+    newMode: undefined,
+    hunks: 0,
+  };
   readMarkers(reader, file);
   if (file.change === 'created') file.oldPath = undefined;
   if (file.change === 'deleted') file.newPath = undefined;

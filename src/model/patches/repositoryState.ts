@@ -58,7 +58,9 @@ export async function readRepositoryState(git: GitContext, folder: string): Prom
   const top = await runGit(git, ['rev-parse', '--show-toplevel', '--absolute-git-dir'], { cwd: folder });
   const [root, gitDir] = top.stdout.toString('utf8').split('\n');
   if (top.code !== 0 || !root || !gitDir) {
-    throw new PatchError('notARepository', l10n.t('{0} is not in the working tree of a git repository.', folder), { detail: top.stderr });
+    throw new PatchError('notARepository', l10n.t('{0} is not in the working tree of a git repository.', folder), {
+      detail: top.stderr,
+    });
   }
   for (const [marker, operation] of OPERATION_MARKERS) {
     if (await exists(path.join(gitDir, marker))) throw new PatchError('operationInProgress', operationWords(operation));

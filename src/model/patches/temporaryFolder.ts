@@ -5,7 +5,10 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-export async function withTemporaryFolder<T>(tempRoot: string | undefined, work: (folder: string) => Promise<T>): Promise<T> {
+export async function withTemporaryFolder<T>(
+  tempRoot: string | undefined,
+  work: (folder: string) => Promise<T>,
+): Promise<T> {
   const folder = await fs.mkdtemp(path.join(tempRoot ?? os.tmpdir(), 'bbs-patch-'));
   try {
     return await work(folder);

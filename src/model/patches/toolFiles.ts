@@ -15,7 +15,16 @@ import { withTemporaryFolder } from './temporaryFolder';
 import { isRecord } from '../../util/isRecord';
 
 /** package.json's fields whose change changes what a package manager runs. */
-const RUN_FIELDS = ['scripts', 'bin', 'husky', 'simple-git-hooks', 'pre-commit', 'lint-staged', 'gitHooks', 'packageManager'];
+const RUN_FIELDS = [
+  'scripts',
+  'bin',
+  'husky',
+  'simple-git-hooks',
+  'pre-commit',
+  'lint-staged',
+  'gitHooks',
+  'packageManager',
+];
 
 /** Above this, a package.json is not read: a change to it is named as a change of its scripts. */
 const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;

@@ -10,7 +10,11 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-type Before = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; mode: number; size: number; copy: string } | { kind: 'other' };
+type Before =
+  | { kind: 'absent' }
+  | { kind: 'folder' }
+  | { kind: 'file'; mode: number; size: number; copy: string }
+  | { kind: 'other' };
 
 interface Entry {
   /** Relative to the repository's top, with `/`. */
@@ -46,13 +50,20 @@ async function lstatOrUndefined(at: string) {
   try {
     return await fs.lstat(at);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') {
+      return undefined;
+    }
     throw err;
   }
 }
 
 /** Keeps what is at each of `paths` (and the folders above them) in `backup`, and the index file when given. Throws when something cannot be kept. */
-export async function takeSnapshot(root: string, paths: readonly string[], backup: string, indexFile?: string): Promise<Snapshot> {
+export async function takeSnapshot(
+  root: string,
+  paths: readonly string[],
+  backup: string,
+  indexFile?: string,
+): Promise<Snapshot> {
   const entries: Entry[] = [];
   for (const name of withFolders(paths)) {
     const at = path.join(root, ...name.split('/'));
@@ -85,14 +96,21 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 /** Whether the file at `at` is the kept one: same size, mode and bytes. */
 async function unchanged(at: string, before: Extract<Before, { kind: 'file' }>): Promise<boolean> {
   const now = await lstatOrUndefined(at);
-  return now !== undefined && now.isFile() && now.size === before.size && (now.mode & 0o7777) === before.mode && (await sameBytes(at, before.copy));
+  return (
+    now !== undefined &&
+    now.isFile() &&
+    now.size === before.size &&
+    (now.mode & 0o7777) === before.mode &&
+    (await sameBytes(at, before.copy))
+  );
 }
 
 /** Removes what the failed write made where `entry` had something else (or nothing); true when it removed something. */
 async function removeWhatIsNew(entry: Entry): Promise<boolean> {
   const now = await lstatOrUndefined(entry.at);
   if (!now || entry.before.kind === 'other') return false;
-  const keep = entry.before.kind === 'folder' ? now.isDirectory() : entry.before.kind === 'file' ? !now.isDirectory() : false;
+  const keep =
+    entry.before.kind === 'folder' ? now.isDirectory() : entry.before.kind === 'file' ? !now.isDirectory() : false;
   if (keep) return false;
   // `rm` removes a link itself, never what it points to.
   await fs.rm(entry.at, { recursive: now.isDirectory(), force: true });
@@ -130,7 +148,7 @@ async function putBackIndex(index: NonNullable<Snapshot['index']>): Promise<bool
   return true;
 }
 
-const why = (err: unknown) => ((err as NodeJS.ErrnoException).code ?? String(err));
+const why = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
 
 /** Puts back everything `snapshot` kept that differs now; says what it put back and what it could not. */
 export async function restoreSnapshot(snapshot: Snapshot): Promise<Restored> {

@@ -10,8 +10,15 @@ import * as l10n from '@vscode/l10n';
  * looser match would take for a missing repository.
  */
 export function isMissingRepository(err: BitbucketError): boolean {
-  return err.kind === 'not-found' && err.serverMessages.some((m) => /\bNoSuchRepositoryException$/.test(m.exceptionName ?? '') || /^Repository \S+ does not exist/.test(m.message));
+  return (
+    err.kind === 'not-found' &&
+    err.serverMessages.some(
+      (m) =>
+        /\bNoSuchRepositoryException$/.test(m.exceptionName ?? '') || /^Repository \S+ does not exist/.test(m.message),
+    )
+  );
 }
 
 /** What the panel and the hook documents say when the repository itself is missing. */
-export const missingRepositoryMessage = (where: string, host: string): string => l10n.t('Repository {0} was not found on {1}.', where, host);
+export const missingRepositoryMessage = (where: string, host: string): string =>
+  l10n.t('Repository {0} was not found on {1}.', where, host);

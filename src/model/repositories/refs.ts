@@ -28,10 +28,16 @@ export function refNameProblem(refId: string): string | undefined {
   const kind = refKind(refId);
   if (!kind) return l10n.t('Give the full name: refs/heads/<branch> or refs/tags/<tag>.');
   const name = refId.slice(PREFIXES[kind].length);
-  if (name === '') return kind === 'branch' ? l10n.t('The branch name after {0} is missing.', PREFIXES[kind]) : l10n.t('The tag name after {0} is missing.', PREFIXES[kind]);
+  if (name === '') {
+    return kind === 'branch'
+      ? l10n.t('The branch name after {0} is missing.', PREFIXES[kind])
+      : l10n.t('The tag name after {0} is missing.', PREFIXES[kind]);
+  }
   if (refId.length > 1024) return l10n.t('The name is too long.');
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return l10n.t('A ref name cannot contain spaces, control characters or any of ~ ^ : ? * [ \\.');
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) {
+    return l10n.t('A ref name cannot contain spaces, control characters or any of ~ ^ : ? * [ \\.');
+  }
   if (name.includes('..')) return l10n.t('A ref name cannot contain "..".');
   if (name.includes('@{') || name === '@') return l10n.t('A ref name cannot contain "@{" or be "@".');
   if (name.includes('//') || name.endsWith('/')) return l10n.t('A ref name cannot contain "//" or end with "/".');
@@ -68,6 +74,7 @@ export function defaultBranch(branchNames: readonly string[], upstreamName?: str
 export function orderRefs(refs: readonly RefEntry[], defaultBranchName?: string): RefEntry[] {
   const unique = new Map<string, RefEntry>();
   for (const r of refs) if (!unique.has(r.refId)) unique.set(r.refId, r);
-  const rank = (r: RefEntry): number => (r.kind === 'branch' && r.name === defaultBranchName ? 0 : r.kind === 'branch' ? 1 : 2);
+  const rank = (r: RefEntry): number =>
+    r.kind === 'branch' && r.name === defaultBranchName ? 0 : r.kind === 'branch' ? 1 : 2;
   return [...unique.values()].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

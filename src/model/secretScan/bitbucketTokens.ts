@@ -8,7 +8,6 @@ import { matchesOf, type BuiltinRule } from './secretMatch';
 import { BITBUCKET_TOKEN_RULE } from './ruleIds';
 import { isPlaceholder } from './rules/placeholders';
 
-
 const PREFIXED = /(?<![A-Za-z0-9_])BBDC-[A-Za-z0-9+/]{44}(?![A-Za-z0-9+/=])/g;
 
 const UNPREFIXED_IN_CONTEXT =
@@ -20,5 +19,8 @@ const looksRandom = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.t
 export const bitbucketTokens: BuiltinRule = {
   id: BITBUCKET_TOKEN_RULE,
   confidence: 'known',
-  find: (text) => [...matchesOf(BITBUCKET_TOKEN_RULE, PREFIXED, text, 0, (token) => !isPlaceholder(token.slice('BBDC-'.length))), ...matchesOf(BITBUCKET_TOKEN_RULE, UNPREFIXED_IN_CONTEXT, text, 1, looksRandom)],
+  find: (text) => [
+    ...matchesOf(BITBUCKET_TOKEN_RULE, PREFIXED, text, 0, (token) => !isPlaceholder(token.slice('BBDC-'.length))),
+    ...matchesOf(BITBUCKET_TOKEN_RULE, UNPREFIXED_IN_CONTEXT, text, 1, looksRandom),
+  ],
 };

@@ -22,7 +22,16 @@ import type { BuiltinRule } from './secretMatch';
 import { urlPasswords } from './urlPasswords';
 
 /** The kinds known by a format alone, each a tokenRule (exported for the tests that run each on adversarial input). */
-export const TOKEN_KINDS = [...CLOUD_KINDS, ...SOURCE_HOST_KINDS, ...REGISTRY_KINDS, ...MESSAGING_KINDS, ...PAYMENT_KINDS, ...OBSERVABILITY_KINDS, ...AI_KINDS, ...SERVICE_KINDS];
+export const TOKEN_KINDS = [
+  ...CLOUD_KINDS,
+  ...SOURCE_HOST_KINDS,
+  ...REGISTRY_KINDS,
+  ...MESSAGING_KINDS,
+  ...PAYMENT_KINDS,
+  ...OBSERVABILITY_KINDS,
+  ...AI_KINDS,
+  ...SERVICE_KINDS,
+];
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   bitbucketTokens,

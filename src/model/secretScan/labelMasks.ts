@@ -62,6 +62,8 @@ export class LabelMasks {
 
   /** Each label as shown: masked where it holds a secret. */
   masked(): string[] {
-    return this.labels.map((label, i) => maskSpans(label, [...(this.own[i] ?? []), ...spansOfNamedTexts(label, this.scans)]));
+    return this.labels.map((label, i) =>
+      maskSpans(label, [...(this.own[i] ?? []), ...spansOfNamedTexts(label, this.scans)]),
+    );
   }
 }

@@ -28,7 +28,9 @@ export const SUPERSEDED_LIBRARY_RULE_IDS: readonly string[] = Object.keys(SUCCES
 const LIBRARY_RULES_RUN = recommended.rules.filter((rule) => !SUPERSEDED_LIBRARY_RULE_IDS.includes(rule.meta.id));
 
 /** The preset's rules that find secrets (its comment filter finds none). */
-export const LIBRARY_RULE_IDS: readonly string[] = recommended.rules.map((rule) => rule.meta.id).filter((id) => id !== '@secretlint/secretlint-rule-filter-comments');
+export const LIBRARY_RULE_IDS: readonly string[] = recommended.rules
+  .map((rule) => rule.meta.id)
+  .filter((id) => id !== '@secretlint/secretlint-rule-filter-comments');
 
 /**
  * A file name the rules may go by (the npm rule reads `.npmrc` and `package.json` differently, the
@@ -41,7 +43,11 @@ function sourcePathFor(label: string): { filePath: string; ext: string } {
   return ext === '.p12' ? { filePath: '/outgoing.txt', ext: '.txt' } : { filePath: `/${base || 'outgoing.txt'}`, ext };
 }
 
-export async function libraryMatches(text: string, label: string, ignoreRuleIds: ReadonlySet<string>): Promise<SecretMatch[]> {
+export async function libraryMatches(
+  text: string,
+  label: string,
+  ignoreRuleIds: ReadonlySet<string>,
+): Promise<SecretMatch[]> {
   const result = await lintSource({
     source: { content: text, contentType: 'text', ...sourcePathFor(label) },
     options: {

@@ -6,7 +6,6 @@
 import type { BuiltinRule, SecretMatch } from './secretMatch';
 import { PRIVATE_KEY_RULE } from './ruleIds';
 
-
 const BEGIN = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----|---- BEGIN (SSH2 ENCRYPTED PRIVATE KEY) ----/g;
 
 /** Fewer base64 characters than this is a placeholder, not a key (the smallest real key has ~100). */
@@ -45,9 +44,15 @@ function keyAt(text: string, begin: RegExpExecArray, ends: EndMarkers): { key?: 
   const endAt = ends.after(endMarker, afterBegin);
   if (endAt >= 0 && endAt - afterBegin <= LONGEST_KEY) {
     // Between the markers, anything but the body's own base64 (escaped line breaks in a JSON string, headers) is let be.
-    const body = text.slice(afterBegin, endAt).replace(/\\[nr]/g, '\n').replace(/^[ \t]*[A-Za-z-]+:.*$/gm, '');
+    const body = text
+      .slice(afterBegin, endAt)
+      .replace(/\\[nr]/g, '\n')
+      .replace(/^[ \t]*[A-Za-z-]+:.*$/gm, '');
     const next = endAt + endMarker.length;
-    return { key: baseCharCount(body) >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end: next } : undefined, next };
+    return {
+      key: baseCharCount(body) >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end: next } : undefined,
+      next,
+    };
   }
   // No END line: the lines of base64 that follow, up to the first that is not.
   let end = afterBegin;
@@ -65,7 +70,10 @@ function keyAt(text: string, begin: RegExpExecArray, ends: EndMarkers): { key?: 
     }
     lineStart = newline;
   }
-  return { key: count >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end } : undefined, next: Math.max(afterBegin, end) };
+  return {
+    key: count >= LEAST_BODY ? { ruleId: PRIVATE_KEY_RULE, start, end } : undefined,
+    next: Math.max(afterBegin, end),
+  };
 }
 
 function findKeys(text: string): SecretMatch[] {

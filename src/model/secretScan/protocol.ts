@@ -41,6 +41,13 @@ export type WorkerMessage =
   /** A server rule ran out of its budget on text `index`: it did not read the rest of it, nor the texts after it. */
   | { id: number; kind: 'rule-stopped'; index: number; ruleId: string }
   /** The engine refused a server rule's expression; `index`: the first text the rule was meant for, -1 for none. */
-  | { id: number; kind: 'rule-invalid'; index: number; ruleId: string; field: 'lineRegex' | 'pathRegex'; detail: string }
+  | {
+      id: number;
+      kind: 'rule-invalid';
+      index: number;
+      ruleId: string;
+      field: 'lineRegex' | 'pathRegex';
+      detail: string;
+    }
   | { id: number; kind: 'finished' }
   | { id: number; kind: 'failed'; message: string };

@@ -61,9 +61,14 @@ export class ScanProgress {
       this.running = { ruleId: message.ruleId, index: message.index };
       return;
     }
-    if (message.kind === 'rule-invalid') this.refused.push({ ruleId: message.ruleId, field: message.field, detail: message.detail });
+    if (message.kind === 'rule-invalid') {
+      this.refused.push({ ruleId: message.ruleId, field: message.field, detail: message.detail });
+    }
     if (message.kind === 'rule-stopped' || message.kind === 'rule-invalid') {
-      (message.kind === 'rule-stopped' ? this.stopped : this.invalid).push({ ruleId: message.ruleId, index: message.index });
+      (message.kind === 'rule-stopped' ? this.stopped : this.invalid).push({
+        ruleId: message.ruleId,
+        index: message.index,
+      });
       this.running = undefined;
       return;
     }
@@ -91,7 +96,16 @@ export class ScanProgress {
     for (const [index, p] of this.texts.entries()) {
       const label = labelOf(index);
       for (const f of [...p.findings].sort(byPlace)) {
-        findings.push({ ruleId: f.ruleId, ruleName: ruleNameOf(f.ruleId, names), label, textIndex: index, line: f.line, column: f.column, masked: f.masked, confidence: f.confidence });
+        findings.push({
+          ruleId: f.ruleId,
+          ruleName: ruleNameOf(f.ruleId, names),
+          label,
+          textIndex: index,
+          line: f.line,
+          column: f.column,
+          masked: f.masked,
+          confidence: f.confidence,
+        });
       }
       if (!p.done) notScanned.push({ label, reason: 'deadline', scannedBytes: 0 });
       else if (p.notScanned) notScanned.push({ label, reason: p.notScanned, scannedBytes: p.scannedBytes });
@@ -106,9 +120,13 @@ export class ScanProgress {
     for (const at of this.invalid) if (at.index >= 0) notScanned.push(ruleEntry('rule-invalid', at));
     for (const at of this.stopped) notScanned.push(ruleEntry('rule-timeout', at));
     if (!this.finished) {
-      if (this.running) notScanned.push(ruleEntry(this.running.index >= 0 ? 'rule-timeout' : 'rule-not-run', this.running));
+      if (this.running) {
+        notScanned.push(ruleEntry(this.running.index >= 0 ? 'rule-timeout' : 'rule-not-run', this.running));
+      }
       for (const rule of this.serverRules) {
-        if (!this.started.has(rule.ruleId) && !this.ignoreRuleIds.has(rule.ruleId)) notScanned.push(ruleEntry('rule-not-run', { ruleId: rule.ruleId, index: -1 }));
+        if (!this.started.has(rule.ruleId) && !this.ignoreRuleIds.has(rule.ruleId)) {
+          notScanned.push(ruleEntry('rule-not-run', { ruleId: rule.ruleId, index: -1 }));
+        }
       }
     }
     const refusedRules = this.refused.map((r) => ({ ...r, ruleName: names.get(r.ruleId) ?? r.ruleId }));

@@ -67,7 +67,12 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
   const ignoreRuleIds = withSuccessors(options.ignoreRuleIds ?? []);
   const request: ScanRequest = {
     id: 0,
-    texts: texts.map(({ label, path, text, previous }) => ({ label, text, ...(path !== undefined ? { path } : {}), ...(previous !== undefined ? { previous } : {}) })),
+    texts: texts.map(({ label, path, text, previous }) => ({
+      label,
+      text,
+      ...(path !== undefined ? { path } : {}),
+      ...(previous !== undefined ? { previous } : {}),
+    })),
     serverRules,
     allowlist: [...(options.allowlist ?? [])],
     ignoreRuleIds,
@@ -121,11 +126,16 @@ export function scanTexts(texts: readonly OutgoingText[], options: ScanOptions =
         else if (message.kind === 'finished') settle(() => resolve(progress.result()), true);
       };
       current.on('error', (err) => settle(() => reject(new SecretScanError(err.message)), false));
-      current.on('exit', (code) => settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false));
+      current.on('exit', (code) =>
+        settle(() => reject(new SecretScanError(`the worker ended (exit code ${code})`)), false),
+      );
       current.postMessage({ ...request, id, firstText });
     };
     const onAbort = () => settle(() => reject(signal?.reason), false);
-    const deadline = setTimeout(() => settle(() => resolve(progress.result()), false), options.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS);
+    const deadline = setTimeout(
+      () => settle(() => resolve(progress.result()), false),
+      options.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
     start(0);
   });

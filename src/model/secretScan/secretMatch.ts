@@ -23,7 +23,13 @@ export interface BuiltinRule {
 }
 
 /** Every match of a global expression; the value is capture group `group` (0: the whole match), whose place the `d` flag gives. */
-export function matchesOf(ruleId: string, pattern: RegExp, text: string, group = 0, keep: (value: string) => boolean = () => true): SecretMatch[] {
+export function matchesOf(
+  ruleId: string,
+  pattern: RegExp,
+  text: string,
+  group = 0,
+  keep: (value: string) => boolean = () => true,
+): SecretMatch[] {
   const found: SecretMatch[] = [];
   for (const m of text.matchAll(pattern)) {
     const value = m[group];

@@ -53,7 +53,14 @@ async function scan(request: ScanRequest): Promise<void> {
   const ignore = new Set(request.ignoreRuleIds);
   // An allowlist rule the engine refuses allows nothing: the scan reports more, never less.
   const allowlist = new Allowlist(request.allowlist, () => undefined);
-  const scans = texts.map((input) => new TextScan(input, ignore, allowlist.empty ? undefined : (text, m) => !allowlist.allows(text, m.start, input.path)));
+  const scans = texts.map(
+    (input) =>
+      new TextScan(
+        input,
+        ignore,
+        allowlist.empty ? undefined : (text, m) => !allowlist.allows(text, m.start, input.path),
+      ),
+  );
   const labels = new LabelMasks(
     texts.map((t) => t.label),
     scans,
@@ -61,7 +68,9 @@ async function scan(request: ScanRequest): Promise<void> {
   let shown = texts.map((t) => t.label);
   const postLabels = () => {
     const masked = labels.masked();
-    for (const [index, label] of masked.entries()) if (label !== shown[index]) post({ id, kind: 'label', index, label });
+    for (const [index, label] of masked.entries()) {
+      if (label !== shown[index]) post({ id, kind: 'label', index, label });
+    }
     shown = masked;
   };
   await labels.scanLabels(ignore);
@@ -87,7 +96,9 @@ function runRule({ id, texts, ruleBudgetMs }: ScanRequest, rule: ServerRule, sca
   const made = compiled(rule);
   if (!made.ok) {
     // A refused path expression leaves no way to tell the rule's files: it was meant for any file.
-    const meantFor = texts.findIndex((t) => (made.field === 'pathRegex' ? t.path !== undefined : appliesTo(made.path, t.path)));
+    const meantFor = texts.findIndex((t) =>
+      made.field === 'pathRegex' ? t.path !== undefined : appliesTo(made.path, t.path),
+    );
     post({ id, kind: 'rule-invalid', index: meantFor, ruleId, field: made.field, detail: made.detail });
     return;
   }
@@ -96,7 +107,8 @@ function runRule({ id, texts, ruleBudgetMs }: ScanRequest, rule: ServerRule, sca
     const scanned = text.part.scanned;
     if (scanned === '' || !appliesTo(made.rule.path, texts[index].path)) continue;
     post({ id, kind: 'rule', index, ruleId });
-    const run = performance.now() >= deadline ? { matches: [], complete: false } : runServerRule(made.rule, scanned, deadline);
+    const run =
+      performance.now() >= deadline ? { matches: [], complete: false } : runServerRule(made.rule, scanned, deadline);
     const found = text.keep(run.matches);
     if (found.length > 0) post({ id, kind: 'found', index, findings: found });
     if (!run.complete) {

@@ -55,15 +55,29 @@ export function compileServerRules(serverRules: readonly unknown[], prefix = SER
   for (const [index, raw] of serverRules.entries()) {
     const rule = (typeof raw === 'object' && raw !== null ? raw : {}) as ServerSecretRule;
     const ruleId = `${prefix}${Number.isSafeInteger(rule.id) ? rule.id : `#${index}`}`;
-    const name = typeof rule.name === 'string' && rule.name.trim() !== '' ? rule.name.trim().slice(0, LONGEST_NAME) : ruleId;
-    if (typeof raw !== 'object' || raw === null || (rule.lineRegex !== undefined && typeof rule.lineRegex !== 'string') || (rule.pathRegex !== undefined && typeof rule.pathRegex !== 'string')) {
+    const name =
+      typeof rule.name === 'string' && rule.name.trim() !== '' ? rule.name.trim().slice(0, LONGEST_NAME) : ruleId;
+    if (
+      typeof raw !== 'object' ||
+      raw === null ||
+      (rule.lineRegex !== undefined && typeof rule.lineRegex !== 'string') ||
+      (rule.pathRegex !== undefined && typeof rule.pathRegex !== 'string')
+    ) {
       skipped.push({ ruleId, name, reason: 'malformed' });
     } else if (!present(rule.lineRegex) && !present(rule.pathRegex)) {
       skipped.push({ ruleId, name, reason: 'no-expression' });
-    } else if ((rule.lineRegex?.length ?? 0) > LONGEST_EXPRESSION || (rule.pathRegex?.length ?? 0) > LONGEST_EXPRESSION) {
+    } else if (
+      (rule.lineRegex?.length ?? 0) > LONGEST_EXPRESSION ||
+      (rule.pathRegex?.length ?? 0) > LONGEST_EXPRESSION
+    ) {
       skipped.push({ ruleId, name, reason: 'too-long' });
     } else {
-      rules.push({ ruleId, name, ...(present(rule.lineRegex) ? { lineRegex: rule.lineRegex } : {}), ...(present(rule.pathRegex) ? { pathRegex: rule.pathRegex } : {}) });
+      rules.push({
+        ruleId,
+        name,
+        ...(present(rule.lineRegex) ? { lineRegex: rule.lineRegex } : {}),
+        ...(present(rule.pathRegex) ? { pathRegex: rule.pathRegex } : {}),
+      });
     }
   }
   return { rules, skipped };

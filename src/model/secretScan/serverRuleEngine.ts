@@ -67,7 +67,9 @@ export function runServerRule(rule: RunnableServerRule, text: string, deadline: 
     if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
     const m = rule.line.matcher(text.slice(start, end));
     // An empty match (`x*`) names nothing.
-    if (m.find() && m.end() > m.start()) matches.push({ ruleId: rule.ruleId, start: start + m.start(), end: start + m.end() });
+    if (m.find() && m.end() > m.start()) {
+      matches.push({ ruleId: rule.ruleId, start: start + m.start(), end: start + m.end() });
+    }
     if (newline < 0) break;
     start = newline + 1;
     if (performance.now() >= deadline) return { matches, complete: false };

@@ -39,7 +39,11 @@ export class TextScan {
   async builtinAndLibraryFindings(): Promise<WorkerFinding[]> {
     const text = this.part.scanned;
     if (text === '') return [];
-    const own = this.keep(BUILTIN_RULES.filter((rule) => !this.ignoreRuleIds.has(rule.id)).flatMap((rule) => rule.find(text).map((m) => ({ confidence: rule.confidence, ...m }))));
+    const own = this.keep(
+      BUILTIN_RULES.filter((rule) => !this.ignoreRuleIds.has(rule.id)).flatMap((rule) =>
+        rule.find(text).map((m) => ({ confidence: rule.confidence, ...m })),
+      ),
+    );
     // The scan's own rules name the value itself (the password, not the whole URL): theirs go first.
     return [...own, ...this.keep(await libraryMatches(text, this.input.label, this.ignoreRuleIds))];
   }
@@ -57,7 +61,12 @@ export class TextScan {
       this.kept.push(m);
       this.lineIndex ??= new LineIndex(text);
       // The library's and a server's rules name known kinds of secrets.
-      findings.push({ ruleId: m.ruleId, ...this.lineIndex.positionOf(m.start), masked: maskSecret(value), confidence: m.confidence ?? 'known' });
+      findings.push({
+        ruleId: m.ruleId,
+        ...this.lineIndex.positionOf(m.start),
+        masked: maskSecret(value),
+        confidence: m.confidence ?? 'known',
+      });
     }
     return findings;
   }

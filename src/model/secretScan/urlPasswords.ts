@@ -4,7 +4,6 @@
 import { matchesOf, type BuiltinRule } from './secretMatch';
 import { URL_PASSWORD_RULE } from './ruleIds';
 
-
 // scheme://user:password@ then a host (a name, an IPv4 or IPv6 address). The user has no `:`, so
 // the first `:` after `//` starts the password, and a port (`host:8080/…`) never reaches an `@`.
 const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/?#@'"`<>]*:([^\s/?#@'"`<>]+)@(?=[a-z0-9[])/dgi;

@@ -12,7 +12,10 @@ import { errorMessage } from '../../util/errorMessage';
 import { isRecord } from '../../util/isRecord';
 
 /** The former names, below `bitbucketSnippets`, by the new ones. */
-export const FORMER_SECRET_SCAN_SETTINGS = { [Settings.secretScanMode]: 'secretScanning', [Settings.secretScanIgnoredRules]: 'secretScanning.ignoredRules' } as const;
+export const FORMER_SECRET_SCAN_SETTINGS = {
+  [Settings.secretScanMode]: 'secretScanning',
+  [Settings.secretScanIgnoredRules]: 'secretScanning.ignoredRules',
+} as const;
 
 const valid: Record<keyof typeof FORMER_SECRET_SCAN_SETTINGS, (value: unknown) => boolean> = {
   [Settings.secretScanMode]: (value) => value === 'warn' || value === 'off',
@@ -42,7 +45,9 @@ export async function moveFormerSecretScanSettings({ read, write, log }: UserSet
       // cannot remove it (a remote machine's settings file holds a name it no longer knows).
       await write(former, undefined);
     } catch (err) {
-      log.warn(`could not move the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}: ${errorMessage(err)}`);
+      log.warn(
+        `could not move the user setting ${SETTINGS_SECTION}.${former} to ${SETTINGS_SECTION}.${name}: ${errorMessage(err)}`,
+      );
     }
   }
 }

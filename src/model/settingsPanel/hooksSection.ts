@@ -14,9 +14,13 @@ import { failed, succeeded, type ActionResult, type PanelScope } from './scope';
 import * as l10n from '@vscode/l10n';
 
 export const HOOK_ROLES: readonly HookRole[] = ['preReceive', 'mergeCheck'];
-export const HOOK_TYPES: Record<HookRole, HookType> = { preReceive: 'PRE_RECEIVE', mergeCheck: 'PRE_PULL_REQUEST_MERGE' };
+export const HOOK_TYPES: Record<HookRole, HookType> = {
+  preReceive: 'PRE_RECEIVE',
+  mergeCheck: 'PRE_PULL_REQUEST_MERGE',
+};
 /** How a role is named in messages (a function: the translation is looked up when used). */
-export const roleName = (role: HookRole): string => (role === 'preReceive' ? l10n.t('pre-receive hook') : l10n.t('merge check'));
+export const roleName = (role: HookRole): string =>
+  role === 'preReceive' ? l10n.t('pre-receive hook') : l10n.t('merge check');
 
 /** Which hook the panel shows for each role (from the settings). */
 export type HookKeys = Record<HookRole, string>;
@@ -24,7 +28,8 @@ export type HookKeys = Record<HookRole, string>;
 export type HooksState = PanelState['hooks'];
 
 /** The hooks "Change…" can offer for a role, or why there are none. */
-export type HookChoices = { ok: true; hooks: RepositoryHook[]; current: string | undefined } | { ok: false; message: string };
+export type HookChoices =
+  { ok: true; hooks: RepositoryHook[]; current: string | undefined } | { ok: false; message: string };
 
 /** The hook "Edit Settings…" opens, or why it cannot. */
 export type HookToEdit = { ok: true; key: string } | { ok: false; message: string };
@@ -56,19 +61,30 @@ export class HooksSection {
     // A known hook has its name before the server answers, and keeps it when only admins are told.
     this.hooks.rows = HOOK_ROLES.map((role): HookRow => {
       const key = keys[role].trim();
-      return { role, key, name: knownHookName(key) ?? null, enabled: null, configured: null, busy: 'loading', error: null, canToggle: role === 'preReceive' };
+      return {
+        role,
+        key,
+        name: knownHookName(key) ?? null,
+        enabled: null,
+        configured: null,
+        busy: 'loading',
+        error: null,
+        canToggle: role === 'preReceive',
+      };
     });
     for (const row of this.hooks.rows) {
-      const request = scope.limiter.run(() => client.getHook(scope.repository, row.key)).then(
-        (hook) => {
-          if (this.generation.isCurrent(ticket)) applyHook(row, hook);
-        },
-        (err: unknown) => {
-          if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
-          scope.log.error(`GET hook ${row.key} on ${scope.where} failed`, err);
-          row.error = this.rowError(this.explain(err, l10n.t('read the {0}', roleName(row.role))));
-        },
-      );
+      const request = scope.limiter
+        .run(() => client.getHook(scope.repository, row.key))
+        .then(
+          (hook) => {
+            if (this.generation.isCurrent(ticket)) applyHook(row, hook);
+          },
+          (err: unknown) => {
+            if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
+            scope.log.error(`GET hook ${row.key} on ${scope.where} failed`, err);
+            row.error = this.rowError(this.explain(err, l10n.t('read the {0}', roleName(row.role))));
+          },
+        );
       scope.track(
         request.finally(() => {
           if (!this.generation.isCurrent(ticket)) return;
@@ -93,14 +109,21 @@ export class HooksSection {
     row.busy = 'changing';
     scope.changed();
     try {
-      const answer = await scope.track(enabled ? client.enableHook(scope.repository, row.key) : client.disableHook(scope.repository, row.key));
+      const answer = await scope.track(
+        enabled ? client.enableHook(scope.repository, row.key) : client.disableHook(scope.repository, row.key),
+      );
       // Older servers answer without a body: ask, rather than assume.
       const hook = answer ?? (await scope.track(client.getHook(scope.repository, row.key)));
       if (this.generation.isCurrent(ticket)) applyHook(row, hook);
-      return succeeded(hook.enabled ? l10n.t('{0}: enabled.', hook.details.name) : l10n.t('{0}: disabled.', hook.details.name));
+      return succeeded(
+        hook.enabled ? l10n.t('{0}: enabled.', hook.details.name) : l10n.t('{0}: disabled.', hook.details.name),
+      );
     } catch (err) {
       scope.log.error(`${enabled ? 'enabling' : 'disabling'} ${row.key} on ${scope.where} failed`, err);
-      const message = this.explain(err, enabled ? l10n.t('enable the {0}', roleName(role)) : l10n.t('disable the {0}', roleName(role)));
+      const message = this.explain(
+        err,
+        enabled ? l10n.t('enable the {0}', roleName(role)) : l10n.t('disable the {0}', roleName(role)),
+      );
       if (this.generation.isCurrent(ticket)) row.error = this.rowError(message);
       return failed(message);
     } finally {
@@ -124,14 +147,26 @@ export class HooksSection {
     if (!client) return { ok: false, message: l10n.t('Sign in to list hooks.') };
     const hooks: RepositoryHook[] = [];
     try {
-      const listed = client.items((page) => client.listHooks(scope.repository, HOOK_TYPES[role], page), { limit: 100, maxPages: 5, key: (hook) => hook.details.key });
+      const listed = client.items((page) => client.listHooks(scope.repository, HOOK_TYPES[role], page), {
+        limit: 100,
+        maxPages: 5,
+        key: (hook) => hook.details.key,
+      });
       for await (const hook of listed) hooks.push(hook);
     } catch (err) {
       scope.log.error(`listing hooks of ${scope.where} failed`, err);
       return { ok: false, message: this.explain(err, l10n.t('list the hooks of {0}', scope.where)) };
     }
     const ofRole = hooks.filter((h) => h.details.type === HOOK_TYPES[role]);
-    if (ofRole.length === 0) return { ok: false, message: role === 'preReceive' ? l10n.t('{0} has no pre-receive hooks to choose from.', scope.where) : l10n.t('{0} has no merge checks to choose from.', scope.where) };
+    if (ofRole.length === 0) {
+      return {
+        ok: false,
+        message:
+          role === 'preReceive'
+            ? l10n.t('{0} has no pre-receive hooks to choose from.', scope.where)
+            : l10n.t('{0} has no merge checks to choose from.', scope.where),
+      };
+    }
     return { ok: true, hooks: ofRole, current: this.hooks.rows.find((r) => r.role === role)?.key };
   }
 

@@ -24,7 +24,9 @@ interface Waiting {
 }
 
 export function createLimiter(concurrency: number): Limiter {
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1, not ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`concurrency must be a whole number ≥ 1, not ${concurrency}`);
+  }
   let running = 0;
   const queue: Waiting[] = [];
 

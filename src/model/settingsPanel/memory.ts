@@ -30,7 +30,8 @@ const RECENT_KEY = StateKeys.recentRepositories;
 const NEW_REFS_KEY = StateKeys.pagesForNewRefs;
 const MAX_RECENT = 10;
 
-const repoKey = (serverUrl: string, repo: RepositoryRef): string => `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
+const repoKey = (serverUrl: string, repo: RepositoryRef): string =>
+  `${serverUrl}|${repo.projectKey.toUpperCase()}/${repo.repositorySlug}`;
 
 export class PanelMemory {
   constructor(private readonly state: KeyValueStore) {}
@@ -43,7 +44,12 @@ export class PanelMemory {
     const key = repoKey(serverUrl, repo);
     const all = this.entries();
     const others = all.filter((r) => repoKey(r.serverUrl, r) !== key);
-    const entry: RecentRepository = { serverUrl, projectKey: repo.projectKey, repositorySlug: repo.repositorySlug, openedAt: Date.now() };
+    const entry: RecentRepository = {
+      serverUrl,
+      projectKey: repo.projectKey,
+      repositorySlug: repo.repositorySlug,
+      openedAt: Date.now(),
+    };
     const account = accountId ?? all.find((r) => repoKey(r.serverUrl, r) === key)?.accountId;
     if (account !== undefined) entry.accountId = account;
     await this.state.update(RECENT_KEY, [entry, ...others].slice(0, MAX_RECENT));
@@ -74,8 +80,20 @@ export class PanelMemory {
     const stored: unknown = this.state.get<unknown>(RECENT_KEY, []);
     if (!Array.isArray(stored)) return [];
     return stored.flatMap((r: unknown): RecentRepository[] => {
-      if (!isRecord(r) || typeof r.serverUrl !== 'string' || typeof r.projectKey !== 'string' || typeof r.repositorySlug !== 'string') return [];
-      const entry: RecentRepository = { serverUrl: r.serverUrl, projectKey: r.projectKey, repositorySlug: r.repositorySlug, openedAt: typeof r.openedAt === 'number' ? r.openedAt : 0 };
+      if (
+        !isRecord(r) ||
+        typeof r.serverUrl !== 'string' ||
+        typeof r.projectKey !== 'string' ||
+        typeof r.repositorySlug !== 'string'
+      ) {
+        return [];
+      }
+      const entry: RecentRepository = {
+        serverUrl: r.serverUrl,
+        projectKey: r.projectKey,
+        repositorySlug: r.repositorySlug,
+        openedAt: typeof r.openedAt === 'number' ? r.openedAt : 0,
+      };
       if (typeof r.accountId === 'string') entry.accountId = r.accountId;
       return [entry];
     });

@@ -98,7 +98,9 @@ export class PagesSection {
     const entry = refEntry(trimmed)!;
     // While the clone's refs are read, whether it has this one is not known yet: a ref it has needs no look-up.
     if (this.localRead) await this.localRead;
-    if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
+    if (this.refs.rows.some((r) => r.refId === entry.refId)) {
+      return succeeded(l10n.t('{0} is already listed.', entry.name));
+    }
     if (!this.local.has(entry.refId)) {
       const client = scope.client();
       if (!client) return failed(l10n.t('Sign in to change Pages settings.'));
@@ -107,21 +109,42 @@ export class PagesSection {
         exists = await scope.track(client.refExists(scope.repository, entry.refId));
       } catch (err) {
         scope.log.error(`looking up ${entry.refId} on ${scope.where} failed`, err);
-        return failed(scope.explain(err, entry.kind === 'tag' ? l10n.t('look up the tag {0}', entry.name) : l10n.t('look up the branch {0}', entry.name)));
+        return failed(
+          scope.explain(
+            err,
+            entry.kind === 'tag'
+              ? l10n.t('look up the tag {0}', entry.name)
+              : l10n.t('look up the branch {0}', entry.name),
+          ),
+        );
       }
       if (!exists) {
         return failed(
           this.refs.source === 'git'
-            ? l10n.t('{0} exists neither in your clone nor on {1}. Check the name: nothing was added.', entry.refId, scope.host)
+            ? l10n.t(
+                '{0} exists neither in your clone nor on {1}. Check the name: nothing was added.',
+                entry.refId,
+                scope.host,
+              )
             : l10n.t('{0} does not exist on {1}. Check the name: nothing was added.', entry.refId, scope.host),
         );
       }
       // Listed meanwhile (a second Add Ref of the same name answered first).
-      if (this.refs.rows.some((r) => r.refId === entry.refId)) return succeeded(l10n.t('{0} is already listed.', entry.name));
+      if (this.refs.rows.some((r) => r.refId === entry.refId)) {
+        return succeeded(l10n.t('{0} is already listed.', entry.name));
+      }
       this.added.push(entry);
     }
     this.known = orderRefs([...this.known, entry], this.defaultBranch);
-    const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault: this.isDefault(entry), enabled: null, busy: 'loading', error: null };
+    const row: RefRow = {
+      refId: entry.refId,
+      name: entry.name,
+      kind: entry.kind,
+      isDefault: this.isDefault(entry),
+      enabled: null,
+      busy: 'loading',
+      error: null,
+    };
     this.refs.rows.push(row);
     this.sortRows();
     this.refs.more = this.known.length - this.refs.rows.length;
@@ -141,7 +164,9 @@ export class PagesSection {
     const ticket = this.generation.ticket();
     row.busy = 'changing';
     scope.changed();
-    const request = enabled ? client.enablePagesForRef(scope.repository, refId) : client.disablePagesForRef(scope.repository, refId);
+    const request = enabled
+      ? client.enablePagesForRef(scope.repository, refId)
+      : client.disablePagesForRef(scope.repository, refId);
     try {
       const setting = await scope.track(request);
       if (!this.generation.isCurrent(ticket)) return succeeded(null);
@@ -150,7 +175,10 @@ export class PagesSection {
       return succeeded(l10n.t('Pages for {0}: {1}.', row.name, onOff(setting.isEnabled)));
     } catch (err) {
       scope.log.error(`${enabled ? 'PUT' : 'DELETE'} pages for ${refId} on ${scope.where} failed`, err);
-      const message = scope.explain(err, enabled ? l10n.t('publish {0}', row.name) : l10n.t('stop publishing {0}', row.name));
+      const message = scope.explain(
+        err,
+        enabled ? l10n.t('publish {0}', row.name) : l10n.t('stop publishing {0}', row.name),
+      );
       if (this.generation.isCurrent(ticket)) row.error = message;
       return failed(message);
     } finally {
@@ -169,7 +197,10 @@ export class PagesSection {
     this.newRefs.changing.push(which);
     scope.changed();
     try {
-      const request = which === 'branches' ? client.setPagesForNewBranches(scope.repository, enabled) : client.setPagesForNewTags(scope.repository, enabled);
+      const request =
+        which === 'branches'
+          ? client.setPagesForNewBranches(scope.repository, enabled)
+          : client.setPagesForNewTags(scope.repository, enabled);
       const setting = await scope.track(request);
       const known = { branches: setting.isEnabledForBranches, tags: setting.isEnabledForTags, learnedAt: Date.now() };
       // The server tells these values only in answer to a change: remember them even when the panel moved on.
@@ -178,7 +209,12 @@ export class PagesSection {
       return succeeded(l10n.t('New branches: {0}; new tags: {1}.', onOff(known.branches), onOff(known.tags)));
     } catch (err) {
       scope.log.error(`changing pages for new ${which} on ${scope.where} failed`, err);
-      return failed(scope.explain(err, which === 'branches' ? l10n.t('change publishing of new branches') : l10n.t('change publishing of new tags')));
+      return failed(
+        scope.explain(
+          err,
+          which === 'branches' ? l10n.t('change publishing of new branches') : l10n.t('change publishing of new tags'),
+        ),
+      );
     } finally {
       if (this.generation.isCurrent(ticket)) this.newRefs.changing = this.newRefs.changing.filter((w) => w !== which);
       scope.changed();
@@ -191,7 +227,13 @@ export class PagesSection {
 
   private rememberedNewRefs(): NewRefsState {
     const known = this.memory.newRefs(this.scope.serverUrl, this.scope.repository);
-    return { branches: known?.branches ?? null, tags: known?.tags ?? null, learnedAt: known?.learnedAt ?? null, fresh: false, changing: [] };
+    return {
+      branches: known?.branches ?? null,
+      tags: known?.tags ?? null,
+      learnedAt: known?.learnedAt ?? null,
+      fresh: false,
+      changing: [],
+    };
   }
 
   private async readLocalRefs(): Promise<LocalRefs | undefined> {
@@ -208,7 +250,15 @@ export class PagesSection {
     const listed = new Set(this.refs.rows.map((r) => r.refId));
     const next = this.known.filter((e) => !listed.has(e.refId)).slice(0, Math.max(0, count - this.refs.rows.length));
     for (const entry of next) {
-      const row: RefRow = { refId: entry.refId, name: entry.name, kind: entry.kind, isDefault: this.isDefault(entry), enabled: null, busy: 'loading', error: null };
+      const row: RefRow = {
+        refId: entry.refId,
+        name: entry.name,
+        kind: entry.kind,
+        isDefault: this.isDefault(entry),
+        enabled: null,
+        busy: 'loading',
+        error: null,
+      };
       this.refs.rows.push(row);
       this.fetchRef(row);
     }
@@ -231,18 +281,20 @@ export class PagesSection {
     const ticket = this.generation.ticket();
     const client = scope.client();
     if (!client) return;
-    const request = scope.limiter.run(() => client.getPagesForRef(scope.repository, row.refId)).then(
-      (setting) => {
-        if (!this.generation.isCurrent(ticket)) return;
-        row.enabled = setting.isEnabled;
-        row.error = null;
-      },
-      (err: unknown) => {
-        if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
-        row.error = scope.explain(err, l10n.t('read the Pages state of {0}', row.name));
-        scope.log.error(`GET pages state of ${row.refId} on ${scope.where} failed`, err);
-      },
-    );
+    const request = scope.limiter
+      .run(() => client.getPagesForRef(scope.repository, row.refId))
+      .then(
+        (setting) => {
+          if (!this.generation.isCurrent(ticket)) return;
+          row.enabled = setting.isEnabled;
+          row.error = null;
+        },
+        (err: unknown) => {
+          if (!this.generation.isCurrent(ticket) || err instanceof LimiterClearedError) return;
+          row.error = scope.explain(err, l10n.t('read the Pages state of {0}', row.name));
+          scope.log.error(`GET pages state of ${row.refId} on ${scope.where} failed`, err);
+        },
+      );
     scope.track(
       request.finally(() => {
         if (!this.generation.isCurrent(ticket)) return;

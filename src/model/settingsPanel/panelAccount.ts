@@ -22,7 +22,8 @@ export interface SessionAccounts<A extends PanelAccount> {
   clientFor(account: A): PanelClient;
 }
 
-const sameUser = (a: PanelAccount, b: PanelAccount): boolean => a.serverUrl === b.serverUrl && a.username.toLowerCase() === b.username.toLowerCase();
+const sameUser = (a: PanelAccount, b: PanelAccount): boolean =>
+  a.serverUrl === b.serverUrl && a.username.toLowerCase() === b.username.toLowerCase();
 
 /**
  * The accounts signed in to `serverUrl`, which a panel of that server may switch among: each
@@ -30,8 +31,14 @@ const sameUser = (a: PanelAccount, b: PanelAccount): boolean => a.serverUrl === 
  */
 export function accountsOfServer<A extends PanelAccount>(accounts: readonly A[], serverUrl: string): A[] {
   const unique: A[] = [];
-  for (const a of accounts) if (sameServer(a.serverUrl, serverUrl) && !unique.some((u) => sameUser(u, a))) unique.push(a);
-  return unique.sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+  for (const a of accounts) {
+    if (sameServer(a.serverUrl, serverUrl) && !unique.some((u) => sameUser(u, a))) unique.push(a);
+  }
+  return unique.sort(
+    (a, b) =>
+      a.username.toLowerCase().localeCompare(b.username.toLowerCase()) ||
+      (a.username < b.username ? -1 : a.username > b.username ? 1 : 0),
+  );
 }
 
 /**
@@ -39,7 +46,11 @@ export function accountsOfServer<A extends PanelAccount>(accounts: readonly A[],
  * else (another server's account, one signed out since, a value of the wrong type). `id` is
  * untrusted: it comes from the webview or from state restored after a reload.
  */
-export function accountNamed<A extends PanelAccount>(accounts: readonly A[], serverUrl: string, id: unknown): A | undefined {
+export function accountNamed<A extends PanelAccount>(
+  accounts: readonly A[],
+  serverUrl: string,
+  id: unknown,
+): A | undefined {
   if (typeof id !== 'string') return undefined;
   return accountsOfServer(accounts, serverUrl).find((a) => accountId(a) === id);
 }
@@ -73,7 +84,10 @@ export class PanelAccountSource<A extends PanelAccount> implements AccountSource
 
   /** The accounts signed in to the panel's server, with their ids. */
   get choices(): { id: string; username: string }[] {
-    return accountsOfServer(this.session.accounts(), this.chosen.serverUrl).map((a) => ({ id: accountId(a), username: a.username }));
+    return accountsOfServer(this.session.accounts(), this.chosen.serverUrl).map((a) => ({
+      id: accountId(a),
+      username: a.username,
+    }));
   }
 
   /**

@@ -130,7 +130,9 @@ export class RepositorySettings {
     this.hooks.reset();
     if (!this.scope.client()) {
       this.announce();
-      return this.scope.shownAccount ? failed(this.scope.notice ?? l10n.t('Not connected.')) : failed(l10n.t('Sign in to see and change these settings.'));
+      return this.scope.shownAccount
+        ? failed(this.scope.notice ?? l10n.t('Not connected.'))
+        : failed(l10n.t('Sign in to see and change these settings.'));
     }
     await this.pages.load();
     if (!this.loads.isCurrent(ticket)) return succeeded();

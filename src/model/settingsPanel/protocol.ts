@@ -137,7 +137,9 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage {
   const fields = FIELDS[type as WebviewMessageType];
   const expected = new Set(['type', ...Object.keys(fields), ...(type === 'ready' ? [] : ['requestId'])]);
   for (const key of Object.keys(raw)) {
-    if (!expected.has(key)) throw new InvalidMessageError(`${type}: unexpected field ${JSON.stringify(key).slice(0, 60)}`);
+    if (!expected.has(key)) {
+      throw new InvalidMessageError(`${type}: unexpected field ${JSON.stringify(key).slice(0, 60)}`);
+    }
   }
   if (type !== 'ready' && (typeof raw.requestId !== 'string' || !REQUEST_ID.test(raw.requestId))) {
     throw new InvalidMessageError(`${type}: requestId missing or malformed`);

@@ -34,16 +34,29 @@ export function panelAccounts(session: SignedInAccounts, configuredServerUrl: st
 export type RepositoryArgument = RepositoryRef & { accountId?: unknown; serverUrl?: unknown };
 
 export const isRepositoryArgument = (v: unknown): v is RepositoryArgument =>
-  typeof v === 'object' && v !== null && typeof (v as RepositoryRef).projectKey === 'string' && typeof (v as RepositoryRef).repositorySlug === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as RepositoryRef).projectKey === 'string' &&
+  typeof (v as RepositoryRef).repositorySlug === 'string';
 
 /**
  * The target a repository argument names: its account (or its server's default), the project key
  * in capitals. `{ signedOut }` when it names an account or server no one is signed in to.
  */
-export function targetOfArgument(arg: RepositoryArgument, session: SignedInAccounts, accounts: readonly PanelAccount[]): { target: PanelTarget } | { signedOut: RepositoryRef } {
+export function targetOfArgument(
+  arg: RepositoryArgument,
+  session: SignedInAccounts,
+  accounts: readonly PanelAccount[],
+): { target: PanelTarget } | { signedOut: RepositoryRef } {
   const account = session.account ? accountOfArgument(arg, session) : accounts[0];
   if (!account) return { signedOut: { projectKey: arg.projectKey, repositorySlug: arg.repositorySlug } };
-  return { target: { account, repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug }, named: typeof arg.accountId === 'string' } };
+  return {
+    target: {
+      account,
+      repository: { projectKey: arg.projectKey.toUpperCase(), repositorySlug: arg.repositorySlug },
+      named: typeof arg.accountId === 'string',
+    },
+  };
 }
 
 /** The clones of the workspace, as the editor's git detection finds them. */
@@ -61,7 +74,8 @@ export interface Offered<T> {
 }
 
 /** Either the target is known, or the user picks among these (or types a name). */
-export type RepositoryChoice<Clone> = { target: PanelTarget } | { ask: { clones: Offered<Clone>[]; recent: Offered<RecentRepository>[] } };
+export type RepositoryChoice<Clone> =
+  { target: PanelTarget } | { ask: { clones: Offered<Clone>[]; recent: Offered<RecentRepository>[] } };
 
 /**
  * The clone the command was run on (the account whose server its remote points at), the only
@@ -85,10 +99,14 @@ export async function chooseRepository<Near, Clone extends { repository: Reposit
   const servers = new Map<string, PanelAccount>();
   for (const account of accounts) if (!servers.has(account.serverUrl)) servers.set(account.serverUrl, account);
   const found: Offered<Clone>[] = [];
-  for (const account of servers.values()) for (const clone of await finder.clones(account.serverUrl)) found.push({ account, item: clone });
+  for (const account of servers.values()) {
+    for (const clone of await finder.clones(account.serverUrl)) found.push({ account, item: clone });
+  }
   // The workspace is a clone of exactly one repository of a signed-in server: that is the one
   // meant, unless the user asked for another one.
-  if (found.length === 1 && !alwaysAsk) return { target: { account: found[0].account, repository: found[0].item.repository } };
+  if (found.length === 1 && !alwaysAsk) {
+    return { target: { account: found[0].account, repository: found[0].item.repository } };
+  }
   const seen: { account: PanelAccount; repository: RepositoryRef }[] = [];
   const firstTime = (account: PanelAccount, repository: RepositoryRef): boolean => {
     if (seen.some((t) => t.account === account && sameRepository(t.repository, repository))) return false;
@@ -96,7 +114,9 @@ export async function chooseRepository<Near, Clone extends { repository: Reposit
     return true;
   };
   const clones = found.filter(({ account, item }) => firstTime(account, item.repository));
-  const recentOnes = [...servers.values()].flatMap((account) => recent(account.serverUrl).map((item) => ({ account, item })));
+  const recentOnes = [...servers.values()].flatMap((account) =>
+    recent(account.serverUrl).map((item) => ({ account, item })),
+  );
   return { ask: { clones, recent: recentOnes.filter(({ account, item }) => firstTime(account, item)) } };
 }
 
@@ -104,10 +124,16 @@ export async function chooseRepository<Near, Clone extends { repository: Reposit
  * The account a panel shows: a new panel the account it showed last (only while that account is
  * signed in to its server), unless the user named one; an open panel keeps its own.
  */
-export function accountToShow(target: PanelTarget, alreadyOpen: boolean, signedIn: readonly PanelAccount[], lastAccountId: string | undefined): PanelAccount {
+export function accountToShow(
+  target: PanelTarget,
+  alreadyOpen: boolean,
+  signedIn: readonly PanelAccount[],
+  lastAccountId: string | undefined,
+): PanelAccount {
   if (alreadyOpen || target.named) return target.account;
   return accountNamed(signedIn, target.account.serverUrl, lastAccountId) ?? target.account;
 }
 
 /** The account id to remember with a repository: none for the signed-out stand-in (a server with no user). */
-export const rememberedAccountId = (account: PanelAccount): string | undefined => (account.username ? accountId(account) : undefined);
+export const rememberedAccountId = (account: PanelAccount): string | undefined =>
+  account.username ? accountId(account) : undefined;

@@ -27,7 +27,17 @@ export const failed = (message: string): ActionResult => ({ ok: false, message }
 /** The requests the panel makes. The real BitbucketClient has them; unit tests fake them. */
 export type PanelClient = Pick<
   BitbucketClient,
-  'getPagesForRef' | 'refExists' | 'enablePagesForRef' | 'disablePagesForRef' | 'setPagesForNewBranches' | 'setPagesForNewTags' | 'getHook' | 'enableHook' | 'disableHook' | 'listHooks' | 'items'
+  | 'getPagesForRef'
+  | 'refExists'
+  | 'enablePagesForRef'
+  | 'disablePagesForRef'
+  | 'setPagesForNewBranches'
+  | 'setPagesForNewTags'
+  | 'getHook'
+  | 'enableHook'
+  | 'disableHook'
+  | 'listHooks'
+  | 'items'
 >;
 
 /** An account the panel may switch to: its id as the session gives it, and its user name. */
@@ -94,7 +104,12 @@ export class PanelScope {
     this.takeChoices();
     this.notice =
       account && !this.isThisServer(account.serverUrl)
-        ? l10n.t('This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.', this.where, this.host, serverHost(account.serverUrl))
+        ? l10n.t(
+            'This panel is for {0} on {1}, but you are signed in to {2}. Switch account to reach it.',
+            this.where,
+            this.host,
+            serverHost(account.serverUrl),
+          )
         : null;
   }
 
@@ -109,7 +124,10 @@ export class PanelScope {
     const now = this.accounts.account;
     if (!before || this.client() !== before.client) return false;
     if (!before.account || !now) return before.account === now;
-    return sameServer(before.account.serverUrl, now.serverUrl) && before.account.username.toLowerCase() === now.username.toLowerCase();
+    return (
+      sameServer(before.account.serverUrl, now.serverUrl) &&
+      before.account.username.toLowerCase() === now.username.toLowerCase()
+    );
   }
 
   /** The client when signed in to this panel's server. */

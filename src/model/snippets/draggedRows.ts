@@ -22,9 +22,19 @@ export function parseDraggedRows(value: unknown): DraggedRow[] {
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((row: unknown): DraggedRow[] => {
     if (typeof row !== 'object' || row === null) return [];
-    const { snippetGuid, fileName, accountId } = row as { snippetGuid?: unknown; fileName?: unknown; accountId?: unknown };
+    const { snippetGuid, fileName, accountId } = row as {
+      snippetGuid?: unknown;
+      fileName?: unknown;
+      accountId?: unknown;
+    };
     if (typeof snippetGuid !== 'string' || !snippetGuid) return [];
-    return [{ snippetGuid, ...(typeof fileName === 'string' ? { fileName } : {}), ...(typeof accountId === 'string' ? { accountId } : {}) }];
+    return [
+      {
+        snippetGuid,
+        ...(typeof fileName === 'string' ? { fileName } : {}),
+        ...(typeof accountId === 'string' ? { accountId } : {}),
+      },
+    ];
   });
 }
 
@@ -45,7 +55,11 @@ export function draggedSnippets(rows: readonly DraggedRow[]): Array<{ snippetGui
     const key = `${row.accountId ?? ''}|${row.snippetGuid}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    result.push(row.accountId === undefined ? { snippetGuid: row.snippetGuid } : { snippetGuid: row.snippetGuid, accountId: row.accountId });
+    result.push(
+      row.accountId === undefined
+        ? { snippetGuid: row.snippetGuid }
+        : { snippetGuid: row.snippetGuid, accountId: row.accountId },
+    );
   }
   return result;
 }
@@ -54,7 +68,10 @@ export function draggedSnippets(rows: readonly DraggedRow[]): Array<{ snippetGui
  * The file rows that can be copied onto a snippet: those of other snippets (a snippet's own
  * files dropped back on it are no copy), each file once.
  */
-export function filesToCopy(rows: readonly DraggedRow[], target: { snippetGuid: string; accountId?: string }): Array<DraggedRow & { fileName: string }> {
+export function filesToCopy(
+  rows: readonly DraggedRow[],
+  target: { snippetGuid: string; accountId?: string },
+): Array<DraggedRow & { fileName: string }> {
   const seen = new Set<string>();
   return rows.filter((row): row is DraggedRow & { fileName: string } => {
     if (row.fileName === undefined) return false;

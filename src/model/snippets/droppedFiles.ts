@@ -44,14 +44,23 @@ export function planDroppedFiles(entries: readonly DroppedEntry[]): DropPlan {
   if (notUtf8.length > 0) {
     const refusal =
       notUtf8.length === 1
-        ? l10n.t('{0} is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again. Nothing was added.', quoteList(notUtf8))
-        : l10n.t('{0} are not UTF-8 text, which snippets hold: save them as UTF-8 (Save with Encoding) and try again. Nothing was added.', quoteList(notUtf8));
+        ? l10n.t(
+            '{0} is not UTF-8 text, which snippets hold: save it as UTF-8 (Save with Encoding) and try again. Nothing was added.',
+            quoteList(notUtf8),
+          )
+        : l10n.t(
+            '{0} are not UTF-8 text, which snippets hold: save them as UTF-8 (Save with Encoding) and try again. Nothing was added.',
+            quoteList(notUtf8),
+          );
     return { refusal };
   }
   return { files };
 }
 
 function quoteList(names: readonly string[]): string {
-  const shown = names.slice(0, 3).map((n) => `"${n}"`).join(', ');
+  const shown = names
+    .slice(0, 3)
+    .map((n) => `"${n}"`)
+    .join(', ');
   return names.length > 3 ? l10n.t('{0} and {1} more', shown, names.length - 3) : shown;
 }

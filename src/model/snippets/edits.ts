@@ -40,7 +40,10 @@ export function withFileContent(snippet: Snippet, fileName: string, content: str
 }
 
 export function withFileAdded(snippet: Snippet, fileName: string, content: string): UpdateSnippetRequest {
-  const problem = fileNameProblem(fileName, snippet.files.map((f) => f.name));
+  const problem = fileNameProblem(
+    fileName,
+    snippet.files.map((f) => f.name),
+  );
   if (problem) throw new SnippetEditError(problem);
   const body = asUpdate(snippet);
   body.files.push({ name: fileName, content });
@@ -51,7 +54,10 @@ export function withFileRenamed(snippet: Snippet, oldName: string, newName: stri
   const body = asUpdate(snippet);
   const file = body.files.find((f) => f.name === oldName);
   if (!file) throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, oldName));
-  const problem = fileNameProblem(newName, body.files.filter((f) => f !== file).map((f) => f.name));
+  const problem = fileNameProblem(
+    newName,
+    body.files.filter((f) => f !== file).map((f) => f.name),
+  );
   if (problem) throw new SnippetEditError(problem);
   file.name = newName;
   return body;
@@ -59,9 +65,17 @@ export function withFileRenamed(snippet: Snippet, oldName: string, newName: stri
 
 export function withFileDeleted(snippet: Snippet, fileName: string): UpdateSnippetRequest {
   const body = asUpdate(snippet);
-  if (!body.files.some((f) => f.name === fileName)) throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, fileName));
+  if (!body.files.some((f) => f.name === fileName)) {
+    throw new SnippetEditError(l10n.t('"{0}" has no file named "{1}" any more.', snippet.name, fileName));
+  }
   if (body.files.length === 1) {
-    throw new SnippetEditError(l10n.t('"{0}" is the only file of "{1}", and a snippet needs at least one file. Delete the snippet instead.', fileName, snippet.name));
+    throw new SnippetEditError(
+      l10n.t(
+        '"{0}" is the only file of "{1}", and a snippet needs at least one file. Delete the snippet instead.',
+        fileName,
+        snippet.name,
+      ),
+    );
   }
   // Only the first of the name: when a server let two files share it, the row deleted is the first.
   const index = body.files.findIndex((f) => f.name === fileName);
@@ -127,14 +141,19 @@ export function uniqueFileNames(names: readonly string[]): string[] {
   });
 }
 
-
 /** Several files added in one update (files dropped on a snippet); names clashing with the snippet's get " (2)". */
-export function withFilesAdded(snippet: Snippet, files: ReadonlyArray<{ name: string; content: string }>): UpdateSnippetRequest {
+export function withFilesAdded(
+  snippet: Snippet,
+  files: ReadonlyArray<{ name: string; content: string }>,
+): UpdateSnippetRequest {
   const body = asUpdate(snippet);
   const existing = body.files.map((f) => f.name);
   const names = uniqueFileNames([...existing, ...files.map((f) => f.name)]).slice(existing.length);
   files.forEach((f, i) => {
-    const problem = fileNameProblem(names[i], body.files.map((x) => x.name));
+    const problem = fileNameProblem(
+      names[i],
+      body.files.map((x) => x.name),
+    );
     if (problem) throw new SnippetEditError(problem);
     body.files.push({ name: names[i], content: f.content });
   });

@@ -16,7 +16,9 @@ export class SignedOutError extends Error {
 export class NotOwnerError extends SnippetEditError {
   constructor(
     readonly snippet: Snippet | undefined,
-    message = snippet ? l10n.t('"{0}" belongs to another user: only its owner can change it.', snippet.name) : l10n.t('Only its owner can change this.'),
+    message = snippet
+      ? l10n.t('"{0}" belongs to another user: only its owner can change it.', snippet.name)
+      : l10n.t('Only its owner can change this.'),
   ) {
     super(message);
     this.name = 'NotOwnerError';

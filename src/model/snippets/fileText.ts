@@ -26,7 +26,13 @@ export function looksBinary(text: string): boolean {
   let odd = 0;
   for (let i = 0; i < start.length; i++) {
     const c = start.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c && c !== 0x1b) || c === 0x7f || c === 0xfffd) odd++;
+    if (
+      (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c && c !== 0x1b) ||
+      c === 0x7f ||
+      c === 0xfffd
+    ) {
+      odd++;
+    }
   }
   return start.length > 0 && odd / start.length > MOST_NOT_TEXT;
 }

@@ -31,7 +31,9 @@ export function fileChoices(known: Iterable<KnownSnippet>): FileChoice[] {
   const snippets = [...latest.values()].sort((a, b) => b.snippet.updatedAt - a.snippet.updatedAt);
   return snippets.flatMap(({ accountId, snippet }) => {
     const names = new Set<string>();
-    return snippet.files.filter((file) => !names.has(file.name) && names.add(file.name)).map((file) => ({ accountId, snippet, file }));
+    return snippet.files
+      .filter((file) => !names.has(file.name) && names.add(file.name))
+      .map((file) => ({ accountId, snippet, file }));
   });
 }
 
@@ -50,9 +52,13 @@ export function knownSnippetFiles({ accountIds, services, lastSearch }: KnownSou
   const known: KnownSnippet[] = [];
   for (const accountId of accountIds) {
     const store = services.existing(accountId)?.store;
-    for (const list of store?.listIds() ?? []) for (const snippet of store?.snippetsOf(list) ?? []) known.push({ accountId, snippet });
+    for (const list of store?.listIds() ?? []) {
+      for (const snippet of store?.snippetsOf(list) ?? []) known.push({ accountId, snippet });
+    }
   }
   const signedIn = new Set(accountIds);
-  for (const { accountId, snippet } of lastSearch.state?.results ?? []) if (signedIn.has(accountId)) known.push({ accountId, snippet });
+  for (const { accountId, snippet } of lastSearch.state?.results ?? []) {
+    if (signedIn.has(accountId)) known.push({ accountId, snippet });
+  }
   return fileChoices(known);
 }

@@ -44,7 +44,11 @@ export type OutgoingCheck = ((outgoing: Outgoing) => Promise<void>) & {
 /** The user chose not to send (Cancel, or Open to Edit): nothing was sent, and nothing more is to be said. */
 export class SendDeclinedError extends Error {
   constructor(readonly openedToEdit: boolean) {
-    super(openedToEdit ? l10n.t('Not sent: opened to edit what the secret scan found.') : l10n.t('Not sent: cancelled after the secret scan.'));
+    super(
+      openedToEdit
+        ? l10n.t('Not sent: opened to edit what the secret scan found.')
+        : l10n.t('Not sent: cancelled after the secret scan.'),
+    );
     this.name = 'SendDeclinedError';
   }
 }
@@ -63,13 +67,21 @@ export interface OutgoingFile {
 }
 
 /** Everything a create sends: the snippet's name, description and categories, and each file's name and text. */
-export function outgoingOfCreate(files: readonly OutgoingFile[], details: { name: string; description?: string; categories?: readonly string[] }): Outgoing {
+export function outgoingOfCreate(
+  files: readonly OutgoingFile[],
+  details: { name: string; description?: string; categories?: readonly string[] },
+): Outgoing {
   const texts: OutgoingText[] = [{ label: SNIPPET_NAME_LABEL(), text: details.name }];
   if (details.description) texts.push({ label: DESCRIPTION_LABEL(), text: details.description });
   for (const category of details.categories ?? []) texts.push({ label: CATEGORY_LABEL(category), text: category });
   for (const file of files) {
     texts.push({ label: FILE_NAME_LABEL(file.name), text: file.name });
-    texts.push({ label: file.name, path: file.name, text: file.content, ...(file.source ? { source: file.source } : {}) });
+    texts.push({
+      label: file.name,
+      path: file.name,
+      text: file.content,
+      ...(file.source ? { source: file.source } : {}),
+    });
   }
   return { snippet: { name: details.name }, texts };
 }
@@ -86,13 +98,20 @@ export function outgoingOfUpdate(fresh: Snippet, body: UpdateSnippetRequest): Ou
     texts.push({ label: DESCRIPTION_LABEL(), text: body.description, previous: fresh.description ?? '' });
   }
   const freshCategories = new Set(fresh.categories.map((c) => c.name));
-  for (const category of body.categories) if (!freshCategories.has(category)) texts.push({ label: CATEGORY_LABEL(category), text: category });
+  for (const category of body.categories) {
+    if (!freshCategories.has(category)) texts.push({ label: CATEGORY_LABEL(category), text: category });
+  }
   const freshContents = new Set(fresh.files.map((f) => f.content));
   for (const file of body.files) {
     const before = fresh.files.find((f) => f.name === file.name);
     if (!before) texts.push({ label: FILE_NAME_LABEL(file.name), text: file.name });
     if (freshContents.has(file.content)) continue;
-    texts.push({ label: file.name, path: file.name, text: file.content, ...(before ? { previous: before.content } : {}) });
+    texts.push({
+      label: file.name,
+      path: file.name,
+      text: file.content,
+      ...(before ? { previous: before.content } : {}),
+    });
   }
   return { snippet: { guid: fresh.guid, name: fresh.name }, texts };
 }

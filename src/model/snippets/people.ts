@@ -14,4 +14,3 @@ export function personLabel(userId: number, people: People): string {
   if (people.ownUserId !== undefined && userId === people.ownUserId) return l10n.t('you');
   return people.names.get(userId) ?? l10n.t('user {0}', userId);
 }
-

@@ -4,8 +4,13 @@ import type { Category, Snippet } from '../../api/types';
 export type SortOrder = 'updated' | 'name';
 
 export function sortSnippets(snippets: readonly Snippet[], order: SortOrder): Snippet[] {
-  const byName = (a: Snippet, b: Snippet) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
-  return [...snippets].sort(order === 'name' ? (a, b) => byName(a, b) || b.updatedAt - a.updatedAt : (a, b) => b.updatedAt - a.updatedAt || byName(a, b));
+  const byName = (a: Snippet, b: Snippet) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+  return [...snippets].sort(
+    order === 'name'
+      ? (a, b) => byName(a, b) || b.updatedAt - a.updatedAt
+      : (a, b) => b.updatedAt - a.updatedAt || byName(a, b),
+  );
 }
 
 /**
@@ -16,12 +21,21 @@ export function matchesFilter(snippet: Snippet, filter: string): boolean {
   const words = fold(filter).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const haystack = fold(
-    [snippet.name, snippet.description ?? '', ...snippet.files.map((f) => f.name), ...snippet.categories.map((c) => c.name)].join('\n'),
+    [
+      snippet.name,
+      snippet.description ?? '',
+      ...snippet.files.map((f) => f.name),
+      ...snippet.categories.map((c) => c.name),
+    ].join('\n'),
   );
   return words.every((w) => haystack.includes(w));
 }
 
-const fold = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Categories known from the given snippets, one per guid, sorted by name. */
 export function knownCategories(snippets: Iterable<Snippet>): Category[] {

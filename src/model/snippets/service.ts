@@ -68,7 +68,11 @@ export class SnippetService {
   private readonly warn: ((message: string) => void) | undefined;
   private readonly concurrentRequests: (() => number) | undefined;
 
-  constructor(api: () => SnippetsApi | undefined, private readonly pageSize: () => number, options: SnippetServiceOptions = {}) {
+  constructor(
+    api: () => SnippetsApi | undefined,
+    private readonly pageSize: () => number,
+    options: SnippetServiceOptions = {},
+  ) {
     this.api = () => {
       const raw = api();
       return raw && this.watched(raw);
@@ -83,7 +87,13 @@ export class SnippetService {
       let people = false;
       for (const list of change.lists) {
         const state = this.store.list(list);
-        if (state.loaded && !state.loading) people = this.identity.learnFromList(list, this.store.snippetsOf(list).map((s) => s.userId)) || people;
+        if (state.loaded && !state.loading) {
+          people =
+            this.identity.learnFromList(
+              list,
+              this.store.snippetsOf(list).map((s) => s.userId),
+            ) || people;
+        }
       }
       if (this.cache?.enabled) keepInCache(this.cache, this.store, change, this.pageSize);
       this.emit({ ...change, people });
@@ -94,22 +104,39 @@ export class SnippetService {
       requireApi,
       mayWrite: (snippet) => this.mayWrite(snippet),
       snippet: (guid) => this.snippet(guid),
-      renamed: (snippetGuid, from, to) => this.emit({ lists: [], snippets: [snippetGuid], people: false, renamedFiles: [{ snippetGuid, from, to }] }),
+      renamed: (snippetGuid, from, to) =>
+        this.emit({ lists: [], snippets: [snippetGuid], people: false, renamedFiles: [{ snippetGuid, from, to }] }),
       checkOutgoing: options.checkOutgoing,
     });
-    this.comments = new SnippetComments({ store: this.store, identity: this.identity, requireApi, checkOutgoing: options.checkOutgoing });
+    this.comments = new SnippetComments({
+      store: this.store,
+      identity: this.identity,
+      requireApi,
+      checkOutgoing: options.checkOutgoing,
+    });
     // The search matches the store's copies and hears of their changes through the service, first of all listeners.
-    const loaded = { snippetsOf: (id: ListId) => this.store.snippetsOf(id), get: (guid: string) => this.store.get(guid), onDidChange: this.onDidChange };
-    this.search = new SnippetSearch(loaded, api, new FetchedPages(options.keptPagesBytes), {
-      restore: async (list) => {
-        const cache = this.cache;
-        if (!cache) return undefined;
-        await cache.load();
-        const kept = await cache.searchPages(list, KEPT_PAGES_MAX_AGE_MS);
-        return kept && { ...kept, appliedLimit: undefined };
+    const loaded = {
+      snippetsOf: (id: ListId) => this.store.snippetsOf(id),
+      get: (guid: string) => this.store.get(guid),
+      onDidChange: this.onDidChange,
+    };
+    this.search = new SnippetSearch(
+      loaded,
+      api,
+      new FetchedPages(options.keptPagesBytes),
+      {
+        restore: async (list) => {
+          const cache = this.cache;
+          if (!cache) return undefined;
+          await cache.load();
+          const kept = await cache.searchPages(list, KEPT_PAGES_MAX_AGE_MS);
+          return kept && { ...kept, appliedLimit: undefined };
+        },
+        forget: () => this.cache?.dropSearchPages(),
       },
-      forget: () => this.cache?.dropSearchPages(),
-    }, options.warn, { concurrency: options.concurrentRequests });
+      options.warn,
+      { concurrency: options.concurrentRequests },
+    );
     // What a search fetched goes into the persistent cache as it arrives: readable offline, opened
     // without a request, and searched again without one, in later windows too; up to the list's
     // share of the cache. A list dropped from memory (over the budget) keeps in the cache what it

@@ -117,7 +117,8 @@ export function parseSnippetComponents(authority: string, path: string, query: s
   // `file=` names the file only while the path still shows it: a URI made by joinPath beside an
   // open file keeps that file's query, and then the path's new name is the one meant.
   const named = params.get('file');
-  const fileName = named !== null && shownFile !== undefined && displayFileName(named) === shownFile ? named : shownFile;
+  const fileName =
+    named !== null && shownFile !== undefined && displayFileName(named) === shownFile ? named : shownFile;
   const guid = params.get('guid');
   if (guid === null) {
     // The old form: the first segment is the guid.
@@ -127,7 +128,14 @@ export function parseSnippetComponents(authority: string, path: string, query: s
   const n = params.get('n');
   // Only a later file of a name has one; anything else would address a file that is not there.
   if (n !== null && (!/^[1-9]\d*$/.test(n) || Number(n) < 2 || fileName === undefined)) return undefined;
-  return { authority: host, username, contextPath: params.get('ctx') ?? '', snippetGuid: guid, fileName, ...(n !== null ? { occurrence: Number(n) } : {}) };
+  return {
+    authority: host,
+    username,
+    contextPath: params.get('ctx') ?? '',
+    snippetGuid: guid,
+    fileName,
+    ...(n !== null ? { occurrence: Number(n) } : {}),
+  };
 }
 
 /** True when a location is on the server of `serverUrl` (the old form: on its host). */
@@ -146,7 +154,11 @@ export function isOfAccount(location: SnippetLocation, account: UriAccount): boo
  * The account a location belongs to. The old form names no user nor context path: it goes to
  * the default account when that is on its host, else to the first account that is.
  */
-export function accountOfLocation<A extends UriAccount>(location: SnippetLocation, accounts: readonly A[], defaultAccount: A | undefined): A | undefined {
+export function accountOfLocation<A extends UriAccount>(
+  location: SnippetLocation,
+  accounts: readonly A[],
+  defaultAccount: A | undefined,
+): A | undefined {
   const exact = location.username !== undefined;
   if (!exact && defaultAccount && isOfAccount(location, defaultAccount)) return defaultAccount;
   return accounts.find((a) => isOfAccount(location, a));

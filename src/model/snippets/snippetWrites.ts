@@ -113,7 +113,10 @@ export class SnippetWrites {
   async create(files: readonly NewFile[], details: SnippetDetails): Promise<CreateResult> {
     const api = this.parts.requireApi();
     await this.check(outgoingOfCreate(files, details));
-    const created = await api.createSnippet({ name: details.name, files: files.map((f) => ({ name: f.name, content: f.content })) });
+    const created = await api.createSnippet({
+      name: details.name,
+      files: files.map((f) => ({ name: f.name, content: f.content })),
+    });
     let result: CreateResult = { snippet: created };
     if (details.description || details.categories.length > 0) {
       try {

@@ -36,7 +36,12 @@ export interface StoreChange {
 /** The part of the client the store uses: tests can hand in the real client. */
 export type ListsApi = Pick<
   BitbucketClient,
-  'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets' | 'getCategorySnippets' | 'getSnippet'
+  | 'getMySnippets'
+  | 'getStarredSnippets'
+  | 'browseSnippets'
+  | 'browseUserSnippets'
+  | 'getCategorySnippets'
+  | 'getSnippet'
 >;
 
 const emptyList = (): ListState => ({ guids: [], nextStart: 0, loading: false, loaded: false, error: undefined });
@@ -83,7 +88,9 @@ export class SnippetStore {
 
   /** When the server sent the oldest list shown now (the age an "offline (cached …)" refers to). */
   oldestListFetchedAt(): number | undefined {
-    const times = this.listIds().map((id) => this.list(id).fetchedAt).filter((t): t is number => t !== undefined);
+    const times = this.listIds()
+      .map((id) => this.list(id).fetchedAt)
+      .filter((t): t is number => t !== undefined);
     return times.length > 0 ? Math.min(...times) : undefined;
   }
 
@@ -96,7 +103,15 @@ export class SnippetStore {
     if (state.loaded || state.loading || this.inFlight.has(id)) return false;
     const snippets = firstOfEach(listed, new Set());
     for (const s of snippets) if (!this.snippets.has(s.guid)) this.snippets.set(s.guid, s);
-    this.lists.set(id, { guids: snippets.map((s) => s.guid), nextStart, loading: false, loaded: true, error: undefined, fetchedAt, fromCache: true });
+    this.lists.set(id, {
+      guids: snippets.map((s) => s.guid),
+      nextStart,
+      loading: false,
+      loaded: true,
+      error: undefined,
+      fetchedAt,
+      fromCache: true,
+    });
     this.emit({ lists: [id], snippets: snippets.map((s) => s.guid) });
     return true;
   }
@@ -137,7 +152,13 @@ export class SnippetStore {
     if (running) return running;
     const api = this.api();
     if (!api) return Promise.reject(new SignedOutError());
-    const work = this.fetchInto(api, id, { start: state.nextStart, limit: this.pageSize() }, this.loads.ticket(id), false);
+    const work = this.fetchInto(
+      api,
+      id,
+      { start: state.nextStart, limit: this.pageSize() },
+      this.loads.ticket(id),
+      false,
+    );
     this.inFlight.set(id, work);
     return work;
   }
@@ -214,7 +235,13 @@ export class SnippetStore {
     this.emit({ lists, snippets: [] });
   }
 
-  private async fetchInto(api: ListsApi, id: ListId, request: PageRequest, ticket: Ticket, replace: boolean): Promise<void> {
+  private async fetchInto(
+    api: ListsApi,
+    id: ListId,
+    request: PageRequest,
+    ticket: Ticket,
+    replace: boolean,
+  ): Promise<void> {
     const before = this.list(id);
     this.lists.set(id, { ...before, loading: true });
     this.emit({ lists: [id], snippets: [] });
@@ -226,7 +253,7 @@ export class SnippetStore {
       // that adds no snippet the list has not shown yet.
       const walk = new PageWalk<Snippet>({
         start: request.start ?? 0,
-        pagesRead: replace ? 0 : current.pagesRead ?? 0,
+        pagesRead: replace ? 0 : (current.pagesRead ?? 0),
         key: (s) => s.guid,
         known: replace ? [] : current.guids,
         warn: this.warn,
@@ -237,11 +264,21 @@ export class SnippetStore {
       for (const s of fresh) this.snippets.set(s.guid, s);
       const incoming = fresh.map((s) => s.guid);
       const guids = replace ? incoming : [...current.guids, ...incoming];
-      this.lists.set(id, { guids, nextStart: walk.next, pagesRead: walk.pagesRead, loading: false, loaded: true, error: undefined, fetchedAt: replace ? this.now() : current.fetchedAt, fromCache: replace ? false : current.fromCache });
+      this.lists.set(id, {
+        guids,
+        nextStart: walk.next,
+        pagesRead: walk.pagesRead,
+        loading: false,
+        loaded: true,
+        error: undefined,
+        fetchedAt: replace ? this.now() : current.fetchedAt,
+        fromCache: replace ? false : current.fromCache,
+      });
       this.emit({ lists: [id], snippets: incoming });
     } catch (err) {
       if (!this.loads.isCurrent(id, ticket)) return;
-      const error = err instanceof BitbucketError ? err : new BitbucketError('unexpected-response', String(err), { cause: err });
+      const error =
+        err instanceof BitbucketError ? err : new BitbucketError('unexpected-response', String(err), { cause: err });
       this.lists.set(id, { ...this.list(id), loading: false, error });
       this.emit({ lists: [id], snippets: [] });
       throw error;

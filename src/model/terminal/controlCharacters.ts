@@ -10,8 +10,9 @@
  * nothing: Hangul fillers, the combining grapheme joiner, Khmer's inherent vowels, Mongolian and
  * Unicode variation selectors, and the blank Braille pattern.
  */
-// eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining invisible characters one by one is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u1160\u3164\uFFA0\u034F\u17B4\u17B5\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u2800]/gu;
+const CONTROL =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining invisible characters one by one is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Zl}\p{Zp}\p{Zs}\u115F\u1160\u3164\uFFA0\u034F\u17B4\u17B5\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u2800]/gu;
 
 /** `char` is a control or invisible character; U+0020 is the one space that is text. */
 const isControl = (char: string): boolean => char !== ' ';

@@ -70,7 +70,9 @@ export function shownText(text: string): ShownText {
   const lines = linesOf(text);
   const rows = rowsOf(lines);
   const numberWidth = String(lines.length).length;
-  if (rows.length <= HEAD_ROWS + TAIL_ROWS + 1) return { text: rows.map((row) => rowText(row, numberWidth)).join('\n'), complete: true };
+  if (rows.length <= HEAD_ROWS + TAIL_ROWS + 1) {
+    return { text: rows.map((row) => rowText(row, numberWidth)).join('\n'), complete: true };
+  }
   const head = rows.slice(0, HEAD_ROWS);
   const tail = rows.slice(rows.length - TAIL_ROWS);
   const left = rows.slice(HEAD_ROWS, rows.length - TAIL_ROWS);
@@ -78,7 +80,21 @@ export function shownText(text: string): ShownText {
   const last = left[left.length - 1].line;
   const gap =
     first === last
-      ? l10n.t('⋯ {0} more rows of line {1} are not shown here. "Show Whole Text" opens the whole text. ⋯', left.length, first)
-      : l10n.t('⋯ {0} more rows of lines {1} to {2} are not shown here. "Show Whole Text" opens the whole text. ⋯', left.length, first, last);
-  return { text: [...head.map((row) => rowText(row, numberWidth)), gap, ...tail.map((row) => rowText(row, numberWidth))].join('\n'), complete: false };
+      ? l10n.t(
+          '⋯ {0} more rows of line {1} are not shown here. "Show Whole Text" opens the whole text. ⋯',
+          left.length,
+          first,
+        )
+      : l10n.t(
+          '⋯ {0} more rows of lines {1} to {2} are not shown here. "Show Whole Text" opens the whole text. ⋯',
+          left.length,
+          first,
+          last,
+        );
+  return {
+    text: [...head.map((row) => rowText(row, numberWidth)), gap, ...tail.map((row) => rowText(row, numberWidth))].join(
+      '\n',
+    ),
+    complete: false,
+  };
 }

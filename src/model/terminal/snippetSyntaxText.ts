@@ -139,7 +139,13 @@ class SnippetReader {
 /** The first placeholder or choice of each index, in reading order: what its other tab stops show. */
 function defaultsOf(parts: Part[], found = new Map<number, Part>()): Map<number, Part> {
   for (const part of parts) {
-    if (part.kind === 'tabStop' && !found.has(part.index) && (part.choice !== undefined || (part.parts?.length ?? 0) > 0)) found.set(part.index, part);
+    if (
+      part.kind === 'tabStop' &&
+      !found.has(part.index) &&
+      (part.choice !== undefined || (part.parts?.length ?? 0) > 0)
+    ) {
+      found.set(part.index, part);
+    }
     if (part.kind !== 'text' && part.parts) defaultsOf(part.parts, found);
   }
   return found;

@@ -8,11 +8,20 @@
 // Plain logic without `vscode`.
 
 /** The shells (VS Code's TerminalShellType names) that can be made to read a file, and how. */
-const READ_COMMANDS: Readonly<Record<string, '.' | 'source'>> = { bash: '.', gitbash: '.', zsh: '.', sh: '.', ksh: '.', fish: 'source', pwsh: '.' };
+const READ_COMMANDS: Readonly<Record<string, '.' | 'source'>> = {
+  bash: '.',
+  gitbash: '.',
+  zsh: '.',
+  sh: '.',
+  ksh: '.',
+  fish: 'source',
+  pwsh: '.',
+};
 
 export const SOURCING_SHELLS: readonly string[] = Object.keys(READ_COMMANDS);
 
-export const canSource = (shell: string | undefined): shell is string => shell !== undefined && Object.hasOwn(READ_COMMANDS, shell);
+export const canSource = (shell: string | undefined): shell is string =>
+  shell !== undefined && Object.hasOwn(READ_COMMANDS, shell);
 
 /**
  * Keys that empty the prompt line without an interrupt: Ctrl+E (end of line), then Ctrl+U (kill to
@@ -56,7 +65,11 @@ const NAME_LENGTH = 60;
  * starting with `.` or `-`. PowerShell reads only a `.ps1` file as a script.
  */
 export function scriptFileName(fileName: string, shell: string): string {
-  const safe = fileName.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._-]+/, '').slice(0, NAME_LENGTH) || 'snippet';
+  const safe =
+    fileName
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^[._-]+/, '')
+      .slice(0, NAME_LENGTH) || 'snippet';
   return shell === 'pwsh' && !/\.ps1$/i.test(safe) ? `${safe}.ps1` : safe;
 }
 

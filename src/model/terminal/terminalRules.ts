@@ -118,11 +118,39 @@ export function confirmationOf(use: TerminalUse, text: string, reasons: Reasons,
         ? l10n.t('Paste "{0}" of your snippet "{1}" into the terminal?', fileName, snippetName)
         : l10n.t('Paste "{0}" of the snippet "{1}" by {2} into the terminal?', fileName, snippetName, owner);
   const notes: string[] = [];
-  if (reasons.run === 'other') notes.push(l10n.t('It runs with your rights. Read it first: {0} wrote it, not you.', owner));
-  if (reasons.controls) notes.push(l10n.t('It holds {0} control or invisible characters, shown as ␛ or ⟨U+…⟩ below: a shell takes control characters as keys, which can change or run a command, and invisible ones make the text read differently from what runs.', reasons.controls));
-  if (reasons.tabs) notes.push(l10n.t('It holds tabs, which this terminal takes as the Tab key: the shell may complete a name there and change the command.'));
-  if (reasons.linesRun) notes.push(l10n.t('This terminal cannot take the text as one block (it needs shell integration and bash, zsh or fish), so each of its {0} lines but the last will run as soon as it arrives.', reasons.linesRun));
-  if (reasons.run === 'own' && !reasons.controls) notes.push(l10n.t('The setting "Bitbucket Snippets › Terminal: Confirm Running Own Snippets" turns this question off for your own snippets.'));
+  if (reasons.run === 'other') {
+    notes.push(l10n.t('It runs with your rights. Read it first: {0} wrote it, not you.', owner));
+  }
+  if (reasons.controls) {
+    notes.push(
+      l10n.t(
+        'It holds {0} control or invisible characters, shown as ␛ or ⟨U+…⟩ below: a shell takes control characters as keys, which can change or run a command, and invisible ones make the text read differently from what runs.',
+        reasons.controls,
+      ),
+    );
+  }
+  if (reasons.tabs) {
+    notes.push(
+      l10n.t(
+        'It holds tabs, which this terminal takes as the Tab key: the shell may complete a name there and change the command.',
+      ),
+    );
+  }
+  if (reasons.linesRun) {
+    notes.push(
+      l10n.t(
+        'This terminal cannot take the text as one block (it needs shell integration and bash, zsh or fish), so each of its {0} lines but the last will run as soon as it arrives.',
+        reasons.linesRun,
+      ),
+    );
+  }
+  if (reasons.run === 'own' && !reasons.controls) {
+    notes.push(
+      l10n.t(
+        'The setting "Bitbucket Snippets › Terminal: Confirm Running Own Snippets" turns this question off for your own snippets.',
+      ),
+    );
+  }
   const lines = lineCount(text);
   const heading = lines === 1 ? l10n.t('1 line:') : l10n.t('{0} lines:', lines);
   const shown = shownText(text);

@@ -12,7 +12,9 @@ export function createConnectionCheck(session: Session, log: Log): vscode.Dispos
   const git = new GitRepositories(log);
   const firstClone = async (serverUrl: string) => {
     const clone = (await git.clones(serverUrl).catch(() => []))[0];
-    return clone ? { projectKey: clone.repository.projectKey, repositorySlug: clone.repository.repositorySlug } : undefined;
+    return clone
+      ? { projectKey: clone.repository.projectKey, repositorySlug: clone.repository.repositorySlug }
+      : undefined;
   };
   return registerConnectionCheck({ session, log, firstClone, createClient, wireChoice: editorWireChoice });
 }

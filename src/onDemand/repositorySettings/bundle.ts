@@ -49,11 +49,23 @@ type PanelContext = RepositorySettingsContext & { panels: SettingsPanels };
  * other commands pass it), an Explorer resource, or Source Control's provider. It answers the
  * panel's controller.
  */
-export function createRepositorySettings(extension: vscode.ExtensionContext, globalState: vscode.Memento, session: Session, log: Log): RepositorySettingsFeature {
+export function createRepositorySettings(
+  extension: vscode.ExtensionContext,
+  globalState: vscode.Memento,
+  session: Session,
+  log: Log,
+): RepositorySettingsFeature {
   const hooks = createHookDocuments(session, log.child('hooks'), extension.workspaceState);
   const memory = new PanelMemory(globalState);
   const git = new GitRepositories(log.child('git'));
-  const shared: RepositorySettingsContext = { session, log, memory, git, hookDocuments: hooks.documents, extensionUri: extension.extensionUri };
+  const shared: RepositorySettingsContext = {
+    session,
+    log,
+    memory,
+    git,
+    hookDocuments: hooks.documents,
+    extensionUri: extension.extensionUri,
+  };
   const panels = new SettingsPanels(shared);
   const context: PanelContext = { ...shared, panels };
   const disposable = vscode.Disposable.from(
@@ -69,32 +81,65 @@ export function createRepositorySettings(extension: vscode.ExtensionContext, glo
 }
 
 /** Open Repository Settings: the repository and account chosen, then its panel. */
-async function openPanel(context: PanelContext, arg: unknown, alwaysAsk: boolean): Promise<SettingsPanelController | undefined> {
+async function openPanel(
+  context: PanelContext,
+  arg: unknown,
+  alwaysAsk: boolean,
+): Promise<SettingsPanelController | undefined> {
   const { session } = context;
   const accounts = panelAccounts(session, normaliseServerUrl(setting(Settings.serverUrl)));
   if (accounts.length === 0) {
     // A "not signed in" that says why the panel needs one; unlike showNotSignedIn, the panel opens
     // once the sign-in succeeds.
     const signInLabel = vscode.l10n.t('Sign In');
-    const choice = await showWarning(vscode.l10n.t('You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.'), signInLabel);
+    const choice = await showWarning(
+      vscode.l10n.t(
+        'You are not signed in to Bitbucket. Sign in to open repository settings: they live on the server.',
+      ),
+      signInLabel,
+    );
     if (choice === signInLabel) await vscode.commands.executeCommand(Commands.signIn);
     return session.account ? openPanel(context, arg, alwaysAsk) : undefined;
   }
-  const target = isRepositoryArgument(arg) ? targetNamed(context, arg, accounts) : await targetPicked(context, accounts, arg, alwaysAsk);
+  const target = isRepositoryArgument(arg)
+    ? targetNamed(context, arg, accounts)
+    : await targetPicked(context, accounts, arg, alwaysAsk);
   return target && showPanel(context, target);
 }
 
-function targetNamed(context: PanelContext, arg: Parameters<typeof targetOfArgument>[0], accounts: PanelAccount[]): PanelTarget | undefined {
+function targetNamed(
+  context: PanelContext,
+  arg: Parameters<typeof targetOfArgument>[0],
+  accounts: PanelAccount[],
+): PanelTarget | undefined {
   const named = targetOfArgument(arg, context.session, accounts);
   if ('target' in named) return named.target;
-  void showErrorText(vscode.l10n.t('The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).', named.signedOut.projectKey, named.signedOut.repositorySlug));
+  void showErrorText(
+    vscode.l10n.t(
+      'The account of {0}/{1} is not signed in. Sign in to its server first (Bitbucket Snippets: Sign In).',
+      named.signedOut.projectKey,
+      named.signedOut.repositorySlug,
+    ),
+  );
   return undefined;
 }
 
-async function targetPicked(context: PanelContext, accounts: PanelAccount[], arg: unknown, alwaysAsk: boolean): Promise<PanelTarget | undefined> {
-  const label = (account: PanelAccount): string | undefined => (accounts.length > 1 ? accountLabel(account, accounts) : undefined);
+async function targetPicked(
+  context: PanelContext,
+  accounts: PanelAccount[],
+  arg: unknown,
+  alwaysAsk: boolean,
+): Promise<PanelTarget | undefined> {
+  const label = (account: PanelAccount): string | undefined =>
+    accounts.length > 1 ? accountLabel(account, accounts) : undefined;
   try {
-    const choice = await chooseRepository(accounts, context.git, (serverUrl) => context.memory.recent(serverUrl), resourceOf(arg), alwaysAsk);
+    const choice = await chooseRepository(
+      accounts,
+      context.git,
+      (serverUrl) => context.memory.recent(serverUrl),
+      resourceOf(arg),
+      alwaysAsk,
+    );
     return 'target' in choice ? choice.target : await pickRepository(accounts, choice.ask, label);
   } catch (err) {
     // Worded as every failure is (describeError), shown through the one error helper, the detail in the log.
@@ -110,14 +155,24 @@ async function targetPicked(context: PanelContext, accounts: PanelAccount[], arg
  * (remembered, and checked: only while it is signed in to that server), unless the user named
  * one; an open one switches only when the user named another account.
  */
-async function showPanel({ session, memory, panels }: PanelContext, target: PanelTarget): Promise<SettingsPanelController> {
+async function showPanel(
+  { session, memory, panels }: PanelContext,
+  target: PanelTarget,
+): Promise<SettingsPanelController> {
   const { repository } = target;
   const open = panels.find(target.account, repository);
-  const account = accountToShow(target, open !== undefined, session.accounts(), memory.lastAccount(target.account.serverUrl, repository));
+  const account = accountToShow(
+    target,
+    open !== undefined,
+    session.accounts(),
+    memory.lastAccount(target.account.serverUrl, repository),
+  );
   await memory.addRecent(account.serverUrl, repository, rememberedAccountId(account));
   const controller = panels.show(account, repository);
   const shown = controller.currentAccount;
-  if (open && target.named && (!shown || accountId(shown) !== accountId(account))) await controller.switchAccount(accountId(account));
+  if (open && target.named && (!shown || accountId(shown) !== accountId(account))) {
+    await controller.switchAccount(accountId(account));
+  }
   return controller;
 }
 

@@ -44,7 +44,9 @@ export interface SnippetsFeature extends vscode.Disposable {
 }
 
 /** `createView` makes the Snippets view (activation made it already) for the explorer's provider. */
-export function createSnippets(host: SnippetsHost & { createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode> }): SnippetsFeature {
+export function createSnippets(
+  host: SnippetsHost & { createView(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode> },
+): SnippetsFeature {
   const built = buildContext(host);
   const { context } = built;
   const explorer = new SnippetExplorer(context, host.createView);
@@ -61,7 +63,13 @@ export function createSnippets(host: SnippetsHost & { createView(provider: vscod
     threads,
     documents.disposable,
     completion,
-    registerSnippetCommands(context, { explorer, comments, threads, fileSystem: documents.fileSystem, clearOfflineCache: cache.clear }),
+    registerSnippetCommands(context, {
+      explorer,
+      comments,
+      threads,
+      fileSystem: documents.fileSystem,
+      clearOfflineCache: cache.clear,
+    }),
     mcp,
     built.disposable,
   );

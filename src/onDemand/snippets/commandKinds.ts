@@ -33,4 +33,3 @@ export function commandKinds({ scope }: SnippetsContext): CommandKinds {
       }),
   };
 }
-

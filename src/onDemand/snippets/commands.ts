@@ -14,11 +14,28 @@ import type { SnippetCommentThreads } from '../../editor/snippets/comments/threa
 import { compareWith, compareWithSnippet } from '../../editor/snippets/compare/compare';
 import type { SnippetsContext } from '../../editor/snippets/context';
 import { copyToMine } from '../../editor/snippets/copy';
-import { createEmpty, createFromClipboard, createFromFiles, createFromSelection, type CreateOptions } from '../../editor/snippets/create';
-import { addFile, deleteFile, deleteSnippet, deleteSnippets, editDetails, renameFile, type EditOptions } from '../../editor/snippets/edit';
+import {
+  createEmpty,
+  createFromClipboard,
+  createFromFiles,
+  createFromSelection,
+  type CreateOptions,
+} from '../../editor/snippets/create';
+import {
+  addFile,
+  deleteFile,
+  deleteSnippet,
+  deleteSnippets,
+  editDetails,
+  renameFile,
+  type EditOptions,
+} from '../../editor/snippets/edit';
 import { exportFromCommand } from '../../editor/snippets/export/export';
 import type { SnippetFileSystem } from '../../editor/snippets/files/provider';
-import { compareSnippetWithServer, overwriteSnippetServerVersion } from '../../editor/snippets/files/serverVersionCommands';
+import {
+  compareSnippetWithServer,
+  overwriteSnippetServerVersion,
+} from '../../editor/snippets/files/serverVersionCommands';
 import { copyLink, copyVsCodeLink, openInBrowser } from '../../editor/snippets/links/links';
 import { searchSnippets } from '../../editor/snippets/search/search';
 import type { SnippetExplorer } from '../../editor/snippets/tree/explorer';
@@ -47,7 +64,9 @@ export function registerSnippetCommands(context: SnippetsContext, targets: Comma
     registerPatchCommands(context, kinds),
     // A save refused because the server's copy changed.
     kinds.command(Commands.compareWithServer, (deps, arg) => compareSnippetWithServer(deps, arg)),
-    kinds.command(Commands.overwriteServerVersion, (_deps, arg) => overwriteSnippetServerVersion(targets.fileSystem, arg)),
+    kinds.command(Commands.overwriteServerVersion, (_deps, arg) =>
+      overwriteSnippetServerVersion(targets.fileSystem, arg),
+    ),
     vscode.commands.registerCommand(Commands.clearOfflineCache, () => targets.clearOfflineCache()),
   );
 }
@@ -57,17 +76,27 @@ function registerViewCommands(context: SnippetsContext, explorer: SnippetExplore
   return vscode.Disposable.from(
     vscode.commands.registerCommand(Commands.refreshExplorer, () => explorer.refreshAll()),
     vscode.commands.registerCommand(Commands.refreshList, (node: ListArg) => explorer.refreshList(node)),
-    vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) => explorer.loadMore(node)),
+    vscode.commands.registerCommand(Commands.loadMore, (node: LoadMoreNode | RootNode | undefined) =>
+      explorer.loadMore(node),
+    ),
     vscode.commands.registerCommand(Commands.sortByName, () => explorer.setSort('name')),
     vscode.commands.registerCommand(Commands.sortByUpdated, () => explorer.setSort('updated')),
     vscode.commands.registerCommand(Commands.filterSnippets, (text?: string) => explorer.askFilter(text)),
     vscode.commands.registerCommand(Commands.clearFilter, () => explorer.setFilter('')),
     vscode.commands.registerCommand(Commands.clearSearchResults, () => explorer.lastSearch.clear()),
-    vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) => explorer.userBrowsing.browse(arg)),
-    vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) => explorer.userBrowsing.remove(node)),
-    vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) => explorer.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true)),
+    vscode.commands.registerCommand(Commands.browseUser, (arg?: string | AccountNode) =>
+      explorer.userBrowsing.browse(arg),
+    ),
+    vscode.commands.registerCommand(Commands.removeBrowsedUser, (node?: RootNode) =>
+      explorer.userBrowsing.remove(node),
+    ),
+    vscode.commands.registerCommand(Commands.revealActiveSnippet, (uri?: unknown) =>
+      explorer.revealFile(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri, true),
+    ),
     // Search Snippets… over every account; from an account root (or with its id) only that account's lists.
-    vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) => searchSnippets(context, typeof query === 'string' ? query : undefined)),
+    vscode.commands.registerCommand(Commands.searchSnippets, (query?: unknown) =>
+      searchSnippets(context, typeof query === 'string' ? query : undefined),
+    ),
     vscode.commands.registerCommand(Commands.searchAccount, (row?: unknown, query?: unknown) => {
       const account = context.accounts.ofArgument(row, false);
       return searchSnippets(context, typeof query === 'string' ? query : undefined, account && accountId(account));
@@ -78,7 +107,9 @@ function registerViewCommands(context: SnippetsContext, explorer: SnippetExplore
 /** Comments: editing and deleting only the user's own. */
 function registerCommentCommands(comments: CommentActions, threads: SnippetCommentThreads): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) => (node ? comments.add(node, typeof text === 'string' ? text : undefined) : undefined)),
+    vscode.commands.registerCommand(Commands.addComment, (node?: SnippetArg, text?: unknown) =>
+      node ? comments.add(node, typeof text === 'string' ? text : undefined) : undefined,
+    ),
     vscode.commands.registerCommand(Commands.editComment, (node?: CommentArg) => {
       const own = comments.mine(node);
       return own ? comments.edit(own) : undefined;
@@ -92,21 +123,36 @@ function registerCommentCommands(comments: CommentActions, threads: SnippetComme
 }
 
 /** Snippets and their files. */
-function registerSnippetFileCommands(context: SnippetsContext, { command, create }: ReturnType<typeof commandKinds>): vscode.Disposable {
+function registerSnippetFileCommands(
+  context: SnippetsContext,
+  { command, create }: ReturnType<typeof commandKinds>,
+): vscode.Disposable {
   return vscode.Disposable.from(
-    command(Commands.openFile, (deps, arg, options) => openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined)),
+    command(Commands.openFile, (deps, arg, options) =>
+      openFile(deps, arg, options as vscode.TextDocumentShowOptions | undefined),
+    ),
     create(Commands.newSnippet, (deps, options) => createEmpty(deps, options as CreateOptions | undefined)),
-    create(Commands.createFromSelection, (deps, arg, options) => createFromSelection(deps, arg, options as CreateOptions | undefined)),
-    create(Commands.createFromFile, (deps, uri, uris, options) => createFromFiles(deps, uri, uris, options as CreateOptions | undefined)),
-    create(Commands.createFromClipboard, (deps, options) => createFromClipboard(deps, options as CreateOptions | undefined)),
-    command(Commands.editSnippetDetails, (deps, arg, options) => editDetails(deps, arg, options as EditOptions | undefined)),
+    create(Commands.createFromSelection, (deps, arg, options) =>
+      createFromSelection(deps, arg, options as CreateOptions | undefined),
+    ),
+    create(Commands.createFromFile, (deps, uri, uris, options) =>
+      createFromFiles(deps, uri, uris, options as CreateOptions | undefined),
+    ),
+    create(Commands.createFromClipboard, (deps, options) =>
+      createFromClipboard(deps, options as CreateOptions | undefined),
+    ),
+    command(Commands.editSnippetDetails, (deps, arg, options) =>
+      editDetails(deps, arg, options as EditOptions | undefined),
+    ),
     command(Commands.addFile, (deps, arg, options) => addFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.renameFile, (deps, arg, options) => renameFile(deps, arg, options as EditOptions | undefined)),
     command(Commands.deleteFile, (deps, arg, options) => deleteFile(deps, arg, options as EditOptions | undefined)),
     // Delete Snippet acts on every selected snippet row when it was run on one of them.
     vscode.commands.registerCommand(Commands.deleteSnippet, (arg?: unknown, selected?: unknown) => {
       const rows = rowsOfCommand(arg, selected).filter((row) => isSnippetRow(row));
-      return rows.length > 1 ? deleteSnippets(rows.map((row) => ({ deps: context.scope.of(row), arg: row }))) : deleteSnippet(context.scope.of(arg), arg);
+      return rows.length > 1
+        ? deleteSnippets(rows.map((row) => ({ deps: context.scope.of(row), arg: row })))
+        : deleteSnippet(context.scope.of(arg), arg);
     }),
     command(Commands.insertFile, (deps, arg) => insertFile(deps, arg)),
     command(Commands.copyFileContent, (deps, arg) => copyFileContent(deps, arg)),
@@ -116,7 +162,9 @@ function registerSnippetFileCommands(context: SnippetsContext, { command, create
     command(Commands.openInBrowser, (deps, arg) => openInBrowser(deps, arg)),
     command(Commands.copyLink, (deps, arg) => copyLink(deps, arg)),
     command(Commands.copyVsCodeLink, (deps, arg) => copyVsCodeLink(deps, arg)),
-    vscode.commands.registerCommand(Commands.exportSnippets, (...given: unknown[]) => exportFromCommand(context.accounts, context.scope, given)),
+    vscode.commands.registerCommand(Commands.exportSnippets, (...given: unknown[]) =>
+      exportFromCommand(context.accounts, context.scope, given),
+    ),
     command(Commands.copyToMySnippets, (deps, arg, carried) => copyToMine(deps, arg, carried)),
     // A snippet file beside a local text, from either end.
     command(Commands.compareWith, (deps, arg) => compareWith(context, deps, arg)),

@@ -93,7 +93,12 @@ function secretGateOf(session: Session, log: Log, accounts: () => SnippetAccount
  * Every signed-in account has a service of its own, with its own client, identity and cache, the
  * default account's too; while none is signed in, the default service is an empty one.
  */
-function snippetServices(session: Session, log: Log, caches: Caches, secretGate: SecretGate): { services: SnippetServices; signedOut: SnippetService } {
+function snippetServices(
+  session: Session,
+  log: Log,
+  caches: Caches,
+  secretGate: SecretGate,
+): { services: SnippetServices; signedOut: SnippetService } {
   const pageSize = () => setting(Settings.pageSize);
   const pagingLog = log.child('paging');
   const warn = (message: string) => pagingLog.warn(message);
@@ -107,7 +112,13 @@ function snippetServices(session: Session, log: Log, caches: Caches, secretGate:
       const account = session.accountById(id);
       return account && session.clientFor(account);
     };
-    const service = new SnippetService(client, pageSize, { cache: caches.cacheFor(id), warn, checkOutgoing: secretGate.checkFor(() => session.accountById(id)), concurrentRequests, keptPagesBytes });
+    const service = new SnippetService(client, pageSize, {
+      cache: caches.cacheFor(id),
+      warn,
+      checkOutgoing: secretGate.checkFor(() => session.accountById(id)),
+      concurrentRequests,
+      keptPagesBytes,
+    });
     const account = session.accountById(id);
     service.reset(account && { username: account.username, userId: account.userId });
     return service;
@@ -116,7 +127,12 @@ function snippetServices(session: Session, log: Log, caches: Caches, secretGate:
 }
 
 /** The services follow the session: its accounts, its default one, each sign-in and what the server says of the user. */
-function followSession(session: Session, services: SnippetServices, lastSearch: LastSearch, secretGate: SecretGate): vscode.Disposable {
+function followSession(
+  session: Session,
+  services: SnippetServices,
+  lastSearch: LastSearch,
+  secretGate: SecretGate,
+): vscode.Disposable {
   services.setDefault(session.account && accountId(session.account));
   return vscode.Disposable.from(
     session.onDidChange((account) => {
@@ -134,7 +150,9 @@ function followSession(session: Session, services: SnippetServices, lastSearch: 
       // Its server's rules are read now, not at its first save.
       secretGate.prepareRules(account);
     }),
-    session.onDidHearAccountUser(({ account, user }) => services.existing(accountId(account))?.learnCurrentUser(user.id, user.name)),
+    session.onDidHearAccountUser(({ account, user }) =>
+      services.existing(accountId(account))?.learnCurrentUser(user.id, user.name),
+    ),
   );
 }
 
@@ -171,7 +189,9 @@ export function buildContext(host: SnippetsHost): BuiltContext {
     comparedTexts: new ComparedTexts(),
     reveal: (guid) => reveal(guid),
   };
-  const documentAccounts = session.setDocumentAccounts((uri) => (uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined));
+  const documentAccounts = session.setDocumentAccounts((uri) =>
+    uri.scheme === Schemes.snippet ? accounts.ofUri(uri) : undefined,
+  );
   const following = followSession(session, services, lastSearch, secretGate);
   const disposable = vscode.Disposable.from(documentAccounts, following, context.recentEditors, context.comparedTexts, {
     dispose: () => {
@@ -189,7 +209,11 @@ export function buildContext(host: SnippetsHost): BuiltContext {
  * (src/editor/ui/accountContext.ts), from the account a row, document or link names, or the
  * default account's, whichever it is when the command runs.
  */
-export function commandScope(accounts: SnippetAccounts, log: Log, reveal: (snippetGuid: string) => Promise<void>): CommandScope {
+export function commandScope(
+  accounts: SnippetAccounts,
+  log: Log,
+  reveal: (snippetGuid: string) => Promise<void>,
+): CommandScope {
   const { session } = accounts;
   const withActions = (partial: Omit<AccountContext, 'createAndOpen' | 'pickFile'>): AccountContext => {
     const context = partial as AccountContext;
@@ -206,7 +230,8 @@ export function commandScope(accounts: SnippetAccounts, log: Log, reveal: (snipp
     log,
     reveal,
   });
-  const depsFor = (account: Account | undefined): AccountContext => (account ? withActions({ session, account, service: accounts.service(account), log, reveal }) : defaults);
+  const depsFor = (account: Account | undefined): AccountContext =>
+    account ? withActions({ session, account, service: accounts.service(account), log, reveal }) : defaults;
   return {
     defaults,
     depsFor,

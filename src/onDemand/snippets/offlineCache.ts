@@ -21,17 +21,27 @@ export function registerOfflineCache({ session, services }: SnippetsContext, cac
   const followSize = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(`${SETTINGS_SECTION}.${Settings.cacheMaxSizeMB}`) || caches.maxBytes() > 0) return;
     // Off means nothing stays on disk, for any account.
-    void caches.clearEvery().catch((err: unknown) => caches.log.warn(`the offline cache could not be deleted: ${errorMessage(err)}`));
+    void caches
+      .clearEvery()
+      .catch((err: unknown) => caches.log.warn(`the offline cache could not be deleted: ${errorMessage(err)}`));
   });
   return {
     disposable: vscode.Disposable.from(
       followSize,
-      registerOfflineStatus(session, () => services.madeDefaultService, (listener) => services.onDidMake(listener)),
+      registerOfflineStatus(
+        session,
+        () => services.madeDefaultService,
+        (listener) => services.onDidMake(listener),
+      ),
     ),
     clear: async () => {
       await caches.clearEvery();
       caches.log.info('the offline cache was cleared');
-      void showInfo(vscode.l10n.t('The offline cache was cleared. Lists and files will be fetched from the server again when needed.'));
+      void showInfo(
+        vscode.l10n.t(
+          'The offline cache was cleared. Lists and files will be fetched from the server again when needed.',
+        ),
+      );
     },
     forgetAccount: async (id) => {
       await caches.cacheFor(id).clear();

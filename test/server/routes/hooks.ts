@@ -9,11 +9,24 @@
 import type { HookSettings, RepositoryHook } from '../../../src/api/types';
 import { findRepository, type Repository } from '../directory';
 import { HOOKS, hookDefinition, type HookDefinition } from '../hookCatalog';
-import { Exceptions, isPlainObject, noContent, notFound, notPermitted, ok, pageParams, paginate, validationFailed, type Reply } from '../http';
+import {
+  Exceptions,
+  isPlainObject,
+  noContent,
+  notFound,
+  notPermitted,
+  ok,
+  pageParams,
+  paginate,
+  validationFailed,
+  type Reply,
+} from '../http';
 import { aliased, type Route, type RouteRequest } from '../router';
 import type { StoredHook } from '../state';
 
-const PREFIXES = ['/api/latest', '/api/1.0'].map((api) => `${api}/projects/{projectKey}/repos/{repositorySlug}/settings/hooks`);
+const PREFIXES = ['/api/latest', '/api/1.0'].map(
+  (api) => `${api}/projects/{projectKey}/repos/{repositorySlug}/settings/hooks`,
+);
 
 /** Bitbucket refuses hook settings larger than this, serialized. */
 export const MAX_SETTINGS_BYTES = 32 * 1024;
@@ -81,7 +94,9 @@ function putSettings(request: RouteRequest): Reply {
 
 /** The stored settings as the client sent them, else (demo data, settings from before the text was kept) as JSON. */
 function settingsReply(stored: StoredHook): Reply {
-  return stored.settingsText === undefined ? ok(stored.settings) : { status: 200, text: stored.settingsText, contentType: 'application/json;charset=UTF-8' };
+  return stored.settingsText === undefined
+    ? ok(stored.settings)
+    : { status: 200, text: stored.settingsText, contentType: 'application/json;charset=UTF-8' };
 }
 
 /** A PUT with a JSON body stores it as the settings first, after the same checks as PUT `/settings`. */
@@ -98,12 +113,18 @@ function setEnabled(request: RouteRequest, enabled: boolean): Reply {
 
 /** Flat values only, at most 32 KB serialized, then the hook's own field checks. */
 function checkSettings(hook: HookDefinition, body: unknown): HookSettings {
-  const flat = isPlainObject(body) && Object.values(body).every((v) => ['string', 'number', 'boolean'].includes(typeof v));
+  const flat =
+    isPlainObject(body) && Object.values(body).every((v) => ['string', 'number', 'boolean'].includes(typeof v));
   if (!flat) throw validationFailed([{ context: null, message: NOT_FLAT }]);
   const settings = body as HookSettings;
   const size = Buffer.byteLength(JSON.stringify(settings), 'utf8');
   if (size > MAX_SETTINGS_BYTES) {
-    throw validationFailed([{ context: null, message: `The settings are too large: ${size} bytes where at most ${MAX_SETTINGS_BYTES} are allowed.` }]);
+    throw validationFailed([
+      {
+        context: null,
+        message: `The settings are too large: ${size} bytes where at most ${MAX_SETTINGS_BYTES} are allowed.`,
+      },
+    ]);
   }
   const errors = hook.validate(settings);
   if (errors.length > 0) throw validationFailed(errors);

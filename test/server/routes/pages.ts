@@ -10,7 +10,10 @@ import { findRepository, type Repository } from '../directory';
 import { badRequest, notPermitted, ok, type Reply } from '../http';
 import { aliased, type Route, type RouteRequest } from '../router';
 
-const PREFIXES = ['/latest/pages-settings/{projectKey}/{repositorySlug}', '/pages/latest/pages-settings/{projectKey}/{repositorySlug}'];
+const PREFIXES = [
+  '/latest/pages-settings/{projectKey}/{repositorySlug}',
+  '/pages/latest/pages-settings/{projectKey}/{repositorySlug}',
+];
 
 export const pagesRoutes: readonly Route[] = [
   ...aliased(PREFIXES, 'GET', '/enabled', (r) => ok(refSetting(r, repository(r)))),
@@ -54,7 +57,11 @@ function setRef(request: RouteRequest, enabled: boolean): Reply {
   return ok(refSetting(request, repo));
 }
 
-function setNewRefs(request: RouteRequest, which: 'isEnabledForBranches' | 'isEnabledForTags', enabled: boolean): Reply {
+function setNewRefs(
+  request: RouteRequest,
+  which: 'isEnabledForBranches' | 'isEnabledForTags',
+  enabled: boolean,
+): Reply {
   const repo = writableRepository(request);
   const pages = request.state.pages(repo.id);
   pages[which] = enabled;

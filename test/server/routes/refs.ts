@@ -19,7 +19,12 @@ function listRefs(request: RouteRequest, prefix: string, type: 'BRANCH' | 'TAG')
   const filter = (request.query.get('filterText') ?? '').toLowerCase();
   const refs = (REPOSITORY_REFS[repo.id] ?? [])
     .filter((id) => id.startsWith(prefix))
-    .map((id) => ({ id, displayId: id.slice(prefix.length), type, ...(type === 'BRANCH' ? { isDefault: id === 'refs/heads/main' } : {}) }))
+    .map((id) => ({
+      id,
+      displayId: id.slice(prefix.length),
+      type,
+      ...(type === 'BRANCH' ? { isDefault: id === 'refs/heads/main' } : {}),
+    }))
     .filter((ref) => ref.displayId.toLowerCase().includes(filter));
   return ok(paginate(refs, pageParams(request.query)));
 }

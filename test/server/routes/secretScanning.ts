@@ -7,7 +7,17 @@
 // at least one expression; the expressions are Java's, stored as given (this server never runs
 // them, as Bitbucket runs them only on pushed commits). Each rule answers with its scope.
 
-import { badRequest, noContent, notFound, notPermitted, ok, paginate, pageParams, isPlainObject, type Reply } from '../http';
+import {
+  badRequest,
+  noContent,
+  notFound,
+  notPermitted,
+  ok,
+  paginate,
+  pageParams,
+  isPlainObject,
+  type Reply,
+} from '../http';
 import { aliased, type Route, type RouteRequest } from '../router';
 import type { SecretScanningRule } from '../state';
 
@@ -42,14 +52,22 @@ function createRule(request: RouteRequest): Reply {
   requireAdmin(request);
   const body = request.json();
   if (!isPlainObject(body)) throw badRequest(null, 'The request body must be a rule: {name, lineRegex, pathRegex}.');
-  const text = (key: string) => (typeof body[key] === 'string' && (body[key] as string).length > 0 ? (body[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof body[key] === 'string' && (body[key] as string).length > 0 ? (body[key] as string) : undefined;
   const name = text('name');
   if (name === undefined) throw badRequest('name', 'A rule needs a name.');
   const lineRegex = text('lineRegex');
   const pathRegex = text('pathRegex');
-  if (lineRegex === undefined && pathRegex === undefined) throw badRequest(null, 'Either the line regular expression or the path regular expression must be present.');
+  if (lineRegex === undefined && pathRegex === undefined) {
+    throw badRequest(null, 'Either the line regular expression or the path regular expression must be present.');
+  }
   const rules = request.state.data.secretScanningRules;
-  const rule: SecretScanningRule = { id: rules.reduce((max, r) => Math.max(max, r.id), 0) + 1, name, ...(lineRegex ? { lineRegex } : {}), ...(pathRegex ? { pathRegex } : {}) };
+  const rule: SecretScanningRule = {
+    id: rules.reduce((max, r) => Math.max(max, r.id), 0) + 1,
+    name,
+    ...(lineRegex ? { lineRegex } : {}),
+    ...(pathRegex ? { pathRegex } : {}),
+  };
   rules.push(rule);
   request.state.changed();
   return ok(answer(rule));

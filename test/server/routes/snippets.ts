@@ -10,7 +10,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Comment, Snippet, SnippetFile, StarredEntry } from '../../../src/api/types';
 import { userByName, type User } from '../directory';
-import { isPlainObject, noContent, type FieldError, notFound, notPermitted, ok, pageParams, paginate, validationFailed, type Reply } from '../http';
+import {
+  isPlainObject,
+  noContent,
+  type FieldError,
+  notFound,
+  notPermitted,
+  ok,
+  pageParams,
+  paginate,
+  validationFailed,
+  type Reply,
+} from '../http';
 import type { Route, RouteRequest } from '../router';
 
 const BASE = '/snippets/1.0/snippets';
@@ -223,14 +234,20 @@ function checkSnippetBody(body: unknown): SnippetFields {
     description: fields.description as string | undefined,
     // Trimmed and without repeats: the same name is the same category.
     categories: [...new Set(((fields.categories ?? []) as string[]).map((c) => c.trim()))],
-    files: (fields.files as Array<{ name: string; content: string }>).map((f) => ({ guid: randomUUID(), name: f.name, content: f.content })),
+    files: (fields.files as Array<{ name: string; content: string }>).map((f) => ({
+      guid: randomUUID(),
+      name: f.name,
+      content: f.content,
+    })),
     isVisible: fields.isVisible as boolean | undefined,
     isPublic: fields.isPublic as boolean | undefined,
   };
 }
 
 function fileErrors(files: unknown): FieldError[] {
-  if (!Array.isArray(files) || files.length === 0) return [{ context: 'files', message: 'A snippet needs at least one file.' }];
+  if (!Array.isArray(files) || files.length === 0) {
+    return [{ context: 'files', message: 'A snippet needs at least one file.' }];
+  }
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   files.forEach((file: unknown, i) => {
@@ -245,13 +262,17 @@ function fileErrors(files: unknown): FieldError[] {
     } else {
       seen.add(file.name as string);
     }
-    if (typeof file.content !== 'string') errors.push({ context: `files[${i}].content`, message: 'A file content must be a string.' });
+    if (typeof file.content !== 'string') {
+      errors.push({ context: `files[${i}].content`, message: 'A file content must be a string.' });
+    }
   });
   return errors;
 }
 
 function requireObject(body: unknown): Record<string, unknown> {
-  if (!isPlainObject(body)) throw validationFailed([{ context: null, message: 'The request body must be a JSON object.' }]);
+  if (!isPlainObject(body)) {
+    throw validationFailed([{ context: null, message: 'The request body must be a JSON object.' }]);
+  }
   return body;
 }
 

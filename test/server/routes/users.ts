@@ -14,5 +14,13 @@ function getUser(request: RouteRequest): Reply {
   const user = USERS.find((u) => u.name.toLowerCase() === slug);
   if (!user) throw notFound(`User ${slug} does not exist.`, Exceptions.noSuchUser);
   const displayName = user.name.charAt(0).toUpperCase() + user.name.slice(1);
-  return ok({ name: user.name, emailAddress: `${user.name}@example.com`, id: user.id, displayName, active: true, slug: user.name.toLowerCase(), type: 'NORMAL' });
+  return ok({
+    name: user.name,
+    emailAddress: `${user.name}@example.com`,
+    id: user.id,
+    displayName,
+    active: true,
+    slug: user.name.toLowerCase(),
+    type: 'NORMAL',
+  });
 }

@@ -38,24 +38,40 @@ describe('accountOfArgument: which account a command acts on', () => {
     const s = session(admin, alice, admin, staging);
     assert.equal(accountOfArgument({ serverUrl: 'https://bb.example.com/', username: 'alice' }, s), alice);
     assert.equal(accountOfArgument({ serverUrl: 'https://bb.example.com' }, s), admin, 'the default on that server');
-    assert.equal(accountOfArgument({ serverUrl: 'https://staging.example.com/bitbucket' }, session(admin, alice, admin, staging)), staging);
+    assert.equal(
+      accountOfArgument({ serverUrl: 'https://staging.example.com/bitbucket' }, session(admin, alice, admin, staging)),
+      staging,
+    );
     assert.equal(accountOfArgument({ serverUrl: 'https://nowhere.example.com' }, s), undefined);
   });
 
   it('asks the documents first: a snippet URI names its owner', () => {
     const uri = { scheme: 'bitbucket-snippet' };
     const s = session(admin, alice, admin);
-    assert.equal(accountOfArgument(uri, s, (arg) => (arg === uri ? { account: alice } : undefined)), alice);
+    assert.equal(
+      accountOfArgument(uri, s, (arg) => (arg === uri ? { account: alice } : undefined)),
+      alice,
+    );
   });
 
   it('never answers an account that is not signed in', () => {
     const all = [alice, admin, staging];
     fc.assert(
-      fc.property(fc.subarray(all), fc.constantFrom(...all), fc.constantFrom('row', 'account', 'server'), (signedIn, named, form) => {
-        const arg = form === 'row' ? { accountId: accountId(named) } : form === 'account' ? { serverUrl: named.serverUrl, username: named.username } : { serverUrl: named.serverUrl };
-        const answer = accountOfArgument(arg, session(signedIn[0], ...signedIn));
-        return answer === undefined || signedIn.includes(answer);
-      }),
+      fc.property(
+        fc.subarray(all),
+        fc.constantFrom(...all),
+        fc.constantFrom('row', 'account', 'server'),
+        (signedIn, named, form) => {
+          const arg =
+            form === 'row'
+              ? { accountId: accountId(named) }
+              : form === 'account'
+                ? { serverUrl: named.serverUrl, username: named.username }
+                : { serverUrl: named.serverUrl };
+          const answer = accountOfArgument(arg, session(signedIn[0], ...signedIn));
+          return answer === undefined || signedIn.includes(answer);
+        },
+      ),
     );
   });
 });

@@ -4,12 +4,24 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { accountId, type Account } from '../../../src/model/accounts/accounts';
-import { accountsAnswering, anyChange, mayBeHandedOut, newSessionPlan, readScopes, sessionChanges, sessionIdentity } from '../../../src/model/accounts/authSessions';
+import {
+  accountsAnswering,
+  anyChange,
+  mayBeHandedOut,
+  newSessionPlan,
+  readScopes,
+  sessionChanges,
+  sessionIdentity,
+} from '../../../src/model/accounts/authSessions';
 import { accountLabel } from '../../../src/util/accountLabels';
 
 const SERVER = 'https://bb.example.com';
 const OTHER = 'https://other.example.com/bitbucket';
-const account = (username: string, authType: Account['authType'], serverUrl = SERVER): Account => ({ serverUrl, username, authType });
+const account = (username: string, authType: Account['authType'], serverUrl = SERVER): Account => ({
+  serverUrl,
+  username,
+  authType,
+});
 const aliceToken = account('alice', 'token');
 const bobPassword = account('bob', 'basic');
 const carolToken = account('carol', 'token', OTHER);
@@ -21,7 +33,12 @@ describe('readScopes: which server a request names', () => {
   });
 
   it("a server's URL in any spelling the project accepts names that server, normalised", () => {
-    for (const spelling of ['https://BB.example.com', 'https://bb.example.com/', 'https://bb.example.com:443', '  https://bb.example.com  ']) {
+    for (const spelling of [
+      'https://BB.example.com',
+      'https://bb.example.com/',
+      'https://bb.example.com:443',
+      '  https://bb.example.com  ',
+    ]) {
       assert.deepEqual(readScopes([spelling]), { kind: 'server', serverUrl: SERVER }, spelling);
     }
     assert.deepEqual(readScopes(['https://other.example.com/bitbucket/']), { kind: 'server', serverUrl: OTHER });
@@ -41,7 +58,11 @@ describe('readScopes: which server a request names', () => {
   });
 
   it('never throws, whatever the scopes', () => {
-    fc.assert(fc.property(fc.array(fc.string()), (scopes) => ['anyServer', 'server', 'notAServer', 'severalServers'].includes(readScopes(scopes).kind)));
+    fc.assert(
+      fc.property(fc.array(fc.string()), (scopes) =>
+        ['anyServer', 'server', 'notAServer', 'severalServers'].includes(readScopes(scopes).kind),
+      ),
+    );
   });
 });
 
@@ -54,7 +75,11 @@ describe('accountsAnswering: which accounts answer another extension', () => {
 
   it("only the named server's accounts", () => {
     assert.deepEqual(accountsAnswering({ kind: 'server', serverUrl: OTHER }, all, undefined), [carolToken]);
-    assert.deepEqual(accountsAnswering({ kind: 'server', serverUrl: 'https://nowhere.example.com' }, all, undefined), [], 'a server nobody is signed in to: no session');
+    assert.deepEqual(
+      accountsAnswering({ kind: 'server', serverUrl: 'https://nowhere.example.com' }, all, undefined),
+      [],
+      'a server nobody is signed in to: no session',
+    );
   });
 
   it('a server with only a password account has no session to give', () => {
@@ -63,9 +88,16 @@ describe('accountsAnswering: which accounts answer another extension', () => {
 
   it('the default account first, and only the account VS Code names when it names one', () => {
     const daveToken = account('dave', 'token');
-    assert.deepEqual(accountsAnswering({ kind: 'server', serverUrl: SERVER }, [aliceToken, daveToken], daveToken), [daveToken, aliceToken]);
+    assert.deepEqual(accountsAnswering({ kind: 'server', serverUrl: SERVER }, [aliceToken, daveToken], daveToken), [
+      daveToken,
+      aliceToken,
+    ]);
     assert.deepEqual(accountsAnswering({ kind: 'anyServer' }, all, undefined, accountId(carolToken)), [carolToken]);
-    assert.deepEqual(accountsAnswering({ kind: 'anyServer' }, all, undefined, accountId(bobPassword)), [], 'not even when VS Code names a password account');
+    assert.deepEqual(
+      accountsAnswering({ kind: 'anyServer' }, all, undefined, accountId(bobPassword)),
+      [],
+      'not even when VS Code names a password account',
+    );
   });
 
   it('nothing for scopes it does not understand', () => {
@@ -76,7 +108,11 @@ describe('accountsAnswering: which accounts answer another extension', () => {
 
 describe('sessionIdentity: what VS Code shows', () => {
   it("the account's id and the tree's label (user @ server)", () => {
-    assert.deepEqual(sessionIdentity(aliceToken, all), { id: accountId(aliceToken), label: 'alice @ bb.example.com', scopes: [SERVER] });
+    assert.deepEqual(sessionIdentity(aliceToken, all), {
+      id: accountId(aliceToken),
+      label: 'alice @ bb.example.com',
+      scopes: [SERVER],
+    });
     assert.equal(sessionIdentity(carolToken, all).label, accountLabel(carolToken, all));
   });
 
@@ -87,8 +123,16 @@ describe('sessionIdentity: what VS Code shows', () => {
     assert.ok(!label.includes(']('), `no link: ${label}`);
     assert.ok(!/[\u202E\n]/.test(label), `no bidi mark or line break: ${label}`);
     assert.equal(label, sessionIdentity(hostile, [hostile]).label, 'the same every time (VS Code keys trust by label)');
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    fc.assert(fc.property(fc.string(), (name) => !/(^|[^\\])\$\(|\]\(|[\u0000-\u001F\u202A-\u202E]/.test(sessionIdentity(account(name || 'x', 'token'), []).label)));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        (name) =>
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          !/(^|[^\\])\$\(|\]\(|[\u0000-\u001F\u202A-\u202E]/.test(
+            sessionIdentity(account(name || 'x', 'token'), []).label,
+          ),
+      ),
+    );
   });
 
   it('labels stay distinct when two accounts would read the same', () => {
@@ -118,20 +162,33 @@ describe('sessionChanges: what VS Code hears', () => {
     const before = [sessionIdentity(a, [a])];
     const after = [a, b].map((x) => sessionIdentity(x, [a, b]));
     const diff = sessionChanges(before, after);
-    assert.deepEqual(diff.removed.map((s) => s.label), ['alice @ bb.example.com']);
+    assert.deepEqual(
+      diff.removed.map((s) => s.label),
+      ['alice @ bb.example.com'],
+    );
     assert.deepEqual(diff.added.map((s) => s.label).sort(), after.map((s) => s.label).sort());
   });
 });
 
 describe('newSessionPlan: what a request for a new session comes to', () => {
   it("signs in to the server the scopes name, and asks for a server's URL only when they name none", () => {
-    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: OTHER }, undefined), { kind: 'signIn', serverUrl: OTHER });
+    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: OTHER }, undefined), {
+      kind: 'signIn',
+      serverUrl: OTHER,
+    });
     assert.deepEqual(newSessionPlan({ kind: 'anyServer' }, undefined), { kind: 'signIn', serverUrl: undefined });
   });
 
   it('the account picked in VS Code: its token, or a refusal for a password or another server', () => {
     assert.deepEqual(newSessionPlan({ kind: 'anyServer' }, aliceToken), { kind: 'useAccount', account: aliceToken });
-    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: SERVER }, bobPassword), { kind: 'passwordAccount', account: bobPassword });
-    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: SERVER }, carolToken), { kind: 'otherServer', account: carolToken, serverUrl: SERVER });
+    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: SERVER }, bobPassword), {
+      kind: 'passwordAccount',
+      account: bobPassword,
+    });
+    assert.deepEqual(newSessionPlan({ kind: 'server', serverUrl: SERVER }, carolToken), {
+      kind: 'otherServer',
+      account: carolToken,
+      serverUrl: SERVER,
+    });
   });
 });

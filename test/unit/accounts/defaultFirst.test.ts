@@ -6,7 +6,11 @@ import fc from 'fast-check';
 import { accountId, type Account } from '../../../src/model/accounts/accounts';
 import { defaultFirst } from '../../../src/model/accounts/defaultFirst';
 
-const account = (username: string, serverUrl = 'https://bb.example.com'): Account => ({ serverUrl, username, authType: 'basic' });
+const account = (username: string, serverUrl = 'https://bb.example.com'): Account => ({
+  serverUrl,
+  username,
+  authType: 'basic',
+});
 const alice = account('alice');
 const bob = account('bob');
 const carol = account('carol', 'https://other.example.com/bitbucket');
@@ -39,7 +43,13 @@ describe('defaultFirst: the default account first', () => {
         const accounts = users.map((u) => account(u));
         const chosen = accounts[pick % accounts.length];
         const ordered = defaultFirst(accounts, chosen);
-        return ordered[0] === chosen && ordered.length === accounts.length && ordered.slice(1).every((a, i, rest) => a !== chosen && (i === 0 || accounts.indexOf(rest[i - 1]) < accounts.indexOf(a)));
+        return (
+          ordered[0] === chosen &&
+          ordered.length === accounts.length &&
+          ordered
+            .slice(1)
+            .every((a, i, rest) => a !== chosen && (i === 0 || accounts.indexOf(rest[i - 1]) < accounts.indexOf(a)))
+        );
       }),
     );
   });

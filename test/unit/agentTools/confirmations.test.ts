@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { CONFIRMATION_LIFETIME_MS, ConfirmedProposals, proposalDigest } from '../../../src/model/agentTools/confirmations';
+import {
+  CONFIRMATION_LIFETIME_MS,
+  ConfirmedProposals,
+  proposalDigest,
+} from '../../../src/model/agentTools/confirmations';
 
 const details = { name: 'Retry', description: 'd', categories: ['ops'] };
 const files = [{ name: 'retry.ts', content: 'export const retries = 3;\n' }];
@@ -9,7 +13,11 @@ describe('agent tools: a save is bound to the proposal its confirmation showed',
   it('the digest covers the account, every field and every file, and nothing else', () => {
     const digest = proposalDigest(account, details, files);
     assert.match(digest, /^[0-9a-f]{64}$/);
-    assert.equal(proposalDigest(account, { ...details }, [{ ...files[0] }]), digest, 'the same proposal, the same digest');
+    assert.equal(
+      proposalDigest(account, { ...details }, [{ ...files[0] }]),
+      digest,
+      'the same proposal, the same digest',
+    );
     const changed = [
       proposalDigest('https://bb.example.com#bob', details, files),
       proposalDigest(account, { ...details, name: 'Retry ' }, files),
@@ -19,7 +27,10 @@ describe('agent tools: a save is bound to the proposal its confirmation showed',
       proposalDigest(account, details, [{ name: 'retry.ts', content: 'export const retries = 4;\n' }]),
       proposalDigest(account, details, [...files, { name: 'b.ts', content: '' }]),
       // Parts that would read the same joined: the serialisation keeps them apart.
-      proposalDigest(account, details, [{ name: 'retry.ts', content: '' }, { name: files[0].content, content: '' }]),
+      proposalDigest(account, details, [
+        { name: 'retry.ts', content: '' },
+        { name: files[0].content, content: '' },
+      ]),
     ];
     for (const other of changed) assert.notEqual(other, digest);
     assert.equal(new Set(changed).size, changed.length);

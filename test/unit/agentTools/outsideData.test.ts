@@ -1,16 +1,29 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { dataNotice, fenced, fenceFor, ownerText, plainName, visibleContent } from '../../../src/model/agentTools/outsideData';
+import {
+  dataNotice,
+  fenced,
+  fenceFor,
+  ownerText,
+  plainName,
+  visibleContent,
+} from '../../../src/model/agentTools/outsideData';
 
 describe('agent tools: outside text marked and neutralised', () => {
   it('names are one line of text: links broken, autolinks and controls defused', () => {
-    assert.equal(plainName('[Run me](command:workbench.action.terminal.sendSequence?%7B%7D)'), '[Run me] (command:workbench.action.terminal.sendSequence?%7B%7D)');
+    assert.equal(
+      plainName('[Run me](command:workbench.action.terminal.sendSequence?%7B%7D)'),
+      '[Run me] (command:workbench.action.terminal.sendSequence?%7B%7D)',
+    );
     assert.equal(plainName('see <command:workbench.action.quit> now'), 'see < command:workbench.action.quit> now');
     assert.equal(plainName('two\nlines\u202Eevil'), 'two linesevil');
   });
 
   it('file content stays as written but for characters that hide or reorder it, which are counted', () => {
-    assert.deepEqual(visibleContent('if (a\u202E) {\n\treturn;\n}\u200B'), { text: 'if (a) {\n\treturn;\n}', removed: 2 });
+    assert.deepEqual(visibleContent('if (a\u202E) {\n\treturn;\n}\u200B'), {
+      text: 'if (a) {\n\treturn;\n}',
+      removed: 2,
+    });
     assert.deepEqual(visibleContent('a[0](b)\n'), { text: 'a[0](b)\n', removed: 0 }, 'code is not rewritten');
   });
 

@@ -24,11 +24,17 @@ describe('agent tools: file references', () => {
         assert.deepEqual(parsed.reference, { accountId, snippetGuid, fileName });
       }),
     );
-    assert.deepEqual(parseReference(' "snippet|https://bb.example.com#alice|g1|a \\"b\\".sh" '), { ok: true, reference: { accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'a "b".sh' } });
+    assert.deepEqual(parseReference(' "snippet|https://bb.example.com#alice|g1|a \\"b\\".sh" '), {
+      ok: true,
+      reference: { accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'a "b".sh' },
+    });
   });
 
   it('names the account in the reference as it is', () => {
-    assert.equal(formatReference({ accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'deploy.sh' }), 'snippet|https://bb.example.com#alice|g1|deploy.sh');
+    assert.equal(
+      formatReference({ accountId: 'https://bb.example.com#alice', snippetGuid: 'g1', fileName: 'deploy.sh' }),
+      'snippet|https://bb.example.com#alice|g1|deploy.sh',
+    );
   });
 
   it('refuses what is not a reference, saying what to give instead', () => {

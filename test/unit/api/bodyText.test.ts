@@ -26,12 +26,22 @@ function decodedIn(bytes: Buffer, cuts: number[], streamFrom?: number): string {
 
 describe('an answer decoded chunk by chunk (bodyText.ts)', () => {
   it('is the whole body decoded at once, wherever the chunks are cut', () => {
-    fc.assert(fc.property(body, fc.array(fc.nat(), { maxLength: 12 }), (bytes, cuts) => assert.equal(decodedIn(bytes, cuts), bytes.toString('utf8'))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 12 }), (bytes, cuts) =>
+        assert.equal(decodedIn(bytes, cuts), bytes.toString('utf8')),
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('is the same decoded chunk by chunk from any size on (a large body) as kept whole until the end (a page)', () => {
     fc.assert(
-      fc.property(body, fc.array(fc.nat(), { maxLength: 12 }), fc.integer({ min: 0, max: 40 }), (bytes, cuts, streamFrom) => assert.equal(decodedIn(bytes, cuts, streamFrom), bytes.toString('utf8'))),
+      fc.property(
+        body,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 40 }),
+        (bytes, cuts, streamFrom) => assert.equal(decodedIn(bytes, cuts, streamFrom), bytes.toString('utf8')),
+      ),
       { numRuns: 2000 },
     );
   });

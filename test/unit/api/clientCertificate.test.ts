@@ -43,7 +43,10 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
   before(async () => {
     files = await generateClientCertificates();
     serverCert = await generateSelfSignedCertificate();
-    server = await startServer({ port: 0, tls: { key: serverCert.key, cert: serverCert.cert, clientCa: files.clientCa } });
+    server = await startServer({
+      port: 0,
+      tls: { key: serverCert.key, cert: serverCert.cert, clientCa: files.clientCa },
+    });
     // The server certificate names localhost, not the address.
     url = server.url.replace('127.0.0.1', 'localhost');
   });
@@ -59,7 +62,11 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     await Promise.all(clients.splice(0).map((c) => c.dispose()));
   });
 
-  const client = (certificate: ClientCertificate | undefined, passphrases?: PassphraseSource, extra: Partial<ClientOptions> = {}) => {
+  const client = (
+    certificate: ClientCertificate | undefined,
+    passphrases?: PassphraseSource,
+    extra: Partial<ClientOptions> = {},
+  ) => {
     const c = new BitbucketClient({
       wire: testWire(),
       baseUrl: url,
@@ -118,7 +125,10 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
   it('asks again after a wrong passphrase, telling the source the last one was wrong', async () => {
     const passphrases = new ScriptedPassphrases(['wrong one', files.passphrase]);
     await client({ pfxFile: files.pfxFile }, passphrases).getMySnippets();
-    assert.deepEqual(passphrases.asked.map((a) => a.wrong), [false, true]);
+    assert.deepEqual(
+      passphrases.asked.map((a) => a.wrong),
+      [false, true],
+    );
     assert.deepEqual(passphrases.acceptedFiles, [files.pfxFile], 'only the right one is kept');
   });
 
@@ -159,7 +169,12 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     let unlucky: string | undefined;
     // A fresh salt at each export: one in about 256 decrypts to garbage without a passphrase.
     for (let i = 0; i < 5_000 && unlucky === undefined; i++) {
-      const pemKey = plain.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: files.passphrase }) as string;
+      const pemKey = plain.export({
+        type: 'pkcs8',
+        format: 'pem',
+        cipher: 'aes-256-cbc',
+        passphrase: files.passphrase,
+      }) as string;
       if (decryptsToGarbage(pemKey)) unlucky = pemKey;
     }
     assert.ok(unlucky, 'no salt decrypted to garbage in 5,000 tries');
@@ -179,7 +194,10 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     const passphrases = new ScriptedPassphrases([unluckyWrong, files.passphrase]);
     const c = client({ certFile: files.certFile, keyFile: files.encryptedKeyFile }, passphrases);
     assert.equal((await c.getMySnippets()).isLastPage, true);
-    assert.deepEqual(passphrases.asked.map((a) => a.wrong), [false, true]);
+    assert.deepEqual(
+      passphrases.asked.map((a) => a.wrong),
+      [false, true],
+    );
     assert.deepEqual(passphrases.acceptedFiles, [files.encryptedKeyFile]);
     assert.ok(!logged.join('\n').includes(unluckyWrong), 'the wrong passphrase in the log');
   });
@@ -200,7 +218,9 @@ describe('API client with a client certificate (mutual TLS on loopback)', functi
     const missing = await failure(client({ pfxFile: `${files.dir}/nowhere.p12` }).getMySnippets());
     assert.equal(missing.clientCertificate, 'file');
     assert.match(missing.message, /nowhere\.p12 does not exist/);
-    const notPem = await failure(client({ certFile: files.notACertificateFile, keyFile: files.keyFile }).getMySnippets());
+    const notPem = await failure(
+      client({ certFile: files.notACertificateFile, keyFile: files.keyFile }).getMySnippets(),
+    );
     assert.equal(notPem.clientCertificate, 'file');
     assert.match(notPem.message, /notes\.txt is not a PEM certificate/);
     const pemAsPfx = await failure(client({ pfxFile: files.certFile }).getMySnippets());

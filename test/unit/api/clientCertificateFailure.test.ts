@@ -27,14 +27,24 @@ describe('client certificate failures', () => {
   });
 
   it('reads "unknown CA", "bad certificate" and "certificate revoked" as a certificate turned down', () => {
-    for (const code of ['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'ERR_SSL_SSLV3_ALERT_CERTIFICATE_REVOKED']) {
+    for (const code of [
+      'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+      'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE',
+      'ERR_SSL_SSLV3_ALERT_CERTIFICATE_REVOKED',
+    ]) {
       assert.equal(clientCertificateFailure(facts([code], '/me.pem'))?.clientCertificate, 'rejected', code);
     }
   });
 
   it('reads a handshake failure by whether a certificate was sent', () => {
-    assert.equal(clientCertificateFailure(facts(['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE']))?.clientCertificate, 'required');
-    assert.equal(clientCertificateFailure(facts(['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'], '/me.pem'))?.clientCertificate, 'rejected');
+    assert.equal(
+      clientCertificateFailure(facts(['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE']))?.clientCertificate,
+      'required',
+    );
+    assert.equal(
+      clientCertificateFailure(facts(['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'], '/me.pem'))?.clientCertificate,
+      'rejected',
+    );
   });
 
   it('takes a connection closed before any byte was read as the server turning the certificate down, hedged', () => {
@@ -43,14 +53,25 @@ describe('client certificate failures', () => {
     assert.equal(err?.clientCertificate, 'required');
     assert.match(err?.message ?? '', /closed the connection right after the secure handshake: it probably requires/);
     // TLS 1.2: the server's verdict ends the handshake itself.
-    const reset = Object.assign(new Error('Client network socket disconnected before secure TLS connection was established'), { code: 'ECONNRESET' });
+    const reset = Object.assign(
+      new Error('Client network socket disconnected before secure TLS connection was established'),
+      { code: 'ECONNRESET' },
+    );
     assert.equal(clientCertificateFailure(facts(['ECONNRESET'], '/me.pem', reset))?.clientCertificate, 'rejected');
   });
 
   it('leaves other failures alone: a close after an answer began, a reset, an untrusted server', () => {
-    const midAnswer = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', socket: { bytesRead: 120 } });
+    const midAnswer = Object.assign(new Error('other side closed'), {
+      code: 'UND_ERR_SOCKET',
+      socket: { bytesRead: 120 },
+    });
     assert.equal(clientCertificateFailure(facts(['UND_ERR_SOCKET'], '/me.pem', midAnswer)), undefined);
-    assert.equal(clientCertificateFailure(facts(['ECONNRESET'], '/me.pem', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))), undefined);
+    assert.equal(
+      clientCertificateFailure(
+        facts(['ECONNRESET'], '/me.pem', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+      ),
+      undefined,
+    );
     assert.equal(clientCertificateFailure(facts(['UNABLE_TO_VERIFY_LEAF_SIGNATURE'], '/me.pem')), undefined);
   });
 });

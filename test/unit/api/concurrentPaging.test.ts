@@ -20,7 +20,14 @@ function bitbucketPage(n: number, cap: number, request: PageRequest): Page<numbe
   const limit = Math.min(request.limit ?? 25, cap);
   const values = Array.from({ length: Math.max(0, Math.min(limit, n - start)) }, (_, i) => start + i);
   const isLastPage = start + values.length >= n;
-  return { start, limit, size: values.length, values, isLastPage, ...(isLastPage ? {} : { nextPageStart: start + values.length }) };
+  return {
+    start,
+    limit,
+    size: values.length,
+    values,
+    isLastPage,
+    ...(isLastPage ? {} : { nextPageStart: start + values.length }),
+  };
 }
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
@@ -30,7 +37,10 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
  * requests, once cancelled, take 30 ms more to settle (as a socket takes a while to close). Notes
  * each start asked, and each start asked while a request for it was still in flight.
  */
-function serverThatSettlesSlowly(pageAt: (start: number) => Page<number>, delayOf: (start: number, nth: number) => number) {
+function serverThatSettlesSlowly(
+  pageAt: (start: number) => Page<number>,
+  delayOf: (start: number, nth: number) => number,
+) {
   const asked: number[] = [];
   const twiceAtOnce: number[] = [];
   const inFlight = new Set<number>();
@@ -48,10 +58,14 @@ function serverThatSettlesSlowly(pageAt: (start: number) => Page<number>, delayO
         then();
       };
       const answer = setTimeout(() => settle(() => resolve(pageAt(start))), delayOf(start, asked.length - 1));
-      signal.addEventListener('abort', () => {
-        clearTimeout(answer);
-        setTimeout(() => settle(() => reject(new BitbucketError('cancelled', 'cancelled'))), 30);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(answer);
+          setTimeout(() => settle(() => reject(new BitbucketError('cancelled', 'cancelled'))), 30);
+        },
+        { once: true },
+      );
     });
   return { fetch, asked, twiceAtOnce };
 }
@@ -84,11 +98,19 @@ describe('concurrent paging (walkPages)', () => {
             inFlight--;
             return bitbucketPage(n, cap, request);
           };
-          const listed = await collect(walkPages(fetch, { limit: asked, key: String, gate: new RequestGate({ concurrency }) }));
-          assert.deepEqual(listed, Array.from({ length: n }, (_, i) => i));
+          const listed = await collect(
+            walkPages(fetch, { limit: asked, key: String, gate: new RequestGate({ concurrency }) }),
+          );
+          assert.deepEqual(
+            listed,
+            Array.from({ length: n }, (_, i) => i),
+          );
           const limit = Math.min(asked, cap);
           // At most concurrency - 1 guesses past the last page: the window holds the last page itself.
-          assert.ok(requests.length <= Math.max(1, Math.ceil(n / limit)) + concurrency - 1, `${requests.length} requests for ${n} entries in pages of ${limit}`);
+          assert.ok(
+            requests.length <= Math.max(1, Math.ceil(n / limit)) + concurrency - 1,
+            `${requests.length} requests for ${n} entries in pages of ${limit}`,
+          );
           assert.ok(most <= concurrency, `${most} in flight, allowed ${concurrency}`);
         },
       ),
@@ -116,22 +138,53 @@ describe('concurrent paging (walkPages)', () => {
         async (answers, limit, concurrency, maxPages, delays) => {
           const pageAt = (start: number): Page<number> => {
             // The first page pages like Bitbucket, so the walk does guess; later ones may not.
-            if (start === 0) return { start: 0, limit, size: limit, values: Array.from({ length: limit }, (_, i) => i), isLastPage: false, nextPageStart: limit };
+            if (start === 0) {
+              return {
+                start: 0,
+                limit,
+                size: limit,
+                values: Array.from({ length: limit }, (_, i) => i),
+                isLastPage: false,
+                nextPageStart: limit,
+              };
+            }
             const a = answers[start % answers.length];
             const from = Math.max(0, start + a.shift);
             const values = Array.from({ length: a.size }, (_, i) => from + i);
-            return { start: a.claimedStart ?? start, limit, size: values.length, values, isLastPage: a.isLastPage, ...(a.nextPageStart === undefined ? {} : { nextPageStart: a.nextPageStart }) };
+            return {
+              start: a.claimedStart ?? start,
+              limit,
+              size: values.length,
+              values,
+              isLastPage: a.isLastPage,
+              ...(a.nextPageStart === undefined ? {} : { nextPageStart: a.nextPageStart }),
+            };
           };
           const oneByOne: number[] = [];
           const warnings: string[] = [];
-          for await (const page of pages(async (r: PageRequest) => pageAt(r.start ?? 0), { limit, key: String, maxPages, warn: (m) => warnings.push(m) })) oneByOne.push(...page.values);
+          for await (const page of pages(async (r: PageRequest) => pageAt(r.start ?? 0), {
+            limit,
+            key: String,
+            maxPages,
+            warn: (m) => warnings.push(m),
+          })) {
+            oneByOne.push(...page.values);
+          }
           let n = 0;
           const concurrentWarnings: string[] = [];
           const fetch = async (r: PageRequest) => {
             await tick(delays[n++ % delays.length]);
             return pageAt(r.start ?? 0);
           };
-          const walked = await collect(walkPages(fetch, { limit, key: String, maxPages, gate: new RequestGate({ concurrency }), warn: (m) => concurrentWarnings.push(m) }));
+          const walked = await collect(
+            walkPages(fetch, {
+              limit,
+              key: String,
+              maxPages,
+              gate: new RequestGate({ concurrency }),
+              warn: (m) => concurrentWarnings.push(m),
+            }),
+          );
           assert.deepEqual(walked, oneByOne);
           assert.equal(new Set(walked).size, walked.length, 'no entry twice');
           assert.deepEqual(concurrentWarnings, warnings, 'it ends where and why the one-by-one walk ends');
@@ -151,7 +204,11 @@ describe('concurrent paging (walkPages)', () => {
     };
     const order: number[] = [];
     const seenWhenFirstYielded: number[] = [];
-    for await (const { requested } of walkPages(fetch, { limit: 10, key: String, gate: new RequestGate({ concurrency: 4 }) })) {
+    for await (const { requested } of walkPages(fetch, {
+      limit: 10,
+      key: String,
+      gate: new RequestGate({ concurrency: 4 }),
+    })) {
       if (order.length === 0) seenWhenFirstYielded.push(...asked);
       order.push(requested);
     }
@@ -169,10 +226,23 @@ describe('concurrent paging (walkPages)', () => {
       const asked: number[] = [];
       const fetch = async (request: PageRequest): Promise<Page<number>> => {
         asked.push(request.start ?? 0);
-        return request.start === 0 ? first : { start: request.start ?? 0, limit: 10, size: 1, values: [100 + (request.start ?? 0)], isLastPage: asked.length >= 3, nextPageStart: (request.start ?? 0) + 1 };
+        return request.start === 0
+          ? first
+          : {
+              start: request.start ?? 0,
+              limit: 10,
+              size: 1,
+              values: [100 + (request.start ?? 0)],
+              isLastPage: asked.length >= 3,
+              nextPageStart: (request.start ?? 0) + 1,
+            };
       };
       await collect(walkPages(fetch, { limit: 10, key: String }));
-      assert.deepEqual(asked, [0, first.nextPageStart, first.nextPageStart + 1], 'each start asked only once the page before named it');
+      assert.deepEqual(
+        asked,
+        [0, first.nextPageStart, first.nextPageStart + 1],
+        'each start asked only once the page before named it',
+      );
     }
   });
 
@@ -183,7 +253,9 @@ describe('concurrent paging (walkPages)', () => {
       return bitbucketPage(1000, 5, request);
     };
     const warnings: string[] = [];
-    const listed = await collect(walkPages(fetch, { limit: 5, key: String, maxPages: 3, warn: (m) => warnings.push(m) }));
+    const listed = await collect(
+      walkPages(fetch, { limit: 5, key: String, maxPages: 3, warn: (m) => warnings.push(m) }),
+    );
     assert.equal(listed.length, 15);
     assert.deepEqual(asked, [0, 5, 10]);
     assert.match(warnings.join('\n'), /it took 3 pages, the most one listing may take/);
@@ -208,7 +280,10 @@ describe('concurrent paging (walkPages)', () => {
     while (asked.length < 1 + DEFAULT_CONCURRENT_REQUESTS) await tick(1);
     abort.abort();
     await assert.rejects(walking, (err: BitbucketError) => err.kind === 'cancelled');
-    assert.deepEqual(cancelled.sort((a, b) => a - b), [10, 20, 30, 40]);
+    assert.deepEqual(
+      cancelled.sort((a, b) => a - b),
+      [10, 20, 30, 40],
+    );
     await tick(20);
     assert.equal(asked.length, 1 + DEFAULT_CONCURRENT_REQUESTS, 'nothing asked after the cancel');
   });
@@ -226,7 +301,11 @@ describe('concurrent paging (walkPages)', () => {
     let read = 0;
     for await (const _ of walkPages(fetch, { limit: 10 })) if (++read === 2) break;
     await tick(5);
-    assert.deepEqual(cancelled.sort((a, b) => a - b), [20, 30, 40], "the guesses asked with the second page");
+    assert.deepEqual(
+      cancelled.sort((a, b) => a - b),
+      [20, 30, 40],
+      'the guesses asked with the second page',
+    );
   });
 
   it('a 429 halves the requests in flight and waits its Retry-After before asking again', async () => {
@@ -264,17 +343,36 @@ describe('concurrent paging (walkPages)', () => {
     assert.ok(after.length > 1, 'pages were asked after the 429');
     // The gate backs off before the refused request's place is given on, so every request issued
     // after the refusal waited the whole Retry-After, counted from the refusal.
-    assert.deepEqual(after.filter((r) => r.pausedForMs > 0 || r.at - refusedAt < 200), [], 'nothing asked during the Retry-After');
-    assert.ok(Math.max(...after.map((r) => r.inFlight)) <= 2, `after the 429: ${after.map((r) => r.inFlight).join(',')}`);
-    assert.deepEqual(log.filter((r) => r.start === 20).map((r) => log.indexOf(r) < issuedBeforeRefusal), [true, false], 'the refused page is asked again, after the 429');
+    assert.deepEqual(
+      after.filter((r) => r.pausedForMs > 0 || r.at - refusedAt < 200),
+      [],
+      'nothing asked during the Retry-After',
+    );
+    assert.ok(
+      Math.max(...after.map((r) => r.inFlight)) <= 2,
+      `after the 429: ${after.map((r) => r.inFlight).join(',')}`,
+    );
+    assert.deepEqual(
+      log.filter((r) => r.start === 20).map((r) => log.indexOf(r) < issuedBeforeRefusal),
+      [true, false],
+      'the refused page is asked again, after the 429',
+    );
     assert.match(warnings.join('\n'), /429 Too Many Requests; 2 request\(s\) at once/);
   });
 
   it('a guess at the very start the server names is used, not asked again, when the guessing ends', async () => {
     // Page 10 says the next starts at 30 (20 is skipped): the guess at 20 is dropped, the ones at 30
     // and after are the pages the one-by-one walk asks for next.
-    const server = serverThatSettlesSlowly((start) => (start === 10 ? { ...bitbucketPage(60, 10, { start, limit: 10 }), nextPageStart: 30 } : bitbucketPage(60, 10, { start, limit: 10 })), (start) => (start === 10 ? 30 : 10));
-    const listed = await collect(walkPages(server.fetch, { limit: 10, key: String, gate: new RequestGate({ concurrency: 4 }) }));
+    const server = serverThatSettlesSlowly(
+      (start) =>
+        start === 10
+          ? { ...bitbucketPage(60, 10, { start, limit: 10 }), nextPageStart: 30 }
+          : bitbucketPage(60, 10, { start, limit: 10 }),
+      (start) => (start === 10 ? 30 : 10),
+    );
+    const listed = await collect(
+      walkPages(server.fetch, { limit: 10, key: String, gate: new RequestGate({ concurrency: 4 }) }),
+    );
     assert.deepEqual(listed, [...range(0, 20), ...range(30, 60)]);
     assert.deepEqual(server.asked, [0, 10, 20, 30, 40, 50], 'each start asked once');
     assert.deepEqual(server.twiceAtOnce, []);
@@ -285,11 +383,15 @@ describe('concurrent paging (walkPages)', () => {
     // cancels take a while. Page 25 says 30: the dropped guess at 30 must be over before 30 is asked.
     const pageAt = (start: number): Page<number> => {
       if (start === 10) return { ...bitbucketPage(60, 10, { start, limit: 10 }), nextPageStart: 25 };
-      if (start === 25) return { start, limit: 10, size: 5, values: range(25, 30), isLastPage: false, nextPageStart: 30 };
+      if (start === 25) {
+        return { start, limit: 10, size: 5, values: range(25, 30), isLastPage: false, nextPageStart: 30 };
+      }
       return bitbucketPage(60, 10, { start, limit: 10 });
     };
     const server = serverThatSettlesSlowly(pageAt, (start, nth) => (nth <= 4 && start >= 20 ? 500 : 5));
-    const listed = await collect(walkPages(server.fetch, { limit: 10, key: String, gate: new RequestGate({ concurrency: 4 }) }));
+    const listed = await collect(
+      walkPages(server.fetch, { limit: 10, key: String, gate: new RequestGate({ concurrency: 4 }) }),
+    );
     assert.deepEqual(listed, [...range(0, 20), ...range(25, 60)]);
     assert.deepEqual(server.asked, [0, 10, 20, 30, 40, 25, 30, 40, 50]);
     assert.deepEqual(server.twiceAtOnce, [], 'no start in flight twice at once');
@@ -302,7 +404,10 @@ describe('concurrent paging (walkPages)', () => {
       if (request.start === 10) tries++;
       throw new BitbucketError('unexpected-response', 'slow down', { status: 429, retryAfterMs: 0 });
     };
-    await assert.rejects(collect(walkPages(fetch, { limit: 10, gate: new RequestGate({ concurrency: 1 }) })), (err: BitbucketError) => err.status === 429);
+    await assert.rejects(
+      collect(walkPages(fetch, { limit: 10, gate: new RequestGate({ concurrency: 1 }) })),
+      (err: BitbucketError) => err.status === 429,
+    );
     assert.equal(tries, 5);
   });
 });

@@ -2,7 +2,14 @@
 // written with, so that a number goes back to the server as the server wrote it.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ExactJsonError, JsonNumber, MAX_JSON_DEPTH, parseExactJson, stringifyExact, type ExactJson } from '../../../src/api/exactJson';
+import {
+  ExactJsonError,
+  JsonNumber,
+  MAX_JSON_DEPTH,
+  parseExactJson,
+  stringifyExact,
+  type ExactJson,
+} from '../../../src/api/exactJson';
 import { jsonNumberText } from '../../support/jsonNumberTexts';
 
 /** JSON texts (compact, as stringifyExact writes them) with such numbers anywhere. */
@@ -14,9 +21,15 @@ const exactJsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) =
     fc.constantFrom('true', 'false', 'null'),
     fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
     // Keys that are not array indices: an object lists those first, whatever the text's order (as JSON.parse's do).
-    fc.uniqueArray(fc.tuple(fc.string({ maxLength: 4 }).map((key) => `k${key}`), tie('value')), { maxLength: 4, selector: ([key]) => key }).map(
-      (members) => `{${members.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`,
-    ),
+    fc
+      .uniqueArray(
+        fc.tuple(
+          fc.string({ maxLength: 4 }).map((key) => `k${key}`),
+          tie('value'),
+        ),
+        { maxLength: 4, selector: ([key]) => key },
+      )
+      .map((members) => `{${members.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`),
   ),
 })).value;
 
@@ -24,7 +37,8 @@ const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.r
 
 describe('exact JSON (numbers keep their text)', () => {
   it('keeps each number as written, where JSON.parse would round it, make it Infinity or drop how it was written', () => {
-    const text = '{"id":9007199254740993,"min":-9223372036854775808,"max":18446744073709551615,"huge":1e400,"one":1.0,"hundred":1E2,"zero":-0,"in":[1.50,{"deep":[12345678901234567890]}]}';
+    const text =
+      '{"id":9007199254740993,"min":-9223372036854775808,"max":18446744073709551615,"huge":1e400,"one":1.0,"hundred":1E2,"zero":-0,"in":[1.50,{"deep":[12345678901234567890]}]}';
     const value = parseExactJson(text) as Record<string, ExactJson>;
     assert.ok(value.id instanceof JsonNumber);
     assert.equal(value.id.text, '9007199254740993');
@@ -34,7 +48,10 @@ describe('exact JSON (numbers keep their text)', () => {
   });
 
   it('formats as JSON.stringify(value, null, 2) does, numbers as written', () => {
-    assert.equal(stringifyExact(parseExactJson('{"a": [1.0, {}], "b": {"c": []}, "d": "x"}'), 2), '{\n  "a": [\n    1.0,\n    {}\n  ],\n  "b": {\n    "c": []\n  },\n  "d": "x"\n}');
+    assert.equal(
+      stringifyExact(parseExactJson('{"a": [1.0, {}], "b": {"c": []}, "d": "x"}'), 2),
+      '{\n  "a": [\n    1.0,\n    {}\n  ],\n  "b": {\n    "c": []\n  },\n  "d": "x"\n}',
+    );
     fc.assert(
       fc.property(fc.json(), (text) => {
         // fc.json() writes numbers as JavaScript does, so the two must agree to the character.
@@ -67,16 +84,40 @@ describe('exact JSON (numbers keep their text)', () => {
       { numRuns: 3000 },
     );
     const keys = parseExactJson('{"__proto__": 1, "a": 1, "a": 2}') as Record<string, ExactJson>;
-    assert.deepEqual(Object.keys(keys), ['__proto__', 'a'], 'a __proto__ key stays data; a key given twice keeps the last value, as JSON.parse does');
+    assert.deepEqual(
+      Object.keys(keys),
+      ['__proto__', 'a'],
+      'a __proto__ key stays data; a key given twice keeps the last value, as JSON.parse does',
+    );
     assert.equal(Object.getPrototypeOf(keys), Object.prototype);
     assert.equal((keys.a as JsonNumber).text, '2');
   });
 
   it('tells which numbers a JavaScript number holds exactly', () => {
-    for (const exact of ['0', '-0', '1.0', '1E2', '1e+2', '0.1', '-2.50', '9007199254740992', '1.7976931348623157e308', '5e-324', '1234567890123456700000e-10']) {
+    for (const exact of [
+      '0',
+      '-0',
+      '1.0',
+      '1E2',
+      '1e+2',
+      '0.1',
+      '-2.50',
+      '9007199254740992',
+      '1.7976931348623157e308',
+      '5e-324',
+      '1234567890123456700000e-10',
+    ]) {
       assert.equal(new JsonNumber(exact).isExact, true, exact);
     }
-    for (const inexact of ['9007199254740993', '-9223372036854775808', '18446744073709551615', '1e400', '-1e400', '1e-400', '0.1000000000000000055511151231257827']) {
+    for (const inexact of [
+      '9007199254740993',
+      '-9223372036854775808',
+      '18446744073709551615',
+      '1e400',
+      '-1e400',
+      '1e-400',
+      '0.1000000000000000055511151231257827',
+    ]) {
       assert.equal(new JsonNumber(inexact).isExact, false, inexact);
     }
   });
@@ -96,11 +137,17 @@ describe('exact JSON (numbers keep their text)', () => {
       ['['.repeat(100_000), MAX_JSON_DEPTH],
     ];
     for (const [text, offset] of tooDeep) {
-      assert.throws(() => parseExactJson(text), (err: unknown) => err instanceof ExactJsonError && err.tooDeep && err.offset === offset);
+      assert.throws(
+        () => parseExactJson(text),
+        (err: unknown) => err instanceof ExactJsonError && err.tooDeep && err.offset === offset,
+      );
     }
     let deep: ExactJson = [];
     for (let i = 0; i < 5000; i++) deep = [deep];
-    assert.throws(() => stringifyExact(deep), (err: unknown) => err instanceof ExactJsonError && err.tooDeep);
+    assert.throws(
+      () => stringifyExact(deep),
+      (err: unknown) => err instanceof ExactJsonError && err.tooDeep,
+    );
   });
 
   it('reads long strings and numbers without trouble', () => {

@@ -4,7 +4,14 @@ import { DEFAULT_MAX_PAGES, items, nextStartAfter, pages } from '../../../src/ap
 import type { Page, PageRequest } from '../../../src/api/types';
 
 function page(start: number, values: number[], isLastPage: boolean, nextPageStart?: number): Page<number> {
-  return { start, values, size: values.length, limit: 25, isLastPage, ...(nextPageStart === undefined ? {} : { nextPageStart }) };
+  return {
+    start,
+    values,
+    size: values.length,
+    limit: 25,
+    isLastPage,
+    ...(nextPageStart === undefined ? {} : { nextPageStart }),
+  };
 }
 
 describe('paging', () => {
@@ -17,7 +24,10 @@ describe('paging', () => {
     const got: number[] = [];
     for await (const v of items(async (r) => (requests.push(r), served.get(r.start ?? 0)!), { limit: 2 })) got.push(v);
     assert.deepEqual(got, [1, 2, 3]);
-    assert.deepEqual(requests, [{ start: 0, limit: 2 }, { start: 10, limit: 2 }]);
+    assert.deepEqual(requests, [
+      { start: 0, limit: 2 },
+      { start: 10, limit: 2 },
+    ]);
   });
 
   it('uses the requested start + size when nextPageStart is absent, not the start the page claims', () => {
@@ -33,7 +43,10 @@ describe('paging', () => {
     for await (const _ of pages(fetch, { warn: (m) => warnings.push(m), label: 'GET list' })) void _;
     assert.deepEqual(requests, [0, 25]);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0], /^GET list: ended before the server said "last page": the page at 25 says the next one starts at 25/);
+    assert.match(
+      warnings[0],
+      /^GET list: ended before the server said "last page": the page at 25 says the next one starts at 25/,
+    );
   });
 
   it('ends, with a warning, on a page whose entries were all listed already', async () => {
@@ -50,7 +63,11 @@ describe('paging', () => {
   it('stops at 1,000 pages by default on a server that never says last', async () => {
     const warnings: string[] = [];
     let calls = 0;
-    for await (const _ of pages(async (r) => (calls++, page(r.start ?? 0, [r.start ?? 0], false)), { warn: (m) => warnings.push(m) })) void _;
+    for await (const _ of pages(async (r) => (calls++, page(r.start ?? 0, [r.start ?? 0], false)), {
+      warn: (m) => warnings.push(m),
+    })) {
+      void _;
+    }
     assert.equal(calls, DEFAULT_MAX_PAGES);
     assert.equal(DEFAULT_MAX_PAGES, 1000);
     assert.match(warnings[0], /it took 1000 pages, the most one listing may take/);
@@ -64,18 +81,30 @@ describe('paging', () => {
       values: fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 4 }),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(anyPage, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 40 }), fc.boolean(), async (answers, maxPages, keyed) => {
-        const requested: number[] = [];
-        const fetch = async (r: PageRequest): Promise<Page<number>> => {
-          // The server's answers, in turn and over again: it may ignore what was asked for entirely.
-          const a = answers[requested.length % answers.length];
-          requested.push(r.start ?? 0);
-          return { size: a.values.length, limit: 4, isLastPage: a.isLastPage, values: a.values, start: a.start ?? 0, ...(a.nextPageStart === undefined ? {} : { nextPageStart: a.nextPageStart }) };
-        };
-        for await (const _ of pages(fetch, { maxPages, ...(keyed ? { key: String } : {}) })) void _;
-        assert.ok(requested.length <= maxPages, `${requested.length} requests, cap ${maxPages}`);
-        assert.equal(new Set(requested).size, requested.length, `a start asked twice: ${requested.join(', ')}`);
-      }),
+      fc.asyncProperty(
+        fc.array(anyPage, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        async (answers, maxPages, keyed) => {
+          const requested: number[] = [];
+          const fetch = async (r: PageRequest): Promise<Page<number>> => {
+            // The server's answers, in turn and over again: it may ignore what was asked for entirely.
+            const a = answers[requested.length % answers.length];
+            requested.push(r.start ?? 0);
+            return {
+              size: a.values.length,
+              limit: 4,
+              isLastPage: a.isLastPage,
+              values: a.values,
+              start: a.start ?? 0,
+              ...(a.nextPageStart === undefined ? {} : { nextPageStart: a.nextPageStart }),
+            };
+          };
+          for await (const _ of pages(fetch, { maxPages, ...(keyed ? { key: String } : {}) })) void _;
+          assert.ok(requested.length <= maxPages, `${requested.length} requests, cap ${maxPages}`);
+          assert.equal(new Set(requested).size, requested.length, `a start asked twice: ${requested.join(', ')}`);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -38,7 +38,13 @@ describe('the per-request abort', () => {
   let server: ScriptedServer;
   let client: BitbucketClient;
   const make = (extra: Partial<ClientOptions> = {}) =>
-    new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 }, ...extra });
+    new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+      ...extra,
+    });
 
   beforeEach(async () => {
     server = await startScriptedServer();

@@ -25,14 +25,20 @@ const HELD = ['8640000000000000', '-8640000000000000', '0', '-1', '1718452800000
 const comment = (guid: string, createdAt: string, updatedAt = '1718452800000') =>
   `{"guid":"${guid}","text":"looks good","userId":3,"createdAt":${createdAt},"updatedAt":${updatedAt}}`;
 
-const snippet = (guid: string, name: string, times: { createdAt?: string; updatedAt?: string; comments?: string[] } = {}) =>
+const snippet = (
+  guid: string,
+  name: string,
+  times: { createdAt?: string; updatedAt?: string; comments?: string[] } = {},
+) =>
   `{"guid":"${guid}","name":"${name}","isVisible":true,"isPublic":false,"userId":2,` +
   `"createdAt":${times.createdAt ?? '1718452800000'},"updatedAt":${times.updatedAt ?? '1718452800000'},` +
   `"files":[{"guid":"f-${guid}","name":"a.sh","content":"echo"}],"categories":[],"comments":[${(times.comments ?? []).join(',')}]}`;
 
-const star = (snippetText: string, starredAt = '1718452800000') => `{"snippet":${snippetText},"userId":2,"starredAt":${starredAt}}`;
+const star = (snippetText: string, starredAt = '1718452800000') =>
+  `{"snippet":${snippetText},"userId":2,"starredAt":${starredAt}}`;
 
-const page = (values: string[]) => `{"size":${values.length},"limit":25,"isLastPage":true,"start":0,"values":[${values.join(',')}]}`;
+const page = (values: string[]) =>
+  `{"size":${values.length},"limit":25,"isLastPage":true,"start":0,"values":[${values.join(',')}]}`;
 
 describe('response checks: times a Date can hold', () => {
   let server: ScriptedServer;
@@ -55,7 +61,12 @@ describe('response checks: times a Date can hold', () => {
   const answer = (body: string) => server.script(text(200, body, 'application/json'));
 
   /** The lists whose rows show times, each with the time field of its second entry set to `at`. */
-  const lists: Array<{ list: string; field: string; call: () => Promise<Page<Snippet> | Page<StarredEntry>>; body: (at: string) => string }> = [
+  const lists: Array<{
+    list: string;
+    field: string;
+    call: () => Promise<Page<Snippet> | Page<StarredEntry>>;
+    body: (at: string) => string;
+  }> = [
     {
       list: 'My Snippets',
       field: 'values[1].updatedAt',
@@ -84,7 +95,11 @@ describe('response checks: times a Date can hold', () => {
       list: "a snippet's comments",
       field: 'values[1].comments[1].createdAt',
       call: () => client.getMySnippets(),
-      body: (at) => page([snippet('g1', 'first'), snippet('g2', 'deploy.sh', { comments: [comment('c1', '1'), comment('c2', at)] })]),
+      body: (at) =>
+        page([
+          snippet('g1', 'first'),
+          snippet('g2', 'deploy.sh', { comments: [comment('c1', '1'), comment('c2', at)] }),
+        ]),
     },
   ];
 
@@ -116,7 +131,10 @@ describe('response checks: times a Date can hold', () => {
   it('names a snippet by its guid when it has no name, and keeps a long or odd name short and quoted', async () => {
     const long = `${'x'.repeat(200)}"](command:evil)`;
     answer(page([`{"guid":"g9","isVisible":true,"isPublic":false,"userId":2,"createdAt":1,"updatedAt":1,"files":[]}`]));
-    assert.match((await failure(client.getMySnippets())).message, /field values\[0\]\.name of snippet with guid "g9" should be a string/);
+    assert.match(
+      (await failure(client.getMySnippets())).message,
+      /field values\[0\]\.name of snippet with guid "g9" should be a string/,
+    );
     answer(page([snippet('g3', long.replace(/"/g, '\\"'), { updatedAt: '1e16' })]));
     const message = (await failure(client.getMySnippets())).message;
     assert.match(message, /of snippet "x{79}…" \(guid "g3"\)/);

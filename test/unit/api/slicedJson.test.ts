@@ -7,7 +7,9 @@ import { parseSuccessBody } from '../../../src/api/responses';
 import { LARGE_JSON_CHARS, MAX_DEPTH, parseJsonSliced, stringifyJsonSliced, Turns } from '../../../src/api/slicedJson';
 
 /** Strings rich in what a cut could break: escapes, quotes, control characters, surrogates. */
-const tricky = fc.string({ unit: fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u2028', '\ud83d', '\ude00', '😀', 'u', '/', ' ') });
+const tricky = fc.string({
+  unit: fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u2028', '\ud83d', '\ude00', '😀', 'u', '/', ' '),
+});
 const jsonValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -38,16 +40,34 @@ async function rejectsLikeJsonParse(text: string, piece: number): Promise<void> 
   } catch (err) {
     sliced = err;
   }
-  assert.equal(sliced instanceof SyntaxError, native instanceof SyntaxError, `${JSON.stringify(text)}: JSON.parse ${String(native)}, sliced ${String(sliced)}`);
+  assert.equal(
+    sliced instanceof SyntaxError,
+    native instanceof SyntaxError,
+    `${JSON.stringify(text)}: JSON.parse ${String(native)}, sliced ${String(sliced)}`,
+  );
 }
 
 describe('JSON read and written a slice at a time', () => {
   it('reads any JSON text as JSON.parse does, however its strings are cut', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(jsonValue.map((v) => JSON.stringify(v)), jsonValue.map((v) => JSON.stringify(v, null, 2)), fc.json()), pieces, async (text, piece) => {
-        assert.deepStrictEqual(await parseJsonSliced(text, eager(), piece), JSON.parse(text));
-      }),
-      { examples: [['{"__proto__":{"a":1},"b":"x\\"y\\\\"}', 1], ['"\\ud83d\\ude00"', 3], ['[-0,1e400,0.1]', 2]] },
+      fc.asyncProperty(
+        fc.oneof(
+          jsonValue.map((v) => JSON.stringify(v)),
+          jsonValue.map((v) => JSON.stringify(v, null, 2)),
+          fc.json(),
+        ),
+        pieces,
+        async (text, piece) => {
+          assert.deepStrictEqual(await parseJsonSliced(text, eager(), piece), JSON.parse(text));
+        },
+      ),
+      {
+        examples: [
+          ['{"__proto__":{"a":1},"b":"x\\"y\\\\"}', 1],
+          ['"\\ud83d\\ude00"', 3],
+          ['[-0,1e400,0.1]', 2],
+        ],
+      },
     );
   });
 
@@ -59,14 +79,43 @@ describe('JSON read and written a slice at a time', () => {
   });
 
   it('refuses what JSON.parse refuses', async () => {
-    for (const text of ['', ' ', '{', '[1,]', '{"a":1,}', '"abc', '"a\\', '"\\u12"', '"\\x"', '"a\u0001b"', '01', '-', 'tru', '{"a" 1}', '[1 2]', '1 2', '{a:1}', "'a'", 'nul', '[', '"\\ud83d', '{"a":1}}']) {
+    for (const text of [
+      '',
+      ' ',
+      '{',
+      '[1,]',
+      '{"a":1,}',
+      '"abc',
+      '"a\\',
+      '"\\u12"',
+      '"\\x"',
+      '"a\u0001b"',
+      '01',
+      '-',
+      'tru',
+      '{"a" 1}',
+      '[1 2]',
+      '1 2',
+      '{a:1}',
+      "'a'",
+      'nul',
+      '[',
+      '"\\ud83d',
+      '{"a":1}}',
+    ]) {
       for (const piece of [1, 2, 1024]) await rejectsLikeJsonParse(text, piece);
     }
     await fc.assert(
-      fc.asyncProperty(fc.json(), fc.nat(), fc.constantFrom('', '"', '\\', ',', '}', ']', '\u0000', 'x'), pieces, async (text, at, insert, piece) => {
-        const i = at % (text.length + 1);
-        await rejectsLikeJsonParse(text.slice(0, i) + insert + text.slice(i), piece);
-      }),
+      fc.asyncProperty(
+        fc.json(),
+        fc.nat(),
+        fc.constantFrom('', '"', '\\', ',', '}', ']', '\u0000', 'x'),
+        pieces,
+        async (text, at, insert, piece) => {
+          const i = at % (text.length + 1);
+          await rejectsLikeJsonParse(text.slice(0, i) + insert + text.slice(i), piece);
+        },
+      ),
     );
   });
 
@@ -82,7 +131,13 @@ describe('JSON read and written a slice at a time', () => {
       fc.asyncProperty(jsonValue, pieces, async (value, piece) => {
         assert.equal(await stringifyJsonSliced(value, eager(), piece), JSON.stringify(value));
       }),
-      { examples: [['a😀b', 2], [{ a: undefined, b: [undefined, 1] }, 1], ['\ud83d', 1]] },
+      {
+        examples: [
+          ['a😀b', 2],
+          [{ a: undefined, b: [undefined, 1] }, 1],
+          ['\ud83d', 1],
+        ],
+      },
     );
   });
 
@@ -101,7 +156,7 @@ describe('JSON read and written a slice at a time', () => {
     assert.ok(turns >= Math.floor(text.length / (64 * 1024)), `${turns} turns`);
   });
 
-  it("the client parses an answer of megabytes a slice at a time, and a small one in one go", async () => {
+  it('the client parses an answer of megabytes a slice at a time, and a small one in one go', async () => {
     const content = 'x'.repeat(LARGE_JSON_CHARS);
     const text = JSON.stringify({ values: [{ content }, { content }] });
     const turnsWhile = async (work: () => Promise<unknown>) => {

@@ -2,7 +2,15 @@
 // error kinds, retries, timeouts and cancellation, each reproduced exactly.
 import * as assert from 'node:assert/strict';
 import { BitbucketClient, BitbucketError, type ClientOptions } from '../../../src/api';
-import { bitbucketError, drop, hang, json, startScriptedServer, text, type ScriptedServer } from '../../support/scriptedServer';
+import {
+  bitbucketError,
+  drop,
+  hang,
+  json,
+  startScriptedServer,
+  text,
+  type ScriptedServer,
+} from '../../support/scriptedServer';
 import { failure } from '../../support/failures';
 import { testWire } from '../../support/testWire';
 
@@ -39,7 +47,11 @@ describe('API client transport', () => {
   });
 
   it('sends Accept on GET, and JSON content type and the XSRF header on every other method', async () => {
-    server.script(json(200, emptyPage), json(200, { guid: 'c', text: 't', userId: 1, createdAt: 1, updatedAt: 1 }), text(204, ''));
+    server.script(
+      json(200, emptyPage),
+      json(200, { guid: 'c', text: 't', userId: 1, createdAt: 1, updatedAt: 1 }),
+      text(204, ''),
+    );
     await client.getMySnippets();
     await client.createComment('s', { text: 't' });
     await client.deleteSnippet('s');
@@ -57,7 +69,10 @@ describe('API client transport', () => {
   it('keeps the context path and encodes every segment and query value', async () => {
     server.script(json(200, { repositoryId: 1, refId: 'refs/heads/feature/a b#1', isEnabled: true }));
     await client.getPagesForRef({ projectKey: 'P R', repositorySlug: 're/po' }, 'refs/heads/feature/a b#1');
-    assert.equal(server.seen[0].url, '/bitbucket/rest/latest/pages-settings/P%20R/re%2Fpo/enabled?refId=refs%2Fheads%2Ffeature%2Fa%20b%231');
+    assert.equal(
+      server.seen[0].url,
+      '/bitbucket/rest/latest/pages-settings/P%20R/re%2Fpo/enabled?refId=refs%2Fheads%2Ffeature%2Fa%20b%231',
+    );
   });
 
   it('adds no stray slash when the server has no context path', async () => {
@@ -69,7 +84,10 @@ describe('API client transport', () => {
 
   it('uses the configured app prefixes', async () => {
     client = make({ prefixes: { pages: '/rest/pages/latest/pages-settings/', snippets: 'x/snip/2.0' } });
-    server.script(json(200, { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: false }), json(200, emptyPage));
+    server.script(
+      json(200, { repositoryId: 1, isEnabledForBranches: true, isEnabledForTags: false }),
+      json(200, emptyPage),
+    );
     await client.setPagesForNewBranches({ projectKey: 'PROJ', repositorySlug: 'r' }, true);
     await client.browseUserSnippets('bob', { start: 5, limit: 10 });
     assert.equal(server.seen[0].url, '/bitbucket/rest/pages/latest/pages-settings/PROJ/r/enabled-for-new-branches');
@@ -78,7 +96,11 @@ describe('API client transport', () => {
   });
 
   it('authenticates with Basic or with a Bearer token, asking the provider on every request', async () => {
-    let creds: ClientOptions['credentials'] extends () => infer R ? R : never = { type: 'basic', username: 'alice', password: PASSWORD };
+    let creds: ClientOptions['credentials'] extends () => infer R ? R : never = {
+      type: 'basic',
+      username: 'alice',
+      password: PASSWORD,
+    };
     client = make({ credentials: () => creds });
     server.script(json(200, emptyPage));
     await client.getMySnippets();
@@ -98,9 +120,29 @@ describe('API client transport', () => {
   });
 
   const kinds: Array<[string, Parameters<ScriptedServer['script']>[0], string]> = [
-    ['auth', bitbucketError(401, 'Authentication failed. Please check your credentials and try again.', 'com.atlassian.bitbucket.auth.IncorrectPasswordAuthenticationException'), 'Authentication failed'],
-    ['forbidden', bitbucketError(401, 'You are not permitted to access this resource', 'com.atlassian.bitbucket.AuthorisationException'), 'not permitted'],
-    ['captcha', bitbucketError(401, 'CAPTCHA required', 'com.atlassian.bitbucket.auth.CaptchaRequiredAuthenticationException'), 'CAPTCHA'],
+    [
+      'auth',
+      bitbucketError(
+        401,
+        'Authentication failed. Please check your credentials and try again.',
+        'com.atlassian.bitbucket.auth.IncorrectPasswordAuthenticationException',
+      ),
+      'Authentication failed',
+    ],
+    [
+      'forbidden',
+      bitbucketError(
+        401,
+        'You are not permitted to access this resource',
+        'com.atlassian.bitbucket.AuthorisationException',
+      ),
+      'not permitted',
+    ],
+    [
+      'captcha',
+      bitbucketError(401, 'CAPTCHA required', 'com.atlassian.bitbucket.auth.CaptchaRequiredAuthenticationException'),
+      'CAPTCHA',
+    ],
     ['forbidden', text(403, 'XSRF check failed'), 'XSRF check failed'],
     ['not-found', bitbucketError(404, 'Snippet x does not exist.'), 'does not exist'],
     ['conflict', bitbucketError(409, 'Changed meanwhile.'), 'Changed meanwhile'],
@@ -109,7 +151,11 @@ describe('API client transport', () => {
     ['unexpected-response', text(200, '<!DOCTYPE html><html><body><form action="/login">', 'text/html'), 'web page'],
     ['unexpected-response', text(302, '', 'text/html', { location: 'https://sso.example.com/login' }), 'web page'],
     ['unexpected-response', text(200, '{"values": [', 'application/json'), 'not valid JSON'],
-    ['unexpected-response', json(200, { values: 'nope', isLastPage: true, limit: 25 }), 'field values should be a list'],
+    [
+      'unexpected-response',
+      json(200, { values: 'nope', isLastPage: true, limit: 25 }),
+      'field values should be a list',
+    ],
     ['unexpected-response', text(415, 'Unsupported Media Type'), 'HTTP 415'],
   ];
   for (const [kind, handler, messagePart] of kinds) {
@@ -123,7 +169,14 @@ describe('API client transport', () => {
   }
 
   it('keeps field errors of a validation failure', async () => {
-    server.script(json(400, { errors: [{ context: 'exe', message: 'Executable does not exist', exceptionName: null }, { context: null, message: 'x', exceptionName: null }] }));
+    server.script(
+      json(400, {
+        errors: [
+          { context: 'exe', message: 'Executable does not exist', exceptionName: null },
+          { context: null, message: 'x', exceptionName: null },
+        ],
+      }),
+    );
     const err = await failure(client.replaceHookSettings({ projectKey: 'P', repositorySlug: 'r' }, 'k', { exe: '' }));
     assert.deepEqual([...err.fields], [['exe', ['Executable does not exist']]]);
   });
@@ -135,7 +188,11 @@ describe('API client transport', () => {
   });
 
   it('retries a GET on 503, honouring Retry-After', async () => {
-    server.script(bitbucketError(503, 'busy'), text(503, 'busy', 'text/plain', { 'Retry-After': '0' }), json(200, emptyPage));
+    server.script(
+      bitbucketError(503, 'busy'),
+      text(503, 'busy', 'text/plain', { 'Retry-After': '0' }),
+      json(200, emptyPage),
+    );
     const page = await client.getMySnippets();
     assert.equal(page.isLastPage, true);
     assert.equal(server.seen.length, 3);
@@ -194,7 +251,12 @@ describe('API client transport', () => {
 
   it('refuses a base URL with credentials in it, without echoing them', () => {
     assert.throws(
-      () => new BitbucketClient({ wire: testWire(), baseUrl: `https://alice:${PASSWORD}@example.com`, credentials: () => undefined }),
+      () =>
+        new BitbucketClient({
+          wire: testWire(),
+          baseUrl: `https://alice:${PASSWORD}@example.com`,
+          credentials: () => undefined,
+        }),
       (err: unknown) => err instanceof BitbucketError && err.kind === 'validation' && !err.message.includes(PASSWORD),
     );
   });

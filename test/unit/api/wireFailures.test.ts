@@ -18,9 +18,16 @@ const setupFor = (url: string): WireSetup => ({
   readTrustMaterial: async () => ({ extraCa: [] }),
 });
 
-const failed = (url: string): FailedRequest => ({ request: 'GET /x', target: new URL(url), timeouts: DEFAULT_TIMEOUTS, certificate: undefined, cancelled: false });
+const failed = (url: string): FailedRequest => ({
+  request: 'GET /x',
+  target: new URL(url),
+  timeouts: DEFAULT_TIMEOUTS,
+  certificate: undefined,
+  cancelled: false,
+});
 
-const messageOf = (wire: Wire, err: unknown, url = 'http://bb.test') => failureError(err, wire.readFailure(err, 'GET /x'), failed(url));
+const messageOf = (wire: Wire, err: unknown, url = 'http://bb.test') =>
+  failureError(err, wire.readFailure(err, 'GET /x'), failed(url));
 
 describe('failures as each wire reads them', () => {
   let node: Wire;
@@ -34,7 +41,7 @@ describe('failures as each wire reads them', () => {
     await undici.close();
   });
 
-  it('gives the same timeout, closed-connection and cancelled errors from either wire\'s own codes', () => {
+  it("gives the same timeout, closed-connection and cancelled errors from either wire's own codes", () => {
     const pairs: [string, string, string][] = [
       [WIRE_CODES.connectTimeout, 'UND_ERR_CONNECT_TIMEOUT', 'Could not connect to bb.test within 10 s.'],
       [WIRE_CODES.headersTimeout, 'UND_ERR_HEADERS_TIMEOUT', 'bb.test did not answer within 30 s.'],
@@ -71,7 +78,12 @@ describe('failures as each wire reads them', () => {
   });
 
   it("takes a 407 answer as the proxy's on the node wire only: undici's proxy 407 is an error of its own", () => {
-    const answer = { statusCode: 407, headers: { 'proxy-authenticate': 'Basic realm="x"' }, body: (async function* () {})(), destroy: () => undefined };
+    const answer = {
+      statusCode: 407,
+      headers: { 'proxy-authenticate': 'Basic realm="x"' },
+      body: (async function* () {})(),
+      destroy: () => undefined,
+    };
     const refused = node.proxyAnswer?.(answer, 'GET /x');
     assert.equal(refused?.kind, 'proxy');
     assert.equal(refused?.proxyFailure, 'auth-required');

@@ -22,7 +22,18 @@ describe('connection check: the API steps against the local server', function ()
 
   it('right credentials: every step passes, and the server names the user', async () => {
     const result = await check({ serverUrl: server.url, credentials: basic('admin'), repository: repo1 });
-    assert.deepEqual(statuses(result), { url: 'pass', dns: 'pass', tcp: 'pass', tls: 'skipped', proxy: 'pass', auth: 'pass', identity: 'pass', snippets: 'pass', pages: 'pass', hooks: 'pass' });
+    assert.deepEqual(statuses(result), {
+      url: 'pass',
+      dns: 'pass',
+      tcp: 'pass',
+      tls: 'skipped',
+      proxy: 'pass',
+      auth: 'pass',
+      identity: 'pass',
+      snippets: 'pass',
+      pages: 'pass',
+      hooks: 'pass',
+    });
     assert.deepEqual(stepOf(result, 'identity').details, ['X-AUSERID: 1', 'X-AUSERNAME: admin']);
     assert.match(stepOf(result, 'auth').details[0], /HTTP Basic\) for "admin"/);
     assert.match(stepOf(result, 'tls').summary, /http:\/\/: the connection is not encrypted/);
@@ -53,7 +64,11 @@ describe('connection check: the API steps against the local server', function ()
   });
 
   it('a wrong snippets prefix (404): names it, and that the default answers', async () => {
-    const result = await check({ serverUrl: server.url, credentials: basic('alice'), snippetsPrefix: 'rest/snippets/2.0' });
+    const result = await check({
+      serverUrl: server.url,
+      credentials: basic('alice'),
+      snippetsPrefix: 'rest/snippets/2.0',
+    });
     const snippets = stepOf(result, 'snippets');
     assert.equal(snippets.status, 'fail');
     assert.equal(snippets.summary, 'Nothing answers at rest/snippets/2.0 (HTTP 404).');
@@ -77,21 +92,36 @@ describe('connection check: the API steps against the local server', function ()
     ]);
     assert.match(stepOf(ok, 'pages').details[2], /No repository is known/);
 
-    const wrong = await check({ serverUrl: server.url, credentials: basic('alice'), pagesPrefix: 'rest/nope/pages-settings', repository: repo1 });
+    const wrong = await check({
+      serverUrl: server.url,
+      credentials: basic('alice'),
+      pagesPrefix: 'rest/nope/pages-settings',
+      repository: repo1,
+    });
     const pages = stepOf(wrong, 'pages');
     assert.equal(pages.status, 'fail');
     assert.equal(pages.details[0], 'rest/nope/pages-settings (the one the extension uses): HTTP 404, nothing there');
     assert.equal(pages.details.length, 3, 'a known repository needs no probe');
-    assert.equal(pages.next, 'Set "Pages Rest Prefix" (bitbucketSnippets.pagesRestPrefix) to rest/latest/pages-settings.');
+    assert.equal(
+      pages.next,
+      'Set "Pages Rest Prefix" (bitbucketSnippets.pagesRestPrefix) to rest/latest/pages-settings.',
+    );
   });
 
   it('hook settings: a non-admin on a healthy server has a limit, not a failure; no repository means skipped', async () => {
     const alice = await check({ serverUrl: server.url, credentials: basic('alice'), repository: repo1 });
     const hooks = stepOf(alice, 'hooks');
     assert.equal(hooks.status, 'limit');
-    assert.equal(hooks.summary, '"alice" is not a repository admin of PROJ/repo1 (HTTP 401): not needed unless you change hooks.');
+    assert.equal(
+      hooks.summary,
+      '"alice" is not a repository admin of PROJ/repo1 (HTTP 401): not needed unless you change hooks.',
+    );
     assert.match(hooks.next ?? '', /To change hooks, ask a project or repository admin/);
-    assert.deepEqual(alice.steps.filter((s) => s.status === 'fail'), [], 'nothing failed');
+    assert.deepEqual(
+      alice.steps.filter((s) => s.status === 'fail'),
+      [],
+      'nothing failed',
+    );
 
     const none = await check({ serverUrl: server.url, credentials: basic('alice') });
     assert.equal(stepOf(none, 'hooks').status, 'skipped');
@@ -99,7 +129,10 @@ describe('connection check: the API steps against the local server', function ()
   });
 
   it('a pasted page URL: offers the base URL and checks that one', async () => {
-    const result = await check({ serverUrl: `${server.url}/projects/PROJ/repos/repo1/browse?at=main`, credentials: basic('alice') });
+    const result = await check({
+      serverUrl: `${server.url}/projects/PROJ/repos/repo1/browse?at=main`,
+      credentials: basic('alice'),
+    });
     const url = stepOf(result, 'url');
     assert.equal(url.status, 'fail');
     assert.equal(url.next, `Use ${server.url} as the server URL (the "Server Url" setting, or sign in again).`);
@@ -126,7 +159,10 @@ describe('connection check: the API steps against the local server', function ()
       assert.ok(step.details.includes('The proxy URL holds a user name and password; they are not shown here.'));
       assert.match(stepOf(result, 'dns').summary, /^the proxy host 127\.0\.0\.1 resolves/);
       assert.equal(stepOf(result, 'snippets').status, 'pass');
-      assert.ok(proxy.seen.length > 0 && proxy.seen.every((line) => line.includes(`127.0.0.1:${server.port}`)), proxy.seen.join('\n'));
+      assert.ok(
+        proxy.seen.length > 0 && proxy.seen.every((line) => line.includes(`127.0.0.1:${server.port}`)),
+        proxy.seen.join('\n'),
+      );
       assert.ok(!JSON.stringify(result).includes('proxy-secret'));
     } finally {
       await proxy.close();

@@ -20,7 +20,10 @@ describe('connection check: a server that demands a client certificate', functio
   before(async () => {
     files = await generateClientCertificates();
     serverCert = await generateSelfSignedCertificate();
-    server = await startServer({ port: 0, tls: { key: serverCert.key, cert: serverCert.cert, clientCa: files.clientCa } });
+    server = await startServer({
+      port: 0,
+      tls: { key: serverCert.key, cert: serverCert.cert, clientCa: files.clientCa },
+    });
   });
   after(async () => {
     await server.close();
@@ -35,15 +38,25 @@ describe('connection check: a server that demands a client certificate', functio
     load: () => loadClientCertificate({ certificate, passphrases: { get: () => passphrase } }),
   });
   /** The API client as the editor makes it: the server's CA, and the same certificate. */
-  const clientsWith = (certificate: ClientCertificate | undefined, passphrase?: string): ClientFactory => (request) =>
-    new BitbucketClient({
-      ...request,
-      caFiles: [serverCert.certPath],
-      clientCertificate: certificate && { certificate, passphrases: { get: () => passphrase } },
-      timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 },
-    });
+  const clientsWith =
+    (certificate: ClientCertificate | undefined, passphrase?: string): ClientFactory =>
+    (request) =>
+      new BitbucketClient({
+        ...request,
+        caFiles: [serverCert.certPath],
+        clientCertificate: certificate && { certificate, passphrases: { get: () => passphrase } },
+        timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 },
+      });
   const run = (certificate: ClientCertificate | undefined, passphrase?: string) =>
-    check({ serverUrl: server.url, credentials: basic('alice'), clientCertificate: certificate && input(certificate, passphrase), makeClient: clientsWith(certificate, passphrase) }, [serverCert.certPath]);
+    check(
+      {
+        serverUrl: server.url,
+        credentials: basic('alice'),
+        clientCertificate: certificate && input(certificate, passphrase),
+        makeClient: clientsWith(certificate, passphrase),
+      },
+      [serverCert.certPath],
+    );
 
   it('the right certificate (PEM): presented, the step passes and the API steps run', async () => {
     const result = await run({ certFile: files.certFile, keyFile: files.keyFile });
@@ -65,7 +78,12 @@ describe('connection check: a server that demands a client certificate', functio
     assert.equal(tls.status, 'fail');
     assert.match(tls.summary, /^127\.0\.0\.1:\d+ requires a client certificate, and none is set for it\.$/);
     assert.ok(tls.details.includes('No client certificate is set for this server.'));
-    assert.ok(tls.details.some((d) => d.startsWith('The certificate is trusted by') || d.startsWith('Accepted by bitbucketSnippets.caFiles')), tls.details.join('\n'));
+    assert.ok(
+      tls.details.some(
+        (d) => d.startsWith('The certificate is trusted by') || d.startsWith('Accepted by bitbucketSnippets.caFiles'),
+      ),
+      tls.details.join('\n'),
+    );
     assert.match(tls.next ?? '', /bitbucketSnippets\.clientCertificate/);
     assert.equal(stepOf(result, 'auth').status, 'skipped');
     assert.match(stepOf(result, 'auth').summary, /client certificate/);
@@ -94,7 +112,10 @@ describe('connection check: a server that demands a client certificate', functio
     assert.equal(tls.status, 'fail', tls.details.join('\n'));
     assert.match(tls.summary, /did not accept the client certificate/);
     assert.ok(tls.details.includes(`Client certificate presented: ${files.otherCaCertFile}.`));
-    assert.ok(tls.details.some((d) => d.startsWith('The server ended the connection after the handshake')), tls.details.join('\n'));
+    assert.ok(
+      tls.details.some((d) => d.startsWith('The server ended the connection after the handshake')),
+      tls.details.join('\n'),
+    );
     assert.equal(stepOf(result, 'auth').status, 'skipped');
   });
 });

@@ -19,7 +19,11 @@ describe('connection check report', function () {
   });
 
   it('reads as a document: title, server, a summary table and a part per step with its next step', async () => {
-    const result = await check({ serverUrl: server.url, credentials: { type: 'basic', username: 'alice', password: 'alice' }, snippetsPrefix: 'rest/wrong/1.0' });
+    const result = await check({
+      serverUrl: server.url,
+      credentials: { type: 'basic', username: 'alice', password: 'alice' },
+      snippetsPrefix: 'rest/wrong/1.0',
+    });
     const text = formatReport(result, { versions: { Extension: '0.1.0' } });
     assert.match(text, /^# Bitbucket Snippets: connection check\n/);
     assert.ok(text.includes(`- Server: ${server.url}\n`));
@@ -60,7 +64,10 @@ describe('connection check report', function () {
 
   it('hides a secret that a server might echo where it is a value, not where it is part of the text', () => {
     assert.equal(redact('pw=abc123 and abc', ['abc', 'abc123']), 'pw=[hidden] and abc');
-    assert.deepEqual(secretsOf({ type: 'basic', username: 'u', password: 'p' }), ['p', Buffer.from('u:p').toString('base64')]);
+    assert.deepEqual(secretsOf({ type: 'basic', username: 'u', password: 'p' }), [
+      'p',
+      Buffer.from('u:p').toString('base64'),
+    ]);
     assert.deepEqual(secretsOf(undefined), []);
   });
 });

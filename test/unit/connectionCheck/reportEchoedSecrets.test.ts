@@ -13,7 +13,10 @@ import { check } from './support';
 
 /** What differs between two runs of the same check: the server's port, the time and how long connecting took. */
 const normalised = (report: string) =>
-  report.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>').replace(/Checked: \S+/g, 'Checked: <time>').replace(/in \d+ ms/g, 'in <n> ms');
+  report
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+    .replace(/Checked: \S+/g, 'Checked: <time>')
+    .replace(/in \d+ ms/g, 'in <n> ms');
 
 /** How a server could quote a secret: in a sentence, beside punctuation, inside a longer word, encoded as in a URL, a form, JSON. */
 function echoesOf(secret: string): string[] {
@@ -30,7 +33,14 @@ function echoesOf(secret: string): string[] {
 
 /** The forms of a secret that must not appear anywhere in the report. */
 function shownForms(secret: string): string[] {
-  return [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), new URLSearchParams([['p', secret]]).toString().slice(2)])];
+  return [
+    ...new Set([
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      new URLSearchParams([['p', secret]]).toString().slice(2),
+    ]),
+  ];
 }
 
 interface Case {
@@ -42,20 +52,40 @@ interface Case {
 
 // Two secrets of each kind, of different lengths: the reports they give must be the same.
 const CASES: Array<Case & { secrets: [string, string] }> = [
-  { what: 'the password', secrets: ['s3cr3t-Pa55', 's3cr3t-Pa55 w/ more @ the end!'], credentials: { type: 'basic', username: 'alice', password: '' }, context: () => ({}) },
-  { what: 'the token', secrets: ['BBDC-NzE0MjY3OTk2NTcy', 'BBDC-NzE0MjY3OTk2NTcyOkQ+ZXbY/aW1pQj0=x'], credentials: { type: 'token', token: '' }, context: () => ({}) },
+  {
+    what: 'the password',
+    secrets: ['s3cr3t-Pa55', 's3cr3t-Pa55 w/ more @ the end!'],
+    credentials: { type: 'basic', username: 'alice', password: '' },
+    context: () => ({}),
+  },
+  {
+    what: 'the token',
+    secrets: ['BBDC-NzE0MjY3OTk2NTcy', 'BBDC-NzE0MjY3OTk2NTcyOkQ+ZXbY/aW1pQj0=x'],
+    credentials: { type: 'token', token: '' },
+    context: () => ({}),
+  },
   {
     what: "the proxy's password (HTTPS_PROXY)",
     secrets: ['pr0xy@Pa55/word', 'pr0xy@Pa55/word and 30 more chars!!'],
     credentials: { type: 'basic', username: 'alice', password: 'alice' },
     context: () => ({}),
-    proxyEnv: (secret) => ({ HTTPS_PROXY: `http://proxy-user:${encodeURIComponent(secret)}@127.0.0.1:9`, HTTP_PROXY: `http://proxy-user:${encodeURIComponent(secret)}@127.0.0.1:9`, NO_PROXY: '127.0.0.1' }),
+    proxyEnv: (secret) => ({
+      HTTPS_PROXY: `http://proxy-user:${encodeURIComponent(secret)}@127.0.0.1:9`,
+      HTTP_PROXY: `http://proxy-user:${encodeURIComponent(secret)}@127.0.0.1:9`,
+      NO_PROXY: '127.0.0.1',
+    }),
   },
   {
     what: "the proxy's password (http.proxy)",
     secrets: ['pr0xy:Pa55%word', 'pr0xy:Pa55%word, twice as long'],
     credentials: { type: 'basic', username: 'alice', password: 'alice' },
-    context: (secret) => ({ proxy: { setting: `http://proxy-user:${encodeURIComponent(secret)}@proxy.example.com:3128`, settingNoProxy: ['127.0.0.1'], env: {} } }),
+    context: (secret) => ({
+      proxy: {
+        setting: `http://proxy-user:${encodeURIComponent(secret)}@proxy.example.com:3128`,
+        settingNoProxy: ['127.0.0.1'],
+        env: {},
+      },
+    }),
   },
   {
     what: 'the password in http.proxyAuthorization',
@@ -63,7 +93,12 @@ const CASES: Array<Case & { secrets: [string, string] }> = [
     credentials: { type: 'basic', username: 'alice', password: 'alice' },
     context: (secret) => ({ proxyAuthorization: `Basic ${Buffer.from(`proxy-user:${secret}`).toString('base64')}` }),
   },
-  { what: "the client certificate's passphrase", secrets: ['c3rt passphrase!', 'c3rt passphrase! and then some'], credentials: { type: 'basic', username: 'alice', password: 'alice' }, context: (secret) => ({ passphrases: [secret] }) },
+  {
+    what: "the client certificate's passphrase",
+    secrets: ['c3rt passphrase!', 'c3rt passphrase! and then some'],
+    credentials: { type: 'basic', username: 'alice', password: 'alice' },
+    context: (secret) => ({ passphrases: [secret] }),
+  },
 ];
 
 describe('connection check report: a server that echoes a strong credential', function () {
@@ -75,9 +110,15 @@ describe('connection check report: a server that echoes a strong credential', fu
   after(() => server.close());
 
   async function reportEchoing(c: Case, secret: string): Promise<string> {
-    server.script(json(500, { errors: [{ context: null, message: echoesOf(secret).join(' | '), exceptionName: 'com.example.Echo' }] }));
+    server.script(
+      json(500, {
+        errors: [{ context: null, message: echoesOf(secret).join(' | '), exceptionName: 'com.example.Echo' }],
+      }),
+    );
     const credentials: Credentials =
-      c.credentials.type === 'token' ? { type: 'token', token: c.credentials.token || secret } : { ...c.credentials, password: c.credentials.password || secret };
+      c.credentials.type === 'token'
+        ? { type: 'token', token: c.credentials.token || secret }
+        : { ...c.credentials, password: c.credentials.password || secret };
     const proxy = c.proxyEnv ? { env: c.proxyEnv(secret) } : undefined;
     const result = await check({ serverUrl: server.url, credentials, ...(proxy ? { proxy } : {}) });
     return normalised(formatReport(result, { credentials, ...(proxy ? { proxy } : {}), ...c.context(secret) }));
@@ -88,9 +129,17 @@ describe('connection check report: a server that echoes a strong credential', fu
       const [short, long] = c.secrets;
       assert.equal(strengthOf(short), 'strong', 'not vacuous: a strong secret');
       const report = await reportEchoing(c, short);
-      assert.ok(report.includes('Login for alice with password [hidden] failed'), `not vacuous: the echo is in the report, its secret hidden:\n${report}`);
-      for (const shown of [...shownForms(short), ...shownForms(long)]) assert.ok(!report.includes(shown), `the report shows ${shown}:\n${report}`);
-      assert.ok(report.includes('x[hidden]y') && report.includes('([hidden]).') && report.includes('"[hidden]",'), report);
+      assert.ok(
+        report.includes('Login for alice with password [hidden] failed'),
+        `not vacuous: the echo is in the report, its secret hidden:\n${report}`,
+      );
+      for (const shown of [...shownForms(short), ...shownForms(long)]) {
+        assert.ok(!report.includes(shown), `the report shows ${shown}:\n${report}`);
+      }
+      assert.ok(
+        report.includes('x[hidden]y') && report.includes('([hidden]).') && report.includes('"[hidden]",'),
+        report,
+      );
       // The mark is the same whatever the secret's length: a longer secret gives the same report.
       assert.equal(await reportEchoing(c, long), report);
     });
@@ -106,41 +155,71 @@ describe('connection check report: redaction by word', () => {
 
   it("hides the issue's example, twice", () => {
     const text = 'Login for alice with password s3cr3t-Pa55 failed. Password s3cr3t-Pa55 is wrong.';
-    assert.equal(redactWith(text, { credentials: basic('s3cr3t-Pa55') }), 'Login for alice with password [hidden] failed. Password [hidden] is wrong.');
+    assert.equal(
+      redactWith(text, { credentials: basic('s3cr3t-Pa55') }),
+      'Login for alice with password [hidden] failed. Password [hidden] is wrong.',
+    );
   });
 
   it('sorts secrets by strength: two kinds of characters and 8 or more are strong; one kind only is "long" from 12 on; the rest is weak', () => {
-    for (const secret of ['s3cr3t-Pa55', 'Password1', 'two words', 'BBDC-NzE0MjY3OTk2NTcy', '127.0.0.1']) assert.equal(strengthOf(secret), 'strong', secret);
-    for (const secret of ['correcthorsebatterystaple', '123456789012']) assert.equal(strengthOf(secret), 'long', secret);
-    for (const secret of ['pass', 'a', 'e', 'alice', 'password', 'Passwort', '12345678', 'p4ss']) assert.equal(strengthOf(secret), 'weak', secret);
+    for (const secret of ['s3cr3t-Pa55', 'Password1', 'two words', 'BBDC-NzE0MjY3OTk2NTcy', '127.0.0.1']) {
+      assert.equal(strengthOf(secret), 'strong', secret);
+    }
+    for (const secret of ['correcthorsebatterystaple', '123456789012']) {
+      assert.equal(strengthOf(secret), 'long', secret);
+    }
+    for (const secret of ['pass', 'a', 'e', 'alice', 'password', 'Passwort', '12345678', 'p4ss']) {
+      assert.equal(strengthOf(secret), 'weak', secret);
+    }
   });
 
   it('hides a long passphrase of letters only as a whole word, never inside a longer one', () => {
     const context = { credentials: basic('correcthorsebatterystaple') };
-    assert.equal(redactWith('password correcthorsebatterystaple, (correcthorsebatterystaple).', context), 'password [hidden], ([hidden]).');
+    assert.equal(
+      redactWith('password correcthorsebatterystaple, (correcthorsebatterystaple).', context),
+      'password [hidden], ([hidden]).',
+    );
     assert.equal(redactWith('xcorrecthorsebatterystaple', context), 'xcorrecthorsebatterystaple');
   });
 
   it("hides the proxy's credentials of a Proxy-Authorization value: the value, its Basic part, the decoded password", () => {
     const basicPart = Buffer.from('proxy-user:auth0rization-Pa55').toString('base64');
-    const shown = redactWith(`sent Basic ${basicPart}; decoded proxy-user:auth0rization-Pa55; password auth0rization-Pa55!`, { proxyAuthorization: `Basic ${basicPart}` });
+    const shown = redactWith(
+      `sent Basic ${basicPart}; decoded proxy-user:auth0rization-Pa55; password auth0rization-Pa55!`,
+      { proxyAuthorization: `Basic ${basicPart}` },
+    );
     assert.equal(shown, 'sent [hidden]; decoded [hidden]; password [hidden]!');
   });
 
   it('hides a password in a proxy value that is not a URL, and a user name that stands alone as the credential', () => {
-    assert.equal(redactWith('echo pr0xy-Pa55!', { proxy: { setting: 'proxy-user:pr0xy-Pa55@[not a url', env: {} } }), 'echo [hidden]!');
-    assert.equal(redactWith('token 7f3a9c2e-b1d4 was refused', { proxy: { env: { HTTPS_PROXY: 'http://7f3a9c2e-b1d4@proxy:3128' } } }), 'token [hidden] was refused');
+    assert.equal(
+      redactWith('echo pr0xy-Pa55!', { proxy: { setting: 'proxy-user:pr0xy-Pa55@[not a url', env: {} } }),
+      'echo [hidden]!',
+    );
+    assert.equal(
+      redactWith('token 7f3a9c2e-b1d4 was refused', {
+        proxy: { env: { HTTPS_PROXY: 'http://7f3a9c2e-b1d4@proxy:3128' } },
+      }),
+      'token [hidden] was refused',
+    );
   });
 
   it('hides a proxy password written with an unencoded "/", "?" or "@", which a URL parser reads otherwise', () => {
     for (const password of ['pa/ss-w0rd', 'pa?ss-w0rd', 'p@ss/w0rd', '12/ss-w0rd']) {
-      const shown = redactWith(`the proxy refused ${password}.`, { proxy: { setting: `http://proxy-user:${password}@proxy.example.com:3128`, env: {} } });
+      const shown = redactWith(`the proxy refused ${password}.`, {
+        proxy: { setting: `http://proxy-user:${password}@proxy.example.com:3128`, env: {} },
+      });
       assert.equal(shown, 'the proxy refused [hidden].', password);
     }
   });
 
   it('hides a password in the server URL the user typed, and takes no "@" of its path for one', () => {
-    assert.equal(redactWith('user url-user, password url-Pa55word.', { serverUrl: 'https://url-user:url-Pa55word@bitbucket.example.com' }), 'user url-user, password [hidden].');
+    assert.equal(
+      redactWith('user url-user, password url-Pa55word.', {
+        serverUrl: 'https://url-user:url-Pa55word@bitbucket.example.com',
+      }),
+      'user url-user, password [hidden].',
+    );
     const page = 'checked https://bitbucket.example.com/users/jo@corp.example';
     assert.equal(redactWith(page, { serverUrl: 'https://bitbucket.example.com/users/jo@corp.example' }), page);
   });
@@ -155,10 +234,18 @@ describe('connection check report: redaction by word', () => {
   /** Secrets the marks alone could spell ("[hidden]" itself): no mark can hide them, so they are left out. */
   const spelledByMarks = (secret: string) => '[hidden]'.repeat(Math.ceil(secret.length / 8) + 1).includes(secret);
   /** What a password box gives: no half of a surrogate pair (which no URL could hold either). */
-  const wellFormed = (secret: string) => !/[\uD800-\uDFFF]/u.test(secret.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+  const wellFormed = (secret: string) =>
+    !/[\uD800-\uDFFF]/u.test(secret.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
 
   it('property: for any strong secret of any kind and any text around it, the redacted text does not hold the secret', () => {
-    const strong = fc.string({ minLength: 8, maxLength: 24, unit: fc.oneof(fc.constantFrom('a', 'Z', '5', '-', ' ', '[', ']', 'h', 'i', 'd', 'e', 'n', '%', '"', '\\', '|', ':', '@'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' })) });
+    const strong = fc.string({
+      minLength: 8,
+      maxLength: 24,
+      unit: fc.oneof(
+        fc.constantFrom('a', 'Z', '5', '-', ' ', '[', ']', 'h', 'i', 'd', 'e', 'n', '%', '"', '\\', '|', ':', '@'),
+        fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+      ),
+    });
     const kinds: Array<(secret: string) => ReportContext> = [
       (secret) => ({ credentials: basic(secret) }),
       (secret) => ({ credentials: { type: 'token', token: secret } }),
@@ -170,11 +257,22 @@ describe('connection check report: redaction by word', () => {
       fc.property(
         strong.filter((s) => strengthOf(s) === 'strong' && !spelledByMarks(s) && wellFormed(s)),
         fc.constantFrom(...kinds),
-        fc.array(fc.oneof(fc.constant('SECRET'), fc.constantFrom('[hidden]', '[hid', 'den]', '"', '=', ' ', '\n', '|', 'password ', 'Authorization: '), fc.string({ maxLength: 6 })), { maxLength: 12 }),
+        fc.array(
+          fc.oneof(
+            fc.constant('SECRET'),
+            fc.constantFrom('[hidden]', '[hid', 'den]', '"', '=', ' ', '\n', '|', 'password ', 'Authorization: '),
+            fc.string({ maxLength: 6 }),
+          ),
+          { maxLength: 12 },
+        ),
         (secret, kind, pieces) => {
           // The secret's own pieces around it too: its halves, so that the text can overlap it.
           const half = Math.floor(secret.length / 2);
-          const text = pieces.map((p) => (p === 'SECRET' ? secret : p)).join('') + secret.slice(half) + secret + secret.slice(0, half);
+          const text =
+            pieces.map((p) => (p === 'SECRET' ? secret : p)).join('') +
+            secret.slice(half) +
+            secret +
+            secret.slice(0, half);
           const shown = redactWith(text, kind(secret));
           assert.ok(!shown.includes(secret), JSON.stringify({ secret, text, shown }));
         },

@@ -11,7 +11,10 @@ import { check } from './support';
 
 /** What differs between two runs of the same check: the server's port, the time and how long connecting took. */
 const normalised = (report: string) =>
-  report.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>').replace(/Checked: \S+/g, 'Checked: <time>').replace(/in \d+ ms/g, 'in <n> ms');
+  report
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+    .replace(/Checked: \S+/g, 'Checked: <time>')
+    .replace(/in \d+ ms/g, 'in <n> ms');
 
 /** A hiding mark glued to a letter or digit: what substring redaction makes of a word. */
 const GLUED = /\[hidden\][\p{L}\p{N}]|[\p{L}\p{N}]\[hidden\]/u;
@@ -20,7 +23,11 @@ async function reportWith(password: string): Promise<string> {
   const server: RunningServer = await startServer({ port: 0, passwords: { alice: password } });
   try {
     const credentials: Credentials = { type: 'basic', username: 'alice', password };
-    const result = await check({ serverUrl: server.url, credentials, repository: { projectKey: 'PROJ', repositorySlug: 'repo1' } });
+    const result = await check({
+      serverUrl: server.url,
+      credentials,
+      repository: { projectKey: 'PROJ', repositorySlug: 'repo1' },
+    });
     // Not vacuous: the password was accepted, so the report went through every step that names the user.
     assert.equal(result.steps.find((s) => s.id === 'auth')?.status, 'pass', JSON.stringify(result.steps));
     return normalised(formatReport(result, { credentials }));
@@ -87,10 +94,22 @@ describe('connection check report: redact', () => {
   it('hides exact values, not pieces of words', () => {
     const credentials: Credentials = { type: 'basic', username: 'u', password: 'pass' };
     const secrets = secretsOf(credentials);
-    assert.equal(redact('password: "pass", pass=pass&x=1, ✅ pass', secrets), 'password: "[hidden]", pass=[hidden]&x=1, ✅ pass');
+    assert.equal(
+      redact('password: "pass", pass=pass&x=1, ✅ pass', secrets),
+      'password: "[hidden]", pass=[hidden]&x=1, ✅ pass',
+    );
     assert.equal(redact('- X-AUSERNAME: pass', secrets), '- X-AUSERNAME: [hidden]');
-    assert.equal(redact('see https://u:pass@host/x and https://u:other@host', secrets), 'see https://u:[hidden]@host/x and https://u:[hidden]@host');
-    assert.equal(redact(`Authorization: Basic ${Buffer.from('u:pass').toString('base64')}`, secrets), 'Authorization: [hidden]');
-    assert.equal(redact('u:pass and u:password, (u:pass).', secrets, credentialWordsOf(credentials)), '[hidden] and u:password, ([hidden]).');
+    assert.equal(
+      redact('see https://u:pass@host/x and https://u:other@host', secrets),
+      'see https://u:[hidden]@host/x and https://u:[hidden]@host',
+    );
+    assert.equal(
+      redact(`Authorization: Basic ${Buffer.from('u:pass').toString('base64')}`, secrets),
+      'Authorization: [hidden]',
+    );
+    assert.equal(
+      redact('u:pass and u:password, (u:pass).', secrets, credentialWordsOf(credentials)),
+      '[hidden] and u:password, ([hidden]).',
+    );
   });
 });

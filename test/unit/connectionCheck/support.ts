@@ -3,20 +3,39 @@
 import { BitbucketClient } from '../../../src/api/client';
 import type { Credentials } from '../../../src/api/http';
 import type { ClientFactory } from '../../../src/model/connectionCheck/apiSteps';
-import { runConnectionCheck, type ConnectionCheckInput, type ConnectionCheckResult } from '../../../src/model/connectionCheck/runCheck';
+import {
+  runConnectionCheck,
+  type ConnectionCheckInput,
+  type ConnectionCheckResult,
+} from '../../../src/model/connectionCheck/runCheck';
 import type { StepId, StepResult } from '../../../src/model/connectionCheck/steps';
 import { caFilesSource, nodeRootsSource, unavailableSource } from '../../../src/model/connectionCheck/trustSources';
 
 export const basic = (username: string, password = username): Credentials => ({ type: 'basic', username, password });
 
 /** The client as the editor makes it: the check's request, plus the user's CA files and proxy. */
-export function clientFactory(extra: { caFiles?: string[]; proxy?: { httpProxy: string; httpsProxy: string } } = {}): ClientFactory {
-  return (request) => new BitbucketClient({ ...request, caFiles: extra.caFiles, proxy: extra.proxy, timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 } });
+export function clientFactory(
+  extra: { caFiles?: string[]; proxy?: { httpProxy: string; httpsProxy: string } } = {},
+): ClientFactory {
+  return (request) =>
+    new BitbucketClient({
+      ...request,
+      caFiles: extra.caFiles,
+      proxy: extra.proxy,
+      timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 },
+    });
 }
 
-export function check(input: Partial<ConnectionCheckInput> & { serverUrl: string }, caFiles: string[] = []): Promise<ConnectionCheckResult> {
+export function check(
+  input: Partial<ConnectionCheckInput> & { serverUrl: string },
+  caFiles: string[] = [],
+): Promise<ConnectionCheckResult> {
   return runConnectionCheck({
-    trustSources: [unavailableSource('OS certificate store', 'not available in this build'), nodeRootsSource, caFilesSource(caFiles)],
+    trustSources: [
+      unavailableSource('OS certificate store', 'not available in this build'),
+      nodeRootsSource,
+      caFilesSource(caFiles),
+    ],
     proxy: { env: {} },
     hookKey: 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook',
     timeoutMs: 2000,
@@ -31,6 +50,7 @@ export function stepOf(result: ConnectionCheckResult, id: StepId): StepResult {
   return found;
 }
 
-export const statuses = (result: ConnectionCheckResult): Record<string, string> => Object.fromEntries(result.steps.map((s) => [s.id, s.status]));
+export const statuses = (result: ConnectionCheckResult): Record<string, string> =>
+  Object.fromEntries(result.steps.map((s) => [s.id, s.status]));
 
 export { closedPort } from '../../support/failures';

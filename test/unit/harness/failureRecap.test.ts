@@ -19,7 +19,7 @@ const REPORT = [
 ];
 
 describe('the failures printed again after the extension log', () => {
-  it('are the report\'s lines after its count of failures, without blank ends', () => {
+  it("are the report's lines after its count of failures, without blank ends", () => {
     assert.deepEqual(failureDetails(REPORT), REPORT.slice(7, 11));
   });
 

@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_CAP_MS, DEFAULT_IDLE_MS, ProgressWatchdog, watchdogLimits, type WatchdogTimers } from '../../harness/progressWatchdog';
+import {
+  DEFAULT_CAP_MS,
+  DEFAULT_IDLE_MS,
+  ProgressWatchdog,
+  watchdogLimits,
+  type WatchdogTimers,
+} from '../../harness/progressWatchdog';
 
 /** Timers on a clock the test moves by hand, so that no test waits for real time. */
 class ManualTimers implements WatchdogTimers {
@@ -33,7 +39,12 @@ class ManualTimers implements WatchdogTimers {
 
 function watch(timers: ManualTimers): { watchdog: ProgressWatchdog; reasons: string[] } {
   const reasons: string[] = [];
-  const watchdog = new ProgressWatchdog({ idleMs: 100, capMs: 1_000, onExpired: (reason) => reasons.push(reason), timers });
+  const watchdog = new ProgressWatchdog({
+    idleMs: 100,
+    capMs: 1_000,
+    onExpired: (reason) => reasons.push(reason),
+    timers,
+  });
   return { watchdog, reasons };
 }
 
@@ -93,7 +104,10 @@ describe('ProgressWatchdog: a real-editor run is stopped only when it stops maki
 
   it('takes its limits from the environment, and defaults far above a healthy run', () => {
     assert.deepEqual(watchdogLimits({}), { idleMs: DEFAULT_IDLE_MS, capMs: DEFAULT_CAP_MS });
-    assert.deepEqual(watchdogLimits({ BBS_TEST_IDLE_MS: '1000', BBS_TEST_TIMEOUT_MS: '2000' }), { idleMs: 1000, capMs: 2000 });
+    assert.deepEqual(watchdogLimits({ BBS_TEST_IDLE_MS: '1000', BBS_TEST_TIMEOUT_MS: '2000' }), {
+      idleMs: 1000,
+      capMs: 2000,
+    });
     assert.ok(DEFAULT_IDLE_MS >= 5 * 60_000 && DEFAULT_CAP_MS >= 45 * 60_000);
   });
 });

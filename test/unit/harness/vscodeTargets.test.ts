@@ -3,7 +3,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runInstallStep } from '../../harness/installStep';
-import { applyVsCodeArgument, selectedTarget, VSCODE_TARGET_ENV, VSCODE_TARGETS, vsCodeTarget } from '../../harness/vscodeTargets';
+import {
+  applyVsCodeArgument,
+  selectedTarget,
+  VSCODE_TARGET_ENV,
+  VSCODE_TARGETS,
+  vsCodeTarget,
+} from '../../harness/vscodeTargets';
 
 describe('The VS Code versions the real-editor suites run in', () => {
   let saved: string | undefined;
@@ -17,7 +23,9 @@ describe('The VS Code versions the real-editor suites run in', () => {
   });
 
   it('runs in the oldest VS Code the manifest claims unless told otherwise', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { engines: { vscode: string } };
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'),
+    ) as { engines: { vscode: string } };
     const claimed = /^\^(\d+\.\d+)\./.exec(manifest.engines.vscode)?.[1];
     assert.equal(selectedTarget().name, 'oldest');
     // code-server 4.N ships VS Code 1.N.
@@ -42,7 +50,10 @@ describe('The VS Code versions the real-editor suites run in', () => {
   });
 
   it('refuses a name it does not know, and lists the ones it does', () => {
-    assert.throws(() => applyVsCodeArgument(['--vscode', 'latest']), /BBS_VSCODE=latest names no VS Code the harness knows; it knows oldest \(code-server 4\.100\.3\), newest/);
+    assert.throws(
+      () => applyVsCodeArgument(['--vscode', 'latest']),
+      /BBS_VSCODE=latest names no VS Code the harness knows; it knows oldest \(code-server 4\.100\.3\), newest/,
+    );
   });
 });
 
@@ -53,9 +64,20 @@ describe('A step of a one-time install that fails', () => {
     fs.writeFileSync(logFile, '');
     try {
       assert.throws(
-        () => runInstallStep({ what: 'code-server 9.9.9', logFile, cwd: folder, command: 'sh', args: ['-c', 'echo gyp ERR! no headers >&2; exit 7'], env: process.env }),
+        () =>
+          runInstallStep({
+            what: 'code-server 9.9.9',
+            logFile,
+            cwd: folder,
+            command: 'sh',
+            args: ['-c', 'echo gyp ERR! no headers >&2; exit 7'],
+            env: process.env,
+          }),
         (err: Error) => {
-          assert.match(err.message, /^Installing code-server 9\.9\.9 failed at `sh -c echo gyp ERR! no headers >&2; exit 7` in /);
+          assert.match(
+            err.message,
+            /^Installing code-server 9\.9\.9 failed at `sh -c echo gyp ERR! no headers >&2; exit 7` in /,
+          );
           assert.match(err.message, /\(exit 7\)/);
           assert.match(err.message, /gyp ERR! no headers/);
           assert.ok(err.message.endsWith(`Full log: ${logFile}`));
@@ -64,7 +86,15 @@ describe('A step of a one-time install that fails', () => {
       );
       assert.match(fs.readFileSync(logFile, 'utf8'), /\[exit 7, /);
       assert.throws(
-        () => runInstallStep({ what: 'Node 99', logFile, cwd: folder, command: 'no-such-command-bbs', args: [], env: process.env }),
+        () =>
+          runInstallStep({
+            what: 'Node 99',
+            logFile,
+            cwd: folder,
+            command: 'no-such-command-bbs',
+            args: [],
+            env: process.env,
+          }),
         /Installing Node 99 failed at `no-such-command-bbs ` in .*\(spawnSync no-such-command-bbs ENOENT\)/,
       );
     } finally {

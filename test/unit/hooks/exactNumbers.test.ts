@@ -24,7 +24,8 @@ const echo: Handler = (req, res) => {
 };
 
 /** The number texts of a JSON text, in order (keys and other strings left out). */
-const numbersIn = (json: string): string[] => json.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?[0-9][0-9.eE+-]*/g) ?? [];
+const numbersIn = (json: string): string[] =>
+  json.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?[0-9][0-9.eE+-]*/g) ?? [];
 
 describe('hook settings: numbers go back as the server wrote them', () => {
   let server: ScriptedServer;
@@ -32,7 +33,12 @@ describe('hook settings: numbers go back as the server wrote them', () => {
 
   beforeEach(async () => {
     server = await startScriptedServer();
-    client = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }), retry: { baseDelayMs: 5 } });
+    client = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }),
+      retry: { baseDelayMs: 5 },
+    });
   });
   afterEach(async () => {
     await client.dispose();
@@ -52,16 +58,23 @@ describe('hook settings: numbers go back as the server wrote them', () => {
     assert.ok(checked.ok, `refused: ${checked.ok ? '' : checked.problems.map((p) => p.message).join('; ')}`);
     server.script(answer(serverText), echo);
     const current = await client.getHookSettings(repo, HOOK);
-    assert.deepEqual(decideHookSave({ base: hookSettingsBaseOf(served), current, edited: checked.settings }), { kind: 'write' });
+    assert.deepEqual(decideHookSave({ base: hookSettingsBaseOf(served), current, edited: checked.settings }), {
+      kind: 'write',
+    });
     const stored = await client.replaceHookSettings(repo, HOOK, checked.settings);
     const sent = server.seen[server.seen.length - 1];
     assert.equal(sent.method, 'PUT');
-    assert.equal(formatSettings(stored), formatSettings(checked.settings), 'the answer is read as exactly as the settings were sent');
+    assert.equal(
+      formatSettings(stored),
+      formatSettings(checked.settings),
+      'the answer is read as exactly as the settings were sent',
+    );
     return sent.body;
   }
 
   it('shows 64-bit numbers, 1e400, 1.0, 1E2 and -0 as written, and sends them back unchanged after another field is edited', async () => {
-    const serverText = '{"exe":"/opt/a.sh","id":9007199254740993,"least":-9223372036854775808,"most":18446744073709551615,"huge":1e400,"one":1.0,"hundred":1E2,"zero":-0}';
+    const serverText =
+      '{"exe":"/opt/a.sh","id":9007199254740993,"least":-9223372036854775808,"most":18446744073709551615,"huge":1e400,"one":1.0,"hundred":1E2,"zero":-0}';
     const { served, shown } = await open(serverText);
     assert.equal(
       shown,
@@ -82,8 +95,14 @@ describe('hook settings: numbers go back as the server wrote them', () => {
     assert.ok(edited.ok);
     server.script(answer('{"id":9007199254740992}'));
     const current = await client.getHookSettings(repo, HOOK);
-    assert.deepEqual(decideHookSave({ base: hookSettingsBaseOf(served), current, edited: edited.settings }), { kind: 'conflict' });
-    assert.deepEqual(decideHookSave({ base: undefined, current: served, edited: edited.settings }), { kind: 'conflict' }, 'nor is the edit the same as the server\'s');
+    assert.deepEqual(decideHookSave({ base: hookSettingsBaseOf(served), current, edited: edited.settings }), {
+      kind: 'conflict',
+    });
+    assert.deepEqual(
+      decideHookSave({ base: undefined, current: served, edited: edited.settings }),
+      { kind: 'conflict' },
+      "nor is the edit the same as the server's",
+    );
   });
 
   it('sends a 64-bit number the user types as typed', async () => {
@@ -95,16 +114,30 @@ describe('hook settings: numbers go back as the server wrote them', () => {
 
   it('refuses at its field a number the user types that the server would read as another (1e400, 1e-400), instead of sending null or 0', async () => {
     const { served, shown } = await open('{"exe":"/opt/a.sh"}');
-    for (const [typed, becomes] of [['1e400', 'Infinity'], ['-1e400', '-Infinity'], ['1e-400', '0'], ['0.1000000000000000055511151231257827', '0.1']]) {
+    for (const [typed, becomes] of [
+      ['1e400', 'Infinity'],
+      ['-1e400', '-Infinity'],
+      ['1e-400', '0'],
+      ['0.1000000000000000055511151231257827', '0.1'],
+    ]) {
       const edited = shown.replace('\n}', `,\n  "limit": ${typed}\n}`);
       const checked = checkSettingsText(edited, served);
       assert.equal(checked.ok, false, typed);
       const [problem] = (checked as { problems: SettingsProblem[] }).problems;
       assert.equal(problem.field, 'limit');
       assert.equal(edited.slice(problem.offset, problem.offset + problem.length), typed);
-      assert.match(problem.message, new RegExp(`"limit": the number ${typed.replace(/[.+-]/g, '\\$&')} cannot be held exactly; it would become ${becomes.replace(/[.+-]/g, '\\$&')}\\.`));
+      assert.match(
+        problem.message,
+        new RegExp(
+          `"limit": the number ${typed.replace(/[.+-]/g, '\\$&')} cannot be held exactly; it would become ${becomes.replace(/[.+-]/g, '\\$&')}\\.`,
+        ),
+      );
     }
-    assert.equal(checkSettingsText(shown.replace('\n}', ',\n  "limit": 1e400\n}'), { exe: '/opt/a.sh', limit: 'x' }).ok, false, 'text where the number stands on the server is no licence');
+    assert.equal(
+      checkSettingsText(shown.replace('\n}', ',\n  "limit": 1e400\n}'), { exe: '/opt/a.sh', limit: 'x' }).ok,
+      false,
+      'text where the number stands on the server is no licence',
+    );
   });
 
   it('refuses settings nested 5,000 levels deep with a message, from the server and from the user, not a stack overflow', async () => {
@@ -118,15 +151,26 @@ describe('hook settings: numbers go back as the server wrote them', () => {
     assert.equal(read.kind, 'unexpected-response');
     assert.match(read.message, /nested more than 256 levels deep/);
 
-    for (const typed of [deep, '['.repeat(5000) + ']'.repeat(5000), `{"a":${'['.repeat(5000)}`, `{"a":${'{"b":'.repeat(5000)}1${'}'.repeat(5001)}`]) {
+    for (const typed of [
+      deep,
+      '['.repeat(5000) + ']'.repeat(5000),
+      `{"a":${'['.repeat(5000)}`,
+      `{"a":${'{"b":'.repeat(5000)}1${'}'.repeat(5001)}`,
+    ]) {
       const checked = checkSettingsText(typed);
       assert.equal(checked.ok, false);
-      assert.match((checked as { problems: SettingsProblem[] }).problems[0].message, /nested more than 256 levels deep/);
+      assert.match(
+        (checked as { problems: SettingsProblem[] }).problems[0].message,
+        /nested more than 256 levels deep/,
+      );
     }
   });
 
   it('never overflows the stack on deep text the user types, whatever its brackets, quotes and line breaks (property)', () => {
-    const chunk = fc.tuple(fc.constantFrom('[', '{', ']', '}', '"', '\n', '\\', ',', ':', '1', '{"a":', '"x"'), fc.integer({ min: 1, max: 3000 }));
+    const chunk = fc.tuple(
+      fc.constantFrom('[', '{', ']', '}', '"', '\n', '\\', ',', ':', '1', '{"a":', '"x"'),
+      fc.integer({ min: 1, max: 3000 }),
+    );
     fc.assert(
       fc.property(fc.array(chunk, { minLength: 1, maxLength: 8 }), (chunks) => {
         const typed = chunks.map(([piece, times]) => piece.repeat(times)).join('');
@@ -138,14 +182,25 @@ describe('hook settings: numbers go back as the server wrote them', () => {
   });
 
   it('sends an unchanged number back as the server wrote it, for any number text (property)', async () => {
-    const settings = fc.array(fc.tuple(jsonNumberText, fc.constantFrom('', ' ', '\n  ')), { minLength: 1, maxLength: 6 });
+    const settings = fc.array(fc.tuple(jsonNumberText, fc.constantFrom('', ' ', '\n  ')), {
+      minLength: 1,
+      maxLength: 6,
+    });
     await fc.assert(
       fc.asyncProperty(settings, async (numbers) => {
         const serverText = `{"note":"before"${numbers.map(([n, space], i) => `,${space}"n${i}":${space}${n}`).join('')}}`;
         const { served, shown } = await open(serverText);
-        assert.deepEqual(numbersIn(shown), numbers.map(([n]) => n), 'shown as written');
+        assert.deepEqual(
+          numbersIn(shown),
+          numbers.map(([n]) => n),
+          'shown as written',
+        );
         const sent = await save(serverText, served, shown.replace('"before"', '"after"'));
-        assert.deepEqual(numbersIn(sent), numbers.map(([n]) => n), 'sent as written');
+        assert.deepEqual(
+          numbersIn(sent),
+          numbers.map(([n]) => n),
+          'sent as written',
+        );
       }),
       { numRuns: 60 },
     );

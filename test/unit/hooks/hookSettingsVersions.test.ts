@@ -7,7 +7,13 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseExactJson } from '../../../src/api/exactJson';
 import type { HookSettings } from '../../../src/api/types';
-import { canonicalSettings, decideHookSave, hookSettingsBaseOf, isHookSettingsBase, type HookSettingsBase } from '../../../src/model/hooks/hookSaveLogic';
+import {
+  canonicalSettings,
+  decideHookSave,
+  hookSettingsBaseOf,
+  isHookSettingsBase,
+  type HookSettingsBase,
+} from '../../../src/model/hooks/hookSaveLogic';
 import { hookSettingsVersions } from '../../../src/model/hooks/hookSettingsVersions';
 import { checkSettingsText, formatSettings } from '../../../src/model/hooks/settingsValidator';
 import { WorkspaceStateKeys } from '../../../src/util/constants';
@@ -16,7 +22,11 @@ import { DocumentBases, type BaseStorage } from '../../../src/util/documentBases
 /** VS Code's workspace state as a Memento: `get` sees an update at once. */
 function workspaceState(): BaseStorage & { values: Map<string, unknown> } {
   const values = new Map<string, unknown>();
-  return { values, get: <T>(key: string) => values.get(key) as T | undefined, update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)) };
+  return {
+    values,
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)),
+  };
 }
 
 const KEY = WorkspaceStateKeys.hookSettingsBases;
@@ -27,7 +37,12 @@ const versions = (state = workspaceState()) => hookSettingsVersions<string>(stat
 const read = (settings: HookSettings | undefined) => ({ settings, text: formatSettings(settings) });
 
 /** What a save of `edited` over the server's `current` settings is, against the bookkeeping of `uri`. */
-function decide(bookkeeping: ReturnType<typeof versions>, uri: string, current: HookSettings | undefined, edited: HookSettings): string {
+function decide(
+  bookkeeping: ReturnType<typeof versions>,
+  uri: string,
+  current: HookSettings | undefined,
+  edited: HookSettings,
+): string {
   const { base, overwriteApproved } = bookkeeping.saveState(uri);
   return decideHookSave({ base, current, edited, overwriteApproved }).kind;
 }
@@ -40,14 +55,27 @@ describe('hook settings versions (the bookkeeping snippet files use)', () => {
     now.remember(A, read({ exe: '/opt/a.sh' }));
     assert.deepEqual(now.baseOf(A), hookSettingsBaseOf({ exe: '/opt/a.sh' }));
     const next = versions(state);
-    assert.deepEqual(next.baseOf(A), hookSettingsBaseOf({ exe: '/opt/a.sh' }), 'an editor restored after a reload is saved against the same base');
+    assert.deepEqual(
+      next.baseOf(A),
+      hookSettingsBaseOf({ exe: '/opt/a.sh' }),
+      'an editor restored after a reload is saved against the same base',
+    );
     assert.equal(next.versionOf(A), undefined, 'the settings and their text stay in the window that read them');
     assert.ok(!JSON.stringify([...state.values]).includes('/opt/a.sh'), 'no settings are kept in the state');
     // The key and the value's shape are what hook documents kept before: { [uri]: { base: { hash }, at } }.
     assert.deepEqual(Object.keys(state.values.get(KEY) as object), [A]);
-    assert.deepEqual((state.values.get(KEY) as Record<string, { base: unknown }>)[A].base, { hash: hookSettingsBaseOf({ exe: '/opt/a.sh' }).hash });
-    new DocumentBases<HookSettingsBase>(state, KEY, isHookSettingsBase).set(B, hookSettingsBaseOf({ exe: '/opt/b.sh' }));
-    assert.deepEqual(versions(state).baseOf(B), hookSettingsBaseOf({ exe: '/opt/b.sh' }), 'a base an earlier window kept is found');
+    assert.deepEqual((state.values.get(KEY) as Record<string, { base: unknown }>)[A].base, {
+      hash: hookSettingsBaseOf({ exe: '/opt/a.sh' }).hash,
+    });
+    new DocumentBases<HookSettingsBase>(state, KEY, isHookSettingsBase).set(
+      B,
+      hookSettingsBaseOf({ exe: '/opt/b.sh' }),
+    );
+    assert.deepEqual(
+      versions(state).baseOf(B),
+      hookSettingsBaseOf({ exe: '/opt/b.sh' }),
+      'a base an earlier window kept is found',
+    );
   });
 
   it('a save over settings changed on the server is refused; Overwrite approves exactly those, and reading again ends it', () => {
@@ -61,7 +89,11 @@ describe('hook settings versions (the bookkeeping snippet files use)', () => {
     assert.equal(decide(now, A, met, { exe: '/opt/b.sh' }), 'conflict', 'saving again (auto-save) is no choice');
     assert.equal(now.conflicts.approve(A), true);
     assert.equal(decide(now, A, met, { exe: '/opt/b.sh' }), 'write');
-    assert.equal(decide(now, A, { exe: '/opt/d.sh' }, { exe: '/opt/b.sh' }), 'conflict', 'changed again after the choice');
+    assert.equal(
+      decide(now, A, { exe: '/opt/d.sh' }, { exe: '/opt/b.sh' }),
+      'conflict',
+      'changed again after the choice',
+    );
     assert.equal(now.saveState(B).overwriteApproved, undefined, 'only for that document');
     now.remember(A, read(met));
     assert.equal(now.saveState(A).overwriteApproved, undefined);
@@ -75,21 +107,38 @@ describe('hook settings versions (the bookkeeping snippet files use)', () => {
     assert.equal(decide(now, A, undefined, { exe: '/opt/b.sh' }), 'conflict');
     assert.equal(decide(now, A, { b: 2, a: 1 }, { a: 1, b: 2 }), 'unchanged');
     now.remember(A, { settings: { b: 2, a: 1 }, text: undefined });
-    assert.equal(decide(now, A, { a: 1, b: 2 }, { a: 1, b: 3 }), 'write', 'from now on saved against the settings the server had');
+    assert.equal(
+      decide(now, A, { a: 1, b: 2 }, { a: 1, b: 3 }),
+      'write',
+      'from now on saved against the settings the server had',
+    );
     assert.equal(decide(now, A, { a: 1, b: 4 }, { a: 1, b: 3 }), 'conflict');
   });
 
   it('never replaces settings other than the ones the edit started from, known in this window, kept from the last, or not at all', () => {
-    const settings = fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean()), { maxKeys: 3 });
+    const settings = fc.dictionary(
+      fc.string({ maxLength: 4 }),
+      fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean()),
+      { maxKeys: 3 },
+    );
     fc.assert(
-      fc.property(settings, settings, settings, fc.constantFrom('this window', 'kept', 'unknown'), (loaded, current, edited, known) => {
-        fc.pre(canonicalSettings(current) !== canonicalSettings(loaded) && canonicalSettings(current) !== canonicalSettings(edited));
-        const state = workspaceState();
-        const earlier = versions(state);
-        if (known !== 'unknown') earlier.remember(A, read(loaded));
-        const now = known === 'this window' ? earlier : versions(state);
-        assert.equal(decide(now, A, current, edited), 'conflict');
-      }),
+      fc.property(
+        settings,
+        settings,
+        settings,
+        fc.constantFrom('this window', 'kept', 'unknown'),
+        (loaded, current, edited, known) => {
+          fc.pre(
+            canonicalSettings(current) !== canonicalSettings(loaded) &&
+              canonicalSettings(current) !== canonicalSettings(edited),
+          );
+          const state = workspaceState();
+          const earlier = versions(state);
+          if (known !== 'unknown') earlier.remember(A, read(loaded));
+          const now = known === 'this window' ? earlier : versions(state);
+          assert.equal(decide(now, A, current, edited), 'conflict');
+        },
+      ),
     );
   });
 
@@ -132,6 +181,10 @@ describe('hook settings versions (the bookkeeping snippet files use)', () => {
     const checked = checkSettingsText(text, now.versionOf(A)?.settings);
     assert.ok(checked.ok);
     assert.equal(decide(now, A, served, checked.settings), 'write');
-    assert.equal(checkSettingsText(text, versions(state).versionOf(A)?.settings).ok, false, 'a restored editor has no served settings to match');
+    assert.equal(
+      checkSettingsText(text, versions(state).versionOf(A)?.settings).ok,
+      false,
+      'a restored editor has no served settings to match',
+    );
   });
 });

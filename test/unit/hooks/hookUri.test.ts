@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { accountOfHookDocument, hookDocumentComponents, hookDocumentPath, isHookDocumentOf, parseHookDocument } from '../../../src/model/hooks/hookUri';
+import {
+  accountOfHookDocument,
+  hookDocumentComponents,
+  hookDocumentPath,
+  isHookDocumentOf,
+  parseHookDocument,
+} from '../../../src/model/hooks/hookUri';
 import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
 
 describe('hook document URIs', () => {
@@ -36,7 +42,16 @@ describe('hook document URIs', () => {
   });
 
   it('refuses paths that are not hook documents', () => {
-    for (const path of ['/', '/PROJ', '/PROJ/repo1', '/PROJ/repo1/k.txt', '/PROJ/repo1/.json', '/a/b/c/d.json', '/PROJ/repo1/%E0%A4.json', '//repo/k.json']) {
+    for (const path of [
+      '/',
+      '/PROJ',
+      '/PROJ/repo1',
+      '/PROJ/repo1/k.txt',
+      '/PROJ/repo1/.json',
+      '/a/b/c/d.json',
+      '/PROJ/repo1/%E0%A4.json',
+      '//repo/k.json',
+    ]) {
       assert.equal(parseHookDocument('h', path), undefined, path);
     }
     assert.equal(parseHookDocument('', '/PROJ/repo1/k.json'), undefined);
@@ -64,8 +79,18 @@ describe('hook document URIs of an account', () => {
     const c = hookDocumentComponents(staging, doc);
     assert.equal(c.authority, 'alice@bitbucket.example.com:8443');
     assert.equal(c.query, 'ctx=%2Fbitbucket');
-    assert.deepEqual(roundTrip(staging), { authority: 'bitbucket.example.com:8443', username: 'alice', contextPath: '/bitbucket', ...doc });
-    assert.deepEqual(roundTrip(alice), { authority: 'bitbucket.example.com', username: 'alice', contextPath: '', ...doc });
+    assert.deepEqual(roundTrip(staging), {
+      authority: 'bitbucket.example.com:8443',
+      username: 'alice',
+      contextPath: '/bitbucket',
+      ...doc,
+    });
+    assert.deepEqual(roundTrip(alice), {
+      authority: 'bitbucket.example.com',
+      username: 'alice',
+      contextPath: '',
+      ...doc,
+    });
     assert.equal(roundTrip(alice, true)?.serverCopy, true);
   });
 
@@ -113,8 +138,14 @@ describe('hook document URIs of an account', () => {
 
   it('a path VS Code writes into its messages holds no live link and no control or bidi character, and reads back the same hook', () => {
     const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
-    const piece = fc.oneof(fc.constantFrom('[', ']', '(', ')', 'command:x', '/', '%', '\\', '\u202E', '\u0000', '.'), fc.string({ maxLength: 4, unit: 'grapheme' }));
-    const segment = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('')).filter((p) => p !== '');
+    const piece = fc.oneof(
+      fc.constantFrom('[', ']', '(', ')', 'command:x', '/', '%', '\\', '\u202E', '\u0000', '.'),
+      fc.string({ maxLength: 4, unit: 'grapheme' }),
+    );
+    const segment = fc
+      .array(piece, { minLength: 1, maxLength: 8 })
+      .map((p) => p.join(''))
+      .filter((p) => p !== '');
     const account = { serverUrl: 'https://bitbucket.example.com', username: 'admin' };
     fc.assert(
       fc.property(segment, segment, segment, (projectKey, repositorySlug, hookKey) => {
@@ -123,7 +154,10 @@ describe('hook document URIs of an account', () => {
         // eslint-disable-next-line no-control-regex -- finding control characters is the point
         assert.equal(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(c.path), false);
         const back = parseHookDocument(c.authority, c.path, c.query);
-        assert.deepEqual([back?.projectKey, back?.repositorySlug, back?.hookKey], [projectKey, repositorySlug, hookKey]);
+        assert.deepEqual(
+          [back?.projectKey, back?.repositorySlug, back?.hookKey],
+          [projectKey, repositorySlug, hookKey],
+        );
       }),
       { numRuns: 2000 },
     );

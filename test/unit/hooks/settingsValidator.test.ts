@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { JsonNumber } from '../../../src/api/exactJson';
 import { JsonSyntaxError, scanJson } from '../../../src/model/hooks/strictJson';
-import { checkSettingsText, formatSettings, locateField, MAX_SETTINGS_BYTES } from '../../../src/model/hooks/settingsValidator';
+import {
+  checkSettingsText,
+  formatSettings,
+  locateField,
+  MAX_SETTINGS_BYTES,
+} from '../../../src/model/hooks/settingsValidator';
 
 function problems(text: string) {
   const result = checkSettingsText(text);
@@ -13,7 +18,10 @@ function problems(text: string) {
 describe('hook settings checks before saving', () => {
   it('accepts a flat object and gives it back, a number with its text', () => {
     const result = checkSettingsText('{\n  "exe": "/bin/check",\n  "safe_path": true,\n  "requiredCount": 2\n}\n');
-    assert.deepEqual(result, { ok: true, settings: { exe: '/bin/check', safe_path: true, requiredCount: new JsonNumber('2') } });
+    assert.deepEqual(result, {
+      ok: true,
+      settings: { exe: '/bin/check', safe_path: true, requiredCount: new JsonNumber('2') },
+    });
   });
 
   it('accepts an empty object (an unconfigured hook opens as {})', () => {
@@ -40,7 +48,10 @@ describe('hook settings checks before saving', () => {
   it('refuses nested values and null, at the value, naming the field', () => {
     const text = '{"exe": "x", "params": ["a"], "opts": {"a": 1}, "async": null}';
     const found = problems(text);
-    assert.deepEqual(found.map((p) => p.field), ['params', 'opts', 'async']);
+    assert.deepEqual(
+      found.map((p) => p.field),
+      ['params', 'opts', 'async'],
+    );
     assert.equal(text.slice(found[0].offset, found[0].offset + found[0].length), '["a"]');
     assert.match(found[1].message, /is an object: Bitbucket accepts only text, numbers and true\/false/);
     assert.match(found[2].message, /is null/);
@@ -60,7 +71,10 @@ describe('hook settings checks before saving', () => {
     assert.match(problems(big)[0].message, /40\.0 KB when sent; Bitbucket accepts at most 32 KB/);
     const overhead = JSON.stringify({ params: '' }).length;
     assert.equal(checkSettingsText(JSON.stringify({ params: 'x'.repeat(MAX_SETTINGS_BYTES - overhead) })).ok, true);
-    assert.equal(checkSettingsText(JSON.stringify({ params: 'x'.repeat(MAX_SETTINGS_BYTES - overhead + 1) })).ok, false);
+    assert.equal(
+      checkSettingsText(JSON.stringify({ params: 'x'.repeat(MAX_SETTINGS_BYTES - overhead + 1) })).ok,
+      false,
+    );
   });
 
   it('counts bytes, not characters, for the size limit', () => {
@@ -78,7 +92,7 @@ describe('hook settings checks before saving', () => {
     }
   });
 
-  it('locates a field for the server\'s field errors', () => {
+  it("locates a field for the server's field errors", () => {
     const text = '{\n  "exe": "",\n  "params": "a\\nb"\n}';
     assert.deepEqual(locateField(text, 'params'), { offset: text.indexOf('"params"'), length: 8 });
     assert.equal(locateField(text, 'missing'), undefined);
@@ -100,16 +114,32 @@ describe('JSON scanner', () => {
   });
 
   it('refuses what JSON.parse refuses', () => {
-    for (const bad of ['{a: 1}', '{"a" 1}', '[1,]', '01', '{"a": tru}', '"\\x"', '"\\u12"', '{"a": 1', '[1 2]', '+1', '.5']) {
+    for (const bad of [
+      '{a: 1}',
+      '{"a" 1}',
+      '[1,]',
+      '01',
+      '{"a": tru}',
+      '"\\x"',
+      '"\\u12"',
+      '{"a": 1',
+      '[1 2]',
+      '+1',
+      '.5',
+    ]) {
       assert.throws(() => JSON.parse(bad), SyntaxError, `JSON.parse accepts ${bad}`);
       assert.throws(() => scanJson(bad), JsonSyntaxError, bad);
     }
   });
 
-  it('refuses comments, which VS Code\'s own JSONC would allow', () => {
+  it("refuses comments, which VS Code's own JSONC would allow", () => {
     for (const bad of ['// note\n{}', '{"a": 1 /* why */}', '{"a": 1} // end']) {
       assert.throws(() => JSON.parse(bad), SyntaxError, `JSON.parse accepts ${bad}`);
-      assert.throws(() => scanJson(bad), (err: unknown) => err instanceof JsonSyntaxError && /Comments are not allowed/.test(err.message), bad);
+      assert.throws(
+        () => scanJson(bad),
+        (err: unknown) => err instanceof JsonSyntaxError && /Comments are not allowed/.test(err.message),
+        bad,
+      );
     }
   });
 
@@ -117,9 +147,17 @@ describe('JSON scanner', () => {
     // Members by key: JSON.parse puts integer-like keys first, the scanner keeps the text's order.
     const byKey = (entries: Array<[string, unknown]>) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const toPlain = (node: ReturnType<typeof scanJson>): unknown =>
-      node.type === 'object' ? byKey(node.members.map((m) => [m.key, toPlain(m.value)])) : node.type === 'array' ? node.items.map(toPlain) : node.value;
+      node.type === 'object'
+        ? byKey(node.members.map((m) => [m.key, toPlain(m.value)]))
+        : node.type === 'array'
+          ? node.items.map(toPlain)
+          : node.value;
     const parsed = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(parsed) : typeof value === 'object' && value !== null ? byKey(Object.entries(value).map(([k, v]) => [k, parsed(v)])) : value;
+      Array.isArray(value)
+        ? value.map(parsed)
+        : typeof value === 'object' && value !== null
+          ? byKey(Object.entries(value).map(([k, v]) => [k, parsed(v)]))
+          : value;
     fc.assert(
       fc.property(fc.json(), (text) => {
         assert.deepEqual(toPlain(scanJson(text)), parsed(JSON.parse(text)));

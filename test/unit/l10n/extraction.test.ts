@@ -42,18 +42,30 @@ describe('localization: extraction', function () {
   it('the committed l10n/bundle.l10n.json is what `npm run l10n` writes now', () => {
     const missing = Object.keys(extracted).filter((k) => !(k in committed));
     const stale = Object.keys(committed).filter((k) => !(k in extracted));
-    assert.deepEqual({ missing, stale }, { missing: [], stale: [] }, 'run `npm run l10n` and commit l10n/bundle.l10n.json');
-    assert.equal(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.json'), 'utf8'), formatBundle(extracted), 'run `npm run l10n`');
+    assert.deepEqual(
+      { missing, stale },
+      { missing: [], stale: [] },
+      'run `npm run l10n` and commit l10n/bundle.l10n.json',
+    );
+    assert.equal(
+      fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.json'), 'utf8'),
+      formatBundle(extracted),
+      'run `npm run l10n`',
+    );
   });
 
   it('every l10n.t call starts with a string the extractor can read', () => {
     // A variable or a concatenation as the message is translated at run time only if a bundle
     // happens to hold that exact text, and the extractor never sees it.
     const unreadable = sources().flatMap(({ file, text }) =>
-      [...text.matchAll(/\bl10n\.t\(\s*([^\s])/g)].filter((m) => !['\'', '"', '`', '{'].includes(m[1])).map((m) => `${file}: ${text.slice(m.index, m.index + 60)}`),
+      [...text.matchAll(/\bl10n\.t\(\s*([^\s])/g)]
+        .filter((m) => !["'", '"', '`', '{'].includes(m[1]))
+        .map((m) => `${file}: ${text.slice(m.index, m.index + 60)}`),
     );
     assert.deepEqual(unreadable, []);
-    const templated = sources().flatMap(({ file, text }) => [...text.matchAll(/\bl10n\.t\(\s*`[^`]*\$\{/g)].map((m) => `${file}: ${text.slice(m.index, m.index + 60)}`));
+    const templated = sources().flatMap(({ file, text }) =>
+      [...text.matchAll(/\bl10n\.t\(\s*`[^`]*\$\{/g)].map((m) => `${file}: ${text.slice(m.index, m.index + 60)}`),
+    );
     assert.deepEqual(templated, [], 'use {0} placeholders, not ${…}, in a translated string');
   });
 });
@@ -64,16 +76,24 @@ describe('localization: the manifest', () => {
   it('has every "%key%" of package.json in package.nls.json', () => {
     const keys = manifestKeys();
     assert.ok(keys.length > 50, `package.json uses package.nls.json (${keys.length} keys)`);
-    assert.deepEqual(keys.filter(({ key }) => !(key in nls)).map(({ key, at }) => `${key} (${at})`), []);
+    assert.deepEqual(
+      keys.filter(({ key }) => !(key in nls)).map(({ key, at }) => `${key} (${at})`),
+      [],
+    );
   });
 
   it('has no key in package.nls.json that package.json does not use', () => {
     const used = new Set(manifestKeys().map(({ key }) => key));
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+    );
   });
 
   it('leaves no user-facing manifest text untranslatable', () => {
-    const manifest = readJson<{ contributes: { commands: Array<Record<string, string>>; views: Record<string, Array<Record<string, string>>> } }>('package.json');
+    const manifest = readJson<{
+      contributes: { commands: Array<Record<string, string>>; views: Record<string, Array<Record<string, string>>> };
+    }>('package.json');
     for (const c of manifest.contributes.commands) {
       assert.match(c.title, /^%[^%]+%$/, `${c.command} title`);
       if (c.category) assert.match(c.category, /^%[^%]+%$/, `${c.command} category`);

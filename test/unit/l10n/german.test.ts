@@ -18,10 +18,24 @@ function invariants(s: string): string[] {
 }
 
 function checkTranslation(english: Record<string, string>, german: Record<string, string>, what: string): void {
-  assert.deepEqual(Object.keys(english).filter((k) => !(k in german)), [], `${what}: keys without a German entry`);
-  assert.deepEqual(Object.keys(german).filter((k) => !(k in english)), [], `${what}: German entries for keys that no longer exist`);
-  const broken = Object.keys(english).filter((k) => german[k].trim() === '' || invariants(english[k]).join('\n') !== invariants(german[k]).join('\n'));
-  assert.deepEqual(broken.map((k) => `${k} → ${german[k]}`), [], `${what}: placeholders, links or code differ`);
+  assert.deepEqual(
+    Object.keys(english).filter((k) => !(k in german)),
+    [],
+    `${what}: keys without a German entry`,
+  );
+  assert.deepEqual(
+    Object.keys(german).filter((k) => !(k in english)),
+    [],
+    `${what}: German entries for keys that no longer exist`,
+  );
+  const broken = Object.keys(english).filter(
+    (k) => german[k].trim() === '' || invariants(english[k]).join('\n') !== invariants(german[k]).join('\n'),
+  );
+  assert.deepEqual(
+    broken.map((k) => `${k} → ${german[k]}`),
+    [],
+    `${what}: placeholders, links or code differ`,
+  );
   // Product names and codes stay as they are; a file that is mostly English is not a translation.
   const same = Object.keys(english).filter((k) => english[k] === german[k]);
   assert.ok(same.length < Object.keys(english).length / 10, `${what}: ${same.length} entries are still English`);
@@ -47,7 +61,9 @@ describe('localization: German', () => {
         commands: Array<{ command: string; title: string }>;
       };
     }>('de');
-    const view = Object.values(de.contributes.views).flat().find((v) => v.id === 'bitbucketSnippets.explorer')?.name;
+    const view = Object.values(de.contributes.views)
+      .flat()
+      .find((v) => v.id === 'bitbucketSnippets.explorer')?.name;
     assert.equal(view, 'Bitbucket Snippets');
     assert.equal(view, de.contributes.viewsContainers.activitybar.find((c) => c.id === 'bitbucketSnippets')?.title);
     assert.equal(de.contributes.commands.find((c) => c.command === 'bitbucketSnippets.signIn')?.title, 'Anmelden');

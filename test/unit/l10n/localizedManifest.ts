@@ -30,13 +30,16 @@ function substitute(node: unknown, texts: Record<string, string>): unknown {
     return m && m[1] in texts ? texts[m[1]] : node;
   }
   if (Array.isArray(node)) return node.map((v) => substitute(v, texts));
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v, texts)]));
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v, texts)]));
+  }
   return node;
 }
 
 /** The manifest with its strings in `language` ('en' for the English package.nls.json). */
 export function localizedManifest<T>(language = 'en'): T {
   const english = readJson<Record<string, string>>('package.nls.json');
-  const texts = language === 'en' ? english : { ...english, ...readJson<Record<string, string>>(`package.nls.${language}.json`) };
+  const texts =
+    language === 'en' ? english : { ...english, ...readJson<Record<string, string>>(`package.nls.${language}.json`) };
   return substitute(readJson('package.json'), texts) as T;
 }

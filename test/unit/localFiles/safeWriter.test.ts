@@ -5,7 +5,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { makeFolderBelow, readFileBelow, RefusedPath, refusedName, writeFileBelow, type Refusal } from '../../../src/model/localFiles/safeWriter';
+import {
+  makeFolderBelow,
+  readFileBelow,
+  RefusedPath,
+  refusedName,
+  writeFileBelow,
+  type Refusal,
+} from '../../../src/model/localFiles/safeWriter';
 import { isToolName } from '../../../src/model/localFiles/toolNames';
 
 const refused = (refusal: Refusal) => (err: unknown) => {
@@ -17,18 +24,60 @@ const refused = (refusal: Refusal) => (err: unknown) => {
 describe('local files: tool names', () => {
   it('knows the tool folders and files, in every form Windows and macOS resolve to them', () => {
     const tools = [
-      '.git', '.GIT', '.Git', '.git.', '.git ', '.git. . ', '.git::$INDEX_ALLOCATION', '.g\u200cit', '\ufeff.git', 'GIT~1', 'git~12', 'GI7EBA~1',
-      '.vscode', 'VSCODE~1', '.github', '.devcontainer', '.idea', '.hg', '.svn', '.gitlab', '.circleci', '.husky', '.bzr', '.jj', '_darcs', '.gitmodules', '.envrc', '.nvim.lua',
+      '.git',
+      '.GIT',
+      '.Git',
+      '.git.',
+      '.git ',
+      '.git. . ',
+      '.git::$INDEX_ALLOCATION',
+      '.g\u200cit',
+      '\ufeff.git',
+      'GIT~1',
+      'git~12',
+      'GI7EBA~1',
+      '.vscode',
+      'VSCODE~1',
+      '.github',
+      '.devcontainer',
+      '.idea',
+      '.hg',
+      '.svn',
+      '.gitlab',
+      '.circleci',
+      '.husky',
+      '.bzr',
+      '.jj',
+      '_darcs',
+      '.gitmodules',
+      '.envrc',
+      '.nvim.lua',
     ];
     for (const name of tools) assert.ok(isToolName(name), JSON.stringify(name));
   });
 
   it('leaves other names alone, dot files included', () => {
-    for (const name of ['.env.example', '.gitignore', '.eslintrc.json', 'git', 'config', '.github-notes', 'my.git', 'GIT~', 'notes~1', '_git', '_vscode']) assert.ok(!isToolName(name), name);
+    for (const name of [
+      '.env.example',
+      '.gitignore',
+      '.eslintrc.json',
+      'git',
+      'config',
+      '.github-notes',
+      'my.git',
+      'GIT~',
+      'notes~1',
+      '_git',
+      '_vscode',
+    ]) {
+      assert.ok(!isToolName(name), name);
+    }
   });
 
   it('refuses a segment that is not one name, a tool name, and a folder starting with a dot', () => {
-    for (const name of ['', '.', '..', 'a/b', 'a\\b', 'C:', 'a\0b']) assert.equal(refusedName(name, 'file'), 'notAName', JSON.stringify(name));
+    for (const name of ['', '.', '..', 'a/b', 'a\\b', 'C:', 'a\0b']) {
+      assert.equal(refusedName(name, 'file'), 'notAName', JSON.stringify(name));
+    }
     assert.equal(refusedName('.git', 'file'), 'toolName');
     assert.equal(refusedName('GIT~1', 'folder'), 'toolName');
     assert.equal(refusedName('.cache', 'folder'), 'dotFolder');
@@ -94,7 +143,15 @@ describe('local files: the safe writer', () => {
 
   it('never enters or makes a tool folder or a dot folder, and never writes a tool-named file', async () => {
     fs.mkdirSync(path.join(root, '.git'));
-    for (const segments of [['.git', 'config'], ['GIT~1', 'config'], ['.Git.', 'config'], ['.vscode', 'tasks.json'], ['.cache', 'x'], ['snippet', '.git'], ['snippet', '.github']]) {
+    for (const segments of [
+      ['.git', 'config'],
+      ['GIT~1', 'config'],
+      ['.Git.', 'config'],
+      ['.vscode', 'tasks.json'],
+      ['.cache', 'x'],
+      ['snippet', '.git'],
+      ['snippet', '.github'],
+    ]) {
       await assert.rejects(writeFileBelow(root, segments, 'evil'), RefusedPath, segments.join('/'));
     }
     assert.deepEqual(fs.readdirSync(path.join(root, '.git')), []);
@@ -115,7 +172,9 @@ describe('local files: the safe writer', () => {
 
   it('writes through a temporary file whose name nobody can prepare: links at predictable names are left alone', async () => {
     const target = path.join(root, 'manifest.json');
-    for (const guess of [`${target}.${process.pid}.tmp`, `${target}.tmp`, `${target}.0.tmp`]) fs.symlinkSync(path.join(outside, 'target'), guess);
+    for (const guess of [`${target}.${process.pid}.tmp`, `${target}.tmp`, `${target}.0.tmp`]) {
+      fs.symlinkSync(path.join(outside, 'target'), guess);
+    }
     await writeFileBelow(root, ['manifest.json'], 'first', { atomic: true });
     await writeFileBelow(root, ['manifest.json'], 'second', { atomic: true });
     assert.equal(fs.readFileSync(target, 'utf8'), 'second');
@@ -123,7 +182,7 @@ describe('local files: the safe writer', () => {
     assert.equal(fs.readdirSync(root).length, 4, 'the manifest and the three links, nothing more');
   });
 
-  it('the chosen folder itself may be a link or inside a tool folder: it is the user\'s choice', async () => {
+  it("the chosen folder itself may be a link or inside a tool folder: it is the user's choice", async () => {
     fs.mkdirSync(path.join(parent, '.git', 'inside'), { recursive: true });
     fs.symlinkSync(root, path.join(parent, 'via-link'));
     await writeFileBelow(path.join(parent, '.git', 'inside'), ['a', 'b'], 'x');

@@ -3,7 +3,12 @@
 // stand-ins registered, tells the user once, and is tried again on the next use, with no command
 // registered twice. The command registry here refuses a second registration as VS Code's does.
 import * as assert from 'node:assert/strict';
-import { FeatureLoadError, OnDemandLoader, type CommandRegistry, type Disposable } from '../../../src/util/onDemandLoader';
+import {
+  FeatureLoadError,
+  OnDemandLoader,
+  type CommandRegistry,
+  type Disposable,
+} from '../../../src/util/onDemandLoader';
 
 class Commands implements CommandRegistry {
   readonly handlers = new Map<string, (...args: unknown[]) => unknown>();
@@ -25,7 +30,9 @@ class Commands implements CommandRegistry {
 
 /** A feature that registers the real commands, as the bundles' create functions do. */
 function realFeature(commands: Commands, ids: readonly string[], calls: unknown[][]): Disposable {
-  const registered = ids.map((id) => commands.registerCommand(id, (...args) => (calls.push([id, ...args]), `${id} ran`)));
+  const registered = ids.map((id) =>
+    commands.registerCommand(id, (...args) => (calls.push([id, ...args]), `${id} ran`)),
+  );
   return { dispose: () => registered.forEach((d) => d.dispose()) };
 }
 
@@ -137,7 +144,10 @@ describe('OnDemandLoader', () => {
     assert.equal(attempts, 1);
     assert.equal(await commands.executeCommand('bbs.one'), 'half-made one ran');
     assert.ok(commands.handlers.has('bbs.two'), 'the other command keeps its stand-in');
-    assert.ok(errors.some((e) => e.includes('no stand-in for bbs.one')), JSON.stringify(errors));
+    assert.ok(
+      errors.some((e) => e.includes('no stand-in for bbs.one')),
+      JSON.stringify(errors),
+    );
   });
 
   it('dispose removes the stand-ins, or the loaded feature', async () => {

@@ -14,7 +14,14 @@ import { binary, commitAll, git, gitFailingAfter, Scratch, stateOf, write } from
  * That `applying` fails, leaving `repo` as `before` (checked first: the tree is what matters most),
  * with a message naming `named` and git's reason `why`, and saying nothing changed.
  */
-async function failsLeaving(applying: Promise<unknown>, repo: string, before: ReturnType<typeof stateOf>, named: string, why: RegExp, what: string): Promise<void> {
+async function failsLeaving(
+  applying: Promise<unknown>,
+  repo: string,
+  before: ReturnType<typeof stateOf>,
+  named: string,
+  why: RegExp,
+  what: string,
+): Promise<void> {
   const err = await applying.then(
     () => assert.fail(`${what}: it did not fail`),
     (e: unknown) => e,
@@ -40,7 +47,14 @@ describe('patches: all or nothing', function () {
     const { other, patch } = scratch.patchBetweenClones({ 'a.txt': 'one\n' }, { 'a.txt': 'ONE\n', 'b/c.txt': 'c\n' });
     write(other, 'b', 'a file of the user, in the way\n');
     const before = stateOf(other);
-    await failsLeaving(applyPatch(scratch.context, patch, other), other, before, 'b/c.txt', /Not a directory/, 'the apply');
+    await failsLeaving(
+      applyPatch(scratch.context, patch, other),
+      other,
+      before,
+      'b/c.txt',
+      /Not a directory/,
+      'the apply',
+    );
   });
 
   it("Revert: a failure after git deleted a file keeps the file, and the user's edit in another", async () => {
@@ -54,14 +68,34 @@ describe('patches: all or nothing', function () {
     fs.rmSync(path.join(other, 'b'), { recursive: true, force: true });
     write(other, 'b', 'in the way\n');
     const before = stateOf(other);
-    await failsLeaving(applyPatch(scratch.context, patch, other, { reverse: true }), other, before, 'b/c.txt', /Not a directory/, 'the revert');
+    await failsLeaving(
+      applyPatch(scratch.context, patch, other, { reverse: true }),
+      other,
+      before,
+      'b/c.txt',
+      /Not a directory/,
+      'the revert',
+    );
   });
 
   /** A patch of every kind of change: a binary file, a deletion, a mode change, a file in a new folder, a rename, a text change. */
   function everyKind() {
     const made = scratch.patchBetweenClones(
-      { 'a-data.bin': binary(1), 'b-gone.txt': 'bye\n', 'c-run.sh': 'echo hi\n', 'e-old.txt': 'renamed\nas it was\n', 'f-notes.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n' },
-      { 'a-data.bin': binary(2), 'b-gone.txt': null, 'd-new/deep/file.txt': 'new\n', 'e-old.txt': null, 'e-renamed.txt': 'renamed\nas it was\n', 'f-notes.txt': 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n' },
+      {
+        'a-data.bin': binary(1),
+        'b-gone.txt': 'bye\n',
+        'c-run.sh': 'echo hi\n',
+        'e-old.txt': 'renamed\nas it was\n',
+        'f-notes.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n',
+      },
+      {
+        'a-data.bin': binary(2),
+        'b-gone.txt': null,
+        'd-new/deep/file.txt': 'new\n',
+        'e-old.txt': null,
+        'e-renamed.txt': 'renamed\nas it was\n',
+        'f-notes.txt': 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n',
+      },
     );
     fs.chmodSync(path.join(made.origin, 'c-run.sh'), 0o755);
     git(made.origin, 'add', '-A');
@@ -75,7 +109,14 @@ describe('patches: all or nothing', function () {
     for (let n = 0; n <= files; n++) {
       const failing = { ...scratch.context, gitPath: gitFailingAfter(scratch, n) };
       const before = stateOf(other);
-      await failsLeaving(applyPatch(failing, patch, other, approved), other, before, '', /No space left on device/, `apply failing after ${n}`);
+      await failsLeaving(
+        applyPatch(failing, patch, other, approved),
+        other,
+        before,
+        '',
+        /No space left on device/,
+        `apply failing after ${n}`,
+      );
     }
     assert.equal((await applyPatch(scratch.context, patch, other, approved)).kind, 'applied');
     // An edit of the user's in a file the revert changes: never lost.
@@ -83,7 +124,14 @@ describe('patches: all or nothing', function () {
     for (let n = 0; n <= files; n++) {
       const failing = { ...scratch.context, gitPath: gitFailingAfter(scratch, n) };
       const before = stateOf(other);
-      await failsLeaving(applyPatch(failing, patch, other, { ...approved, reverse: true }), other, before, '', /No space left on device/, `revert failing after ${n}`);
+      await failsLeaving(
+        applyPatch(failing, patch, other, { ...approved, reverse: true }),
+        other,
+        before,
+        '',
+        /No space left on device/,
+        `revert failing after ${n}`,
+      );
     }
     assert.deepEqual(scratch.tempEntries(), []);
   });
@@ -98,15 +146,33 @@ describe('patches: all or nothing', function () {
     for (let n = 0; n <= files; n++) {
       const failing = { ...scratch.context, gitPath: gitFailingAfter(scratch, n) };
       const before = stateOf(other);
-      await failsLeaving(applyPatch(failing, patch, other, { ...approved, threeWay: true }), other, before, '', /No space left on device/, `three-way failing after ${n}`);
+      await failsLeaving(
+        applyPatch(failing, patch, other, { ...approved, threeWay: true }),
+        other,
+        before,
+        '',
+        /No space left on device/,
+        `three-way failing after ${n}`,
+      );
     }
-    assert.ok(['applied', 'conflicts'].includes((await applyPatch(scratch.context, patch, other, { ...approved, threeWay: true })).kind));
+    assert.ok(
+      ['applied', 'conflicts'].includes(
+        (await applyPatch(scratch.context, patch, other, { ...approved, threeWay: true })).kind,
+      ),
+    );
   });
 
   it('the message names the file git could not write', async () => {
     const { other, patch } = everyKind();
     const failing = { ...scratch.context, gitPath: gitFailingAfter(scratch, 2) };
     const before = stateOf(other);
-    await failsLeaving(applyPatch(failing, patch, other, approved), other, before, 'c-run.sh', /No space left on device/, 'the apply');
+    await failsLeaving(
+      applyPatch(failing, patch, other, approved),
+      other,
+      before,
+      'c-run.sh',
+      /No space left on device/,
+      'the apply',
+    );
   });
 });

@@ -26,7 +26,12 @@ describe('patches: check, apply, three-way, revert', function () {
     scratch = new Scratch();
     ({ origin, other, patch } = scratch.patchBetweenClones(
       { 'notes.txt': 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n', 'other.txt': 'x\n', 'data.bin': binary(1) },
-      { 'notes.txt': 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n', 'other.txt': 'x\ny\n', 'data.bin': binary(2), 'added.txt': 'added\n' },
+      {
+        'notes.txt': 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n',
+        'other.txt': 'x\ny\n',
+        'data.bin': binary(2),
+        'added.txt': 'added\n',
+      },
     ));
   });
   afterEach(() => scratch.dispose());
@@ -50,7 +55,11 @@ describe('patches: check, apply, three-way, revert', function () {
   it('applies again right after an apply and a revert: the index is refreshed before files are judged as changed', async () => {
     for (let round = 0; round < 3; round++) {
       assert.equal((await applyPatch(scratch.context, patch, other)).kind, 'applied', `apply, round ${round}`);
-      assert.equal((await applyPatch(scratch.context, patch, other, { reverse: true })).kind, 'applied', `revert, round ${round}`);
+      assert.equal(
+        (await applyPatch(scratch.context, patch, other, { reverse: true })).kind,
+        'applied',
+        `revert, round ${round}`,
+      );
     }
     assert.equal(git(other, 'status', '--porcelain'), '');
   });
@@ -99,7 +108,10 @@ describe('patches: check, apply, three-way, revert', function () {
     const index = fs.readFileSync(path.join(other, '.git', 'index'));
     await assert.rejects(checkPatch(scratch.context, patch, other), refused('uncommittedChanges', 'notes.txt'));
     await assert.rejects(applyPatch(scratch.context, patch, other), refused('uncommittedChanges', 'notes.txt'));
-    await assert.rejects(applyPatch(scratch.context, patch, other, { threeWay: true }), refused('uncommittedChanges', 'notes.txt'));
+    await assert.rejects(
+      applyPatch(scratch.context, patch, other, { threeWay: true }),
+      refused('uncommittedChanges', 'notes.txt'),
+    );
     assert.deepEqual(treeOf(other), before);
     assert.deepEqual(fs.readFileSync(path.join(other, '.git', 'index')), index);
   });
@@ -110,7 +122,11 @@ describe('patches: check, apply, three-way, revert', function () {
     write(stranger, 'notes.txt', 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n');
     commitAll(stranger, 'unrelated history');
     const before = treeOf(stranger);
-    await assert.rejects(applyPatch(scratch.context, patch, stranger, { threeWay: true }), (err: unknown) => err instanceof PatchError && ['noBaseForThreeWay', 'doesNotApply', 'missing'].includes(err.reason));
+    await assert.rejects(
+      applyPatch(scratch.context, patch, stranger, { threeWay: true }),
+      (err: unknown) =>
+        err instanceof PatchError && ['noBaseForThreeWay', 'doesNotApply', 'missing'].includes(err.reason),
+    );
     assert.deepEqual(treeOf(stranger), before);
     assert.equal(git(stranger, 'status', '--porcelain'), '');
   });
@@ -118,13 +134,23 @@ describe('patches: check, apply, three-way, revert', function () {
   it('a patch whose lines all end in CRLF is read, and its failure is named as line endings', async () => {
     const crlf = patch.replace(/\n/g, '\r\n');
     const before = treeOf(other);
-    await assert.rejects(applyPatch(scratch.context, crlf.split('diff --git a/data.bin')[0] + crlf.slice(crlf.indexOf('diff --git a/notes.txt')), other), refused('lineEndings', 'notes.txt'));
+    await assert.rejects(
+      applyPatch(
+        scratch.context,
+        crlf.split('diff --git a/data.bin')[0] + crlf.slice(crlf.indexOf('diff --git a/notes.txt')),
+        other,
+      ),
+      refused('lineEndings', 'notes.txt'),
+    );
     assert.deepEqual(treeOf(other), before);
   });
 
   it('refuses a merge in progress, a patch cut short and a text that is no patch, changing nothing', async () => {
     const before = treeOf(other);
-    await assert.rejects(applyPatch(scratch.context, patch.slice(0, patch.lastIndexOf('\n', patch.length - 2)), other), refused('cutShort'));
+    await assert.rejects(
+      applyPatch(scratch.context, patch.slice(0, patch.lastIndexOf('\n', patch.length - 2)), other),
+      refused('cutShort'),
+    );
     await assert.rejects(applyPatch(scratch.context, 'please apply my change\n', other), refused('notAPatch'));
     fs.writeFileSync(path.join(other, '.git', 'MERGE_HEAD'), git(other, 'rev-parse', 'HEAD'));
     await assert.rejects(applyPatch(scratch.context, patch, other), refused('operationInProgress'));

@@ -31,7 +31,10 @@ describe('patches: git runs no hook of the repository', function () {
     write(origin, 'new.txt', 'a new file\n');
     const made = await makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['new.txt'] });
     assert.equal((await applyPatch(scratch.context, made.text, other, { threeWay: true })).kind, 'applied');
-    assert.equal((await applyPatch(scratch.context, made.text, other, { reverse: true, threeWay: true })).kind, 'applied');
+    assert.equal(
+      (await applyPatch(scratch.context, made.text, other, { reverse: true, threeWay: true })).kind,
+      'applied',
+    );
   }
 
   for (const where of ['.git/hooks', 'core.hooksPath'] as const) {

@@ -26,7 +26,10 @@ describe('patches: running git', function () {
     const saved = process.env.GIT_DIR;
     process.env.GIT_DIR = '/elsewhere';
     try {
-      const out = await runGit({ gitPath }, ['apply', '$(touch x)', 'a b;c'], { cwd: scratch.parent, env: { GIT_INDEX_FILE: '/tmp/index' } });
+      const out = await runGit({ gitPath }, ['apply', '$(touch x)', 'a b;c'], {
+        cwd: scratch.parent,
+        env: { GIT_INDEX_FILE: '/tmp/index' },
+      });
       const seen = JSON.parse(out.stdout.toString()) as { args: string[]; env: Record<string, string> };
       assert.deepEqual(seen.args.slice(-3), ['apply', '$(touch x)', 'a b;c']);
       assert.deepEqual(seen.args.slice(0, 2), ['-c', 'core.fsmonitor=false']);
@@ -56,12 +59,18 @@ describe('patches: running git', function () {
   it('stops git at its deadline, and says so', async () => {
     const gitPath = fakeGit('setTimeout(() => undefined, 20000)');
     const started = Date.now();
-    await assert.rejects(runGit({ gitPath, timeoutMs: 300 }, [], { cwd: scratch.parent }), (err: unknown) => err instanceof PatchError && err.reason === 'timeout');
+    await assert.rejects(
+      runGit({ gitPath, timeoutMs: 300 }, [], { cwd: scratch.parent }),
+      (err: unknown) => err instanceof PatchError && err.reason === 'timeout',
+    );
     assert.ok(Date.now() - started < 10_000);
   });
 
   it('says when git is not where the caller said', async () => {
     const gitPath = path.join(scratch.parent, 'no-git-here');
-    await assert.rejects(runGit({ gitPath }, ['status'], { cwd: scratch.parent }), (err: unknown) => err instanceof PatchError && err.reason === 'gitMissing' && err.message.includes(gitPath));
+    await assert.rejects(
+      runGit({ gitPath }, ['status'], { cwd: scratch.parent }),
+      (err: unknown) => err instanceof PatchError && err.reason === 'gitMissing' && err.message.includes(gitPath),
+    );
   });
 });

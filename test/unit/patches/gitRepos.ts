@@ -50,7 +50,10 @@ export class Scratch {
    * `changes` make in the origin (null removes a file): staged, with binary files and full
    * object names, as Save Changes as Patch Snippet makes it.
    */
-  patchBetweenClones(base: Record<string, string | Buffer>, changes: Record<string, string | Buffer | null>): { origin: string; other: string; patch: string } {
+  patchBetweenClones(
+    base: Record<string, string | Buffer>,
+    changes: Record<string, string | Buffer | null>,
+  ): { origin: string; other: string; patch: string } {
     const origin = this.repo('origin');
     for (const [name, content] of Object.entries(base)) write(origin, name, content);
     commitAll(origin, 'base');
@@ -98,7 +101,12 @@ export function treeOf(repo: string): Map<string, string> {
       if (name === '.git') continue;
       if (entry.isDirectory()) walk(full);
       else if (entry.isSymbolicLink()) files.set(name, `link ${fs.readlinkSync(full)}`);
-      else files.set(name, `${(fs.statSync(full).mode & 0o111) !== 0 ? 'x' : '-'} ${fs.readFileSync(full).toString('base64')}`);
+      else {
+        files.set(
+          name,
+          `${(fs.statSync(full).mode & 0o111) !== 0 ? 'x' : '-'} ${fs.readFileSync(full).toString('base64')}`,
+        );
+      }
     }
   };
   walk(repo);

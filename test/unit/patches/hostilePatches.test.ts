@@ -72,7 +72,14 @@ describe('patches: hostile patches', function () {
     await refusedEverywhere(creating('.git/config'), 'gitFolder', '.git/config');
     await refusedEverywhere(creating('.GIT/config'), 'gitFolder', '.GIT/config');
     await refusedEverywhere(creating('sub/.git/hooks/pre-commit'), 'gitFolder', 'sub/.git/hooks/pre-commit');
-    for (const name of ['.git./config', '.git /config', '.Git/hooks/x', 'GIT~1/config', '.g\u200cit/config', '.git::$INDEX_ALLOCATION/config']) {
+    for (const name of [
+      '.git./config',
+      '.git /config',
+      '.Git/hooks/x',
+      'GIT~1/config',
+      '.g\u200cit/config',
+      '.git::$INDEX_ALLOCATION/config',
+    ]) {
       assert.equal(refusedPatchPath(name)?.reason, 'gitFolder', JSON.stringify(name));
     }
     assert.equal(refusedPatchPath('.gitignore'), undefined);
@@ -87,13 +94,15 @@ describe('patches: hostile patches', function () {
   it('refuses a patch that changes a file which is a link in the working tree', async () => {
     fs.writeFileSync(path.join(outside, 'target.txt'), 'hello\n');
     fs.symlinkSync(path.join(outside, 'target.txt'), path.join(repo, 'note.txt'));
-    const text = 'diff --git a/note.txt b/note.txt\nindex ce01362..0000001 100644\n--- a/note.txt\n+++ b/note.txt\n@@ -1 +1 @@\n-hello\n+changed\n';
+    const text =
+      'diff --git a/note.txt b/note.txt\nindex ce01362..0000001 100644\n--- a/note.txt\n+++ b/note.txt\n@@ -1 +1 @@\n-hello\n+changed\n';
     await assert.rejects(applyPatch(scratch.context, text, repo), refused('throughLink', 'note.txt'));
     assert.equal(fs.readFileSync(path.join(outside, 'target.txt'), 'utf8'), 'hello\n');
   });
 
   it('refuses a patch that makes a symbolic link, and one that writes through the link it makes', async () => {
-    const link = 'diff --git a/l b/l\nnew file mode 120000\nindex 0000000..1111111\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n';
+    const link =
+      'diff --git a/l b/l\nnew file mode 120000\nindex 0000000..1111111\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n';
     await refusedEverywhere(link, 'createsLink', 'l');
     await refusedEverywhere(link + creating('l/passwd'), 'createsLink', 'l');
   });
@@ -103,7 +112,10 @@ describe('patches: hostile patches', function () {
   });
 
   it('notes, without refusing, a file made executable and a tool file', async () => {
-    const text = creating('build.sh', '100755') + creating('.vscode/tasks.json') + 'diff --git a/README.md b/README.md\nold mode 100644\nnew mode 100755\n';
+    const text =
+      creating('build.sh', '100755') +
+      creating('.vscode/tasks.json') +
+      'diff --git a/README.md b/README.md\nold mode 100644\nnew mode 100755\n';
     const notes = await checkPatchPaths(readPatch(text), repo);
     assert.deepEqual(notes, [
       { path: 'build.sh', kind: 'becomesExecutable' },
@@ -111,6 +123,9 @@ describe('patches: hostile patches', function () {
       { path: 'README.md', kind: 'becomesExecutable' },
     ]);
     const preview = await previewPatch(scratch.context, text, repo);
-    assert.deepEqual(preview.files.map((f) => f.notes), [['becomesExecutable'], ['toolFile'], ['becomesExecutable']]);
+    assert.deepEqual(
+      preview.files.map((f) => f.notes),
+      [['becomesExecutable'], ['toolFile'], ['becomesExecutable']],
+    );
   });
 });

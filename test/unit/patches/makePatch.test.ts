@@ -49,7 +49,11 @@ describe('patches: making a patch', function () {
   it('round-trips staged, unstaged, new and binary files: the other clone ends with the same tree', async () => {
     const other = scratch.clone(origin, 'other');
     changeEverything(origin);
-    const made = await makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['new folder/new file.txt', 'new.bin'] });
+    const made = await makePatch(scratch.context, {
+      folder: origin,
+      scope: 'all',
+      untracked: ['new folder/new file.txt', 'new.bin'],
+    });
     assert.match(made.text, /GIT binary patch/);
     assert.equal(made.state.branch, 'main');
     assert.equal(made.base, git(origin, 'rev-parse', 'HEAD').trim());
@@ -100,27 +104,40 @@ describe('patches: making a patch', function () {
 
   it('selected files: only those', async () => {
     changeEverything(origin);
-    const made = await makePatch(scratch.context, { folder: origin, scope: { paths: ['unstaged.txt'] }, untracked: [] });
+    const made = await makePatch(scratch.context, {
+      folder: origin,
+      scope: { paths: ['unstaged.txt'] },
+      untracked: [],
+    });
     assert.match(made.text, /unstaged\.txt/);
     assert.doesNotMatch(made.text, /^diff --git a\/(staged\.txt|both\.txt|image\.bin|new\.bin)/m);
   });
 
   it('refuses an empty change, and a patch over 5 MB with its size', async () => {
     await assert.rejects(makePatch(scratch.context, { folder: origin, scope: 'all' }), refused('noChange'));
-    await assert.rejects(makePatch(scratch.context, { folder: origin, scope: 'all', untracked: [] }), refused('noChange'));
+    await assert.rejects(
+      makePatch(scratch.context, { folder: origin, scope: 'all', untracked: [] }),
+      refused('noChange'),
+    );
     write(origin, 'huge.bin', binary(9, 5 * 1024 * 1024));
-    await assert.rejects(makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['huge.bin'] }), (err: unknown) => {
-      assert.ok(refused('tooLarge')(err));
-      assert.ok((err as PatchError).bytes! > MAX_PATCH_BYTES);
-      assert.match((err as PatchError).message, /\d+\.\d MB/);
-      return true;
-    });
+    await assert.rejects(
+      makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['huge.bin'] }),
+      (err: unknown) => {
+        assert.ok(refused('tooLarge')(err));
+        assert.ok((err as PatchError).bytes! > MAX_PATCH_BYTES);
+        assert.match((err as PatchError).message, /\d+\.\d MB/);
+        return true;
+      },
+    );
     assert.deepEqual(scratch.tempEntries(), []);
   });
 
   it('removes its temporary index also when git fails', async () => {
     write(origin, 'unstaged.txt', 'changed\n');
-    await assert.rejects(makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['no such file.txt'] }), refused('gitFailed'));
+    await assert.rejects(
+      makePatch(scratch.context, { folder: origin, scope: 'all', untracked: ['no such file.txt'] }),
+      refused('gitFailed'),
+    );
     assert.deepEqual(scratch.tempEntries(), []);
   });
 
@@ -156,7 +173,10 @@ describe('patches: making a patch', function () {
     commitAll(origin, 'main');
     assert.throws(() => git(origin, 'merge', '-q', 'side'));
     assert.match(read(origin, 'staged.txt'), /<<<<<<</);
-    await assert.rejects(makePatch(scratch.context, { folder: origin, scope: 'all' }), (err: unknown) => refused('operationInProgress')(err) && /merge/.test((err as Error).message));
+    await assert.rejects(
+      makePatch(scratch.context, { folder: origin, scope: 'all' }),
+      (err: unknown) => refused('operationInProgress')(err) && /merge/.test((err as Error).message),
+    );
     const plain = path.join(scratch.parent, 'plain');
     fs.mkdirSync(plain);
     await assert.rejects(makePatch(scratch.context, { folder: plain, scope: 'all' }), refused('notARepository'));

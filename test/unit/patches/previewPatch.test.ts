@@ -20,7 +20,13 @@ describe('patches: preview', function () {
     scratch = new Scratch();
     ({ origin, other, patch } = scratch.patchBetweenClones(
       { 'notes.txt': 'one\ntwo\n', 'other.txt': 'x\n', 'data.bin': binary(1), 'gone.txt': 'bye\n' },
-      { 'notes.txt': 'one\nTWO\n', 'other.txt': 'x\ny\n', 'data.bin': binary(2), 'new/added.txt': 'added\n', 'gone.txt': null },
+      {
+        'notes.txt': 'one\nTWO\n',
+        'other.txt': 'x\ny\n',
+        'data.bin': binary(2),
+        'new/added.txt': 'added\n',
+        'gone.txt': null,
+      },
     ));
   });
   afterEach(() => scratch.dispose());
@@ -33,9 +39,22 @@ describe('patches: preview', function () {
     assert.deepEqual([...byPath.keys()].sort(), ['data.bin', 'gone.txt', 'new/added.txt', 'notes.txt', 'other.txt']);
     assert.equal(byPath.get('notes.txt')!.before!.toString(), 'one\ntwo\n');
     assert.equal(byPath.get('notes.txt')!.after!.toString(), 'one\nTWO\n');
-    assert.deepEqual([byPath.get('data.bin')!.binary, byPath.get('data.bin')!.before, byPath.get('data.bin')!.after], [true, undefined, undefined]);
-    assert.deepEqual([byPath.get('new/added.txt')!.change, byPath.get('new/added.txt')!.before, byPath.get('new/added.txt')!.after!.toString()], ['created', undefined, 'added\n']);
-    assert.deepEqual([byPath.get('gone.txt')!.change, byPath.get('gone.txt')!.before!.toString(), byPath.get('gone.txt')!.after], ['deleted', 'bye\n', undefined]);
+    assert.deepEqual(
+      [byPath.get('data.bin')!.binary, byPath.get('data.bin')!.before, byPath.get('data.bin')!.after],
+      [true, undefined, undefined],
+    );
+    assert.deepEqual(
+      [
+        byPath.get('new/added.txt')!.change,
+        byPath.get('new/added.txt')!.before,
+        byPath.get('new/added.txt')!.after!.toString(),
+      ],
+      ['created', undefined, 'added\n'],
+    );
+    assert.deepEqual(
+      [byPath.get('gone.txt')!.change, byPath.get('gone.txt')!.before!.toString(), byPath.get('gone.txt')!.after],
+      ['deleted', 'bye\n', undefined],
+    );
     for (const file of preview.files) assert.equal(file.problem, undefined, file.path);
     assert.deepEqual(treeOf(other), tree);
     assert.deepEqual(fs.readFileSync(path.join(other, '.git', 'index')), index);
@@ -69,7 +88,10 @@ describe('patches: preview', function () {
     git(other, 'checkout', '--', 'big.txt');
     const preview = await previewPatch(scratch.context, bigPatch, other);
     const byPath = new Map(preview.files.map((f) => [f.path, f]));
-    assert.deepEqual([byPath.get('big.txt')!.tooLarge, byPath.get('big.txt')!.before, byPath.get('big.txt')!.after], [true, undefined, undefined]);
+    assert.deepEqual(
+      [byPath.get('big.txt')!.tooLarge, byPath.get('big.txt')!.before, byPath.get('big.txt')!.after],
+      [true, undefined, undefined],
+    );
     assert.equal(byPath.get('notes.txt')!.after!.toString(), 'one\nTWO\n');
     // A small patch that makes a file larger than the budget: refused before git writes it anywhere.
     const huge = Buffer.alloc(MAX_PREVIEW_BYTES + 1024 * 1024);
@@ -87,7 +109,10 @@ describe('patches: preview', function () {
     fs.truncateSync(path.join(other, 'other.txt'), MAX_PREVIEW_BYTES + 1024 * 1024);
     commitAll(other, 'a huge other.txt');
     const toHuge = 'diff --git a/other.txt b/other.txt\n--- a/other.txt\n+++ b/other.txt\n@@ -1 +1 @@\n-x\n+y\n';
-    await assert.rejects(previewPatch(scratch.context, toHuge, other), (err: unknown) => err instanceof PatchError && err.reason === 'tooLarge' && /51\.0 MB/.test(err.message));
+    await assert.rejects(
+      previewPatch(scratch.context, toHuge, other),
+      (err: unknown) => err instanceof PatchError && err.reason === 'tooLarge' && /51\.0 MB/.test(err.message),
+    );
     assert.deepEqual(scratch.tempEntries(), []);
   });
 
@@ -95,9 +120,18 @@ describe('patches: preview', function () {
     assert.equal((await applyPatch(scratch.context, patch, other)).kind, 'applied');
     const preview = await previewPatch(scratch.context, patch, other, { reverse: true });
     const byPath = new Map(preview.files.map((f) => [f.path, f]));
-    assert.deepEqual([byPath.get('notes.txt')!.before!.toString(), byPath.get('notes.txt')!.after!.toString()], ['one\nTWO\n', 'one\ntwo\n']);
-    assert.deepEqual([byPath.get('new/added.txt')!.before!.toString(), byPath.get('new/added.txt')!.after], ['added\n', undefined]);
-    assert.deepEqual([byPath.get('gone.txt')!.change, byPath.get('gone.txt')!.before, byPath.get('gone.txt')!.after!.toString()], ['created', undefined, 'bye\n']);
+    assert.deepEqual(
+      [byPath.get('notes.txt')!.before!.toString(), byPath.get('notes.txt')!.after!.toString()],
+      ['one\nTWO\n', 'one\ntwo\n'],
+    );
+    assert.deepEqual(
+      [byPath.get('new/added.txt')!.before!.toString(), byPath.get('new/added.txt')!.after],
+      ['added\n', undefined],
+    );
+    assert.deepEqual(
+      [byPath.get('gone.txt')!.change, byPath.get('gone.txt')!.before, byPath.get('gone.txt')!.after!.toString()],
+      ['created', undefined, 'bye\n'],
+    );
     assert.deepEqual(treeOf(other), treeOf(origin));
   });
 });

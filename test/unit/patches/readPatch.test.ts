@@ -50,7 +50,15 @@ function literal(content: Buffer): string[] {
 }
 
 const image = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) % 256));
-const BINARY = ['diff --git a/logo.png b/logo.png', 'new file mode 100644', 'index 0000000000000000000000000000000000000000..1111111111111111111111111111111111111111', 'GIT binary patch', ...literal(image), ...literal(Buffer.alloc(0))].join('\n') + '\n';
+const BINARY =
+  [
+    'diff --git a/logo.png b/logo.png',
+    'new file mode 100644',
+    'index 0000000000000000000000000000000000000000..1111111111111111111111111111111111111111',
+    'GIT binary patch',
+    ...literal(image),
+    ...literal(Buffer.alloc(0)),
+  ].join('\n') + '\n';
 
 describe('patches: reading a patch', () => {
   it('reads modified, created, deleted, renamed files and mode changes', () => {
@@ -95,11 +103,17 @@ describe('patches: reading a patch', () => {
   });
 
   it('reads quoted names, names with spaces and a unified diff with times', () => {
-    const quoted = readPatch(MODIFY.replace(/src\/app\.ts/g, 'x').replace('--- a/x', '--- "a/caf\\303\\251 \\"1\\".txt"').replace('+++ b/x', '+++ "b/caf\\303\\251 \\"1\\".txt"'));
+    const quoted = readPatch(
+      MODIFY.replace(/src\/app\.ts/g, 'x')
+        .replace('--- a/x', '--- "a/caf\\303\\251 \\"1\\".txt"')
+        .replace('+++ b/x', '+++ "b/caf\\303\\251 \\"1\\".txt"'),
+    );
     assert.equal(quoted.files[0].newPath, 'café "1".txt');
     const spaced = readPatch('diff --git a/my file.txt b/my file.txt\nold mode 100644\nnew mode 100755\n');
     assert.equal(spaced.files[0].oldPath, 'my file.txt');
-    const unified = readPatch('--- a/doc.md\t2024-01-01 10:00:00\n+++ b/doc.md\t2024-01-02 10:00:00\n@@ -1 +1 @@\n-x\n+y\n');
+    const unified = readPatch(
+      '--- a/doc.md\t2024-01-01 10:00:00\n+++ b/doc.md\t2024-01-02 10:00:00\n@@ -1 +1 @@\n-x\n+y\n',
+    );
     assert.deepEqual([unified.files[0].oldPath, unified.files[0].newPath], ['doc.md', 'doc.md']);
   });
 
@@ -129,7 +143,11 @@ describe('patches: reading a patch', () => {
   it('refuses a patch cut short, naming the file and the line', () => {
     const lines = MODIFY.split('\n');
     for (const keep of [5, 6, 7, 8]) {
-      assert.throws(() => readPatch(lines.slice(0, keep).join('\n') + '\n'), refused('cutShort', /src\/app\.ts.*line \d+/), `cut after ${keep} lines`);
+      assert.throws(
+        () => readPatch(lines.slice(0, keep).join('\n') + '\n'),
+        refused('cutShort', /src\/app\.ts.*line \d+/),
+        `cut after ${keep} lines`,
+      );
     }
     // Cut after the header or the markers: nothing tells what changes.
     assert.throws(() => readPatch(lines.slice(0, 2).join('\n')), refused('cutShort'));
@@ -141,7 +159,11 @@ describe('patches: reading a patch', () => {
     const lines = BINARY.split('\n');
     const dataEnd = lines.indexOf('', 5);
     for (let keep = 4; keep < dataEnd; keep++) {
-      assert.throws(() => readPatch(lines.slice(0, keep).join('\n') + '\n'), refused('cutShort', /logo\.png/), `cut after ${keep} lines`);
+      assert.throws(
+        () => readPatch(lines.slice(0, keep).join('\n') + '\n'),
+        refused('cutShort', /logo\.png/),
+        `cut after ${keep} lines`,
+      );
     }
     // Cut within the last data line.
     const cutLine = lines.slice(0, dataEnd);
@@ -151,6 +173,12 @@ describe('patches: reading a patch', () => {
 
   it('refuses a hunk with a line that belongs to no hunk, and a binary change with no data', () => {
     assert.throws(() => readPatch(MODIFY.replace(' three', 'three')), refused('corrupt', /line 9/));
-    assert.throws(() => readPatch('diff --git a/a.png b/a.png\nindex 1111111..2222222 100644\nBinary files a/a.png and b/a.png differ\n'), refused('binaryWithoutData', /a\.png/));
+    assert.throws(
+      () =>
+        readPatch(
+          'diff --git a/a.png b/a.png\nindex 1111111..2222222 100644\nBinary files a/a.png and b/a.png differ\n',
+        ),
+      refused('binaryWithoutData', /a\.png/),
+    );
   });
 });

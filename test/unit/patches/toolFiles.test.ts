@@ -38,7 +38,15 @@ const TOOL_FILES = [
   '.mise.toml',
 ];
 
-const PLAIN_FILES = ['src/index.ts', 'README.md', 'docs/Makefile.md', 'package-lock.json', 'src/vscode/x.ts', '.eslintrc.json', 'jenkinsfile.md'];
+const PLAIN_FILES = [
+  'src/index.ts',
+  'README.md',
+  'docs/Makefile.md',
+  'package-lock.json',
+  'src/vscode/x.ts',
+  '.eslintrc.json',
+  'jenkinsfile.md',
+];
 
 describe('patches: files tools read or run ask first', function () {
   this.timeout(60_000);
@@ -48,23 +56,37 @@ describe('patches: files tools read or run ask first', function () {
     scratch = new Scratch();
     repo = scratch.repo('repo');
     write(repo, 'README.md', 'readme\n');
-    write(repo, 'package.json', '{\n  "name": "x",\n  "version": "1.0.0",\n  "scripts": {\n    "test": "mocha"\n  }\n}\n');
+    write(
+      repo,
+      'package.json',
+      '{\n  "name": "x",\n  "version": "1.0.0",\n  "scripts": {\n    "test": "mocha"\n  }\n}\n',
+    );
     commitAll(repo, 'base');
   });
   afterEach(() => scratch.dispose());
 
   it('names every file tools read or run, and no other', async () => {
-    const notes = await checkPatchPaths(readPatch([...TOOL_FILES, ...PLAIN_FILES].map((name) => creating(name)).join('')), repo);
-    assert.deepEqual(notes.map((n) => n.path), TOOL_FILES);
+    const notes = await checkPatchPaths(
+      readPatch([...TOOL_FILES, ...PLAIN_FILES].map((name) => creating(name)).join('')),
+      repo,
+    );
+    assert.deepEqual(
+      notes.map((n) => n.path),
+      TOOL_FILES,
+    );
     assert.ok(notes.every((n) => n.kind === 'toolFile'));
   });
 
   it('a file that becomes executable is named for the direction it is applied in', async () => {
     const modeDown = 'diff --git a/README.md b/README.md\nold mode 100755\nnew mode 100644\n';
     assert.deepEqual(await checkPatchPaths(readPatch(modeDown), repo), []);
-    assert.deepEqual(await checkPatchPaths(readPatch(modeDown), repo, [], true), [{ path: 'README.md', kind: 'becomesExecutable' }]);
+    assert.deepEqual(await checkPatchPaths(readPatch(modeDown), repo, [], true), [
+      { path: 'README.md', kind: 'becomesExecutable' },
+    ]);
     // Reverted, a created executable is deleted: nothing becomes executable.
-    assert.deepEqual(await checkPatchPaths(readPatch(creating('run.sh', '100755')), repo), [{ path: 'run.sh', kind: 'becomesExecutable' }]);
+    assert.deepEqual(await checkPatchPaths(readPatch(creating('run.sh', '100755')), repo), [
+      { path: 'run.sh', kind: 'becomesExecutable' },
+    ]);
     assert.deepEqual(await checkPatchPaths(readPatch(creating('run.sh', '100755')), repo, [], true), []);
   });
 
@@ -79,15 +101,22 @@ describe('patches: files tools read or run ask first', function () {
   it('names a change of package.json scripts, and not a change of its version', async () => {
     const seen: PathNote[][] = [];
     const approve = async (notes: PathNote[]) => (seen.push(notes), true);
-    const version = packagePatch('{\n  "name": "x",\n  "version": "1.0.1",\n  "scripts": {\n    "test": "mocha"\n  }\n}\n');
+    const version = packagePatch(
+      '{\n  "name": "x",\n  "version": "1.0.1",\n  "scripts": {\n    "test": "mocha"\n  }\n}\n',
+    );
     assert.equal((await applyPatch(scratch.context, version, repo, { approveToolFiles: approve })).kind, 'applied');
     assert.deepEqual(seen, [], 'a version change asks nothing');
     commitAll(repo, 'version');
-    const scripts = packagePatch('{\n  "name": "x",\n  "version": "1.0.1",\n  "scripts": {\n    "test": "mocha",\n    "postinstall": "node steal.js"\n  }\n}\n');
+    const scripts = packagePatch(
+      '{\n  "name": "x",\n  "version": "1.0.1",\n  "scripts": {\n    "test": "mocha",\n    "postinstall": "node steal.js"\n  }\n}\n',
+    );
     assert.equal((await applyPatch(scratch.context, scripts, repo, { approveToolFiles: approve })).kind, 'applied');
     assert.deepEqual(seen, [[{ path: 'package.json', kind: 'changesScripts' }]]);
     // Reverting takes the script out again: that changes the scripts too.
-    assert.equal((await applyPatch(scratch.context, scripts, repo, { reverse: true, approveToolFiles: approve })).kind, 'applied');
+    assert.equal(
+      (await applyPatch(scratch.context, scripts, repo, { reverse: true, approveToolFiles: approve })).kind,
+      'applied',
+    );
     assert.equal(seen.length, 2);
   });
 
@@ -114,9 +143,15 @@ describe('patches: files tools read or run ask first', function () {
       assert.ok(err.message.includes('.vscode/tasks.json') && err.message.includes('tools/run.sh'), err.message);
       return true;
     });
-    await assert.rejects(applyPatch(scratch.context, text, repo, { threeWay: true }), (err: unknown) => err instanceof PatchError && err.reason === 'toolFiles');
+    await assert.rejects(
+      applyPatch(scratch.context, text, repo, { threeWay: true }),
+      (err: unknown) => err instanceof PatchError && err.reason === 'toolFiles',
+    );
     assert.deepEqual(stateOf(repo), before);
-    assert.equal((await applyPatch(scratch.context, text, repo, { approveToolFiles: async () => true })).kind, 'applied');
+    assert.equal(
+      (await applyPatch(scratch.context, text, repo, { approveToolFiles: async () => true })).kind,
+      'applied',
+    );
     assert.notDeepEqual(stateOf(repo), before);
   });
 });

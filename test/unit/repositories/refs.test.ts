@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { branchRef, defaultBranch, orderRefs, refEntry, refNameProblem, tagRef } from '../../../src/model/repositories/refs';
+import {
+  branchRef,
+  defaultBranch,
+  orderRefs,
+  refEntry,
+  refNameProblem,
+  tagRef,
+} from '../../../src/model/repositories/refs';
 
 describe('refs', () => {
   it('accepts full branch and tag names', () => {
@@ -43,7 +50,14 @@ describe('refs', () => {
   });
 
   it('lists the default branch first, then branches, then tags, each once', () => {
-    const refs = ['refs/tags/v1', 'refs/heads/zeta', 'refs/heads/main', 'refs/heads/alpha', 'refs/heads/main', 'refs/tags/a'].map((r) => refEntry(r)!);
+    const refs = [
+      'refs/tags/v1',
+      'refs/heads/zeta',
+      'refs/heads/main',
+      'refs/heads/alpha',
+      'refs/heads/main',
+      'refs/tags/a',
+    ].map((r) => refEntry(r)!);
     assert.deepEqual(
       orderRefs(refs, 'main').map((r) => r.refId),
       ['refs/heads/main', 'refs/heads/alpha', 'refs/heads/zeta', 'refs/tags/a', 'refs/tags/v1'],

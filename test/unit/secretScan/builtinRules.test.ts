@@ -9,10 +9,13 @@ import { urlPasswords } from '../../../src/model/secretScan/urlPasswords';
 import { BBDC_TOKEN, OLD_BITBUCKET_TOKEN, base64Like, pem } from './fixtures';
 
 /** The values a rule finds in `text`. */
-const valuesFound = (rule: BuiltinRule, text: string): string[] => rule.find(text).map((m) => text.slice(m.start, m.end));
+const valuesFound = (rule: BuiltinRule, text: string): string[] =>
+  rule.find(text).map((m) => text.slice(m.start, m.end));
 
 function holdsTable(rule: BuiltinRule, finds: Array<[text: string, value: string]>, leaves: string[]): void {
-  for (const [text, value] of finds) assert.deepEqual(valuesFound(rule, text), [value], `finds ${JSON.stringify(value)} in ${JSON.stringify(text)}`);
+  for (const [text, value] of finds) {
+    assert.deepEqual(valuesFound(rule, text), [value], `finds ${JSON.stringify(value)} in ${JSON.stringify(text)}`);
+  }
   for (const text of leaves) assert.deepEqual(valuesFound(rule, text), [], `leaves ${JSON.stringify(text)} alone`);
 }
 
@@ -22,9 +25,18 @@ describe('secret scan: built-in rules', () => {
       bitbucketTokens,
       [
         [`export BITBUCKET=${BBDC_TOKEN}`, BBDC_TOKEN],
-        [`curl -H "Authorization: Bearer ${BBDC_TOKEN}" https://bitbucket.example.com/rest/api/latest/projects`, BBDC_TOKEN],
-        [`curl -H "Authorization: Bearer ${OLD_BITBUCKET_TOKEN}" https://bitbucket.example.com/rest`, OLD_BITBUCKET_TOKEN],
-        [`git clone https://x-token-auth:${OLD_BITBUCKET_TOKEN}@bitbucket.example.com/scm/p/r.git`, OLD_BITBUCKET_TOKEN],
+        [
+          `curl -H "Authorization: Bearer ${BBDC_TOKEN}" https://bitbucket.example.com/rest/api/latest/projects`,
+          BBDC_TOKEN,
+        ],
+        [
+          `curl -H "Authorization: Bearer ${OLD_BITBUCKET_TOKEN}" https://bitbucket.example.com/rest`,
+          OLD_BITBUCKET_TOKEN,
+        ],
+        [
+          `git clone https://x-token-auth:${OLD_BITBUCKET_TOKEN}@bitbucket.example.com/scm/p/r.git`,
+          OLD_BITBUCKET_TOKEN,
+        ],
         [`BITBUCKET_TOKEN=${OLD_BITBUCKET_TOKEN}`, OLD_BITBUCKET_TOKEN],
         [`{ "token": "${OLD_BITBUCKET_TOKEN}" }`, OLD_BITBUCKET_TOKEN],
         [`authorization: ${OLD_BITBUCKET_TOKEN}`, OLD_BITBUCKET_TOKEN],
@@ -73,12 +85,27 @@ describe('secret scan: built-in rules', () => {
   });
 
   it('finds private keys of every PEM kind, a key across line breaks, CRLF, JSON-escaped and cut short', () => {
-    const kinds = ['RSA PRIVATE KEY', 'EC PRIVATE KEY', 'DSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'PRIVATE KEY', 'PGP PRIVATE KEY BLOCK'];
+    const kinds = [
+      'RSA PRIVATE KEY',
+      'EC PRIVATE KEY',
+      'DSA PRIVATE KEY',
+      'OPENSSH PRIVATE KEY',
+      'ENCRYPTED PRIVATE KEY',
+      'PRIVATE KEY',
+      'PGP PRIVATE KEY BLOCK',
+    ];
     const keys = kinds.map((kind) => pem(kind));
     const pgp = pem('PGP PRIVATE KEY BLOCK', { headers: 'Version: GnuPG v2' });
-    const encryptedPkcs1 = pem('RSA PRIVATE KEY', { headers: 'Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF' });
+    const encryptedPkcs1 = pem('RSA PRIVATE KEY', {
+      headers: 'Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF',
+    });
     const crlf = pem('EC PRIVATE KEY', { eol: '\r\n' });
-    const ssh2 = ['---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----', base64Like(64), base64Like(64, 2), '---- END SSH2 ENCRYPTED PRIVATE KEY ----'].join('\n');
+    const ssh2 = [
+      '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----',
+      base64Like(64),
+      base64Like(64, 2),
+      '---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+    ].join('\n');
     const cut = pem('OPENSSH PRIVATE KEY').split('\n').slice(0, 4).join('\n');
     const inJson = JSON.stringify({ private_key: pem('PRIVATE KEY') });
     holdsTable(
@@ -108,13 +135,16 @@ describe('secret scan: built-in rules', () => {
     const [m] = bitbucketTokens.find(text);
     assert.equal(m.start, text.indexOf(OLD_BITBUCKET_TOKEN));
     const url = 'x https://bob:hunter2x@host';
-    assert.deepEqual(urlPasswords.find(url).map((f) => [f.start, f.end]), [[url.indexOf('hunter2x'), url.indexOf('@')]]);
+    assert.deepEqual(
+      urlPasswords.find(url).map((f) => [f.start, f.end]),
+      [[url.indexOf('hunter2x'), url.indexOf('@')]],
+    );
   });
 
   it("names every rule of its own in the user's words, each id once", () => {
     const ids = BUILTIN_RULES.map((rule) => rule.id);
     for (const id of ids) assert.ok(NAMED_RULE_IDS.includes(id), `${id} has a name`);
-    assert.equal(new Set(ids).size, ids.length, "each id once");
+    assert.equal(new Set(ids).size, ids.length, 'each id once');
     assert.ok(ids.length >= 80, `${ids.length} rules`);
   });
 });

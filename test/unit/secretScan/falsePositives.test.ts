@@ -5,9 +5,36 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextScan } from '../../../src/model/secretScan/textScan';
 
-const WORDS = ['the', 'snippet', 'token', 'password', 'key', 'secret', 'deploy', 'build', 'config', 'user', 'host', 'bearer', 'auth', 'private', 'value', 'id', 'commit', 'branch', 'server', 'file', 'aws', 'github', 'slack', 'npm', 'account'];
+const WORDS = [
+  'the',
+  'snippet',
+  'token',
+  'password',
+  'key',
+  'secret',
+  'deploy',
+  'build',
+  'config',
+  'user',
+  'host',
+  'bearer',
+  'auth',
+  'private',
+  'value',
+  'id',
+  'commit',
+  'branch',
+  'server',
+  'file',
+  'aws',
+  'github',
+  'slack',
+  'npm',
+  'account',
+];
 const word = fc.constantFrom(...WORDS);
-const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
+const hex = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
 const ident = fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,15}$/);
 const host = fc.constantFrom('bitbucket.example.com', 'git.internal', 'localhost:7990', 'db.example.net');
 
@@ -37,11 +64,17 @@ describe('secret scan: text without secrets', () => {
     const flagged: string[] = [];
     await fc.assert(
       fc.asyncProperty(text, async (sample) => {
-        const findings = await new TextScan({ label: 'notes.txt', text: sample }, new Set()).builtinAndLibraryFindings();
+        const findings = await new TextScan(
+          { label: 'notes.txt', text: sample },
+          new Set(),
+        ).builtinAndLibraryFindings();
         if (findings.length > 0) flagged.push(`${findings.map((f) => f.ruleId).join(', ')}: ${sample}`);
       }),
       { numRuns: RUNS },
     );
-    assert.ok(flagged.length / RUNS < MOST_FLAGGED, `${flagged.length} of ${RUNS} flagged:\n${flagged.slice(0, 5).join('\n---\n')}`);
+    assert.ok(
+      flagged.length / RUNS < MOST_FLAGGED,
+      `${flagged.length} of ${RUNS} flagged:\n${flagged.slice(0, 5).join('\n---\n')}`,
+    );
   });
 });

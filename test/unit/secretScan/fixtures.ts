@@ -18,7 +18,9 @@ export function base64Like(n: number, seed = 7): string {
 /** A PEM block of `kind` with a body of five full lines of base64. */
 export function pem(kind: string, { headers = '', eol = '\n' }: { headers?: string; eol?: string } = {}): string {
   // DER's SEQUENCE, as every PKCS key starts: the library's rule looks for it.
-  const lines = Array.from({ length: 5 }, (_, i) => (i === 0 ? `MIIEpAIBAAKCAQEA${base64Like(48, 1)}` : base64Like(64, i + 1)));
+  const lines = Array.from({ length: 5 }, (_, i) =>
+    i === 0 ? `MIIEpAIBAAKCAQEA${base64Like(48, 1)}` : base64Like(64, i + 1),
+  );
   return [`-----BEGIN ${kind}-----`, ...(headers ? [headers, ''] : []), ...lines, `-----END ${kind}-----`].join(eol);
 }
 

@@ -32,10 +32,21 @@ describe('secret scan: masking', () => {
 
   it('property: two values with the same ends and different lengths mask the same', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 2, maxLength: 2 }), fc.string({ minLength: 2, maxLength: 2 }), fc.string({ minLength: 5, maxLength: 40 }), fc.string({ minLength: 5, maxLength: 40 }), (head, tail, a, b) => {
-        fc.pre(Array.from(head).length === 2 && Array.from(tail).length === 2 && Array.from(a).length >= 5 && Array.from(b).length >= 5);
-        assert.equal(maskSecret(head + a + tail), maskSecret(head + b + tail));
-      }),
+      fc.property(
+        fc.string({ minLength: 2, maxLength: 2 }),
+        fc.string({ minLength: 2, maxLength: 2 }),
+        fc.string({ minLength: 5, maxLength: 40 }),
+        fc.string({ minLength: 5, maxLength: 40 }),
+        (head, tail, a, b) => {
+          fc.pre(
+            Array.from(head).length === 2 &&
+              Array.from(tail).length === 2 &&
+              Array.from(a).length >= 5 &&
+              Array.from(b).length >= 5,
+          );
+          assert.equal(maskSecret(head + a + tail), maskSecret(head + b + tail));
+        },
+      ),
       { numRuns: 300 },
     );
   });

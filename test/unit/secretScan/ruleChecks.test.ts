@@ -11,7 +11,8 @@ import { jwtOf } from './corpus/kinds';
 import { B62, B64, Random, base64, base64url, withCrc } from './corpus/random';
 
 const scan = (text: string, label = '.env') => new TextScan({ label, text }, new Set()).builtinAndLibraryFindings();
-const known = async (text: string, label?: string) => (await scan(text, label)).filter((f) => f.confidence === 'known').map((f) => f.ruleId);
+const known = async (text: string, label?: string) =>
+  (await scan(text, label)).filter((f) => f.confidence === 'known').map((f) => f.ruleId);
 
 /** The token with its last character changed: its checksum no longer holds. */
 const brokenChecksum = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
@@ -25,7 +26,10 @@ describe('secret scan: checksums and structures', () => {
       assert.deepEqual(await known(`echo ${token}`), [RULE.github], token);
       assert.deepEqual(await known(`echo ${brokenChecksum(token)}`), [], `${brokenChecksum(token)} fails its checksum`);
       // Given to a name that says token, it is still worth a question, but only a generic one.
-      assert.deepEqual((await scan(`GITHUB_TOKEN=${brokenChecksum(token)}`)).map((f) => f.confidence), ['generic']);
+      assert.deepEqual(
+        (await scan(`GITHUB_TOKEN=${brokenChecksum(token)}`)).map((f) => f.confidence),
+        ['generic'],
+      );
     }
     const npm = withCrc('npm_', r);
     assert.deepEqual(await known(`//registry.npmjs.org/:_authToken=${npm}`, '.npmrc'), [RULE.npm]);
@@ -50,7 +54,7 @@ describe('secret scan: checksums and structures', () => {
     assert.deepEqual(await known(`curl -H "X-Session: ${notJson}" https://api.example.com`), []);
   });
 
-  it("finds a Discord bot token only when its first part is a user id in base64", async () => {
+  it('finds a Discord bot token only when its first part is a user id in base64', async () => {
     const rest = `.${r.chars(B62, 6)}.${r.chars(B62, 38)}`;
     // Ids of 17 to 20 digits: 23 to 27 characters of base64 once its padding is left off, as Discord does.
     for (const id of ['81234567890123456', '812345678901234567', '8123456789012345678', '81234567890123456789']) {
@@ -62,7 +66,10 @@ describe('secret scan: checksums and structures', () => {
   it('finds Docker and HTTP Basic credentials only when they decode to user:password', async () => {
     const good = base64(`ci:${r.chars(B62, 16)}`);
     assert.deepEqual(await known(`{"auths":{"r.example.com":{"auth":"${good}"}}}`, 'config.json'), [RULE.dockerAuth]);
-    assert.deepEqual(await known(`{"auths":{"r.example.com":{"auth":"${base64(`ci${r.chars(B62, 16)}`)}"}}}`, 'config.json'), []);
+    assert.deepEqual(
+      await known(`{"auths":{"r.example.com":{"auth":"${base64(`ci${r.chars(B62, 16)}`)}"}}}`, 'config.json'),
+      [],
+    );
     assert.deepEqual(await known(`Authorization: Basic ${good}`, 'request.http'), [RULE.basicAuth]);
     assert.deepEqual(await known(`Authorization: Basic ${base64('just-a-user')}`, 'request.http'), []);
   });
@@ -70,9 +77,15 @@ describe('secret scan: checksums and structures', () => {
   it("names the value itself: an AWS secret access key is masked by its own ends, not its variable's", async () => {
     const secret = r.chars(B64, 40);
     const [finding] = await scan(`AWS_SECRET_ACCESS_KEY=${secret}\n`);
-    assert.deepEqual([finding.ruleId, finding.column, finding.masked, finding.confidence], [RULE.awsSecretAccessKey, 23, maskSecret(secret), 'known']);
+    assert.deepEqual(
+      [finding.ruleId, finding.column, finding.masked, finding.confidence],
+      [RULE.awsSecretAccessKey, 23, maskSecret(secret), 'known'],
+    );
     const password = `Pg-${r.chars(B62, 14)}`;
-    const [jdbc] = await scan(`spring.datasource.url=jdbc:postgresql://db:5432/app?user=app&password=${password}&ssl=true\n`, 'application.properties');
+    const [jdbc] = await scan(
+      `spring.datasource.url=jdbc:postgresql://db:5432/app?user=app&password=${password}&ssl=true\n`,
+      'application.properties',
+    );
     assert.deepEqual([jdbc.ruleId, jdbc.masked], [RULE.jdbcPassword, maskSecret(password)]);
   });
 });

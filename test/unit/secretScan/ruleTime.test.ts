@@ -31,7 +31,28 @@ function adversarial(hint: string): string[] {
   ];
 }
 
-const OTHER_HINTS = ['password=', 'password: ', 'DB_PASSWORD', 'token', 'secret_', '--password ', '<password>', 'jdbc:mysql://h/d?password=', 'Server=x;Password=', 'machine h login u password ', '"auth": "', 'client-key-data: ', 'kind: Secret\ndata:\n  k: ', 'eyJ', 'Basic ', 'Bearer ', 'https://u:', 'BBDC-', '-----BEGIN RSA PRIVATE KEY-----\n', 'x-token-auth:'];
+const OTHER_HINTS = [
+  'password=',
+  'password: ',
+  'DB_PASSWORD',
+  'token',
+  'secret_',
+  '--password ',
+  '<password>',
+  'jdbc:mysql://h/d?password=',
+  'Server=x;Password=',
+  'machine h login u password ',
+  '"auth": "',
+  'client-key-data: ',
+  'kind: Secret\ndata:\n  k: ',
+  'eyJ',
+  'Basic ',
+  'Bearer ',
+  'https://u:',
+  'BBDC-',
+  '-----BEGIN RSA PRIVATE KEY-----\n',
+  'x-token-auth:',
+];
 
 /**
  * The budget on this machine at this moment: MOST_MS, or 100 times a plain linear pass over the

@@ -29,7 +29,13 @@ function lagProbe(): { stop(): number } {
 const MOST_LAG_MS = 300;
 
 /** Each runs in linear time, but two hundred over 1 MB take tens of seconds: far past a deadline. */
-const MANY_RULES = compileServerRules(Array.from({ length: 200 }, (_, i) => ({ id: 100 + i, name: `Rule ${i}`, lineRegex: `(?i)(password|secret)${i}\\s*[:=]\\s*\\S{6,}` }))).rules;
+const MANY_RULES = compileServerRules(
+  Array.from({ length: 200 }, (_, i) => ({
+    id: 100 + i,
+    name: `Rule ${i}`,
+    lineRegex: `(?i)(password|secret)${i}\\s*[:=]\\s*\\S{6,}`,
+  })),
+).rules;
 const lines = 'a'.repeat(60).concat('\n').repeat(16_000);
 
 describe('secret scan: never holds the extension host', function () {
@@ -55,7 +61,10 @@ describe('secret scan: never holds the extension host', function () {
       [['bitbucket-snippets/github-token', 'a.txt']],
     );
     // The built-in rules read both texts before any server rule ran: no text is left unread.
-    assert.deepEqual(result.notScanned.filter((n) => n.reason === 'deadline'), []);
+    assert.deepEqual(
+      result.notScanned.filter((n) => n.reason === 'deadline'),
+      [],
+    );
     const rules = result.notScanned.filter((n) => n.reason === 'rule-timeout' || n.reason === 'rule-not-run');
     assert.equal(rules.length, result.notScanned.length);
     assert.ok(rules.length >= 150 && rules.length <= 200, String(rules.length));
@@ -67,13 +76,24 @@ describe('secret scan: never holds the extension host', function () {
   });
 
   it('scans several MB with many findings and server rules without a long stretch in this thread', async () => {
-    const { rules } = compileServerRules(Array.from({ length: 10 }, (_, i) => ({ id: i, name: `r${i}`, lineRegex: `(?i)(password|secret)${i}\\s*[:=]\\s*\\S{6,}` })));
+    const { rules } = compileServerRules(
+      Array.from({ length: 10 }, (_, i) => ({
+        id: i,
+        name: `r${i}`,
+        lineRegex: `(?i)(password|secret)${i}\\s*[:=]\\s*\\S{6,}`,
+      })),
+    );
     const line = `const value = compute(input, "${'x'.repeat(20)}"); // password3 = hunter2hunter2\n`;
     const big = line.repeat(Math.floor(MAX_SCANNED_CHARS / line.length) - 100);
     const texts = [1, 2, 3].map((i) => ({ label: `big${i}.js`, text: `${big}${pem('RSA PRIVATE KEY')}` }));
     await scanTexts([{ label: 'warm', text: 'up' }]);
     const probe = lagProbe();
-    const result = await scanTexts(texts, { serverRules: rules, deadlineMs: 60_000, ruleBudgetMs: 60_000, textBudgetMs: 60_000 });
+    const result = await scanTexts(texts, {
+      serverRules: rules,
+      deadlineMs: 60_000,
+      ruleBudgetMs: 60_000,
+      textBudgetMs: 60_000,
+    });
     const lag = probe.stop();
     assert.deepEqual(result.notScanned, []);
     assert.ok(result.findings.length > 3, String(result.findings.length));
@@ -82,7 +102,12 @@ describe('secret scan: never holds the extension host', function () {
 
   it('a cancel stops the scan at once: the promise rejects with the reason, the worker is ended', async () => {
     const controller = new AbortController();
-    const scan = scanTexts([{ label: 'a.txt', text: lines }], { serverRules: MANY_RULES, deadlineMs: 60_000, ruleBudgetMs: 60_000, signal: controller.signal });
+    const scan = scanTexts([{ label: 'a.txt', text: lines }], {
+      serverRules: MANY_RULES,
+      deadlineMs: 60_000,
+      ruleBudgetMs: 60_000,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 300);
     const started = performance.now();
     await assert.rejects(scan, { name: 'AbortError' });

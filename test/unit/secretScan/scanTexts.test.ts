@@ -12,7 +12,8 @@ import { MAX_FINDINGS_PER_TEXT } from '../../../src/model/secretScan/textScan';
 import { PRIVATE_KEY_RULE, RULE, URL_PASSWORD_RULE } from '../../../src/model/secretScan/ruleIds';
 import { AWS_ACCESS_KEY, BBDC_TOKEN, GITHUB_TOKEN, SLACK_TOKEN, pem } from './fixtures';
 
-const found = (result: { findings: Array<{ ruleId: string; label: string; line: number }> }) => result.findings.map((f) => [f.ruleId, f.label, f.line]);
+const found = (result: { findings: Array<{ ruleId: string; label: string; line: number }> }) =>
+  result.findings.map((f) => [f.ruleId, f.label, f.line]);
 
 describe('secret scan: scanTexts', function () {
   // The first scan starts the worker and loads the library: on a loaded machine, seconds.
@@ -20,7 +21,13 @@ describe('secret scan: scanTexts', function () {
   after(disposeSecretScanWorkers);
 
   it("finds the kinds the library used to find, by the scan's own rules: an AWS key, a GitHub token, a Slack token, a URL with a password, a private key", async () => {
-    const text = [`aws_access_key_id = ${AWS_ACCESS_KEY}`, `GITHUB_TOKEN=${GITHUB_TOKEN}`, `slack: ${SLACK_TOKEN}`, 'remote = https://bob:hunter2x@git.example.com/r.git', pem('RSA PRIVATE KEY')].join('\n');
+    const text = [
+      `aws_access_key_id = ${AWS_ACCESS_KEY}`,
+      `GITHUB_TOKEN=${GITHUB_TOKEN}`,
+      `slack: ${SLACK_TOKEN}`,
+      'remote = https://bob:hunter2x@git.example.com/r.git',
+      pem('RSA PRIVATE KEY'),
+    ].join('\n');
     const result = await scanTexts([{ label: 'notes.txt', text }]);
     assert.deepEqual(found(result), [
       [RULE.awsAccessKeyId, 'notes.txt', 1],
@@ -31,12 +38,17 @@ describe('secret scan: scanTexts', function () {
     ]);
     assert.deepEqual(result.notScanned, []);
     // Named, and masked: never more than four characters of the value.
-    assert.deepEqual(result.findings.map((f) => f.ruleName), ['AWS access key ID', 'GitHub token', 'Slack token', 'Password in a URL', 'Private key']);
+    assert.deepEqual(
+      result.findings.map((f) => f.ruleName),
+      ['AWS access key ID', 'GitHub token', 'Slack token', 'Password in a URL', 'Private key'],
+    );
     for (const f of result.findings) assert.ok(f.masked.replace('••••', '').length <= 4, f.masked);
   });
 
   it("reports one finding per secret, the scan's own rule first, with its place", async () => {
-    const result = await scanTexts([{ label: 'id_rsa', text: `# key\n${pem('OPENSSH PRIVATE KEY')}\nurl=https://bob:hunter2x@git.example.com` }]);
+    const result = await scanTexts([
+      { label: 'id_rsa', text: `# key\n${pem('OPENSSH PRIVATE KEY')}\nurl=https://bob:hunter2x@git.example.com` },
+    ]);
     assert.deepEqual(
       result.findings.map((f) => [f.ruleId, f.line, f.column, f.masked]),
       [
@@ -63,7 +75,11 @@ describe('secret scan: scanTexts', function () {
     const text = `a=2\nGITHUB_TOKEN=${GITHUB_TOKEN}\nslack=${SLACK_TOKEN}\n`;
     const result = await scanTexts([{ label: '.env', text, previous }]);
     assert.deepEqual(found(result), [[RULE.slack, '.env', 3]]);
-    assert.deepEqual(found(await scanTexts([{ label: '.env', text }])).length, 2, 'without a previous version both are reported');
+    assert.deepEqual(
+      found(await scanTexts([{ label: '.env', text }])).length,
+      2,
+      'without a previous version both are reported',
+    );
   });
 
   it('skips a binary text and the part of a huge one past the limit, and says so', async () => {
@@ -84,7 +100,10 @@ describe('secret scan: scanTexts', function () {
   });
 
   it('stops reporting at MAX_FINDINGS_PER_TEXT findings in one text: the user has seen enough', async () => {
-    const text = Array.from({ length: MAX_FINDINGS_PER_TEXT + 50 }, (_, i) => `https://u:pw-${i}-secret@host${i}.example.com`).join('\n');
+    const text = Array.from(
+      { length: MAX_FINDINGS_PER_TEXT + 50 },
+      (_, i) => `https://u:pw-${i}-secret@host${i}.example.com`,
+    ).join('\n');
     const result = await scanTexts([{ label: 'many.txt', text }]);
     assert.equal(result.findings.length, MAX_FINDINGS_PER_TEXT);
   });
@@ -101,21 +120,36 @@ describe('secret scan: scanTexts', function () {
     // A password too short for the scan's own generic rule: the server's rule names it.
     const text = `PASSWORD=letmein\ntoken ${GITHUB_TOKEN}\n${BBDC_TOKEN}`;
     const all = await scanTexts([{ label: 'a', text }], { serverRules: rules });
-    assert.deepEqual(all.findings.map((f) => f.ruleId).sort(), ['bitbucket-server/5', 'bitbucket-snippets/bitbucket-http-access-token', RULE.github]);
-    assert.equal(all.findings.find((f) => f.ruleId === 'bitbucket-server/5')?.ruleName, 'Password', "a server rule is named as its admin named it");
-    const ignored = await scanTexts([{ label: 'a', text }], { serverRules: rules, ignoreRuleIds: ['bitbucket-server/5', RULE.github, 'bitbucket-snippets/bitbucket-http-access-token'] });
+    assert.deepEqual(all.findings.map((f) => f.ruleId).sort(), [
+      'bitbucket-server/5',
+      'bitbucket-snippets/bitbucket-http-access-token',
+      RULE.github,
+    ]);
+    assert.equal(
+      all.findings.find((f) => f.ruleId === 'bitbucket-server/5')?.ruleName,
+      'Password',
+      'a server rule is named as its admin named it',
+    );
+    const ignored = await scanTexts([{ label: 'a', text }], {
+      serverRules: rules,
+      ignoreRuleIds: ['bitbucket-server/5', RULE.github, 'bitbucket-snippets/bitbucket-http-access-token'],
+    });
     assert.deepEqual(ignored.findings, []);
   });
 
-  it('takes an allowed id of a library rule the scan\'s own rules replaced as allowing its successors', async () => {
+  it("takes an allowed id of a library rule the scan's own rules replaced as allowing its successors", async () => {
     const text = `${GITHUB_TOKEN}\naws_access_key_id = ${AWS_ACCESS_KEY}`;
     const before = await scanTexts([{ label: 'a', text }]);
     assert.deepEqual(before.findings.map((f) => f.ruleId).sort(), [RULE.awsAccessKeyId, RULE.github].sort());
     const allowed = await scanTexts([{ label: 'a', text }], { ignoreRuleIds: ['@secretlint/secretlint-rule-github'] });
-    assert.deepEqual(allowed.findings.map((f) => f.ruleId), [RULE.awsAccessKeyId], 'only the GitHub kinds are let through');
+    assert.deepEqual(
+      allowed.findings.map((f) => f.ruleId),
+      [RULE.awsAccessKeyId],
+      'only the GitHub kinds are let through',
+    );
   });
 
-  it('names every rule of the library in the user\'s words', () => {
+  it("names every rule of the library in the user's words", () => {
     for (const id of LIBRARY_RULE_IDS) assert.ok(NAMED_RULE_IDS.includes(id), `${id} has a name`);
   });
 

@@ -24,7 +24,10 @@ describe('secret scan: never silent, the server rules as the server runs them, m
 
   it('a server rule whose backtracking would take minutes ends at once, and the whole text is scanned', async () => {
     const started = performance.now();
-    const result = await scanTexts([{ label: 'a.txt', text: `${backtracking}\n`.repeat(200) }], { serverRules: BACKTRACKS, deadlineMs: 20_000 });
+    const result = await scanTexts([{ label: 'a.txt', text: `${backtracking}\n`.repeat(200) }], {
+      serverRules: BACKTRACKS,
+      deadlineMs: 20_000,
+    });
     const took = performance.now() - started;
     assert.deepEqual(result.notScanned, []);
     assert.ok(took < 5000, `${took.toFixed(0)} ms`);
@@ -32,7 +35,9 @@ describe('secret scan: never silent, the server rules as the server runs them, m
 
   it('Java\'s \\x{41} means "A", as RE2/J reads it (not "x" 41 times)', async () => {
     const rules = compileServerRules([{ id: 7, name: 'Hex escape', lineRegex: 'KEY-\\x{41}{3}[0-9]{6}' }]).rules;
-    const result = await scanTexts([{ label: 'k.txt', text: `one\nKEY-AAA123456\nKEY-${'x'.repeat(41)}123456\n` }], { serverRules: rules });
+    const result = await scanTexts([{ label: 'k.txt', text: `one\nKEY-AAA123456\nKEY-${'x'.repeat(41)}123456\n` }], {
+      serverRules: rules,
+    });
     assert.deepEqual(
       result.findings.map((f) => [f.ruleName, f.line]),
       [['Hex escape', 2]],
@@ -62,7 +67,10 @@ describe('secret scan: never silent, the server rules as the server runs them, m
     const text = `${'abc123 '.repeat(20)}\n`.repeat(2000) + `ACME-12345678\n${GITHUB_TOKEN}\n`;
     // A budget of nothing: each rule is stopped at its first look at the clock, after the first line.
     const result = await scanTexts([{ label: 'big.txt', text }], { serverRules: rules, ruleBudgetMs: 0 });
-    assert.deepEqual(result.findings.map((f) => [f.ruleName, f.line]), [['GitHub token', 2002]]);
+    assert.deepEqual(
+      result.findings.map((f) => [f.ruleName, f.line]),
+      [['GitHub token', 2002]],
+    );
     assert.deepEqual(
       result.notScanned.map((n) => [n.reason, n.label, n.ruleName]),
       [
@@ -83,8 +91,14 @@ describe('secret scan: never silent, the server rules as the server runs them, m
       ],
       { textBudgetMs: 100, deadlineMs: 20_000 },
     );
-    assert.deepEqual(result.notScanned.map((n) => [n.label, n.reason]), [['slow.txt', 'deadline']]);
-    assert.ok(result.findings.some((f) => f.label === 'second.sh' && f.line === 1), JSON.stringify(result.findings.map((f) => [f.label, f.line])));
+    assert.deepEqual(
+      result.notScanned.map((n) => [n.label, n.reason]),
+      [['slow.txt', 'deadline']],
+    );
+    assert.ok(
+      result.findings.some((f) => f.label === 'second.sh' && f.line === 1),
+      JSON.stringify(result.findings.map((f) => [f.label, f.line])),
+    );
   });
 
   it('an expression the engine cannot take is skipped and named as not scanned, the rest run', async () => {
@@ -93,17 +107,33 @@ describe('secret scan: never silent, the server rules as the server runs them, m
       { id: 4, name: 'Acme key', lineRegex: 'ACME-[0-9]{8}' },
     ]).rules;
     const result = await scanTexts([{ label: 'a.txt', text: 'ACME-12345678\n' }], { serverRules: rules });
-    assert.deepEqual(result.findings.map((f) => f.ruleName), ['Acme key']);
-    assert.deepEqual(result.notScanned.map((n) => [n.reason, n.ruleId, n.ruleName]), [['rule-invalid', 'bitbucket-server/3', 'Possessive']]);
-    assert.deepEqual(result.refusedRules?.map((r) => [r.ruleId, r.ruleName, r.field]), [['bitbucket-server/3', 'Possessive', 'lineRegex']], 'for the log');
+    assert.deepEqual(
+      result.findings.map((f) => f.ruleName),
+      ['Acme key'],
+    );
+    assert.deepEqual(
+      result.notScanned.map((n) => [n.reason, n.ruleId, n.ruleName]),
+      [['rule-invalid', 'bitbucket-server/3', 'Possessive']],
+    );
+    assert.deepEqual(
+      result.refusedRules?.map((r) => [r.ruleId, r.ruleName, r.field]),
+      [['bitbucket-server/3', 'Possessive', 'lineRegex']],
+      'for the log',
+    );
     assert.match(result.refusedRules?.[0].detail ?? '', /repetition/);
   });
 
   it("the server's allowlist takes back a match on a line it allows, whichever rule found it", async () => {
-    const allowlist = compileServerRules([{ id: 1, name: 'Examples', lineRegex: '#\\s*example' }], ALLOWLIST_RULE_PREFIX).rules;
+    const allowlist = compileServerRules(
+      [{ id: 1, name: 'Examples', lineRegex: '#\\s*example' }],
+      ALLOWLIST_RULE_PREFIX,
+    ).rules;
     const text = `A=${GITHUB_TOKEN} # example\nB=${GITHUB_TOKEN}\n`;
     const result = await scanTexts([{ label: 'a.txt', text }], { allowlist });
-    assert.deepEqual(result.findings.map((f) => f.line), [2]);
+    assert.deepEqual(
+      result.findings.map((f) => f.line),
+      [2],
+    );
   });
 
   describe('what was not scanned is a question, even when nothing was found', () => {
@@ -146,7 +176,10 @@ describe('secret scan: never silent, the server rules as the server runs them, m
     ]);
     assert.equal(result.findings.length, 2);
     const masked = `deploy-${GITHUB_TOKEN.slice(0, 2)}••••${GITHUB_TOKEN.slice(-2)}.sh`;
-    assert.deepEqual(result.findings.map((f) => f.label), [`name of file ${masked}`, masked]);
+    assert.deepEqual(
+      result.findings.map((f) => f.label),
+      [`name of file ${masked}`, masked],
+    );
     const prompt = promptFor(result, 'bitbucket.example.com');
     assert.ok(prompt);
     assert.ok(!`${prompt.message}\n${prompt.detail}`.includes(GITHUB_TOKEN.slice(4, 20)), prompt.detail);

@@ -2,8 +2,18 @@
 // their expressions compiled and run in the worker with re2js (RE2/J's syntax and engine), line by
 // line and path by path as Bitbucket runs them; the allowlist rules take matches back.
 import * as assert from 'node:assert/strict';
-import { Allowlist, compileInWorker, runServerRule, appliesTo, type RunnableServerRule } from '../../../src/model/secretScan/serverRuleEngine';
-import { ALLOWLIST_RULE_PREFIX, compileServerRules, LONGEST_EXPRESSION } from '../../../src/model/secretScan/serverRuleData';
+import {
+  Allowlist,
+  compileInWorker,
+  runServerRule,
+  appliesTo,
+  type RunnableServerRule,
+} from '../../../src/model/secretScan/serverRuleEngine';
+import {
+  ALLOWLIST_RULE_PREFIX,
+  compileServerRules,
+  LONGEST_EXPRESSION,
+} from '../../../src/model/secretScan/serverRuleData';
 
 const FOREVER = Number.POSITIVE_INFINITY;
 
@@ -13,12 +23,18 @@ function compiled(java: { lineRegex?: string; pathRegex?: string }): RunnableSer
   return result.rule;
 }
 
-const lineMatches = (java: string, text: string) => runServerRule(compiled({ lineRegex: java }), text, FOREVER).matches.map((m) => text.slice(m.start, m.end));
+const lineMatches = (java: string, text: string) =>
+  runServerRule(compiled({ lineRegex: java }), text, FOREVER).matches.map((m) => text.slice(m.start, m.end));
 
 describe('secret scan: server rules', () => {
   it('keeps the shape of Bitbucket 9.2 (RestSecretScanningRule): id, name, lineRegex, pathRegex, scope', () => {
     const { rules, skipped } = compileServerRules([
-      { id: 7, name: 'Bitbucket DC HTTP access token', lineRegex: '(BBDC-[a-zA-Z0-9+]{44})', scope: { type: 'GLOBAL' } },
+      {
+        id: 7,
+        name: 'Bitbucket DC HTTP access token',
+        lineRegex: '(BBDC-[a-zA-Z0-9+]{44})',
+        scope: { type: 'GLOBAL' },
+      },
       { id: 8, name: 'Keystores', pathRegex: '.*\\.jks$', scope: { type: 'PROJECT', resourceId: 2 } },
     ]);
     assert.deepEqual(skipped, []);
@@ -26,7 +42,11 @@ describe('secret scan: server rules', () => {
       { ruleId: 'bitbucket-server/7', name: 'Bitbucket DC HTTP access token', lineRegex: '(BBDC-[a-zA-Z0-9+]{44})' },
       { ruleId: 'bitbucket-server/8', name: 'Keystores', pathRegex: '.*\\.jks$' },
     ]);
-    assert.deepEqual(compileServerRules([{ id: 3, name: 'Test fixtures', pathRegex: '^test/' }], ALLOWLIST_RULE_PREFIX).rules[0].ruleId, 'bitbucket-server-allowlist/3');
+    assert.deepEqual(
+      compileServerRules([{ id: 3, name: 'Test fixtures', pathRegex: '^test/' }], ALLOWLIST_RULE_PREFIX).rules[0]
+        .ruleId,
+      'bitbucket-server-allowlist/3',
+    );
   });
 
   it('skips a rule of a malformed shape, or with nothing to match with, with the reason for the log', () => {
@@ -37,7 +57,10 @@ describe('secret scan: server rules', () => {
       'not a rule',
       { id: 9, name: 'fine', lineRegex: 'fine' },
     ]);
-    assert.deepEqual(rules.map((r) => r.ruleId), ['bitbucket-server/9']);
+    assert.deepEqual(
+      rules.map((r) => r.ruleId),
+      ['bitbucket-server/9'],
+    );
     assert.deepEqual(
       skipped.map(({ ruleId, reason }) => [ruleId, reason]),
       [
@@ -55,10 +78,14 @@ describe('secret scan: server rules', () => {
     assert.deepEqual(lineMatches('\\Qa.b*\\E', 'xa.b*'), ['a.b*']);
     assert.deepEqual(lineMatches('\\p{Lu}{4}', 'abcDEFGh'), ['DEFG']);
     assert.deepEqual(lineMatches('(?P<key>AKIA[0-9A-Z]{4})', 'id AKIA1234'), ['AKIA1234']);
-    assert.deepEqual(lineMatches('\\Atoken\\z', 'token\nx token\ntoken'), ['token', 'token'], 'each line is the whole input');
+    assert.deepEqual(
+      lineMatches('\\Atoken\\z', 'token\nx token\ntoken'),
+      ['token', 'token'],
+      'each line is the whole input',
+    );
   });
 
-  it('refuses what RE2/J refuses (possessive quantifiers, atomic groups, backreferences), with the engine\'s message', () => {
+  it("refuses what RE2/J refuses (possessive quantifiers, atomic groups, backreferences), with the engine's message", () => {
     for (const java of ['a++b', '(?>ab)', '(a)\\1', '(unclosed']) {
       const result = compileInWorker({ ruleId: 'bitbucket-server/2', name: 'r', lineRegex: java });
       assert.equal(result.ok, false, java);
@@ -71,14 +98,21 @@ describe('secret scan: server rules', () => {
   it('runs a line rule on each line, the first match of each, and a path rule only on files whose path it finds', () => {
     const text = 'a=1\r\nPASSWORD = hunter22 password=abcdefgh\nSECRET_KEY=abcdef\n';
     const password = compiled({ lineRegex: '(?i)password\\s*=\\s*\\S{6,}' });
-    assert.deepEqual(runServerRule(password, text, FOREVER).matches.map((m) => text.slice(m.start, m.end)), ['PASSWORD = hunter22']);
+    assert.deepEqual(
+      runServerRule(password, text, FOREVER).matches.map((m) => text.slice(m.start, m.end)),
+      ['PASSWORD = hunter22'],
+    );
     const envOnly = compiled({ lineRegex: 'SECRET_\\w+=\\S+', pathRegex: '\\.env$' });
     assert.equal(appliesTo(envOnly.path, 'config.txt'), false);
     assert.equal(appliesTo(envOnly.path, 'deploy/.env'), true);
     assert.equal(appliesTo(envOnly.path, undefined), false, 'a name or a comment is no file');
     assert.equal(appliesTo(password.path, undefined), true, 'a line rule alone is meant for every text');
     const keystore = compiled({ pathRegex: '\\.jks$' });
-    assert.deepEqual(runServerRule(keystore, 'binary-ish', FOREVER), { matches: [{ ruleId: 'bitbucket-server/1', start: 0, end: 10 }], complete: true }, 'a path alone flags the file');
+    assert.deepEqual(
+      runServerRule(keystore, 'binary-ish', FOREVER),
+      { matches: [{ ruleId: 'bitbucket-server/1', start: 0, end: 10 }], complete: true },
+      'a path alone flags the file',
+    );
   });
 
   it('stops a rule at its deadline, after the line it was on', () => {

@@ -19,16 +19,26 @@ function userSettings(values: Record<string, unknown>) {
 
 describe('the secret scan settings under their former names', () => {
   it('moves the mode and the ignored rules to their new names, and removes the former ones', async () => {
-    const user = userSettings({ secretScanning: 'off', 'secretScanning.ignoredRules': ['bitbucket-snippets/url-password'] });
+    const user = userSettings({
+      secretScanning: 'off',
+      'secretScanning.ignoredRules': ['bitbucket-snippets/url-password'],
+    });
     await moveFormerSecretScanSettings(user);
-    assert.deepEqual(user.values, { 'secretScan.mode': 'off', 'secretScan.ignoredRules': ['bitbucket-snippets/url-password'] });
+    assert.deepEqual(user.values, {
+      'secretScan.mode': 'off',
+      'secretScan.ignoredRules': ['bitbucket-snippets/url-password'],
+    });
     assert.equal(user.lines.length, 2);
     await moveFormerSecretScanSettings(user);
     assert.equal(user.lines.length, 2, 'nothing to do the second time');
   });
 
   it('keeps a value the user set under the new name, and drops an invalid former value', async () => {
-    const user = userSettings({ secretScanning: 'off', 'secretScan.mode': 'warn', 'secretScanning.ignoredRules': 'not a list' });
+    const user = userSettings({
+      secretScanning: 'off',
+      'secretScan.mode': 'warn',
+      'secretScanning.ignoredRules': 'not a list',
+    });
     await moveFormerSecretScanSettings(user);
     assert.deepEqual(user.values, { 'secretScan.mode': 'warn' });
   });

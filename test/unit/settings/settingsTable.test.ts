@@ -16,7 +16,9 @@ interface Property {
   additionalProperties?: { properties?: Record<string, unknown> };
 }
 
-const properties = readJson<{ contributes: { configuration: { properties: Record<string, Property> } } }>('package.json').contributes.configuration.properties;
+const properties = readJson<{ contributes: { configuration: { properties: Record<string, Property> } } }>(
+  'package.json',
+).contributes.configuration.properties;
 const ours = Object.fromEntries(
   Object.entries(properties)
     .filter(([name]) => name.startsWith(`${SETTINGS_SECTION}.`))
@@ -37,7 +39,10 @@ describe('the settings table and package.json', () => {
 
   it('lists each setting once: the connection settings apart from the others', () => {
     const names: string[] = [...Object.keys(EXTENSION_SETTINGS), SERVERS_SETTING.name, ...CONNECTION_SETTING_NAMES];
-    assert.deepEqual(names.filter((name, i) => names.indexOf(name) !== i), []);
+    assert.deepEqual(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      [],
+    );
   });
 
   it('gives each setting the default package.json gives it', () => {
@@ -46,7 +51,11 @@ describe('the settings table and package.json', () => {
 
   it("has no setting whose name extends another's that is not an object (VS Code would drop it)", () => {
     const names = Object.keys(properties);
-    const hidden = names.flatMap((outer) => (properties[outer].type === 'object' ? [] : names.filter((name) => name.startsWith(`${outer}.`)).map((name) => `${name} under ${outer}`)));
+    const hidden = names.flatMap((outer) =>
+      properties[outer].type === 'object'
+        ? []
+        : names.filter((name) => name.startsWith(`${outer}.`)).map((name) => `${name} under ${outer}`),
+    );
     assert.deepEqual(hidden, []);
   });
 
@@ -71,7 +80,14 @@ describe('the connection settings table and package.json', () => {
   });
 
   it('remakes every client when a connection setting, a servers entry or a proxy or certificate setting of VS Code changes', () => {
-    const vscodeOnes = ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxySupport', 'http.proxyStrictSSL', 'http.systemCertificates'];
+    const vscodeOnes = [
+      'http.proxy',
+      'http.noProxy',
+      'http.proxyAuthorization',
+      'http.proxySupport',
+      'http.proxyStrictSSL',
+      'http.systemCertificates',
+    ];
     const named = [...CONNECTION_SETTING_NAMES, SERVERS_SETTING.name].map((name) => `${SETTINGS_SECTION}.${name}`);
     assert.deepEqual([...CLIENT_SETTINGS].sort(), [...named, ...vscodeOnes].sort());
   });

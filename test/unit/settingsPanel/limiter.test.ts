@@ -27,15 +27,24 @@ describe('concurrency limiter', () => {
       releases.shift()!();
       await tick();
     }
-    assert.deepEqual(await Promise.all(results), Array.from({ length: 500 }, (_, i) => i * 2));
+    assert.deepEqual(
+      await Promise.all(results),
+      Array.from({ length: 500 }, (_, i) => i * 2),
+    );
     assert.equal(peak, 4);
-    assert.deepEqual(started, [...started].sort((a, b) => a - b));
+    assert.deepEqual(
+      started,
+      [...started].sort((a, b) => a - b),
+    );
     assert.equal(limiter.running, 0);
   });
 
   it('frees the slot of a task that fails or throws synchronously', async () => {
     const limiter = createLimiter(1);
-    await assert.rejects(limiter.run(() => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      limiter.run(() => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     await assert.rejects(
       limiter.run(() => {
         throw new Error('sync');

@@ -3,11 +3,21 @@ import fc from 'fast-check';
 import { accountId } from '../../../src/model/accounts/accounts';
 import { StateKeys } from '../../../src/util/constants';
 import { PanelMemory, type KeyValueStore } from '../../../src/model/settingsPanel/memory';
-import { accountNamed, accountsOfServer, panelAccount, PanelAccountSource, type PanelAccount, type SessionAccounts } from '../../../src/model/settingsPanel/panelAccount';
+import {
+  accountNamed,
+  accountsOfServer,
+  panelAccount,
+  PanelAccountSource,
+  type PanelAccount,
+  type SessionAccounts,
+} from '../../../src/model/settingsPanel/panelAccount';
 import type { PanelClient } from '../../../src/model/settingsPanel/scope';
 
 /** A session whose signed-in accounts the test changes; each account's client is a distinct object naming it. */
-function session(accounts: PanelAccount[], defaultIndex = 0): SessionAccounts<PanelAccount> & { signed: PanelAccount[]; default: PanelAccount | undefined } {
+function session(
+  accounts: PanelAccount[],
+  defaultIndex = 0,
+): SessionAccounts<PanelAccount> & { signed: PanelAccount[]; default: PanelAccount | undefined } {
   const s = {
     signed: [...accounts],
     default: accounts[defaultIndex] as PanelAccount | undefined,
@@ -66,8 +76,16 @@ describe('the account of a repository settings panel', () => {
     it('offers the accounts signed in to its server, each once, in user-name order, and none of another server', () => {
       const all = [prodBob, staging, admin, prod, stagingAdmin, { ...prod, username: 'ALICE' }];
       assert.deepEqual(accountsOfServer(all, prod.serverUrl), [admin, prod, prodBob]);
-      assert.deepEqual(accountsOfServer(all, `${prod.serverUrl}/`), [admin, prod, prodBob], 'a trailing slash is the same server');
-      assert.deepEqual(accountsOfServer(all, 'HTTPS://Bitbucket.Example.com:443'), [admin, prod, prodBob], 'so are upper case and the default port (the one rule of util/serverUrl.ts)');
+      assert.deepEqual(
+        accountsOfServer(all, `${prod.serverUrl}/`),
+        [admin, prod, prodBob],
+        'a trailing slash is the same server',
+      );
+      assert.deepEqual(
+        accountsOfServer(all, 'HTTPS://Bitbucket.Example.com:443'),
+        [admin, prod, prodBob],
+        'so are upper case and the default port (the one rule of util/serverUrl.ts)',
+      );
       assert.deepEqual(accountsOfServer(all, staging.serverUrl), [stagingAdmin, staging]);
       assert.deepEqual(accountsOfServer(all, 'https://elsewhere.example.com'), []);
     });
@@ -90,7 +108,17 @@ describe('the account of a repository settings panel', () => {
     it('changes nothing for an id that names no signed-in account of its server: another server, a signed-out user, anything else', () => {
       const s = session([prod, admin, staging], 0);
       const source = new PanelAccountSource(s, prod);
-      for (const id of [accountId(staging), accountId(prodBob), '', 'admin', `${prod.serverUrl}#admin#x`, 42, null, undefined, { id: accountId(admin) }]) {
+      for (const id of [
+        accountId(staging),
+        accountId(prodBob),
+        '',
+        'admin',
+        `${prod.serverUrl}#admin#x`,
+        42,
+        null,
+        undefined,
+        { id: accountId(admin) },
+      ]) {
         assert.equal(source.choose(id), undefined, `refused ${JSON.stringify(id)}`);
         assert.deepEqual(source.account, prod);
       }
@@ -105,13 +133,18 @@ describe('the account of a repository settings panel', () => {
         fc.anything(),
       );
       fc.assert(
-        fc.property(fc.subarray(accounts), fc.constantFrom(prod.serverUrl, staging.serverUrl), id, (signed, serverUrl, value) => {
-          const found = accountNamed(signed, serverUrl, value);
-          if (found === undefined) return;
-          assert.ok(signed.includes(found), 'signed in');
-          assert.equal(found.serverUrl, serverUrl, 'of the panel\'s server');
-          assert.equal(accountId(found), value, 'exactly the one named');
-        }),
+        fc.property(
+          fc.subarray(accounts),
+          fc.constantFrom(prod.serverUrl, staging.serverUrl),
+          id,
+          (signed, serverUrl, value) => {
+            const found = accountNamed(signed, serverUrl, value);
+            if (found === undefined) return;
+            assert.ok(signed.includes(found), 'signed in');
+            assert.equal(found.serverUrl, serverUrl, "of the panel's server");
+            assert.equal(accountId(found), value, 'exactly the one named');
+          },
+        ),
         { numRuns: 2000 },
       );
     });
@@ -128,24 +161,46 @@ describe('the account of a repository settings panel', () => {
 
     it('an account remembered for a repository (restored state) counts only while it is signed in to that server', async () => {
       const values = new Map<string, unknown>();
-      const store: KeyValueStore = { get: <T>(key: string, d: T) => (values.has(key) ? (values.get(key) as T) : d), update: async (key, value) => void values.set(key, value) };
+      const store: KeyValueStore = {
+        get: <T>(key: string, d: T) => (values.has(key) ? (values.get(key) as T) : d),
+        update: async (key, value) => void values.set(key, value),
+      };
       const memory = new PanelMemory(store);
       const repo = { projectKey: 'PROJ', repositorySlug: 'repo1' };
       await memory.addRecent(prod.serverUrl, repo, accountId(prod));
       await memory.setLastAccount(prod.serverUrl, repo, accountId(admin));
       assert.equal(memory.lastAccount(prod.serverUrl, repo), accountId(admin));
       assert.deepEqual(accountNamed([prod, admin], prod.serverUrl, memory.lastAccount(prod.serverUrl, repo)), admin);
-      assert.equal(accountNamed([prod], prod.serverUrl, memory.lastAccount(prod.serverUrl, repo)), undefined, 'admin signed out: fall back');
+      assert.equal(
+        accountNamed([prod], prod.serverUrl, memory.lastAccount(prod.serverUrl, repo)),
+        undefined,
+        'admin signed out: fall back',
+      );
       // Opening the repository again keeps the remembered account; its place moves to the top.
       await memory.addRecent(prod.serverUrl, repo);
       assert.equal(memory.lastAccount(prod.serverUrl, repo), accountId(admin));
       // State written by something else (another version, another machine through Settings Sync).
-      for (const damaged of [[{ serverUrl: prod.serverUrl, projectKey: 'PROJ', repositorySlug: 'repo1', accountId: { evil: true } }], [null, 7, 'x'], 'not a list']) {
+      for (const damaged of [
+        [{ serverUrl: prod.serverUrl, projectKey: 'PROJ', repositorySlug: 'repo1', accountId: { evil: true } }],
+        [null, 7, 'x'],
+        'not a list',
+      ]) {
         values.set(StateKeys.recentRepositories, damaged);
-        assert.equal(accountNamed([prod, admin], prod.serverUrl, memory.lastAccount(prod.serverUrl, repo)), undefined, `falls back for ${JSON.stringify(damaged)}`);
-        assert.ok(memory.recent(prod.serverUrl).every((r) => r.accountId === undefined), 'the list still reads, without the damaged account');
+        assert.equal(
+          accountNamed([prod, admin], prod.serverUrl, memory.lastAccount(prod.serverUrl, repo)),
+          undefined,
+          `falls back for ${JSON.stringify(damaged)}`,
+        );
+        assert.ok(
+          memory.recent(prod.serverUrl).every((r) => r.accountId === undefined),
+          'the list still reads, without the damaged account',
+        );
         await memory.setLastAccount(prod.serverUrl, repo, accountId(admin));
-        assert.equal(memory.lastAccount(prod.serverUrl, repo), accountId(admin), 'a switch writes a good entry over it');
+        assert.equal(
+          memory.lastAccount(prod.serverUrl, repo),
+          accountId(admin),
+          'a switch writes a good entry over it',
+        );
       }
     });
   });

@@ -20,7 +20,11 @@ const OTHER_PRE = 'ext:yacc';
 const KNOWN_PRE = 'com.ngs.stash.externalhooks.external-hooks:external-pre-receive-hook';
 const KNOWN_MERGE = 'com.ngs.stash.externalhooks.external-hooks:external-merge-check-hook';
 
-const hook = (key: string, name: string, type: string, enabled = false): RepositoryHook => ({ details: { key, name, type }, enabled, configured: false });
+const hook = (key: string, name: string, type: string, enabled = false): RepositoryHook => ({
+  details: { key, name, type },
+  enabled,
+  configured: false,
+});
 
 /** A server in memory: publishing per ref, new-refs switches, hooks. `gate` holds answers back until released. */
 class FakeServer {
@@ -47,15 +51,34 @@ class FakeServer {
 
   readonly client: PanelClient = {
     refExists: (_repo, refId) => this.answer(`exists ${refId}`, () => this.refs.has(refId)),
-    getPagesForRef: (_repo, refId) => this.answer(`GET ${refId}`, () => ({ repositoryId: 1, refId, isEnabled: this.pages.get(refId) ?? false })),
-    enablePagesForRef: (_repo, refId) => this.answer(`PUT ${refId}`, () => (this.pages.set(refId, true), { repositoryId: 1, refId, isEnabled: true })),
-    disablePagesForRef: (_repo, refId) => this.answer(`DELETE ${refId}`, () => (this.pages.set(refId, false), { repositoryId: 1, refId, isEnabled: false })),
+    getPagesForRef: (_repo, refId) =>
+      this.answer(`GET ${refId}`, () => ({ repositoryId: 1, refId, isEnabled: this.pages.get(refId) ?? false })),
+    enablePagesForRef: (_repo, refId) =>
+      this.answer(`PUT ${refId}`, () => (this.pages.set(refId, true), { repositoryId: 1, refId, isEnabled: true })),
+    disablePagesForRef: (_repo, refId) =>
+      this.answer(
+        `DELETE ${refId}`,
+        () => (this.pages.set(refId, false), { repositoryId: 1, refId, isEnabled: false }),
+      ),
     setPagesForNewBranches: (_repo, enabled) =>
-      this.answer(`new branches ${enabled}`, () => ((this.newRefs.branches = enabled), { repositoryId: 1, isEnabledForBranches: this.newRefs.branches, isEnabledForTags: this.newRefs.tags })),
+      this.answer(
+        `new branches ${enabled}`,
+        () => (
+          (this.newRefs.branches = enabled),
+          { repositoryId: 1, isEnabledForBranches: this.newRefs.branches, isEnabledForTags: this.newRefs.tags }
+        ),
+      ),
     setPagesForNewTags: (_repo, enabled) =>
-      this.answer(`new tags ${enabled}`, () => ((this.newRefs.tags = enabled), { repositoryId: 1, isEnabledForBranches: this.newRefs.branches, isEnabledForTags: this.newRefs.tags })),
+      this.answer(
+        `new tags ${enabled}`,
+        () => (
+          (this.newRefs.tags = enabled),
+          { repositoryId: 1, isEnabledForBranches: this.newRefs.branches, isEnabledForTags: this.newRefs.tags }
+        ),
+      ),
     getHook: (_repo, key) => this.answer(`GET hook ${key}`, () => this.hook(key)),
-    enableHook: (_repo, key) => this.answer(`enable ${key}`, () => ({ ...this.hook(key), enabled: (this.hook(key).enabled = true) })),
+    enableHook: (_repo, key) =>
+      this.answer(`enable ${key}`, () => ({ ...this.hook(key), enabled: (this.hook(key).enabled = true) })),
     // Like older servers: no body in the answer.
     disableHook: (_repo, key) => this.answer(`disable ${key}`, () => ((this.hook(key).enabled = false), undefined)),
     listHooks: (_repo, type, page: PageRequest = {}) =>
@@ -83,10 +106,22 @@ class MapStore implements KeyValueStore {
   }
 }
 
-function setup(options: { refs?: LocalRefs; git?: LocalRefReader; signedIn?: string | false; serverUrl?: string; memory?: PanelMemory } = {}) {
+function setup(
+  options: {
+    refs?: LocalRefs;
+    git?: LocalRefReader;
+    signedIn?: string | false;
+    serverUrl?: string;
+    memory?: PanelMemory;
+  } = {},
+) {
   const server = new FakeServer();
   const username = options.signedIn === false ? undefined : (options.signedIn ?? 'admin');
-  const accounts: { account: AccountSource['account']; client: PanelClient | undefined; choices: Array<{ id: string; username: string }> } = {
+  const accounts: {
+    account: AccountSource['account'];
+    client: PanelClient | undefined;
+    choices: Array<{ id: string; username: string }>;
+  } = {
     account: username === undefined ? undefined : { serverUrl: options.serverUrl ?? SERVER, username },
     client: username === undefined ? undefined : server.client,
     choices: username === undefined ? [] : [{ id: `${options.serverUrl ?? SERVER}#${username}`, username }],
@@ -96,14 +131,23 @@ function setup(options: { refs?: LocalRefs; git?: LocalRefReader; signedIn?: str
   const memory = options.memory ?? new PanelMemory(new MapStore());
   const git = options.git ?? { refsOf: async () => options.refs };
   let changes = 0;
-  const settings = new RepositorySettings(SERVER, REPO, { accounts, log, memory, git }, { preReceive: PRE, mergeCheck: MERGE });
+  const settings = new RepositorySettings(
+    SERVER,
+    REPO,
+    { accounts, log, memory, git },
+    { preReceive: PRE, mergeCheck: MERGE },
+  );
   settings.onDidChangeState(() => changes++);
   return { server, settings, accounts, errors, memory, changes: () => changes };
 }
 
 const manyRefs = (branches: number): LocalRefs => ({
   refs: [
-    ...Array.from({ length: branches }, (_, i) => ({ refId: branchRef(`feature/b${String(i).padStart(2, '0')}`), kind: 'branch' as const, name: `feature/b${String(i).padStart(2, '0')}` })),
+    ...Array.from({ length: branches }, (_, i) => ({
+      refId: branchRef(`feature/b${String(i).padStart(2, '0')}`),
+      kind: 'branch' as const,
+      name: `feature/b${String(i).padStart(2, '0')}`,
+    })),
     { refId: branchRef('main'), kind: 'branch', name: 'main' },
     { refId: tagRef('v1.0'), kind: 'tag', name: 'v1.0' },
   ],
@@ -111,7 +155,8 @@ const manyRefs = (branches: number): LocalRefs => ({
 });
 
 const refRow = (settings: RepositorySettings, refId: string) => settings.state.refs.rows.find((r) => r.refId === refId);
-const hookRow = (settings: RepositorySettings, role: 'preReceive' | 'mergeCheck') => settings.state.hooks.rows.find((r) => r.role === role)!;
+const hookRow = (settings: RepositorySettings, role: 'preReceive' | 'mergeCheck') =>
+  settings.state.hooks.rows.find((r) => r.role === role)!;
 
 describe('settings panel state (RepositorySettings, no vscode)', () => {
   describe('loading', () => {
@@ -171,10 +216,16 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       await new Promise((resolve) => setImmediate(resolve));
       answers[1]({ refs: [{ refId: branchRef('new'), kind: 'branch', name: 'new' }], defaultBranch: 'new' });
       await second;
-      answers[0]({ refs: ['old1', 'old2'].map((name) => ({ refId: branchRef(name), kind: 'branch' as const, name })), defaultBranch: 'old1' });
+      answers[0]({
+        refs: ['old1', 'old2'].map((name) => ({ refId: branchRef(name), kind: 'branch' as const, name })),
+        defaultBranch: 'old1',
+      });
       await first;
       await settings.whenIdle();
-      assert.deepEqual(settings.state.refs.rows.map((r) => r.refId), ['refs/heads/new']);
+      assert.deepEqual(
+        settings.state.refs.rows.map((r) => r.refId),
+        ['refs/heads/new'],
+      );
       assert.equal(settings.state.refs.more, 0);
       assert.equal(settings.state.hooks.rows.length, 2, 'the hooks are listed once');
     });
@@ -201,7 +252,10 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       // Still listed, in its place, after a reload.
       await settings.reload();
       await settings.whenIdle();
-      assert.equal(settings.state.refs.rows.findIndex((r) => r.refId === 'refs/heads/topic'), 3);
+      assert.equal(
+        settings.state.refs.rows.findIndex((r) => r.refId === 'refs/heads/topic'),
+        3,
+      );
     });
 
     it('refuses a ref that exists neither in the clone nor on the server, and asks the server only about refs the clone lacks', async () => {
@@ -210,8 +264,16 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       await settings.whenIdle();
       const before = settings.state.refs.rows.map((r) => r.refId);
       const missing = await settings.pages.addRef('refs/heads/no-such-branch');
-      assert.deepEqual(missing, { ok: false, message: 'refs/heads/no-such-branch exists neither in your clone nor on bitbucket.example.com. Check the name: nothing was added.' });
-      assert.deepEqual(settings.state.refs.rows.map((r) => r.refId), before, 'nothing was listed');
+      assert.deepEqual(missing, {
+        ok: false,
+        message:
+          'refs/heads/no-such-branch exists neither in your clone nor on bitbucket.example.com. Check the name: nothing was added.',
+      });
+      assert.deepEqual(
+        settings.state.refs.rows.map((r) => r.refId),
+        before,
+        'nothing was listed',
+      );
       assert.equal(server.requests.includes('GET refs/heads/no-such-branch'), false, 'nor asked about');
       // A tag of the clone that Show more has not listed yet: no lookup, listed at once, in its place (last).
       const requests = server.requests.length;
@@ -221,30 +283,47 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       // Without a clone, the message says the server alone was asked.
       const bare = setup();
       await bare.settings.reload();
-      assert.equal((await bare.settings.pages.addRef('refs/tags/v9')).message, 'refs/tags/v9 does not exist on bitbucket.example.com. Check the name: nothing was added.');
+      assert.equal(
+        (await bare.settings.pages.addRef('refs/tags/v9')).message,
+        'refs/tags/v9 does not exist on bitbucket.example.com. Check the name: nothing was added.',
+      );
     });
 
     it('lists refs in one order, default branch first, however they were added and shown', async () => {
       const names = fc.constantFrom('main', 'topic', 'release/2.0', 'a', 'zeta', 'feature/x');
-      const ref = fc.oneof(names.map((n) => branchRef(n)), fc.constantFrom('v1.0', 'v2', 'a').map((n) => tagRef(n)));
+      const ref = fc.oneof(
+        names.map((n) => branchRef(n)),
+        fc.constantFrom('v1.0', 'v2', 'a').map((n) => tagRef(n)),
+      );
       await fc.assert(
-        fc.asyncProperty(fc.uniqueArray(ref, { maxLength: 6 }), fc.array(ref, { maxLength: 6 }), fc.boolean(), async (cloned, typed, showMore) => {
-          const local: LocalRefs = { refs: cloned.map((r) => refEntry(r)!), defaultBranch: cloned.includes(branchRef('main')) ? 'main' : undefined };
-          const { settings, server } = setup({ refs: local });
-          for (const r of typed) server.refs.add(r);
-          await settings.reload();
-          for (const r of typed) await settings.pages.addRef(r);
-          if (showMore) settings.pages.showMoreRefs();
-          await settings.whenIdle();
-          const shown = settings.state.refs.rows.map((r) => r.refId);
-          const expected = orderRefs([...cloned, ...typed].map((r) => refEntry(r)!), local.defaultBranch).map((r) => r.refId);
-          assert.deepEqual(shown, expected);
-        }),
+        fc.asyncProperty(
+          fc.uniqueArray(ref, { maxLength: 6 }),
+          fc.array(ref, { maxLength: 6 }),
+          fc.boolean(),
+          async (cloned, typed, showMore) => {
+            const local: LocalRefs = {
+              refs: cloned.map((r) => refEntry(r)!),
+              defaultBranch: cloned.includes(branchRef('main')) ? 'main' : undefined,
+            };
+            const { settings, server } = setup({ refs: local });
+            for (const r of typed) server.refs.add(r);
+            await settings.reload();
+            for (const r of typed) await settings.pages.addRef(r);
+            if (showMore) settings.pages.showMoreRefs();
+            await settings.whenIdle();
+            const shown = settings.state.refs.rows.map((r) => r.refId);
+            const expected = orderRefs(
+              [...cloned, ...typed].map((r) => refEntry(r)!),
+              local.defaultBranch,
+            ).map((r) => r.refId);
+            assert.deepEqual(shown, expected);
+          },
+        ),
         { numRuns: 200 },
       );
     });
 
-    it('shows the server\'s answer to a switch, and keeps the old value with the reason when it fails', async () => {
+    it("shows the server's answer to a switch, and keeps the old value with the reason when it fails", async () => {
       const { settings, server } = setup({ refs: manyRefs(0) });
       await settings.reload();
       await settings.whenIdle();
@@ -269,12 +348,25 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       const { branches, tags, fresh, changing } = settings.state.newRefs;
       assert.deepEqual({ branches, tags, fresh, changing }, { branches: false, tags: true, fresh: true, changing: [] });
       const next = setup({ memory }).settings;
-      assert.deepEqual({ tags: next.state.newRefs.tags, fresh: next.state.newRefs.fresh }, { tags: true, fresh: false });
+      assert.deepEqual(
+        { tags: next.state.newRefs.tags, fresh: next.state.newRefs.fresh },
+        { tags: true, fresh: false },
+      );
     });
 
-    it('turns a missing repository into the panel\'s notice', async () => {
+    it("turns a missing repository into the panel's notice", async () => {
       const { settings, server } = setup();
-      server.failWith = () => new BitbucketError('not-found', 'Repository PROJ/repo1 does not exist.', { status: 404, serverMessages: [{ context: null, message: 'Repository PROJ/repo1 does not exist.', exceptionName: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException' }] });
+      server.failWith = () =>
+        new BitbucketError('not-found', 'Repository PROJ/repo1 does not exist.', {
+          status: 404,
+          serverMessages: [
+            {
+              context: null,
+              message: 'Repository PROJ/repo1 does not exist.',
+              exceptionName: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException',
+            },
+          ],
+        });
       await settings.reload();
       await settings.pages.addRef('refs/heads/main');
       await settings.whenIdle();
@@ -287,9 +379,15 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       const { settings, server } = setup();
       await settings.reload();
       await settings.whenIdle();
-      assert.deepEqual(await settings.hooks.setHookEnabled('preReceive', true), { ok: true, message: 'External Pre Receive Hook: enabled.' });
+      assert.deepEqual(await settings.hooks.setHookEnabled('preReceive', true), {
+        ok: true,
+        message: 'External Pre Receive Hook: enabled.',
+      });
       assert.equal(hookRow(settings, 'preReceive').enabled, true);
-      assert.deepEqual(await settings.hooks.setHookEnabled('preReceive', false), { ok: true, message: 'External Pre Receive Hook: disabled.' });
+      assert.deepEqual(await settings.hooks.setHookEnabled('preReceive', false), {
+        ok: true,
+        message: 'External Pre Receive Hook: disabled.',
+      });
       assert.equal(hookRow(settings, 'preReceive').enabled, false);
       assert.equal(server.requests.at(-1), `GET hook ${PRE}`);
       assert.equal((await settings.hooks.setHookEnabled('mergeCheck', true)).ok, false);
@@ -297,7 +395,8 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
 
     it('blocks the hook controls for a user without admin rights', async () => {
       const { settings, server } = setup({ signedIn: 'alice' });
-      server.failWith = (r) => (r.startsWith('GET hook') ? new BitbucketError('forbidden', 'no', { status: 403 }) : undefined);
+      server.failWith = (r) =>
+        r.startsWith('GET hook') ? new BitbucketError('forbidden', 'no', { status: 403 }) : undefined;
       await settings.reload();
       await settings.whenIdle();
       const blocked = settings.state.hooks.blocked;
@@ -309,7 +408,8 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
     it('for a user without admin rights, names each known hook and says the missing right once', async () => {
       const { settings, server } = setup({ signedIn: 'alice' });
       settings.setHookKeys({ preReceive: KNOWN_PRE, mergeCheck: KNOWN_MERGE });
-      server.failWith = (r) => (r.startsWith('GET hook') ? new BitbucketError('forbidden', 'no', { status: 403 }) : undefined);
+      server.failWith = (r) =>
+        r.startsWith('GET hook') ? new BitbucketError('forbidden', 'no', { status: 403 }) : undefined;
       await settings.reload();
       await settings.whenIdle();
       assert.deepEqual(
@@ -320,7 +420,10 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
         ],
         'each hook by its name; the rows leave the admin-rights message to the section',
       );
-      assert.equal(settings.state.hooks.blocked, 'You need repository admin rights on PROJ/repo1 to change hooks (signed in as alice).');
+      assert.equal(
+        settings.state.hooks.blocked,
+        'You need repository admin rights on PROJ/repo1 to change hooks (signed in as alice).',
+      );
     });
 
     it('says a hook that is not installed can be replaced with Change…', async () => {
@@ -332,16 +435,22 @@ describe('settings panel state (RepositorySettings, no vscode)', () => {
       assert.equal(settings.state.notice, null, 'a missing hook is not a missing repository');
     });
 
-    it('offers the hooks of the role\'s type for Change…, checks the choice, and shows the new key', async () => {
+    it("offers the hooks of the role's type for Change…, checks the choice, and shows the new key", async () => {
       const { settings } = setup();
       await settings.reload();
       await settings.whenIdle();
       const choices = await settings.hooks.hookChoices('preReceive');
       assert.ok(choices.ok);
-      assert.deepEqual(choices.hooks.map((h) => h.details.key), [PRE, OTHER_PRE]);
+      assert.deepEqual(
+        choices.hooks.map((h) => h.details.key),
+        [PRE, OTHER_PRE],
+      );
       assert.equal(choices.current, PRE);
       assert.equal(settings.hooks.checkChoice('preReceive', choices.hooks, MERGE).ok, false);
-      assert.deepEqual(settings.hooks.checkChoice('preReceive', choices.hooks, OTHER_PRE), { ok: true, message: 'The panel now shows Yet Another Commit Checker as the pre-receive hook.' });
+      assert.deepEqual(settings.hooks.checkChoice('preReceive', choices.hooks, OTHER_PRE), {
+        ok: true,
+        message: 'The panel now shows Yet Another Commit Checker as the pre-receive hook.',
+      });
       settings.setHookKeys({ preReceive: ` ${OTHER_PRE} `, mergeCheck: MERGE });
       await settings.whenIdle();
       assert.equal(hookRow(settings, 'preReceive').key, OTHER_PRE);

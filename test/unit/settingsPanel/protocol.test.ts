@@ -36,10 +36,17 @@ describe('settings panel messages from the webview', () => {
       [{ type: 'setPagesForRef', requestId: 'x', enabled: true }, /refId/],
       [{ type: 'setPagesForNewRefs', requestId: 'x', which: 'commits', enabled: true }, /which/],
       [{ type: 'setHookEnabled', requestId: 'x', role: 'postReceive', enabled: true }, /role/],
-      [{ type: 'editHookSettings', requestId: 'x', role: 'mergeCheck', __proto__: { evil: 1 }, hookKey: 'other' }, /unexpected field "hookKey"/],
+      [
+        { type: 'editHookSettings', requestId: 'x', role: 'mergeCheck', __proto__: { evil: 1 }, hookKey: 'other' },
+        /unexpected field "hookKey"/,
+      ],
     ];
     for (const [message, why] of bad) {
-      assert.throws(() => parseWebviewMessage(message), (err: unknown) => err instanceof InvalidMessageError && why.test(err.message), JSON.stringify(message));
+      assert.throws(
+        () => parseWebviewMessage(message),
+        (err: unknown) => err instanceof InvalidMessageError && why.test(err.message),
+        JSON.stringify(message),
+      );
     }
   });
 });

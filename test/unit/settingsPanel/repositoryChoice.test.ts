@@ -4,7 +4,14 @@ import * as assert from 'node:assert/strict';
 import type { RepositoryRef } from '../../../src/api/types';
 import type { Account } from '../../../src/model/accounts/accounts';
 import type { RecentRepository } from '../../../src/model/settingsPanel/memory';
-import { accountToShow, chooseRepository, isRepositoryArgument, panelAccounts, rememberedAccountId, targetOfArgument } from '../../../src/model/settingsPanel/repositoryChoice';
+import {
+  accountToShow,
+  chooseRepository,
+  isRepositoryArgument,
+  panelAccounts,
+  rememberedAccountId,
+  targetOfArgument,
+} from '../../../src/model/settingsPanel/repositoryChoice';
 
 const A = 'https://a.example.com';
 const B = 'https://b.example.com';
@@ -18,7 +25,8 @@ const recentOf = (serverUrl: string, r: RepositoryRef): RecentRepository => ({ s
 
 function finder(byServer: Record<string, RepositoryRef[]>, at: Record<string, RepositoryRef> = {}) {
   return {
-    cloneAt: async (serverUrl: string, near: string) => (at[`${serverUrl} ${near}`] ? clone(at[`${serverUrl} ${near}`]) : undefined),
+    cloneAt: async (serverUrl: string, near: string) =>
+      at[`${serverUrl} ${near}`] ? clone(at[`${serverUrl} ${near}`]) : undefined,
     clones: async (serverUrl: string) => (byServer[serverUrl] ?? []).map(clone),
   };
 }
@@ -41,18 +49,30 @@ describe('the settings panel: which repository and which account', () => {
   });
 
   it('says a repository argument of a server no one is signed in to is signed out', () => {
-    const named = targetOfArgument({ projectKey: 'P', repositorySlug: 'r', serverUrl: 'https://other.example.com' }, session(alice, [alice]), [alice]);
+    const named = targetOfArgument(
+      { projectKey: 'P', repositorySlug: 'r', serverUrl: 'https://other.example.com' },
+      session(alice, [alice]),
+      [alice],
+    );
     assert.deepEqual(named, { signedOut: { projectKey: 'P', repositorySlug: 'r' } });
   });
 
   it('takes the clone the command was run on, with the account whose server its remote points at', async () => {
-    const choice = await chooseRepository([alice, carol], finder({}, { [`${B} /work`]: repo('C', 'c') }), () => [], '/work', false);
+    const choice = await chooseRepository(
+      [alice, carol],
+      finder({}, { [`${B} /work`]: repo('C', 'c') }),
+      () => [],
+      '/work',
+      false,
+    );
     assert.deepEqual(choice, { target: { account: carol, repository: repo('C', 'c') } });
   });
 
   it('takes the only clone of a signed-in server, unless the user asked for another', async () => {
     const only = finder({ [A]: [repo('P', 'one')] });
-    assert.deepEqual(await chooseRepository([alice], only, () => [], undefined, false), { target: { account: alice, repository: repo('P', 'one') } });
+    assert.deepEqual(await chooseRepository([alice], only, () => [], undefined, false), {
+      target: { account: alice, repository: repo('P', 'one') },
+    });
     const asked = await chooseRepository([alice], only, () => [], undefined, true);
     assert.ok('ask' in asked);
     assert.equal(asked.ask.clones.length, 1);

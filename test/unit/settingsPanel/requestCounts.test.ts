@@ -30,7 +30,11 @@ class MapStore implements KeyValueStore {
 const clone = (withRelease: boolean): LocalRefs => ({
   refs: [
     { refId: branchRef('main'), kind: 'branch', name: 'main' },
-    ...Array.from({ length: 30 }, (_, i) => ({ refId: branchRef(`feature/b${String(i).padStart(2, '0')}`), kind: 'branch' as const, name: `feature/b${String(i).padStart(2, '0')}` })),
+    ...Array.from({ length: 30 }, (_, i) => ({
+      refId: branchRef(`feature/b${String(i).padStart(2, '0')}`),
+      kind: 'branch' as const,
+      name: `feature/b${String(i).padStart(2, '0')}`,
+    })),
     ...(withRelease ? [{ refId: branchRef('release/2.0'), kind: 'branch' as const, name: 'release/2.0' }] : []),
   ],
   defaultBranch: 'main',
@@ -43,12 +47,16 @@ function slowGit(refs: LocalRefs): LocalRefReader & { release(): void } {
   return { refsOf: async () => (await read, refs), release: () => release() };
 }
 
-describe('settings panel: requests per action, in the local server\'s log', function () {
+describe("settings panel: requests per action, in the local server's log", function () {
   this.timeout(20_000);
   let server: RunningServer;
   const clients: BitbucketClient[] = [];
   const newClient = (): BitbucketClient => {
-    const c = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }) });
+    const c = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'admin', password: 'admin' }),
+    });
     clients.push(c);
     return c;
   };
@@ -62,21 +70,37 @@ describe('settings panel: requests per action, in the local server\'s log', func
   });
 
   function panel(git: LocalRefReader) {
-    const accounts: { account: AccountSource['account']; client: PanelClient | undefined; choices: Array<{ id: string; username: string }> } = {
+    const accounts: {
+      account: AccountSource['account'];
+      client: PanelClient | undefined;
+      choices: Array<{ id: string; username: string }>;
+    } = {
       account: { serverUrl: server.url, username: 'admin' },
       client: newClient(),
       choices: [{ id: `${server.url}#admin`, username: 'admin' }],
     };
-    const settings = new RepositorySettings(server.url, REPO, { accounts, log: { warn: () => undefined, error: () => undefined }, memory: new PanelMemory(new MapStore()), git }, {
-      preReceive: HookKeys.externalPreReceive,
-      mergeCheck: HookKeys.externalMergeCheck,
-    });
+    const settings = new RepositorySettings(
+      server.url,
+      REPO,
+      {
+        accounts,
+        log: { warn: () => undefined, error: () => undefined },
+        memory: new PanelMemory(new MapStore()),
+        git,
+      },
+      {
+        preReceive: HookKeys.externalPreReceive,
+        mergeCheck: HookKeys.externalMergeCheck,
+      },
+    );
     return { settings, accounts };
   }
 
   /** The requests the server saw since the log was last cleared, as `METHOD path?query`, in order. */
-  const sent = (): string[] => server.controls.requests().map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`);
-  const pagesOf = (refId: string) => `GET /rest/latest/pages-settings/PROJ/repo1/enabled?refId=${encodeURIComponent(refId)}`;
+  const sent = (): string[] =>
+    server.controls.requests().map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`);
+  const pagesOf = (refId: string) =>
+    `GET /rest/latest/pages-settings/PROJ/repo1/enabled?refId=${encodeURIComponent(refId)}`;
   const lookups = (requests: string[]) => requests.filter((r) => r.includes('/branches') || r.includes('/tags'));
   const hooks = (requests: string[]) => requests.filter((r) => r.includes('/settings/hooks'));
 
@@ -131,7 +155,7 @@ describe('settings panel: requests per action, in the local server\'s log', func
     assert.equal(requests.length, 25 + 2 + 2, requests.join('\n'));
   });
 
-  it('sends nothing when the session changes but the panel\'s account and client do not; loads again when its client is new', async () => {
+  it("sends nothing when the session changes but the panel's account and client do not; loads again when its client is new", async () => {
     const { settings, accounts } = panel({ refsOf: async () => clone(false) });
     await settings.open();
     await settings.whenIdle();

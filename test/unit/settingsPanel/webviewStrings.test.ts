@@ -20,7 +20,10 @@ function parse(text: string, file = 'settingsPanel.ts'): ts.SourceFile {
 
 /** Every TypeScript file of the webview's script, parsed. */
 function scriptFiles(): ts.SourceFile[] {
-  const files = fs.readdirSync(SCRIPTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort();
+  const files = fs
+    .readdirSync(SCRIPTS, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   return files.map((f) => parse(fs.readFileSync(path.join(SCRIPTS, f), 'utf8'), f));
 }
 
@@ -33,20 +36,29 @@ function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
 function keysUsed(source: ts.SourceFile): Set<string> {
   const keys = new Set<string>();
   walk(source, (n) => {
-    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 't') keys.add(n.name.text);
-    if (ts.isElementAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 't') keys.add(`[${n.argumentExpression.getText(source)}]`);
+    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 't') {
+      keys.add(n.name.text);
+    }
+    if (ts.isElementAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 't') {
+      keys.add(`[${n.argumentExpression.getText(source)}]`);
+    }
   });
   return keys;
 }
 
 /** Whether a piece of literal text reads as words to a person: two words, a capitalised word, or an ellipsis. */
-const looksLikeWords = (text: string): boolean => /\p{L}{2,}\s+\p{L}/u.test(text) || /^\s*\p{Lu}\p{Ll}+/u.test(text) || text.includes('…');
+const looksLikeWords = (text: string): boolean =>
+  /\p{L}{2,}\s+\p{L}/u.test(text) || /^\s*\p{Lu}\p{Ll}+/u.test(text) || text.includes('…');
 
 /** A string is markup, not words, when it is a `class` value or the 'use strict' directive. */
 function isMarkup(n: ts.Node): boolean {
   let at: ts.Node = n;
-  while (ts.isConditionalExpression(at.parent) || ts.isTemplateSpan(at.parent) || ts.isTemplateExpression(at.parent)) at = at.parent;
-  if (ts.isPropertyAssignment(at.parent) && at.parent.initializer === at && at.parent.name.getText() === 'class') return true;
+  while (ts.isConditionalExpression(at.parent) || ts.isTemplateSpan(at.parent) || ts.isTemplateExpression(at.parent)) {
+    at = at.parent;
+  }
+  if (ts.isPropertyAssignment(at.parent) && at.parent.initializer === at && at.parent.name.getText() === 'class') {
+    return true;
+  }
   return ts.isExpressionStatement(at.parent) && ts.isStringLiteral(at) && at.text === 'use strict';
 }
 
@@ -61,7 +73,11 @@ function wordsWritten(source: ts.SourceFile): string[] {
           ? [n.head.text, ...n.templateSpans.map((s) => s.literal.text)]
           : [];
     for (const text of texts) {
-      if (looksLikeWords(text) && !isMarkup(n)) found.push(`${source.fileName} line ${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text)}`);
+      if (looksLikeWords(text) && !isMarkup(n)) {
+        found.push(
+          `${source.fileName} line ${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text)}`,
+        );
+      }
     }
   });
   return found;
@@ -103,7 +119,9 @@ describe('settings webview strings', () => {
   });
 
   it('follows the bundle VS Code gives for the display language', () => {
-    const german = JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.de.json'), 'utf8')) as l10n.l10nJsonFormat;
+    const german = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.de.json'), 'utf8'),
+    ) as l10n.l10nJsonFormat;
     try {
       l10n.config({ contents: german });
       const strings = panelStrings();

@@ -37,7 +37,9 @@ function typeErrors(change?: Edit): { errors: string[]; program: ts.Program } {
   const getSourceFile = host.getSourceFile.bind(host);
   const changed = change && path.join(SCRIPTS, change.file);
   host.getSourceFile = (file, language, onError) => {
-    if (change && path.resolve(file) === changed) return ts.createSourceFile(file, change.edit(ts.sys.readFile(file) ?? ''), language);
+    if (change && path.resolve(file) === changed) {
+      return ts.createSourceFile(file, change.edit(ts.sys.readFile(file) ?? ''), language);
+    }
     if (!parsed.has(file)) parsed.set(file, getSourceFile(file, language, onError)!);
     return parsed.get(file);
   };
@@ -74,26 +76,42 @@ describe('settings webview types', function () {
     assert.ok(program.getSourceFile(SCRIPT), 'the check reads the webview script');
     const modules = fs.readdirSync(SCRIPTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     assert.ok(modules.length > 1, modules.join(', '));
-    for (const file of modules) assert.ok(program.getSourceFile(path.join(SCRIPTS, file)), `the check reads src/webview/${file}`);
+    for (const file of modules) {
+      assert.ok(program.getSourceFile(path.join(SCRIPTS, file)), `the check reads src/webview/${file}`);
+    }
   });
 
   it('is checked with the DOM and without Node', () => {
     const { lib, types } = checked.getCompilerOptions();
-    assert.ok(lib?.some((l) => /dom/i.test(l)), JSON.stringify(lib));
+    assert.ok(
+      lib?.some((l) => /dom/i.test(l)),
+      JSON.stringify(lib),
+    );
     assert.deepEqual(types, []);
-    const { errors } = typeErrors(probe('vscodeApi.ts', 'const vscode = acquireVsCodeApi();', 'const vscode = acquireVsCodeApi();\nexport const nodeVersion = process.version;'));
+    const { errors } = typeErrors(
+      probe(
+        'vscodeApi.ts',
+        'const vscode = acquireVsCodeApi();',
+        'const vscode = acquireVsCodeApi();\nexport const nodeVersion = process.version;',
+      ),
+    );
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /Cannot find name 'process'/);
   });
 
   it('an action with a field name the protocol does not have fails the check', () => {
-    const { errors } = typeErrors(probe('pagesSection.ts', "send('setPagesForRef', { refId: r.refId,", "send('setPagesForRef', { refID: r.refId,"));
+    const { errors } = typeErrors(
+      probe('pagesSection.ts', "send('setPagesForRef', { refId: r.refId,", "send('setPagesForRef', { refID: r.refId,"),
+    );
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /'refID' does not exist/);
   });
 
   it('so does an action without a field the protocol requires, and one of an unknown type', () => {
-    assert.equal(typeErrors(probe('hooksSection.ts', "send('changeHook', { role: h.role })", "send('changeHook')")).errors.length, 1);
+    assert.equal(
+      typeErrors(probe('hooksSection.ts', "send('changeHook', { role: h.role })", "send('changeHook')")).errors.length,
+      1,
+    );
     assert.equal(typeErrors(probe('pagesSection.ts', "send('showMoreRefs')", "send('showMore')")).errors.length, 1);
   });
 
@@ -121,17 +139,35 @@ describe('settings webview types', function () {
       assert.equal(messages.length, 1, messages.join('\n'));
       assert.match(messages[0], notInAPage);
     }
-    const words = await lintMessages("import { panelStrings } from '../model/settingsPanel/webviewStrings';\nexport const x = panelStrings;\n", file);
+    const words = await lintMessages(
+      "import { panelStrings } from '../model/settingsPanel/webviewStrings';\nexport const x = panelStrings;\n",
+      file,
+    );
     assert.equal(words.length, 1, words.join('\n'));
     assert.match(words[0], /^@typescript-eslint\/no-restricted-imports: .*Only its types/);
-    assert.deepEqual(await lintMessages("import type { PanelStrings } from '../model/settingsPanel/webviewStrings';\nexport type X = PanelStrings;\n", file), []);
-    assert.deepEqual(await lintMessages("import type { PanelState } from '../model/settingsPanel/protocol';\nexport type X = PanelState;\n", file), []);
+    assert.deepEqual(
+      await lintMessages(
+        "import type { PanelStrings } from '../model/settingsPanel/webviewStrings';\nexport type X = PanelStrings;\n",
+        file,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await lintMessages(
+        "import type { PanelState } from '../model/settingsPanel/protocol';\nexport type X = PanelState;\n",
+        file,
+      ),
+      [],
+    );
   });
 
   it('lint refuses a webview script importing the extension, and the extension importing it', async () => {
     const [up] = await lintMessages("export * from '../editor/settingsPanel/controller';\n", 'src/webview/newProbe.ts');
     assert.match(up, /^layers\/imports-flow-down: src\/webview\/ may not import src\/editor\/settingsPanel\//);
     const [down] = await lintMessages("export * from '../webview/settingsPanel';\n", 'src/onDemand/newProbe.ts');
-    assert.match(down, /^layers\/imports-flow-down: src\/onDemand\/ may not import src\/webview\/: it is a webview's script/);
+    assert.match(
+      down,
+      /^layers\/imports-flow-down: src\/onDemand\/ may not import src\/webview\/: it is a webview's script/,
+    );
   });
 });

@@ -18,7 +18,11 @@ class FakeService implements Followable<Change> {
   }
 }
 
-const book = () => new AccountBook<Row, Change, FakeService>((r) => r.id, (r) => r.accountId);
+const book = () =>
+  new AccountBook<Row, Change, FakeService>(
+    (r) => r.id,
+    (r) => r.accountId,
+  );
 
 describe('AccountBook: what the Snippets view keeps per account', () => {
   it('hands back one object per row id, updated with the latest fields', () => {
@@ -35,8 +39,15 @@ describe('AccountBook: what the Snippets view keeps per account', () => {
     const alice = new FakeService();
     const admin = new FakeService();
     const told: string[] = [];
-    assert.equal(b.follow('alice', alice, (c) => told.push(`alice ${c.lists}`)), true);
-    assert.equal(b.follow('alice', alice, () => told.push('twice')), false, 'the same service is followed once');
+    assert.equal(
+      b.follow('alice', alice, (c) => told.push(`alice ${c.lists}`)),
+      true,
+    );
+    assert.equal(
+      b.follow('alice', alice, () => told.push('twice')),
+      false,
+      'the same service is followed once',
+    );
     b.follow('admin', admin, (c) => told.push(`admin ${c.lists}`));
     alice.fire({ lists: ['mine'] });
     admin.fire({ lists: ['browse'] });
@@ -79,13 +90,16 @@ describe('AccountBook: what the Snippets view keeps per account', () => {
     b.intern({ id: 'alice|root/mine', accountId: 'alice' });
     b.showList('alice', 'mine');
     const after = new FakeService();
-    assert.equal(b.follow('alice', after, () => undefined), true);
+    assert.equal(
+      b.follow('alice', after, () => undefined),
+      true,
+    );
     assert.equal(before.listeners.size, 0);
     assert.deepEqual(b.shownLists('alice'), []);
     assert.equal(b.row('alice|root/mine'), undefined);
   });
 
-  it('counts rows interned before their service was followed as the account\'s', () => {
+  it("counts rows interned before their service was followed as the account's", () => {
     const b = book();
     b.intern({ id: 'account/admin', accountId: 'admin' });
     b.retain([]);

@@ -15,12 +15,22 @@ import { aSnippet } from '../../support/snippets';
 
 const KEY = 'http://127.0.0.1:7990#alice';
 const text = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '"', '\\', '\n', '\u0001', ' '), maxLength: 60 });
-const snippet = fc.tuple(fc.uuid(), text, text, fc.array(fc.tuple(text, text), { maxLength: 3 })).map(([guid, name, description, files]) =>
-  aSnippet({ guid, name, description, files: files.map(([fileName, content], i) => ({ guid: `${guid}-${i}`, name: fileName, content })) }),
-);
+const snippet = fc
+  .tuple(fc.uuid(), text, text, fc.array(fc.tuple(text, text), { maxLength: 3 }))
+  .map(([guid, name, description, files]) =>
+    aSnippet({
+      guid,
+      name,
+      description,
+      files: files.map(([fileName, content], i) => ({ guid: `${guid}-${i}`, name: fileName, content })),
+    }),
+  );
 
 function fileOf(snippets: readonly Snippet[]): Buffer {
-  const pieces = cacheFilePieces(KEY, 1000, { snippets: snippets.map((s) => ({ text: snippetText(s), fetchedAt: 1, usedAt: 2 })), lists: [] });
+  const pieces = cacheFilePieces(KEY, 1000, {
+    snippets: snippets.map((s) => ({ text: snippetText(s), fetchedAt: 1, usedAt: 2 })),
+    lists: [],
+  });
   return Buffer.from([...pieces].join(''), 'utf8');
 }
 
@@ -37,33 +47,57 @@ async function read(bytes: Buffer, sliced: { lineBytes: number; pieceBytes: numb
 describe('the offline cache file: long lines read a slice at a time', () => {
   it('gives the same snippets and texts as reading every line in one piece', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(snippet, { selector: (s) => s.guid, maxLength: 4 }), fc.integer({ min: 1, max: 9 }), async (snippets, pieceBytes) => {
-        const bytes = fileOf(snippets);
-        const sliced = await read(bytes, { lineBytes: 0, pieceBytes });
-        assert.deepStrictEqual(sliced, await read(bytes, inOnePiece));
-        assert.deepStrictEqual((sliced as { snippets: Array<{ kept: { held: string } }> }).snippets.map((s) => s.kept.held), snippets.map(snippetText));
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(snippet, { selector: (s) => s.guid, maxLength: 4 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (snippets, pieceBytes) => {
+          const bytes = fileOf(snippets);
+          const sliced = await read(bytes, { lineBytes: 0, pieceBytes });
+          assert.deepStrictEqual(sliced, await read(bytes, inOnePiece));
+          assert.deepStrictEqual(
+            (sliced as { snippets: Array<{ kept: { held: string } }> }).snippets.map((s) => s.kept.held),
+            snippets.map(snippetText),
+          );
+        },
+      ),
     );
   });
 
   it('refuses what reading in one piece refuses: a file cut short or edited anywhere', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(snippet, { selector: (s) => s.guid, minLength: 1, maxLength: 3 }), fc.nat(), fc.constantFrom('cut', '"', '{', '\\', '\u00ff'), fc.integer({ min: 1, max: 9 }), async (snippets, at, edit, pieceBytes) => {
-        const bytes = fileOf(snippets);
-        const i = at % bytes.length;
-        const broken = edit === 'cut' ? bytes.subarray(0, i) : Buffer.concat([bytes.subarray(0, i), Buffer.from(edit, 'latin1'), bytes.subarray(i)]);
-        const sliced = (await read(broken, { lineBytes: 0, pieceBytes })) as { refused?: string };
-        const whole = (await read(broken, inOnePiece)) as { refused?: string };
-        assert.equal(sliced.refused !== undefined, whole.refused !== undefined, `sliced: ${sliced.refused}, in one piece: ${whole.refused}`);
-        if (whole.refused === undefined) assert.deepStrictEqual(sliced, whole);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(snippet, { selector: (s) => s.guid, minLength: 1, maxLength: 3 }),
+        fc.nat(),
+        fc.constantFrom('cut', '"', '{', '\\', '\u00ff'),
+        fc.integer({ min: 1, max: 9 }),
+        async (snippets, at, edit, pieceBytes) => {
+          const bytes = fileOf(snippets);
+          const i = at % bytes.length;
+          const broken =
+            edit === 'cut'
+              ? bytes.subarray(0, i)
+              : Buffer.concat([bytes.subarray(0, i), Buffer.from(edit, 'latin1'), bytes.subarray(i)]);
+          const sliced = (await read(broken, { lineBytes: 0, pieceBytes })) as { refused?: string };
+          const whole = (await read(broken, inOnePiece)) as { refused?: string };
+          assert.equal(
+            sliced.refused !== undefined,
+            whole.refused !== undefined,
+            `sliced: ${sliced.refused}, in one piece: ${whole.refused}`,
+          );
+          if (whole.refused === undefined) assert.deepStrictEqual(sliced, whole);
+        },
+      ),
     );
   });
 
   it('a snippet of megabytes comes back the same, from the file and to a search', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cache-long-'));
     try {
-      const big = aSnippet({ guid: 'big', name: 'big', files: [{ guid: 'f', name: 'big.js', content: 'const s = "😀 é \\" x";\n'.repeat(150_000) }] });
+      const big = aSnippet({
+        guid: 'big',
+        name: 'big',
+        files: [{ guid: 'f', name: 'big.js', content: 'const s = "😀 é \\" x";\n'.repeat(150_000) }],
+      });
       const make = () => new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 0 });
       const first = make();
       await first.load();

@@ -10,7 +10,12 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import type { Snippet } from '../../../src/api/types';
 import { SnippetCache } from '../../../src/model/snippets/cache/snippetCache';
-import { ENTRY_OVERHEAD_BYTES, keptTextBytes, snippetOf, snippetText } from '../../../src/model/snippets/cache/keptText';
+import {
+  ENTRY_OVERHEAD_BYTES,
+  keptTextBytes,
+  snippetOf,
+  snippetText,
+} from '../../../src/model/snippets/cache/keptText';
 import { aSnippet } from '../../support/snippets';
 
 const MB = 1024 * 1024;
@@ -31,14 +36,29 @@ const snippetAt = (i: number): Snippet =>
     userId: 3,
     createdAt: 1.7e12 + i * 1000,
     updatedAt: 1.7e12 + i * 1000,
-    files: [{ guid: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `s${i}.sh`, content: i % 3 === 0 ? `echo € ${i}\n` : `echo ${i}\n` }],
+    files: [
+      {
+        guid: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `s${i}.sh`,
+        content: i % 3 === 0 ? `echo € ${i}\n` : `echo ${i}\n`,
+      },
+    ],
   });
 
 /** Snippet i with comments and categories: as objects it costs well over its text (more objects, each with a header). */
 const talkedAbout = (i: number): Snippet => ({
   ...snippetAt(i),
-  categories: [1, 2].map((c) => ({ guid: `20000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`, name: `category ${c}` })),
-  comments: [1, 2, 3].map((c) => ({ guid: `30000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`, text: `comment ${c} on ${i}`, userId: 3, createdAt: 1.7e12 + c, updatedAt: 1.7e12 + c })),
+  categories: [1, 2].map((c) => ({
+    guid: `20000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`,
+    name: `category ${c}`,
+  })),
+  comments: [1, 2, 3].map((c) => ({
+    guid: `30000000-0000-4000-8000-${String(i * 10 + c).padStart(12, '0')}`,
+    text: `comment ${c} on ${i}`,
+    userId: 3,
+    createdAt: 1.7e12 + c,
+    updatedAt: 1.7e12 + c,
+  })),
 });
 
 describe('the offline cache holds its size bound in memory', function () {
@@ -53,9 +73,17 @@ describe('the offline cache holds its size bound in memory', function () {
    * A cache bounded at `bound` that writes only when told (no write during `fill`), and how much
    * the heap grew while `fill` ran, after forced collections before and after.
    */
-  async function heapGrowth(bound: number, fill: (cache: SnippetCache) => Promise<void> | void): Promise<{ cache: SnippetCache; held: number }> {
+  async function heapGrowth(
+    bound: number,
+    fill: (cache: SnippetCache) => Promise<void> | void,
+  ): Promise<{ cache: SnippetCache; held: number }> {
     const gc = forcedGc();
-    const cache = new SnippetCache({ dir, key: 'http://127.0.0.1:7990#alice', maxBytes: () => bound, writeDelayMs: 3_600_000 });
+    const cache = new SnippetCache({
+      dir,
+      key: 'http://127.0.0.1:7990#alice',
+      maxBytes: () => bound,
+      writeDelayMs: 3_600_000,
+    });
     await cache.load();
     gc();
     gc();
@@ -78,7 +106,10 @@ describe('the offline cache holds its size bound in memory', function () {
       }
     });
     // Room for the heap's own noise (a few hundred KB in a test process), not for the cache's.
-    assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);
+    assert.ok(
+      held <= cache.size * 1.1 + 0.5 * MB,
+      `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`,
+    );
     assert.ok(cache.size > bound * 0.9, 'the cache is full: the measure is of a full cache');
     // What it keeps still reads back as the snippets it was given: the newest are kept.
     assert.deepEqual(cache.snippet(snippetAt(39_999).guid)?.snippet, snippetAt(39_999));
@@ -95,20 +126,32 @@ describe('the offline cache holds its size bound in memory', function () {
       for (const list of ['mine', 'browse']) {
         let pages: Snippet[] = [];
         for (let page = 0; page < 40; page++) {
-          const values = Array.from({ length: 1000 }, (_, j) => talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j));
+          const values = Array.from({ length: 1000 }, (_, j) =>
+            talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j),
+          );
           pages = [...pages, ...values];
           cache.putSearchPages(list, pages, pages.length, values);
-          assert.ok(cache.size <= bound, `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+          assert.ok(
+            cache.size <= bound,
+            `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`,
+          );
         }
       }
       await cache.flush();
     });
     assert.ok(cache.size <= bound, `${cache.size} bytes counted once exact, over the bound of ${bound}`);
     assert.ok(cache.size > bound * 0.8, 'the two lists fill the cache: the measure is of a full cache');
-    assert.ok(held <= cache.size * 1.1 + 0.5 * MB, `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`);
+    assert.ok(
+      held <= cache.size * 1.1 + 0.5 * MB,
+      `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`,
+    );
     // Text outside ASCII weighs more than estimated: the write made room by dropping the least used (My Snippets' first).
     const browse = await cache.searchPages('browse', 60_000);
-    assert.deepEqual(browse?.snippets.slice(0, 3), [0, 1, 2].map((i) => talkedAbout(100_000 + i)), 'read back from their texts');
+    assert.deepEqual(
+      browse?.snippets.slice(0, 3),
+      [0, 1, 2].map((i) => talkedAbout(100_000 + i)),
+      'read back from their texts',
+    );
     await cache.clear();
   });
 
@@ -119,9 +162,21 @@ describe('the offline cache holds its size bound in memory', function () {
     const cjk = snippetText(aSnippet({ name: '片段'.repeat(200) }));
     const heap = (chars: number, perChar: number) => 16 + Math.ceil((chars * perChar) / 8) * 8;
     assert.equal(keptTextBytes(ascii), heap(ascii.length, 1) + ENTRY_OVERHEAD_BYTES);
-    assert.equal(keptTextBytes(latin1), Buffer.byteLength(latin1) + ENTRY_OVERHEAD_BYTES, 'one byte a character in memory, more in UTF-8');
-    assert.equal(keptTextBytes(twoByte), heap(twoByte.length, 2) + ENTRY_OVERHEAD_BYTES, 'two bytes a character in memory');
-    assert.equal(keptTextBytes(cjk), Buffer.byteLength(cjk) + ENTRY_OVERHEAD_BYTES, 'three bytes a character in the file');
+    assert.equal(
+      keptTextBytes(latin1),
+      Buffer.byteLength(latin1) + ENTRY_OVERHEAD_BYTES,
+      'one byte a character in memory, more in UTF-8',
+    );
+    assert.equal(
+      keptTextBytes(twoByte),
+      heap(twoByte.length, 2) + ENTRY_OVERHEAD_BYTES,
+      'two bytes a character in memory',
+    );
+    assert.equal(
+      keptTextBytes(cjk),
+      Buffer.byteLength(cjk) + ENTRY_OVERHEAD_BYTES,
+      'three bytes a character in the file',
+    );
     assert.deepEqual(snippetOf(cjk), aSnippet({ name: '片段'.repeat(200) }));
   });
 });

@@ -49,9 +49,13 @@ describe('offline caches follow sign-outs', () => {
   });
 
   it('a cache that cannot be deleted, or a feature that cannot load, is a warning in the log', async () => {
-    const t = setUp(['alice@h'], () => true, () => {
-      throw new Error('the snippets could not be loaded');
-    });
+    const t = setUp(
+      ['alice@h'],
+      () => true,
+      () => {
+        throw new Error('the snippets could not be loaded');
+      },
+    );
     await t.signIn([]);
     assert.equal(t.warnings.length, 1);
     assert.match(t.warnings[0], /could not be loaded/);

@@ -10,7 +10,14 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
 import { cacheFilePath, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheFile';
-import { LIST_SLOT_BYTES, keptSnippet, keptTextBytes, snippetText, snippetTextLength, waitingSnippet } from '../../../src/model/snippets/cache/keptText';
+import {
+  LIST_SLOT_BYTES,
+  keptSnippet,
+  keptTextBytes,
+  snippetText,
+  snippetTextLength,
+  waitingSnippet,
+} from '../../../src/model/snippets/cache/keptText';
 import { SnippetCache, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
 import { aSnippet } from '../../support/snippets';
 
@@ -20,7 +27,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const guidsOf = (pages: { snippets: Snippet[] } | undefined) => pages?.snippets.map((s) => s.guid);
 
 /** What the cache counts for `snippets` kept as texts in one search list. */
-const exactBytes = (snippets: readonly Snippet[]): number => snippets.reduce((sum, s) => sum + keptTextBytes(snippetText(s)) + LIST_SLOT_BYTES, 0);
+const exactBytes = (snippets: readonly Snippet[]): number =>
+  snippets.reduce((sum, s) => sum + keptTextBytes(snippetText(s)) + LIST_SLOT_BYTES, 0);
 
 const snippetOf = (text: fc.Arbitrary<string>): fc.Arbitrary<Snippet> => {
   const time = fc.integer({ min: -8.64e15, max: 8.64e15 });
@@ -37,9 +45,24 @@ const snippetOf = (text: fc.Arbitrary<string>): fc.Arbitrary<Snippet> => {
       createdAt: time,
       updatedAt: time,
       files: fc.array(fc.record({ guid: text, name: text, content: text }), { maxLength: 3 }),
-      comments: fc.array(fc.record({ guid: text, text, userId: number, createdAt: time, updatedAt: time }), { maxLength: 3 }),
+      comments: fc.array(fc.record({ guid: text, text, userId: number, createdAt: time, updatedAt: time }), {
+        maxLength: 3,
+      }),
     },
-    { requiredKeys: ['guid', 'name', 'categories', 'isVisible', 'isPublic', 'userId', 'createdAt', 'updatedAt', 'files', 'comments'] },
+    {
+      requiredKeys: [
+        'guid',
+        'name',
+        'categories',
+        'isVisible',
+        'isPublic',
+        'userId',
+        'createdAt',
+        'updatedAt',
+        'files',
+        'comments',
+      ],
+    },
   );
 };
 
@@ -48,7 +71,7 @@ const plain = fc.stringMatching(/^[ !#-[\]-~]{0,40}$/);
 
 describe("a search's pages in the offline cache, waiting for their texts", () => {
   describe('the length of a text worked out without making it', () => {
-    it('is the length of the snippet\'s JSON when no character needs escaping or more than one byte', () => {
+    it("is the length of the snippet's JSON when no character needs escaping or more than one byte", () => {
       fc.assert(
         fc.property(snippetOf(plain), (s) => {
           assert.equal(snippetTextLength(s), snippetText(s).length);
@@ -69,27 +92,35 @@ describe("a search's pages in the offline cache, waiting for their texts", () =>
 
   describe('in the cache', () => {
     let dir: string;
-    const make = (extra: Partial<SnippetCacheOptions> = {}) => new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 3_600_000, ...extra });
+    const make = (extra: Partial<SnippetCacheOptions> = {}) =>
+      new SnippetCache({ dir, key: KEY, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 3_600_000, ...extra });
     /** Snippet i, its file `content`. */
-    const snip = (i: number, content = `echo ${i}`) => aSnippet({ guid: `s${i}`, name: `snippet ${i}`, files: [{ guid: `f${i}`, name: 'a.sh', content }] });
+    const snip = (i: number, content = `echo ${i}`) =>
+      aSnippet({ guid: `s${i}`, name: `snippet ${i}`, files: [{ guid: `f${i}`, name: 'a.sh', content }] });
 
     beforeEach(() => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-cache-waiting-'));
     });
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it('are the search\'s own snippets until a write, counted as their texts; after it, texts read back as equal snippets', async () => {
+    it("are the search's own snippets until a write, counted as their texts; after it, texts read back as equal snippets", async () => {
       const cache = make();
       await cache.load();
       const list = Array.from({ length: 20 }, (_, i) => snip(i));
       cache.putSearchPages('browse', list, undefined, list);
       const kept = await cache.searchPages('browse', DAY);
-      assert.ok(kept?.snippets.every((s, i) => s === list[i]), 'the same objects: no text was made for them');
+      assert.ok(
+        kept?.snippets.every((s, i) => s === list[i]),
+        'the same objects: no text was made for them',
+      );
       assert.equal(cache.size, exactBytes(list), 'counted exactly: plain ASCII');
       await cache.flush();
       const after = await cache.searchPages('browse', DAY);
       assert.deepEqual(after?.snippets, list);
-      assert.ok(after?.snippets.every((s, i) => s !== list[i]), 'made from their texts now');
+      assert.ok(
+        after?.snippets.every((s, i) => s !== list[i]),
+        'made from their texts now',
+      );
       assert.equal(cache.size, exactBytes(list));
       const next = make();
       await next.load();

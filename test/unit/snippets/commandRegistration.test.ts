@@ -39,7 +39,9 @@ describe('snippet commands: one registration place', () => {
   });
 
   it('no file of the features it wires registers a command', () => {
-    const elsewhere = FEATURES.flatMap(sources).filter((file) => /\bregisterCommand\s*\(/.test(fs.readFileSync(path.join(SRC, file), 'utf8')));
+    const elsewhere = FEATURES.flatMap(sources).filter((file) =>
+      /\bregisterCommand\s*\(/.test(fs.readFileSync(path.join(SRC, file), 'utf8')),
+    );
     assert.deepEqual(elsewhere, []);
   });
 });

@@ -3,7 +3,13 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { CompletionIndex, languageLookup, shownCompletion, usesSnippetSyntax, type CompletionSettings } from '../../../src/model/snippets/completion/completion';
+import {
+  CompletionIndex,
+  languageLookup,
+  shownCompletion,
+  usesSnippetSyntax,
+  type CompletionSettings,
+} from '../../../src/model/snippets/completion/completion';
 
 let n = 0;
 const snippet = (name: string, files: string[], categories: string[] = []): Snippet => ({
@@ -27,7 +33,13 @@ const languageOf = languageLookup([
   { id: 'dockerfile', filenames: ['Dockerfile'] },
 ]);
 
-const settings = (over: Partial<CompletionSettings> = {}): CompletionSettings => ({ enabled: true, lists: ['mine', 'starred'], categories: [], snippetSyntaxCategory: 'vscode-snippet', ...over });
+const settings = (over: Partial<CompletionSettings> = {}): CompletionSettings => ({
+  enabled: true,
+  lists: ['mine', 'starred'],
+  categories: [],
+  snippetSyntaxCategory: 'vscode-snippet',
+  ...over,
+});
 
 describe('completion: languages of file names', () => {
   it('by extension (longest first, any case), by whole name, or unknown', () => {
@@ -50,15 +62,27 @@ describe('completion: the index', () => {
   it('offers files in editors of their language, and files of no known language everywhere', () => {
     const index = new CompletionIndex(languageOf);
     index.rebuild(lists, settings());
-    assert.deepEqual(index.entriesFor('typescript').map((e) => e.fileName), ['retry.ts', 'shared.ts', 'NOTES']);
-    assert.deepEqual(index.entriesFor('shellscript').map((e) => e.fileName), ['retry.sh', 'NOTES']);
-    assert.deepEqual(index.entriesFor('python').map((e) => e.fileName), ['NOTES']);
+    assert.deepEqual(
+      index.entriesFor('typescript').map((e) => e.fileName),
+      ['retry.ts', 'shared.ts', 'NOTES'],
+    );
+    assert.deepEqual(
+      index.entriesFor('shellscript').map((e) => e.fileName),
+      ['retry.sh', 'NOTES'],
+    );
+    assert.deepEqual(
+      index.entriesFor('python').map((e) => e.fileName),
+      ['NOTES'],
+    );
   });
 
   it('takes a snippet in two lists once, and only the lists asked for', () => {
     const index = new CompletionIndex(languageOf);
     index.rebuild(lists, settings({ lists: ['starred', 'browse'] }));
-    assert.deepEqual(index.entriesFor('typescript').map((e) => e.snippetName), ['shared', 'someone else']);
+    assert.deepEqual(
+      index.entriesFor('typescript').map((e) => e.snippetName),
+      ['shared', 'someone else'],
+    );
     assert.equal(index.size, 2);
   });
 
@@ -66,7 +90,10 @@ describe('completion: the index', () => {
     const tagged = snippet('tagged', ['t.ts'], ['Tools']);
     const index = new CompletionIndex(languageOf);
     index.rebuild({ mine: [ts, tagged], starred: [], browse: [] }, settings({ categories: ['tools'] }));
-    assert.deepEqual(index.entriesFor('typescript').map((e) => e.snippetName), ['tagged']);
+    assert.deepEqual(
+      index.entriesFor('typescript').map((e) => e.snippetName),
+      ['tagged'],
+    );
     index.rebuild({ mine: [ts, tagged], starred: [], browse: [] }, settings({ enabled: false }));
     assert.equal(index.size, 0);
     assert.deepEqual(index.entriesFor('typescript'), []);
@@ -76,7 +103,13 @@ describe('completion: the index', () => {
     const marked = snippet('with tab stops', ['loop.ts'], ['VSCode-Snippet']);
     const index = new CompletionIndex(languageOf);
     index.rebuild({ mine: [ts, marked], starred: [], browse: [] }, settings());
-    assert.deepEqual(index.entriesFor('typescript').map((e) => [e.snippetName, e.snippetSyntax]), [['retry', false], ['with tab stops', true]]);
+    assert.deepEqual(
+      index.entriesFor('typescript').map((e) => [e.snippetName, e.snippetSyntax]),
+      [
+        ['retry', false],
+        ['with tab stops', true],
+      ],
+    );
     assert.equal(usesSnippetSyntax(marked, ''), false, 'an empty marker marks nothing');
   });
 
@@ -85,10 +118,13 @@ describe('completion: the index', () => {
     index.rebuild(lists, settings());
     assert.equal(index.entriesFor('typescript').length, 3);
     index.rebuild({ mine: [plain], starred: [], browse: [] }, settings());
-    assert.deepEqual(index.entriesFor('typescript').map((e) => e.fileName), ['NOTES']);
+    assert.deepEqual(
+      index.entriesFor('typescript').map((e) => e.fileName),
+      ['NOTES'],
+    );
   });
 
-  it('several accounts: each account\'s snippets, even with the same guid, labelled with their account', () => {
+  it("several accounts: each account's snippets, even with the same guid, labelled with their account", () => {
     const index = new CompletionIndex(languageOf);
     const production = snippet('deploy', ['deploy.sh']);
     // A staging server copied from production holds a snippet with the same guid.
@@ -112,13 +148,37 @@ describe('completion: the index', () => {
   });
 });
 
-describe('completion: what an item shows of other users\' names', () => {
+describe("completion: what an item shows of other users' names", () => {
   /** Control characters, line breaks and the bidi and invisible formatting marks. */
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+  const HIDDEN =
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
   const hostile = fc.oneof(
     fc.string({ unit: 'binary' }),
-    fc.array(fc.constantFrom('\u202E', '\u2066', '\u200F', '\u061C', '\u0000', '\u001B', '\u0085', '\n', '\r', '\t', '\u2028', '$(', '\\$(', 'zap)', '](command:x)', 'gpj.exe', 'a'), { maxLength: 12 }).map((parts) => parts.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          '\u202E',
+          '\u2066',
+          '\u200F',
+          '\u061C',
+          '\u0000',
+          '\u001B',
+          '\u0085',
+          '\n',
+          '\r',
+          '\t',
+          '\u2028',
+          '$(',
+          '\\$(',
+          'zap)',
+          '](command:x)',
+          'gpj.exe',
+          'a',
+        ),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join('')),
   );
 
   it('no control or bidi character, line break or live $(icon) reaches the label, description, detail or filter text; the inserted text is the file, byte for byte', () => {
@@ -126,11 +186,16 @@ describe('completion: what an item shows of other users\' names', () => {
       fc.property(hostile, hostile, hostile, hostile, (name, fileName, account, content) => {
         const index = new CompletionIndex(() => undefined);
         const files = [{ guid: 'f', name: fileName, content }];
-        index.rebuildFrom([{ account, lists: { mine: [{ ...snippet(name, []), files }], starred: [], browse: [] } }], settings());
+        index.rebuildFrom(
+          [{ account, lists: { mine: [{ ...snippet(name, []), files }], starred: [], browse: [] } }],
+          settings(),
+        );
         const [entry] = index.entriesFor('typescript');
         assert.equal(entry.content, content, 'the file goes in as it is');
         const shown = shownCompletion(entry);
-        for (const [part, text] of Object.entries(shown)) assert.doesNotMatch(text ?? '', HIDDEN, `${part}: ${JSON.stringify(text)}`);
+        for (const [part, text] of Object.entries(shown)) {
+          assert.doesNotMatch(text ?? '', HIDDEN, `${part}: ${JSON.stringify(text)}`);
+        }
         // The suggest widget draws a label's `$(name)` as an icon; description and detail are plain text.
         assert.doesNotMatch(shown.label, /(^|[^\\])\$\(/, shown.label);
       }),
@@ -139,7 +204,20 @@ describe('completion: what an item shows of other users\' names', () => {
   });
 
   it('shows a name with a right-to-left override as its letters in order, and keeps what a user can type', () => {
-    const shown = shownCompletion({ snippetGuid: 'g', snippetName: 'deploy\u202Ehs.exe $(zap)', fileName: 'run\u2066.sh', content: '\t$x\r\n', snippetSyntax: false, account: 'mallory\u202E' });
-    assert.deepEqual(shown, { label: 'deployhs.exe \\$(zap)', description: 'run.sh', account: 'mallory', filterText: 'deployhs.exe $(zap) run.sh', name: 'deployhs.exe $(zap)' });
+    const shown = shownCompletion({
+      snippetGuid: 'g',
+      snippetName: 'deploy\u202Ehs.exe $(zap)',
+      fileName: 'run\u2066.sh',
+      content: '\t$x\r\n',
+      snippetSyntax: false,
+      account: 'mallory\u202E',
+    });
+    assert.deepEqual(shown, {
+      label: 'deployhs.exe \\$(zap)',
+      description: 'run.sh',
+      account: 'mallory',
+      filterText: 'deployhs.exe $(zap) run.sh',
+      name: 'deployhs.exe $(zap)',
+    });
   });
 });

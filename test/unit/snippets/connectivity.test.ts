@@ -4,14 +4,20 @@ import { Connectivity, isUnreachable } from '../../../src/model/snippets/connect
 
 /** Waits until `condition` holds, for 5 s at most: however late the probes' timer fires on a loaded machine. */
 async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5000; !condition() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+  for (const deadline = Date.now() + 5000; !condition() && Date.now() < deadline;) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 describe('connectivity (offline or not)', () => {
   it('only a server that cannot be reached counts as offline', () => {
     assert.equal(isUnreachable(new BitbucketError('network', 'ECONNREFUSED')), true);
     assert.equal(isUnreachable(new BitbucketError('timeout', 'no answer')), true);
-    assert.equal(isUnreachable(new BitbucketError('network', 'untrusted certificate', { tlsFailure: true })), false, 'a TLS failure is a setup problem');
+    assert.equal(
+      isUnreachable(new BitbucketError('network', 'untrusted certificate', { tlsFailure: true })),
+      false,
+      'a TLS failure is a setup problem',
+    );
     assert.equal(isUnreachable(new BitbucketError('server', 'HTTP 503', { status: 503 })), false);
     assert.equal(isUnreachable(new Error('anything else')), false);
   });
@@ -66,7 +72,9 @@ describe('connectivity (offline or not)', () => {
     assert.equal(probes, after, 'no probe once online');
     // A refusal from the server (it answered) also counts as back.
     await assert.rejects(connectivity.watch(async () => Promise.reject(new BitbucketError('timeout', 'slow'))));
-    await assert.rejects(connectivity.watch(async () => Promise.reject(new BitbucketError('not-found', 'gone', { status: 404 }))));
+    await assert.rejects(
+      connectivity.watch(async () => Promise.reject(new BitbucketError('not-found', 'gone', { status: 404 }))),
+    );
     assert.deepEqual(seen, [true, false, true, false]);
     connectivity.dispose();
   });

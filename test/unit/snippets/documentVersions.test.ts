@@ -13,7 +13,11 @@ import { aSnippet } from '../../support/snippets';
 /** VS Code's workspace state as a Memento: `get` sees an update at once. */
 function workspaceState(): BaseStorage & { values: Map<string, unknown> } {
   const values = new Map<string, unknown>();
-  return { values, get: <T>(key: string) => values.get(key) as T | undefined, update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)) };
+  return {
+    values,
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    update: async (key, value) => void (value === undefined ? values.delete(key) : values.set(key, value)),
+  };
 }
 
 const A = 'bitbucket-snippet://alice@host/notes/a.txt?guid=g1';
@@ -31,7 +35,11 @@ describe('snippet file versions', () => {
     assert.equal(now.baseOf(A), undefined);
     now.remember(A, service, 'g1', 'a.txt', 5, 'one\n');
     assert.deepEqual(now.baseOf(A), editBaseOf(5, 'one\n'));
-    assert.deepEqual(versions(state).baseOf(A), editBaseOf(5, 'one\n'), 'a restored editor is saved against the same base');
+    assert.deepEqual(
+      versions(state).baseOf(A),
+      editBaseOf(5, 'one\n'),
+      'a restored editor is saved against the same base',
+    );
     assert.ok(!JSON.stringify([...state.values]).includes('one'), 'no text is kept in the state');
   });
 
@@ -54,7 +62,11 @@ describe('snippet file versions', () => {
     const next = versions(state);
     next.reportStat(A, { mtime: 9, size: 3 });
     assert.equal(next.reportedStat(A), undefined);
-    assert.deepEqual(next.saveState(A), { base: editBaseOf(5, 'one\n'), reported: undefined, overwriteApproved: undefined });
+    assert.deepEqual(next.saveState(A), {
+      base: editBaseOf(5, 'one\n'),
+      reported: undefined,
+      overwriteApproved: undefined,
+    });
     next.remember(A, service, 'g1', 'a.txt', 9, 'one\n');
     assert.deepEqual(next.reportedStat(A), { mtime: 9, size: 3 });
   });
@@ -78,7 +90,14 @@ describe('snippet file versions', () => {
     now.remember(A, service, 'g1', 'a.txt', 5, 'abc\n');
     now.reportStat(A, { mtime: 5, size: 4 });
     const fresh = (updatedAt: number, content: string) => aSnippet({ updatedAt, files: [file('a.txt', content)] });
-    const decide = (server: ReturnType<typeof fresh>) => decideSave({ ...now.saveState(A), text: 'abc!\n', fresh: server, fileName: 'a.txt', overwriteWithoutAsking: false }).kind;
+    const decide = (server: ReturnType<typeof fresh>) =>
+      decideSave({
+        ...now.saveState(A),
+        text: 'abc!\n',
+        fresh: server,
+        fileName: 'a.txt',
+        overwriteWithoutAsking: false,
+      }).kind;
     assert.equal(decide(fresh(7, 'XYZ\n')), 'conflict');
     now.conflicts.refused(A, 7);
     assert.equal(decide(fresh(7, 'XYZ\n')), 'conflict', 'saving again (auto-save) is no choice');
@@ -95,7 +114,11 @@ describe('snippet file versions', () => {
     assert.deepEqual(now.baseOf(B), editBaseOf(5, 'one\n'));
     assert.deepEqual(versions(state).baseOf(B), editBaseOf(5, 'one\n'));
     const renamed = aSnippet({ guid: 'g1', updatedAt: 6, files: [file('b.txt', 'one\n')] });
-    assert.deepEqual(now.touchedBy(service, ['g1'], () => renamed).deleted, [A], 'the old name is gone, the new one is there');
+    assert.deepEqual(
+      now.touchedBy(service, ['g1'], () => renamed).deleted,
+      [A],
+      'the old name is gone, the new one is there',
+    );
   });
 
   it('a change of a snippet touches only its own documents of that account: gone files are deleted, other text is changed', () => {
@@ -105,10 +128,21 @@ describe('snippet file versions', () => {
     now.remember('x', other, 'g1', 'a.txt', 5, 'one\n');
     now.remember('y', service, 'g2', 'c.txt', 5, 'three\n');
     const changed = aSnippet({ guid: 'g1', updatedAt: 6, files: [file('a.txt', 'one, changed\n')] });
-    assert.deepEqual(now.touchedBy(service, ['g1'], () => changed), { deleted: [B], changed: [A] });
+    assert.deepEqual(
+      now.touchedBy(service, ['g1'], () => changed),
+      { deleted: [B], changed: [A] },
+    );
     const sameText = aSnippet({ guid: 'g1', updatedAt: 6, files: [file('a.txt', 'one\n'), file('b.txt', 'two\n')] });
-    assert.deepEqual(now.touchedBy(service, ['g1'], () => sameText), { deleted: [], changed: [] }, 'another file, the name or the categories changed');
-    assert.deepEqual(now.touchedBy(service, ['g1'], () => undefined), { deleted: [A, B], changed: [] }, 'the snippet is gone');
+    assert.deepEqual(
+      now.touchedBy(service, ['g1'], () => sameText),
+      { deleted: [], changed: [] },
+      'another file, the name or the categories changed',
+    );
+    assert.deepEqual(
+      now.touchedBy(service, ['g1'], () => undefined),
+      { deleted: [A, B], changed: [] },
+      'the snippet is gone',
+    );
     assert.equal(now.hasOpenFiles('g2'), true);
     assert.equal(now.hasOpenFiles('g3'), false);
     assert.deepEqual(now.uris(), [A, B, 'x', 'y']);
@@ -118,25 +152,34 @@ describe('snippet file versions', () => {
 describe('save conflicts (snippet files and hook settings)', () => {
   it('approve only after a refused save, for the version it met; forget ends both', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.record({ op: fc.constant('refused' as const), version: fc.nat(5) }), fc.record({ op: fc.constantFrom('approve' as const, 'forget' as const) })), { maxLength: 12 }), (ops) => {
-        const conflicts = new SaveConflicts<number>();
-        let met: number | undefined;
-        let approved: number | undefined;
-        for (const step of ops) {
-          if (step.op === 'refused') {
-            conflicts.refused(A, step.version);
-            met = step.version;
-          } else if (step.op === 'approve') {
-            assert.equal(conflicts.approve(A), met !== undefined);
-            if (met !== undefined) approved = met;
-          } else {
-            conflicts.forget(A);
-            met = approved = undefined;
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('refused' as const), version: fc.nat(5) }),
+            fc.record({ op: fc.constantFrom('approve' as const, 'forget' as const) }),
+          ),
+          { maxLength: 12 },
+        ),
+        (ops) => {
+          const conflicts = new SaveConflicts<number>();
+          let met: number | undefined;
+          let approved: number | undefined;
+          for (const step of ops) {
+            if (step.op === 'refused') {
+              conflicts.refused(A, step.version);
+              met = step.version;
+            } else if (step.op === 'approve') {
+              assert.equal(conflicts.approve(A), met !== undefined);
+              if (met !== undefined) approved = met;
+            } else {
+              conflicts.forget(A);
+              met = approved = undefined;
+            }
+            assert.equal(conflicts.approved(A), approved);
+            assert.equal(conflicts.approved(B), undefined);
           }
-          assert.equal(conflicts.approved(A), approved);
-          assert.equal(conflicts.approved(B), undefined);
-        }
-      }),
+        },
+      ),
     );
   });
 });

@@ -20,27 +20,50 @@ function pagedApi(pages: Snippet[][]): ListsApi {
     const values = pages[Math.min(call, pages.length - 1)];
     const last = call >= pages.length - 1;
     call++;
-    return { values, size: values.length, limit: r.limit ?? 25, start: r.start ?? 0, isLastPage: last, ...(last ? {} : { nextPageStart: (r.start ?? 0) + values.length }) };
+    return {
+      values,
+      size: values.length,
+      limit: r.limit ?? 25,
+      start: r.start ?? 0,
+      isLastPage: last,
+      ...(last ? {} : { nextPageStart: (r.start ?? 0) + values.length }),
+    };
   };
   const starred = async (r: PageRequest) => {
     const p = await page(r);
     return { ...p, values: p.values.map((snippet) => ({ snippet, userId: 2, starredAt: 1 })) };
   };
-  return { getMySnippets: page, browseSnippets: page, browseUserSnippets: (_u: string, r: PageRequest) => page(r), getStarredSnippets: starred, getCategorySnippets: (_g: string, r: PageRequest) => starred(r), getSnippet: async () => snip('x') } as unknown as ListsApi;
+  return {
+    getMySnippets: page,
+    browseSnippets: page,
+    browseUserSnippets: (_u: string, r: PageRequest) => page(r),
+    getStarredSnippets: starred,
+    getCategorySnippets: (_g: string, r: PageRequest) => starred(r),
+    getSnippet: async () => snip('x'),
+  } as unknown as ListsApi;
 }
 
 describe('duplicate snippets in a listing', () => {
   it('keeps the first of a guid listed twice in one page, with its own data', async () => {
     const api = pagedApi([[snip('a', 'first a'), snip('b'), snip('a', 'second a')]]);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('mine');
     assert.deepEqual(store.list('mine').guids, ['a', 'b']);
     assert.equal(store.get('a')?.name, 'first a');
   });
 
   it('drops a guid that a later page of the same list lists again', async () => {
-    const api = pagedApi([[snip('a', 'first a'), snip('b')], [snip('c'), snip('a', 'again a'), snip('c')]]);
-    const store = new SnippetStore(() => api, () => 2);
+    const api = pagedApi([
+      [snip('a', 'first a'), snip('b')],
+      [snip('c'), snip('a', 'again a'), snip('c')],
+    ]);
+    const store = new SnippetStore(
+      () => api,
+      () => 2,
+    );
     await store.ensureLoaded('starred');
     await store.loadMore('starred');
     assert.deepEqual(store.list('starred').guids, ['a', 'b', 'c']);
@@ -48,7 +71,10 @@ describe('duplicate snippets in a listing', () => {
   });
 
   it('drops duplicates of a list shown from the cache', () => {
-    const store = new SnippetStore(() => undefined, () => 25);
+    const store = new SnippetStore(
+      () => undefined,
+      () => 25,
+    );
     store.seed('mine', [snip('a'), snip('a'), snip('b')], undefined, 1);
     assert.deepEqual(store.list('mine').guids, ['a', 'b']);
   });
@@ -67,7 +93,14 @@ describe('two files of one name', () => {
     assert.equal(parseSnippetUri(second)?.occurrence, 2);
     assert.equal(parseSnippetUri(third)?.occurrence, 3);
     const c = snippetUriComponents(account, snippet, 'a.sh', 2);
-    assert.deepEqual(parseSnippetComponents(c.authority, c.path, c.query), { authority: 'bitbucket.example.com', username: 'alice', contextPath: '/bitbucket', snippetGuid: 'g-1', fileName: 'a.sh', occurrence: 2 });
+    assert.deepEqual(parseSnippetComponents(c.authority, c.path, c.query), {
+      authority: 'bitbucket.example.com',
+      username: 'alice',
+      contextPath: '/bitbucket',
+      snippetGuid: 'g-1',
+      fileName: 'a.sh',
+      occurrence: 2,
+    });
     assert.equal(formatSnippetUri(account, snippet, 'a.sh', 1), first, 'the first of a name has the URI it always had');
   });
 
@@ -79,20 +112,50 @@ describe('two files of one name', () => {
   });
 
   it('gives each its own row id, under every account', () => {
-    const rows = (accountId: string): TreeNode[] => [1, 2, 3].map((occurrence) => ({ kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', ...(occurrence > 1 ? { occurrence } : {}), accountId }));
+    const rows = (accountId: string): TreeNode[] =>
+      [1, 2, 3].map((occurrence) => ({
+        kind: 'file',
+        snippetGuid: 'g-1',
+        fileName: 'a.sh',
+        own: true,
+        list: 'mine',
+        ...(occurrence > 1 ? { occurrence } : {}),
+        accountId,
+      }));
     const ids = [...rows('http://h#bob'), ...rows('http://h#alice')].map(nodeId);
     assert.equal(new Set(ids).size, ids.length, ids.join('\n'));
     assert.equal(ids[0], 'http://h#bob|mine/file/g-1/a.sh', 'the first of a name keeps the id of its name');
   });
 
   it('gives the later ones a row without the file menus, which act on a file by its name', () => {
-    const later: TreeNode = { kind: 'file', snippetGuid: 'g-1', fileName: 'a.sh', own: true, list: 'mine', occurrence: 2, accountId: 'http://h#alice' };
+    const later: TreeNode = {
+      kind: 'file',
+      snippetGuid: 'g-1',
+      fileName: 'a.sh',
+      own: true,
+      list: 'mine',
+      occurrence: 2,
+      accountId: 'http://h#alice',
+    };
     // package.json's file menus match these; a later file of a name must match none of them.
-    for (const menu of [/^(snippet|file)\./, /^(snippet|file)\.other/, /^file\./, /^file\.own/]) assert.ok(!menu.test(contextValue(later)), `${menu} matches ${contextValue(later)}`);
+    for (const menu of [/^(snippet|file)\./, /^(snippet|file)\.other/, /^file\./, /^file\.own/]) {
+      assert.ok(!menu.test(contextValue(later)), `${menu} matches ${contextValue(later)}`);
+    }
   });
 
   it('Delete File of a name removes only the first file of that name', () => {
-    const twins = aSnippet({ guid: 'g', name: 'twins', files: [{ guid: 'f1', name: 'a.sh', content: 'one' }, { guid: 'f2', name: 'a.sh', content: 'two' }, { guid: 'f3', name: 'b.sh', content: 'three' }] });
-    assert.deepEqual(withFileDeleted(twins, 'a.sh').files.map((f) => f.content), ['two', 'three']);
+    const twins = aSnippet({
+      guid: 'g',
+      name: 'twins',
+      files: [
+        { guid: 'f1', name: 'a.sh', content: 'one' },
+        { guid: 'f2', name: 'a.sh', content: 'two' },
+        { guid: 'f3', name: 'b.sh', content: 'three' },
+      ],
+    });
+    assert.deepEqual(
+      withFileDeleted(twins, 'a.sh').files.map((f) => f.content),
+      ['two', 'three'],
+    );
   });
 });

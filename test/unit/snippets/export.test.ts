@@ -38,7 +38,9 @@ describe('export: safe names', () => {
   });
 
   it('never gives a name reserved on Windows, an empty name, "." or ".."', () => {
-    for (const reserved of ['CON', 'nul', 'Com1', 'LPT9', 'aux.txt', 'NUL.tar.gz']) assert.equal(safeName(reserved, 'x'), `_${reserved}`);
+    for (const reserved of ['CON', 'nul', 'Com1', 'LPT9', 'aux.txt', 'NUL.tar.gz']) {
+      assert.equal(safeName(reserved, 'x'), `_${reserved}`);
+    }
     assert.equal(safeName('CONSOLE', 'x'), 'CONSOLE');
     for (const empty of ['', '   ', '.', '..', '...']) assert.equal(safeName(empty, 'fallback'), 'fallback');
   });
@@ -61,7 +63,23 @@ describe('export: safe names', () => {
 });
 
 describe('export: manifest', () => {
-  const valid = newManifest('http://host', [{ guid: 'g', name: 'n', description: '', categories: [], createdAt: 1, updatedAt: 2, lists: ['My Snippets'], folder: 'n', files: [{ name: 'a', path: 'a' }] }], new Date(0));
+  const valid = newManifest(
+    'http://host',
+    [
+      {
+        guid: 'g',
+        name: 'n',
+        description: '',
+        categories: [],
+        createdAt: 1,
+        updatedAt: 2,
+        lists: ['My Snippets'],
+        folder: 'n',
+        files: [{ name: 'a', path: 'a' }],
+      },
+    ],
+    new Date(0),
+  );
 
   it('reads back what it wrote', () => {
     assert.deepEqual(parseManifest(JSON.stringify(valid)), valid);
@@ -72,14 +90,28 @@ describe('export: manifest', () => {
     assert.equal(parseManifest(text.slice(0, text.length / 2)), undefined);
     assert.equal(parseManifest(JSON.stringify({ ...valid, version: 0 })), undefined);
     assert.equal(parseManifest(JSON.stringify({ ...valid, format: 'gistpad' })), undefined);
-    assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], folder: '../outside' }] })), undefined);
-    assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: 'yesterday' }] })), undefined);
+    assert.equal(
+      parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], folder: '../outside' }] })),
+      undefined,
+    );
+    assert.equal(
+      parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: 'yesterday' }] })),
+      undefined,
+    );
   });
 
   it('does not trust a time no Date holds, which the response checks would have refused', () => {
     for (const time of [1e16, 8.64e15 + 1, 1.5]) {
-      assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: time }] })), undefined, `updatedAt ${time}`);
-      assert.equal(parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], createdAt: time }] })), undefined, `createdAt ${time}`);
+      assert.equal(
+        parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], updatedAt: time }] })),
+        undefined,
+        `updatedAt ${time}`,
+      );
+      assert.equal(
+        parseManifest(JSON.stringify({ ...valid, snippets: [{ ...valid.snippets[0], createdAt: time }] })),
+        undefined,
+        `createdAt ${time}`,
+      );
     }
     const edge = { ...valid, snippets: [{ ...valid.snippets[0], createdAt: -8.64e15, updatedAt: 8.64e15 }] };
     assert.deepEqual(parseManifest(JSON.stringify(edge)), edge);
@@ -88,22 +120,52 @@ describe('export: manifest', () => {
 
 describe('export: plan', () => {
   it('gives clashing names their own folders and files, and keeps them on the next export', () => {
-    const a = snippet('a/b', [['x:y.txt', '1'], ['x_y.txt', '2']]);
+    const a = snippet('a/b', [
+      ['x:y.txt', '1'],
+      ['x_y.txt', '2'],
+    ]);
     const b = snippet('a:b', [['f', '3']]);
-    const first = planExport([{ snippet: a, lists: ['My Snippets'] }, { snippet: b, lists: ['My Snippets'] }], undefined, ['a_b']);
-    assert.deepEqual(first.snippets.map((s) => s.entry.folder), ['a_b (2)', 'a_b (3)']);
-    assert.deepEqual(first.snippets[0].entry.files.map((f) => f.path), ['x_y.txt', 'x_y (2).txt']);
+    const first = planExport(
+      [
+        { snippet: a, lists: ['My Snippets'] },
+        { snippet: b, lists: ['My Snippets'] },
+      ],
+      undefined,
+      ['a_b'],
+    );
+    assert.deepEqual(
+      first.snippets.map((s) => s.entry.folder),
+      ['a_b (2)', 'a_b (3)'],
+    );
+    assert.deepEqual(
+      first.snippets[0].entry.files.map((f) => f.path),
+      ['x_y.txt', 'x_y (2).txt'],
+    );
     assert.ok(first.snippets.every((s) => s.changed));
 
     // b is renamed on the server and a is gone; a new snippet takes neither folder.
-    const manifest = newManifest('s', first.snippets.map((s) => s.entry), new Date());
+    const manifest = newManifest(
+      's',
+      first.snippets.map((s) => s.entry),
+      new Date(),
+    );
     const c = snippet('a_b (2)', [['f', '4']]);
     const renamed = { ...b, name: 'renamed' };
-    const second = planExport([{ snippet: renamed, lists: ['My Snippets'] }, { snippet: c, lists: ['Starred'] }], manifest, []);
+    const second = planExport(
+      [
+        { snippet: renamed, lists: ['My Snippets'] },
+        { snippet: c, lists: ['Starred'] },
+      ],
+      manifest,
+      [],
+    );
     assert.equal(second.snippets[0].entry.folder, 'a_b (3)', 'a snippet keeps its folder');
     assert.equal(second.snippets[0].changed, false, 'same update time');
     assert.equal(second.snippets[1].entry.folder, 'a_b (2) (2)', 'the kept folder of a gone snippet is not reused');
-    assert.deepEqual(second.gone.map((e) => e.guid), [a.guid]);
+    assert.deepEqual(
+      second.gone.map((e) => e.guid),
+      [a.guid],
+    );
   });
 });
 
@@ -116,7 +178,11 @@ describe('export: against the local server', function () {
 
   beforeEach(async () => {
     server = await startServer({ port: 0 });
-    client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    client = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-export-'));
   });
   afterEach(async () => {
@@ -126,7 +192,16 @@ describe('export: against the local server', function () {
   });
 
   const seed = (count: number, userId = 2) => {
-    const made = Array.from({ length: count }, (_, i) => snippet(`snippet ${i}`, [[`s${i}.sh`, `echo ${i}\n`], ['README.md', `# ${i}\n`]], { userId, updatedAt: 1_700_000_000_000 + i }));
+    const made = Array.from({ length: count }, (_, i) =>
+      snippet(
+        `snippet ${i}`,
+        [
+          [`s${i}.sh`, `echo ${i}\n`],
+          ['README.md', `# ${i}\n`],
+        ],
+        { userId, updatedAt: 1_700_000_000_000 + i },
+      ),
+    );
     server.state.data.snippets.push(...made);
     return made;
   };
@@ -138,7 +213,10 @@ describe('export: against the local server', function () {
     server.controls.clearRequests();
     const result = await exportSnippets(client, { lists: mine, folder: dir });
     // Pages of 1,000, a few asked at once (some past the end), and no request per snippet.
-    assert.ok(listRequests().length >= 3 && listRequests().length <= 3 + DEFAULT_CONCURRENT_REQUESTS, `${listRequests().length} requests`);
+    assert.ok(
+      listRequests().length >= 3 && listRequests().length <= 3 + DEFAULT_CONCURRENT_REQUESTS,
+      `${listRequests().length} requests`,
+    );
     assert.deepEqual([result.snippets, result.added, result.filesWritten], [2500, 2500, 5000]);
     assert.equal(fs.readFileSync(path.join(dir, 'snippet 7', 's7.sh'), 'utf8'), 'echo 7\n');
     const manifest = parseManifest(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
@@ -202,7 +280,10 @@ describe('export: against the local server', function () {
     server.controls.clearRequests();
     await assert.rejects(exportSnippets(client, { lists: mine, folder: path.join(file, 'inside') }), (err: unknown) => {
       assert.ok(err instanceof ExportError);
-      assert.match(err.message, /^Could not export to .*inside: a file is in the way of a folder\. Choose another folder; nothing on the server was changed\.$/);
+      assert.match(
+        err.message,
+        /^Could not export to .*inside: a file is in the way of a folder\. Choose another folder; nothing on the server was changed\.$/,
+      );
       return true;
     });
     assert.ok(server.controls.requests().every((r) => r.method === 'GET'));

@@ -33,7 +33,14 @@ function fakeServer(snippets: () => Snippet[], pageSize = 1000): ExportLister & 
     const start = request.start ?? 0;
     const values = all.slice(start, start + pageSize);
     const isLastPage = start + pageSize >= all.length;
-    return { size: values.length, limit: pageSize, isLastPage, values, start, ...(isLastPage ? {} : { nextPageStart: start + pageSize }) };
+    return {
+      size: values.length,
+      limit: pageSize,
+      isLastPage,
+      values,
+      start,
+      ...(isLastPage ? {} : { nextPageStart: start + pageSize }),
+    };
   };
   const server = {
     baseUrl: 'https://bitbucket.example.com',
@@ -116,9 +123,21 @@ describe('export: hostile data from the server', function () {
         ['..', 'dot-dot file'],
         ['', 'empty file name'],
       ]),
-      hostile('CON', 'nul', [['COM1', 'device file'], ['lpt1.txt', 'device with extension'], ['CONIN$', 'console'], ['aux .txt', 'device with a space']]),
-      hostile('g-bidi', 'evil\u202egnp.sh', [['invoice\u202efdp.exe', 'bidi file'], ['line\nbreak\r.txt', 'line break file'], ['\u2066x\u2069', 'isolate']]),
-      hostile('g-long', 'x'.repeat(5000), [[`${'y'.repeat(4000)}.txt`, 'long file'], ['😀'.repeat(300), 'long emoji']]),
+      hostile('CON', 'nul', [
+        ['COM1', 'device file'],
+        ['lpt1.txt', 'device with extension'],
+        ['CONIN$', 'console'],
+        ['aux .txt', 'device with a space'],
+      ]),
+      hostile('g-bidi', 'evil\u202egnp.sh', [
+        ['invoice\u202efdp.exe', 'bidi file'],
+        ['line\nbreak\r.txt', 'line break file'],
+        ['\u2066x\u2069', 'isolate'],
+      ]),
+      hostile('g-long', 'x'.repeat(5000), [
+        [`${'y'.repeat(4000)}.txt`, 'long file'],
+        ['😀'.repeat(300), 'long emoji'],
+      ]),
     ];
     const server = fakeServer(() => snippets);
     const result = await exportSnippets(server, { lists: [{ kind: 'mine' }], folder });
@@ -127,7 +146,10 @@ describe('export: hostile data from the server', function () {
     const written = tree(folder).filter((p) => !p.endsWith('/'));
     for (const file of written) for (const segment of file.split(path.sep)) assertSafeSegment(segment, file);
     // Nothing is lost: every file of every snippet is on disk with its content, once.
-    const contents = written.filter((p) => p !== MANIFEST_FILE).map((p) => fs.readFileSync(path.join(folder, p), 'utf8')).sort();
+    const contents = written
+      .filter((p) => p !== MANIFEST_FILE)
+      .map((p) => fs.readFileSync(path.join(folder, p), 'utf8'))
+      .sort();
     assert.deepEqual(contents, snippets.flatMap((s) => s.files.map((f) => f.content)).sort());
     assert.equal(result.snippets, snippets.length);
     assert.deepEqual(result.skipped, []);
@@ -150,22 +172,54 @@ describe('export: hostile data from the server', function () {
   it('tells a path inside the folder from one that leaves it, on POSIX and Windows', () => {
     assert.ok(insideFolder('/home/me/export', 'notes', path.posix));
     assert.ok(insideFolder('/home/me/export', '..notes', path.posix), 'a name starting with two dots stays inside');
-    for (const escape of ['..', '../x', 'a/../../x', '/etc/passwd', '', '.']) assert.ok(!insideFolder('/home/me/export', escape, path.posix), escape);
+    for (const escape of ['..', '../x', 'a/../../x', '/etc/passwd', '', '.']) {
+      assert.ok(!insideFolder('/home/me/export', escape, path.posix), escape);
+    }
     assert.ok(insideFolder('C:\\Users\\me\\export', 'notes', path.win32));
-    for (const escape of ['..\\x', 'C:\\x', 'D:x', 'C:', '\\\\server\\share\\x', '\\x', 'a\\..\\..\\x']) assert.ok(!insideFolder('C:\\Users\\me\\export', escape, path.win32), escape);
+    for (const escape of ['..\\x', 'C:\\x', 'D:x', 'C:', '\\\\server\\share\\x', '\\x', 'a\\..\\..\\x']) {
+      assert.ok(!insideFolder('C:\\Users\\me\\export', escape, path.win32), escape);
+    }
   });
 
   it('refuses, before writing, a snippet whose folder or file would leave the export folder', () => {
-    const entry = { guid: 'g', name: 'n', description: '', categories: [], createdAt: 1, updatedAt: 1, lists: [], folder: 'ok', files: [{ name: 'a', path: 'a' }] };
+    const entry = {
+      guid: 'g',
+      name: 'n',
+      description: '',
+      categories: [],
+      createdAt: 1,
+      updatedAt: 1,
+      lists: [],
+      folder: 'ok',
+      files: [{ name: 'a', path: 'a' }],
+    };
     assert.ok(placeSnippet(folder, { entry, changed: true, contents: new Map([['a', 'x']]) }));
-    assert.equal(placeSnippet(folder, { entry: { ...entry, folder: '../../x' }, changed: true, contents: new Map([['a', 'x']]) }), undefined);
+    assert.equal(
+      placeSnippet(folder, { entry: { ...entry, folder: '../../x' }, changed: true, contents: new Map([['a', 'x']]) }),
+      undefined,
+    );
     assert.equal(placeSnippet(folder, { entry, changed: true, contents: new Map([['../../../b', 'x']]) }), undefined);
-    assert.equal(placeSnippet(folder, { entry, changed: true, contents: new Map([['sub/b', 'x']]) }), undefined, 'one level only');
+    assert.equal(
+      placeSnippet(folder, { entry, changed: true, contents: new Map([['sub/b', 'x']]) }),
+      undefined,
+      'one level only',
+    );
   });
 
   it('two files of one name each keep their own file, export after export', async () => {
     let version = 1;
-    const twins = () => [hostile('g-twins', 'twins', [['a.sh', `first v${version}`], ['a.sh', `second v${version}`], ['A.SH', `third v${version}`]], { updatedAt: version })];
+    const twins = () => [
+      hostile(
+        'g-twins',
+        'twins',
+        [
+          ['a.sh', `first v${version}`],
+          ['a.sh', `second v${version}`],
+          ['A.SH', `third v${version}`],
+        ],
+        { updatedAt: version },
+      ),
+    ];
     const server = fakeServer(twins);
     await exportSnippets(server, { lists: [{ kind: 'mine' }], folder });
     version = 2;
@@ -178,7 +232,10 @@ describe('export: hostile data from the server', function () {
   });
 
   it('a snippet named like the manifest does not take its place', async () => {
-    const server = fakeServer(() => [hostile('g-m', MANIFEST_FILE, [['a', 'x']]), hostile('g-t', `${MANIFEST_FILE}.123.tmp`, [['b', 'y']])]);
+    const server = fakeServer(() => [
+      hostile('g-m', MANIFEST_FILE, [['a', 'x']]),
+      hostile('g-t', `${MANIFEST_FILE}.123.tmp`, [['b', 'y']]),
+    ]);
     const result = await exportSnippets(server, { lists: [{ kind: 'mine' }], folder });
     assert.equal(result.added, 2);
     assert.ok(fs.statSync(path.join(folder, MANIFEST_FILE)).isFile());
@@ -196,16 +253,22 @@ describe('export: hostile data from the server', function () {
     // Something of the user's is now where the snippet's file goes: a folder with a file in it.
     fs.rmSync(path.join(folder, 'blocked', 'a.sh'));
     fs.mkdirSync(path.join(folder, 'blocked', 'a.sh'));
-    fs.writeFileSync(path.join(folder, 'blocked', 'a.sh', 'mine.txt'), 'the user\'s own file');
+    fs.writeFileSync(path.join(folder, 'blocked', 'a.sh', 'mine.txt'), "the user's own file");
     updatedAt = 2;
     const result = await exportSnippets(server, { lists: [{ kind: 'mine' }], folder });
 
-    assert.deepEqual(result.skipped.map((s) => [s.guid, s.name]), [['g-blocked', 'blocked']]);
+    assert.deepEqual(
+      result.skipped.map((s) => [s.guid, s.name]),
+      [['g-blocked', 'blocked']],
+    );
     assert.equal(fs.readFileSync(path.join(folder, 'fine', 'c.sh'), 'utf8'), 'fine v2');
     assert.equal(fs.readFileSync(path.join(folder, 'new one', 'b.sh'), 'utf8'), 'new');
-    assert.equal(fs.readFileSync(path.join(folder, 'blocked', 'a.sh', 'mine.txt'), 'utf8'), 'the user\'s own file');
+    assert.equal(fs.readFileSync(path.join(folder, 'blocked', 'a.sh', 'mine.txt'), 'utf8'), "the user's own file");
     const manifest = parseManifest(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8')) as ExportManifest;
-    assert.deepEqual(manifest.skipped?.map((s) => s.guid), ['g-blocked']);
+    assert.deepEqual(
+      manifest.skipped?.map((s) => s.guid),
+      ['g-blocked'],
+    );
     assert.ok(manifest.skipped?.[0].reason);
     // Its earlier record stays, so the next export finds its folder again.
     assert.equal(manifest.snippets.find((e) => e.guid === 'g-blocked')?.updatedAt, 1);
@@ -215,28 +278,65 @@ describe('export: hostile data from the server', function () {
     const segment = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.string({ unit: 'binary', maxLength: 12 }),
-      fc.constantFrom('', '.', '..', '../..', '/', '\\', 'C:', 'C:\\x', '/etc/passwd', 'CON', 'nul.txt', 'Com1', '\u202e', '\u0000', 'a.', 'a ', ' ', MANIFEST_FILE),
+      fc.constantFrom(
+        '',
+        '.',
+        '..',
+        '../..',
+        '/',
+        '\\',
+        'C:',
+        'C:\\x',
+        '/etc/passwd',
+        'CON',
+        'nul.txt',
+        'Com1',
+        '\u202e',
+        '\u0000',
+        'a.',
+        'a ',
+        ' ',
+        MANIFEST_FILE,
+      ),
     );
     const name = fc.array(segment, { maxLength: 4 }).map((parts) => parts.join(''));
     const snippetArb = fc.record({ guid: name, name, fileNames: fc.array(name, { minLength: 1, maxLength: 4 }) });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(snippetArb, { selector: (s) => s.guid, maxLength: 8 }), async (drawn) => {
-        const snippets = drawn.map((s, i) => hostile(s.guid, s.name, s.fileNames.map((f, j) => [f, `content ${i}/${j}`])));
+        const snippets = drawn.map((s, i) =>
+          hostile(
+            s.guid,
+            s.name,
+            s.fileNames.map((f, j) => [f, `content ${i}/${j}`]),
+          ),
+        );
         const target = path.join(parent, `run${++run}`, 'export');
-        const result = await exportSnippets(fakeServer(() => snippets), { lists: [{ kind: 'mine' }], folder: target });
+        const result = await exportSnippets(
+          fakeServer(() => snippets),
+          { lists: [{ kind: 'mine' }], folder: target },
+        );
         assert.deepEqual(result.skipped ?? [], []);
         const above = tree(path.join(parent, `run${run}`));
-        assert.ok(above.every((p) => p === `export/` || p.startsWith(`export${path.sep}`)), `outside: ${above.join(', ')}`);
+        assert.ok(
+          above.every((p) => p === `export/` || p.startsWith(`export${path.sep}`)),
+          `outside: ${above.join(', ')}`,
+        );
         const manifest = parseManifest(fs.readFileSync(path.join(target, MANIFEST_FILE), 'utf8')) as ExportManifest;
         const paths = manifest.snippets.flatMap((e) => e.files.map((f) => path.join(e.folder, f.path).toLowerCase()));
         assert.equal(new Set(paths).size, paths.length, 'two files share a path');
-        assert.equal(new Set(manifest.snippets.map((e) => e.folder.toLowerCase())).size, manifest.snippets.length, 'two snippets share a folder');
+        assert.equal(
+          new Set(manifest.snippets.map((e) => e.folder.toLowerCase())).size,
+          manifest.snippets.length,
+          'two snippets share a folder',
+        );
         // Each file holds its own content: nothing was overwritten by another.
         for (const [i, s] of snippets.entries()) {
           const entry = manifest.snippets.find((e) => e.guid === s.guid);
           assert.ok(entry);
-          entry.files.forEach((f, j) => assert.equal(fs.readFileSync(path.join(target, entry.folder, f.path), 'utf8'), `content ${i}/${j}`));
+          entry.files.forEach((f, j) =>
+            assert.equal(fs.readFileSync(path.join(target, entry.folder, f.path), 'utf8'), `content ${i}/${j}`),
+          );
         }
       }),
       { numRuns: 60 },
@@ -246,17 +346,37 @@ describe('export: hostile data from the server', function () {
   it('property: the plan alone never names a folder or file that leaves the folder, on POSIX or Windows', () => {
     const anyText = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(
-      fc.property(fc.uniqueArray(fc.record({ guid: anyText, name: anyText, files: fc.array(anyText, { minLength: 1, maxLength: 3 }) }), { selector: (s) => s.guid, maxLength: 6 }), (drawn) => {
-        const plan = planExport(drawn.map((s) => ({ snippet: hostile(s.guid, s.name, s.files.map((f) => [f, ''])), lists: [] })), undefined, []);
-        for (const p of plan.snippets) {
-          for (const [base, lib] of [['/home/me/export', path.posix], ['C:\\Users\\me\\export', path.win32]] as const) {
-            assert.ok(insideFolder(base, p.entry.folder, lib), p.entry.folder);
-            for (const f of p.contents.keys()) assert.ok(insideFolder(lib.join(base, p.entry.folder), f, lib), f);
+      fc.property(
+        fc.uniqueArray(
+          fc.record({ guid: anyText, name: anyText, files: fc.array(anyText, { minLength: 1, maxLength: 3 }) }),
+          { selector: (s) => s.guid, maxLength: 6 },
+        ),
+        (drawn) => {
+          const plan = planExport(
+            drawn.map((s) => ({
+              snippet: hostile(
+                s.guid,
+                s.name,
+                s.files.map((f) => [f, '']),
+              ),
+              lists: [],
+            })),
+            undefined,
+            [],
+          );
+          for (const p of plan.snippets) {
+            for (const [base, lib] of [
+              ['/home/me/export', path.posix],
+              ['C:\\Users\\me\\export', path.win32],
+            ] as const) {
+              assert.ok(insideFolder(base, p.entry.folder, lib), p.entry.folder);
+              for (const f of p.contents.keys()) assert.ok(insideFolder(lib.join(base, p.entry.folder), f, lib), f);
+            }
+            assertSafeSegment(p.entry.folder, 'folder');
+            for (const f of p.contents.keys()) assertSafeSegment(f, 'file');
           }
-          assertSafeSegment(p.entry.folder, 'folder');
-          for (const f of p.contents.keys()) assertSafeSegment(f, 'file');
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

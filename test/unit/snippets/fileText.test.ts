@@ -46,8 +46,10 @@ describe('is this file text? (one rule)', () => {
   });
 
   it('takes any text without NUL, controls or U+FFFD as it is, byte for byte', () => {
-    // eslint-disable-next-line no-control-regex -- leaving out the control characters the rule counts is the point
-    const plain = fc.string({ unit: 'grapheme', maxLength: 200 }).filter((s) => !/[\0-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]/.test(s) && !s.startsWith('\ufeff'));
+    const plain = fc
+      .string({ unit: 'grapheme', maxLength: 200 })
+      // eslint-disable-next-line no-control-regex -- leaving out the control characters the rule counts is the point
+      .filter((s) => !/[\0-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]/.test(s) && !s.startsWith('\ufeff'));
     fc.assert(fc.property(plain, (s) => assert.deepEqual(fileText(utf8(s)), { text: s })));
   });
 
@@ -73,10 +75,12 @@ describe('is this file text? (one rule)', () => {
       const read = fileText(data);
       if ('text' in read) assert.equal(scannedPart(read.text).notScanned, undefined);
     }
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (data) => {
-      const read = fileText(data);
-      if ('text' in read) assert.notEqual(scannedPart(read.text).notScanned, 'binary');
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (data) => {
+        const read = fileText(data);
+        if ('text' in read) assert.notEqual(scannedPart(read.text).notScanned, 'binary');
+      }),
+    );
   });
 
   it('drag and drop takes exactly the files the rule takes, with the same text', () => {

@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { serverHost as serverAuthority } from '../../../src/util/serverUrl';
-import { accountOfLocation, displaySafeName, isOfAccount, isOnServer, parseSnippetComponents, snippetUriComponents, type SnippetLocation } from '../../../src/model/snippets/snippetUri';
+import {
+  accountOfLocation,
+  displaySafeName,
+  isOfAccount,
+  isOnServer,
+  parseSnippetComponents,
+  snippetUriComponents,
+  type SnippetLocation,
+} from '../../../src/model/snippets/snippetUri';
 import { formatSnippetUri, parseSnippetUri } from '../../support/snippetUriText';
 
 const odd = [
@@ -33,13 +41,22 @@ describe('snippet URIs', () => {
       path: '/Nightly backup/backup.sh',
       query: 'guid=guid-1&ctx=%2Fbitbucket',
     });
-    assert.equal(formatSnippetUri(alice, snippet, 'backup.sh'), 'bitbucket-snippet://alice@bitbucket.example.com:8443/Nightly%20backup/backup.sh?guid%3Dguid-1%26ctx%3D%252Fbitbucket');
+    assert.equal(
+      formatSnippetUri(alice, snippet, 'backup.sh'),
+      'bitbucket-snippet://alice@bitbucket.example.com:8443/Nightly%20backup/backup.sh?guid%3Dguid-1%26ctx%3D%252Fbitbucket',
+    );
   });
 
   it('round-trips odd file names through the decoded components and the text form', () => {
     for (const name of odd) {
       const c = snippetUriComponents(alice, snippet, name);
-      const expected: SnippetLocation = { authority: 'bitbucket.example.com:8443', username: 'alice', contextPath: '/bitbucket', snippetGuid: 'guid-1', fileName: name };
+      const expected: SnippetLocation = {
+        authority: 'bitbucket.example.com:8443',
+        username: 'alice',
+        contextPath: '/bitbucket',
+        snippetGuid: 'guid-1',
+        fileName: name,
+      };
       assert.deepEqual(parseSnippetComponents(c.authority, c.path, c.query), expected, name);
       const text = formatSnippetUri(alice, snippet, name);
       assert.equal(text.split('?').length, 2, `only the query's "?" is left unescaped in ${text}`);
@@ -49,13 +66,27 @@ describe('snippet URIs', () => {
   });
 
   it('round-trips odd snippet names: the guid, not the name, says which snippet', () => {
-    for (const name of ['a/b', 'x\\y', '..', '', '   ', 'tab\there', 'line\nbreak', '?#%', 'ünï/cödé', 'x'.repeat(200)]) {
+    for (const name of [
+      'a/b',
+      'x\\y',
+      '..',
+      '',
+      '   ',
+      'tab\there',
+      'line\nbreak',
+      '?#%',
+      'ünï/cödé',
+      'x'.repeat(200),
+    ]) {
       const c = snippetUriComponents(alice, { guid: 'g', name }, 'f.txt');
       const segments = c.path.split('/');
       assert.equal(segments.length, 3, `the name "${name}" made more than one segment: ${c.path}`);
       assert.ok(!['', '.', '..'].includes(segments[1]), `"${name}" reads as ${segments[1]}`);
       assert.ok(segments[1].length <= 80);
-      assert.deepEqual(parseSnippetUri(formatSnippetUri(alice, { guid: 'g', name }, 'f.txt')), parseSnippetComponents(c.authority, c.path, c.query));
+      assert.deepEqual(
+        parseSnippetUri(formatSnippetUri(alice, { guid: 'g', name }, 'f.txt')),
+        parseSnippetComponents(c.authority, c.path, c.query),
+      );
       assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.snippetGuid, 'g');
     }
     assert.equal(displaySafeName('a/b'), 'a\u2215b');
@@ -87,20 +118,45 @@ describe('snippet URIs', () => {
     assert.equal(new Set(uris).size, accounts.length, uris.join('\n'));
     for (const [i, uri] of uris.entries()) {
       const loc = parseSnippetUri(uri)!;
-      assert.deepEqual(accounts.filter((a) => isOfAccount(loc, a)), [accounts[i]], uri);
+      assert.deepEqual(
+        accounts.filter((a) => isOfAccount(loc, a)),
+        [accounts[i]],
+        uri,
+      );
       assert.equal(accountOfLocation(loc, accounts, accounts[3]), accounts[i], uri);
     }
-    assert.equal(accountOfLocation(parseSnippetUri(formatSnippetUri({ serverUrl: 'http://other:1', username: 'alice' }, snippet, 'a'))!, accounts, accounts[0]), undefined);
+    assert.equal(
+      accountOfLocation(
+        parseSnippetUri(formatSnippetUri({ serverUrl: 'http://other:1', username: 'alice' }, snippet, 'a'))!,
+        accounts,
+        accounts[0],
+      ),
+      undefined,
+    );
   });
 
   it('still reads the old form (no query), and gives it to the default account on its host', () => {
     const loc = parseSnippetUri('bitbucket-snippet://127.0.0.1:7990/3f1c-guid/backup%20copy.sh')!;
-    assert.deepEqual(loc, { authority: '127.0.0.1:7990', username: undefined, contextPath: undefined, snippetGuid: '3f1c-guid', fileName: 'backup copy.sh' });
+    assert.deepEqual(loc, {
+      authority: '127.0.0.1:7990',
+      username: undefined,
+      contextPath: undefined,
+      snippetGuid: '3f1c-guid',
+      fileName: 'backup copy.sh',
+    });
     const alice7990 = { serverUrl: 'http://127.0.0.1:7990', username: 'alice' };
     const bob7990 = { serverUrl: 'http://127.0.0.1:7990/ctx', username: 'bob' };
     const other = { serverUrl: 'http://127.0.0.1:7991', username: 'carol' };
-    assert.equal(accountOfLocation(loc, [alice7990, bob7990, other], bob7990), bob7990, 'the default account when it is on that host');
-    assert.equal(accountOfLocation(loc, [other, alice7990, bob7990], other), alice7990, 'else the first account on that host');
+    assert.equal(
+      accountOfLocation(loc, [alice7990, bob7990, other], bob7990),
+      bob7990,
+      'the default account when it is on that host',
+    );
+    assert.equal(
+      accountOfLocation(loc, [other, alice7990, bob7990], other),
+      alice7990,
+      'else the first account on that host',
+    );
     assert.equal(accountOfLocation(loc, [other], other), undefined);
   });
 
@@ -129,7 +185,8 @@ describe('snippet URIs', () => {
     // VS Code 1.100's link syntax in notifications (vs/base/common/linkedText.ts), and the form of
     // a URI in its "Failed to save '<uri>'" message: toString(true) leaves the path as it is.
     const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
-    const shownInMessage = (c: { scheme: string; authority: string; path: string; query: string }) => `${c.scheme}://${c.authority}${c.path}?${c.query}`;
+    const shownInMessage = (c: { scheme: string; authority: string; path: string; query: string }) =>
+      `${c.scheme}://${c.authority}${c.path}?${c.query}`;
     const alice = { serverUrl: 'https://bitbucket.example.com', username: 'alice' };
     const planted = '[Sign in again](command:workbench.action.terminal.new)';
 
@@ -155,17 +212,24 @@ describe('snippet URIs', () => {
     });
 
     it('for any snippet and file name: no live link, no control or bidi character, and the file round-trips', () => {
-      const piece = fc.oneof(fc.constantFrom('[', ']', '(', ')', 'command:x', 'https://e', '/', '\u202E', '\u0000', '\n', ' '), fc.string({ maxLength: 4, unit: 'grapheme' }));
+      const piece = fc.oneof(
+        fc.constantFrom('[', ']', '(', ')', 'command:x', 'https://e', '/', '\u202E', '\u0000', '\n', ' '),
+        fc.string({ maxLength: 4, unit: 'grapheme' }),
+      );
       const name = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
       fc.assert(
-        fc.property(name, name.filter((f) => f !== ''), (snippetName, fileName) => {
-          const c = snippetUriComponents(alice, { guid: 'g1', name: snippetName }, fileName);
-          const shown = shownInMessage(c);
-          assert.deepEqual(shown.match(VSCODE_LINK), null, shown);
-          // eslint-disable-next-line no-control-regex -- finding control characters is the point
-          assert.equal(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(c.path), false, JSON.stringify(c.path));
-          assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, fileName);
-        }),
+        fc.property(
+          name,
+          name.filter((f) => f !== ''),
+          (snippetName, fileName) => {
+            const c = snippetUriComponents(alice, { guid: 'g1', name: snippetName }, fileName);
+            const shown = shownInMessage(c);
+            assert.deepEqual(shown.match(VSCODE_LINK), null, shown);
+            // eslint-disable-next-line no-control-regex -- finding control characters is the point
+            assert.equal(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(c.path), false, JSON.stringify(c.path));
+            assert.equal(parseSnippetComponents(c.authority, c.path, c.query)?.fileName, fileName);
+          },
+        ),
         { numRuns: 2000 },
       );
     });

@@ -5,12 +5,36 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Snippet } from '../../../src/api/types';
-import { hasLargeFile, matchContentInWindows, matchSnippetInWindows } from '../../../src/model/snippets/search/largeMatch';
+import {
+  hasLargeFile,
+  matchContentInWindows,
+  matchSnippetInWindows,
+} from '../../../src/model/snippets/search/largeMatch';
 import { matchContent, matchSnippet, normalizeQuery } from '../../../src/model/snippets/search/match';
 
-const chars = fc.constantFrom('a', 'b', 'K', 'k', '\u212a', '\u0130', 'i', 'Σ', 'σ', 'ς', ' ', '\r', '\n', '\n', 'ß', '😀');
+const chars = fc.constantFrom(
+  'a',
+  'b',
+  'K',
+  'k',
+  '\u212a',
+  '\u0130',
+  'i',
+  'Σ',
+  'σ',
+  'ς',
+  ' ',
+  '\r',
+  '\n',
+  '\n',
+  'ß',
+  '😀',
+);
 const content = fc.string({ unit: chars, maxLength: 400 });
-const needle = fc.string({ unit: fc.constantFrom('a', 'b', 'k', 'i', 'σ', 'ς', ' ', 'i̇', '\n', 'K'), minLength: 1, maxLength: 3 }).map(normalizeQuery).filter((n) => n !== '');
+const needle = fc
+  .string({ unit: fc.constantFrom('a', 'b', 'k', 'i', 'σ', 'ς', ' ', 'i̇', '\n', 'K'), minLength: 1, maxLength: 3 })
+  .map(normalizeQuery)
+  .filter((n) => n !== '');
 const windowChars = fc.integer({ min: 1, max: 40 });
 
 let turns = 0;
@@ -20,25 +44,58 @@ const turn = async () => {
 };
 
 function snippetWith(files: Array<{ name: string; content: string }>): Snippet {
-  return { guid: 'g', name: 'kak', description: 'a\nbk', categories: [{ guid: 'c', name: 'Kab' }], isVisible: true, isPublic: false, userId: 1, createdAt: 0, updatedAt: 0, files: files.map((f, i) => ({ guid: `f${i}`, ...f })), comments: [] };
+  return {
+    guid: 'g',
+    name: 'kak',
+    description: 'a\nbk',
+    categories: [{ guid: 'c', name: 'Kab' }],
+    isVisible: true,
+    isPublic: false,
+    userId: 1,
+    createdAt: 0,
+    updatedAt: 0,
+    files: files.map((f, i) => ({ guid: `f${i}`, ...f })),
+    comments: [],
+  };
 }
 
 describe('matching a large file a window at a time', () => {
   it('finds the same lines as matching it in one piece', async () => {
     await fc.assert(
-      fc.asyncProperty(content, needle, windowChars, fc.integer({ min: 1, max: 8 }), async (text, n, window, maxLines) => {
-        assert.deepStrictEqual(await matchContentInWindows(text, n, turn, maxLines, window), matchContent(text, n, maxLines));
-      }),
-      { examples: [['ab\nab\nab\n', 'ab', 1, 5], ['\u0130ab\nKA\n', 'ka', 2, 5], ['aΣ\nbΣb\n', 'σ', 1, 5], ['a\r\nb', 'a', 1, 5]] },
+      fc.asyncProperty(
+        content,
+        needle,
+        windowChars,
+        fc.integer({ min: 1, max: 8 }),
+        async (text, n, window, maxLines) => {
+          assert.deepStrictEqual(
+            await matchContentInWindows(text, n, turn, maxLines, window),
+            matchContent(text, n, maxLines),
+          );
+        },
+      ),
+      {
+        examples: [
+          ['ab\nab\nab\n', 'ab', 1, 5],
+          ['\u0130ab\nKA\n', 'ka', 2, 5],
+          ['aΣ\nbΣb\n', 'σ', 1, 5],
+          ['a\r\nb', 'a', 1, 5],
+        ],
+      },
     );
   });
 
   it('finds the same matches in a whole snippet, files large and small', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(content, { minLength: 1, maxLength: 3 }), needle, windowChars, async (contents, n, window) => {
-        const snippet = snippetWith(contents.map((c, i) => ({ name: `k${i}.txt`, content: c })));
-        assert.deepStrictEqual(await matchSnippetInWindows(snippet, n, turn, window), matchSnippet(snippet, n));
-      }),
+      fc.asyncProperty(
+        fc.array(content, { minLength: 1, maxLength: 3 }),
+        needle,
+        windowChars,
+        async (contents, n, window) => {
+          const snippet = snippetWith(contents.map((c, i) => ({ name: `k${i}.txt`, content: c })));
+          assert.deepStrictEqual(await matchSnippetInWindows(snippet, n, turn, window), matchSnippet(snippet, n));
+        },
+      ),
     );
   });
 

@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, isSameServer, parseSnippetLink, selfLink, snippetWebUrl, type SnippetLinkTarget } from '../../../src/model/snippets/links/links';
+import {
+  DEFAULT_SNIPPET_URL_TEMPLATE,
+  formatSnippetLink,
+  isSameServer,
+  parseSnippetLink,
+  selfLink,
+  snippetWebUrl,
+  type SnippetLinkTarget,
+} from '../../../src/model/snippets/links/links';
 import { normaliseServerUrl } from '../../../src/util/serverUrl';
 
 const SCHEME = 'vscode';
@@ -28,11 +36,17 @@ function problemOf(path: string, query: string): string {
 describe('snippet links', () => {
   describe('web page URL', () => {
     it('fills the default template with the base URL (context path included) and the guid', () => {
-      assert.equal(snippetWebUrl(DEFAULT_SNIPPET_URL_TEMPLATE, SERVER, GUID), `${SERVER}/plugins/servlet/snippets/${GUID}`);
+      assert.equal(
+        snippetWebUrl(DEFAULT_SNIPPET_URL_TEMPLATE, SERVER, GUID),
+        `${SERVER}/plugins/servlet/snippets/${GUID}`,
+      );
     });
 
-    it('an account\'s base URL has no trailing slash (sign-in normalised it), so the page has no double slash', () => {
-      assert.equal(snippetWebUrl('{server}/snippets/{guid}', normaliseServerUrl('https://h.example/')!, 'abc'), 'https://h.example/snippets/abc');
+    it("an account's base URL has no trailing slash (sign-in normalised it), so the page has no double slash", () => {
+      assert.equal(
+        snippetWebUrl('{server}/snippets/{guid}', normaliseServerUrl('https://h.example/')!, 'abc'),
+        'https://h.example/snippets/abc',
+      );
     });
 
     it('takes a template the user changed, each placeholder as often as it appears', () => {
@@ -48,7 +62,10 @@ describe('snippet links', () => {
 
   describe("the server's own link", () => {
     it('takes links.self[0].href when an answer carries one', () => {
-      assert.equal(selfLink({ guid: GUID, links: { self: [{ href: `${SERVER}/snippets/${GUID}` }] } }), `${SERVER}/snippets/${GUID}`);
+      assert.equal(
+        selfLink({ guid: GUID, links: { self: [{ href: `${SERVER}/snippets/${GUID}` }] } }),
+        `${SERVER}/snippets/${GUID}`,
+      );
     });
 
     it('is undefined for the answers the spec shows (no links), and for a link that is not plain http(s)', () => {
@@ -71,10 +88,22 @@ describe('snippet links', () => {
         ok: true,
         target: { serverUrl: SERVER, snippetGuid: GUID, fileName: 'deploy.sh', line: 12 },
       });
-      assert.deepEqual(roundTrip({ serverUrl: SERVER, snippetGuid: GUID }), { ok: true, target: { serverUrl: SERVER, snippetGuid: GUID } });
+      assert.deepEqual(roundTrip({ serverUrl: SERVER, snippetGuid: GUID }), {
+        ok: true,
+        target: { serverUrl: SERVER, snippetGuid: GUID },
+      });
     });
 
-    for (const fileName of ['a#b.md', '100%.txt', 'a&line=1.txt', 'x=y+z.txt', 'my file.txt', 'dir/inner.ts', 'ünï©ødé.md', '%41.txt']) {
+    for (const fileName of [
+      'a#b.md',
+      '100%.txt',
+      'a&line=1.txt',
+      'x=y+z.txt',
+      'my file.txt',
+      'dir/inner.ts',
+      'ünï©ødé.md',
+      '%41.txt',
+    ]) {
       it(`keeps the file name ${JSON.stringify(fileName)} exactly`, () => {
         const parsed = roundTrip({ serverUrl: SERVER, snippetGuid: GUID, fileName, line: 3 });
         assert.ok(parsed.ok, JSON.stringify(parsed));
@@ -84,8 +113,14 @@ describe('snippet links', () => {
     }
 
     it('refuses to build a link with a guid holding a slash, a line of 0, or a line without a file', () => {
-      assert.throws(() => formatSnippetLink(SCHEME, EXT, { serverUrl: SERVER, snippetGuid: 'a/b' }), /not a snippet guid/);
-      assert.throws(() => formatSnippetLink(SCHEME, EXT, { serverUrl: SERVER, snippetGuid: GUID, fileName: 'a', line: 0 }), /positive/);
+      assert.throws(
+        () => formatSnippetLink(SCHEME, EXT, { serverUrl: SERVER, snippetGuid: 'a/b' }),
+        /not a snippet guid/,
+      );
+      assert.throws(
+        () => formatSnippetLink(SCHEME, EXT, { serverUrl: SERVER, snippetGuid: GUID, fileName: 'a', line: 0 }),
+        /positive/,
+      );
       assert.throws(() => formatSnippetLink(SCHEME, EXT, { serverUrl: SERVER, snippetGuid: GUID, line: 2 }), /no file/);
     });
   });
@@ -101,7 +136,10 @@ describe('snippet links', () => {
 
     it('refuses a guid with a slash, a dot or a percent sign', () => {
       for (const guid of ['a/b', '../x', 'a%2Fb']) {
-        assert.match(problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${encodeURIComponent(guid)}`), /not a snippet guid/);
+        assert.match(
+          problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${encodeURIComponent(guid)}`),
+          /not a snippet guid/,
+        );
       }
     });
 
@@ -120,7 +158,13 @@ describe('snippet links', () => {
     });
 
     it('refuses a server that is not an http(s) URL, or carries a user name, a password or a query', () => {
-      for (const server of ['file:///etc', 'javascript:alert(1)', 'https://me:secret@h.example', 'https://h.example/?x=1', 'bitbucket']) {
+      for (const server of [
+        'file:///etc',
+        'javascript:alert(1)',
+        'https://me:secret@h.example',
+        'https://h.example/?x=1',
+        'bitbucket',
+      ]) {
         const problem = problemOf('/open', `server=${encodeURIComponent(server)}&snippet=${GUID}`);
         assert.match(problem, /server of this snippet link/);
         assert.ok(!problem.includes('secret'), 'a password never reaches a message');
@@ -130,12 +174,18 @@ describe('snippet links', () => {
     it('refuses a link without its server or its snippet, and a garbled value', () => {
       assert.match(problemOf('/open', `snippet=${GUID}`), /does not name its server/);
       assert.match(problemOf('/open', `server=${encodeURIComponent(SERVER)}`), /does not name its snippet/);
-      assert.match(problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${GUID}&file=%E0%A4%A`), /"file" of this snippet link is garbled/);
+      assert.match(
+        problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${GUID}&file=%E0%A4%A`),
+        /"file" of this snippet link is garbled/,
+      );
     });
 
     it('refuses a file name that is empty, too long, or holds control characters', () => {
       for (const name of ['', 'x'.repeat(256), 'a\nb.txt']) {
-        assert.match(problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${GUID}&file=${encodeURIComponent(name)}`), /not a file name/);
+        assert.match(
+          problemOf('/open', `server=${encodeURIComponent(SERVER)}&snippet=${GUID}&file=${encodeURIComponent(name)}`),
+          /not a file name/,
+        );
       }
     });
   });

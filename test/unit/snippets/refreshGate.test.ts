@@ -17,7 +17,11 @@ describe('tree refresh gate', () => {
     const fired: unknown[][] = [];
     const gate = new RefreshGate<string>((e) => fired.push(e));
     let finishLoad!: () => void;
-    const rows = gate.children('a', () => new Promise<void>((resolve) => (finishLoad = resolve)), () => ['row']);
+    const rows = gate.children(
+      'a',
+      () => new Promise<void>((resolve) => (finishLoad = resolve)),
+      () => ['row'],
+    );
     gate.refresh(['a', 'b']);
     assert.deepEqual(fired, [['b']], 'only the element not in flight is refreshed now');
     finishLoad();
@@ -29,7 +33,11 @@ describe('tree refresh gate', () => {
   it('replays a refresh asked for while the rows were being built', async () => {
     const fired: unknown[][] = [];
     const gate = new RefreshGate<string>((e) => fired.push(e));
-    await gate.children('a', async () => undefined, () => gate.refresh(['a']));
+    await gate.children(
+      'a',
+      async () => undefined,
+      () => gate.refresh(['a']),
+    );
     assert.deepEqual(fired, []);
     await tick();
     assert.deepEqual(fired, [['a']]);
@@ -44,7 +52,11 @@ describe('tree refresh gate', () => {
     const settled = gate.settled(20_000).then(() => (done = true));
     await tick(20);
     assert.equal(done, false, 'still waiting for VS Code to ask for the children of a');
-    await gate.children('a', async () => undefined, () => []);
+    await gate.children(
+      'a',
+      async () => undefined,
+      () => [],
+    );
     await settled;
     assert.ok(Date.now() - started < 5_000, 'answered by the children request, before the time bound');
   });

@@ -68,7 +68,10 @@ describe('revealSelected: a reveal that VS Code answered without selecting is tr
   it('gives up after its tries and says so', async () => {
     const view = new FakeView(() => false);
     const quiet = quietCounter();
-    assert.equal(await revealSelected(view, row, { focus: false, quiet: quiet.quiet, selectionWaitMs: 20, tries: 3 }), false);
+    assert.equal(
+      await revealSelected(view, row, { focus: false, quiet: quiet.quiet, selectionWaitMs: 20, tries: 3 }),
+      false,
+    );
     assert.equal(view.reveals, 3);
     assert.equal(quiet.calls, 2, 'no wait after the last try');
     assert.equal(view.listening, 0);
@@ -78,27 +81,42 @@ describe('revealSelected: a reveal that VS Code answered without selecting is tr
     const view = new FakeView(() => false);
     view.selection = [row];
     // Waiting for a report would outlast the test's timeout.
-    assert.equal(await revealSelected(view, row, { focus: false, quiet: async () => undefined, selectionWaitMs: 60_000 }), true);
+    assert.equal(
+      await revealSelected(view, row, { focus: false, quiet: async () => undefined, selectionWaitMs: 60_000 }),
+      true,
+    );
     assert.equal(view.reveals, 1);
     assert.equal(view.listening, 0);
   });
 
   describe('a reveal VS Code refused, its tree not yet holding the row (a root just added)', () => {
     it('is made again once the view is still and a moment has passed', async () => {
-      const view = new FakeView(() => true, (n) => n === 1);
+      const view = new FakeView(
+        () => true,
+        (n) => n === 1,
+      );
       const quiet = quietCounter();
       const started = Date.now();
-      assert.equal(await revealSelected(view, row, { focus: true, quiet: quiet.quiet, selectionWaitMs: 2000, refusedPauseMs: 30 }), true);
+      assert.equal(
+        await revealSelected(view, row, { focus: true, quiet: quiet.quiet, selectionWaitMs: 2000, refusedPauseMs: 30 }),
+        true,
+      );
       assert.equal(view.reveals, 2);
       assert.equal(quiet.calls, 1);
       assert.ok(Date.now() - started >= 25, 'the second reveal waited for the view to take the row');
       assert.equal(view.listening, 0, 'the refused try leaves no listener behind');
     });
 
-    it('refused on every try, fails with VS Code\'s reason', async () => {
-      const view = new FakeView(() => true, () => true);
+    it("refused on every try, fails with VS Code's reason", async () => {
+      const view = new FakeView(
+        () => true,
+        () => true,
+      );
       const quiet = quietCounter();
-      await assert.rejects(revealSelected(view, row, { focus: false, quiet: quiet.quiet, tries: 3, refusedPauseMs: 1 }), /Data tree node not found: file/);
+      await assert.rejects(
+        revealSelected(view, row, { focus: false, quiet: quiet.quiet, tries: 3, refusedPauseMs: 1 }),
+        /Data tree node not found: file/,
+      );
       assert.equal(view.reveals, 3);
       assert.equal(quiet.calls, 2);
       assert.equal(view.listening, 0);

@@ -21,7 +21,13 @@ const people: People = { ownUserId: 2, names: new Map([[3, 'bob']]) };
 const BEYOND = [8.64e15 + 1, -8.64e15 - 1, 1e16, 1e308, Infinity, NaN];
 
 const snip = (updatedAt: number): Snippet => aSnippet({ name: 'deploy.sh', userId: 3, createdAt: NOW, updatedAt });
-const comment = (createdAt: number): Comment => ({ guid: 'c1', text: 'looks good', userId: 3, createdAt, updatedAt: createdAt });
+const comment = (createdAt: number): Comment => ({
+  guid: 'c1',
+  text: 'looks good',
+  userId: 3,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 describe('tree rows with a time no Date holds', () => {
   for (const at of BEYOND) {
@@ -33,7 +39,10 @@ describe('tree rows with a time no Date holds', () => {
       assert.match(tooltip, /updated unknown time \(unknown time\)/);
       // The ends of the range still read as dates (in the machine's time zone: a day either way).
       assert.match(snippetTooltip(snip(8.64e15), false, people, NOW), /updated just now \(Sep 1[23], 275760/);
-      assert.match(snippetTooltip(snip(-8.64e15), false, people, NOW), /updated \d[\d,]* years ago \(Apr (19|20), 271822/);
+      assert.match(
+        snippetTooltip(snip(-8.64e15), false, people, NOW),
+        /updated \d[\d,]* years ago \(Apr (19|20), 271822/,
+      );
     });
 
     it(`a comment row written at ${at}: its description and tooltip render, saying "unknown time"`, () => {

@@ -17,30 +17,54 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
 
   const ids: Record<string, number> = { admin: 1, alice: 2, bob: 3 };
   const made = (name: string, user: string, content: string, at: number, fileName = 'notes.txt'): Snippet => ({
-    guid: randomUUID(), name, description: '', categories: [], isVisible: true, isPublic: false, userId: ids[user],
-    createdAt: at, updatedAt: at, files: [{ guid: randomUUID(), name: fileName, content }], comments: [],
+    guid: randomUUID(),
+    name,
+    description: '',
+    categories: [],
+    isVisible: true,
+    isPublic: false,
+    userId: ids[user],
+    createdAt: at,
+    updatedAt: at,
+    files: [{ guid: randomUUID(), name: fileName, content }],
+    comments: [],
   });
   /** Puts snippets straight into the server's data (thousands through the API would take long). */
   const seedMany = (user: string, count: number, content: (i: number) => string) => {
-    for (let i = 0; i < count; i++) server.state.data.snippets.push(made(`${user} snippet ${i}`, user, content(i), 1_000_000 + i));
+    for (let i = 0; i < count; i++) {
+      server.state.data.snippets.push(made(`${user} snippet ${i}`, user, content(i), 1_000_000 + i));
+    }
   };
 
   const setUp = (user = 'alice') => {
-    const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
+    const client = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: user, password: user }),
+      retry: { retries: 0 },
+    });
     clients.push(client);
-    const service = new SnippetService(() => client, () => 25);
+    const service = new SnippetService(
+      () => client,
+      () => 25,
+    );
     service.reset({ username: user, userId: ids[user] });
     return { client, service, search: service.search };
   };
 
   /** Waits until the server's log stops growing (a bounded wait). */
   const quiet = async () => {
-    for (let last = -1, deadline = Date.now() + 5000; server.controls.requests().length !== last && Date.now() < deadline; ) {
+    for (
+      let last = -1, deadline = Date.now() + 5000;
+      server.controls.requests().length !== last && Date.now() < deadline;
+    ) {
       last = server.controls.requests().length;
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  const listRequests = () => server.controls.requests().map((r) => `${r.path.replace(/^\/rest\/snippets\/1\.0\/snippets/, '') || '/'}?${r.query}`);
+  const listRequests = () =>
+    server.controls
+      .requests()
+      .map((r) => `${r.path.replace(/^\/rest\/snippets\/1\.0\/snippets/, '') || '/'}?${r.query}`);
 
   beforeEach(async () => {
     server = await startServer({ port: 0 });
@@ -68,12 +92,21 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     // The first page alone, then the next ones guessed a few at once: some past the end.
     // The guesses go out together, so they may reach the server in any order.
     assert.equal(listRequests()[0], '/?start=0&limit=1000');
-    assert.ok(listRequests().includes('/?start=1000&limit=1000') && listRequests().includes('/?start=2000&limit=1000'), listRequests().join(' '));
-    assert.ok(first.requests <= 3 + DEFAULT_CONCURRENT_REQUESTS, `${first.requests} requests: at most ceil(2500 / 1000) + the concurrency`);
+    assert.ok(
+      listRequests().includes('/?start=1000&limit=1000') && listRequests().includes('/?start=2000&limit=1000'),
+      listRequests().join(' '),
+    );
+    assert.ok(
+      first.requests <= 3 + DEFAULT_CONCURRENT_REQUESTS,
+      `${first.requests} requests: at most ceil(2500 / 1000) + the concurrency`,
+    );
     assert.ok(listRequests().length <= first.requests);
     assert.ok(batches.length >= 2, 'results arrive page by page, not at the end');
     const hit = first.results.find((r) => r.snippet.name === 'alice snippet 7');
-    assert.deepEqual(hit?.matches.map((m) => [m.field, m.fileName, m.line, m.column, m.text]), [['content', 'notes.txt', 2, 0, 'find ME here 7']]);
+    assert.deepEqual(
+      hit?.matches.map((m) => [m.field, m.fileName, m.line, m.column, m.text]),
+      [['content', 'notes.txt', 2, 0, 'find ME here 7']],
+    );
     assert.equal(search.pages.get('mine')?.appliedLimit, 1000);
 
     // A guess past the end, cancelled as the last page came, may still reach the server's log.
@@ -89,7 +122,10 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
   });
 
   it('searches what the tree loaded first, before any request, then reads each list once from the server', async () => {
-    server.state.data.snippets.push(made('Deploy script', 'alice', 'kubectl apply\n', 5), made('Other', 'bob', 'kubectl get pods\n', 6));
+    server.state.data.snippets.push(
+      made('Deploy script', 'alice', 'kubectl apply\n', 5),
+      made('Other', 'bob', 'kubectl get pods\n', 6),
+    );
     const { service, search } = setUp();
     await service.ensureLoaded('mine');
     server.controls.clearRequests();
@@ -101,8 +137,19 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
       },
     });
     assert.deepEqual(seenBeforeRequest, ['Deploy script'], 'the loaded list answered before any request');
-    assert.deepEqual(listRequests().sort(), ['/?start=0&limit=1000', '/browse?start=0&limit=1000'], 'one page of each list');
-    assert.deepEqual(summary.results.map((r) => [r.snippet.name, r.list]), [['Deploy script', 'mine'], ['Other', 'browse']], 'a snippet in two lists shows once');
+    assert.deepEqual(
+      listRequests().sort(),
+      ['/?start=0&limit=1000', '/browse?start=0&limit=1000'],
+      'one page of each list',
+    );
+    assert.deepEqual(
+      summary.results.map((r) => [r.snippet.name, r.list]),
+      [
+        ['Deploy script', 'mine'],
+        ['Other', 'browse'],
+      ],
+      'a snippet in two lists shows once',
+    );
   });
 
   it('matches name, description, file names, categories and literal regex characters across My Snippets, Starred, Browse and a browsed user', async () => {
@@ -114,7 +161,12 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.state.data.stars.push({ userId: 2, snippetGuid: bobs.guid, starredAt: 1 });
     const { search } = setUp();
     const lists = ['mine', 'starred', 'browse', 'user:bob'] as const;
-    const fields = async (q: string) => (await search.find(q, { lists })).results.map((r) => [r.snippet.name, r.list, r.matches.map((m) => m.field).join(',')]);
+    const fields = async (q: string) =>
+      (await search.find(q, { lists })).results.map((r) => [
+        r.snippet.name,
+        r.list,
+        r.matches.map((m) => m.field).join(','),
+      ]);
     assert.deepEqual(await fields('a.*b'), [['Regex helpers', 'mine', 'content']]);
     assert.deepEqual(await fields('(x|y)+'), [['Regex helpers', 'mine', 'description']]);
     assert.deepEqual(await fields('TypeScript'), [['Regex helpers', 'mine', 'category']]);
@@ -153,22 +205,36 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     server.state.data.snippets.push(s);
     const { service, search } = setUp();
     assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 1);
-    await service.writes.update(s.guid, (fresh) => ({ name: fresh.name, description: '', categories: [], files: [{ name: 'notes.txt', content: 'new text\n' }] }));
+    await service.writes.update(s.guid, (fresh) => ({
+      name: fresh.name,
+      description: '',
+      categories: [],
+      files: [{ name: 'notes.txt', content: 'new text\n' }],
+    }));
     server.controls.clearRequests();
     assert.equal((await search.find('old text', { lists: ['mine'] })).results.length, 0);
     assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 1);
     await service.writes.deleteSnippet(s.guid);
     assert.equal((await search.find('new text', { lists: ['mine'] })).results.length, 0);
-    assert.deepEqual(server.controls.requests().filter((r) => r.method === 'GET' && r.query.includes('limit')), [], 'no listing asked again');
+    assert.deepEqual(
+      server.controls.requests().filter((r) => r.method === 'GET' && r.query.includes('limit')),
+      [],
+      'no listing asked again',
+    );
   });
 
   it('finds a line in a 5 MB file with its line number', async () => {
     const line = 'const value = "0123456789abcdefghijklmnopqrstuvwxyz";\n';
     const count = Math.ceil((5 * 1024 * 1024) / line.length);
-    server.state.data.snippets.push(made('five megabytes', 'alice', `${line.repeat(count)}// the END marker\n`, 10, 'big.js'));
+    server.state.data.snippets.push(
+      made('five megabytes', 'alice', `${line.repeat(count)}// the END marker\n`, 10, 'big.js'),
+    );
     const { search } = setUp();
     const summary = await search.find('end marker', { lists: ['mine'] });
-    assert.deepEqual(summary.results[0]?.matches.map((m) => [m.fileName, m.line, m.text]), [['big.js', count + 1, '// the END marker']]);
+    assert.deepEqual(
+      summary.results[0]?.matches.map((m) => [m.fileName, m.line, m.text]),
+      [['big.js', count + 1, '// the END marker']],
+    );
   });
 
   it('reports a list it could not read and keeps the results of the others', async () => {
@@ -176,15 +242,21 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
     const { search } = setUp();
     server.controls.addFault({ kind: 'status', status: 500, path: '/browse', count: 1 });
     const summary = await search.find('shared', { lists: ['mine', 'browse'] });
-    assert.deepEqual(summary.results.map((r) => r.snippet.name), ['Mine']);
-    assert.deepEqual(summary.failures.map((f) => f.list), ['browse']);
+    assert.deepEqual(
+      summary.results.map((r) => r.snippet.name),
+      ['Mine'],
+    );
+    assert.deepEqual(
+      summary.failures.map((f) => f.list),
+      ['browse'],
+    );
   });
 
   it('forgets its fetched pages when the account is reset, and records no last search of its own', async () => {
     server.state.data.snippets.push(made('Kept', 'alice', 'word\n', 10));
     const { service, search } = setUp();
     await search.find('word', { lists: ['mine'] });
-    assert.equal('last' in search, false, 'the last search is the session\'s (lastSearch.ts), not an account\'s');
+    assert.equal('last' in search, false, "the last search is the session's (lastSearch.ts), not an account's");
     service.reset({ username: 'alice', userId: 2 });
     server.controls.clearRequests();
     await search.find('word', { lists: ['mine'] });
@@ -192,7 +264,10 @@ describe('Search Snippets core (SnippetSearch) against the local server', functi
   });
 
   it('says signed out when the server is needed and nobody is signed in', async () => {
-    const service = new SnippetService(() => undefined, () => 25);
+    const service = new SnippetService(
+      () => undefined,
+      () => 25,
+    );
     service.reset(undefined);
     await assert.rejects(service.search.find('x', { lists: ['mine'] }), SignedOutError);
   });

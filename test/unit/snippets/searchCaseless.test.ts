@@ -12,11 +12,28 @@ const lowerCased = (text: string, needle: string, from: number) => text.toLowerC
 // Turkish dotless i, a ligature, a letter outside the BMP and a lone surrogate.
 const TRICKY = ['\u212a', '\u017f', 'Σ', 'σ', 'ς', 'ß', '\u1e9e', 'ı', 'ﬀ', '𐐀', '𐐨', '\ud800'];
 const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) });
-const mixedText = fc.array(fc.oneof(fc.constantFrom('k', 'K', 's', 'S', 'i', 'I', 'a', 'A', '.', '*', '\n', '\r', ' '), fc.constantFrom(...TRICKY)), { maxLength: 40 }).map((cs) => cs.join(''));
-const anyText = fc.oneof(mixedText, fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
+const mixedText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('k', 'K', 's', 'S', 'i', 'I', 'a', 'A', '.', '*', '\n', '\r', ' '),
+      fc.constantFrom(...TRICKY),
+    ),
+    { maxLength: 40 },
+  )
+  .map((cs) => cs.join(''));
+const anyText = fc.oneof(
+  mixedText,
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
 /** Search texts as the search makes them (lower-cased), and some it never makes (upper case left in). */
-const needleOf = (text: fc.Arbitrary<string>) => fc.oneof(text.map((t) => t.toLowerCase()), text);
-const lowerCaseAscii = (needle: string) => needle !== '' && [...needle].every((c) => c.charCodeAt(0) < 0x80 && (c < 'A' || c > 'Z'));
+const needleOf = (text: fc.Arbitrary<string>) =>
+  fc.oneof(
+    text.map((t) => t.toLowerCase()),
+    text,
+  );
+const lowerCaseAscii = (needle: string) =>
+  needle !== '' && [...needle].every((c) => c.charCodeAt(0) < 0x80 && (c < 'A' || c > 'Z'));
 
 describe('finding a search text without lower-casing the text (caseless.ts)', () => {
   it('finds what lower-casing finds, where it finds it, in any text without İ, and takes every needle of lower-case ASCII', () => {
@@ -61,6 +78,9 @@ describe('finding a search text without lower-casing the text (caseless.ts)', ()
 
   it('searches on from the offset given', () => {
     const find = caselessFind('ab')!;
-    assert.deepEqual([0, 1, 3, 4].map((from) => find('AB AB', from)), [0, 3, 3, -1]);
+    assert.deepEqual(
+      [0, 1, 3, 4].map((from) => find('AB AB', from)),
+      [0, 3, 3, -1],
+    );
   });
 });

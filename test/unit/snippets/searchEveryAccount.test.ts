@@ -2,10 +2,21 @@ import * as assert from 'node:assert/strict';
 import type { Snippet } from '../../../src/api/types';
 import { searchAccounts, type AccountToSearch } from '../../../src/model/snippets/search/everyAccount';
 import { LastSearch } from '../../../src/model/snippets/search/lastSearch';
-import { EmptyQueryError, type FoundSnippet, type SearchOptions, type SearchResult, type SearchSummary } from '../../../src/model/snippets/search/types';
+import {
+  EmptyQueryError,
+  type FoundSnippet,
+  type SearchOptions,
+  type SearchResult,
+  type SearchSummary,
+} from '../../../src/model/snippets/search/types';
 
-const snippet = (guid: string, name: string): Snippet => ({ guid, name, files: [], categories: [] }) as unknown as Snippet;
-const result = (guid: string, name: string): FoundSnippet => ({ snippet: snippet(guid, name), list: 'mine', matches: [{ field: 'name', text: name, column: 0, length: 1 }] as SearchResult['matches'] });
+const snippet = (guid: string, name: string): Snippet =>
+  ({ guid, name, files: [], categories: [] }) as unknown as Snippet;
+const result = (guid: string, name: string): FoundSnippet => ({
+  snippet: snippet(guid, name),
+  list: 'mine',
+  matches: [{ field: 'name', text: name, column: 0, length: 1 }] as SearchResult['matches'],
+});
 
 /** A search that reports `found` in two batches, then ends (or throws `fails`). */
 function fakeSearch(found: FoundSnippet[], fails?: Error): AccountToSearch['search'] {
@@ -27,20 +38,35 @@ describe('searching every signed-in account at once', () => {
     const summary = await searchAccounts(
       'needle',
       [
-        { accountId: 'https://prod#alice', search: fakeSearch([result('g1', 'a'), result('g2', 'b')]), lists: ['mine'] },
-        { accountId: 'https://staging#alice', search: fakeSearch([result('g1', 'same guid on staging')]), lists: ['mine', 'browse'] },
+        {
+          accountId: 'https://prod#alice',
+          search: fakeSearch([result('g1', 'a'), result('g2', 'b')]),
+          lists: ['mine'],
+        },
+        {
+          accountId: 'https://staging#alice',
+          search: fakeSearch([result('g1', 'same guid on staging')]),
+          lists: ['mine', 'browse'],
+        },
       ],
       last,
       { onResults: (r) => seen.push(...r) },
     );
     assert.equal(summary.results.length, 3);
     assert.equal(summary.requests, 4);
-    assert.deepEqual(seen.map((r) => [r.snippet.guid, r.accountId]).sort(), [['g1', 'https://prod#alice'], ['g1', 'https://staging#alice'], ['g2', 'https://prod#alice']].sort());
+    assert.deepEqual(
+      seen.map((r) => [r.snippet.guid, r.accountId]).sort(),
+      [
+        ['g1', 'https://prod#alice'],
+        ['g1', 'https://staging#alice'],
+        ['g2', 'https://prod#alice'],
+      ].sort(),
+    );
     assert.equal(last.state?.running, false);
     assert.equal(last.state?.results.length, 3, 'the same guid on two servers is two results');
   });
 
-  it('one account failing keeps the other\'s results, and names the failing account', async () => {
+  it("one account failing keeps the other's results, and names the failing account", async () => {
     const last = new LastSearch();
     const down = new Error('staging is down');
     const summary = await searchAccounts(
@@ -84,7 +110,10 @@ describe('searching every signed-in account at once', () => {
   it('refuses an empty query before replacing the last search', async () => {
     const last = new LastSearch();
     last.begin('earlier');
-    await assert.rejects(searchAccounts('  ', [{ accountId: 'prod', search: fakeSearch([]), lists: ['mine'] }], last, {}), EmptyQueryError);
+    await assert.rejects(
+      searchAccounts('  ', [{ accountId: 'prod', search: fakeSearch([]), lists: ['mine'] }], last, {}),
+      EmptyQueryError,
+    );
     assert.equal(last.state?.query, 'earlier');
   });
 });

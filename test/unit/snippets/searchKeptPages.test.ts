@@ -24,16 +24,39 @@ describe('Search pages kept across sessions in the offline cache', function () {
   let clock = Date.now();
 
   const made = (name: string, content: string, at: number): Snippet => ({
-    guid: randomUUID(), name, description: '', categories: [], isVisible: true, isPublic: false, userId: 2,
-    createdAt: at, updatedAt: at, files: [{ guid: randomUUID(), name: 'notes.txt', content }], comments: [],
+    guid: randomUUID(),
+    name,
+    description: '',
+    categories: [],
+    isVisible: true,
+    isPublic: false,
+    userId: 2,
+    createdAt: at,
+    updatedAt: at,
+    files: [{ guid: randomUUID(), name: 'notes.txt', content }],
+    comments: [],
   });
 
   /** A new window: a new client, a new cache instance reading the folder, an empty store. */
   const newWindow = (maxBytes = 32 * 1024 * 1024) => {
-    const client = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    const client = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     clients.push(client);
-    const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => maxBytes, writeDelayMs: 5, now: () => clock });
-    const service = new SnippetService(() => client, () => 25, { cache });
+    const cache = new SnippetCache({
+      dir,
+      key: `${server.url}#alice`,
+      maxBytes: () => maxBytes,
+      writeDelayMs: 5,
+      now: () => clock,
+    });
+    const service = new SnippetService(
+      () => client,
+      () => 25,
+      { cache },
+    );
     service.reset({ username: 'alice', userId: 2 });
     services.push(service);
     return { service, cache };
@@ -43,7 +66,11 @@ describe('Search pages kept across sessions in the offline cache', function () {
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-search-kept-'));
     server = await startServer({ port: 0 });
-    for (let i = 0; i < 1500; i++) server.state.data.snippets.push(made(`alice ${i}`, i % 300 === 5 ? `find the needle ${i}\n` : 'hay\n', 1_000_000 + i));
+    for (let i = 0; i < 1500; i++) {
+      server.state.data.snippets.push(
+        made(`alice ${i}`, i % 300 === 5 ? `find the needle ${i}\n` : 'hay\n', 1_000_000 + i),
+      );
+    }
     clock = Date.now();
   });
   afterEach(async () => {

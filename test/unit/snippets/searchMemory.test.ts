@@ -22,8 +22,13 @@ const SIZES: Record<string, number> = { mine: 400, starred: 400, browse: 3000 };
 
 /** Snippet i of a list; one in 500 has the needle. */
 const snippetAt = (list: string, i: number): Snippet =>
-  aSnippet({ guid: `${list}-${i}`, name: `${list} ${i}`, files: [{ guid: `f${i}`, name: 'a.txt', content: i % 500 === 7 ? 'a needle\n' : 'hay\n' }] });
-const needles = (list: string, n: number) => Array.from({ length: Math.ceil((n - 7) / 500) }, (_, k) => `${list}-${k * 500 + 7}`);
+  aSnippet({
+    guid: `${list}-${i}`,
+    name: `${list} ${i}`,
+    files: [{ guid: `f${i}`, name: 'a.txt', content: i % 500 === 7 ? 'a needle\n' : 'hay\n' }],
+  });
+const needles = (list: string, n: number) =>
+  Array.from({ length: Math.ceil((n - 7) / 500) }, (_, k) => `${list}-${k * 500 + 7}`);
 
 describe('pages kept for searching stay within a byte budget', function () {
   this.timeout(120_000);
@@ -46,13 +51,27 @@ describe('pages kept for searching stay within a byte budget', function () {
       const start = Number(query.get('start') ?? 0);
       const limit = Math.min(Number(query.get('limit') ?? 25), 1000);
       const n = SIZES[list];
-      const values = Array.from({ length: Math.max(0, Math.min(limit, n - start)) }, (_, i) => snippetAt(list, start + i));
+      const values = Array.from({ length: Math.max(0, Math.min(limit, n - start)) }, (_, i) =>
+        snippetAt(list, start + i),
+      );
       const isLastPage = start + values.length >= n;
-      const page = { start, limit, size: values.length, isLastPage, values: list === 'starred' ? values.map((snippet) => ({ snippet, userId: 2, starredAt: 1 })) : values, ...(isLastPage ? {} : { nextPageStart: start + values.length }) };
+      const page = {
+        start,
+        limit,
+        size: values.length,
+        isLastPage,
+        values: list === 'starred' ? values.map((snippet) => ({ snippet, userId: 2, starredAt: 1 })) : values,
+        ...(isLastPage ? {} : { nextPageStart: start + values.length }),
+      };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(page));
     });
-    client = new BitbucketClient({ wire: testWire(), baseUrl: server.url, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+    client = new BitbucketClient({
+      wire: testWire(),
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+      retry: { retries: 0 },
+    });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-search-memory-'));
   });
   afterEach(async () => {
@@ -63,7 +82,11 @@ describe('pages kept for searching stay within a byte budget', function () {
   });
 
   const newService = (keptPagesBytes: (() => number) | undefined, cache?: SnippetCache) => {
-    const service = new SnippetService(() => client, () => 25, { keptPagesBytes, cache });
+    const service = new SnippetService(
+      () => client,
+      () => 25,
+      { keptPagesBytes, cache },
+    );
     service.reset({ username: 'alice', userId: 2 });
     services.push(service);
     return service;
@@ -77,7 +100,11 @@ describe('pages kept for searching stay within a byte budget', function () {
   it('stays under the budget after searching a list larger than it, and a later search reads a dropped list again', async () => {
     const bytes = (list: SearchList) => {
       const pages = new FetchedPages();
-      pages.restore(list, { snippets: Array.from({ length: SIZES[list] }, (_, i) => snippetAt(list, i)), nextStart: undefined, appliedLimit: 1000 });
+      pages.restore(list, {
+        snippets: Array.from({ length: SIZES[list] }, (_, i) => snippetAt(list, i)),
+        nextStart: undefined,
+        appliedLimit: 1000,
+      });
       return pages.bytes;
     };
     // Room for My Snippets or Starred, not for both, and far from room for Browse.
@@ -88,7 +115,11 @@ describe('pages kept for searching stay within a byte budget', function () {
 
     assert.deepEqual(await find(service, ['mine']), needles('mine', 400));
     assert.ok(pages.get('mine'), 'My Snippets is kept');
-    assert.deepEqual(await find(service, ['browse']), needles('browse', 3000), 'every match of a list larger than the budget');
+    assert.deepEqual(
+      await find(service, ['browse']),
+      needles('browse', 3000),
+      'every match of a list larger than the budget',
+    );
     assert.ok(pages.bytes <= budget, `${pages.bytes} bytes kept, budget ${budget}`);
     assert.equal(pages.get('browse'), undefined, 'Browse is not kept');
     assert.ok(pages.get('mine'), 'and dropped no other list');
@@ -99,14 +130,23 @@ describe('pages kept for searching stay within a byte budget', function () {
 
     const mineBefore = requestsOf('mine');
     const starredBefore = requestsOf('starred');
-    assert.deepEqual(await find(service, ['mine', 'starred']), [...needles('mine', 400), ...needles('starred', 400)], 'a match of the dropped list is found');
+    assert.deepEqual(
+      await find(service, ['mine', 'starred']),
+      [...needles('mine', 400), ...needles('starred', 400)],
+      'a match of the dropped list is found',
+    );
     assert.ok(requestsOf('mine') > mineBefore, 'My Snippets was read from the server again');
     assert.equal(requestsOf('starred'), starredBefore, 'Starred, still kept, sent no request');
     assert.ok(pages.bytes <= budget);
   });
 
   it('a list dropped from memory is read again from the offline cache, with no request', async () => {
-    const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5 });
+    const cache = new SnippetCache({
+      dir,
+      key: `${server.url}#alice`,
+      maxBytes: () => 32 * 1024 * 1024,
+      writeDelayMs: 5,
+    });
     // Room for My Snippets or Starred, not for both.
     const service = newService(() => 250_000, cache);
     await find(service, ['mine']);
@@ -123,7 +163,14 @@ describe('pages kept for searching stay within a byte budget', function () {
     const bound = 1_200_000;
     const windowWith = () => {
       const cache = new SnippetCache({ dir, key: `${server.url}#alice`, maxBytes: () => bound, writeDelayMs: 5 });
-      return { cache, service: new SnippetService(() => client, () => 25, { cache }) };
+      return {
+        cache,
+        service: new SnippetService(
+          () => client,
+          () => 25,
+          { cache },
+        ),
+      };
     };
     const first = windowWith();
     first.service.reset({ username: 'alice', userId: 2 });
@@ -133,10 +180,21 @@ describe('pages kept for searching stay within a byte budget', function () {
     const mineGuids = first.cache.list('mine')?.snippets.map((s) => s.guid);
     assert.equal(mineGuids?.length, 25, 'My Snippets is cached');
     assert.deepEqual(await find(first.service, ['browse']), needles('browse', 3000));
-    assert.deepEqual(first.cache.list('mine')?.snippets.map((s) => s.guid), mineGuids, 'My Snippets is still cached, whole');
+    assert.deepEqual(
+      first.cache.list('mine')?.snippets.map((s) => s.guid),
+      mineGuids,
+      'My Snippets is still cached, whole',
+    );
     const kept = await first.cache.searchPages('browse', 60_000);
-    assert.ok(kept && kept.snippets.length > 0 && kept.snippets.length < 3000, `a part of Browse is kept: ${kept?.snippets.length}`);
-    assert.deepEqual(kept.snippets.map((s) => s.guid), Array.from({ length: kept.snippets.length }, (_, i) => `browse-${i}`), 'its first pages, in order');
+    assert.ok(
+      kept && kept.snippets.length > 0 && kept.snippets.length < 3000,
+      `a part of Browse is kept: ${kept?.snippets.length}`,
+    );
+    assert.deepEqual(
+      kept.snippets.map((s) => s.guid),
+      Array.from({ length: kept.snippets.length }, (_, i) => `browse-${i}`),
+      'its first pages, in order',
+    );
     assert.equal(kept.nextStart, kept.snippets.length, 'with where the next page starts');
     assert.ok(first.cache.size <= bound, `${first.cache.size} bytes kept, bound ${bound}`);
     await first.cache.flush();
@@ -145,9 +203,16 @@ describe('pages kept for searching stay within a byte budget', function () {
     next.service.reset({ username: 'alice', userId: 2 });
     services.push(next.service);
     const before = requestsOf('browse');
-    assert.deepEqual(await find(next.service, ['browse']), needles('browse', 3000), 'the next window finds every match');
+    assert.deepEqual(
+      await find(next.service, ['browse']),
+      needles('browse', 3000),
+      'the next window finds every match',
+    );
     const pagesAfterKept = Math.ceil((3000 - kept.snippets.length) / 1000);
-    assert.ok(requestsOf('browse') - before <= pagesAfterKept + 4, `${requestsOf('browse') - before} requests: it went on from the kept pages`);
+    assert.ok(
+      requestsOf('browse') - before <= pagesAfterKept + 4,
+      `${requestsOf('browse') - before} requests: it went on from the kept pages`,
+    );
   });
 
   it('a complete search over 100,000 snippets finds every match with the default budget smaller than the list', async () => {

@@ -7,8 +7,17 @@ import type { Page, PageRequest, Snippet } from '../../../src/api/types';
 import { SnippetSearch, type SearchApi } from '../../../src/model/snippets/search/search';
 
 const made = (i: number, content: string, at = 1_000_000 + i): Snippet => ({
-  guid: `guid-${i}`, name: `snippet ${i}`, description: '', categories: [], isVisible: true, isPublic: false, userId: 2,
-  createdAt: at, updatedAt: at, files: [{ guid: `file-${i}`, name: 'notes.txt', content }], comments: [],
+  guid: `guid-${i}`,
+  name: `snippet ${i}`,
+  description: '',
+  categories: [],
+  isVisible: true,
+  isPublic: false,
+  userId: 2,
+  createdAt: at,
+  updatedAt: at,
+  files: [{ guid: `file-${i}`, name: 'notes.txt', content }],
+  comments: [],
 });
 
 /** Each answer a new copy, as a page the client decoded. */
@@ -16,7 +25,14 @@ function pageOf(snippets: Snippet[], request: PageRequest): Page<Snippet> {
   const start = request.start ?? 0;
   const limit = request.limit ?? 25;
   const values = structuredClone(snippets.slice(start, start + limit));
-  return { values, start, limit, size: values.length, isLastPage: start + limit >= snippets.length, ...(start + limit < snippets.length ? { nextPageStart: start + limit } : {}) };
+  return {
+    values,
+    start,
+    limit,
+    size: values.length,
+    isLastPage: start + limit >= snippets.length,
+    ...(start + limit < snippets.length ? { nextPageStart: start + limit } : {}),
+  };
 }
 
 describe('Search: a snippet in two lists is kept and matched once', () => {
@@ -51,7 +67,11 @@ describe('Search: a snippet in two lists is kept and matched once', () => {
     // Found once each, in the first list that has them; the changed one only in Browse, as Browse has it.
     const found = summary.results.map((r) => `${r.list} ${r.snippet.guid} ${r.matches[0].text}`);
     assert.deepEqual(found, [
-      'mine guid-7 the needle 7', 'mine guid-507 the needle 507', 'mine guid-1007 the needle 1007', 'mine guid-1507 the needle 1507', 'mine guid-2007 the needle 2007',
+      'mine guid-7 the needle 7',
+      'mine guid-507 the needle 507',
+      'mine guid-1007 the needle 1007',
+      'mine guid-1507 the needle 1507',
+      'mine guid-2007 the needle 2007',
       'browse guid-9 a needle added later',
     ]);
   });

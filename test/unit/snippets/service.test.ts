@@ -28,7 +28,10 @@ describe('snippet core (SnippetService) against the local server', function () {
   const serviceFor = (user: string, knownId = true) => {
     let service: SnippetService | undefined = undefined;
     const client = clientFor(user, (id, name) => service?.learnCurrentUser(id, name));
-    service = new SnippetService(() => client, () => 25);
+    service = new SnippetService(
+      () => client,
+      () => 25,
+    );
     const ids: Record<string, number> = { admin: 1, alice: 2, bob: 3 };
     service.reset({ username: user, userId: knownId ? ids[user] : undefined });
     return service;
@@ -37,7 +40,8 @@ describe('snippet core (SnippetService) against the local server', function () {
   const seed = async (user: string, name: string, files: Array<[string, string]> = [['a.txt', 'a']]) =>
     clientFor(user).createSnippet({ name, files: files.map(([n, content]) => ({ name: n, content })) });
 
-  const requests = () => server.controls.requests().map((r) => `${r.method} ${r.path.replace(/^\/rest\/snippets\/1\.0/, '')}`);
+  const requests = () =>
+    server.controls.requests().map((r) => `${r.method} ${r.path.replace(/^\/rest\/snippets\/1\.0/, '')}`);
 
   beforeEach(async () => {
     server = await startServer({ port: 0 });
@@ -48,7 +52,7 @@ describe('snippet core (SnippetService) against the local server', function () {
   });
 
   describe('identity', () => {
-    it('knows the user id given at sign-in, and marks own and others\' snippets', async () => {
+    it("knows the user id given at sign-in, and marks own and others' snippets", async () => {
       const own = await seed('alice', 'mine');
       const other = await seed('bob', 'theirs');
       const service = serviceFor('alice');
@@ -65,14 +69,20 @@ describe('snippet core (SnippetService) against the local server', function () {
       assert.equal(service.identity.ownUserId, undefined);
       await service.store.fetch(own.guid);
       assert.equal(service.identity.ownUserId, 2);
-      assert.ok(changes.some((c) => c.people), 'a change says that people were learned');
+      assert.ok(
+        changes.some((c) => c.people),
+        'a change says that people were learned',
+      );
     });
 
-    it('without any id, being listed under My Snippets is what makes a snippet one\'s own', async () => {
+    it("without any id, being listed under My Snippets is what makes a snippet one's own", async () => {
       const own = await seed('alice', 'mine');
       const other = await seed('bob', 'theirs');
       const client = clientFor('alice'); // no X-AUSERID listener: the id is never learned from answers
-      const service = new SnippetService(() => client, () => 25);
+      const service = new SnippetService(
+        () => client,
+        () => 25,
+      );
       service.reset({ username: 'alice' });
       assert.equal(service.mayWrite(own), false, 'nothing is known yet');
       await service.ensureLoaded('mine');
@@ -81,7 +91,7 @@ describe('snippet core (SnippetService) against the local server', function () {
       assert.equal(service.mayWrite(other), false);
     });
 
-    it('learns a browsed user\'s name from their list, and forgets everything on reset', async () => {
+    it("learns a browsed user's name from their list, and forgets everything on reset", async () => {
       await seed('bob', 'theirs');
       const service = serviceFor('alice');
       await service.ensureLoaded('user:bob');
@@ -116,17 +126,29 @@ describe('snippet core (SnippetService) against the local server', function () {
 
   describe('writes', () => {
     it('an update is one fresh GET and one PUT, and keeps the other files', async () => {
-      const snippet = await seed('alice', 'two files', [['a.txt', 'a'], ['b.txt', 'b']]);
+      const snippet = await seed('alice', 'two files', [
+        ['a.txt', 'a'],
+        ['b.txt', 'b'],
+      ]);
       const service = serviceFor('alice');
       server.controls.clearRequests();
       const updated = await service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A'));
       assert.deepEqual(requests(), [`GET /snippets/${snippet.guid}`, `PUT /snippets/${snippet.guid}`]);
-      assert.deepEqual(updated?.files.map((f) => [f.name, f.content]), [['a.txt', 'A'], ['b.txt', 'b']]);
+      assert.deepEqual(
+        updated?.files.map((f) => [f.name, f.content]),
+        [
+          ['a.txt', 'A'],
+          ['b.txt', 'b'],
+        ],
+      );
       assert.equal(service.store.get(snippet.guid)?.files[0].content, 'A', 'the store learns the answer');
     });
 
     it('two saves of different files of one snippet, started together, both survive', async () => {
-      const snippet = await seed('alice', 'two files', [['a.txt', 'a'], ['b.txt', 'b']]);
+      const snippet = await seed('alice', 'two files', [
+        ['a.txt', 'a'],
+        ['b.txt', 'b'],
+      ]);
       const service = serviceFor('alice');
       server.controls.setLatency(30);
       await Promise.all([
@@ -134,13 +156,24 @@ describe('snippet core (SnippetService) against the local server', function () {
         service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'b.txt', 'B')),
       ]);
       // Serialised: GET PUT GET PUT, never GET GET PUT PUT.
-      assert.deepEqual(requests().filter((r) => r.includes(snippet.guid)).map((r) => r.split(' ')[0]), ['GET', 'PUT', 'GET', 'PUT']);
+      assert.deepEqual(
+        requests()
+          .filter((r) => r.includes(snippet.guid))
+          .map((r) => r.split(' ')[0]),
+        ['GET', 'PUT', 'GET', 'PUT'],
+      );
       const onServer = await clientFor('alice').getSnippet(snippet.guid);
-      assert.deepEqual(onServer.files.map((f) => f.content), ['A', 'B']);
+      assert.deepEqual(
+        onServer.files.map((f) => f.content),
+        ['A', 'B'],
+      );
     });
 
     it('a rename, an added file and a save racing each other all land', async () => {
-      const snippet = await seed('alice', 'busy', [['a.txt', 'a'], ['b.txt', 'b']]);
+      const snippet = await seed('alice', 'busy', [
+        ['a.txt', 'a'],
+        ['b.txt', 'b'],
+      ]);
       const service = serviceFor('alice');
       server.controls.setLatency(20);
       await Promise.all([
@@ -149,7 +182,14 @@ describe('snippet core (SnippetService) against the local server', function () {
         service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'A')),
       ]);
       const onServer = await clientFor('alice').getSnippet(snippet.guid);
-      assert.deepEqual(onServer.files.map((f) => [f.name, f.content]), [['a.txt', 'A'], ['c.txt', 'b'], ['d.txt', 'd']]);
+      assert.deepEqual(
+        onServer.files.map((f) => [f.name, f.content]),
+        [
+          ['a.txt', 'A'],
+          ['c.txt', 'b'],
+          ['d.txt', 'd'],
+        ],
+      );
     });
 
     it('a delete waits for a save of the same snippet that is under way', async () => {
@@ -161,7 +201,10 @@ describe('snippet core (SnippetService) against the local server', function () {
       const save = service.writes.update(snippet.guid, (fresh) => withFileContent(fresh, 'a.txt', 'saved first'));
       const deleted = service.writes.deleteSnippet(snippet.guid);
       await Promise.all([save, deleted]);
-      assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET', 'PUT', 'DELETE']);
+      assert.deepEqual(
+        requests().map((r) => r.split(' ')[0]),
+        ['GET', 'PUT', 'DELETE'],
+      );
       assert.equal(service.store.get(snippet.guid), undefined);
     });
 
@@ -176,13 +219,16 @@ describe('snippet core (SnippetService) against the local server', function () {
       assert.equal(requests().filter((r) => r.startsWith('PUT')).length, 0);
     });
 
-    it('refuses to change another user\'s snippet before any PUT, and the store learns the fresh copy', async () => {
+    it("refuses to change another user's snippet before any PUT, and the store learns the fresh copy", async () => {
       const theirs = await seed('bob', 'theirs');
       const service = serviceFor('alice');
       server.controls.clearRequests();
       await assert.rejects(service.writes.addFile(theirs.guid, 'x.txt'), NotOwnerError);
       await assert.rejects(service.writes.deleteSnippet(theirs.guid), NotOwnerError);
-      assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET']);
+      assert.deepEqual(
+        requests().map((r) => r.split(' ')[0]),
+        ['GET'],
+      );
       assert.equal(service.store.get(theirs.guid)?.name, 'theirs');
     });
 
@@ -191,32 +237,54 @@ describe('snippet core (SnippetService) against the local server', function () {
       const service = serviceFor('alice');
       server.controls.clearRequests();
       assert.equal(await service.writes.update(snippet.guid, () => undefined), undefined);
-      assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['GET']);
+      assert.deepEqual(
+        requests().map((r) => r.split(' ')[0]),
+        ['GET'],
+      );
     });
 
     it('a failed write does not block the next one of the same snippet', async () => {
       const snippet = await seed('alice', 'resilient');
       const service = serviceFor('alice');
       server.controls.addFault({ kind: 'status', status: 500, method: 'PUT' });
-      await assert.rejects(service.writes.addFile(snippet.guid, 'b.txt'), (err: unknown) => err instanceof BitbucketError && err.kind === 'server');
+      await assert.rejects(
+        service.writes.addFile(snippet.guid, 'b.txt'),
+        (err: unknown) => err instanceof BitbucketError && err.kind === 'server',
+      );
       const updated = await service.writes.addFile(snippet.guid, 'b.txt');
-      assert.deepEqual(updated?.files.map((f) => f.name), ['a.txt', 'b.txt']);
+      assert.deepEqual(
+        updated?.files.map((f) => f.name),
+        ['a.txt', 'b.txt'],
+      );
     });
 
     it('create with details is one POST and one PUT, and the snippet joins My Snippets', async () => {
       const service = serviceFor('alice');
       await service.ensureLoaded('mine');
       server.controls.clearRequests();
-      const { snippet, detailsFailed } = await service.writes.create([{ name: 'x.sh', content: 'echo' }], { name: 'new', description: 'd', categories: ['ops'] });
+      const { snippet, detailsFailed } = await service.writes.create([{ name: 'x.sh', content: 'echo' }], {
+        name: 'new',
+        description: 'd',
+        categories: ['ops'],
+      });
       assert.equal(detailsFailed, undefined);
-      assert.deepEqual(requests().map((r) => r.split(' ')[0]), ['POST', 'PUT']);
-      assert.deepEqual(snippet.categories.map((c) => c.name), ['ops']);
+      assert.deepEqual(
+        requests().map((r) => r.split(' ')[0]),
+        ['POST', 'PUT'],
+      );
+      assert.deepEqual(
+        snippet.categories.map((c) => c.name),
+        ['ops'],
+      );
       assert.equal(service.store.snippetsOf('mine')[0]?.guid, snippet.guid);
       assert.equal(service.mayWrite(snippet), true);
     });
 
     it('signed out, every write says so without a request', async () => {
-      const service = new SnippetService(() => undefined, () => 25);
+      const service = new SnippetService(
+        () => undefined,
+        () => 25,
+      );
       await assert.rejects(service.writes.addFile('g', 'x.txt'), SignedOutError);
       await assert.rejects(service.comments.add('g', 'hi'), SignedOutError);
       await assert.rejects(service.ensureLoaded('mine'), SignedOutError);

@@ -36,15 +36,25 @@ describe('snippet core with the offline read cache', function () {
   /** A service as a new window makes it: an empty store, the cache read from disk. */
   const newWindow = (user = 'alice', probeIntervalMs = 50) => {
     const client = clientFor(user);
-    const cache = new SnippetCache({ dir, key: `${server.url}#${user}`, maxBytes: () => 32 * 1024 * 1024, writeDelayMs: 5 });
+    const cache = new SnippetCache({
+      dir,
+      key: `${server.url}#${user}`,
+      maxBytes: () => 32 * 1024 * 1024,
+      writeDelayMs: 5,
+    });
     caches.push(cache);
-    const service = new SnippetService(() => client, () => 25, { cache, probeIntervalMs });
+    const service = new SnippetService(
+      () => client,
+      () => 25,
+      { cache, probeIntervalMs },
+    );
     service.reset({ username: user, userId: user === 'alice' ? 2 : 3 });
     services.push(service);
     return { service, cache };
   };
 
-  const requests = () => server.controls.requests().map((r) => `${r.method} ${r.path.replace(/^\/rest\/snippets\/1\.0/, '')}`);
+  const requests = () =>
+    server.controls.requests().map((r) => `${r.method} ${r.path.replace(/^\/rest\/snippets\/1\.0/, '')}`);
   const until = async (what: string, check: () => boolean, ms = 5000) => {
     const deadline = Date.now() + ms;
     while (!check()) {
@@ -75,7 +85,11 @@ describe('snippet core with the offline read cache', function () {
   async function firstWindow(): Promise<string[]> {
     const alice = clientFor('alice');
     const guids: string[] = [];
-    for (let i = 0; i < 3; i++) guids.push((await alice.createSnippet({ name: `s${i}`, files: [{ name: 'a.txt', content: `v1 of ${i}` }] })).guid);
+    for (let i = 0; i < 3; i++) {
+      guids.push(
+        (await alice.createSnippet({ name: `s${i}`, files: [{ name: 'a.txt', content: `v1 of ${i}` }] })).guid,
+      );
+    }
     const { service, cache } = newWindow();
     await service.ensureLoaded('mine');
     await cache.flush();
@@ -84,7 +98,12 @@ describe('snippet core with the offline read cache', function () {
 
   it('a new window shows cached rows with no request, then one request replaces them in place', async () => {
     const guids = await firstWindow();
-    await clientFor('alice').updateSnippet(guids[0], { name: 's0 renamed', description: '', categories: [], files: [{ name: 'a.txt', content: 'v2' }] });
+    await clientFor('alice').updateSnippet(guids[0], {
+      name: 's0 renamed',
+      description: '',
+      categories: [],
+      files: [{ name: 'a.txt', content: 'v2' }],
+    });
     server.controls.clearRequests();
 
     const { service } = newWindow();
@@ -93,13 +112,32 @@ describe('snippet core with the offline read cache', function () {
     await service.ensureLoaded('mine');
     const firstPaint = service.store.list('mine');
     assert.equal(firstPaint.fromCache, true);
-    assert.deepEqual(service.store.snippetsOf('mine').map((s) => s.name).sort(), ['s0', 's1', 's2']);
+    assert.deepEqual(
+      service.store
+        .snippetsOf('mine')
+        .map((s) => s.name)
+        .sort(),
+      ['s0', 's1', 's2'],
+    );
     assert.ok(firstPaint.fetchedAt !== undefined && Date.now() - firstPaint.fetchedAt < 60_000);
-    assert.deepEqual(requests().filter((r) => r.startsWith('GET /snippets')), [], 'nothing was asked before the first rows');
+    assert.deepEqual(
+      requests().filter((r) => r.startsWith('GET /snippets')),
+      [],
+      'nothing was asked before the first rows',
+    );
 
-    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading);
+    await until(
+      'revalidated',
+      () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading,
+    );
     assert.deepEqual(requests(), ['GET /snippets'], 'one request revalidates');
-    assert.deepEqual(service.store.snippetsOf('mine').map((s) => s.name).sort(), ['s0 renamed', 's1', 's2']);
+    assert.deepEqual(
+      service.store
+        .snippetsOf('mine')
+        .map((s) => s.name)
+        .sort(),
+      ['s0 renamed', 's1', 's2'],
+    );
     assert.equal(new Set(service.store.list('mine').guids).size, 3, 'no duplicates');
   });
 
@@ -125,12 +163,27 @@ describe('snippet core with the offline read cache', function () {
 
     // Meanwhile someone changes the snippet on the server (as bob cannot, alice's other machine).
     await restart();
-    await clientFor('alice').updateSnippet(guids[1], { name: 's1', description: '', categories: [], files: [{ name: 'a.txt', content: 'v2 from elsewhere' }] });
+    await clientFor('alice').updateSnippet(guids[1], {
+      name: 's1',
+      description: '',
+      categories: [],
+      files: [{ name: 'a.txt', content: 'v2 from elsewhere' }],
+    });
     await until('back online by the probe', () => !service.connectivity.current.offline);
-    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').error && !service.store.list('mine').loading);
+    await until(
+      'revalidated',
+      () =>
+        service.store.list('mine').fromCache === false &&
+        !service.store.list('mine').error &&
+        !service.store.list('mine').loading,
+    );
     assert.deepEqual(connection, [true, false]);
     assert.equal(service.store.get(guids[1])?.files[0].content, 'v2 from elsewhere');
-    assert.equal((await clientFor('alice').getSnippet(guids[1])).files[0].content, 'v2 from elsewhere', 'the offline edit never reached the server');
+    assert.equal(
+      (await clientFor('alice').getSnippet(guids[1])).files[0].content,
+      'v2 from elsewhere',
+      'the offline edit never reached the server',
+    );
   });
 
   it('the probe is one small GET every interval, and only while offline', async () => {
@@ -144,12 +197,21 @@ describe('snippet core with the offline read cache', function () {
     const probes = server.controls.requests().filter((r) => r.query.includes('limit=1'));
     assert.equal(probes.length, 1);
     await new Promise((r) => setTimeout(r, 200));
-    assert.equal(server.controls.requests().filter((r) => r.query.includes('limit=1')).length, 1, 'no probe while online');
+    assert.equal(
+      server.controls.requests().filter((r) => r.query.includes('limit=1')).length,
+      1,
+      'no probe while online',
+    );
   });
 
-  it('a cached snippet opens at once; a save still starts from the server\'s copy, so the stale one never overwrites it', async () => {
+  it("a cached snippet opens at once; a save still starts from the server's copy, so the stale one never overwrites it", async () => {
     const guids = await firstWindow();
-    await clientFor('alice').updateSnippet(guids[2], { name: 's2', description: '', categories: [], files: [{ name: 'a.txt', content: 'newer on the server' }] });
+    await clientFor('alice').updateSnippet(guids[2], {
+      name: 's2',
+      description: '',
+      categories: [],
+      files: [{ name: 'a.txt', content: 'newer on the server' }],
+    });
     server.controls.clearRequests();
     const { service } = newWindow();
     const opened = await service.snippet(guids[2]);
@@ -165,12 +227,16 @@ describe('snippet core with the offline read cache', function () {
 
   it('knownSnippet (Compare with…) reads a loaded or cached snippet with no request, not even in the background, and knows no other', async () => {
     const guids = await firstWindow();
-    const bobs = await clientFor('bob').createSnippet({ name: 'bob\'s', files: [{ name: 'b.txt', content: 'b' }] });
+    const bobs = await clientFor('bob').createSnippet({ name: "bob's", files: [{ name: 'b.txt', content: 'b' }] });
     server.controls.clearRequests();
     const { service } = newWindow();
     const cached = await service.knownSnippet(guids[1]);
     assert.equal(cached?.files[0].content, 'v1 of 1');
-    assert.equal(service.store.get(guids[1])?.files[0].content, 'v1 of 1', 'put in the store, which the read-only side of a comparison shows');
+    assert.equal(
+      service.store.get(guids[1])?.files[0].content,
+      'v1 of 1',
+      'put in the store, which the read-only side of a comparison shows',
+    );
     assert.equal((await service.knownSnippet(guids[1]))?.guid, guids[1], 'then read from the store');
     assert.equal(await service.knownSnippet(bobs.guid), undefined, 'neither loaded nor cached');
     // A background GET would have been sent by now.
@@ -180,22 +246,31 @@ describe('snippet core with the offline read cache', function () {
 
   it('what was opened or a search fetched (rememberSnippets) is cached; a deleted snippet leaves the cache', async () => {
     const guids = await firstWindow();
-    const bobs = await clientFor('bob').createSnippet({ name: 'bob\'s', files: [{ name: 'b.txt', content: 'b' }] });
+    const bobs = await clientFor('bob').createSnippet({ name: "bob's", files: [{ name: 'b.txt', content: 'b' }] });
     const { service, cache } = newWindow();
     service.rememberSnippets([await service.store.fetch(bobs.guid)]);
     await service.ensureLoaded('mine');
-    await until('revalidated', () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading);
+    await until(
+      'revalidated',
+      () => service.store.list('mine').fromCache === false && !service.store.list('mine').loading,
+    );
     await service.writes.deleteSnippet(guids[0]);
     await cache.flush();
     await server.close();
     const { service: offline } = newWindow();
-    assert.equal((await offline.snippet(bobs.guid)).name, 'bob\'s');
+    assert.equal((await offline.snippet(bobs.guid)).name, "bob's");
     await offline.ensureLoaded('mine');
-    assert.deepEqual(offline.store.snippetsOf('mine').map((s) => s.guid).sort(), guids.slice(1).sort());
+    assert.deepEqual(
+      offline.store
+        .snippetsOf('mine')
+        .map((s) => s.guid)
+        .sort(),
+      guids.slice(1).sort(),
+    );
     await restart();
   });
 
-  it('another account\'s cache is not shown, and a cleared cache shows nothing', async () => {
+  it("another account's cache is not shown, and a cleared cache shows nothing", async () => {
     await firstWindow();
     const { service: bob } = newWindow('bob');
     server.controls.clearRequests();
@@ -211,7 +286,7 @@ describe('snippet core with the offline read cache', function () {
     assert.deepEqual(requests(), ['GET /snippets']);
   });
 
-  it('another account (reset) while offline asks nothing about the old account\'s lists', async () => {
+  it("another account (reset) while offline asks nothing about the old account's lists", async () => {
     await firstWindow();
     await server.close();
     const { service } = newWindow('alice', 60_000);
@@ -228,20 +303,36 @@ describe('snippet core with the offline read cache', function () {
   it('what a search fetched from the server is cached as it arrives: a new window opens it with no request', async () => {
     // Bob's oldest snippet, behind 30 newer ones: off the first page, which the list itself caches.
     const snippet = (name: string, content: string, at: number): Snippet => ({
-      guid: randomUUID(), name, description: '', categories: [], isVisible: true, isPublic: false, userId: 3,
-      createdAt: at, updatedAt: at, files: [{ guid: randomUUID(), name: 'x.txt', content }], comments: [],
+      guid: randomUUID(),
+      name,
+      description: '',
+      categories: [],
+      isVisible: true,
+      isPublic: false,
+      userId: 3,
+      createdAt: at,
+      updatedAt: at,
+      files: [{ guid: randomUUID(), name: 'x.txt', content }],
+      comments: [],
     });
     const found = snippet('found by search', 'needle in here', 1_000_000);
     server.state.data.snippets.push(found);
     for (let i = 1; i <= 30; i++) server.state.data.snippets.push(snippet(`newer ${i}`, 'hay', 1_000_000 + i));
     const first = newWindow();
     const summary = await first.service.search.find('NEEDLE', { lists: ['browse'] });
-    assert.deepEqual(summary.results.map((r) => r.snippet.guid), [found.guid]);
+    assert.deepEqual(
+      summary.results.map((r) => r.snippet.guid),
+      [found.guid],
+    );
     await first.cache.flush();
 
     const { service, cache } = newWindow();
     await cache.load();
-    assert.equal(cache.snippet(found.guid)?.snippet.files[0].content, 'needle in here', 'the search kept it in the cache');
+    assert.equal(
+      cache.snippet(found.guid)?.snippet.files[0].content,
+      'needle in here',
+      'the search kept it in the cache',
+    );
     server.controls.clearRequests();
     const opened = await service.snippet(found.guid);
     assert.equal(opened.files[0].content, 'needle in here', 'shown from the cache at once');

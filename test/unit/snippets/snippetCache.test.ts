@@ -4,7 +4,16 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Snippet } from '../../../src/api/types';
-import { CACHE_FORMAT, CACHE_PIECE_CHARS, CACHE_VERSION, cacheFilePath, cacheKeyHash, clearCacheFolder, parseCacheFile, type CacheFileSystem } from '../../../src/model/snippets/cache/cacheFile';
+import {
+  CACHE_FORMAT,
+  CACHE_PIECE_CHARS,
+  CACHE_VERSION,
+  cacheFilePath,
+  cacheKeyHash,
+  clearCacheFolder,
+  parseCacheFile,
+  type CacheFileSystem,
+} from '../../../src/model/snippets/cache/cacheFile';
 import { Slicer } from '../../../src/util/slicer';
 import { WRITE_SPACING } from '../../../src/model/snippets/cache/cacheWriter';
 import { SnippetCache, type SnippetCacheOptions } from '../../../src/model/snippets/cache/snippetCache';
@@ -12,16 +21,25 @@ import { aSnippet } from '../../support/snippets';
 
 const KEY = 'http://127.0.0.1:7990#alice';
 const snip = (guid: string, extra: Partial<Snippet> = {}): Snippet =>
-  aSnippet({ guid, name: `name ${guid}`, files: [{ guid: `f-${guid}`, name: 'a.txt', content: `content of ${guid}` }], ...extra });
+  aSnippet({
+    guid,
+    name: `name ${guid}`,
+    files: [{ guid: `f-${guid}`, name: 'a.txt', content: `content of ${guid}` }],
+    ...extra,
+  });
 
 /** A cache file's lines as values: its header, its snippets' lines and its lists' (cacheFile.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type FileData = { header: Record<string, any>; snippets: any[]; lists: any[] };
 function fileData(text: string): FileData {
-  const [header, ...rest] = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+  const [header, ...rest] = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   return { header, snippets: rest.slice(0, header.snippets), lists: rest.slice(header.snippets) };
 }
-const fileText = (d: FileData): string => `${[d.header, ...d.snippets, ...d.lists].map((v) => JSON.stringify(v)).join('\n')}\n`;
+const fileText = (d: FileData): string =>
+  `${[d.header, ...d.snippets, ...d.lists].map((v) => JSON.stringify(v)).join('\n')}\n`;
 
 /** How many turns the event loop had while `work` ran: each turn schedules the next. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
@@ -76,7 +94,10 @@ describe('snippet read cache', () => {
     const second = make();
     await second.load();
     const mine = second.list('mine');
-    assert.deepEqual(mine?.snippets.map((s) => s.guid), ['a', 'b']);
+    assert.deepEqual(
+      mine?.snippets.map((s) => s.guid),
+      ['a', 'b'],
+    );
     assert.equal(mine?.nextStart, 2);
     assert.equal(second.snippet('c')?.snippet.files[0].content, 'content of c');
     assert.equal(second.list('starred'), undefined);
@@ -94,14 +115,22 @@ describe('snippet read cache', () => {
 
   it('coalesces many changes into one write, after the caller has gone on', async () => {
     let writes = 0;
-    const counting: CacheFileSystem = { ...fsp, writeFile: async (f, d, e) => { writes++; await fsp.writeFile(f, d, e); } };
+    const counting: CacheFileSystem = {
+      ...fsp,
+      writeFile: async (f, d, e) => {
+        writes++;
+        await fsp.writeFile(f, d, e);
+      },
+    };
     const cache = make({ fs: counting, writeDelayMs: 20 });
     await cache.load();
     for (let i = 0; i < 50; i++) cache.putSnippets([snip(`s${i}`)]);
     assert.equal(writes, 0, 'nothing is written while the caller runs');
     // The write starts after the delay, however late a loaded machine runs its timer; then it is
     // waited for to its end (the rename), and no other follows.
-    for (const deadline = Date.now() + 5000; writes === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+    for (const deadline = Date.now() + 5000; writes === 0 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await cache.flush();
     assert.equal(writes, 1);
     const again = make();
@@ -126,7 +155,9 @@ describe('snippet read cache', () => {
     const cache = make({ fs: recording });
     await cache.load();
     const content = 'y'.repeat(10_000);
-    const many = Array.from({ length: 400 }, (_, i) => snip(`s${i}`, { files: [{ guid: 'f', name: 'a.txt', content }] }));
+    const many = Array.from({ length: 400 }, (_, i) =>
+      snip(`s${i}`, { files: [{ guid: 'f', name: 'a.txt', content }] }),
+    );
     cache.putList('mine', many, 400);
     await cache.flush();
     assert.ok(pieces.length >= 3, `${pieces.length} pieces`);
@@ -134,7 +165,11 @@ describe('snippet read cache', () => {
     assert.ok(longest <= CACHE_PIECE_CHARS + 20_000, `a piece of ${longest} characters`);
     const again = make();
     await again.load();
-    assert.deepEqual(again.list('mine')?.snippets.map((s) => s.guid), many.map((s) => s.guid), 'the pieces make the whole file');
+    assert.deepEqual(
+      again.list('mine')?.snippets.map((s) => s.guid),
+      many.map((s) => s.guid),
+      'the pieces make the whole file',
+    );
     assert.equal(again.snippet('s399')?.snippet.files[0].content, content);
   });
 
@@ -153,9 +188,13 @@ describe('snippet read cache', () => {
     const cache = make({ fs: slow, writeDelayMs: 5 });
     await cache.load();
     cache.putSnippets([snip('a')]);
-    for (const deadline = Date.now() + 10_000; writes.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+    for (const deadline = Date.now() + 10_000; writes.length === 0 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     cache.putSnippets([snip('b')]);
-    for (const deadline = Date.now() + 10_000; writes.length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+    for (const deadline = Date.now() + 10_000; writes.length < 2 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     assert.equal(writes.length, 2);
     const gap = writes[1].start - writes[0].end;
     // A timer may fire a millisecond early; the write took at least WRITE_MS.
@@ -183,7 +222,8 @@ describe('snippet read cache', () => {
   });
 
   it('read back, keeps the order of use of the earlier session, with what this one put meanwhile as newer', async () => {
-    const big = (guid: string, name = `name ${guid}`) => snip(guid, { name, files: [{ guid: 'f', name: 'big.txt', content: 'x'.repeat(10_000) }] });
+    const big = (guid: string, name = `name ${guid}`) =>
+      snip(guid, { name, files: [{ guid: 'f', name: 'big.txt', content: 'x'.repeat(10_000) }] });
     let clock = 1000;
     let bound = 100_000;
     const earlier = make({ maxBytes: () => bound, now: () => clock++ });
@@ -201,7 +241,11 @@ describe('snippet read cache', () => {
     cache.putSnippets([big('newest')]);
     assert.equal(cache.snippet('second'), undefined, 'the least recently used of the file went');
     assert.equal(cache.snippet('first'), undefined, 'then the next');
-    assert.equal(cache.snippet('third')?.snippet.name, 'third as the server has it now', 'what the server sent meanwhile stays, as the newer copy');
+    assert.equal(
+      cache.snippet('third')?.snippet.name,
+      'third as the server has it now',
+      'what the server sent meanwhile stays, as the newer copy',
+    );
     assert.ok(cache.snippet('newest'));
   });
 
@@ -213,7 +257,10 @@ describe('snippet read cache', () => {
     cache.putSnippets([snip('d')]);
     const guids = cache.list('mine')?.snippets.map((s) => s.guid) ?? [];
     assert.ok(guids.length < 3, `something was evicted: ${guids.join()}`);
-    assert.deepEqual(guids, ['a', 'b', 'c'].filter((g) => guids.includes(g)));
+    assert.deepEqual(
+      guids,
+      ['a', 'b', 'c'].filter((g) => guids.includes(g)),
+    );
   });
 
   describe('search pages, put a page at a time as a search fetches them', () => {
@@ -246,7 +293,10 @@ describe('snippet read cache', () => {
       cache.putSearchPages('browse', all, undefined);
       // A slice of 0 ms: a turn after every snippet, as a slow machine would have after a few.
       const { result: kept, turns } = await turnsDuring(() => cache.searchPages('browse', DAY, new Slicer(0)));
-      assert.deepEqual(guidsOf(kept), all.map((s) => s.guid));
+      assert.deepEqual(
+        guidsOf(kept),
+        all.map((s) => s.guid),
+      );
       assert.ok(turns >= 50, `${turns} turns of the event loop while 50 snippets were made`);
     });
 
@@ -310,7 +360,7 @@ describe('snippet read cache', () => {
       cache.putSnippets([snip('e')]);
       assert.ok(cache.size <= bound, `within the bound: ${cache.size} > ${bound}`);
       assert.equal(await cache.searchPages('browse', DAY), undefined, 'a list with a hole is never searched');
-      assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2'], 'the tree\'s list keeps what was not evicted');
+      assert.deepEqual(guidsOf(cache.list('mine')), ['m1', 'm2'], "the tree's list keeps what was not evicted");
       bound = 32 * 1024 * 1024;
       list.push(snip('e'));
       cache.putSearchPages('browse', list, undefined);
@@ -336,14 +386,17 @@ describe('snippet read cache', () => {
     assert.equal(fs.existsSync(cacheFilePath(dir, KEY)), false);
   });
 
-  it('a save\'s answer replaces a cached snippet; a deleted one is forgotten everywhere', async () => {
+  it("a save's answer replaces a cached snippet; a deleted one is forgotten everywhere", async () => {
     const cache = make();
     await cache.load();
     cache.putList('mine', [snip('a'), snip('b')], undefined);
     cache.updateSnippet(snip('a', { name: 'renamed' }));
     cache.updateSnippet(snip('not-cached'));
     cache.removeSnippet('b');
-    assert.deepEqual(cache.list('mine')?.snippets.map((s) => s.name), ['renamed']);
+    assert.deepEqual(
+      cache.list('mine')?.snippets.map((s) => s.name),
+      ['renamed'],
+    );
     assert.equal(cache.snippet('not-cached'), undefined, 'an update adds nothing new');
   });
 
@@ -362,7 +415,7 @@ describe('snippet read cache', () => {
     assert.equal(next.snippet('b'), undefined);
   });
 
-  it('a cache made while the same account\'s file is being deleted (Sign Out, then sign in) never reads the old copy', async () => {
+  it("a cache made while the same account's file is being deleted (Sign Out, then sign in) never reads the old copy", async () => {
     const before = make();
     await before.load();
     before.putList('mine', [snip('a')], undefined);
@@ -386,7 +439,7 @@ describe('snippet read cache', () => {
     assert.equal(signedInAgain.list('mine'), undefined);
   });
 
-  it('Clear Offline Cache removes every account\'s file', async () => {
+  it("Clear Offline Cache removes every account's file", async () => {
     for (const key of [KEY, 'http://other#bob']) {
       const c = make({ key });
       await c.load();
@@ -456,18 +509,34 @@ describe('snippet read cache', () => {
     it('cut short at the end of a line: its header counts more lines', async () => {
       const data = fileData(await written());
       await loadsEmpty(fileText({ ...data, lists: [] }), /fewer lines than its header counts/);
-      await loadsEmpty(fileText({ ...data, snippets: data.snippets.slice(0, 1), lists: [] }), /fewer lines than its header counts|entry 1/);
+      await loadsEmpty(
+        fileText({ ...data, snippets: data.snippets.slice(0, 1), lists: [] }),
+        /fewer lines than its header counts|entry 1/,
+      );
     });
 
     it('a line more than its header counts', async () => {
       const data = fileData(await written());
-      await loadsEmpty(fileText({ ...data, lists: [...data.lists, data.lists[0]] }), /more lines than its header counts/);
+      await loadsEmpty(
+        fileText({ ...data, lists: [...data.lists, data.lists[0]] }),
+        /more lines than its header counts/,
+      );
     });
 
     it('from an older version, the one JSON document of version 1 too', async () => {
       const data = fileData(await written());
-      await loadsEmpty(fileText({ ...data, header: { ...data.header, version: CACHE_VERSION - 1 } }), new RegExp(`version ${CACHE_VERSION - 1}`));
-      const versionOne = { format: CACHE_FORMAT, version: 1, keyHash: cacheKeyHash(KEY), savedAt: 1, snippets: data.snippets, lists: data.lists };
+      await loadsEmpty(
+        fileText({ ...data, header: { ...data.header, version: CACHE_VERSION - 1 } }),
+        new RegExp(`version ${CACHE_VERSION - 1}`),
+      );
+      const versionOne = {
+        format: CACHE_FORMAT,
+        version: 1,
+        keyHash: cacheKeyHash(KEY),
+        savedAt: 1,
+        snippets: data.snippets,
+        lists: data.lists,
+      };
       await loadsEmpty(JSON.stringify(versionOne), /version 1, this version reads 2/);
     });
 
@@ -497,7 +566,11 @@ describe('snippet read cache', () => {
         const edits: Array<[(d: FileData) => void, RegExp]> = [
           [(d) => (d.snippets[1].snippet.updatedAt = at), /snippets\[1\]\.updatedAt of snippet "name b" \(guid "b"\)/],
           [(d) => (d.snippets[0].snippet.createdAt = at), /snippets\[0\]\.createdAt of snippet "name a"/],
-          [(d) => (d.snippets[0].snippet.comments = [{ guid: 'c', text: 't', userId: 2, createdAt: at, updatedAt: 1 }]), /snippets\[0\]\.comments\[0\]\.createdAt of snippet "name a"/],
+          [
+            (d) =>
+              (d.snippets[0].snippet.comments = [{ guid: 'c', text: 't', userId: 2, createdAt: at, updatedAt: 1 }]),
+            /snippets\[0\]\.comments\[0\]\.createdAt of snippet "name a"/,
+          ],
           [(d) => (d.snippets[1].fetchedAt = at), /entry 1 has no valid times/],
           [(d) => (d.lists[0].fetchedAt = at), /list 0 is not valid/],
         ];
@@ -511,7 +584,10 @@ describe('snippet read cache', () => {
 
     it('copied from another account', async () => {
       const data = fileData(await written());
-      await loadsEmpty(fileText({ ...data, header: { ...data.header, keyHash: cacheKeyHash('http://x#mallory') } }), /another account/);
+      await loadsEmpty(
+        fileText({ ...data, header: { ...data.header, keyHash: cacheKeyHash('http://x#mallory') } }),
+        /another account/,
+      );
     });
 
     it('not ours at all, or binary noise', async () => {
@@ -524,13 +600,20 @@ describe('snippet read cache', () => {
   it('reads a file a line at a time, giving the event loop a turn between lines', async () => {
     const cache = make();
     await cache.load();
-    cache.putList('mine', Array.from({ length: 50 }, (_, i) => snip(`s${i}`)), undefined);
+    cache.putList(
+      'mine',
+      Array.from({ length: 50 }, (_, i) => snip(`s${i}`)),
+      undefined,
+    );
     await cache.flush();
     const bytes = fs.readFileSync(cacheFilePath(dir, KEY));
     // A slice of 0 ms: a turn after every line, as a slow machine would have after a few.
     const { result: read, turns } = await turnsDuring(() => parseCacheFile(bytes, cacheKeyHash(KEY), new Slicer(0)));
     assert.equal(read.snippets.length, 50);
-    assert.deepEqual(read.lists.map((l) => l.guids.length), [50]);
+    assert.deepEqual(
+      read.lists.map((l) => l.guids.length),
+      [50],
+    );
     assert.ok(turns >= 50, `${turns} turns of the event loop while 52 lines were read`);
   });
 
@@ -553,7 +636,10 @@ describe('snippet read cache', () => {
     assert.deepEqual(fs.readdirSync(dir), [`${cacheKeyHash(KEY)}.json`], 'no temp file is left behind');
     const third = make();
     await third.load();
-    assert.deepEqual(third.list('mine')?.snippets.map((s) => s.guid), ['a']);
+    assert.deepEqual(
+      third.list('mine')?.snippets.map((s) => s.guid),
+      ['a'],
+    );
   });
 
   it('a full disk is logged once and turns the cache off for the session', async () => {
@@ -591,7 +677,12 @@ describe('snippet read cache', () => {
   });
 
   it('a read-only file system (EROFS) is logged once and the cache stays off', async () => {
-    const readOnly: CacheFileSystem = { ...fsp, mkdir: async () => { throw Object.assign(new Error('read-only file system'), { code: 'EROFS' }); } };
+    const readOnly: CacheFileSystem = {
+      ...fsp,
+      mkdir: async () => {
+        throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
+      },
+    };
     const { lines, log } = logCollector();
     const cache = make({ fs: readOnly, log });
     await cache.load();

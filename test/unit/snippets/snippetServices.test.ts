@@ -15,23 +15,40 @@ describe('SnippetServices: one snippet service per account', function () {
   const clients: BitbucketClient[] = [];
 
   const client = (server: RunningServer, user: string) => {
-    const c = new BitbucketClient({ baseUrl: server.url, credentials: () => ({ type: 'basic', username: user, password: user }), retry: { retries: 0 } });
+    const c = new BitbucketClient({
+      baseUrl: server.url,
+      credentials: () => ({ type: 'basic', username: user, password: user }),
+      retry: { retries: 0 },
+    });
     clients.push(c);
     return c;
   };
   /** Account ids as the extension makes them: `<server url>#<user>`. */
-  const servers = () => ({ [`${production.url}#alice`]: production, [`${staging.url}#alice`]: staging, [`${production.url}#bob`]: production });
+  const servers = () => ({
+    [`${production.url}#alice`]: production,
+    [`${staging.url}#alice`]: staging,
+    [`${production.url}#bob`]: production,
+  });
 
   let made: string[];
   const registry = () => {
     const make = (key: string) => {
       made.push(key);
       const [, user] = key.split('#');
-      const service = new SnippetService(() => client(servers()[key], user), () => 25);
+      const service = new SnippetService(
+        () => client(servers()[key], user),
+        () => 25,
+      );
       service.reset({ username: user });
       return service;
     };
-    return new SnippetServices(make, new SnippetService(() => undefined, () => 25));
+    return new SnippetServices(
+      make,
+      new SnippetService(
+        () => undefined,
+        () => 25,
+      ),
+    );
   };
 
   beforeEach(async () => {
@@ -116,7 +133,11 @@ describe('SnippetServices: one snippet service per account', function () {
 
     await stage.writes.update(guid, (fresh) => withFileContent(fresh, fileName, 'changed on staging\n'));
     assert.equal(stage.store.get(guid)!.files[0].content, 'changed on staging\n');
-    assert.equal(prod.store.get(guid)!.files[0].content, original.files[0].content, "production's copy is untouched in memory");
+    assert.equal(
+      prod.store.get(guid)!.files[0].content,
+      original.files[0].content,
+      "production's copy is untouched in memory",
+    );
     const onProduction = await client(production, 'alice').getSnippet(guid);
     const onStaging = await client(staging, 'alice').getSnippet(guid);
     assert.equal(onProduction.files[0].content, original.files[0].content, 'production was not written');

@@ -5,13 +5,19 @@ import * as assert from 'node:assert/strict';
 import { SnippetService } from '../../../src/model/snippets/service';
 import { SnippetServices } from '../../../src/model/snippets/snippetServices';
 
-describe('SnippetServices: the default account\'s service is made on first use', () => {
+describe("SnippetServices: the default account's service is made on first use", () => {
   it('a new default account has no service until one is asked for, and a follower hears when it is made', () => {
     const made: string[] = [];
-    const signedOut = new SnippetService(() => undefined, () => 25);
+    const signedOut = new SnippetService(
+      () => undefined,
+      () => 25,
+    );
     const services = new SnippetServices((id) => {
       made.push(id);
-      return new SnippetService(() => undefined, () => 25);
+      return new SnippetService(
+        () => undefined,
+        () => 25,
+      );
     }, signedOut);
     assert.equal(services.madeDefaultService, signedOut, 'signed out: the signed-out service');
     const heard: string[] = [];

@@ -18,7 +18,14 @@ function fakeApi(total: number) {
     const limit = r.limit ?? 25;
     const values = all.slice(start, start + limit);
     const isLastPage = start + limit >= all.length;
-    return { values, size: values.length, limit, start, isLastPage, ...(isLastPage ? {} : { nextPageStart: start + values.length }) };
+    return {
+      values,
+      size: values.length,
+      limit,
+      start,
+      isLastPage,
+      ...(isLastPage ? {} : { nextPageStart: start + values.length }),
+    };
   };
   const api = {
     getMySnippets: page,
@@ -44,7 +51,10 @@ function fakeApi(total: number) {
 describe('snippet store', () => {
   it('loads one page when a list is first shown, and one more request per Load more', async () => {
     const { api, requests } = fakeApi(60);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('mine');
     assert.equal(store.snippetsOf('mine').length, 25);
     assert.equal(store.list('mine').nextStart, 25);
@@ -52,19 +62,29 @@ describe('snippet store', () => {
     await store.loadMore('mine');
     assert.equal(store.snippetsOf('mine').length, 60);
     assert.equal(store.list('mine').nextStart, undefined);
-    assert.deepEqual(requests, [{ start: 0, limit: 25 }, { start: 25, limit: 25 }, { start: 50, limit: 25 }]);
+    assert.deepEqual(requests, [
+      { start: 0, limit: 25 },
+      { start: 25, limit: 25 },
+      { start: 50, limit: 25 },
+    ]);
   });
 
   it('shares one request between concurrent loads of the same list', async () => {
     const { api, requests } = fakeApi(10);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await Promise.all([store.ensureLoaded('mine'), store.ensureLoaded('mine'), store.loadMore('mine')]);
     assert.equal(requests.length, 1);
   });
 
   it('refreshes as far as the user had loaded, in one request', async () => {
     const { api, requests } = fakeApi(80);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('browse');
     await store.loadMore('browse');
     requests.length = 0;
@@ -75,16 +95,28 @@ describe('snippet store', () => {
 
   it('unwraps starred and category entries into snippets', async () => {
     const { api } = fakeApi(3);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('starred');
     await store.ensureLoaded('category:c1');
-    assert.deepEqual(store.snippetsOf('starred').map((s) => s.guid), ['s0', 's1', 's2']);
-    assert.deepEqual(store.snippetsOf('category:c1').map((s) => s.guid), ['s0', 's1', 's2']);
+    assert.deepEqual(
+      store.snippetsOf('starred').map((s) => s.guid),
+      ['s0', 's1', 's2'],
+    );
+    assert.deepEqual(
+      store.snippetsOf('category:c1').map((s) => s.guid),
+      ['s0', 's1', 's2'],
+    );
   });
 
   it('puts a new own snippet on top of My Snippets and updates it everywhere', async () => {
     const { api } = fakeApi(3);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('mine');
     await store.ensureLoaded('starred');
     const changes: StoreChange[] = [];
@@ -98,18 +130,31 @@ describe('snippet store', () => {
 
   it('drops a snippet deleted on the server from every list', async () => {
     const { api, all } = fakeApi(3);
-    const store = new SnippetStore(() => api, () => 25);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+    );
     await store.ensureLoaded('mine');
     all.splice(1, 1);
     await assert.rejects(store.fetch('s1'), (e: unknown) => e instanceof BitbucketError && e.kind === 'not-found');
-    assert.deepEqual(store.snippetsOf('mine').map((s) => s.guid), ['s0', 's2']);
+    assert.deepEqual(
+      store.snippetsOf('mine').map((s) => s.guid),
+      ['s0', 's2'],
+    );
   });
 
   it('keeps what was shown and records the error when a page fails', async () => {
     const { api } = fakeApi(30);
     let fail = false;
-    const flaky = { ...api, getMySnippets: (r: PageRequest) => (fail ? Promise.reject(new BitbucketError('server', 'boom', { status: 500 })) : api.getMySnippets(r)) } as ListsApi;
-    const store = new SnippetStore(() => flaky, () => 25);
+    const flaky = {
+      ...api,
+      getMySnippets: (r: PageRequest) =>
+        fail ? Promise.reject(new BitbucketError('server', 'boom', { status: 500 })) : api.getMySnippets(r),
+    } as ListsApi;
+    const store = new SnippetStore(
+      () => flaky,
+      () => 25,
+    );
     await store.ensureLoaded('mine');
     fail = true;
     await assert.rejects(store.loadMore('mine'));
@@ -119,13 +164,28 @@ describe('snippet store', () => {
   });
 
   it('knows the categories of loaded snippets, once each', () => {
-    const cats = knownCategories([snip('a', { categories: [{ guid: '2', name: 'sql' }] }), snip('b', { categories: [{ guid: '1', name: 'devops' }, { guid: '2', name: 'sql' }] })]);
-    assert.deepEqual(cats.map((c) => c.name), ['devops', 'sql']);
+    const cats = knownCategories([
+      snip('a', { categories: [{ guid: '2', name: 'sql' }] }),
+      snip('b', {
+        categories: [
+          { guid: '1', name: 'devops' },
+          { guid: '2', name: 'sql' },
+        ],
+      }),
+    ]);
+    assert.deepEqual(
+      cats.map((c) => c.name),
+      ['devops', 'sql'],
+    );
   });
 
-  it('shows a list from the cache only while nothing of it is loaded, and the server\'s answer replaces it', async () => {
+  it("shows a list from the cache only while nothing of it is loaded, and the server's answer replaces it", async () => {
     const { api, requests } = fakeApi(3);
-    const store = new SnippetStore(() => api, () => 25, () => 5000);
+    const store = new SnippetStore(
+      () => api,
+      () => 25,
+      () => 5000,
+    );
     assert.equal(store.seed('mine', [snip('s2'), snip('old')], undefined, 1000), true);
     assert.deepEqual(store.list('mine').guids, ['s2', 'old']);
     assert.equal(store.list('mine').fromCache, true);
@@ -137,18 +197,36 @@ describe('snippet store', () => {
     assert.deepEqual(store.list('mine').guids, ['s0', 's1', 's2']);
     assert.equal(store.list('mine').fromCache, false);
     assert.equal(store.list('mine').fetchedAt, 5000);
-    assert.equal(store.seed('mine', [snip('old')], undefined, 1000), false, 'a loaded list is never replaced by a cached one');
+    assert.equal(
+      store.seed('mine', [snip('old')], undefined, 1000),
+      false,
+      'a loaded list is never replaced by a cached one',
+    );
     assert.deepEqual(store.list('mine').guids, ['s0', 's1', 's2']);
   });
 });
 
 describe('snippet sorting and filtering', () => {
-  const a = snip('a', { name: 'Zeta', updatedAt: 3, description: 'Dockerfile for Node', files: [{ guid: 'f', name: 'build.sh', content: '' }] });
+  const a = snip('a', {
+    name: 'Zeta',
+    updatedAt: 3,
+    description: 'Dockerfile for Node',
+    files: [{ guid: 'f', name: 'build.sh', content: '' }],
+  });
   const b = snip('b', { name: 'alpha', updatedAt: 5, categories: [{ guid: 'c', name: 'Café tools' }] });
   it('sorts by updated time or by name', () => {
-    assert.deepEqual(sortSnippets([a, b], 'updated').map((s) => s.guid), ['b', 'a']);
-    assert.deepEqual(sortSnippets([a, b], 'name').map((s) => s.guid), ['b', 'a']);
-    assert.deepEqual(sortSnippets([b, snip('c', { name: 'beta', updatedAt: 9 })], 'name').map((s) => s.name), ['alpha', 'beta']);
+    assert.deepEqual(
+      sortSnippets([a, b], 'updated').map((s) => s.guid),
+      ['b', 'a'],
+    );
+    assert.deepEqual(
+      sortSnippets([a, b], 'name').map((s) => s.guid),
+      ['b', 'a'],
+    );
+    assert.deepEqual(
+      sortSnippets([b, snip('c', { name: 'beta', updatedAt: 9 })], 'name').map((s) => s.name),
+      ['alpha', 'beta'],
+    );
   });
   it('filters over name, description, file names and categories, every word, ignoring case and accents', () => {
     assert.ok(matchesFilter(a, 'docker'));
@@ -164,7 +242,10 @@ describe('snippet store: one snippet, several writers', () => {
     const { api } = fakeApi(3);
     let gets = 0;
     const counting = { ...api, getSnippet: (g: string) => (gets++, api.getSnippet(g)) } as ListsApi;
-    const store = new SnippetStore(() => counting, () => 25);
+    const store = new SnippetStore(
+      () => counting,
+      () => 25,
+    );
     const [a, b] = await Promise.all([store.fetch('s1'), store.fetch('s1')]);
     assert.equal(a, b);
     assert.equal(gets, 1);
@@ -173,20 +254,25 @@ describe('snippet store: one snippet, several writers', () => {
   it('runs read-modify-writes of one snippet one after another, even when one fails', async () => {
     const queue = new WriteQueue();
     const events: string[] = [];
-    const step = (name: string, ms: number, fail = false) => async () => {
-      events.push(`${name} start`);
-      await new Promise((r) => setTimeout(r, ms));
-      events.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const step =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        events.push(`${name} start`);
+        await new Promise((r) => setTimeout(r, ms));
+        events.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
     const first = queue.run('s', step('first', 30, true));
     const second = queue.run('s', step('second', 5));
     const other = queue.run('t', step('other', 1));
     await assert.rejects(first, /first/);
     assert.equal(await second, 'second');
     await other;
-    assert.deepEqual(events.filter((e) => !e.startsWith('other')), ['first start', 'first end', 'second start', 'second end']);
+    assert.deepEqual(
+      events.filter((e) => !e.startsWith('other')),
+      ['first start', 'first end', 'second start', 'second end'],
+    );
     assert.ok(events.indexOf('other end') < events.indexOf('first end'), 'another snippet does not wait');
   });
 });

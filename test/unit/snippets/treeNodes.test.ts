@@ -32,7 +32,11 @@ describe('tree row ids across accounts', () => {
   });
 
   it('gives the same snippet guid on two accounts different ids, for every kind of row', () => {
-    const ids = [...rows('http://127.0.0.1:7991#alice'), ...rows('http://127.0.0.1:7990/bitbucket#alice'), ...rows('http://127.0.0.1:7991#admin')].map(nodeId);
+    const ids = [
+      ...rows('http://127.0.0.1:7991#alice'),
+      ...rows('http://127.0.0.1:7990/bitbucket#alice'),
+      ...rows('http://127.0.0.1:7991#admin'),
+    ].map(nodeId);
     assert.equal(new Set(ids).size, ids.length, ids.join('\n'));
   });
 

@@ -26,9 +26,19 @@ const DAY = 24 * HOUR;
 const NOW = Date.UTC(2025, 5, 15, 12);
 
 const snip = (extra: Partial<Snippet> = {}): Snippet =>
-  aSnippet({ name: 'deploy.sh', userId: 3, createdAt: NOW - 10 * DAY, updatedAt: NOW - 2 * DAY, files: [{ guid: 'f1', name: 'deploy.sh', content: 'echo' }], ...extra });
+  aSnippet({
+    name: 'deploy.sh',
+    userId: 3,
+    createdAt: NOW - 10 * DAY,
+    updatedAt: NOW - 2 * DAY,
+    files: [{ guid: 'f1', name: 'deploy.sh', content: 'echo' }],
+    ...extra,
+  });
 
-const people = (names: Array<[number, string]> = [], ownUserId: number | undefined = 2): People => ({ ownUserId, names: new Map(names) });
+const people = (names: Array<[number, string]> = [], ownUserId: number | undefined = 2): People => ({
+  ownUserId,
+  names: new Map(names),
+});
 
 describe('tree: icon by file type', () => {
   const cases: Array<[string | undefined, string]> = [
@@ -87,7 +97,15 @@ describe('tree: labels, descriptions and tooltips', () => {
 
   it('puts description, owner id, categories, file count and update time in the tooltip, escaped', () => {
     const md = snippetTooltip(
-      snip({ name: 'a*b', description: 'Deploys [prod]', categories: [{ guid: 'c', name: 'ops' }], files: [{ guid: 'f', name: 'x', content: '' }, { guid: 'g', name: 'y', content: '' }] }),
+      snip({
+        name: 'a*b',
+        description: 'Deploys [prod]',
+        categories: [{ guid: 'c', name: 'ops' }],
+        files: [
+          { guid: 'f', name: 'x', content: '' },
+          { guid: 'g', name: 'y', content: '' },
+        ],
+      }),
       false,
       people(),
       NOW,
@@ -112,7 +130,10 @@ describe('tree: labels, descriptions and tooltips', () => {
   it('describes a comment by author and time, and says when it was edited', () => {
     const c = { guid: 'c', text: 't', userId: 2, createdAt: NOW - 3 * HOUR, updatedAt: NOW - 3 * HOUR };
     assert.equal(commentDescription(c, people(), NOW), 'you · 3 hours ago');
-    assert.equal(commentDescription({ ...c, userId: 3, updatedAt: NOW }, people([[3, 'bob']]), NOW), 'bob · 3 hours ago (edited)');
+    assert.equal(
+      commentDescription({ ...c, userId: 3, updatedAt: NOW }, people([[3, 'bob']]), NOW),
+      'bob · 3 hours ago (edited)',
+    );
   });
 
   it('names lists and says what to do in empty ones', () => {
@@ -150,27 +171,51 @@ describe('comments: patching a snippet without another request', () => {
   it('adds, replaces and removes comments without touching the original', () => {
     const s = snip({ comments: [c1] });
     const added = withComment(s, { ...c1, guid: 'c2', text: 'two' });
-    assert.deepEqual(added.comments.map((c) => c.text), ['one', 'two']);
+    assert.deepEqual(
+      added.comments.map((c) => c.text),
+      ['one', 'two'],
+    );
     const edited = withComment(added, { ...c1, text: 'uno', updatedAt: 5 });
-    assert.deepEqual(edited.comments.map((c) => c.text), ['uno', 'two']);
-    assert.deepEqual(withoutComment(edited, 'c1').comments.map((c) => c.guid), ['c2']);
+    assert.deepEqual(
+      edited.comments.map((c) => c.text),
+      ['uno', 'two'],
+    );
+    assert.deepEqual(
+      withoutComment(edited, 'c1').comments.map((c) => c.guid),
+      ['c2'],
+    );
     assert.deepEqual(s.comments, [c1]);
   });
 });
 
-describe('a list root\'s description with the offline cache', () => {
+describe("a list root's description with the offline cache", () => {
   const now = 10 * 60_000;
   it('says how old cached rows are until the server answers, and offline while it does not', () => {
-    assert.equal(cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, false, now), '3 · cached 5 minutes ago');
-    assert.equal(cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, true, now), '3 · offline (cached 5 minutes ago)');
-    assert.equal(cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60_000, error: undefined }, false, now), '25+');
+    assert.equal(
+      cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, false, now),
+      '3 · cached 5 minutes ago',
+    );
+    assert.equal(
+      cachedListDescription('3', { fromCache: true, fetchedAt: now - 5 * 60_000, error: undefined }, true, now),
+      '3 · offline (cached 5 minutes ago)',
+    );
+    assert.equal(
+      cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60_000, error: undefined }, false, now),
+      '25+',
+    );
     const failed = new BitbucketError('network', 'unreachable');
-    assert.equal(cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60 * 60_000, error: failed }, true, now), '25+ · offline (cached 1 hour ago)');
+    assert.equal(
+      cachedListDescription('25+', { fromCache: false, fetchedAt: now - 60 * 60_000, error: failed }, true, now),
+      '25+ · offline (cached 1 hour ago)',
+    );
     assert.equal(cachedListDescription('0', { fromCache: false, fetchedAt: undefined, error: failed }, true, now), '0');
   });
 
   it('the row under an offline list offers a retry', () => {
-    assert.equal(offlineListText(now - 2 * 60_000, now), 'Offline: showing what was loaded 2 minutes ago — click to retry');
+    assert.equal(
+      offlineListText(now - 2 * 60_000, now),
+      'Offline: showing what was loaded 2 minutes ago — click to retry',
+    );
   });
 });
 

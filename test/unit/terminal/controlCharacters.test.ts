@@ -2,21 +2,27 @@
 // as a mark: the confirmation asks for each one, whoever wrote the text.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { controlCharacterCount, hasControlCharacters, withVisibleControls } from '../../../src/model/terminal/controlCharacters';
+import {
+  controlCharacterCount,
+  hasControlCharacters,
+  withVisibleControls,
+} from '../../../src/model/terminal/controlCharacters';
 
 const mark = (code: number): string => `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 
 /** The characters issue 40 found unasked, and the ones that draw nothing though they are letters or marks. */
 const INVISIBLE = [
-  0x00ad, 0x180e, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f, 0xfff9, 0xfffa, 0xfffb, 0xe0001, 0xe0020, 0xe0041, 0xe007f, 0x1d173,
-  0x115f, 0x1160, 0x3164, 0xffa0, 0x034f, 0x17b4, 0x17b5, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef, 0x2800,
+  0x00ad, 0x180e, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f, 0xfff9, 0xfffa, 0xfffb, 0xe0001, 0xe0020, 0xe0041,
+  0xe007f, 0x1d173, 0x115f, 0x1160, 0x3164, 0xffa0, 0x034f, 0x17b4, 0x17b5, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef, 0x2800,
   // Earlier ones: bidi, zero-width, separators, the byte order mark, a no-break space.
   0x200b, 0x200c, 0x200d, 0x200e, 0x202e, 0x2066, 0x2028, 0x2029, 0xfeff, 0x00a0, 0x3000,
 ];
 
 /** Any code point (a lone surrogate as a letter instead), the listed invisible ones and controls often. */
 const anyCharacter = fc.oneof(
-  fc.integer({ min: 0, max: 0x10ffff }).map((code) => (code >= 0xd800 && code <= 0xdfff ? 'x' : String.fromCodePoint(code))),
+  fc
+    .integer({ min: 0, max: 0x10ffff })
+    .map((code) => (code >= 0xd800 && code <= 0xdfff ? 'x' : String.fromCodePoint(code))),
   fc.constantFrom(...INVISIBLE.map((code) => String.fromCodePoint(code)), '\u001b', '\t', '\n', ' ', 'a'),
 );
 

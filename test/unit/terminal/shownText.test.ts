@@ -25,8 +25,14 @@ describe('terminal: the text a confirmation shows', () => {
     const long = `echo ${'a'.repeat(3 * ROW_WIDTH)} && rm -rf ~/x`;
     const rows = shownText(long).text.split('\n');
     assert.ok(rows.length >= 4, rows.join('\n'));
-    assert.ok(rows.slice(1).every((row) => row.startsWith('↪│ ')), rows.join('\n'));
-    assert.ok(rows.every((row) => row.length <= ROW_WIDTH + 3), 'each row fits');
+    assert.ok(
+      rows.slice(1).every((row) => row.startsWith('↪│ ')),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.every((row) => row.length <= ROW_WIDTH + 3),
+      'each row fits',
+    );
     assert.equal(unwrapped(shownText(long).text), long);
   });
 
@@ -42,7 +48,10 @@ describe('terminal: the text a confirmation shows', () => {
     assert.equal(rows.length, HEAD_ROWS + 1 + TAIL_ROWS);
     assert.equal(rows[0], ' 1│ echo 1');
     assert.equal(rows[HEAD_ROWS - 1], '10│ echo 10');
-    assert.match(rows[HEAD_ROWS], /25 more rows of lines 11 to 35 are not shown here\. "Show Whole Text" opens the whole text/);
+    assert.match(
+      rows[HEAD_ROWS],
+      /25 more rows of lines 11 to 35 are not shown here\. "Show Whole Text" opens the whole text/,
+    );
     assert.equal(rows[rows.length - 1], '40│ echo 40');
     assert.equal(rows[HEAD_ROWS + 1], '36│ echo 36');
   });
@@ -61,11 +70,19 @@ describe('terminal: the text a confirmation shows', () => {
 
   it('shows every character of a text that fits, and stays short enough for a dialog for any text (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', 'é', '│', '↪', '日') , maxLength: 3000 }), (text) => {
-        const { text: shown, complete } = shownText(text);
-        if (complete) assert.equal(unwrapped(shown), text.replace(/ {8,}/g, (run) => `⟨${run.length} spaces⟩`));
-        assert.ok(shown.length < 1700, `${shown.length} characters`);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', 'é', '│', '↪', '日'), maxLength: 3000 }),
+        (text) => {
+          const { text: shown, complete } = shownText(text);
+          if (complete) {
+            assert.equal(
+              unwrapped(shown),
+              text.replace(/ {8,}/g, (run) => `⟨${run.length} spaces⟩`),
+            );
+          }
+          assert.ok(shown.length < 1700, `${shown.length} characters`);
+        },
+      ),
     );
   });
 });

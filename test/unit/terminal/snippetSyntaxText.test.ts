@@ -46,20 +46,28 @@ describe('snippet syntax as plain text for the terminal', () => {
 
   it('returns text without snippet syntax unchanged (property)', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/[$\\]/.test(s)), (text) => {
-        assert.equal(plain(text), text);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/[$\\]/.test(s)),
+        (text) => {
+          assert.equal(plain(text), text);
+        },
+      ),
     );
   });
 
   it('reads any text without throwing; without a placeholder the text never grows (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('$', '{', '}', '1', ':', '|', ',', '/', '\\', 'a', ' ') }), (text) => {
-        const result = plain(text);
-        assert.equal(typeof result, 'string');
-        // Without a placeholder (no ':' and no '|'), nothing is added: tab stops and escapes only take away.
-        if (!/[:|]/.test(text)) assert.ok(result.length <= text.length, `${JSON.stringify(text)} gave ${JSON.stringify(result)}`);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('$', '{', '}', '1', ':', '|', ',', '/', '\\', 'a', ' ') }),
+        (text) => {
+          const result = plain(text);
+          assert.equal(typeof result, 'string');
+          // Without a placeholder (no ':' and no '|'), nothing is added: tab stops and escapes only take away.
+          if (!/[:|]/.test(text)) {
+            assert.ok(result.length <= text.length, `${JSON.stringify(text)} gave ${JSON.stringify(result)}`);
+          }
+        },
+      ),
     );
   });
 });

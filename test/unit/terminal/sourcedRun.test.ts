@@ -7,7 +7,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { CLEAR_PROMPT_LINE, canSource, gitBashPath, quotedPath, scriptContent, scriptFileName, sourceCommandLine } from '../../../src/model/terminal/sourcedRun';
+import {
+  CLEAR_PROMPT_LINE,
+  canSource,
+  gitBashPath,
+  quotedPath,
+  scriptContent,
+  scriptFileName,
+  sourceCommandLine,
+} from '../../../src/model/terminal/sourcedRun';
 
 const hasShell = (name: string): boolean => fs.existsSync(`/bin/${name}`);
 
@@ -18,8 +26,14 @@ describe('terminal: a run reads the text from a file', () => {
     assert.equal(sourceCommandLine('sh', '/tmp/a'), ". '/tmp/a'");
     assert.equal(sourceCommandLine('ksh', '/tmp/a'), ". '/tmp/a'");
     assert.equal(sourceCommandLine('fish', "/tmp/it's\\x"), "source '/tmp/it\\'s\\\\x'");
-    assert.equal(sourceCommandLine('pwsh', "C:\\Temp\\it's\u2019.ps1"), "'. 'C:\\Temp\\it''s\u2019\u2019.ps1'".slice(1));
-    assert.equal(sourceCommandLine('gitbash', 'C:\\Users\\me\\AppData\\Local\\Temp\\bbs-run-1\\a.sh'), ". '/c/Users/me/AppData/Local/Temp/bbs-run-1/a.sh'");
+    assert.equal(
+      sourceCommandLine('pwsh', "C:\\Temp\\it's\u2019.ps1"),
+      "'. 'C:\\Temp\\it''s\u2019\u2019.ps1'".slice(1),
+    );
+    assert.equal(
+      sourceCommandLine('gitbash', 'C:\\Users\\me\\AppData\\Local\\Temp\\bbs-run-1\\a.sh'),
+      ". '/c/Users/me/AppData/Local/Temp/bbs-run-1/a.sh'",
+    );
     for (const other of ['python', 'node', 'cmd', 'csh', 'nu', 'julia', 'wsl', 'toString', '__proto__', undefined]) {
       assert.equal(canSource(other), false, String(other));
       if (other !== undefined) assert.equal(sourceCommandLine(other, '/tmp/a'), undefined, other);
@@ -27,7 +41,9 @@ describe('terminal: a run reads the text from a file', () => {
   });
 
   it('refuses a path with a line break or another control character', () => {
-    for (const shell of ['bash', 'fish', 'pwsh']) assert.equal(quotedPath('/tmp/a\n; rm -rf ~', shell), undefined, shell);
+    for (const shell of ['bash', 'fish', 'pwsh']) {
+      assert.equal(quotedPath('/tmp/a\n; rm -rf ~', shell), undefined, shell);
+    }
     assert.equal(quotedPath('/tmp/a\u001b', 'bash'), undefined);
   });
 
@@ -46,7 +62,14 @@ describe('terminal: a run reads the text from a file', () => {
       if (!hasShell(shell)) this.skip();
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-quote-'));
       try {
-        const names = fc.sample(fc.string({ unit: fc.constantFrom("'", '"', '\\', '$', '`', ' ', '!', '*', ';', '(', 'a', '~', '&'), minLength: 1, maxLength: 12 }), 40);
+        const names = fc.sample(
+          fc.string({
+            unit: fc.constantFrom("'", '"', '\\', '$', '`', ' ', '!', '*', ';', '(', 'a', '~', '&'),
+            minLength: 1,
+            maxLength: 12,
+          }),
+          40,
+        );
         for (const name of new Set(names)) {
           const file = path.join(folder, name.replace(/\//g, '_'));
           fs.writeFileSync(file, "printf '%s' read\n");
@@ -82,7 +105,10 @@ describe('terminal: a run reads the text from a file', () => {
     try {
       const file = path.join(folder, scriptFileName('t.sh', 'bash'));
       fs.writeFileSync(file, scriptContent(`printf '%s\\n' "tab\there!x" 'it''s'`, 'bash'));
-      const out = execFileSync('/bin/bash', ['--norc', '-i', '-c', sourceCommandLine('bash', file) ?? ''], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const out = execFileSync('/bin/bash', ['--norc', '-i', '-c', sourceCommandLine('bash', file) ?? ''], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       assert.equal(out, 'tab\there!x\nits\n');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

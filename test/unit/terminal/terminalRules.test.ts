@@ -2,39 +2,82 @@
 // text is confirmed, and control characters are never sent unseen.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PASTE_END, PASTE_START, bracketedPaste, withoutPasteMarkers } from '../../../src/model/terminal/bracketedPaste';
-import { controlCharacterCount, hasControlCharacters, withVisibleControls } from '../../../src/model/terminal/controlCharacters';
-import { MAX_TERMINAL_BYTES, confirmationOf, planFor, takesBracketedPaste, terminalText, type TerminalRequest } from '../../../src/model/terminal/terminalRules';
+import {
+  PASTE_END,
+  PASTE_START,
+  bracketedPaste,
+  withoutPasteMarkers,
+} from '../../../src/model/terminal/bracketedPaste';
+import {
+  controlCharacterCount,
+  hasControlCharacters,
+  withVisibleControls,
+} from '../../../src/model/terminal/controlCharacters';
+import {
+  MAX_TERMINAL_BYTES,
+  confirmationOf,
+  planFor,
+  takesBracketedPaste,
+  terminalText,
+  type TerminalRequest,
+} from '../../../src/model/terminal/terminalRules';
 
-const request = (over: Partial<TerminalRequest>): TerminalRequest => ({ use: 'paste', text: 'echo hi', own: true, confirmOwnRuns: true, bracketedPaste: true, ...over });
+const request = (over: Partial<TerminalRequest>): TerminalRequest => ({
+  use: 'paste',
+  text: 'echo hi',
+  own: true,
+  confirmOwnRuns: true,
+  bracketedPaste: true,
+  ...over,
+});
 const subject = { fileName: 'deploy.sh', snippetName: 'bob: deploy', owner: 'bob', own: false };
 
 /** Text as a hostile snippet would shape it: markers, pieces of markers, escapes and line breaks among ordinary text. */
-const hostile = fc.string({ unit: fc.constantFrom('\u001b', '[', '2', '0', '1', '~', '\n', '\r', 'a', ' ', ';', '\u0007', '\u009b') });
+const hostile = fc.string({
+  unit: fc.constantFrom('\u001b', '[', '2', '0', '1', '~', '\n', '\r', 'a', ' ', ';', '\u0007', '\u009b'),
+});
 
 describe('terminal rules: what needs a confirmation', () => {
   it('pastes one block without asking where the shell has shell integration, as a bracketed paste', () => {
     const plan = planFor(request({ text: 'cd /tmp\ntouch marker' }));
-    assert.deepEqual(plan, { kind: 'send', payload: `${PASTE_START}cd /tmp\ntouch marker${PASTE_END}`, confirm: undefined });
+    assert.deepEqual(plan, {
+      kind: 'send',
+      payload: `${PASTE_START}cd /tmp\ntouch marker${PASTE_END}`,
+      confirm: undefined,
+    });
   });
 
   it('pastes as one block only where shell integration is active and the shell is bash, zsh or fish', () => {
     for (const shell of ['bash', 'gitbash', 'zsh', 'fish']) assert.equal(takesBracketedPaste(true, shell), true, shell);
-    for (const shell of ['pwsh', 'cmd', 'sh', 'python', 'node', undefined]) assert.equal(takesBracketedPaste(true, shell), false, String(shell));
-    assert.equal(takesBracketedPaste(false, 'bash'), false, 'without shell integration, nothing says which shell reads the text');
+    for (const shell of ['pwsh', 'cmd', 'sh', 'python', 'node', undefined]) {
+      assert.equal(takesBracketedPaste(true, shell), false, String(shell));
+    }
+    assert.equal(
+      takesBracketedPaste(false, 'bash'),
+      false,
+      'without shell integration, nothing says which shell reads the text',
+    );
   });
 
   it('asks before pasting several lines into a terminal without shell integration, saying each line will run', () => {
     const plan = planFor(request({ text: 'cd /tmp\ntouch marker', bracketedPaste: false }));
     assert.equal(plan.kind, 'send');
     assert.deepEqual(plan.kind === 'send' && plan.confirm, { linesRun: 2 });
-    assert.equal(plan.kind === 'send' && plan.payload, 'cd /tmp\ntouch marker', 'no bracketed paste markers and no final line break');
+    assert.equal(
+      plan.kind === 'send' && plan.payload,
+      'cd /tmp\ntouch marker',
+      'no bracketed paste markers and no final line break',
+    );
     const { detail } = confirmationOf('paste', 'cd /tmp\ntouch marker', { linesRun: 2 }, subject);
     assert.match(detail, /each of its 2 lines but the last will run as soon as it arrives/);
   });
 
   it('pastes one line into a terminal without shell integration without asking', () => {
-    assert.deepEqual(planFor(request({ bracketedPaste: false, own: false })), { kind: 'send', payload: 'echo hi', confirm: undefined });
+    assert.deepEqual(planFor(request({ bracketedPaste: false, own: false })), {
+      kind: 'send',
+      payload: 'echo hi',
+      confirm: undefined,
+    });
   });
 
   it("asks before running someone else's snippet, and the user's own unless they turned that off", () => {
@@ -51,14 +94,19 @@ describe('terminal rules: what needs a confirmation', () => {
   it('never sends control characters without asking, own snippet or not, paste or run', () => {
     for (const use of ['paste', 'run'] as const) {
       for (const bracketedPaste of [true, false]) {
-        const plan = planFor(request({ use, own: true, confirmOwnRuns: false, bracketedPaste, text: 'echo hi\u001b[201~\u001b[2J' }));
+        const plan = planFor(
+          request({ use, own: true, confirmOwnRuns: false, bracketedPaste, text: 'echo hi\u001b[201~\u001b[2J' }),
+        );
         assert.equal(plan.kind === 'send' && plan.confirm?.controls, 2, `${use}, bracketed paste ${bracketedPaste}`);
       }
     }
   });
 
   it('refuses a text over 5 MB with its size, and an empty one', () => {
-    assert.deepEqual(planFor(request({ text: 'é'.repeat(MAX_TERMINAL_BYTES / 2 + 1) })), { kind: 'tooLarge', bytes: MAX_TERMINAL_BYTES + 2 });
+    assert.deepEqual(planFor(request({ text: 'é'.repeat(MAX_TERMINAL_BYTES / 2 + 1) })), {
+      kind: 'tooLarge',
+      bytes: MAX_TERMINAL_BYTES + 2,
+    });
     assert.equal(planFor(request({ text: 'a'.repeat(MAX_TERMINAL_BYTES) })).kind, 'send');
     assert.deepEqual(planFor(request({ text: ' \n\t' })), { kind: 'empty' });
   });
@@ -76,7 +124,11 @@ describe('terminal rules: what needs a confirmation', () => {
         if (!plan.confirm) assert.ok(!hasControlCharacters(text), JSON.stringify(text));
         if (bracketedPaste) {
           assert.ok(plan.payload.startsWith(PASTE_START) && plan.payload.endsWith(PASTE_END));
-          assert.equal(plan.payload.indexOf(PASTE_END), plan.payload.length - PASTE_END.length, JSON.stringify(plan.payload));
+          assert.equal(
+            plan.payload.indexOf(PASTE_END),
+            plan.payload.length - PASTE_END.length,
+            JSON.stringify(plan.payload),
+          );
         } else {
           assert.ok(plan.confirm || !/[\r\n]/.test(text), 'several lines without bracketed paste are asked for');
         }
@@ -137,12 +189,16 @@ describe('terminal rules: the confirmation', () => {
     const plan = planFor(request({ text: 'echo a\tb', bracketedPaste: false }));
     assert.deepEqual(plan.kind === 'send' && plan.confirm, { tabs: true });
     assert.match(confirmationOf('paste', 'echo a\tb', { tabs: true }, subject).detail, /takes as the Tab key/);
-    assert.equal(planFor(request({ text: 'echo a\tb', bracketedPaste: true })).kind === 'send' && planFor(request({ text: 'echo a\tb' })).kind, 'send');
+    assert.equal(
+      planFor(request({ text: 'echo a\tb', bracketedPaste: true })).kind === 'send' &&
+        planFor(request({ text: 'echo a\tb' })).kind,
+      'send',
+    );
     const bracketed = planFor(request({ text: 'echo a\tb', bracketedPaste: true }));
     assert.equal(bracketed.kind === 'send' && bracketed.confirm, undefined);
   });
 
-  it('asks for invisible characters in the user\'s own snippet with confirmation off', () => {
+  it("asks for invisible characters in the user's own snippet with confirmation off", () => {
     const plan = planFor(request({ use: 'run', own: true, confirmOwnRuns: false, text: 'echo a\u00adb\u{E0041}' }));
     assert.deepEqual(plan.kind === 'send' && plan.confirm, { controls: 2 });
   });

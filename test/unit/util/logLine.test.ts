@@ -24,14 +24,17 @@ function fakeChannel(): LogChannel & { written: Array<{ level: Level; text: stri
  */
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 /** Controls, bidi and invisible marks, and unpaired surrogates: none may reach the channel. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 
 /** Reverses oneLogLine: the escapes of a JavaScript string literal it writes. */
 function original(line: string): string {
   const named: Record<string, string> = { '\\': '\\', n: '\n', r: '\r', t: '\t', v: '\v', f: '\f' };
-  return line.replace(/\\(?:([\\nrtvf])|x([0-9A-F]{2})|u([0-9A-F]{4}))/g, (_match, name: string | undefined, x: string | undefined, u: string | undefined) =>
-    name !== undefined ? named[name] : String.fromCharCode(parseInt((x ?? u) as string, 16)),
+  return line.replace(
+    /\\(?:([\\nrtvf])|x([0-9A-F]{2})|u([0-9A-F]{4}))/g,
+    (_match, name: string | undefined, x: string | undefined, u: string | undefined) =>
+      name !== undefined ? named[name] : String.fromCharCode(parseInt((x ?? u) as string, 16)),
   );
 }
 
@@ -58,13 +61,22 @@ describe('log lines', () => {
       const log = new Log(channel, 'snippets');
       for (const level of LEVELS) log[level](`loaded "${text}"`);
       log.error('saving failed', new Error(`the server said: ${text}`));
-      log.error('saving failed', new BitbucketError('server', `HTTP 500: ${text}`, { status: 500, serverMessages: [{ context: text, message: text, exceptionName: text }] }));
+      log.error(
+        'saving failed',
+        new BitbucketError('server', `HTTP 500: ${text}`, {
+          status: 500,
+          serverMessages: [{ context: text, message: text, exceptionName: text }],
+        }),
+      );
       log.error('saving failed', text);
       log.forApi()('warn', `retrying: ${text}`);
       assert.equal(channel.written.length, LEVELS.length + 4, 'one entry per call');
       for (const { level, text: line } of channel.written) {
         assert.ok(!UNSAFE.test(line), `${level}: ${JSON.stringify(line)}`);
-        assert.ok(line.startsWith('[snippets] ') || line.startsWith('[api] '), `${level}: the line starts with its component: ${JSON.stringify(line)}`);
+        assert.ok(
+          line.startsWith('[snippets] ') || line.startsWith('[api] '),
+          `${level}: the line starts with its component: ${JSON.stringify(line)}`,
+        );
         assert.ok(line.includes(FORGED), 'not vacuous: the outside text is in the line, escaped');
       }
     });
@@ -75,7 +87,12 @@ describe('log lines', () => {
     const err = new Error('boom');
     err.stack = 'Error: boom\n    at save (provider.ts:10:5)\r\n    at run (queue.ts:3:1)';
     new Log(channel).error('saving failed', err);
-    assert.deepEqual(channel.written, [{ level: 'error', text: '[main] saving failed: Error: boom\\n    at save (provider.ts:10:5)\\r\\n    at run (queue.ts:3:1)' }]);
+    assert.deepEqual(channel.written, [
+      {
+        level: 'error',
+        text: '[main] saving failed: Error: boom\\n    at save (provider.ts:10:5)\\r\\n    at run (queue.ts:3:1)',
+      },
+    ]);
   });
 
   it('escapes backslashes, so that a literal "\\n" in a name logs differently from a line break', () => {
@@ -87,14 +104,43 @@ describe('log lines', () => {
   });
 
   it('leaves ordinary text as it is: names in every script, emoji, tabs written as \\t', () => {
-    for (const text of ['Grüße, Ünïcödé 🚀 (draft) [wip]', 'شبكة', '日本語のスニペット', 'GET /rest/snippets/1.0/snippets?start=25 → HTTP 200 in 41 ms']) {
+    for (const text of [
+      'Grüße, Ünïcödé 🚀 (draft) [wip]',
+      'شبكة',
+      '日本語のスニペット',
+      'GET /rest/snippets/1.0/snippets?start=25 → HTTP 200 in 41 ms',
+    ]) {
       assert.equal(oneLogLine(text), text);
     }
     assert.equal(oneLogLine('a\tb'), 'a\\tb');
   });
 
   it('property: whatever is logged, the channel gains exactly one line, from which the message can be read back', () => {
-    const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.array(fc.constantFrom('\\', 'n', 'x', 'u', '2028', '\n', '\r', '\u2028', '\u0085', '\u001B', '\uD800', '\uDC00', '\u202E', 'a'), { maxLength: 20 }).map((parts) => parts.join('')));
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'grapheme' }),
+      fc
+        .array(
+          fc.constantFrom(
+            '\\',
+            'n',
+            'x',
+            'u',
+            '2028',
+            '\n',
+            '\r',
+            '\u2028',
+            '\u0085',
+            '\u001B',
+            '\uD800',
+            '\uDC00',
+            '\u202E',
+            'a',
+          ),
+          { maxLength: 20 },
+        )
+        .map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(anyText, fc.constantFrom(...LEVELS), (text, level) => {
         const channel = fakeChannel();

@@ -35,7 +35,9 @@ class EchoingMemento implements KeyValueState {
   }
 
   send(): void {
-    if (this.unsent.length > 0) this.inFlight.push({ state: JSON.stringify(this.value), resolve: this.unsent.splice(0) });
+    if (this.unsent.length > 0) {
+      this.inFlight.push({ state: JSON.stringify(this.value), resolve: this.unsent.splice(0) });
+    }
   }
 
   echo(): void {
@@ -55,7 +57,11 @@ class EchoingMemento implements KeyValueState {
  * Makes each write, then lets the memento send it; the window answers one write late, so each
  * write is made while the echo of the one before is on its way. Then everything is answered.
  */
-async function writeOverlapping(state: KeyValueState, memento: EchoingMemento, writes: Array<(state: KeyValueState) => Thenable<void>>): Promise<void> {
+async function writeOverlapping(
+  state: KeyValueState,
+  memento: EchoingMemento,
+  writes: Array<(state: KeyValueState) => Thenable<void>>,
+): Promise<void> {
   const done: Thenable<void>[] = [];
   for (const write of writes) {
     done.push(write(state));
@@ -81,9 +87,11 @@ async function answerAll(memento: EchoingMemento): Promise<void> {
 }
 
 /** Writes `count` keys, each while the one before is on its way. */
-const keyWrites = (count: number) => Array.from({ length: count }, (_, i) => (state: KeyValueState) => state.update(`key${i}`, i));
+const keyWrites = (count: number) =>
+  Array.from({ length: count }, (_, i) => (state: KeyValueState) => state.update(`key${i}`, i));
 
-const lost = (stored: Record<string, unknown>, count: number) => Array.from({ length: count }, (_, i) => i).filter((i) => stored[`key${i}`] !== i);
+const lost = (stored: Record<string, unknown>, count: number) =>
+  Array.from({ length: count }, (_, i) => i).filter((i) => stored[`key${i}`] !== i);
 
 describe('OrderedState (one queue of global state writes)', () => {
   it("the model loses overlapping writes without the queue, as VS Code's global state does", async () => {
@@ -100,7 +108,9 @@ describe('OrderedState (one queue of global state writes)', () => {
 
   it('read-modify-writes of one list, each a little after the other, keep every name (browsed users)', async () => {
     const names = Array.from({ length: 10 }, (_, i) => `user${i}`);
-    const adds = names.map((name) => (state: KeyValueState) => state.update('users', [...state.get<string[]>('users', []), name]));
+    const adds = names.map(
+      (name) => (state: KeyValueState) => state.update('users', [...state.get<string[]>('users', []), name]),
+    );
     const unordered = new EchoingMemento();
     await writeOverlapping(unordered, unordered, adds);
     assert.notDeepEqual(unordered.stored.users, names, 'the model loses names without the queue');

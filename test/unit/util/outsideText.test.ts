@@ -8,8 +8,9 @@ import { iconSafeText, lineText, messageText, MAX_SHOWN_LENGTH } from '../../../
 
 const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 const VSCODE_ICON = /(\\)?\$\(([a-z0-9-]+?(?:~[a-z0-9-]*?)?)\)/gi;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 
 const liveLinks = (text: string) => [...text.matchAll(VSCODE_LINK)].map((m) => m[0]);
 const liveIcons = (text: string) => [...text.matchAll(VSCODE_ICON)].filter((m) => !m[1]).map((m) => m[0]);
@@ -18,7 +19,36 @@ const liveIcons = (text: string) => [...text.matchAll(VSCODE_ICON)].filter((m) =
 const hostile = fc
   .array(
     fc.oneof(
-      fc.constantFrom('[', ']', '(', ')', ' ', '"', "'", '\\', '$', '$(', 'command:', 'https://', 'file:', 'workbench.action.terminal.new', '?%5B%22x%22%5D', 'Sign in again', '\n', '\r', '\t', '\u202E', '\u2066', '\u200B', '\u0000', '\u001B[31m', '\u0085', '\u2028', 'terminal', '~spin'),
+      fc.constantFrom(
+        '[',
+        ']',
+        '(',
+        ')',
+        ' ',
+        '"',
+        "'",
+        '\\',
+        '$',
+        '$(',
+        'command:',
+        'https://',
+        'file:',
+        'workbench.action.terminal.new',
+        '?%5B%22x%22%5D',
+        'Sign in again',
+        '\n',
+        '\r',
+        '\t',
+        '\u202E',
+        '\u2066',
+        '\u200B',
+        '\u0000',
+        '\u001B[31m',
+        '\u0085',
+        '\u2028',
+        'terminal',
+        '~spin',
+      ),
       fc.string({ maxLength: 4, unit: 'grapheme' }),
       fc.string({ maxLength: 3, unit: 'binary' }),
     ),
@@ -28,7 +58,14 @@ const hostile = fc
 
 describe('outside text', () => {
   it('leaves ordinary names and messages as they are', () => {
-    for (const text of ['deploy.sh', 'Grüße, Ünïcödé 🚀 (draft) [wip]', 'Could not save "x": HTTP 500 (Internal Server Error).', 'a ] (b) c', 'شبكة', '日本語のスニペット']) {
+    for (const text of [
+      'deploy.sh',
+      'Grüße, Ünïcödé 🚀 (draft) [wip]',
+      'Could not save "x": HTTP 500 (Internal Server Error).',
+      'a ] (b) c',
+      'شبكة',
+      '日本語のスニペット',
+    ]) {
       assert.equal(messageText(text), text);
       assert.equal(lineText(text), text);
       assert.equal(iconSafeText(text), text);

@@ -32,7 +32,12 @@ describe('time formatting: a time no Date holds', () => {
   it('never throws, for any number at all (property)', () => {
     fc.assert(
       fc.property(fc.double(), fc.double(), (at, now) => {
-        for (const text of [formatDate(at, 'en'), formatDateTime(at, 'de'), relativeTime(at, now, 'en'), relativeTime(at, NOW, 'de')]) {
+        for (const text of [
+          formatDate(at, 'en'),
+          formatDateTime(at, 'de'),
+          relativeTime(at, now, 'en'),
+          relativeTime(at, NOW, 'de'),
+        ]) {
           assert.equal(typeof text, 'string');
           assert.ok(text.length > 0);
         }

@@ -2,7 +2,11 @@
 // never when the user turned walkthroughs-on-install off; the flag that says so is written first.
 import * as assert from 'node:assert/strict';
 import { StateKeys } from '../../../src/util/constants';
-import { openWalkthroughOnFirstRun, shouldOpenWalkthrough, type FlagStore } from '../../../src/model/walkthrough/firstRun';
+import {
+  openWalkthroughOnFirstRun,
+  shouldOpenWalkthrough,
+  type FlagStore,
+} from '../../../src/model/walkthrough/firstRun';
 
 class MemoryFlags implements FlagStore {
   readonly values = new Map<string, unknown>();
@@ -22,7 +26,7 @@ describe('walkthrough on first run', () => {
     assert.equal(shouldOpenWalkthrough({ ...ordinaryStart, alreadyShown: true }), false);
   });
 
-  it('stays closed in the extension\'s test runs, which share one window', () => {
+  it("stays closed in the extension's test runs, which share one window", () => {
     assert.equal(shouldOpenWalkthrough({ alreadyShown: false, testRun: true, openOnInstall: () => true }), false);
   });
 
@@ -48,14 +52,25 @@ describe('walkthrough on first run', () => {
       assert.equal(state.get(StateKeys.walkthroughShown), true, 'the flag is set when the open starts');
       throw new Error('no such walkthrough');
     };
-    await assert.rejects(openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), /no such walkthrough/);
+    await assert.rejects(
+      openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen),
+      /no such walkthrough/,
+    );
     assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, ordinaryStart, failingOpen), false);
   });
 
   it('neither opens nor writes the flag in a test run, so a later real start still opens it', async () => {
     const state = new MemoryFlags();
     let opened = 0;
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, { testRun: true, openOnInstall: () => true }, async () => void (opened += 1)), false);
+    assert.equal(
+      await openWalkthroughOnFirstRun(
+        state,
+        StateKeys.walkthroughShown,
+        { testRun: true, openOnInstall: () => true },
+        async () => void (opened += 1),
+      ),
+      false,
+    );
     assert.equal(opened, 0);
     assert.deepEqual([...state.values.keys()], []);
   });
@@ -74,7 +89,15 @@ describe('walkthrough on first run', () => {
 
   it('stays closed, and leaves the flag unset, when the user turned walkthroughs off', async () => {
     const state = new MemoryFlags();
-    assert.equal(await openWalkthroughOnFirstRun(state, StateKeys.walkthroughShown, { testRun: false, openOnInstall: () => false }, async () => assert.fail('opened')), false);
+    assert.equal(
+      await openWalkthroughOnFirstRun(
+        state,
+        StateKeys.walkthroughShown,
+        { testRun: false, openOnInstall: () => false },
+        async () => assert.fail('opened'),
+      ),
+      false,
+    );
     assert.deepEqual([...state.values.keys()], []);
   });
 });

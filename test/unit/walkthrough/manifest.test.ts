@@ -5,7 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest, ROOT } from '../l10n/localizedManifest';
-import { ContextKeys, EXTENSION_ID, QUALIFIED_WALKTHROUGH_ID, Views, WALKTHROUGH_ID } from '../../../src/util/constants';
+import {
+  ContextKeys,
+  EXTENSION_ID,
+  QUALIFIED_WALKTHROUGH_ID,
+  Views,
+  WALKTHROUGH_ID,
+} from '../../../src/util/constants';
 import { qualifiedStepId, WalkthroughSteps } from '../../../src/model/walkthrough/steps';
 
 interface Step {
@@ -57,14 +63,24 @@ describe('walkthrough contribution', () => {
   });
 
   it('names its steps as the code marks them done (src/model/walkthrough/steps.ts)', () => {
-    assert.deepEqual(walkthrough().steps.map((s) => s.id), Object.values(WalkthroughSteps));
+    assert.deepEqual(
+      walkthrough().steps.map((s) => s.id),
+      Object.values(WalkthroughSteps),
+    );
     // VS Code's walkthrough service knows a step as <publisher.name>#<walkthrough id>#<step id>.
-    assert.equal(qualifiedStepId(WalkthroughSteps.openMySnippets), `${manifest.publisher}.${manifest.name}#${walkthrough().id}#openMySnippets`);
+    assert.equal(
+      qualifiedStepId(WalkthroughSteps.openMySnippets),
+      `${manifest.publisher}.${manifest.name}#${walkthrough().id}#openMySnippets`,
+    );
   });
 
   it('completes on commands and views the extension contributes', () => {
     const commands = new Set(manifest.contributes.commands.map((c) => c.command));
-    const views = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+    const views = new Set(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .map((v) => v.id),
+    );
     // VS Code contributes a `<view id>.focus` command for every view.
     for (const view of views) commands.add(`${view}.focus`);
     for (const step of walkthrough().steps) {
@@ -80,18 +96,35 @@ describe('walkthrough contribution', () => {
   it('every step has a button (a command link) and media that exists and is packed, in light and dark themes', () => {
     const vscodeignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8');
     for (const step of walkthrough().steps) {
-      assert.match(step.description, /\n\[[^\]]+\]\(command:[\w.]+(\?[^)]*)?\)/, `${step.id} has a command link on a line of its own`);
+      assert.match(
+        step.description,
+        /\n\[[^\]]+\]\(command:[\w.]+(\?[^)]*)?\)/,
+        `${step.id} has a command link on a line of its own`,
+      );
       const image = step.media.image;
-      const media = image === undefined ? [step.media.markdown ?? step.media.svg] : typeof image === 'string' ? [image] : Object.values(image);
+      const media =
+        image === undefined
+          ? [step.media.markdown ?? step.media.svg]
+          : typeof image === 'string'
+            ? [image]
+            : Object.values(image);
       assert.ok(media.length > 0 && media.every((m) => m !== undefined), `${step.id} has media`);
       for (const file of media as string[]) {
         assert.ok(fs.existsSync(path.join(ROOT, file)), `${step.id}: ${file} exists`);
         // .vscodeignore lets media/ in whole, and each of the walkthrough's pictures by name (the README's are not packed).
-        assert.ok(file.startsWith('media/') || new RegExp(`^!${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm').test(vscodeignore), `${step.id}: ${file} is packed`);
+        assert.ok(
+          file.startsWith('media/') ||
+            new RegExp(`^!${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm').test(vscodeignore),
+          `${step.id}: ${file} is packed`,
+        );
       }
       if (image !== undefined && typeof image !== 'string') {
         // VS Code shows the picture of the theme's kind; a dark one in a light theme would glare.
-        assert.deepEqual(Object.keys(image).sort(), ['dark', 'hc', 'hcLight', 'light'], `${step.id}: a picture for every kind of theme`);
+        assert.deepEqual(
+          Object.keys(image).sort(),
+          ['dark', 'hc', 'hcLight', 'light'],
+          `${step.id}: a picture for every kind of theme`,
+        );
         assert.notEqual(image.light, image.dark, `${step.id}: the dark themes get a dark picture`);
       }
       assert.ok(image === undefined || step.media.altText, `${step.id}: an image says what it shows`);

@@ -12,7 +12,14 @@ import * as l10n from '@vscode/l10n';
 const PROXY_AGENT_FAILURE = /Failed to establish a socket connection to proxies: (.+)$/;
 const CONNECT_ENDED = /Proxy connection ended before receiving CONNECT response/;
 
-const SCHEME_OF_TYPE: Record<string, string> = { PROXY: 'http', HTTP: 'http', HTTPS: 'https', SOCKS: 'socks', SOCKS5: 'socks', SOCKS4: 'socks4' };
+const SCHEME_OF_TYPE: Record<string, string> = {
+  PROXY: 'http',
+  HTTP: 'http',
+  HTTPS: 'https',
+  SOCKS: 'socks',
+  SOCKS5: 'socks',
+  SOCKS4: 'socks4',
+};
 
 /**
  * The proxy URLs the user wrote where VS Code takes a proxy's credentials from: http.proxy
@@ -52,13 +59,18 @@ function labelWithCredentials(result: string, written: readonly string[]): strin
   const scheme = SCHEME_OF_TYPE[type?.toUpperCase() ?? ''];
   const url = scheme && given ? agentUrl(scheme, given) : undefined;
   if (!scheme || !url) return undefined;
-  const host = written.map((w) => hostAfterCredentials(w.replace(/^[a-z][\w+.-]*:\/\//i, ''))).find((h) => h !== undefined && goesTo(url, h));
+  const host = written
+    .map((w) => hostAfterCredentials(w.replace(/^[a-z][\w+.-]*:\/\//i, '')))
+    .find((h) => h !== undefined && goesTo(url, h));
   return host && `${scheme}://${host}`;
 }
 
 /** The type and target of a result's first entry, as VS Code's proxy agent splits it. */
 function agentEntry(result: string): [string | undefined, string | undefined] {
-  const [type, target] = result.trim().split(/\s*;\s*/)[0].split(/\s+/);
+  const [type, target] = result
+    .trim()
+    .split(/\s*;\s*/)[0]
+    .split(/\s+/);
   return [type, target];
 }
 
@@ -83,7 +95,10 @@ export function agentSentCredentials(via: string | undefined): boolean {
  * VS Code's resolver takes them: http.proxy (`options.httpProxy`, named by `options.source`), then
  * HTTPS_PROXY / HTTP_PROXY, then a PAC file or the system's settings.
  */
-export function editorCredentialsSource(options: { httpProxy?: string; source?: string } | undefined, env: NodeJS.ProcessEnv): string {
+export function editorCredentialsSource(
+  options: { httpProxy?: string; source?: string } | undefined,
+  env: NodeJS.ProcessEnv,
+): string {
   if (options?.httpProxy) return options.source ?? l10n.t('the proxy setting');
   const variable = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].find((name) => env[name]);
   if (variable) return l10n.t('the {0} environment variable', variable);
@@ -91,8 +106,16 @@ export function editorCredentialsSource(options: { httpProxy?: string; source?: 
 }
 
 /** The failure of the proxy VS Code chose, or undefined when the failure is not the proxy's. */
-export function editorProxyError(err: unknown, failure: FailureCodes, request: string, targetHost: string, written: readonly string[] = []): BitbucketError | undefined {
-  const said = messages(err).map((m) => PROXY_AGENT_FAILURE.exec(m)?.[1]).find((m) => m !== undefined);
+export function editorProxyError(
+  err: unknown,
+  failure: FailureCodes,
+  request: string,
+  targetHost: string,
+  written: readonly string[] = [],
+): BitbucketError | undefined {
+  const said = messages(err)
+    .map((m) => PROXY_AGENT_FAILURE.exec(m)?.[1])
+    .find((m) => m !== undefined);
   if (said === undefined) return undefined;
   // The whole result, never the entry the agent cut from it: cut at a `;` in a password, the
   // entry would read as a host of the password's first characters.
@@ -100,15 +123,57 @@ export function editorProxyError(err: unknown, failure: FailureCodes, request: s
   const label = proxyLabelOf(said, [...written, said]);
   const proxy = label ?? l10n.t('the proxy');
   const make = (proxyFailure: 'refused' | 'unreachable' | 'certificate', message: string) =>
-    new BitbucketError('proxy', message, { request, proxy: label, proxyFailure, proxyChosenBy: 'editor', tlsFailure: proxyFailure === 'certificate', cause: err });
+    new BitbucketError('proxy', message, {
+      request,
+      proxy: label,
+      proxyFailure,
+      proxyChosenBy: 'editor',
+      tlsFailure: proxyFailure === 'certificate',
+      cause: err,
+    });
   const { codes, tlsCode } = failure;
-  if (tlsCode) return make('certificate', l10n.t('The secure connection to the proxy {0}, which VS Code chose for {1}, failed: its certificate is not trusted ({2}).', proxy, targetHost, tlsCode));
-  if (codes.includes('ECONNREFUSED')) return make('refused', l10n.t('The proxy {0}, which VS Code chose for {1}, refused the connection.', proxy, targetHost));
-  if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) return make('unreachable', l10n.t("Cannot reach the proxy {0}, which VS Code chose for {1}: its host name could not be resolved.", proxy, targetHost));
-  if (codes.includes('ECONNRESET') || messages(err).some((m) => CONNECT_ENDED.test(m))) {
-    return make('refused', l10n.t('The proxy {0}, which VS Code chose for {1}, closed the connection without answering.', proxy, targetHost));
+  if (tlsCode) {
+    return make(
+      'certificate',
+      l10n.t(
+        'The secure connection to the proxy {0}, which VS Code chose for {1}, failed: its certificate is not trusted ({2}).',
+        proxy,
+        targetHost,
+        tlsCode,
+      ),
+    );
   }
-  return make('unreachable', l10n.t('The connection to the proxy {0}, which VS Code chose for {1}, failed ({2}).', proxy, targetHost, codes[0] ?? l10n.t('no reason given')));
+  if (codes.includes('ECONNREFUSED')) {
+    return make(
+      'refused',
+      l10n.t('The proxy {0}, which VS Code chose for {1}, refused the connection.', proxy, targetHost),
+    );
+  }
+  if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) {
+    return make(
+      'unreachable',
+      l10n.t(
+        'Cannot reach the proxy {0}, which VS Code chose for {1}: its host name could not be resolved.',
+        proxy,
+        targetHost,
+      ),
+    );
+  }
+  if (codes.includes('ECONNRESET') || messages(err).some((m) => CONNECT_ENDED.test(m))) {
+    return make(
+      'refused',
+      l10n.t('The proxy {0}, which VS Code chose for {1}, closed the connection without answering.', proxy, targetHost),
+    );
+  }
+  return make(
+    'unreachable',
+    l10n.t(
+      'The connection to the proxy {0}, which VS Code chose for {1}, failed ({2}).',
+      proxy,
+      targetHost,
+      codes[0] ?? l10n.t('no reason given'),
+    ),
+  );
 }
 
 const SCHEMES = ['Negotiate', 'Kerberos', 'NTLM', 'Basic', 'Digest', 'Bearer'];
@@ -139,21 +204,35 @@ export function editorProxyResponseError(
   if (credentialsFrom !== undefined) {
     return new BitbucketError(
       'proxy',
-      l10n.t('The proxy {0} to {1} refused the credentials VS Code sent, from {2} (HTTP 407).', proxy, targetHost, credentialsFrom),
+      l10n.t(
+        'The proxy {0} to {1} refused the credentials VS Code sent, from {2} (HTTP 407).',
+        proxy,
+        targetHost,
+        credentialsFrom,
+      ),
       { ...init, proxyFailure: 'auth-required', proxyCredentialsFrom: credentialsFrom },
     );
   }
   if (schemes.length > 0 && schemes.every((s) => s.toUpperCase() === 'NTLM')) {
     return new BitbucketError(
       'proxy',
-      l10n.t('The proxy {0} to {1} accepts only NTLM sign-in (HTTP 407), which neither VS Code\'s network stack nor this extension can answer.', proxy, targetHost),
+      l10n.t(
+        "The proxy {0} to {1} accepts only NTLM sign-in (HTTP 407), which neither VS Code's network stack nor this extension can answer.",
+        proxy,
+        targetHost,
+      ),
       { ...init, proxyFailure: 'unsupported-scheme' },
     );
   }
   return new BitbucketError(
     'proxy',
     schemes.length > 0
-      ? l10n.t('The proxy {0} to {1} wants credentials ({2}, HTTP 407) that VS Code did not supply.', proxy, targetHost, schemes.join(', '))
+      ? l10n.t(
+          'The proxy {0} to {1} wants credentials ({2}, HTTP 407) that VS Code did not supply.',
+          proxy,
+          targetHost,
+          schemes.join(', '),
+        )
       : l10n.t('The proxy {0} to {1} wants credentials (HTTP 407) that VS Code did not supply.', proxy, targetHost),
     { ...init, proxyFailure: 'auth-required' },
   );
@@ -161,7 +240,9 @@ export function editorProxyResponseError(
 
 /** Said after a network failure of a request VS Code sent without a proxy, where one may be missing. */
 export function directConnectionHint(): string {
-  return l10n.t('VS Code sent the request directly, without a proxy: if your network needs one, check http.proxy, the PAC file or the system\'s proxy settings.');
+  return l10n.t(
+    "VS Code sent the request directly, without a proxy: if your network needs one, check http.proxy, the PAC file or the system's proxy settings.",
+  );
 }
 
 function messages(err: unknown): string[] {

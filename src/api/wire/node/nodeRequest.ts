@@ -53,8 +53,15 @@ export function sendOverNode(plan: NodeRequestPlan, request: WireRequest): Promi
       // VS Code's proxy agent reports a failed proxy only in its message; the cause it swallowed
       // comes with its 'proxy' event, and both are handed on so the message can name the proxy.
       let error = err instanceof Error ? err : new Error(String(err));
-      if (closedBeforeAnswer(error, socket)) error = Object.assign(wireError(WIRE_CODES.closedBeforeAnswer, 'the server closed the secure connection before answering'), { cause: error });
-      if (proxyFailure !== undefined && (error as { cause?: unknown }).cause === undefined) Object.assign(error, { cause: proxyFailure });
+      if (closedBeforeAnswer(error, socket)) {
+        error = Object.assign(
+          wireError(WIRE_CODES.closedBeforeAnswer, 'the server closed the secure connection before answering'),
+          { cause: error },
+        );
+      }
+      if (proxyFailure !== undefined && (error as { cause?: unknown }).cause === undefined) {
+        Object.assign(error, { cause: proxyFailure });
+      }
       if (via !== undefined) Object.assign(error, { via } satisfies ViaProxy);
       reject(error);
     };
@@ -74,11 +81,19 @@ export function sendOverNode(plan: NodeRequestPlan, request: WireRequest): Promi
       if (event.error !== undefined) proxyFailure = event.error;
     });
     req.on('error', fail);
-    timers.push(setTimeout(() => req.destroy(wireError(WIRE_CODES.headersTimeout, 'no response headers in time')), request.headersTimeoutMs));
+    timers.push(
+      setTimeout(
+        () => req.destroy(wireError(WIRE_CODES.headersTimeout, 'no response headers in time')),
+        request.headersTimeoutMs,
+      ),
+    );
     req.on('socket', (given) => {
       socket = given;
       if (!given.connecting) return;
-      const connectTimer = setTimeout(() => req.destroy(wireError(WIRE_CODES.connectTimeout, 'no connection in time')), plan.connectMs);
+      const connectTimer = setTimeout(
+        () => req.destroy(wireError(WIRE_CODES.connectTimeout, 'no connection in time')),
+        plan.connectMs,
+      );
       timers.push(connectTimer);
       given.once('connect', () => clearTimeout(connectTimer));
     });
@@ -90,7 +105,9 @@ export function sendOverNode(plan: NodeRequestPlan, request: WireRequest): Promi
       }
       settled = true;
       // Idle time between chunks; the transport's deadline bounds the whole body.
-      response.setTimeout(request.bodyTimeoutMs, () => response.destroy(wireError(WIRE_CODES.bodyTimeout, 'the body stalled')));
+      response.setTimeout(request.bodyTimeoutMs, () =>
+        response.destroy(wireError(WIRE_CODES.bodyTimeout, 'the body stalled')),
+      );
       resolve({
         statusCode: response.statusCode ?? 0,
         headers: response.headers,
@@ -111,5 +128,7 @@ export function sendOverNode(plan: NodeRequestPlan, request: WireRequest): Promi
  */
 function closedBeforeAnswer(error: Error, socket: Socket | undefined): boolean {
   const tlsSocket = socket as TLSSocket | undefined;
-  return (error as { code?: string }).code === 'ECONNRESET' && tlsSocket?.encrypted === true && tlsSocket.bytesRead === 0;
+  return (
+    (error as { code?: string }).code === 'ECONNRESET' && tlsSocket?.encrypted === true && tlsSocket.bytesRead === 0
+  );
 }

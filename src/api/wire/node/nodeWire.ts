@@ -13,7 +13,15 @@
 import { trustedAuthorities } from '../../trust/trustedAuthorities';
 import { headerValue, WIRE_CODES, type Wire, type WireSetup } from '../wire';
 import { errorCodes, isTlsCode, type FailureKind, type WireFailure } from '../wireFailure';
-import { agentSentCredentials, directConnectionHint, editorCredentialsSource, editorProxyError, editorProxyResponseError, proxyLabelOf, writtenProxyUrls } from './editorProxyErrors';
+import {
+  agentSentCredentials,
+  directConnectionHint,
+  editorCredentialsSource,
+  editorProxyError,
+  editorProxyResponseError,
+  proxyLabelOf,
+  writtenProxyUrls,
+} from './editorProxyErrors';
 import { sendOverNode, type ViaProxy } from './nodeRequest';
 
 /** This wire's own failure codes (nodeRequest.ts), in the terms every wire shares. */
@@ -30,9 +38,15 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
   // each connection. With them, `ca` replaces what VS Code would add, so it is the whole list
   // (the OS store read here, Node's roots, the files).
   // http.systemCertificates off says the same through a `ca` of Node's roots and the user's files.
-  const ca = extraCa.length > 0 || !systemCertificates ? (await trustedAuthorities({ systemCertificates, extraCa })).ca : undefined;
+  const ca =
+    extraCa.length > 0 || !systemCertificates
+      ? (await trustedAuthorities({ systemCertificates, extraCa })).ca
+      : undefined;
   // The editor layer says once per server which wire it chose; this is the detail of each client.
-  setup.log('debug', `node wire for ${target.host}${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ', trusting what the host adds'}`);
+  setup.log(
+    'debug',
+    `node wire for ${target.host}${ca ? `, trusting the OS store, Node's roots and ${extraCa.length} CA files` : ', trusting what the host adds'}`,
+  );
   const plan = { clientCertificate, ca, connectMs: setup.connectMs };
   // The proxy URLs with credentials the user wrote: a proxy with user info is named after them only.
   const written = writtenProxyUrls(setup.proxy, process.env);
@@ -42,7 +56,10 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
   const noteVia = (via: string | undefined) => {
     if (via === undefined || via === lastVia) return;
     lastVia = via;
-    setup.log('info', `VS Code's network stack sends requests to ${target.host} ${via === 'DIRECT' ? 'directly' : `through ${proxyLabelOf(via, written) ?? 'a proxy'}`}`);
+    setup.log(
+      'info',
+      `VS Code's network stack sends requests to ${target.host} ${via === 'DIRECT' ? 'directly' : `through ${proxyLabelOf(via, written) ?? 'a proxy'}`}`,
+    );
   };
 
   return {
@@ -54,7 +71,13 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
     readFailure(err, request): WireFailure {
       const codes = errorCodes(err);
       const kinds = new Set(codes.flatMap((code) => KIND_OF_CODE.get(code) ?? []));
-      const proxyError = editorProxyError(err, { codes, tlsCode: codes.find(isTlsCode) }, request, target.host, written);
+      const proxyError = editorProxyError(
+        err,
+        { codes, tlsCode: codes.find(isTlsCode) },
+        request,
+        target.host,
+        written,
+      );
       // VS Code decided to go direct (no proxy configured, or a PAC file said DIRECT or nothing it
       // could read): where the network needs a proxy, that decision is what to check.
       // VS Code sends loopback hosts directly whatever it is told, so the hint would mislead there.
@@ -66,8 +89,17 @@ export async function createNodeWire(setup: WireSetup): Promise<Wire> {
       // stack could not answer and replays as the response. Its agent sends the user info of the
       // proxy URL it used, so with user info there the proxy refused those credentials.
       if (response.statusCode !== 407) return undefined;
-      const credentialsFrom = agentSentCredentials(response.via) ? editorCredentialsSource(setup.proxy, process.env) : undefined;
-      return editorProxyResponseError(headerValue(response.headers, 'proxy-authenticate'), response.via, target.host, request, credentialsFrom, written);
+      const credentialsFrom = agentSentCredentials(response.via)
+        ? editorCredentialsSource(setup.proxy, process.env)
+        : undefined;
+      return editorProxyResponseError(
+        headerValue(response.headers, 'proxy-authenticate'),
+        response.via,
+        target.host,
+        request,
+        credentialsFrom,
+        written,
+      );
     },
     // No agent of its own: the connections are the host's.
     close: async () => undefined,

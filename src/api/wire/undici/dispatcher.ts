@@ -44,7 +44,9 @@ export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher
   const tls = { secureContext: secureContextFor(authorities), rejectUnauthorized: true };
   // A secureContext makes tls.connect ignore `cert`, `key` and `pfx`, so the server's own context
   // carries the client certificate; the proxy's does not.
-  const serverTls = plan.clientCertificate ? { secureContext: secureContextFor(authorities, plan.clientCertificate), rejectUnauthorized: true } : tls;
+  const serverTls = plan.clientCertificate
+    ? { secureContext: secureContextFor(authorities, plan.clientCertificate), rejectUnauthorized: true }
+    : tls;
   const agentOptions = { connect: { timeout: plan.connectMs, ...serverTls }, keepAliveTimeout: 30_000 };
   const proxy = plan.proxy;
   if (!proxy) return new Agent(agentOptions);
@@ -68,6 +70,7 @@ export async function createDispatcher(plan: DispatcherPlan): Promise<Dispatcher
     clientFactory: markedPool,
     // For http:// targets undici makes the proxy's client with this factory, under the proxy's
     // own origin; every other origin gets an ordinary pool.
-    factory: (origin, options) => (new URL(String(origin)).origin === proxyOrigin ? markedPool(origin, options) : new Pool(origin, options)),
+    factory: (origin, options) =>
+      new URL(String(origin)).origin === proxyOrigin ? markedPool(origin, options) : new Pool(origin, options),
   });
 }

@@ -12,33 +12,77 @@ import * as l10n from '@vscode/l10n';
  * !== 200 when HTTP Tunneling"; "Proxy Authentication Required (407)" when forwarding), so the
  * status is read from there; the contract tests pin these texts for the undici version in use.
  */
-export function proxyError(err: unknown, failure: FailureCodes, proxy: ResolvedProxy, request: string, targetHost: string): BitbucketError | undefined {
+export function proxyError(
+  err: unknown,
+  failure: FailureCodes,
+  proxy: ResolvedProxy,
+  request: string,
+  targetHost: string,
+): BitbucketError | undefined {
   const { codes, tlsCode } = failure;
-  const make = (proxyFailure: ProxyFailure, message: string, extra: { status?: number; tlsFailure?: boolean; credentialsFrom?: string } = {}) => {
+  const make = (
+    proxyFailure: ProxyFailure,
+    message: string,
+    extra: { status?: number; tlsFailure?: boolean; credentialsFrom?: string } = {},
+  ) => {
     const { credentialsFrom, ...rest } = extra;
-    return new BitbucketError('proxy', message, { request, proxy: proxy.label, proxyFailure, proxyCredentialsFrom: credentialsFrom, cause: err, ...rest });
+    return new BitbucketError('proxy', message, {
+      request,
+      proxy: proxy.label,
+      proxyFailure,
+      proxyCredentialsFrom: credentialsFrom,
+      cause: err,
+      ...rest,
+    });
   };
 
   const status = proxyStatus(err);
   if (status === 407) {
     if (proxy.authorization) {
       const from = proxy.credentialsFrom ?? l10n.t('the proxy settings');
-      return make('auth-required', l10n.t('The proxy {0} refused the credentials from {1} (HTTP 407).', proxy.label, from), { status, credentialsFrom: from });
+      return make(
+        'auth-required',
+        l10n.t('The proxy {0} refused the credentials from {1} (HTTP 407).', proxy.label, from),
+        { status, credentialsFrom: from },
+      );
     }
-    return make('auth-required', l10n.t('The proxy {0} wants credentials (HTTP 407), and none are configured.', proxy.label), { status });
+    return make(
+      'auth-required',
+      l10n.t('The proxy {0} wants credentials (HTTP 407), and none are configured.', proxy.label),
+      { status },
+    );
   }
   if (status !== undefined) {
-    return make('refused', l10n.t('The proxy {0} refused to connect to {1} (HTTP {2}).', proxy.label, targetHost, status), { status });
+    return make(
+      'refused',
+      l10n.t('The proxy {0} refused to connect to {1} (HTTP {2}).', proxy.label, targetHost, status),
+      { status },
+    );
   }
   if (codes.includes('UND_ERR_PRX_TLS')) {
-    return make('certificate', l10n.t('The secure connection to the proxy {0} failed: its certificate is for another host name.', proxy.label), { tlsFailure: true });
+    return make(
+      'certificate',
+      l10n.t('The secure connection to the proxy {0} failed: its certificate is for another host name.', proxy.label),
+      { tlsFailure: true },
+    );
   }
   if (!isProxyConnectFailure(err)) return undefined;
   if (tlsCode) {
-    return make('certificate', l10n.t('The secure connection to the proxy {0} failed: its certificate is not trusted ({1}).', proxy.label, tlsCode), { tlsFailure: true });
+    return make(
+      'certificate',
+      l10n.t(
+        'The secure connection to the proxy {0} failed: its certificate is not trusted ({1}).',
+        proxy.label,
+        tlsCode,
+      ),
+      { tlsFailure: true },
+    );
   }
   if (codes.includes('ECONNREFUSED')) {
-    return make('refused', l10n.t('The proxy {0} refused the connection. Is the proxy running, and is its address right?', proxy.label));
+    return make(
+      'refused',
+      l10n.t('The proxy {0} refused the connection. Is the proxy running, and is its address right?', proxy.label),
+    );
   }
   if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) {
     return make('unreachable', l10n.t('Cannot reach the proxy {0}: its host name could not be resolved.', proxy.label));
@@ -46,7 +90,10 @@ export function proxyError(err: unknown, failure: FailureCodes, proxy: ResolvedP
   if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) {
     return make('unreachable', l10n.t('The proxy {0} did not accept a connection in time.', proxy.label));
   }
-  return make('unreachable', l10n.t('The connection to the proxy {0} failed ({1}).', proxy.label, codes[0] ?? 'unknown error'));
+  return make(
+    'unreachable',
+    l10n.t('The connection to the proxy {0} failed ({1}).', proxy.label, codes[0] ?? 'unknown error'),
+  );
 }
 
 const STATUS_IN_MESSAGE = [/Proxy response \((\d{3})\) !== 200/, /Proxy Authentication Required \((407)\)/];

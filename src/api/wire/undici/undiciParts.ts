@@ -9,7 +9,10 @@
 import type * as Undici from 'undici';
 
 const Dispatcher: { prototype: object } = require('undici/lib/dispatcher/dispatcher');
-Object.assign(Dispatcher.prototype, { request: require('undici/lib/api/api-request'), connect: require('undici/lib/api/api-connect') });
+Object.assign(Dispatcher.prototype, {
+  request: require('undici/lib/api/api-request'),
+  connect: require('undici/lib/api/api-connect'),
+});
 
 export const Agent: typeof Undici.Agent = require('undici/lib/dispatcher/agent');
 export const ProxyAgent: typeof Undici.ProxyAgent = require('undici/lib/dispatcher/proxy-agent');

@@ -43,7 +43,12 @@ export async function createUndiciWire(setup: WireSetup): Promise<Wire> {
         headersTimeout: request.headersTimeoutMs,
         bodyTimeout: request.bodyTimeoutMs,
       });
-      return { statusCode: response.statusCode, headers: response.headers, body: response.body, destroy: () => response.body.destroy() };
+      return {
+        statusCode: response.statusCode,
+        headers: response.headers,
+        body: response.body,
+        destroy: () => response.body.destroy(),
+      };
     },
     readFailure(err, request): WireFailure {
       const codes = errorCodes(err);

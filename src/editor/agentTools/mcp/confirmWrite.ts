@@ -16,7 +16,8 @@ import type { ToolAccount } from '../host';
 import { confirm } from '../../ui/prompts';
 import { errorMessage } from '../../../util/errorMessage';
 
-const notConfirmed = () => vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
+const notConfirmed = () =>
+  vscode.l10n.t('Nothing was written: the user did not confirm it in VS Code. Ask them what they want instead.');
 
 export async function confirmSave(target: ToolAccount, files: NewFile[], details: SnippetDetails): Promise<string> {
   // The proposal is scanned before it is sent: the scan's worker starts while the user reads it.
@@ -25,30 +26,103 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
   const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Name: {0}', shown.name)];
   if (shown.description) lines.push(vscode.l10n.t('Description: {0}', shown.description));
   if (shown.categories.length > 0) lines.push(vscode.l10n.t('Categories: {0}', shown.categories.join(', ')));
-  for (const file of shown.files) lines.push('', vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters), file.text);
-  if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
-  if (!(await confirm(vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'), lines.join('\n'), vscode.l10n.t('Save Snippet')))) return notConfirmed();
-  const snippet = await target.deps.createAndOpen(files, details, vscode.l10n.t('Creating snippet "{0}"…', details.name));
-  if (!snippet) return vscode.l10n.t('The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.');
+  for (const file of shown.files) {
+    lines.push(
+      '',
+      vscode.l10n.t('{0} (the whole file: {1} lines, {2} characters)', file.name, file.lines, file.characters),
+      file.text,
+    );
+  }
+  if (shown.marked > 0) {
+    lines.push(
+      '',
+      vscode.l10n.t(
+        '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
+        shown.marked,
+      ),
+    );
+  }
+  if (
+    !(await confirm(
+      vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'),
+      lines.join('\n'),
+      vscode.l10n.t('Save Snippet'),
+    ))
+  ) {
+    return notConfirmed();
+  }
+  const snippet = await target.deps.createAndOpen(
+    files,
+    details,
+    vscode.l10n.t('Creating snippet "{0}"…', details.name),
+  );
+  if (!snippet) {
+    return vscode.l10n.t(
+      'The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.',
+    );
+  }
   return [
-    vscode.l10n.t('Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.', plainName(snippet.name), plainName(target.label), snippet.files.length),
-    ...snippet.files.map((f) => vscode.l10n.t('- {0}: {1}', plainName(f.name), formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }))),
+    vscode.l10n.t(
+      'Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.',
+      plainName(snippet.name),
+      plainName(target.label),
+      snippet.files.length,
+    ),
+    ...snippet.files.map((f) =>
+      vscode.l10n.t(
+        '- {0}: {1}',
+        plainName(f.name),
+        formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }),
+      ),
+    ),
   ].join('\n');
 }
 
-export async function confirmEdit(target: ToolAccount, snippet: Snippet, edit: { fileName: string; base: string; text: string }): Promise<string> {
+export async function confirmEdit(
+  target: ToolAccount,
+  snippet: Snippet,
+  edit: { fileName: string; base: string; text: string },
+): Promise<string> {
   target.deps.service.writes.prepareCheck();
   const shown = markedInvisible(edit.text, true);
-  const lines = [vscode.l10n.t('Account: {0}', plainName(target.label)), vscode.l10n.t('Snippet: {0}', plainName(snippet.name)), '', vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length), shown.text];
-  if (shown.marked > 0) lines.push('', vscode.l10n.t('{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.', shown.marked));
-  if (!(await confirm(vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'), lines.join('\n'), vscode.l10n.t('Change File')))) return notConfirmed();
+  const lines = [
+    vscode.l10n.t('Account: {0}', plainName(target.label)),
+    vscode.l10n.t('Snippet: {0}', plainName(snippet.name)),
+    '',
+    vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length),
+    shown.text,
+  ];
+  if (shown.marked > 0) {
+    lines.push(
+      '',
+      vscode.l10n.t(
+        '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
+        shown.marked,
+      ),
+    );
+  }
+  if (
+    !(await confirm(
+      vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'),
+      lines.join('\n'),
+      vscode.l10n.t('Change File'),
+    ))
+  ) {
+    return notConfirmed();
+  }
   try {
     if ((await writeEdit(target.service.writes, snippet.guid, edit)) === 'changed') {
-      return vscode.l10n.t('Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.', plainName(edit.fileName));
+      return vscode.l10n.t(
+        'Nothing was written: file {0} changed on the server since it was read. Read it again and propose the change anew.',
+        plainName(edit.fileName),
+      );
     }
   } catch (err) {
     target.deps.log.warn(`MCP edit of ${snippet.guid} not written: ${errorMessage(err)}`);
-    return vscode.l10n.t('Nothing was written: {0}', describeError(err, messageContext(vscode.l10n.t('change file {0}', edit.fileName), target.account)));
+    return vscode.l10n.t(
+      'Nothing was written: {0}',
+      describeError(err, messageContext(vscode.l10n.t('change file {0}', edit.fileName), target.account)),
+    );
   }
   return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(edit.fileName), plainName(snippet.name));
 }

@@ -14,13 +14,22 @@ export interface McpHostApi extends vscode.Disposable {
   /** Whether the user lets the server be offered (bitbucketSnippets.mcp.enabled, the user's own value). */
   offered(): boolean;
   /** How to start one server process: the channel's address and a fresh one-time key in its environment, nothing else. */
-  launch(execPath: string, serverScript: string): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
+  launch(
+    execPath: string,
+    serverScript: string,
+  ): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
 }
 
 export function createMcpHost(host: SnippetsContext): McpHostApi {
   const handler = new McpHostHandler(mcpOperations(host), host.log);
   let channel: Promise<ChannelHost> | undefined;
-  const disposable = new vscode.Disposable(() => void channel?.then((c) => c.close(), () => undefined));
+  const disposable = new vscode.Disposable(
+    () =>
+      void channel?.then(
+        (c) => c.close(),
+        () => undefined,
+      ),
+  );
   return {
     offered: () => setting(Settings.mcpEnabled) === true,
     launch: async (execPath, serverScript) => {

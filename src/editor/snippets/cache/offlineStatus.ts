@@ -12,7 +12,11 @@ import { formatDateTime, relativeTime } from '../../../util/localeFormat';
  * a sign-in does not make one just for this (the view or a command will), and a service not made
  * yet has asked nothing, so it is not offline. `onDidMake` says when one is made.
  */
-export function registerOfflineStatus(session: Session, current: () => SnippetService | undefined, onDidMake: (listener: () => void) => { dispose(): void }): vscode.Disposable {
+export function registerOfflineStatus(
+  session: Session,
+  current: () => SnippetService | undefined,
+  onDidMake: (listener: () => void) => { dispose(): void },
+): vscode.Disposable {
   let service = current();
   const item = vscode.window.createStatusBarItem(Ids.offlineStatusBarItem, vscode.StatusBarAlignment.Left, -1);
   item.name = vscode.l10n.t('Bitbucket Snippets Offline');
@@ -24,14 +28,25 @@ export function registerOfflineStatus(session: Session, current: () => SnippetSe
     if (!offline) {
       item.hide();
       // The view revalidates by itself; this says why the offline marks went away.
-      if (wasOffline) backOnline = setStatusBarMessage(vscode.l10n.t('Bitbucket answers again: what was shown offline is being reloaded'), 8000, 'cloud');
+      if (wasOffline) {
+        backOnline = setStatusBarMessage(
+          vscode.l10n.t('Bitbucket answers again: what was shown offline is being reloaded'),
+          8000,
+          'cloud',
+        );
+      }
       wasOffline = false;
       return;
     }
     wasOffline = true;
     backOnline?.dispose();
     const dataAt = service?.store.oldestListFetchedAt();
-    item.text = statusText('cloud-offline', dataAt === undefined ? vscode.l10n.t('offline') : vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language)));
+    item.text = statusText(
+      'cloud-offline',
+      dataAt === undefined
+        ? vscode.l10n.t('offline')
+        : vscode.l10n.t('offline (cached {0})', relativeTime(dataAt, Date.now(), vscode.env.language)),
+    );
     item.tooltip = vscode.l10n.t(
       'The Bitbucket server has not answered since {0}. Lists and files show the copies loaded or cached before, read-only; saves are refused until it answers. It is checked again every 30 seconds; click to retry now.',
       since ? formatDateTime(since, vscode.env.language) : '?',
@@ -55,5 +70,7 @@ export function registerOfflineStatus(session: Session, current: () => SnippetSe
   const followDefault = session.onDidChange(follow);
   const followMade = onDidMake(follow);
   update();
-  return vscode.Disposable.from(item, followDefault, followMade, { dispose: () => (subscription?.dispose(), backOnline?.dispose()) });
+  return vscode.Disposable.from(item, followDefault, followMade, {
+    dispose: () => (subscription?.dispose(), backOnline?.dispose()),
+  });
 }

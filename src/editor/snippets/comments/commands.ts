@@ -29,7 +29,9 @@ export class CommentActions {
     if (!account) return undefined;
     const body = text ?? (await askText(vscode.l10n.t('Add Comment'), vscode.l10n.t('Your comment'), ''));
     if (body === undefined) return undefined;
-    return this.run(account, vscode.l10n.t('add the comment'), (service) => service.comments.add(target.snippetGuid, body));
+    return this.run(account, vscode.l10n.t('add the comment'), (service) =>
+      service.comments.add(target.snippetGuid, body),
+    );
   }
 
   async edit(node: CommentArg): Promise<Comment | undefined> {
@@ -38,15 +40,27 @@ export class CommentActions {
     const current = this.comment(node);
     const text = await askText(vscode.l10n.t('Edit Comment'), vscode.l10n.t('Comment'), current?.text ?? '');
     if (text === undefined || (current && text === current.text)) return undefined;
-    return this.run(account, vscode.l10n.t('edit the comment'), (service) => service.comments.edit(node.snippetGuid, node.commentGuid, text));
+    return this.run(account, vscode.l10n.t('edit the comment'), (service) =>
+      service.comments.edit(node.snippetGuid, node.commentGuid, text),
+    );
   }
 
   async delete(node: CommentArg): Promise<boolean> {
     const account = this.accountOf(node);
     if (!account) return false;
     const current = this.comment(node);
-    const quoted = current ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n` : '';
-    if (!(await confirm(vscode.l10n.t('Delete this comment?'), quoted + vscode.l10n.t('This cannot be undone.'), vscode.l10n.t('Delete')))) return false;
+    const quoted = current
+      ? `"${current.text.length > 200 ? `${current.text.slice(0, 199)}…` : current.text}"\n\n`
+      : '';
+    if (
+      !(await confirm(
+        vscode.l10n.t('Delete this comment?'),
+        quoted + vscode.l10n.t('This cannot be undone.'),
+        vscode.l10n.t('Delete'),
+      ))
+    ) {
+      return false;
+    }
     const done = await this.run(account, vscode.l10n.t('delete the comment'), async (service) => {
       await service.comments.delete(node.snippetGuid, node.commentGuid);
       return true;
@@ -76,12 +90,20 @@ export class CommentActions {
   }
 
   private comment(node: CommentArg): Comment | undefined {
-    return this.serviceOf(node)?.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+    return this.serviceOf(node)
+      ?.store.get(node.snippetGuid)
+      ?.comments.find((c) => c.guid === node.commentGuid);
   }
 
-  private async run<T>(account: Account, action: string, work: (service: SnippetService) => Promise<T>): Promise<T | undefined> {
+  private async run<T>(
+    account: Account,
+    action: string,
+    work: (service: SnippetService) => Promise<T>,
+  ): Promise<T | undefined> {
     try {
-      return await withProgress('status', vscode.l10n.t('Bitbucket: {0}…', action), () => work(this.accounts.service(account)));
+      return await withProgress('status', vscode.l10n.t('Bitbucket: {0}…', action), () =>
+        work(this.accounts.service(account)),
+      );
     } catch (err) {
       return showFailure(err, { action, account, log: this.log });
     }

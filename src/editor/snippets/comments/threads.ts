@@ -18,7 +18,10 @@ import type { CommentActions } from './commands';
 type Owned = { snippetGuid: string; account: Account };
 
 export class SnippetCommentThreads extends Disposable {
-  private readonly controller = vscode.comments.createCommentController(Ids.commentController, vscode.l10n.t('Bitbucket Snippets'));
+  private readonly controller = vscode.comments.createCommentController(
+    Ids.commentController,
+    vscode.l10n.t('Bitbucket Snippets'),
+  );
   /** Our thread per open document, by URI. */
   private readonly threads = new Map<string, vscode.CommentThread>();
   /** The services whose changes redraw the threads (each account's, once one of its files is open). */
@@ -30,7 +33,10 @@ export class SnippetCommentThreads extends Disposable {
   ) {
     super();
     this.register(this.controller);
-    this.controller.options = { prompt: vscode.l10n.t('Comment on this snippet…'), placeHolder: vscode.l10n.t('A comment on the whole snippet') };
+    this.controller.options = {
+      prompt: vscode.l10n.t('Comment on this snippet…'),
+      placeHolder: vscode.l10n.t('A comment on the whole snippet'),
+    };
     // Comments belong to the snippet, not to a line: only the first line offers a new one.
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => (this.ownerOf(document.uri) ? [new vscode.Range(0, 0, 0, 0)] : []),
@@ -55,7 +61,10 @@ export class SnippetCommentThreads extends Disposable {
   async reply(reply: vscode.CommentReply): Promise<void> {
     const owned = this.ownerOf(reply.thread.uri);
     if (!owned || reply.text.trim() === '') return;
-    const added = await this.actions.add({ snippetGuid: owned.snippetGuid, accountId: accountId(owned.account) }, reply.text);
+    const added = await this.actions.add(
+      { snippetGuid: owned.snippetGuid, accountId: accountId(owned.account) },
+      reply.text,
+    );
     // A thread the user started from the gutter is replaced by ours, which now shows the comment.
     if (added && this.threads.get(reply.thread.uri.toString()) !== reply.thread) reply.thread.dispose();
     this.update(reply.thread.uri);
@@ -63,7 +72,9 @@ export class SnippetCommentThreads extends Disposable {
 
   private updateAll(): void {
     // Services of accounts that signed out are dropped; so are their subscriptions.
-    const live = new Set(this.accounts.session.accounts().flatMap((a) => this.accounts.services.existing(accountId(a)) ?? []));
+    const live = new Set(
+      this.accounts.session.accounts().flatMap((a) => this.accounts.services.existing(accountId(a)) ?? []),
+    );
     for (const [service, subscription] of this.followed) {
       if (live.has(service)) continue;
       subscription.dispose();
@@ -97,7 +108,12 @@ export class SnippetCommentThreads extends Disposable {
   /** An account's service, followed from its first open file on. */
   private serviceOf(account: Account): SnippetService {
     const service = this.accounts.service(account);
-    if (!this.followed.has(service)) this.followed.set(service, service.onDidChange(() => this.updateAll()));
+    if (!this.followed.has(service)) {
+      this.followed.set(
+        service,
+        service.onDidChange(() => this.updateAll()),
+      );
+    }
     return service;
   }
 

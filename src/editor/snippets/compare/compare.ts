@@ -60,7 +60,11 @@ export async function compareWith(compare: SnippetsContext, deps: AccountContext
 }
 
 /** Compare with Snippet…: a file of the Explorer, an editor's document or the active editor's, beside a snippet file. */
-export async function compareWithSnippet(compare: SnippetsContext, deps: AccountContext, arg: unknown): Promise<boolean> {
+export async function compareWithSnippet(
+  compare: SnippetsContext,
+  deps: AccountContext,
+  arg: unknown,
+): Promise<boolean> {
   if (!requireSignedIn(deps)) return false;
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
@@ -92,7 +96,12 @@ function snippetSide(deps: AccountContext, snippet: Snippet, fileName: string): 
 
 async function openComparison(deps: AccountContext, side: SnippetSide, local: LocalSide): Promise<boolean> {
   try {
-    await vscode.commands.executeCommand('vscode.diff', side.uri, local.uri, comparisonTitle(side.fileName, side.snippet.name, local.name));
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      side.uri,
+      local.uri,
+      comparisonTitle(side.fileName, side.snippet.name, local.name),
+    );
     return true;
   } catch (err) {
     return reportFailure(deps, vscode.l10n.t('compare {0}', side.fileName), err) ?? false;
@@ -100,12 +109,21 @@ async function openComparison(deps: AccountContext, side: SnippetSide, local: Lo
 }
 
 /** What to compare the snippet file with: the last active editor (not the snippet file itself), its selection, the clipboard, a file. */
-async function pickLocalSide(compare: SnippetsContext, side: SnippetSide, isThisFile: (uri: vscode.Uri) => boolean): Promise<LocalSide | undefined> {
+async function pickLocalSide(
+  compare: SnippetsContext,
+  side: SnippetSide,
+  isThisFile: (uri: vscode.Uri) => boolean,
+): Promise<LocalSide | undefined> {
   const items: LocalChoice[] = [];
   const latest = compare.recentEditors.latest(isThisFile);
   if (latest) {
     const name = documentName(latest.uri);
-    items.push({ label: vscode.l10n.t('Active Editor'), description: name, iconPath: new vscode.ThemeIcon('file'), side: () => Promise.resolve({ uri: latest.uri, name }) });
+    items.push({
+      label: vscode.l10n.t('Active Editor'),
+      description: name,
+      iconPath: new vscode.ThemeIcon('file'),
+      side: () => Promise.resolve({ uri: latest.uri, name }),
+    });
     const selected = latest.editor ? selectedText(latest.editor) : '';
     if (selected) {
       items.push({
@@ -113,7 +131,11 @@ async function pickLocalSide(compare: SnippetsContext, side: SnippetSide, isThis
         description: vscode.l10n.t('in {0}', name),
         detail: preview(selected),
         iconPath: new vscode.ThemeIcon('selection'),
-        side: () => Promise.resolve({ uri: compare.comparedTexts.add(selected, 'selection', side.fileName), name: vscode.l10n.t('selection in {0}', name) }),
+        side: () =>
+          Promise.resolve({
+            uri: compare.comparedTexts.add(selected, 'selection', side.fileName),
+            name: vscode.l10n.t('selection in {0}', name),
+          }),
       });
     }
   }
@@ -123,14 +145,30 @@ async function pickLocalSide(compare: SnippetsContext, side: SnippetSide, isThis
       label: vscode.l10n.t('Clipboard'),
       detail: preview(clipboard),
       iconPath: new vscode.ThemeIcon('clippy'),
-      side: () => Promise.resolve({ uri: compare.comparedTexts.add(clipboard, 'clipboard', side.fileName), name: vscode.l10n.t('clipboard') }),
+      side: () =>
+        Promise.resolve({
+          uri: compare.comparedTexts.add(clipboard, 'clipboard', side.fileName),
+          name: vscode.l10n.t('clipboard'),
+        }),
     });
   }
   if (vscode.workspace.workspaceFolders?.length) {
-    items.push({ label: vscode.l10n.t('File in the Workspace…'), iconPath: new vscode.ThemeIcon('files'), side: () => pickWorkspaceFile(side.fileName) });
+    items.push({
+      label: vscode.l10n.t('File in the Workspace…'),
+      iconPath: new vscode.ThemeIcon('files'),
+      side: () => pickWorkspaceFile(side.fileName),
+    });
   }
-  items.push({ label: vscode.l10n.t('File…'), description: vscode.l10n.t('any file, in an open dialog'), iconPath: new vscode.ThemeIcon('folder-opened'), side: () => chooseFile() });
-  const chosen = await pick(items, { title: vscode.l10n.t('Compare "{0}" with…', side.fileName), placeHolder: vscode.l10n.t('What to compare the snippet file with') });
+  items.push({
+    label: vscode.l10n.t('File…'),
+    description: vscode.l10n.t('any file, in an open dialog'),
+    iconPath: new vscode.ThemeIcon('folder-opened'),
+    side: () => chooseFile(),
+  });
+  const chosen = await pick(items, {
+    title: vscode.l10n.t('Compare "{0}" with…', side.fileName),
+    placeHolder: vscode.l10n.t('What to compare the snippet file with'),
+  });
   return chosen?.side();
 }
 
@@ -154,8 +192,18 @@ async function pickWorkspaceFile(fileName: string): Promise<LocalSide | undefine
   const items = found
     .map((uri) => ({ uri, relative: vscode.workspace.asRelativePath(uri) }))
     .sort((a, b) => a.relative.localeCompare(b.relative))
-    .map(({ uri, relative }) => ({ label: path.posix.basename(uri.path), description: path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative), iconPath: vscode.ThemeIcon.File, resourceUri: uri, uri }));
-  const chosen = await pick(items, { title: vscode.l10n.t('Compare "{0}" with a File in the Workspace', fileName), placeHolder: vscode.l10n.t('Type to find a file by name or folder'), matchOnDescription: true });
+    .map(({ uri, relative }) => ({
+      label: path.posix.basename(uri.path),
+      description: path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative),
+      iconPath: vscode.ThemeIcon.File,
+      resourceUri: uri,
+      uri,
+    }));
+  const chosen = await pick(items, {
+    title: vscode.l10n.t('Compare "{0}" with a File in the Workspace', fileName),
+    placeHolder: vscode.l10n.t('Type to find a file by name or folder'),
+    matchOnDescription: true,
+  });
   return chosen && { uri: chosen.uri, name: chosen.label };
 }
 
@@ -174,13 +222,21 @@ async function chooseFile(): Promise<LocalSide | undefined> {
 }
 
 /** The snippet files Compare with Snippet… offers: every signed-in account's loaded lists and the last search's results. */
-async function pickSnippetFile(compare: SnippetsContext, deps: AccountContext, localName: string): Promise<FileChoice | undefined> {
+async function pickSnippetFile(
+  compare: SnippetsContext,
+  deps: AccountContext,
+  localName: string,
+): Promise<FileChoice | undefined> {
   let failure: unknown;
   // Own snippets, when no list has loaded them yet: one request at most (none from the cache).
   await deps.service.ensureLoaded('mine').catch((err: unknown) => (failure = err));
   const { session } = compare.accounts;
   const signedIn = session.accounts();
-  const choices = knownSnippetFiles({ accountIds: signedIn.map(accountId), services: compare.accounts.services, lastSearch: compare.lastSearch });
+  const choices = knownSnippetFiles({
+    accountIds: signedIn.map(accountId),
+    services: compare.accounts.services,
+    lastSearch: compare.lastSearch,
+  });
   if (choices.length === 0) {
     if (failure !== undefined) return reportFailure(deps, vscode.l10n.t('list your snippets'), failure);
     void showInfo(vscode.l10n.t('No snippets are loaded yet: open the Snippets view, or create one first.'));
@@ -190,7 +246,13 @@ async function pickSnippetFile(compare: SnippetsContext, deps: AccountContext, l
   const items = choices.map((choice) => {
     const account = severalAccounts ? session.accountById(choice.accountId) : undefined;
     const owner = account ? ` · ${accountLabel(account, signedIn)}` : '';
-    return { ...choice, label: choice.file.name, description: `${choice.snippet.name}${owner}`, detail: preview(choice.file.content), iconPath: new vscode.ThemeIcon('file') };
+    return {
+      ...choice,
+      label: choice.file.name,
+      description: `${choice.snippet.name}${owner}`,
+      detail: preview(choice.file.content),
+      iconPath: new vscode.ThemeIcon('file'),
+    };
   });
   return pick(items, {
     title: vscode.l10n.t('Compare "{0}" with a Snippet File', localName),

@@ -12,20 +12,28 @@ export class ComparedTexts implements vscode.TextDocumentContentProvider, vscode
   private readonly texts = new Map<string, string>();
   private count = 0;
   // Once VS Code lets the document go (some time after its editor closed), so does this.
-  private readonly closing = vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString()));
+  private readonly closing = vscode.workspace.onDidCloseTextDocument((document) =>
+    this.texts.delete(document.uri.toString()),
+  );
 
   /**
    * A document of `text`, its path ending in `fileName` so that VS Code gives it the snippet
    * file's language and both sides of the diff are coloured alike.
    */
   add(text: string, kind: 'clipboard' | 'selection', fileName: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: Schemes.comparedText, path: `/${kind}-${++this.count}/${displaySafeName(fileName)}` });
+    const uri = vscode.Uri.from({
+      scheme: Schemes.comparedText,
+      path: `/${kind}-${++this.count}/${displaySafeName(fileName)}`,
+    });
     this.texts.set(uri.toString(), text);
     return uri;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This text was compared in an earlier window and is no longer available.');
+    return (
+      this.texts.get(uri.toString()) ??
+      vscode.l10n.t('This text was compared in an earlier window and is no longer available.')
+    );
   }
 
   dispose(): void {

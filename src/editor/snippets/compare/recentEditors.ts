@@ -5,7 +5,14 @@ import vscode = require('vscode');
 import { Schemes } from '../../../util/constants';
 
 /** Editors that are not documents a user compares: the Output panel, the debug console's input, the snippet sides of comparisons. */
-const IGNORED_SCHEMES = new Set<string>(['output', 'debug', 'vscode-scm', 'comment', Schemes.snippetOnServer, Schemes.comparedText]);
+const IGNORED_SCHEMES = new Set<string>([
+  'output',
+  'debug',
+  'vscode-scm',
+  'comment',
+  Schemes.snippetOnServer,
+  Schemes.comparedText,
+]);
 const KEPT = 20;
 
 export class RecentEditors implements vscode.Disposable {
@@ -28,8 +35,9 @@ export class RecentEditors implements vscode.Disposable {
     const uri = this.recent.find((u) => !skip(u) && open.has(u.toString()));
     if (!uri) return undefined;
     const editor =
-      (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined) ??
-      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+      (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString()
+        ? vscode.window.activeTextEditor
+        : undefined) ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
     return { uri, editor };
   }
 

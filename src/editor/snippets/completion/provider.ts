@@ -11,7 +11,15 @@ import { SETTINGS_SECTION, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
 import { accountLabel } from '../../../util/accountLabels';
 import type { SnippetAccounts } from '../snippetAccounts';
-import { CompletionIndex, languageLookup, shownCompletion, type CompletionEntry, type CompletionSettings, type CompletionSource, type ShownCompletion } from '../../../model/snippets/completion/completion';
+import {
+  CompletionIndex,
+  languageLookup,
+  shownCompletion,
+  type CompletionEntry,
+  type CompletionSettings,
+  type CompletionSource,
+  type ShownCompletion,
+} from '../../../model/snippets/completion/completion';
 import type { SnippetService } from '../../../model/snippets/service';
 
 const PREVIEW_LINES = 20;
@@ -27,7 +35,14 @@ function readSettings(): CompletionSettings {
 
 /** The languages of every installed extension, with their file extensions and names. */
 function knownLanguages(): Array<{ id: string; extensions?: string[]; filenames?: string[] }> {
-  return vscode.extensions.all.flatMap((e) => (e.packageJSON as { contributes?: { languages?: Array<{ id: string; extensions?: string[]; filenames?: string[] }> } }).contributes?.languages ?? []);
+  return vscode.extensions.all.flatMap(
+    (e) =>
+      (
+        e.packageJSON as {
+          contributes?: { languages?: Array<{ id: string; extensions?: string[]; filenames?: string[] }> };
+        }
+      ).contributes?.languages ?? [],
+  );
 }
 
 /** An item and what its preview is made from; the preview is made only for the item the user looks at. */
@@ -39,8 +54,14 @@ class SnippetCompletionItem extends vscode.CompletionItem {
     readonly languageId: string,
   ) {
     const shown = shownCompletion(entry);
-    const detail = shown.account === undefined ? vscode.l10n.t('Bitbucket snippet') : vscode.l10n.t('Bitbucket snippet, {0}', shown.account);
-    super({ label: shown.label, description: shown.description, detail: ` ${detail}` }, vscode.CompletionItemKind.Snippet);
+    const detail =
+      shown.account === undefined
+        ? vscode.l10n.t('Bitbucket snippet')
+        : vscode.l10n.t('Bitbucket snippet, {0}', shown.account);
+    super(
+      { label: shown.label, description: shown.description, detail: ` ${detail}` },
+      vscode.CompletionItemKind.Snippet,
+    );
     this.shown = shown;
     this.filterText = shown.filterText;
     // The file's own text, exactly: only what is shown is made safe.
@@ -58,7 +79,11 @@ function preview(item: SnippetCompletionItem): vscode.MarkdownString {
   const { description: fileName, name } = item.shown;
   const lines = entry.content.split('\n', PREVIEW_LINES + 1);
   const shown = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
-  return new vscode.MarkdownString().appendText(`${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', fileName, name) : vscode.l10n.t('{0} in "{1}"', fileName, name)}\n`).appendCodeblock(shown, item.languageId);
+  return new vscode.MarkdownString()
+    .appendText(
+      `${entry.snippetSyntax ? vscode.l10n.t('{0} in "{1}" (with tab stops)', fileName, name) : vscode.l10n.t('{0} in "{1}"', fileName, name)}\n`,
+    )
+    .appendCodeblock(shown, item.languageId);
 }
 
 export class SnippetCompletionProvider extends Disposable implements vscode.CompletionItemProvider {
@@ -88,7 +113,9 @@ export class SnippetCompletionProvider extends Disposable implements vscode.Comp
     if (this.stale || this.servicesOf().some(({ service }) => !this.followed.has(service))) this.rebuild();
     let items = this.items.get(document.languageId);
     if (!items) {
-      items = this.index!.entriesFor(document.languageId).map((entry) => new SnippetCompletionItem(entry, document.languageId));
+      items = this.index!.entriesFor(document.languageId).map(
+        (entry) => new SnippetCompletionItem(entry, document.languageId),
+      );
       this.items.set(document.languageId, items);
     }
     return items.length > 0 ? items : undefined;
@@ -108,10 +135,21 @@ export class SnippetCompletionProvider extends Disposable implements vscode.Comp
       subscription.dispose();
       this.followed.delete(service);
     }
-    for (const { service } of services) if (!this.followed.has(service)) this.followed.set(service, service.onDidChange(() => (this.stale = true)));
+    for (const { service } of services) {
+      if (!this.followed.has(service)) {
+        this.followed.set(
+          service,
+          service.onDidChange(() => (this.stale = true)),
+        );
+      }
+    }
     const sources: CompletionSource[] = services.map(({ label, service }) => ({
       ...(label === undefined ? {} : { account: label }),
-      lists: { mine: service.store.snippetsOf('mine'), starred: service.store.snippetsOf('starred'), browse: service.store.snippetsOf('browse') },
+      lists: {
+        mine: service.store.snippetsOf('mine'),
+        starred: service.store.snippetsOf('starred'),
+        browse: service.store.snippetsOf('browse'),
+      },
     }));
     this.index.rebuildFrom(sources, readSettings());
     this.items = new Map();

@@ -24,7 +24,11 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
     this.subscriptions.set(
       service,
       service.onDidChange(({ snippets }) => {
-        for (const uri of this.open.values()) if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) this.changed.fire(uri);
+        for (const uri of this.open.values()) {
+          if (snippets.includes(snippetLocation(uri.with({ scheme: Schemes.snippet }))?.snippetGuid ?? '')) {
+            this.changed.fire(uri);
+          }
+        }
       }),
     );
   }
@@ -42,7 +46,8 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
     const service = this.accounts.service(account);
     this.follow(service);
     // A comparison VS Code restored after a reload asks before the core has the snippet.
-    const snippet = service.store.get(loc.snippetGuid) ?? (await service.snippet(loc.snippetGuid).catch(() => undefined));
+    const snippet =
+      service.store.get(loc.snippetGuid) ?? (await service.snippet(loc.snippetGuid).catch(() => undefined));
     return snippet?.files.find((f) => f.name === loc.fileName)?.content ?? '';
   }
 
@@ -57,10 +62,18 @@ export class ServerVersions implements vscode.TextDocumentContentProvider, vscod
  * save" notification, and there is no way for a provider to stop that; the one beside it is ours,
  * the one with Compare / Overwrite.
  */
-export function refusedOverConflict(fileUri: vscode.Uri, fileName: string, snippetName: string): vscode.FileSystemError {
+export function refusedOverConflict(
+  fileUri: vscode.Uri,
+  fileName: string,
+  snippetName: string,
+): vscode.FileSystemError {
   void offerConflictChoices(snippetConflict(fileUri, fileName, snippetName));
   return fileSystemError.unavailable(
-    vscode.l10n.t('"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.', fileName, snippetName),
+    vscode.l10n.t(
+      '"{0}" in snippet "{1}" was changed on the server since you opened it, so it was not overwritten. Your text is still in the editor: Compare it with the server\'s version, or Overwrite it.',
+      fileName,
+      snippetName,
+    ),
   );
 }
 
@@ -69,7 +82,11 @@ export function snippetConflict(fileUri: vscode.Uri, fileName: string, snippetNa
   return {
     document: fileUri,
     serverVersion: ServerVersions.uriFor(fileUri),
-    message: vscode.l10n.t('"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.', fileName, snippetName),
+    message: vscode.l10n.t(
+      '"{0}" in snippet "{1}" changed on the server since you opened it. Your text is still in the editor.',
+      fileName,
+      snippetName,
+    ),
     title: comparisonTitle(fileName, snippetName),
     overwriteCommand: Commands.overwriteServerVersion,
   };

@@ -41,7 +41,11 @@ export class EditorMoves extends Disposable {
     this.register(
       vscode.workspace.onDidOpenTextDocument((doc) => this.nameDocumentsNamedByGuid([doc.uri])),
       // A preview tab that shows another document is reported as changed, not opened.
-      vscode.window.tabGroups.onDidChangeTabs((e) => this.nameDocumentsNamedByGuid([...e.opened, ...e.changed].flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri] : [])))),
+      vscode.window.tabGroups.onDidChangeTabs((e) =>
+        this.nameDocumentsNamedByGuid(
+          [...e.opened, ...e.changed].flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri] : [])),
+        ),
+      ),
     );
   }
 
@@ -83,11 +87,19 @@ export class EditorMoves extends Disposable {
   }
 
   /** Moves the open documents of these snippets to URIs with their current snippet and file names (`renamed`: old file name to new, per snippet). */
-  private moveToCurrentNames(service: SnippetService, guids: ReadonlySet<string>, renamed: ReadonlyMap<string, string>): void {
+  private moveToCurrentNames(
+    service: SnippetService,
+    guids: ReadonlySet<string>,
+    renamed: ReadonlyMap<string, string>,
+  ): void {
     const moves: Array<[vscode.Uri, vscode.Uri]> = [];
     // Documents in a tab, or with unsaved text: others are closed or about to be, and moving them
     // could race with opening the same file again.
-    const inTabs = new Set(vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : [])));
+    const inTabs = new Set(
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : [])),
+    );
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const doc of vscode.workspace.textDocuments) {
       if (doc.isClosed || doc.uri.scheme !== Schemes.snippet || this.moves.has(doc.uri.toString())) continue;
@@ -117,7 +129,9 @@ export class EditorMoves extends Disposable {
       edit.renameFile(from, to, { overwrite: false });
     }
     try {
-      if (!(await vscode.workspace.applyEdit(edit))) this.log.warn(`open editors of a renamed snippet kept their old names (${moves.length})`);
+      if (!(await vscode.workspace.applyEdit(edit))) {
+        this.log.warn(`open editors of a renamed snippet kept their old names (${moves.length})`);
+      }
     } catch (err) {
       this.log.warn(`moving the editors of a renamed snippet failed: ${errorMessage(err)}`);
     } finally {

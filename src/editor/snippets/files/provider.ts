@@ -27,8 +27,18 @@ import { byteLength, decideSave, isUnchangedSave } from '../../../model/snippets
 import { refusedOverConflict } from './conflicts';
 import { SnippetFileVersions } from '../../../model/snippets/files/snippetFileVersions';
 import { EditorMoves } from './editorMoves';
+import { fileChangesOf } from './fileChanges';
 import { snippetLocation } from '../../ui/snippetUris';
-import { accountNotSignedIn, deletedOnServerError, fileErrorOf, fileGoneError, noSuchFile, notSignedIn, readonlyError, sameNameError } from './fileErrors';
+import {
+  accountNotSignedIn,
+  deletedOnServerError,
+  fileErrorOf,
+  fileGoneError,
+  noSuchFile,
+  notSignedIn,
+  readonlyError,
+  sameNameError,
+} from './fileErrors';
 
 /** A location with the signed-in account it belongs to, and that account's snippet service. */
 type Located = SnippetLocation & { account: Account; service: SnippetService };
@@ -47,7 +57,11 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
   /** The services whose changes this provider follows, one per account a document was opened from. */
   private readonly watched = new Set<SnippetService>();
 
-  constructor(private readonly accounts: SnippetAccounts, private readonly log: Log, workspaceState: BaseStorage) {
+  constructor(
+    private readonly accounts: SnippetAccounts,
+    private readonly log: Log,
+    workspaceState: BaseStorage,
+  ) {
     super();
     this.register(this.emitter);
     this.versions = new SnippetFileVersions(workspaceState, WorkspaceStateKeys.snippetFileBases);
@@ -97,17 +111,38 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
     const snippet = await this.snippet(loc, 'open');
     // Offline, nothing can be saved: the editor says so before anyone types.
     // A later file of a shared name is read-only too: a save finds the file by name, which is the first one's.
-    const readonly = loc.service.mayWrite(snippet) && !loc.service.connectivity.current.offline && !loc.occurrence ? {} : { permissions: vscode.FilePermission.Readonly };
-    if (loc.fileName === undefined) return { type: vscode.FileType.Directory, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: 0, ...readonly };
+    const readonly =
+      loc.service.mayWrite(snippet) && !loc.service.connectivity.current.offline && !loc.occurrence
+        ? {}
+        : { permissions: vscode.FilePermission.Readonly };
+    if (loc.fileName === undefined) {
+      return {
+        type: vscode.FileType.Directory,
+        ctime: snippet.createdAt,
+        mtime: snippet.updatedAt,
+        size: 0,
+        ...readonly,
+      };
+    }
     const file = this.file(snippet, loc.fileName, loc.occurrence);
-    const stat = { type: vscode.FileType.File, ctime: snippet.createdAt, mtime: snippet.updatedAt, size: byteLength(file.content), ...readonly };
+    const stat = {
+      type: vscode.FileType.File,
+      ctime: snippet.createdAt,
+      mtime: snippet.updatedAt,
+      size: byteLength(file.content),
+      ...readonly,
+    };
     this.versions.reportStat(uri, { mtime: stat.mtime, size: stat.size });
     return stat;
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     const loc = this.locate(uri);
-    if (!loc) return this.accounts.services.defaultService.store.snippetsOf('mine').map((s) => [s.guid, vscode.FileType.Directory]);
+    if (!loc) {
+      return this.accounts.services.defaultService.store
+        .snippetsOf('mine')
+        .map((s) => [s.guid, vscode.FileType.Directory]);
+    }
     if (loc.fileName !== undefined) throw fileSystemError.fileNotADirectory(uri);
     const snippet = await this.snippet(loc, 'list');
     return snippet.files.map((f) => [f.name, vscode.FileType.File]);
@@ -124,7 +159,11 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
     return encoder.encode(file.content);
   }
 
-  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
+  async writeFile(
+    uri: vscode.Uri,
+    content: Uint8Array,
+    options: { create: boolean; overwrite: boolean },
+  ): Promise<void> {
     const loc = this.locate(uri);
     if (!loc?.fileName) throw fileSystemError.fileIsADirectory(uri);
     if (loc.occurrence) throw sameNameError(loc.fileName);
@@ -139,30 +178,45 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
     let created = false;
     /** The server already had the editor's text (an editor restored with no known base). */
     let alreadyThere: Snippet | undefined;
-    const updated = await this.translate(loc, `save ${fileName}`, fileName, () => loc.service.writes.update(loc.snippetGuid, (fresh) => {
-      // Read here, in the queue: an earlier save of the same file may have just moved it on.
-      const base = this.versions.baseOf(uri);
-      const exists = fresh.files.some((f) => f.name === fileName);
-      if (!exists && !base) {
-        if (!options.create) throw fileSystemError.fileNotFound(uri);
-        created = true;
-        return withFileAdded(fresh, fileName, text);
-      }
-      if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
-      const overwriteWithoutAsking = vscodeSetting('files.saveConflictResolution', uri) === 'overwriteFileOnDisk';
-      const decision = decideSave({ ...this.versions.saveState(uri), text, fresh, fileName, overwriteWithoutAsking });
-      if (decision.kind === 'file-gone') throw fileGoneError(fileName, fresh.name);
-      if (decision.kind === 'conflict') {
-        this.versions.conflicts.refused(uri.toString(), fresh.updatedAt);
-        this.log.warn(`save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${base?.updatedAt ?? 'in an earlier window, version unknown'}, server ${fresh.updatedAt}); not overwritten`);
-        throw refusedOverConflict(uri, fileName, fresh.name);
-      }
-      if (decision.kind === 'unchanged') {
-        alreadyThere = fresh;
-        return undefined;
-      }
-      return withFileContent(fresh, fileName, text);
-    }), text);
+    const updated = await this.translate(
+      loc,
+      `save ${fileName}`,
+      fileName,
+      () =>
+        loc.service.writes.update(loc.snippetGuid, (fresh) => {
+          // Read here, in the queue: an earlier save of the same file may have just moved it on.
+          const base = this.versions.baseOf(uri);
+          const exists = fresh.files.some((f) => f.name === fileName);
+          if (!exists && !base) {
+            if (!options.create) throw fileSystemError.fileNotFound(uri);
+            created = true;
+            return withFileAdded(fresh, fileName, text);
+          }
+          if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
+          const overwriteWithoutAsking = vscodeSetting('files.saveConflictResolution', uri) === 'overwriteFileOnDisk';
+          const decision = decideSave({
+            ...this.versions.saveState(uri),
+            text,
+            fresh,
+            fileName,
+            overwriteWithoutAsking,
+          });
+          if (decision.kind === 'file-gone') throw fileGoneError(fileName, fresh.name);
+          if (decision.kind === 'conflict') {
+            this.versions.conflicts.refused(uri.toString(), fresh.updatedAt);
+            this.log.warn(
+              `save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${base?.updatedAt ?? 'in an earlier window, version unknown'}, server ${fresh.updatedAt}); not overwritten`,
+            );
+            throw refusedOverConflict(uri, fileName, fresh.name);
+          }
+          if (decision.kind === 'unchanged') {
+            alreadyThere = fresh;
+            return undefined;
+          }
+          return withFileContent(fresh, fileName, text);
+        }),
+      text,
+    );
     if (!updated) {
       if (alreadyThere) {
         this.log.debug(`save of ${fileName} in ${loc.snippetGuid}: the server already has this text, nothing sent`);
@@ -179,10 +233,16 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
 
   async delete(uri: vscode.Uri): Promise<void> {
     const loc = this.locate(uri);
-    if (!loc?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'));
+    if (!loc?.fileName) {
+      throw fileSystemError.noPermissions(
+        vscode.l10n.t('Delete snippets with the "Delete Snippet" command of the Snippets view.'),
+      );
+    }
     if (loc.occurrence) throw sameNameError(loc.fileName);
     const fileName = loc.fileName;
-    await this.translate(loc, `delete ${fileName}`, fileName, () => loc.service.writes.deleteFile(loc.snippetGuid, fileName));
+    await this.translate(loc, `delete ${fileName}`, fileName, () =>
+      loc.service.writes.deleteFile(loc.snippetGuid, fileName),
+    );
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
@@ -190,19 +250,27 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
     if (this.moves.completes(oldUri, newUri)) return;
     const from = this.locate(oldUri);
     const to = this.locate(newUri);
-    if (!from?.fileName || !to?.fileName) throw fileSystemError.noPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
-    if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) throw fileSystemError.noPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
+    if (!from?.fileName || !to?.fileName) {
+      throw fileSystemError.noPermissions(vscode.l10n.t('Only files of a snippet can be renamed.'));
+    }
+    if (from.snippetGuid !== to.snippetGuid || from.service !== to.service) {
+      throw fileSystemError.noPermissions(vscode.l10n.t('Files cannot be moved between snippets.'));
+    }
     if (from.occurrence || to.occurrence) throw sameNameError(from.fileName);
     const [oldName, newName] = [from.fileName, to.fileName];
     // The same file under another snippet name: the path is only for display, nothing to send.
     if (oldName === newName) return;
     const known = from.service.store.get(from.snippetGuid);
     if (!options.overwrite && known?.files.some((f) => f.name === newName)) throw fileSystemError.fileExists(newUri);
-    await this.translate(from, `rename ${oldName}`, oldName, () => from.service.writes.renameFile(from.snippetGuid, oldName, newName));
+    await this.translate(from, `rename ${oldName}`, oldName, () =>
+      from.service.writes.renameFile(from.snippetGuid, oldName, newName),
+    );
   }
 
   createDirectory(): void {
-    throw fileSystemError.noPermissions(vscode.l10n.t('Create snippets with the "New Snippet" command of the Snippets view.'));
+    throw fileSystemError.noPermissions(
+      vscode.l10n.t('Create snippets with the "New Snippet" command of the Snippets view.'),
+    );
   }
 
   // ---- Helpers -----------------------------------------------------------------------------
@@ -224,17 +292,32 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
    * in the background), else one GET shared with anyone asking meanwhile.
    */
   private async snippet(loc: Located, action: string): Promise<Snippet> {
-    const snippet = loc.service.store.get(loc.snippetGuid) ?? (await this.translate(loc, action, undefined, () => loc.service.snippet(loc.snippetGuid)));
+    const snippet =
+      loc.service.store.get(loc.snippetGuid) ??
+      (await this.translate(loc, action, undefined, () => loc.service.snippet(loc.snippetGuid)));
     this.names.set(snippet.guid, snippet.name);
     return snippet;
   }
 
   /** Runs a core call and turns whatever it throws into the FileSystemError VS Code shows. */
-  private async translate<T>(loc: Located, action: string, fileName: string | undefined, work: () => Promise<T>, unsaved?: string): Promise<T> {
+  private async translate<T>(
+    loc: Located,
+    action: string,
+    fileName: string | undefined,
+    work: () => Promise<T>,
+    unsaved?: string,
+  ): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      throw fileErrorOf(err, { action, fileName, unsaved, account: loc.account, log: this.log, deleted: () => this.deletedOnServer(loc) });
+      throw fileErrorOf(err, {
+        action,
+        fileName,
+        unsaved,
+        account: loc.account,
+        log: this.log,
+        deleted: () => this.deletedOnServer(loc),
+      });
     }
   }
 
@@ -247,20 +330,17 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
 
   /** A snippet that the server no longer has: the core forgot it on the 404, and its change event marks open files deleted. */
   private deletedOnServer(loc: SnippetLocation): vscode.FileSystemError {
-    return deletedOnServerError(this.log, loc.snippetGuid, this.names.get(loc.snippetGuid) ?? loc.snippetGuid, this.versions.hasOpenFiles(loc.snippetGuid));
+    return deletedOnServerError(
+      this.log,
+      loc.snippetGuid,
+      this.names.get(loc.snippetGuid) ?? loc.snippetGuid,
+      this.versions.hasOpenFiles(loc.snippetGuid),
+    );
   }
 
   /** Tells editors of files whose snippet changed or disappeared, so clean ones reload. */
   private onServiceChange(service: SnippetService, change: ServiceChange): void {
-    const events: vscode.FileChangeEvent[] = [];
-    if (change.connection) {
-      // Offline or back: clean editors read the file again, and with it whether it is read-only.
-      const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
-      for (const uri of this.versions.uris()) if (!dirty.has(uri.toString())) events.push({ type: vscode.FileChangeType.Changed, uri });
-    }
-    const touched = this.versions.touchedBy(service, change.snippets, (guid) => service.store.get(guid));
-    for (const uri of touched.deleted) events.push({ type: vscode.FileChangeType.Deleted, uri });
-    for (const uri of touched.changed) events.push({ type: vscode.FileChangeType.Changed, uri });
+    const events = fileChangesOf(this.versions, service, change);
     if (events.length > 0) this.emitter.fire(events);
     this.moves.followRenames(service, change);
   }

@@ -37,7 +37,9 @@ export async function openSnippetLink(deps: AccountContext, uri: vscode.Uri): Pr
   const fileName = outcome.fileName ?? deps.service.store.get(outcome.snippetGuid)?.files[0]?.name;
   if (fileName === undefined) return undefined;
   try {
-    const editor = await vscode.window.showTextDocument(await fileUriOf(deps, outcome.snippetGuid, fileName), { preview: false });
+    const editor = await vscode.window.showTextDocument(await fileUriOf(deps, outcome.snippetGuid, fileName), {
+      preview: false,
+    });
     if (outcome.line !== undefined) revealLine(editor, outcome.line);
     return editor;
   } catch (err) {

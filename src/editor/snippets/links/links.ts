@@ -5,7 +5,12 @@ import { showInfo, showWarning } from '../../ui/notify';
 import { setStatusBarMessage } from '../../ui/statusText';
 import { EXTENSION_ID, SETTINGS_SECTION, Schemes, Settings } from '../../../util/constants';
 import { setting } from '../../settings/settings';
-import { DEFAULT_SNIPPET_URL_TEMPLATE, formatSnippetLink, selfLink, snippetWebUrl } from '../../../model/snippets/links/links';
+import {
+  DEFAULT_SNIPPET_URL_TEMPLATE,
+  formatSnippetLink,
+  selfLink,
+  snippetWebUrl,
+} from '../../../model/snippets/links/links';
 import { accountOf, requireSignedIn, resolveTarget, type AccountContext } from '../../ui/accountContext';
 import { errorMessage } from '../../../util/errorMessage';
 
@@ -42,7 +47,12 @@ export async function copyVsCodeLink(deps: AccountContext, arg: unknown): Promis
     line: target.fileName === undefined ? undefined : cursorLine(target.snippetGuid, target.fileName),
   });
   await vscode.env.clipboard.writeText(link);
-  setStatusBarMessage(target.fileName ? vscode.l10n.t('Copied a VS Code link to {0}', target.fileName) : vscode.l10n.t('Copied a VS Code link to the snippet'), 3000);
+  setStatusBarMessage(
+    target.fileName
+      ? vscode.l10n.t('Copied a VS Code link to {0}', target.fileName)
+      : vscode.l10n.t('Copied a VS Code link to the snippet'),
+    3000,
+  );
   return link;
 }
 
@@ -59,8 +69,21 @@ function webUrlOf(deps: AccountContext, arg: unknown): string | undefined {
   try {
     return snippetWebUrl(template, account.serverUrl, target.snippetGuid);
   } catch (err) {
-    void showWarning(vscode.l10n.t('{0} Change the setting "{1}.{2}".', errorMessage(err), SETTINGS_SECTION, Settings.snippetUrlTemplate), vscode.l10n.t('Open Setting')).then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${Settings.snippetUrlTemplate}`);
+    void showWarning(
+      vscode.l10n.t(
+        '{0} Change the setting "{1}.{2}".',
+        errorMessage(err),
+        SETTINGS_SECTION,
+        Settings.snippetUrlTemplate,
+      ),
+      vscode.l10n.t('Open Setting'),
+    ).then((choice) => {
+      if (choice) {
+        void vscode.commands.executeCommand(
+          'workbench.action.openSettings',
+          `${SETTINGS_SECTION}.${Settings.snippetUrlTemplate}`,
+        );
+      }
     });
     return undefined;
   }
@@ -68,9 +91,12 @@ function webUrlOf(deps: AccountContext, arg: unknown): string | undefined {
 
 function targetOrHint(arg: unknown): ReturnType<typeof resolveTarget> {
   // Only a snippet file links to a snippet: another editor's URI would read as a made-up guid.
-  const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+  const uri =
+    arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
   const target = uri && uri.scheme !== Schemes.snippet ? undefined : resolveTarget(uri ?? arg);
-  if (!target) void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to link to it.'));
+  if (!target) {
+    void showInfo(vscode.l10n.t('Choose a snippet in the Snippets view, or open one of its files, to link to it.'));
+  }
   return target;
 }
 

@@ -11,7 +11,11 @@ import { withProgress } from '../../ui/progress';
 import { formatCount, formatDateTime } from '../../../util/localeFormat';
 import { describeError, messageContext } from '../../../util/describeError';
 import type { SearchMatch } from '../../../model/snippets/search/match';
-import { searchAccounts, type AccountToSearch, type EveryAccountSummary } from '../../../model/snippets/search/everyAccount';
+import {
+  searchAccounts,
+  type AccountToSearch,
+  type EveryAccountSummary,
+} from '../../../model/snippets/search/everyAccount';
 import { EmptyQueryError, type SearchList, type SearchResult } from '../../../model/snippets/search/types';
 import { requireSignedIn, type AccountContext } from '../../ui/accountContext';
 import { openFile } from '../use';
@@ -32,7 +36,10 @@ export interface SearchTarget extends AccountToSearch {
  * users): every signed-in account, or only the one whose id is given. The default account comes
  * first: its results come first when both answer at once.
  */
-export function searchTargets({ session, services, scope, browsedUsers }: SnippetsContext, onlyAccountId?: string): SearchTarget[] {
+export function searchTargets(
+  { session, services, scope, browsedUsers }: SnippetsContext,
+  onlyAccountId?: string,
+): SearchTarget[] {
   const all = session.accounts();
   const first = session.account;
   const ordered = first ? [first, ...all.filter((a) => accountId(a) !== accountId(first))] : all;
@@ -67,7 +74,11 @@ const MAX_ITEMS = 2000;
  * Opens the search pick, with `query` searched at once when given. Resolves when the pick closes,
  * to the editor a chosen result opened.
  */
-export function searchSnippets(context: SnippetsContext, query?: string, onlyAccountId?: string): Promise<vscode.TextEditor | undefined> {
+export function searchSnippets(
+  context: SnippetsContext,
+  query?: string,
+  onlyAccountId?: string,
+): Promise<vscode.TextEditor | undefined> {
   if (!requireSignedIn(context.scope.defaults)) return Promise.resolve(undefined);
   const log = context.log.child('search');
   const targets = searchTargets(context, onlyAccountId);
@@ -106,7 +117,9 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
       searched = text;
       items = [];
       if (!text.trim()) {
-        show([note(vscode.l10n.t('Type something to search for: a name, a file name, a category or text inside a file.'))]);
+        show([
+          note(vscode.l10n.t('Type something to search for: a name, a file name, a category or text inside a file.')),
+        ]);
         return undefined;
       }
       show();
@@ -130,16 +143,31 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
           extra.push({
             iconPath: new vscode.ThemeIcon('history'),
             label: vscode.l10n.t('Search the server again'),
-            description: vscode.l10n.t('these results include lists read {0}', formatDateTime(summary.keptSince, vscode.env.language)),
+            description: vscode.l10n.t(
+              'these results include lists read {0}',
+              formatDateTime(summary.keptSince, vscode.env.language),
+            ),
             alwaysShow: true,
             readAgain: true,
           });
         }
-        if (items.length > MAX_ITEMS) extra.push(note(vscode.l10n.t('{0} more results: see "Search results" in the Snippets view.', formatCount(items.length - MAX_ITEMS, vscode.env.language))));
+        if (items.length > MAX_ITEMS) {
+          extra.push(
+            note(
+              vscode.l10n.t(
+                '{0} more results: see "Search results" in the Snippets view.',
+                formatCount(items.length - MAX_ITEMS, vscode.env.language),
+              ),
+            ),
+          );
+        }
         for (const failure of summary.failures) {
           const target = targetOf(failure.accountId);
           const where = target.label ? `${listLabel(failure.list)} (${target.label})` : listLabel(failure.list);
-          const why = describeError(failure.error, messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? context.session.account));
+          const why = describeError(
+            failure.error,
+            messageContext(vscode.l10n.t('search {0}', where), target.deps.account ?? context.session.account),
+          );
           extra.push(note(vscode.l10n.t('Not all of {0} was searched: {1}', where, why), 'warning'));
           log.error(`search of ${failure.list} of ${failure.accountId} failed`, failure.error);
         }
@@ -149,7 +177,12 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
         if (err instanceof EmptyQueryError) show([note(err.message)]);
         else {
           log.error('search failed', err);
-          show([note(describeError(err, messageContext(vscode.l10n.t('search snippets'), context.session.account)), 'error')]);
+          show([
+            note(
+              describeError(err, messageContext(vscode.l10n.t('search snippets'), context.session.account)),
+              'error',
+            ),
+          ]);
         }
         return undefined;
       } finally {
@@ -189,23 +222,44 @@ export function searchSnippets(context: SnippetsContext, query?: string, onlyAcc
 }
 
 /** Opens the file of a result at the matched line, the match selected. */
-export function openResult(deps: AccountContext, result: SearchResult, match: SearchMatch | undefined): Promise<vscode.TextEditor | undefined> {
+export function openResult(
+  deps: AccountContext,
+  result: SearchResult,
+  match: SearchMatch | undefined,
+): Promise<vscode.TextEditor | undefined> {
   const fileName = match?.fileName ?? result.snippet.files[0]?.name;
   if (!fileName) return Promise.resolve(undefined);
-  const selection = match?.field === 'content' && match.line !== undefined ? new vscode.Range(match.line - 1, match.column, match.line - 1, match.column + match.length) : undefined;
-  return openFile(deps, { snippetGuid: result.snippet.guid, fileName }, { preview: true, ...(selection ? { selection } : {}) });
+  const selection =
+    match?.field === 'content' && match.line !== undefined
+      ? new vscode.Range(match.line - 1, match.column, match.line - 1, match.column + match.length)
+      : undefined;
+  return openFile(
+    deps,
+    { snippetGuid: result.snippet.guid, fileName },
+    { preview: true, ...(selection ? { selection } : {}) },
+  );
 }
 
 /** One item per match, so each matched line can be chosen; with several accounts, each names its account. */
 function resultItems(result: SearchResult, accountLabel: string | undefined): ResultItem[] {
   // A patch snippet shows as one, as in the tree.
-  const iconPath = new vscode.ThemeIcon(isPatchSnippet(result.snippet) ? 'diff' : result.snippet.files.length > 1 ? 'files' : 'file-code');
+  const iconPath = new vscode.ThemeIcon(
+    isPatchSnippet(result.snippet) ? 'diff' : result.snippet.files.length > 1 ? 'files' : 'file-code',
+  );
   const label = result.snippet.name;
   // alwaysShow: the pick must not filter results again by its own rules (a content match has no
   // typed text in its label).
   return result.matches.map((match) => {
     const place = matchPlace(match, result.snippet);
-    return { iconPath, label, description: accountLabel ? `${place} · ${accountLabel}` : place, detail: match.text, alwaysShow: true, result, match };
+    return {
+      iconPath,
+      label,
+      description: accountLabel ? `${place} · ${accountLabel}` : place,
+      detail: match.text,
+      alwaysShow: true,
+      result,
+      match,
+    };
   });
 }
 

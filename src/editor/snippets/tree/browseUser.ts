@@ -41,7 +41,8 @@ export class BrowseUserCommands {
   async browse(arg?: string | AccountNode): Promise<void> {
     // Reachable signed out (the Palette): say so, with Sign In, before anything is asked.
     if (!this.session.account) return showNotSignedIn();
-    const target = typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
+    const target =
+      typeof arg === 'object' && arg?.kind === 'account' ? this.accountOfRoot(arg) : await this.pickAccount();
     if (!target) return;
     const picked =
       typeof arg === 'string'
@@ -49,7 +50,10 @@ export class BrowseUserCommands {
         : await input({
             title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
             prompt: target.label
-              ? vscode.l10n.t('Whose snippets do you want to browse as {0}? The user stays in the tree until you remove it.', target.label)
+              ? vscode.l10n.t(
+                  'Whose snippets do you want to browse as {0}? The user stays in the tree until you remove it.',
+                  target.label,
+                )
               : vscode.l10n.t('Whose snippets do you want to browse? The user stays in the tree until you remove it.'),
             placeHolder: vscode.l10n.t('Bitbucket user name, e.g. bob'),
             validateInput: validateUserName,
@@ -59,7 +63,8 @@ export class BrowseUserCommands {
     const known = this.browsedUsers.list(target.accountId).some((u) => u.toLowerCase() === user.toLowerCase());
     if (!known && !(await this.userExists(target.accountId, user))) return;
     await this.browsedUsers.add(target.accountId, user);
-    const existing = this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
+    const existing =
+      this.browsedUsers.list(target.accountId).find((u) => u.toLowerCase() === user.toLowerCase()) ?? user;
     this.provider.redraw();
     await this.quiet();
     // The user's row is in the tree whether or not VS Code manages to show it selected.
@@ -78,8 +83,12 @@ export class BrowseUserCommands {
     const account = this.session.accountById(id);
     if (!account) return false;
     try {
-      const exists = await withProgress('view', undefined, (signal) => this.session.clientFor(account).userExists(user, { signal }));
-      if (exists === false) void showWarning(vscode.l10n.t('Bitbucket has no user "{0}". Check the user name and browse again.', user));
+      const exists = await withProgress('view', undefined, (signal) =>
+        this.session.clientFor(account).userExists(user, { signal }),
+      );
+      if (exists === false) {
+        void showWarning(vscode.l10n.t('Bitbucket has no user "{0}". Check the user name and browse again.', user));
+      }
       return exists !== false;
     } catch (err) {
       return showFailure(err, { action: vscode.l10n.t('look up the user {0}', user), account, log: this.log }) ?? false;
@@ -98,7 +107,10 @@ export class BrowseUserCommands {
     if (!fallback) return undefined;
     const all = this.session.accounts();
     if (all.length <= 1) return { accountId: accountId(fallback), label: undefined };
-    const chosen = await pick(accountItems(this.orderedAccounts(), fallback), { title: vscode.l10n.t('Bitbucket Snippets: Browse User'), placeHolder: vscode.l10n.t('Browse a user\'s snippets with which account?') });
+    const chosen = await pick(accountItems(this.orderedAccounts(), fallback), {
+      title: vscode.l10n.t('Bitbucket Snippets: Browse User'),
+      placeHolder: vscode.l10n.t("Browse a user's snippets with which account?"),
+    });
     return chosen && this.browseTarget(chosen.account, all);
   }
 

@@ -31,7 +31,9 @@ export function withoutUser(users: readonly string[], name: string): readonly st
 /** Keeps only well-formed, distinct names from whatever was stored. */
 export function sanitizeUsers(stored: unknown): readonly string[] {
   if (!Array.isArray(stored)) return [];
-  return stored.filter((u): u is string => typeof u === 'string' && validateUserName(u) === undefined).reduce<readonly string[]>(withUser, []);
+  return stored
+    .filter((u): u is string => typeof u === 'string' && validateUserName(u) === undefined)
+    .reduce<readonly string[]>(withUser, []);
 }
 
 export class BrowsedUsers {

@@ -60,7 +60,11 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     const on = `drop on ${target?.kind ?? 'the view'}`;
     // A refusal is logged with the sentence the user was shown.
     if ('refused' in result) this.log.info(`${on} refused: ${result.refused}`);
-    else this.log.info(`${on}: ${result.done} ${result.snippets.join(', ')}${result.skipped ? `; ${result.skipped} snippet(s) of others left as they were` : ''}`);
+    else {
+      this.log.info(
+        `${on}: ${result.done} ${result.snippets.join(', ')}${result.skipped ? `; ${result.skipped} snippet(s) of others left as they were` : ''}`,
+      );
+    }
   }
 
   /** handleDrop's work, saying what it did. */
@@ -74,7 +78,9 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
 
   /** The account of the row dropped on, which failures name. */
   private accountOf(target: TreeNode | undefined): Account | undefined {
-    return (target?.accountId !== undefined ? this.session.accountById(target.accountId) : undefined) ?? this.session.account;
+    return (
+      (target?.accountId !== undefined ? this.session.accountById(target.accountId) : undefined) ?? this.session.account
+    );
   }
 
   private fail(err: unknown, action: string, target: TreeNode | undefined): DropResult {
@@ -85,7 +91,10 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   // ---- Rows of the view -------------------------------------------------------------------------
 
   private async dropRows(target: TreeNode | undefined, rows: DraggedRow[]): Promise<DropResult> {
-    const categoryGuid = target?.kind === 'root' && target.list.startsWith('category:') ? target.list.slice('category:'.length) : undefined;
+    const categoryGuid =
+      target?.kind === 'root' && target.list.startsWith('category:')
+        ? target.list.slice('category:'.length)
+        : undefined;
     const service = this.serviceOf(target?.accountId);
     const category = categoryGuid && service.store.categories().find((c) => c.guid === categoryGuid);
     if (category) return this.addCategory(target, rows, service, category.name);
@@ -96,10 +105,20 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       // Rows of the snippet itself dropped back on it: nothing to do.
       if (rows.every((r) => r.snippetGuid === guid && r.accountId === target.accountId)) return undefined;
     }
-    return this.refuse(vscode.l10n.t('Drop snippets on a category to add that category, files of a snippet on another of your snippets to copy them, or files from the Explorer or your file manager on one of your snippets or on My Snippets.'), 'info');
+    return this.refuse(
+      vscode.l10n.t(
+        'Drop snippets on a category to add that category, files of a snippet on another of your snippets to copy them, or files from the Explorer or your file manager on one of your snippets or on My Snippets.',
+      ),
+      'info',
+    );
   }
 
-  private async addCategory(target: TreeNode | undefined, rows: DraggedRow[], service: SnippetService, category: string): Promise<DropResult> {
+  private async addCategory(
+    target: TreeNode | undefined,
+    rows: DraggedRow[],
+    service: SnippetService,
+    category: string,
+  ): Promise<DropResult> {
     if (rows.some((r) => r.accountId !== target?.accountId)) {
       return this.refuse(vscode.l10n.t('Drop a snippet on a category of its own account.'), 'info');
     }
@@ -115,39 +134,75 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     if (own.length === 0) {
       return this.refuse(
         snippets.length === 1
-          ? vscode.l10n.t('"{0}" belongs to another user: only your own snippets can be given a category.', snippets[0].name)
-          : vscode.l10n.t('These {0} snippets belong to other users: only your own snippets can be given a category.', formatCount(snippets.length, vscode.env.language)),
+          ? vscode.l10n.t(
+              '"{0}" belongs to another user: only your own snippets can be given a category.',
+              snippets[0].name,
+            )
+          : vscode.l10n.t(
+              'These {0} snippets belong to other users: only your own snippets can be given a category.',
+              formatCount(snippets.length, vscode.env.language),
+            ),
       );
     }
     // Each snippet is its own update: one failing does not stop the others, and one message says how many failed.
-    const results = await withProgress('view', undefined, () => Promise.allSettled(own.map((s) => service.writes.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))));
+    const results = await withProgress('view', undefined, () =>
+      Promise.allSettled(own.map((s) => service.writes.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))),
+    );
     const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (failed.length > 0) {
-      const action = failed.length === own.length ? vscode.l10n.t('add the category "{0}"', category) : vscode.l10n.t('add the category "{0}" to {1} of the snippets', category, formatCount(failed.length, vscode.env.language));
+      const action =
+        failed.length === own.length
+          ? vscode.l10n.t('add the category "{0}"', category)
+          : vscode.l10n.t(
+              'add the category "{0}" to {1} of the snippets',
+              category,
+              formatCount(failed.length, vscode.env.language),
+            );
       return this.fail(failed[0], action, target);
     }
     if (others > 0) {
       void showWarning(
         others === 1
-          ? vscode.l10n.t('Added category "{0}" to {1} of your snippets; 1 snippet of another user was left as it is.', category, formatCount(own.length, vscode.env.language))
-          : vscode.l10n.t('Added category "{0}" to {1} of your snippets; {2} snippets of other users were left as they are.', category, formatCount(own.length, vscode.env.language), formatCount(others, vscode.env.language)),
+          ? vscode.l10n.t(
+              'Added category "{0}" to {1} of your snippets; 1 snippet of another user was left as it is.',
+              category,
+              formatCount(own.length, vscode.env.language),
+            )
+          : vscode.l10n.t(
+              'Added category "{0}" to {1} of your snippets; {2} snippets of other users were left as they are.',
+              category,
+              formatCount(own.length, vscode.env.language),
+              formatCount(others, vscode.env.language),
+            ),
       );
     } else {
-      setStatusBarMessage(vscode.l10n.t('Added category "{0}" to {1}', category, own.map((s) => `"${s.name}"`).join(', ')), 4000);
+      setStatusBarMessage(
+        vscode.l10n.t('Added category "{0}" to {1}', category, own.map((s) => `"${s.name}"`).join(', ')),
+        4000,
+      );
     }
     return { done: 'categoryAdded', snippets: own.map((s) => s.guid), ...(others > 0 ? { skipped: others } : {}) };
   }
 
-  private async copyFiles(target: TreeNode, guid: string, copies: Array<DraggedRow & { fileName: string }>, service: SnippetService): Promise<DropResult> {
+  private async copyFiles(
+    target: TreeNode,
+    guid: string,
+    copies: Array<DraggedRow & { fileName: string }>,
+    service: SnippetService,
+  ): Promise<DropResult> {
     let snippet: Snippet;
     let files: Array<{ name: string; content: string }>;
     try {
       snippet = await service.snippet(guid);
       if (!service.mayWrite(snippet)) {
-        return this.refuse(vscode.l10n.t('"{0}" belongs to another user: files can be added only to your own snippets.', snippet.name));
+        return this.refuse(
+          vscode.l10n.t('"{0}" belongs to another user: files can be added only to your own snippets.', snippet.name),
+        );
       }
       // The dragged files' text as loaded: a row is shown only once its snippet is.
-      const sources = await Promise.all(draggedSnippets(copies).map(async (s) => this.serviceOf(s.accountId).snippet(s.snippetGuid)));
+      const sources = await Promise.all(
+        draggedSnippets(copies).map(async (s) => this.serviceOf(s.accountId).snippet(s.snippetGuid)),
+      );
       files = copies.flatMap((row) => {
         const source = sources.find((s) => s.guid === row.snippetGuid);
         const file = source?.files.find((f) => f.name === row.fileName);
@@ -156,7 +211,9 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     } catch (err) {
       return this.fail(err, vscode.l10n.t('copy the dropped files'), target);
     }
-    if (files.length === 0) return this.refuse(vscode.l10n.t('The dropped files are no longer there. Nothing was added.'));
+    if (files.length === 0) {
+      return this.refuse(vscode.l10n.t('The dropped files are no longer there. Nothing was added.'));
+    }
     return this.addFiles(target, service, snippet, files, 'filesCopied');
   }
 
@@ -165,7 +222,14 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   private async dropFiles(target: TreeNode | undefined, sources: DroppedSource[]): Promise<DropResult> {
     const onMine = target?.kind === 'root' && target.list === 'mine';
     const guid = target && targetSnippet(target);
-    if (!onMine && !guid) return this.refuse(vscode.l10n.t('Drop files on one of your snippets to add them to it, or on My Snippets to make a new snippet of them.'), 'info');
+    if (!onMine && !guid) {
+      return this.refuse(
+        vscode.l10n.t(
+          'Drop files on one of your snippets to add them to it, or on My Snippets to make a new snippet of them.',
+        ),
+        'info',
+      );
+    }
     const service = this.serviceOf(target?.accountId);
     // The files are scanned before they are sent: the scan's worker starts while the target is fetched and the drop confirmed.
     service.writes.prepareCheck();
@@ -177,7 +241,9 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
         return this.fail(err, vscode.l10n.t('add the dropped files'), target);
       }
       if (!service.mayWrite(snippet)) {
-        return this.refuse(vscode.l10n.t('"{0}" belongs to another user: files can be added only to your own snippets.', snippet.name));
+        return this.refuse(
+          vscode.l10n.t('"{0}" belongs to another user: files can be added only to your own snippets.', snippet.name),
+        );
       }
     }
     let entries: DroppedEntry[];
@@ -188,11 +254,19 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     }
     const plan = planDroppedFiles(entries);
     if ('refusal' in plan) return this.refuse(plan.refusal);
-    return snippet ? this.addFiles(target, service, snippet, plan.files, 'filesAdded') : this.createSnippet(target, service, plan.files);
+    return snippet
+      ? this.addFiles(target, service, snippet, plan.files, 'filesAdded')
+      : this.createSnippet(target, service, plan.files);
   }
 
   /** Files added to an own snippet in one update, after asking when they are many. */
-  private async addFiles(target: TreeNode | undefined, service: SnippetService, snippet: Snippet, files: Array<{ name: string; content: string }>, done: 'filesAdded' | 'filesCopied'): Promise<DropResult> {
+  private async addFiles(
+    target: TreeNode | undefined,
+    service: SnippetService,
+    snippet: Snippet,
+    files: Array<{ name: string; content: string }>,
+    done: 'filesAdded' | 'filesCopied',
+  ): Promise<DropResult> {
     if (files.length >= CONFIRM_DROP_FILES) {
       const ok = await confirm(
         vscode.l10n.t('Add {0} files to "{1}"?', formatCount(files.length, vscode.env.language), snippet.name),
@@ -202,18 +276,30 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       if (!ok) return { refused: 'not confirmed' };
     }
     try {
-      await withProgress('view', undefined, () => service.writes.update(snippet.guid, (fresh) => withFilesAdded(fresh, files)));
+      await withProgress('view', undefined, () =>
+        service.writes.update(snippet.guid, (fresh) => withFilesAdded(fresh, files)),
+      );
     } catch (err) {
-      const action = files.length === 1 ? vscode.l10n.t('add a file to "{0}"', snippet.name) : vscode.l10n.t('add {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
+      const action =
+        files.length === 1
+          ? vscode.l10n.t('add a file to "{0}"', snippet.name)
+          : vscode.l10n.t('add {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
       return this.fail(err, action, target);
     }
-    const added = files.length === 1 ? vscode.l10n.t('Added {0} to "{1}"', files[0].name, snippet.name) : vscode.l10n.t('Added {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
+    const added =
+      files.length === 1
+        ? vscode.l10n.t('Added {0} to "{1}"', files[0].name, snippet.name)
+        : vscode.l10n.t('Added {0} files to "{1}"', formatCount(files.length, vscode.env.language), snippet.name);
     setStatusBarMessage(added, 4000);
     return { done, snippets: [snippet.guid] };
   }
 
   /** Files dropped on My Snippets: one new snippet named after the first file (Edit Details renames it). */
-  private async createSnippet(target: TreeNode | undefined, service: SnippetService, files: Array<{ name: string; content: string }>): Promise<DropResult> {
+  private async createSnippet(
+    target: TreeNode | undefined,
+    service: SnippetService,
+    files: Array<{ name: string; content: string }>,
+  ): Promise<DropResult> {
     const names = uniqueFileNames(files.map((f) => f.name));
     const name = defaultSnippetName(names);
     if (files.length >= CONFIRM_DROP_FILES) {
@@ -226,12 +312,26 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     }
     let created: Snippet;
     try {
-      created = (await withProgress('view', undefined, () => service.writes.create(files.map((f, i) => ({ name: names[i], content: f.content })), { name, description: '', categories: [] }))).snippet;
+      created = (
+        await withProgress('view', undefined, () =>
+          service.writes.create(
+            files.map((f, i) => ({ name: names[i], content: f.content })),
+            { name, description: '', categories: [] },
+          ),
+        )
+      ).snippet;
     } catch (err) {
       return this.fail(err, vscode.l10n.t('create snippet "{0}"', name), target);
     }
     this.log.info(`created snippet ${created.guid} from ${files.length} dropped file(s)`);
-    const message = files.length === 1 ? vscode.l10n.t('Created snippet "{0}" from {1}', created.name, files[0].name) : vscode.l10n.t('Created snippet "{0}" from {1} files', created.name, formatCount(files.length, vscode.env.language));
+    const message =
+      files.length === 1
+        ? vscode.l10n.t('Created snippet "{0}" from {1}', created.name, files[0].name)
+        : vscode.l10n.t(
+            'Created snippet "{0}" from {1} files',
+            created.name,
+            formatCount(files.length, vscode.env.language),
+          );
     setStatusBarMessage(message, 4000);
     return { done: 'snippetCreated', snippets: [created.guid] };
   }

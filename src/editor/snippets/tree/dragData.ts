@@ -16,7 +16,9 @@ export type DroppedSource = { uri: vscode.Uri } | { file: vscode.DataTransferFil
 
 /** The snippets and files of the dragged rows (other rows carry nothing). */
 export function draggedRows(source: readonly TreeNode[]): DraggedRow[] {
-  return source.flatMap((node) => rowOf(node).map((row) => (node.accountId === undefined ? row : { ...row, accountId: node.accountId })));
+  return source.flatMap((node) =>
+    rowOf(node).map((row) => (node.accountId === undefined ? row : { ...row, accountId: node.accountId })),
+  );
 }
 
 function rowOf(node: TreeNode): DraggedRow[] {
@@ -26,9 +28,13 @@ function rowOf(node: TreeNode): DraggedRow[] {
       return [{ snippetGuid: node.snippetGuid }];
     case 'file':
       // A later file of a shared name would carry the first one's content: it carries nothing.
-      return node.occurrence !== undefined && node.occurrence > 1 ? [] : [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
+      return node.occurrence !== undefined && node.occurrence > 1
+        ? []
+        : [{ snippetGuid: node.snippetGuid, fileName: node.fileName }];
     case 'searchMatch':
-      return [node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid }];
+      return [
+        node.fileName ? { snippetGuid: node.snippetGuid, fileName: node.fileName } : { snippetGuid: node.snippetGuid },
+      ];
     default:
       return [];
   }

@@ -78,9 +78,20 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     this.accounts = context.accounts;
     this.log = log;
     this.accountCount = session.accounts().length;
-    this.provider = new SnippetTreeProvider(context, log, { accounts: () => this.orderedAccounts(), settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }) });
+    this.provider = new SnippetTreeProvider(context, log, {
+      accounts: () => this.orderedAccounts(),
+      settings: () => ({ sortOrder: this.sortOrder(), filter: this.filter }),
+    });
     this.view = createView(this.provider);
-    this.userBrowsing = new BrowseUserCommands(session, browsedUsers, this.provider, this.view, () => this.orderedAccounts(), () => this.quiet(), log);
+    this.userBrowsing = new BrowseUserCommands(
+      session,
+      browsedUsers,
+      this.provider,
+      this.view,
+      () => this.orderedAccounts(),
+      () => this.quiet(),
+      log,
+    );
     this.dragAndDrop = new ExplorerDragAndDrop(session, (id) => this.provider.serviceOf(id), log.child('drop'));
     this.register(
       this.provider,
@@ -112,12 +123,17 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     if (id === undefined) return;
     const service = this.provider.serviceOf(id);
     await withViewProgress(() => service.ensureLoaded('mine'));
-    if (!service.store.list('mine').guids.includes(snippetGuid)) service.store.showAsMine(await service.snippet(snippetGuid));
+    if (!service.store.list('mine').guids.includes(snippetGuid)) {
+      service.store.showAsMine(await service.snippet(snippetGuid));
+    }
     const snippet = service.store.get(snippetGuid);
     if (!snippet) return;
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
     await this.quiet();
-    await revealSelected(this.view, this.provider.snippetNode('mine', snippet, id), { focus: true, quiet: () => this.quiet() });
+    await revealSelected(this.view, this.provider.snippetNode('mine', snippet, id), {
+      focus: true,
+      quiet: () => this.quiet(),
+    });
   }
 
   /**
@@ -151,7 +167,12 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     }
     const snippet = service.store.get(snippetGuid);
     if (!list || !snippet) {
-      void showInfo(vscode.l10n.t('Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.', snippet?.name ?? snippetGuid));
+      void showInfo(
+        vscode.l10n.t(
+          'Snippet "{0}" is not in the loaded part of any list of the Snippets view. Load more of Browse, or browse its owner\'s snippets.',
+          snippet?.name ?? snippetGuid,
+        ),
+      );
       return false;
     }
     if (this.filter && !matchesFilter(snippet, this.filter)) this.setFilter('');
@@ -160,7 +181,9 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     if (!load && this.followed !== key) return false;
     // The snippet's row first: the file row's parent is found through it.
     const row = this.provider.snippetNode(list, snippet, ownerId);
-    const target = snippet.files.some((f) => f.name === fileName) ? this.provider.fileNode(list, snippet, fileName, ownerId) : row;
+    const target = snippet.files.some((f) => f.name === fileName)
+      ? this.provider.fileNode(list, snippet, fileName, ownerId)
+      : row;
     const selected = await revealSelected(this.view, target, { focus: false, quiet: () => this.quiet() });
     if (!selected) this.log.info(`the row of ${fileName} was revealed, but VS Code did not select it`);
     return selected;
@@ -222,7 +245,9 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
         ? text
         : await showSafeInputBox({
             title: vscode.l10n.t('Bitbucket Snippets: Filter'),
-            prompt: vscode.l10n.t('Show loaded snippets whose name, description, file names or categories contain every word'),
+            prompt: vscode.l10n.t(
+              'Show loaded snippets whose name, description, file names or categories contain every word',
+            ),
             value: this.filter,
             placeHolder: vscode.l10n.t('e.g. docker compose'),
           });
@@ -254,7 +279,7 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
    */
   private async onAccountsChange(): Promise<void> {
     const count = this.session.accounts().length;
-    const reshaped = (count > 1) !== (this.accountCount > 1);
+    const reshaped = count > 1 !== this.accountCount > 1;
     this.accountCount = count;
     if (count === 0) this.filter = '';
     this.provider.retainAccounts();
@@ -268,11 +293,16 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
         // would look for it and refuse it, while a reveal waits behind this.
         if (!this.provider.isShown(row)) continue;
         // The log keeps why VS Code refused a row that should have been found.
-        await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch((err: unknown) => this.log.info(`a row expanded before the accounts changed was not expanded again: ${errorMessage(err)}`));
+        await Promise.resolve(this.view.reveal(row, { select: false, focus: false, expand: true })).catch(
+          (err: unknown) =>
+            this.log.info(`a row expanded before the accounts changed was not expanded again: ${errorMessage(err)}`),
+        );
       }
     };
     // Kept from rejecting: every later reveal waits for it.
-    this.reexpanding = this.reexpanding.then(reexpand).catch((err: unknown) => this.log.warn(`expanding rows again failed: ${errorMessage(err)}`));
+    this.reexpanding = this.reexpanding
+      .then(reexpand)
+      .catch((err: unknown) => this.log.warn(`expanding rows again failed: ${errorMessage(err)}`));
     await this.reexpanding;
   }
 
@@ -291,7 +321,9 @@ export class SnippetExplorer extends Disposable implements SnippetExplorerApi {
     void vscode.commands.executeCommand('setContext', ContextKeys.sortOrder, this.sortOrder());
     void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, this.filter !== '');
     this.view.description = this.filter ? vscode.l10n.t('Filter: "{0}"', this.filter) : undefined;
-    this.view.message = this.filter ? vscode.l10n.t('Showing loaded snippets matching "{0}". Clear the filter to see all.', this.filter) : undefined;
+    this.view.message = this.filter
+      ? vscode.l10n.t('Showing loaded snippets matching "{0}". Clear the filter to see all.', this.filter)
+      : undefined;
     if (redraw) this.provider.redraw();
   }
 }

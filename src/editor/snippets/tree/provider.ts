@@ -12,7 +12,17 @@ import { lineText } from '../../../util/outsideText';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
 import type { ListId } from '../../../model/snippets/store';
 import { AccountBook } from '../../../model/snippets/tree/accountBook';
-import { contextValue, nodeId, type AccountNode, type CategoriesNode, type FileNode, type RootNode, type SearchRootNode, type SnippetNode, type TreeNode } from '../../../model/snippets/tree/nodes';
+import {
+  contextValue,
+  nodeId,
+  type AccountNode,
+  type CategoriesNode,
+  type FileNode,
+  type RootNode,
+  type SearchRootNode,
+  type SnippetNode,
+  type TreeNode,
+} from '../../../model/snippets/tree/nodes';
 import { RefreshGate, WHOLE_TREE } from '../../../model/snippets/tree/refreshGate';
 import * as children from './rowChildren';
 import { rowItem } from './rowItems';
@@ -33,7 +43,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   readonly onDidChangeTreeData = this.changed.event;
   /** What is kept per account: rows, shown lists, expanded rows (the explorer tells it which), services followed. */
   readonly book = new AccountBook<TreeNode, ServiceChange, SnippetService>(nodeId, (node) => node.accountId);
-  private readonly gate = new RefreshGate<TreeNode>((elements) => this.changed.fire(elements.includes(WHOLE_TREE) ? undefined : (elements as TreeNode[])));
+  private readonly gate = new RefreshGate<TreeNode>((elements) =>
+    this.changed.fire(elements.includes(WHOLE_TREE) ? undefined : (elements as TreeNode[])),
+  );
   private searchShown = false;
   private readonly searched: { dispose(): void };
 
@@ -79,12 +91,21 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   /** An account's lists shown so far that have been loaded (or failed), for Refresh. */
   loadedLists(accountId: string): ListId[] {
     const service = this.account(accountId) && this.serviceOf(accountId);
-    return service ? this.book.shownLists(accountId).filter((id) => service.store.list(id).loaded || service.store.list(id).error !== undefined) : [];
+    return service
+      ? this.book
+          .shownLists(accountId)
+          .filter((id) => service.store.list(id).loaded || service.store.list(id).error !== undefined)
+      : [];
   }
 
   /** The row of a list: a root, a browsed user or a category. */
   rootNode(list: ListId, accountId: string): RootNode {
-    return this.book.intern<RootNode>({ kind: 'root', list, label: children.rootLabel(list, this.serviceOf(accountId)), accountId });
+    return this.book.intern<RootNode>({
+      kind: 'root',
+      list,
+      label: children.rootLabel(list, this.serviceOf(accountId)),
+      accountId,
+    });
   }
 
   categoriesNode(accountId: string): CategoriesNode {
@@ -92,11 +113,24 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   snippetNode(list: ListId, snippet: Snippet, accountId: string): SnippetNode {
-    return this.book.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: snippet.guid, own: this.serviceOf(accountId).mayWrite(snippet), accountId });
+    return this.book.intern<SnippetNode>({
+      kind: 'snippet',
+      list,
+      snippetGuid: snippet.guid,
+      own: this.serviceOf(accountId).mayWrite(snippet),
+      accountId,
+    });
   }
 
   fileNode(list: ListId, snippet: Snippet, fileName: string, accountId: string): FileNode {
-    return this.book.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName, own: this.serviceOf(accountId).mayWrite(snippet), list, accountId });
+    return this.book.intern<FileNode>({
+      kind: 'file',
+      snippetGuid: snippet.guid,
+      fileName,
+      own: this.serviceOf(accountId).mayWrite(snippet),
+      list,
+      accountId,
+    });
   }
 
   searchRootNode(): SearchRootNode {
@@ -107,7 +141,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   serviceOf(rowAccountId: string | undefined): SnippetService {
     const accountId = rowAccountId ?? this.context.services.defaultAccountId ?? '';
     const service = this.serviceFor(accountId);
-    if (this.account(accountId)) this.book.follow(accountId, service, (change) => this.onServiceChange(accountId, change));
+    if (this.account(accountId)) {
+      this.book.follow(accountId, service, (change) => this.onServiceChange(accountId, change));
+    }
     return service;
   }
 
@@ -123,7 +159,13 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   private rowsOf(accountId: string): children.AccountRows | undefined {
     const account = this.account(accountId);
     if (!account) return undefined;
-    return { accountId, account, service: this.serviceOf(accountId), intern: (node) => this.book.intern(node), rootNode: (list) => this.rootNode(list, accountId) };
+    return {
+      accountId,
+      account,
+      service: this.serviceOf(accountId),
+      intern: (node) => this.book.intern(node),
+      rootNode: (list) => this.rootNode(list, accountId),
+    };
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -154,7 +196,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       () => (node?.kind === 'root' ? this.ensureListLoaded(node.list, node.accountId) : Promise.resolve()),
       () => {
         // The categories VS Code is shown now: a change of them later refreshes that row.
-        if (node?.kind === 'categories') this.book.categoriesChanged(node.accountId, categoryKey(this.serviceOf(node.accountId)));
+        if (node?.kind === 'categories') {
+          this.book.categoriesChanged(node.accountId, categoryKey(this.serviceOf(node.accountId)));
+        }
         return this.childrenOf(node);
       },
     );
@@ -166,7 +210,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
    * looking for it, which costs a reveal waiting behind it up to a second or more. Sends nothing.
    */
   isShown(node: TreeNode): boolean {
-    for (let row: TreeNode | undefined = node; row; ) {
+    for (let row: TreeNode | undefined = node; row;) {
       const parent = this.getParent(row);
       if (!this.childrenOf(parent).includes(row)) return false;
       row = parent;
@@ -182,7 +226,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (!rows) return [];
     switch (node.kind) {
       case 'account':
-        return children.accountChildren(rows, this.categoriesNode(node.accountId), this.context.browsedUsers.list(node.accountId));
+        return children.accountChildren(
+          rows,
+          this.categoriesNode(node.accountId),
+          this.context.browsedUsers.list(node.accountId),
+        );
       case 'categories':
         return children.categoryChildren(rows, this.book.shownLists(node.accountId));
       case 'root':
@@ -257,14 +305,21 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     }
     const service = this.serviceFor(accountId);
     // While a list reloads, its old rows stay: only the answer changes what is shown.
-    const ids = change.lists.filter((list) => !service.store.list(list).loading).map((list) => `${accountId}|root/${list}`);
+    const ids = change.lists
+      .filter((list) => !service.store.list(list).loading)
+      .map((list) => `${accountId}|root/${list}`);
     if (this.book.categoriesChanged(accountId, categoryKey(service))) ids.push(`${accountId}|categories`);
     const rows = ids.flatMap((id) => this.book.row(id) ?? []);
     if (rows.length > 0) this.gate.refresh(rows);
   }
 }
 
-const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+const labelText = (item: vscode.TreeItem): string =>
+  typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 
 /** The categories an account shows, as one string to compare. */
-const categoryKey = (service: SnippetService): string => service.store.categories().map((c) => `${c.guid}=${c.name}`).join('\n');
+const categoryKey = (service: SnippetService): string =>
+  service.store
+    .categories()
+    .map((c) => `${c.guid}=${c.name}`)
+    .join('\n');

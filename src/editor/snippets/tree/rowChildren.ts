@@ -9,8 +9,24 @@ import { matchesFilter, sortSnippets, type SortOrder } from '../../../model/snip
 import type { SnippetService } from '../../../model/snippets/service';
 import type { LastSearchState } from '../../../model/snippets/search/lastSearch';
 import type { ListId } from '../../../model/snippets/store';
-import type { CommentNode, CommentsNode, FileNode, LoadMoreNode, MessageNode, SearchMatchNode, SearchSnippetNode, SnippetNode, TreeNode } from '../../../model/snippets/tree/nodes';
-import { emptyListText, listTitle, noCategoriesText, noMatchText, offlineListText } from '../../../model/snippets/tree/presentation';
+import type {
+  CommentNode,
+  CommentsNode,
+  FileNode,
+  LoadMoreNode,
+  MessageNode,
+  SearchMatchNode,
+  SearchSnippetNode,
+  SnippetNode,
+  TreeNode,
+} from '../../../model/snippets/tree/nodes';
+import {
+  emptyListText,
+  listTitle,
+  noCategoriesText,
+  noMatchText,
+  offlineListText,
+} from '../../../model/snippets/tree/presentation';
 import { searchResultOf } from './rowItems';
 
 export interface ExplorerSettings {
@@ -51,7 +67,12 @@ function categoryName(list: ListId, service: SnippetService): string | undefined
 
 /** My Snippets, Starred, Categories, Browse and the browsed users of one account. */
 export function accountChildren(rows: AccountRows, categories: TreeNode, browsedUsers: readonly string[]): TreeNode[] {
-  return [...FIXED_ROOTS.map((r) => rows.rootNode(r.list)), categories, rows.rootNode('browse'), ...browsedUsers.map((u) => rows.rootNode(`user:${u}`))];
+  return [
+    ...FIXED_ROOTS.map((r) => rows.rootNode(r.list)),
+    categories,
+    rows.rootNode('browse'),
+    ...browsedUsers.map((u) => rows.rootNode(`user:${u}`)),
+  ];
 }
 
 /** One row per known category, else a message saying where categories come from. */
@@ -60,7 +81,9 @@ export function categoryChildren(rows: AccountRows, shownLists: readonly ListId[
   const categories = service.store.categories();
   if (categories.length > 0) return categories.map((c) => rows.rootNode(`category:${c.guid}`));
   const anythingLoaded = shownLists.some((id) => service.store.list(id).loaded);
-  const text = anythingLoaded ? noCategoriesText() : vscode.l10n.t('Categories are collected from loaded snippets: expand My Snippets or Browse first.');
+  const text = anythingLoaded
+    ? noCategoriesText()
+    : vscode.l10n.t('Categories are collected from loaded snippets: expand My Snippets or Browse first.');
   return [rows.intern<MessageNode>({ kind: 'message', list: 'categories', text, isError: false, accountId })];
 }
 
@@ -73,16 +96,29 @@ export function listChildren(rows: AccountRows, list: ListId, { sortOrder, filte
     all.filter((s) => matchesFilter(s, filter)),
     sortOrder,
   );
-  const children: TreeNode[] = shown.map((s) => rows.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: s.guid, own: service.mayWrite(s), accountId }));
+  const children: TreeNode[] = shown.map((s) =>
+    rows.intern<SnippetNode>({ kind: 'snippet', list, snippetGuid: s.guid, own: service.mayWrite(s), accountId }),
+  );
   const more = state.nextStart !== undefined && state.loaded;
   const offline = service.connectivity.current.offline;
   const message = (text: string, isError: boolean, retry?: boolean) =>
-    children.push(rows.intern<MessageNode>({ kind: 'message', list, text, isError, ...(retry ? { retry } : {}), accountId }));
+    children.push(
+      rows.intern<MessageNode>({ kind: 'message', list, text, isError, ...(retry ? { retry } : {}), accountId }),
+    );
   if (state.error && offline && state.fetchedAt !== undefined) {
     // Offline with rows to show: they stay, and one row says how old they are and offers a retry.
     message(offlineListText(state.fetchedAt, Date.now(), vscode.env.language), false, true);
   } else if (state.error) {
-    message(vscode.l10n.t('{0} — click to retry', describeError(state.error, messageContext(vscode.l10n.t('load {0}', listTitle(list, categoryName(list, service))), rows.account))), true);
+    message(
+      vscode.l10n.t(
+        '{0} — click to retry',
+        describeError(
+          state.error,
+          messageContext(vscode.l10n.t('load {0}', listTitle(list, categoryName(list, service))), rows.account),
+        ),
+      ),
+      true,
+    );
   } else if (state.loaded && all.length === 0 && !more) {
     message(emptyListText(list), false);
   } else if (state.loaded && shown.length === 0 && filter.trim()) {
@@ -106,7 +142,17 @@ export function snippetChildren(rows: AccountRows, node: SnippetNode): TreeNode[
     return n > 1 ? { occurrence: n } : {};
   };
   return [
-    ...snippet.files.map((f) => rows.intern<FileNode>({ kind: 'file', snippetGuid: snippet.guid, fileName: f.name, own, list: node.list, ...occurrence(f.name), accountId })),
+    ...snippet.files.map((f) =>
+      rows.intern<FileNode>({
+        kind: 'file',
+        snippetGuid: snippet.guid,
+        fileName: f.name,
+        own,
+        list: node.list,
+        ...occurrence(f.name),
+        accountId,
+      }),
+    ),
     rows.intern<CommentsNode>({ kind: 'comments', snippetGuid: snippet.guid, own, list: node.list, accountId }),
   ];
 }
@@ -117,22 +163,54 @@ export function commentChildren(rows: AccountRows, node: CommentsNode): TreeNode
   if (!snippet) return [];
   return [...snippet.comments]
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((c) => rows.intern<CommentNode>({ kind: 'comment', snippetGuid: snippet.guid, commentGuid: c.guid, mine: service.identity.mayEditComment(c), list: node.list, accountId }));
+    .map((c) =>
+      rows.intern<CommentNode>({
+        kind: 'comment',
+        snippetGuid: snippet.guid,
+        commentGuid: c.guid,
+        mine: service.identity.mayEditComment(c),
+        list: node.list,
+        accountId,
+      }),
+    );
 }
 
 /** The last search's results of the accounts still signed in. */
-export function searchChildren(search: LastSearchState | undefined, rowsOf: (accountId: string) => AccountRows | undefined): TreeNode[] {
+export function searchChildren(
+  search: LastSearchState | undefined,
+  rowsOf: (accountId: string) => AccountRows | undefined,
+): TreeNode[] {
   return (search?.results ?? []).flatMap((r) => {
     const rows = rowsOf(r.accountId);
-    return rows ? [rows.intern<SearchSnippetNode>({ kind: 'searchSnippet', snippetGuid: r.snippet.guid, own: rows.service.mayWrite(r.snippet), accountId: r.accountId })] : [];
+    return rows
+      ? [
+          rows.intern<SearchSnippetNode>({
+            kind: 'searchSnippet',
+            snippetGuid: r.snippet.guid,
+            own: rows.service.mayWrite(r.snippet),
+            accountId: r.accountId,
+          }),
+        ]
+      : [];
   });
 }
 
-export function searchMatchChildren(search: LastSearchState | undefined, rows: AccountRows, node: SearchSnippetNode): TreeNode[] {
+export function searchMatchChildren(
+  search: LastSearchState | undefined,
+  rows: AccountRows,
+  node: SearchSnippetNode,
+): TreeNode[] {
   const result = searchResultOf(search, node.snippetGuid, node.accountId);
   if (!result) return [];
   return result.matches.map((m, index) =>
-    rows.intern<SearchMatchNode>({ kind: 'searchMatch', snippetGuid: node.snippetGuid, index, fileName: m.fileName ?? result.snippet.files[0]?.name, own: node.own, accountId: node.accountId }),
+    rows.intern<SearchMatchNode>({
+      kind: 'searchMatch',
+      snippetGuid: node.snippetGuid,
+      index,
+      fileName: m.fileName ?? result.snippet.files[0]?.name,
+      own: node.own,
+      accountId: node.accountId,
+    }),
   );
 }
 

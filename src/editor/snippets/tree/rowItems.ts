@@ -27,7 +27,15 @@ import type {
   SnippetNode,
   TreeNode,
 } from '../../../model/snippets/tree/nodes';
-import { cachedListDescription, commentDescription, commentLabel, commentTooltipHeading, relativeTime, snippetDescription, snippetTooltip } from '../../../model/snippets/tree/presentation';
+import {
+  cachedListDescription,
+  commentDescription,
+  commentLabel,
+  commentTooltipHeading,
+  relativeTime,
+  snippetDescription,
+  snippetTooltip,
+} from '../../../model/snippets/tree/presentation';
 
 /** What drawing a row may read. */
 export interface RowContext {
@@ -43,7 +51,13 @@ export interface RowContext {
   search: LastSearchState | undefined;
 }
 
-const ROOT_ICONS: Record<string, string> = { mine: 'account', starred: 'star-full', browse: 'globe', user: 'person', category: 'tag' };
+const ROOT_ICONS: Record<string, string> = {
+  mine: 'account',
+  starred: 'star-full',
+  browse: 'globe',
+  user: 'person',
+  category: 'tag',
+};
 const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
 const none = vscode.TreeItemCollapsibleState.None;
 const removed = () => new vscode.TreeItem(vscode.l10n.t('(removed)'), none);
@@ -104,7 +118,9 @@ function rootItem(node: RootNode, { service, now }: RowContext): vscode.TreeItem
       : state.guids.length === 1
         ? vscode.l10n.t('1 snippet')
         : vscode.l10n.t('{0} snippets', shown);
-    item.accessibilityInformation = { label: `${node.label}, ${cachedListDescription(count, state, offline, now, vscode.env.language)}` };
+    item.accessibilityInformation = {
+      label: `${node.label}, ${cachedListDescription(count, state, offline, now, vscode.env.language)}`,
+    };
   }
   if (node.list.startsWith('user:')) item.tooltip = vscode.l10n.t('Snippets of {0} that you can see', node.label);
   return item;
@@ -126,31 +142,60 @@ function snippetItem(node: SnippetNode, { service, now }: RowContext): vscode.Tr
   item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
   // Whose snippet it is, in words: a screen reader user cannot tell by what is missing from the description.
-  const owner = node.own ? vscode.l10n.t('your snippet') : vscode.l10n.t('snippet by {0}', personLabel(snippet.userId, people));
-  item.accessibilityInformation = { label: [snippet.name, owner, vscode.l10n.t('updated {0}', relativeTime(snippet.updatedAt, now, vscode.env.language))].join(', ') };
+  const owner = node.own
+    ? vscode.l10n.t('your snippet')
+    : vscode.l10n.t('snippet by {0}', personLabel(snippet.userId, people));
+  item.accessibilityInformation = {
+    label: [
+      snippet.name,
+      owner,
+      vscode.l10n.t('updated {0}', relativeTime(snippet.updatedAt, now, vscode.env.language)),
+    ].join(', '),
+  };
   return item;
 }
 
 function fileItem(node: FileNode, { service, account }: RowContext): vscode.TreeItem {
   const item = new vscode.TreeItem(node.fileName, none);
   const snippet = service.store.get(node.snippetGuid);
-  if (account) item.resourceUri = snippetFileUri(account, { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid }, node.fileName, node.occurrence);
+  if (account) {
+    item.resourceUri = snippetFileUri(
+      account,
+      { guid: node.snippetGuid, name: snippet?.name ?? node.snippetGuid },
+      node.fileName,
+      node.occurrence,
+    );
+  }
   if (node.occurrence !== undefined && node.occurrence > 1) {
     // Opened by its own URI, read-only: a save, rename or delete by name would reach the first file of the name.
-    if (item.resourceUri) item.command = { command: 'vscode.open', title: vscode.l10n.t('Open File'), arguments: [item.resourceUri, { preview: true }] };
+    if (item.resourceUri) {
+      item.command = {
+        command: 'vscode.open',
+        title: vscode.l10n.t('Open File'),
+        arguments: [item.resourceUri, { preview: true }],
+      };
+    }
     item.description = vscode.l10n.t('read-only: same name as another file');
-    item.tooltip = vscode.l10n.t('{0}: another file of this snippet has the same name, so this one opens read-only. Rename one of them on the server to edit it here.', node.fileName);
+    item.tooltip = vscode.l10n.t(
+      '{0}: another file of this snippet has the same name, so this one opens read-only. Rename one of them on the server to edit it here.',
+      node.fileName,
+    );
     return item;
   }
   item.command = { command: Commands.openFile, title: vscode.l10n.t('Open File'), arguments: [node] };
   if (!node.own) item.description = vscode.l10n.t('read-only');
-  item.tooltip = node.own ? vscode.l10n.t('{0}: click to open and edit', node.fileName) : vscode.l10n.t('{0}: read-only, click to open', node.fileName);
+  item.tooltip = node.own
+    ? vscode.l10n.t('{0}: click to open and edit', node.fileName)
+    : vscode.l10n.t('{0}: read-only, click to open', node.fileName);
   return item;
 }
 
 function commentsItem(node: CommentsNode, { service }: RowContext): vscode.TreeItem {
   const count = service.store.get(node.snippetGuid)?.comments.length ?? 0;
-  const item = new vscode.TreeItem(vscode.l10n.t('Comments ({0})', formatCount(count, vscode.env.language)), count > 0 ? collapsed : none);
+  const item = new vscode.TreeItem(
+    vscode.l10n.t('Comments ({0})', formatCount(count, vscode.env.language)),
+    count > 0 ? collapsed : none,
+  );
   item.iconPath = new vscode.ThemeIcon('comment-discussion');
   if (count === 0) item.tooltip = vscode.l10n.t('No comments yet: right-click to add one.');
   return item;
@@ -168,7 +213,14 @@ function commentItem(node: CommentNode, { service, now }: RowContext): vscode.Tr
   item.tooltip = tooltip;
   // The icon tells your comments from others'; the label says it too.
   item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
-  item.accessibilityInformation = { label: vscode.l10n.t('Comment by {0}: {1}, {2}', personLabel(comment.userId, people), item.label as string, item.description) };
+  item.accessibilityInformation = {
+    label: vscode.l10n.t(
+      'Comment by {0}: {1}, {2}',
+      personLabel(comment.userId, people),
+      item.label as string,
+      item.description,
+    ),
+  };
   return item;
 }
 
@@ -177,24 +229,40 @@ function searchRootItem(node: SearchRootNode, { search }: RowContext): vscode.Tr
   item.iconPath = new vscode.ThemeIcon(search?.running ? 'loading~spin' : 'search');
   if (!search) return item;
   const found = vscode.l10n.t('{0} found', formatCount(search.results.length, vscode.env.language));
-  const status = search.running ? vscode.l10n.t('searching…') : search.cancelled ? vscode.l10n.t('stopped') : search.failedLists.length > 0 ? vscode.l10n.t('not every list could be read') : '';
+  const status = search.running
+    ? vscode.l10n.t('searching…')
+    : search.cancelled
+      ? vscode.l10n.t('stopped')
+      : search.failedLists.length > 0
+        ? vscode.l10n.t('not every list could be read')
+        : '';
   item.description = [`"${search.query}"`, found, status].filter(Boolean).join(' · ');
   item.tooltip = vscode.l10n.t('The last Search Snippets… of this session. Clear it with the button on this row.');
   return item;
 }
 
 /** The result a search row shows, if the last search still has it. */
-export const searchResultOf = (search: LastSearchState | undefined, guid: string, accountId: string): SearchResult | undefined =>
-  search?.results.find((r) => r.snippet.guid === guid && r.accountId === accountId);
+export const searchResultOf = (
+  search: LastSearchState | undefined,
+  guid: string,
+  accountId: string,
+): SearchResult | undefined => search?.results.find((r) => r.snippet.guid === guid && r.accountId === accountId);
 
-function searchSnippetItem(node: SearchSnippetNode, { search, several, account, accountLabel, service, now }: RowContext): vscode.TreeItem {
+function searchSnippetItem(
+  node: SearchSnippetNode,
+  { search, several, account, accountLabel, service, now }: RowContext,
+): vscode.TreeItem {
   const result = searchResultOf(search, node.snippetGuid, node.accountId);
   // A few results open with their matches showing; many stay folded, one row each.
   const many = (search?.results.length ?? 0) > 20;
-  const item = new vscode.TreeItem(result?.snippet.name ?? vscode.l10n.t('(removed)'), many ? collapsed : vscode.TreeItemCollapsibleState.Expanded);
+  const item = new vscode.TreeItem(
+    result?.snippet.name ?? vscode.l10n.t('(removed)'),
+    many ? collapsed : vscode.TreeItemCollapsibleState.Expanded,
+  );
   if (!result) return item;
   // With several accounts, each result names its account.
-  item.description = several && account ? `${result.matches.length} · ${accountLabel(account)}` : `${result.matches.length}`;
+  item.description =
+    several && account ? `${result.matches.length} · ${accountLabel(account)}` : `${result.matches.length}`;
   item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, service.identity.people(), now));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
   return item;
@@ -205,18 +273,27 @@ function searchMatchItem(node: SearchMatchNode, { search, account }: RowContext)
   const match = result?.matches[node.index];
   if (!result || !match) return removed();
   const content = match.field === 'content' && match.line !== undefined;
-  const label = content ? `${match.fileName}:${match.line}` : match.field === 'fileName' ? (match.fileName ?? '') : fieldPlace(match.field);
+  const label = content
+    ? `${match.fileName}:${match.line}`
+    : match.field === 'fileName'
+      ? (match.fileName ?? '')
+      : fieldPlace(match.field);
   const item = new vscode.TreeItem(label, none);
   item.description = content || match.field !== 'fileName' ? match.text : undefined;
   item.tooltip = match.text;
   item.iconPath = new vscode.ThemeIcon(content ? SEARCH_MATCH_ICONS.line : SEARCH_MATCH_ICONS.field);
   if (account && node.fileName) item.resourceUri = snippetFileUri(account, result.snippet, node.fileName);
   if (node.fileName) {
-    const selection = content ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length) : undefined;
+    const selection = content
+      ? new vscode.Range(match.line! - 1, match.column, match.line! - 1, match.column + match.length)
+      : undefined;
     item.command = {
       command: Commands.openFile,
       title: vscode.l10n.t('Open File'),
-      arguments: [{ snippetGuid: result.snippet.guid, fileName: node.fileName, accountId: node.accountId }, { preview: true, selection }],
+      arguments: [
+        { snippetGuid: result.snippet.guid, fileName: node.fileName, accountId: node.accountId },
+        { preview: true, selection },
+      ],
     };
   }
   return item;

@@ -52,11 +52,16 @@ export class ChannelHost {
   }
 
   /** Listens on a fresh private address. */
-  static async start(handler: ChannelHandler, deadlineOf: (method: string) => number, now: () => number = Date.now): Promise<ChannelHost> {
+  static async start(
+    handler: ChannelHandler,
+    deadlineOf: (method: string) => number,
+    now: () => number = Date.now,
+  ): Promise<ChannelHost> {
     let folder: string | undefined;
     let address: string;
-    if (process.platform === 'win32') address = `\\\\.\\pipe\\bitbucket-snippets-mcp-${randomBytes(16).toString('hex')}`;
-    else {
+    if (process.platform === 'win32') {
+      address = `\\\\.\\pipe\\bitbucket-snippets-mcp-${randomBytes(16).toString('hex')}`;
+    } else {
       // mkdtemp makes the folder with mode 0700.
       folder = mkdtempSync(path.join(os.tmpdir(), 'bbs-mcp-'));
       address = path.join(folder, 'channel.sock');
@@ -114,7 +119,9 @@ export class ChannelHost {
         writeLine(socket, { ok: true });
         return;
       }
-      if (typeof message?.method !== 'string' || (typeof message.id !== 'number' && typeof message.id !== 'string')) return;
+      if (typeof message?.method !== 'string' || (typeof message.id !== 'number' && typeof message.id !== 'string')) {
+        return;
+      }
       if (running.size >= ChannelLimits.pendingCalls) {
         writeLine(socket, { id: message.id, error: { message: 'Too many calls at once.' } });
         return;
@@ -123,7 +130,13 @@ export class ChannelHost {
     });
   }
 
-  private async answer(socket: net.Socket, running: Map<unknown, AbortController>, id: unknown, method: string, params: unknown): Promise<void> {
+  private async answer(
+    socket: net.Socket,
+    running: Map<unknown, AbortController>,
+    id: unknown,
+    method: string,
+    params: unknown,
+  ): Promise<void> {
     const abort = new AbortController();
     running.set(id, abort);
     const deadline = setTimeout(() => abort.abort(), this.deadlineOf(method));
@@ -149,7 +162,10 @@ export class ChannelHost {
 /** The server process's end: one connection, calls with deadlines. */
 export class ChannelClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >();
   private closedReason: string | undefined;
 
   private constructor(private readonly socket: net.Socket) {}
@@ -172,16 +188,19 @@ export class ChannelClient {
         if (!admitted) reject(new ChannelUnavailableError(unavailable));
       });
       socket.on('connect', () => writeLine(socket, { key }));
-      readJsonLines<{ ok?: unknown; id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown } }>(socket, (message) => {
-        if (!admitted) {
-          if (message.ok !== true) return fail();
-          admitted = true;
-          clearTimeout(timer);
-          resolve(client);
-          return;
-        }
-        client.settle(message);
-      });
+      readJsonLines<{ ok?: unknown; id?: unknown; result?: unknown; error?: { message?: unknown; code?: unknown } }>(
+        socket,
+        (message) => {
+          if (!admitted) {
+            if (message.ok !== true) return fail();
+            admitted = true;
+            clearTimeout(timer);
+            resolve(client);
+            return;
+          }
+          client.settle(message);
+        },
+      );
     });
   }
 
@@ -212,8 +231,9 @@ export class ChannelClient {
     if (!call) return;
     this.pending.delete(message.id as number);
     clearTimeout(call.timer);
-    if (message.error) call.reject(Object.assign(new Error(String(message.error.message)), { code: message.error.code }));
-    else call.resolve(message.result);
+    if (message.error) {
+      call.reject(Object.assign(new Error(String(message.error.message)), { code: message.error.code }));
+    } else call.resolve(message.result);
   }
 
   private closed(reason: string): void {

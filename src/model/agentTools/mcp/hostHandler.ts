@@ -7,13 +7,22 @@ import * as l10n from '@vscode/l10n';
 import { validateInput } from '../validate';
 import { CODE_LIFETIME_MS, ConfirmationCodes, type CodeCheck } from './confirmationCodes';
 import { RpcError, RpcErrors } from './jsonRpc';
-import { promptArguments, promptBody, promptDescription, promptMessageText, promptName, type PromptSource } from './prompts';
+import {
+  promptArguments,
+  promptBody,
+  promptDescription,
+  promptMessageText,
+  promptName,
+  type PromptSource,
+} from './prompts';
 import { McpMethods, McpTools } from './protocol';
 import { mimeTypeOf, parseResourceUri, resourceUri, type ResourceFile } from './resourceUris';
 import { listedTools, TOOL_DEFINITIONS, type EditFileInput, type SaveWithCodeInput } from './toolDefinitions';
 
 /** What a write would do: the digest its code is bound to, and how to ask the user and write. */
-export type Proposed = { ok: true; digest: string; summary: string; confirmAndWrite: (signal: AbortSignal) => Promise<string> } | { ok: false; text: string };
+export type Proposed =
+  | { ok: true; digest: string; summary: string; confirmAndWrite: (signal: AbortSignal) => Promise<string> }
+  | { ok: false; text: string };
 
 export interface SnippetFileEntry extends ResourceFile {
   snippetName: string;
@@ -87,7 +96,14 @@ export class McpHostHandler {
       case McpMethods.listResourceTemplates:
         return { resourceTemplates: [] };
       case McpMethods.listPrompts:
-        return { prompts: (await this.prompts(signal)).map(({ name, snippet, args }) => ({ name, title: snippet.snippetName, description: promptDescription(snippet), arguments: args.map(({ name: n, description, required }) => ({ name: n, description, required })) })) };
+        return {
+          prompts: (await this.prompts(signal)).map(({ name, snippet, args }) => ({
+            name,
+            title: snippet.snippetName,
+            description: promptDescription(snippet),
+            arguments: args.map(({ name: n, description, required }) => ({ name: n, description, required })),
+          })),
+        };
       case McpMethods.getPrompt:
         return this.getPrompt(p, signal);
     }
@@ -97,13 +113,32 @@ export class McpHostHandler {
   private async callTool(p: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     const tool = TOOL_DEFINITIONS.find((t) => t.name === p.name);
     if (!tool || (tool.write && this.ops.readOnly())) {
-      throw new RpcError(RpcErrors.invalidParams, tool ? l10n.t('The user made the Bitbucket Snippets MCP server read-only (setting bitbucketSnippets.mcp.readOnly): "{0}" is not offered.', tool.name) : l10n.t('This server has no tool "{0}".', String(p.name).slice(0, 100)));
+      throw new RpcError(
+        RpcErrors.invalidParams,
+        tool
+          ? l10n.t(
+              'The user made the Bitbucket Snippets MCP server read-only (setting bitbucketSnippets.mcp.readOnly): "{0}" is not offered.',
+              tool.name,
+            )
+          : l10n.t('This server has no tool "{0}".', String(p.name).slice(0, 100)),
+      );
     }
     const input = p.arguments ?? {};
     if (!tool.write) return textResult(await this.ops.read(tool.name, input, signal));
     const checked = validateInput<SaveWithCodeInput & EditFileInput>(input, tool.schema);
-    if (!checked.ok) return textResult([l10n.t('The input does not match this tool\'s schema, so nothing was done:'), ...checked.problems.map((x) => `- ${x}`)].join('\n'), true);
-    const proposed = tool.name === McpTools.save ? await this.ops.proposeSave(checked.value, signal) : await this.ops.proposeEdit(checked.value, signal);
+    if (!checked.ok) {
+      return textResult(
+        [
+          l10n.t("The input does not match this tool's schema, so nothing was done:"),
+          ...checked.problems.map((x) => `- ${x}`),
+        ].join('\n'),
+        true,
+      );
+    }
+    const proposed =
+      tool.name === McpTools.save
+        ? await this.ops.proposeSave(checked.value, signal)
+        : await this.ops.proposeEdit(checked.value, signal);
     if (!proposed.ok) return textResult(proposed.text, true);
     const code = checked.value.confirmationCode;
     if (code === undefined) {
@@ -111,7 +146,12 @@ export class McpHostHandler {
       return textResult(
         [
           l10n.t('Nothing was written yet. {0}', proposed.summary),
-          l10n.t('To go on, call {0} again within {1} minutes with exactly the same arguments and "confirmationCode": "{2}". The user is then shown everything that would be written, in VS Code, and decides; tell them to look there.', tool.name, CODE_LIFETIME_MS / 60_000, issued),
+          l10n.t(
+            'To go on, call {0} again within {1} minutes with exactly the same arguments and "confirmationCode": "{2}". The user is then shown everything that would be written, in VS Code, and decides; tell them to look there.',
+            tool.name,
+            CODE_LIFETIME_MS / 60_000,
+            issued,
+          ),
         ].join('\n\n'),
       );
     }
@@ -123,9 +163,14 @@ export class McpHostHandler {
 
   private async listResources(p: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     const offset = parseCursor(p.cursor);
-    const files = (await this.ops.snippetFiles(signal)).map((f) => ({ ...f, uri: resourceUri(f) })).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    const files = (await this.ops.snippetFiles(signal))
+      .map((f) => ({ ...f, uri: resourceUri(f) }))
+      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     const page = files.slice(offset, offset + RESOURCES_PAGE);
-    const next = offset + RESOURCES_PAGE < files.length ? Buffer.from(String(offset + RESOURCES_PAGE)).toString('base64url') : undefined;
+    const next =
+      offset + RESOURCES_PAGE < files.length
+        ? Buffer.from(String(offset + RESOURCES_PAGE)).toString('base64url')
+        : undefined;
     return {
       resources: page.map((f) => ({
         uri: f.uri,
@@ -140,25 +185,50 @@ export class McpHostHandler {
 
   private async readResource(p: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     const file = typeof p.uri === 'string' ? parseResourceUri(p.uri) : undefined;
-    if (!file) throw new RpcError(RpcErrors.invalidParams, l10n.t('Not a Bitbucket snippet file\'s URI: list the resources to get one.'));
+    if (!file) {
+      throw new RpcError(
+        RpcErrors.invalidParams,
+        l10n.t("Not a Bitbucket snippet file's URI: list the resources to get one."),
+      );
+    }
     const read = await this.ops.readFile(file, signal);
     if (typeof read === 'string') throw new RpcError(RpcErrors.invalidParams, read);
-    return { contents: [{ uri: p.uri, mimeType: mimeTypeOf(read.language), text: read.text.slice(0, RESOURCE_CHARACTERS) }] };
+    return {
+      contents: [{ uri: p.uri, mimeType: mimeTypeOf(read.language), text: read.text.slice(0, RESOURCE_CHARACTERS) }],
+    };
   }
 
   /** Every prompt snippet with its name and arguments; names are given in the operations' stable order. */
   private async prompts(signal: AbortSignal) {
     const taken = new Set<string>();
-    return (await this.ops.promptSnippets(signal)).slice(0, MAX_PROMPTS).map((snippet) => ({ name: promptName(snippet.snippetName, taken), snippet, args: promptArguments(snippet.text) }));
+    return (await this.ops.promptSnippets(signal)).slice(0, MAX_PROMPTS).map((snippet) => ({
+      name: promptName(snippet.snippetName, taken),
+      snippet,
+      args: promptArguments(snippet.text),
+    }));
   }
 
   private async getPrompt(p: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     const prompt = (await this.prompts(signal)).find((x) => x.name === p.name);
-    if (!prompt) throw new RpcError(RpcErrors.invalidParams, l10n.t('No prompt is named "{0}": list the prompts to see their names.', String(p.name).slice(0, 100)));
-    const values = typeof p.arguments === 'object' && p.arguments !== null ? (p.arguments as Record<string, unknown>) : {};
+    if (!prompt) {
+      throw new RpcError(
+        RpcErrors.invalidParams,
+        l10n.t('No prompt is named "{0}": list the prompts to see their names.', String(p.name).slice(0, 100)),
+      );
+    }
+    const values =
+      typeof p.arguments === 'object' && p.arguments !== null ? (p.arguments as Record<string, unknown>) : {};
     return {
       description: promptDescription(prompt.snippet),
-      messages: [{ role: 'user', content: { type: 'text', text: promptMessageText(prompt.snippet, promptBody(prompt.snippet.text, prompt.args, values)) } }],
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: promptMessageText(prompt.snippet, promptBody(prompt.snippet.text, prompt.args, values)),
+          },
+        },
+      ],
     };
   }
 }
@@ -169,8 +239,16 @@ function textResult(text: string, isError = false): unknown {
 
 function parseCursor(cursor: unknown): number {
   if (cursor === undefined) return 0;
-  const offset = typeof cursor === 'string' && /^[A-Za-z0-9_-]{1,16}$/.test(cursor) ? Number(Buffer.from(cursor, 'base64url').toString()) : NaN;
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new RpcError(RpcErrors.invalidParams, l10n.t('The cursor is not one this server gave: list the resources from the start.'));
+  const offset =
+    typeof cursor === 'string' && /^[A-Za-z0-9_-]{1,16}$/.test(cursor)
+      ? Number(Buffer.from(cursor, 'base64url').toString())
+      : NaN;
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw new RpcError(
+      RpcErrors.invalidParams,
+      l10n.t('The cursor is not one this server gave: list the resources from the start.'),
+    );
+  }
   return offset;
 }
 
@@ -178,13 +256,25 @@ function parseCursor(cursor: unknown): number {
 function refusedCode(check: Exclude<CodeCheck, 'valid'>, tool: string): string {
   switch (check) {
     case 'expired':
-      return l10n.t('Nothing was written: the confirmation code expired (codes are valid for {0} minutes). Call {1} again without a code to get a new one.', CODE_LIFETIME_MS / 60_000, tool);
+      return l10n.t(
+        'Nothing was written: the confirmation code expired (codes are valid for {0} minutes). Call {1} again without a code to get a new one.',
+        CODE_LIFETIME_MS / 60_000,
+        tool,
+      );
     case 'used':
-      return l10n.t('Nothing was written: this confirmation code was already used (a code is good for one call). Call {0} again without a code to get a new one.', tool);
+      return l10n.t(
+        'Nothing was written: this confirmation code was already used (a code is good for one call). Call {0} again without a code to get a new one.',
+        tool,
+      );
     case 'other-content':
-      return l10n.t('Nothing was written: this confirmation code was issued for other content (the arguments changed, or the snippet changed on the server since). The code is now used up. Call {0} again without a code, with exactly what should be written.', tool);
+      return l10n.t(
+        'Nothing was written: this confirmation code was issued for other content (the arguments changed, or the snippet changed on the server since). The code is now used up. Call {0} again without a code, with exactly what should be written.',
+        tool,
+      );
     case 'unknown':
-      return l10n.t('Nothing was written: this confirmation code was not issued by this server. Call {0} without a code first; it returns one.', tool);
+      return l10n.t(
+        'Nothing was written: this confirmation code was not issued by this server. Call {0} without a code first; it returns one.',
+        tool,
+      );
   }
 }
-

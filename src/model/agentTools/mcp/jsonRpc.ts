@@ -38,17 +38,27 @@ export class RpcError extends Error {
   }
 }
 
-export type Incoming = { kind: 'request'; message: JsonRpcRequest } | { kind: 'notification'; message: JsonRpcNotification } | { kind: 'response' } | { kind: 'invalid'; id: RequestId | null; problem: string };
+export type Incoming =
+  | { kind: 'request'; message: JsonRpcRequest }
+  | { kind: 'notification'; message: JsonRpcNotification }
+  | { kind: 'response' }
+  | { kind: 'invalid'; id: RequestId | null; problem: string };
 
 /** What a parsed line is; anything that is not a JSON-RPC 2.0 message is `invalid`. */
 export function classify(value: unknown): Incoming {
-  if (!isRecord(value)) return { kind: 'invalid', id: null, problem: 'A message must be a JSON object (batches are not supported).' };
+  if (!isRecord(value)) {
+    return { kind: 'invalid', id: null, problem: 'A message must be a JSON object (batches are not supported).' };
+  }
   const m = value as Record<string, unknown>;
   const id = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id)) ? m.id : null;
-  if (m.jsonrpc !== '2.0') return { kind: 'invalid', id, problem: 'The message is not JSON-RPC 2.0 ("jsonrpc": "2.0" is missing).' };
+  if (m.jsonrpc !== '2.0') {
+    return { kind: 'invalid', id, problem: 'The message is not JSON-RPC 2.0 ("jsonrpc": "2.0" is missing).' };
+  }
   if (m.method === undefined && ('result' in m || 'error' in m)) return { kind: 'response' };
   if (typeof m.method !== 'string') return { kind: 'invalid', id, problem: 'The message has no "method".' };
-  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) return { kind: 'invalid', id, problem: '"params" must be an object.' };
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) {
+    return { kind: 'invalid', id, problem: '"params" must be an object.' };
+  }
   const params = m.params as Record<string, unknown> | undefined;
   if (m.id === undefined) return { kind: 'notification', message: { jsonrpc: '2.0', method: m.method, params } };
   if (id === null) return { kind: 'invalid', id: null, problem: '"id" must be a string or a number.' };

@@ -35,6 +35,15 @@ export const ServerEnv = {
  * ELECTRON_RUN_AS_NODE) on the bundled server, with the channel's address and a key for one
  * process. Nothing else: no token, password or account goes to the process.
  */
-export function serverLaunch(execPath: string, serverScript: string, channel: string, key: string): { command: string; args: string[]; env: Record<string, string> } {
-  return { command: execPath, args: [serverScript], env: { ELECTRON_RUN_AS_NODE: '1', [ServerEnv.channel]: channel, [ServerEnv.key]: key } };
+export function serverLaunch(
+  execPath: string,
+  serverScript: string,
+  channel: string,
+  key: string,
+): { command: string; args: string[]; env: Record<string, string> } {
+  return {
+    command: execPath,
+    args: [serverScript],
+    env: { ELECTRON_RUN_AS_NODE: '1', [ServerEnv.channel]: channel, [ServerEnv.key]: key },
+  };
 }

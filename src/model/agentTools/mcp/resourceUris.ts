@@ -63,5 +63,7 @@ const BY_LANGUAGE: Record<string, string> = {
 
 /** The MIME type of a file of this language; `text/plain` when none is known. */
 export function mimeTypeOf(language: string | undefined): string {
-  return language !== undefined && Object.prototype.hasOwnProperty.call(BY_LANGUAGE, language) ? BY_LANGUAGE[language] : 'text/plain';
+  return language !== undefined && Object.prototype.hasOwnProperty.call(BY_LANGUAGE, language)
+    ? BY_LANGUAGE[language]
+    : 'text/plain';
 }

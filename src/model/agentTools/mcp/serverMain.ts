@@ -11,7 +11,9 @@ import { McpStdioServer, ServerLimits, type McpBackend } from './stdioServer';
 const CONNECT_MS = 10_000;
 
 function unavailable(): string {
-  return l10n.t('Bitbucket Snippets in VS Code cannot be reached: VS Code was closed, the extension restarted, or every account signed out. Restart the "Bitbucket Snippets" MCP server in VS Code (or sign in again), then try again.');
+  return l10n.t(
+    'Bitbucket Snippets in VS Code cannot be reached: VS Code was closed, the extension restarted, or every account signed out. Restart the "Bitbucket Snippets" MCP server in VS Code (or sign in again), then try again.',
+  );
 }
 
 function main(): void {
@@ -24,12 +26,29 @@ function main(): void {
     if (!address || !key) throw new ChannelUnavailableError(unavailable());
     client ??= ChannelClient.connect(address, key, CONNECT_MS, unavailable());
     const open = await client;
-    return { call: (method, params, deadlineMs) => open.call(method, params, deadlineMs, l10n.t('Bitbucket Snippets in VS Code did not answer within {0} seconds. Try again; if it keeps happening, restart the MCP server.', Math.round(deadlineMs / 1000))) };
+    return {
+      call: (method, params, deadlineMs) =>
+        open.call(
+          method,
+          params,
+          deadlineMs,
+          l10n.t(
+            'Bitbucket Snippets in VS Code did not answer within {0} seconds. Try again; if it keeps happening, restart the MCP server.',
+            Math.round(deadlineMs / 1000),
+          ),
+        ),
+    };
   };
   const server = new McpStdioServer(backend, process.stdout, (err) => err instanceof ChannelUnavailableError, '1');
-  readLines(process.stdin, ServerLimits.lineBytes, { line: (text) => server.line(text), tooLong: (bytes) => server.tooLong(bytes) });
+  readLines(process.stdin, ServerLimits.lineBytes, {
+    line: (text) => server.line(text),
+    tooLong: (bytes) => server.tooLong(bytes),
+  });
   process.stdin.on('end', () => {
-    void client?.then((c) => c.close(), () => undefined);
+    void client?.then(
+      (c) => c.close(),
+      () => undefined,
+    );
     process.exitCode = 0;
     // Answers already written are flushed before the process ends.
     process.stdout.end(() => process.exit(0));

@@ -88,13 +88,21 @@ export class ServerRules {
     const what = list === 'rules' ? "the server's secret-scanning rules" : "the server's secret-scanning allowlist";
     let listed: SecretScanningRule[];
     try {
-      listed = await this.parts.list(accountId, AbortSignal.timeout(this.parts.deadlineMs ?? SERVER_RULES_DEADLINE_MS), list);
+      listed = await this.parts.list(
+        accountId,
+        AbortSignal.timeout(this.parts.deadlineMs ?? SERVER_RULES_DEADLINE_MS),
+        list,
+      );
     } catch (err) {
       if (err instanceof BitbucketError && (err.status === 401 || err.status === 403 || err.status === 404)) {
-        log.info(`${what} cannot be read by this account (HTTP ${err.status}): ${list === 'rules' ? 'the built-in rules alone apply' : 'no match is allowed by it'}`);
+        log.info(
+          `${what} cannot be read by this account (HTTP ${err.status}): ${list === 'rules' ? 'the built-in rules alone apply' : 'no match is allowed by it'}`,
+        );
         return [];
       }
-      log.warn(`${what} could not be read this time, so ${list === 'rules' ? 'the built-in rules alone apply to this scan' : 'no match is allowed by it in this scan'}: ${err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.name : 'unknown error'}`);
+      log.warn(
+        `${what} could not be read this time, so ${list === 'rules' ? 'the built-in rules alone apply to this scan' : 'no match is allowed by it in this scan'}: ${err instanceof BitbucketError ? err.toLogString() : err instanceof Error ? err.name : 'unknown error'}`,
+      );
       return undefined;
     }
     const { rules, skipped } = compileServerRules(listed, list === 'rules' ? undefined : ALLOWLIST_RULE_PREFIX);

@@ -42,7 +42,12 @@ function findingLine(f: SecretFinding): string {
     : l10n.t('• {0}: {1}, line {2}: {3}', f.ruleName, f.label, f.line, f.masked);
 }
 
-export function findingsReport(findings: readonly SecretFinding[], notScanned: readonly NotScanned[], where: string, notes: PromptNotes = {}): FindingsReport {
+export function findingsReport(
+  findings: readonly SecretFinding[],
+  notScanned: readonly NotScanned[],
+  where: string,
+  notes: PromptNotes = {},
+): FindingsReport {
   const message =
     findings.length === 0
       ? l10n.t('Not everything you are about to send to {0} could be scanned for secrets.', where)
@@ -50,17 +55,35 @@ export function findingsReport(findings: readonly SecretFinding[], notScanned: r
         ? l10n.t('A possible secret is in what you are about to send to {0}.', where)
         : l10n.t('{0} possible secrets are in what you are about to send to {1}.', findings.length, where);
   // Known formats first: a list cut at five keeps the surest.
-  const ordered = [...findings.filter((f) => f.confidence !== 'generic'), ...findings.filter((f) => f.confidence === 'generic')];
+  const ordered = [
+    ...findings.filter((f) => f.confidence !== 'generic'),
+    ...findings.filter((f) => f.confidence === 'generic'),
+  ];
   const lines = ordered.slice(0, LISTED_FINDINGS).map(findingLine);
   if (findings.length > LISTED_FINDINGS) lines.push(l10n.t('… and {0} more.', findings.length - LISTED_FINDINGS));
   if (notScanned.length > 0) lines.push(l10n.t('Not scanned, so a secret there would not be found:'));
   for (const part of notScanned) if (part.reason !== 'rule-not-run') lines.push(notScannedLine(part));
   const notRun = notScanned.filter((part) => part.reason === 'rule-not-run').length;
-  if (notRun > 0) lines.push(l10n.t('{0} of the server\'s rules did not run: the scan ran out of time.', notRun));
-  if (notes.serverRulesMissing) lines.push(l10n.t('The server\'s own rules could not be read in time: only the built-in rules were used.'));
+  if (notRun > 0) lines.push(l10n.t("{0} of the server's rules did not run: the scan ran out of time.", notRun));
+  if (notes.serverRulesMissing) {
+    lines.push(l10n.t("The server's own rules could not be read in time: only the built-in rules were used."));
+  }
   const ids = [...new Set(findings.map((f) => f.ruleId))];
-  if (ids.length > 0) lines.push(l10n.t('Rule ids, for the setting {0}: {1}', `${SETTINGS_SECTION}.${Settings.secretScanIgnoredRules}`, ids.join(', ')));
-  lines.push('', l10n.t('Nothing has been sent. A snippet is visible to everyone who may browse it, and stays in the server\'s database after it is deleted.'));
+  if (ids.length > 0) {
+    lines.push(
+      l10n.t(
+        'Rule ids, for the setting {0}: {1}',
+        `${SETTINGS_SECTION}.${Settings.secretScanIgnoredRules}`,
+        ids.join(', '),
+      ),
+    );
+  }
+  lines.push(
+    '',
+    l10n.t(
+      "Nothing has been sent. A snippet is visible to everyone who may browse it, and stays in the server's database after it is deleted.",
+    ),
+  );
   return { message, detail: lines.join('\n') };
 }
 
@@ -74,17 +97,28 @@ function notScannedLine(part: NotScanned): string {
     case 'deadline':
       return l10n.t('The scan ran out of time before it read {0}.', part.label);
     case 'rule-timeout':
-      return l10n.t('The server\'s rule {0} ran out of time in {1} and did not scan the rest.', part.ruleName ?? '', part.label);
+      return l10n.t(
+        "The server's rule {0} ran out of time in {1} and did not scan the rest.",
+        part.ruleName ?? '',
+        part.label,
+      );
     case 'rule-invalid':
-      return l10n.t('The server\'s rule {0} could not be used (its expression is not one the scan can run), so it did not scan {1}.', part.ruleName ?? '', part.label);
+      return l10n.t(
+        "The server's rule {0} could not be used (its expression is not one the scan can run), so it did not scan {1}.",
+        part.ruleName ?? '',
+        part.label,
+      );
     case 'rule-not-run':
-      return l10n.t('{0} of the server\'s rules did not run: the scan ran out of time.', 1);
+      return l10n.t("{0} of the server's rules did not run: the scan ran out of time.", 1);
   }
 }
 
 /** A log line for a send the user confirmed: the rules and places, never a value, masked or not. */
 export function confirmedLogLine(findings: readonly SecretFinding[], notScanned: readonly NotScanned[] = []): string {
   const rules = [...new Set(findings.map((f) => f.ruleId))].join(', ');
-  const parts = notScanned.length > 0 ? `; ${notScanned.length} part(s) not scanned (${[...new Set(notScanned.map((n) => n.reason))].join(', ')})` : '';
+  const parts =
+    notScanned.length > 0
+      ? `; ${notScanned.length} part(s) not scanned (${[...new Set(notScanned.map((n) => n.reason))].join(', ')})`
+      : '';
   return `sent after the user confirmed ${findings.length} secret-scan finding(s) (rules: ${rules})${parts}`;
 }

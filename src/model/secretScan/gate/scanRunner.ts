@@ -15,7 +15,14 @@ export interface SecretScanRunner {
   prepare(): void;
   /** Ends the worker waiting for the next scan. */
   dispose(): void;
-  scan(texts: readonly OutgoingText[], options: { serverRules: readonly ServerRule[]; allowlist?: readonly ServerRule[]; ignoredRuleIds: readonly string[] }): Promise<ScanResult>;
+  scan(
+    texts: readonly OutgoingText[],
+    options: {
+      serverRules: readonly ServerRule[];
+      allowlist?: readonly ServerRule[];
+      ignoredRuleIds: readonly string[];
+    },
+  ): Promise<ScanResult>;
 }
 
 const runner: SecretScanRunner = {
@@ -23,12 +30,20 @@ const runner: SecretScanRunner = {
   dispose: disposeSecretScanWorkers,
   scan: (texts, { serverRules, allowlist, ignoredRuleIds }) =>
     // A server rule's path expression is matched against a file's name; a name or a comment has none.
-    scanTexts(texts.map((t) => ({ label: t.label, text: t.text, ...(t.path !== undefined ? { path: t.path } : {}), ...(t.previous !== undefined ? { previous: t.previous } : {}) })), {
-      serverRules,
-      allowlist: allowlist ?? [],
-      ignoreRuleIds: ignoredRuleIds,
-      deadlineMs: SCAN_DEADLINE_MS,
-    }),
+    scanTexts(
+      texts.map((t) => ({
+        label: t.label,
+        text: t.text,
+        ...(t.path !== undefined ? { path: t.path } : {}),
+        ...(t.previous !== undefined ? { previous: t.previous } : {}),
+      })),
+      {
+        serverRules,
+        allowlist: allowlist ?? [],
+        ignoreRuleIds: ignoredRuleIds,
+        deadlineMs: SCAN_DEADLINE_MS,
+      },
+    ),
 };
 
 export function loadScanRunner(): SecretScanRunner {

@@ -9,7 +9,9 @@ export const AI_KINDS: readonly TokenKind[] = [
     id: RULE.openai,
     confidence: 'known',
     hints: ['T3BlbkFJ'],
-    patterns: [/(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])/g],
+    patterns: [
+      /(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])/g,
+    ],
   },
   {
     id: RULE.anthropic,

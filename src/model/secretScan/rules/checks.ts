@@ -86,4 +86,5 @@ export function isBase64UserPassword(value: string): boolean {
 }
 
 /** Random text of this length mixes cases and digits; a word, a hex id or a row of one letter does not. */
-export const mixesClasses = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);
+export const mixesClasses = (value: string): boolean =>
+  /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);

@@ -90,7 +90,10 @@ export const CLOUD_KINDS: readonly TokenKind[] = [
     confidence: 'known',
     hints: ['HRKU-'],
     hintsAnyCase: ['heroku'],
-    patterns: [/(?<![A-Za-z0-9_-])HRKU-[A-Za-z0-9_-]{60}(?![A-Za-z0-9_-])/g, assignment(String.raw`heroku[\w.-]{0,20}?(?:key|token)`, UUID)],
+    patterns: [
+      /(?<![A-Za-z0-9_-])HRKU-[A-Za-z0-9_-]{60}(?![A-Za-z0-9_-])/g,
+      assignment(String.raw`heroku[\w.-]{0,20}?(?:key|token)`, UUID),
+    ],
   },
   {
     id: RULE.alibaba,

@@ -64,7 +64,9 @@ function yamlSecretValues(text: string): SecretMatch[] {
       const m = ENTRY.exec(line);
       if (line.trim() !== '' && (m === null || m[1].length <= indent)) break;
       const place = m?.indices?.[4];
-      if (m && place && isSecretValue(section[2], m[4])) found.push({ ruleId: RULE.kubernetesSecret, start: lineStart + place[0], end: lineStart + place[1] });
+      if (m && place && isSecretValue(section[2], m[4])) {
+        found.push({ ruleId: RULE.kubernetesSecret, start: lineStart + place[0], end: lineStart + place[1] });
+      }
       lineStart = lineEnd + 1;
     }
   }
@@ -77,7 +79,9 @@ function jsonSecretValues(text: string): SecretMatch[] {
     const bodyStart = section.indices?.[2]?.[0] ?? 0;
     for (const entry of section[2].matchAll(JSON_ENTRY)) {
       const place = entry.indices?.[1];
-      if (place && isSecretValue(section[1], entry[1])) found.push({ ruleId: RULE.kubernetesSecret, start: bodyStart + place[0], end: bodyStart + place[1] });
+      if (place && isSecretValue(section[1], entry[1])) {
+        found.push({ ruleId: RULE.kubernetesSecret, start: bodyStart + place[0], end: bodyStart + place[1] });
+      }
     }
   }
   return found;
@@ -88,6 +92,9 @@ export const kubernetesSecret: BuiltinRule = {
   confidence: 'known',
   find(text) {
     if (!text.includes('Secret')) return [];
-    return [...(SECRET_KIND_YAML.test(text) ? yamlSecretValues(text) : []), ...(SECRET_KIND_JSON.test(text) ? jsonSecretValues(text) : [])];
+    return [
+      ...(SECRET_KIND_YAML.test(text) ? yamlSecretValues(text) : []),
+      ...(SECRET_KIND_JSON.test(text) ? jsonSecretValues(text) : []),
+    ];
   },
 };

@@ -29,9 +29,11 @@ function jdbcPasswords(text: string): SecretMatch[] {
 
 export const jdbcPassword: BuiltinRule = { id: RULE.jdbcPassword, confidence: 'known', find: jdbcPasswords };
 
-const CONNECTION_PASSWORD = /(?<![A-Za-z0-9_])(?:password|pwd)[ \t]*=[ \t]*(\{[^}\n]{1,500}\}|'[^'\n]{1,500}'|[^;\s"'{}]{1,500})/dgi;
+const CONNECTION_PASSWORD =
+  /(?<![A-Za-z0-9_])(?:password|pwd)[ \t]*=[ \t]*(\{[^}\n]{1,500}\}|'[^'\n]{1,500}'|[^;\s"'{}]{1,500})/dgi;
 /** Another key of a connection string before the password, on its line. */
-const CONNECTION_KEY = /(?:^|[;\s"'])(?:server|data source|host|hostname|address|addr|uid|user id|user|username|dbname|database|initial catalog)[ \t]*=/i;
+const CONNECTION_KEY =
+  /(?:^|[;\s"'])(?:server|data source|host|hostname|address|addr|uid|user id|user|username|dbname|database|initial catalog)[ \t]*=/i;
 
 function connectionStringPasswords(text: string): SecretMatch[] {
   if (!mayHold(text, undefined, ['password', 'pwd'])) return [];
@@ -51,7 +53,11 @@ function connectionStringPasswords(text: string): SecretMatch[] {
   return found;
 }
 
-export const connectionStringPassword: BuiltinRule = { id: RULE.connectionStringPassword, confidence: 'known', find: connectionStringPasswords };
+export const connectionStringPassword: BuiltinRule = {
+  id: RULE.connectionStringPassword,
+  confidence: 'known',
+  find: connectionStringPasswords,
+};
 
 const NETRC = /\b(?:machine[ \t]+\S{1,300}|default)\s{1,100}login[ \t]+\S{1,300}\s{1,100}password[ \t]+(\S{1,500})/dg;
 

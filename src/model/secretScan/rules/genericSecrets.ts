@@ -10,19 +10,28 @@ import { RULE } from '../ruleIds';
 import { isPlaceholder } from './placeholders';
 import { mayHold, willAsk } from './tokenRule';
 
-const KEYWORD = /passw(?:or)?d|passphrase|pwd|pass(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|client[_.-]?secret/gi;
+const KEYWORD =
+  /passw(?:or)?d|passphrase|pwd|pass(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|client[_.-]?secret/gi;
 const KEYWORD_HINTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential'];
 willAsk(undefined, KEYWORD_HINTS);
 /** A character of a name: a letter, a digit, `_`, `.` or `-` (by code, as it is asked for every character around every keyword). */
 function isNameChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
 }
 const LONGEST_NAME = 80;
 
 /** Names that are about a secret, not one: where it is, what it is called, how long it lives. */
 const NOT_A_SECRET_NAME =
   /(?:url|uri|endpoint|path|file|filename|dir|type|name|id|length|len|size|count|expiry|expires|expiration|ttl|timeout|policy|field|header|prefix|env|var|ref|arn|version|regex|pattern|label|hint|prompt|enabled|required|provider|store|location|format|kind|method|mode|source|usage|rotation|lifetime|validity|hash|sha|sha1|sha256|digest|checksum|salt|question|reset|changed|updated|created|expired)$/i;
-const NOT_SECRET_NAMES = /^(?:token_?endpoint|tokenizer|next_?token|page_?token|csrf_?token|pass(?:ed|es|ing)?|bypass|compass)$/i;
+const NOT_SECRET_NAMES =
+  /^(?:token_?endpoint|tokenizer|next_?token|page_?token|csrf_?token|pass(?:ed|es|ing)?|bypass|compass)$/i;
 
 /** `=`, `:`, `:=`, `=>`, after an optional closing quote; or YAML's `- name: X` then `value:` on the next line. */
 const SEPARATOR = /["']?(?:[ \t]*(?::=|=>|[:=])|[ \t]*\r?\n[ \t]*(?:-[ \t]+)?value[ \t]*:)[ \t]*/y;
@@ -32,7 +41,8 @@ const BARE = /[^\s"'`,;&(){}[\]<>]{1,500}/y;
 const XML_VALUE = /[^<\r\n]{1,500}(?=<\/)/y;
 
 /** An unquoted value that is code, not a literal: a call, a member (`settings.DB_PASSWORD`), a variable (`db_password`). */
-const EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[a-z_][a-z0-9_]*_[a-z0-9_]*$|^(?:process|os|env|self|this|config|settings|args|params|request|req|options)\b/;
+const EXPRESSION =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[a-z_][a-z0-9_]*_[a-z0-9_]*$|^(?:process|os|env|self|this|config|settings|args|params|request|req|options)\b/;
 
 /** A secret mixes at least two kinds of characters and is at least 8 long; a word is not one. */
 function looksSecret(value: string): boolean {
@@ -57,7 +67,9 @@ function valueAfter(text: string, nameStart: number, nameEnd: number): Value | u
     const xml = sticky(XML_VALUE, text, nameEnd + 1);
     return xml ? { start: nameEnd + 1, end: nameEnd + 1 + xml[0].length, quoted: true } : undefined;
   }
-  const separator = sticky(SEPARATOR, text, nameEnd) ?? (text.startsWith('--', nameStart - 2) ? sticky(CLI_SEPARATOR, text, nameEnd) : null);
+  const separator =
+    sticky(SEPARATOR, text, nameEnd) ??
+    (text.startsWith('--', nameStart - 2) ? sticky(CLI_SEPARATOR, text, nameEnd) : null);
   if (!separator) return undefined;
   const at = nameEnd + separator[0].length;
   const quoted = sticky(QUOTED, text, at);
@@ -73,7 +85,9 @@ function genericSecrets(text: string): SecretMatch[] {
   const keyword = new RegExp(KEYWORD.source, KEYWORD.flags);
   for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
     let nameStart = m.index;
-    while (nameStart > 0 && m.index - nameStart < LONGEST_NAME && isNameChar(text.charCodeAt(nameStart - 1))) nameStart--;
+    while (nameStart > 0 && m.index - nameStart < LONGEST_NAME && isNameChar(text.charCodeAt(nameStart - 1))) {
+      nameStart--;
+    }
     let nameEnd = m.index + m[0].length;
     while (nameEnd < text.length && nameEnd - m.index < LONGEST_NAME && isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
     // The other keywords of this name are this name.

@@ -18,7 +18,9 @@ export const jwt = tokenRule({
   id: RULE.jwt,
   confidence: 'known',
   hints: ['eyJ'],
-  patterns: [/(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,3000}\.eyJ[A-Za-z0-9_-]{8,8000}\.[A-Za-z0-9_-]{16,1000}(?![A-Za-z0-9_.-])/g],
+  patterns: [
+    /(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,3000}\.eyJ[A-Za-z0-9_-]{8,8000}\.[A-Za-z0-9_-]{16,1000}(?![A-Za-z0-9_.-])/g,
+  ],
   valid: isJwt,
 });
 

@@ -9,7 +9,10 @@ export const OBSERVABILITY_KINDS: readonly TokenKind[] = [
     confidence: 'known',
     hintsAnyCase: ['dd_', 'dd-', 'datadog'],
     patterns: [
-      assignment(String.raw`(?:dd|datadog)[\w.-]{0,12}?(?:api|app|application)[_.-]?key|dd-(?:api|application)-key`, '[a-f0-9]{40}|[a-f0-9]{32}'),
+      assignment(
+        String.raw`(?:dd|datadog)[\w.-]{0,12}?(?:api|app|application)[_.-]?key|dd-(?:api|application)-key`,
+        '[a-f0-9]{40}|[a-f0-9]{32}',
+      ),
     ],
   },
   {
@@ -31,7 +34,9 @@ export const OBSERVABILITY_KINDS: readonly TokenKind[] = [
     id: RULE.grafana,
     confidence: 'known',
     hints: ['glc_', 'glsa_'],
-    patterns: [/(?<![A-Za-z0-9_])(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8})(?![A-Za-z0-9+/=_])/g],
+    patterns: [
+      /(?<![A-Za-z0-9_])(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8})(?![A-Za-z0-9+/=_])/g,
+    ],
   },
   {
     id: RULE.dynatrace,

@@ -21,7 +21,9 @@ export const PAYMENT_KINDS: readonly TokenKind[] = [
     id: RULE.square,
     confidence: 'known',
     hints: ['sq0atp-', 'sq0csp-', 'EAAA'],
-    patterns: [/(?<![A-Za-z0-9_-])(?:sq0atp-[A-Za-z0-9_-]{22}|sq0csp-[A-Za-z0-9_-]{43}|EAAA[A-Za-z0-9_-]{60})(?![A-Za-z0-9_-])/g],
+    patterns: [
+      /(?<![A-Za-z0-9_-])(?:sq0atp-[A-Za-z0-9_-]{22}|sq0csp-[A-Za-z0-9_-]{43}|EAAA[A-Za-z0-9_-]{60})(?![A-Za-z0-9_-])/g,
+    ],
   },
   {
     id: RULE.braintree,

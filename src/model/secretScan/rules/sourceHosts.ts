@@ -31,14 +31,18 @@ export const SOURCE_HOST_KINDS: readonly TokenKind[] = [
     id: RULE.gitlabRunner,
     confidence: 'known',
     hints: ['glrt-', 'GR1348941'],
-    patterns: [/(?<![A-Za-z0-9_-])(?:glrt-|GR1348941)[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_.-])/g],
+    patterns: [
+      /(?<![A-Za-z0-9_-])(?:glrt-|GR1348941)[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_.-])/g,
+    ],
   },
   {
     // Deploy, pipeline trigger, CI job, feed, incoming mail, OAuth application, SCIM and agent tokens.
     id: RULE.gitlabOther,
     confidence: 'known',
     hints: ['gldt-', 'glptt-', 'glcbt-', 'glft-', 'glimt-', 'gloas-', 'glsoat-', 'glagent-'],
-    patterns: [/(?<![A-Za-z0-9_-])(?:gldt|glptt|glcbt|glft|glimt|gloas|glsoat|glagent)-[A-Za-z0-9_-]{20,300}(?![A-Za-z0-9_-])/g],
+    patterns: [
+      /(?<![A-Za-z0-9_-])(?:gldt|glptt|glcbt|glft|glimt|gloas|glsoat|glagent)-[A-Za-z0-9_-]{20,300}(?![A-Za-z0-9_-])/g,
+    ],
   },
   {
     // Atlassian API tokens (Jira, Confluence) and Bitbucket Cloud access tokens.

@@ -58,7 +58,10 @@ class HintIndex {
   holdsAny(text: string, hints: readonly string[] | undefined, anyCase: readonly string[] | undefined): boolean {
     this.learnAll(hints, anyCase);
     if (text !== this.indexedText) this.index(text);
-    return (hints?.some((hint) => this.present.has(hint)) ?? false) || (anyCase?.some((hint) => this.present.has(`\0${hint}`)) ?? false);
+    return (
+      (hints?.some((hint) => this.present.has(hint)) ?? false) ||
+      (anyCase?.some((hint) => this.present.has(`\0${hint}`)) ?? false)
+    );
   }
 
   private learn(hints: readonly string[] | undefined, into: Set<string>): void {
@@ -92,7 +95,9 @@ class HintIndex {
   }
 
   private static patternOf(hints: ReadonlySet<string>): RegExp {
-    const longestFirst = [...hints].sort((a, b) => b.length - a.length).map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const longestFirst = [...hints]
+      .sort((a, b) => b.length - a.length)
+      .map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     return new RegExp(`(?=(${longestFirst.join('|') || '(?!)'}))`, 'g');
   }
 }
@@ -104,7 +109,11 @@ export function willAsk(hints: readonly string[] | undefined, hintsAnyCase: read
   HINTS.learnAll(hints, hintsAnyCase);
 }
 
-export function mayHold(text: string, hints: readonly string[] | undefined, hintsAnyCase: readonly string[] | undefined): boolean {
+export function mayHold(
+  text: string,
+  hints: readonly string[] | undefined,
+  hintsAnyCase: readonly string[] | undefined,
+): boolean {
   if (hints === undefined && hintsAnyCase === undefined) return true;
   return HINTS.holdsAny(text, hints, hintsAnyCase);
 }
@@ -116,7 +125,8 @@ export function tokenRule(kind: TokenKind): BuiltinRule {
     confidence: kind.confidence,
     find(text: string): SecretMatch[] {
       if (!mayHold(text, kind.hints, kind.hintsAnyCase)) return [];
-      const valid = (value: string) => (kind.repeats === true || !isDocumentationValue(value)) && (kind.valid?.(value) ?? true);
+      const valid = (value: string) =>
+        (kind.repeats === true || !isDocumentationValue(value)) && (kind.valid?.(value) ?? true);
       return kind.patterns.flatMap((pattern) => matchesOf(kind.id, pattern, text, pattern.hasIndices ? 1 : 0, valid));
     },
   };

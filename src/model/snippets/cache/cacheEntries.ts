@@ -3,7 +3,14 @@
 // file they are read from and written behind to (cacheWriter.ts), and the reading of that file.
 // No `vscode` here.
 import * as nodeFs from 'node:fs/promises';
-import { CACHE_READ_SLICE_MS, cacheFilePath, cacheFilePieces, readCacheFile, type CacheFileSystem, type CacheLog } from './cacheFile';
+import {
+  CACHE_READ_SLICE_MS,
+  cacheFilePath,
+  cacheFilePieces,
+  readCacheFile,
+  type CacheFileSystem,
+  type CacheLog,
+} from './cacheFile';
 import { listFromFile, recountSearchLists, type ListEntry } from './cachedLists';
 import { CacheWriter } from './cacheWriter';
 import { evictLeastUsed } from './eviction';
@@ -56,7 +63,6 @@ export abstract class CacheEntries {
       body: () => this.serialize(),
     });
   }
-
 
   /** Whether the cache keeps anything: the setting is not 0 and no write failed this session. */
   get enabled(): boolean {
@@ -143,8 +149,18 @@ export abstract class CacheEntries {
 
   protected serialize(): Iterable<string> {
     return cacheFilePieces(this.options.key, this.now(), {
-      snippets: [...this.snippets.values()].map((e) => ({ text: typeof e.held === 'string' ? e.held : () => this.textOf(e), fetchedAt: e.fetchedAt, usedAt: e.usedAt })),
-      lists: [...this.lists.entries()].map(([id, l]) => ({ id, guids: l.guids, nextStart: l.nextStart ?? null, fetchedAt: l.fetchedAt, usedAt: l.usedAt })),
+      snippets: [...this.snippets.values()].map((e) => ({
+        text: typeof e.held === 'string' ? e.held : () => this.textOf(e),
+        fetchedAt: e.fetchedAt,
+        usedAt: e.usedAt,
+      })),
+      lists: [...this.lists.entries()].map(([id, l]) => ({
+        id,
+        guids: l.guids,
+        nextStart: l.nextStart ?? null,
+        fetchedAt: l.fetchedAt,
+        usedAt: l.usedAt,
+      })),
     });
   }
 

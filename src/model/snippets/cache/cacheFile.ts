@@ -118,9 +118,21 @@ export const CACHE_READ_SLICE_MS = 4;
  * a line per list. `contents` is the caller's snapshot; the lists are written now, since their
  * guids grow in place.
  */
-export function cacheFilePieces(key: string, savedAt: number, contents: KeptContents, pieceChars = CACHE_PIECE_CHARS): Iterable<string> {
+export function cacheFilePieces(
+  key: string,
+  savedAt: number,
+  contents: KeptContents,
+  pieceChars = CACHE_PIECE_CHARS,
+): Iterable<string> {
   const { snippets, lists } = contents;
-  const header: CacheHeader = { format: CACHE_FORMAT, version: CACHE_VERSION, keyHash: cacheKeyHash(key), savedAt, snippets: snippets.length, lists: lists.length };
+  const header: CacheHeader = {
+    format: CACHE_FORMAT,
+    version: CACHE_VERSION,
+    keyHash: cacheKeyHash(key),
+    savedAt,
+    snippets: snippets.length,
+    lists: lists.length,
+  };
   const listLines = lists.map((l) => `${JSON.stringify(l)}\n`);
   const lines = (function* fileLines() {
     yield `${JSON.stringify(header)}\n`;
@@ -156,12 +168,20 @@ export function cacheFilePieces(key: string, savedAt: number, contents: KeptCont
  * Read a line at a time, with turns for the event loop in between (util/slicer.ts): a full file
  * holds the thread for its largest snippet at most, not for the whole file.
  */
-export async function readCacheFile(fs: Pick<CacheFileSystem, 'readFile' | 'rm'>, file: string, key: string, log?: CacheLog, slicer = new Slicer(CACHE_READ_SLICE_MS)): Promise<CacheContents | undefined> {
+export async function readCacheFile(
+  fs: Pick<CacheFileSystem, 'readFile' | 'rm'>,
+  file: string,
+  key: string,
+  log?: CacheLog,
+  slicer = new Slicer(CACHE_READ_SLICE_MS),
+): Promise<CacheContents | undefined> {
   let bytes: Uint8Array;
   try {
     bytes = await fs.readFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      log?.warn(`the offline cache could not be read (${describeFailure(err)}); starting without it`);
+    }
     return undefined;
   }
   try {
@@ -180,11 +200,20 @@ class CacheFormatError extends Error {}
  * account, the number of lines, and every snippet with the same checks a server answer gets.
  * Throws on anything else. Gives the event loop a turn between lines (`slicer`).
  */
-export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer = new Slicer(CACHE_READ_SLICE_MS), sliced = LONG_LINES): Promise<CacheContents> {
+export async function parseCacheFile(
+  bytes: Uint8Array,
+  keyHash: string,
+  slicer = new Slicer(CACHE_READ_SLICE_MS),
+  sliced = LONG_LINES,
+): Promise<CacheContents> {
   const lines = new LineReader(bytes, sliced.pieceBytes);
   const header = lines.next();
-  if (!isRecord(header) || header.format !== CACHE_FORMAT) throw new CacheFormatError('not a cache file of this extension');
-  if (header.version !== CACHE_VERSION) throw new CacheFormatError(`version ${String(header.version)}, this version reads ${CACHE_VERSION}`);
+  if (!isRecord(header) || header.format !== CACHE_FORMAT) {
+    throw new CacheFormatError('not a cache file of this extension');
+  }
+  if (header.version !== CACHE_VERSION) {
+    throw new CacheFormatError(`version ${String(header.version)}, this version reads ${CACHE_VERSION}`);
+  }
   if (header.keyHash !== keyHash) throw new CacheFormatError('made for another account');
   if (!isCount(header.snippets) || !isCount(header.lists)) throw new CacheFormatError('no count of snippets or lists');
   const snippets: CacheContents['snippets'] = [];
@@ -193,14 +222,20 @@ export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer 
     // text a slice at a time: in one go, a 5 MB snippet held the thread for 25 ms.
     const long = lines.nextLength() >= sliced.lineBytes;
     const e = long ? await lines.nextSliced(slicer) : lines.next();
-    if (!isRecord(e) || !isTime(e.fetchedAt) || !isTime(e.usedAt)) throw new CacheFormatError(`entry ${i} has no valid times`);
+    if (!isRecord(e) || !isTime(e.fetchedAt) || !isTime(e.usedAt)) {
+      throw new CacheFormatError(`entry ${i} has no valid times`);
+    }
     let checked: Snippet;
     try {
       checked = checkSnippet(e.snippet, `snippets[${i}]`);
     } catch (err) {
       throw new CacheFormatError(describeFailure(err));
     }
-    snippets.push({ kept: long ? await keptSnippetSliced(checked, slicer) : keptSnippet(checked), fetchedAt: e.fetchedAt, usedAt: e.usedAt });
+    snippets.push({
+      kept: long ? await keptSnippetSliced(checked, slicer) : keptSnippet(checked),
+      fetchedAt: e.fetchedAt,
+      usedAt: e.usedAt,
+    });
     await slicer.maybeYield();
   }
   const lists: ListLine[] = [];
@@ -212,7 +247,8 @@ export async function parseCacheFile(bytes: Uint8Array, keyHash: string, slicer 
       LIST_ID.test(l.id) &&
       Array.isArray(l.guids) &&
       l.guids.every((g) => typeof g === 'string') &&
-      (l.nextStart === null || (typeof l.nextStart === 'number' && Number.isInteger(l.nextStart) && l.nextStart >= 0)) &&
+      (l.nextStart === null ||
+        (typeof l.nextStart === 'number' && Number.isInteger(l.nextStart) && l.nextStart >= 0)) &&
       isTime(l.fetchedAt) &&
       isTime(l.usedAt);
     if (!ok) throw new CacheFormatError(`list ${i} is not valid`);

@@ -72,10 +72,13 @@ export class CacheWriter {
     this.dirty = true;
     // A write under way sets the timer when it ends, from how long it took.
     if (this.timer || this.failed || this.writing) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.write();
-    }, Math.max(this.options.delayMs, WRITE_SPACING * this.lastWriteMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.write();
+      },
+      Math.max(this.options.delayMs, WRITE_SPACING * this.lastWriteMs),
+    );
     // A pending cache write never keeps a process (a test, the bench) alive.
     this.timer.unref?.();
   }
@@ -95,7 +98,9 @@ export class CacheWriter {
     this.stopTimer();
     const removal = (async () => {
       await this.writing?.catch(() => undefined);
-      await fs.rm(file, { force: true }).catch((err: unknown) => log?.warn(`could not delete the offline cache file: ${describeFailure(err)}`));
+      await fs
+        .rm(file, { force: true })
+        .catch((err: unknown) => log?.warn(`could not delete the offline cache file: ${describeFailure(err)}`));
     })();
     deleting.set(file, removal);
     try {
@@ -145,7 +150,9 @@ export class CacheWriter {
     } catch (err) {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       this.failed = true;
-      log?.warn(`the offline cache could not be written (${describeFailure(err)}); it is off until the window is reloaded`);
+      log?.warn(
+        `the offline cache could not be written (${describeFailure(err)}); it is off until the window is reloaded`,
+      );
     }
   }
 }

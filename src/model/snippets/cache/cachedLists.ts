@@ -45,14 +45,23 @@ export function listFromFile(line: ListLine, kept: ReadonlyMap<string, SnippetEn
   const search = isSearchList(line.id);
   if (search && entries.length !== line.guids.length) return undefined;
   const guids = entries.map((e) => e.guid);
-  return { guids, nextStart: line.nextStart ?? undefined, fetchedAt: line.fetchedAt, usedAt: line.usedAt, bytes: search ? listBytes(guids, kept) : undefined };
+  return {
+    guids,
+    nextStart: line.nextStart ?? undefined,
+    fetchedAt: line.fetchedAt,
+    usedAt: line.usedAt,
+    bytes: search ? listBytes(guids, kept) : undefined,
+  };
 }
 
 /**
  * Counts each search list's bytes again from its snippets as they count now: a write made the
  * texts of snippets a search put in, and their real sizes replace the estimates the lists added.
  */
-export function recountSearchLists(lists: ReadonlyMap<string, ListEntry>, kept: ReadonlyMap<string, SnippetEntry>): void {
+export function recountSearchLists(
+  lists: ReadonlyMap<string, ListEntry>,
+  kept: ReadonlyMap<string, SnippetEntry>,
+): void {
   for (const [id, list] of lists) if (isSearchList(id)) list.bytes = listBytes(list.guids, kept);
 }
 

@@ -10,7 +10,12 @@ import { LIST_SLOT_BYTES, type SnippetEntry } from './keptText';
  * lost a snippet goes whole: with a hole it would miss results, and the next search reads the
  * server. A list left empty goes too.
  */
-export function evictLeastUsed(snippets: Map<string, SnippetEntry>, lists: Map<string, ListEntry>, bytes: number, max: number): number {
+export function evictLeastUsed(
+  snippets: Map<string, SnippetEntry>,
+  lists: Map<string, ListEntry>,
+  bytes: number,
+  max: number,
+): number {
   if (bytes <= max) return bytes;
   const evicted = new Set<string>();
   for (const [guid, entry] of snippets) {

@@ -4,7 +4,12 @@ import type { Snippet } from '../../../api/types';
 import type { SnippetStore, StoreChange } from '../store';
 import type { SnippetCache } from './snippetCache';
 
-export function keepInCache(cache: SnippetCache, store: SnippetStore, change: StoreChange, pageSize: () => number): void {
+export function keepInCache(
+  cache: SnippetCache,
+  store: SnippetStore,
+  change: StoreChange,
+  pageSize: () => number,
+): void {
   for (const id of change.lists) {
     const state = store.list(id);
     if (!state.loaded || state.loading || state.error || state.fromCache) continue;

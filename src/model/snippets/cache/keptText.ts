@@ -6,7 +6,13 @@
 // they wait as the objects the search holds anyway, counted by their text's length worked out
 // without making it, until the next write makes their texts (making them as the pages arrived
 // slowed a complete search by a third). No `vscode` here.
-import { jsonParts, parseJsonSliced, PIECE_CHARS, stringifyJsonSliced, type YieldsTurns } from '../../../api/slicedJson';
+import {
+  jsonParts,
+  parseJsonSliced,
+  PIECE_CHARS,
+  stringifyJsonSliced,
+  type YieldsTurns,
+} from '../../../api/slicedJson';
 import type { Snippet } from '../../../api/types';
 
 /**
@@ -63,7 +69,9 @@ export function keptSnippet(snippet: Snippet): KeptSnippet {
 
 /** snippetOf, with a text of megabytes parsed a slice at a time (api/slicedJson.ts). */
 export async function snippetOfSliced(held: string | Snippet, turns: YieldsTurns): Promise<Snippet> {
-  return typeof held === 'string' && held.length >= PIECE_CHARS ? ((await parseJsonSliced(held, turns)) as Snippet) : snippetOf(held);
+  return typeof held === 'string' && held.length >= PIECE_CHARS
+    ? ((await parseJsonSliced(held, turns)) as Snippet)
+    : snippetOf(held);
 }
 
 /** keptSnippet for a snippet of megabytes: its text made a slice at a time (api/slicedJson.ts), the same text. */
@@ -134,14 +142,26 @@ export function keptTextBytes(text: string): number {
 }
 
 /** A string's size in V8's heap: its header, and its characters rounded up to 8 bytes. */
-const heapBytesOf = (length: number, perChar: 1 | 2): number => STRING_HEADER_BYTES + Math.ceil((length * perChar) / 8) * 8;
+const heapBytesOf = (length: number, perChar: 1 | 2): number =>
+  STRING_HEADER_BYTES + Math.ceil((length * perChar) / 8) * 8;
 
 /** What a text of `length` one-byte characters counts for: as keptTextBytes counts an ASCII text. */
 const keptBytesOfLength = (length: number): number => heapBytesOf(length, 1) + ENTRY_OVERHEAD_BYTES;
 
 /** The lengths of JSON.stringify's answer for each part of a snippet with empty strings, zeros, `false` and no items. */
 const EMPTY = {
-  snippet: JSON.stringify({ guid: '', name: '', categories: [], isVisible: false, isPublic: false, userId: 0, createdAt: 0, updatedAt: 0, files: [], comments: [] }).length,
+  snippet: JSON.stringify({
+    guid: '',
+    name: '',
+    categories: [],
+    isVisible: false,
+    isPublic: false,
+    userId: 0,
+    createdAt: 0,
+    updatedAt: 0,
+    files: [],
+    comments: [],
+  }).length,
   description: ',"description":""'.length,
   category: JSON.stringify({ guid: '', name: '' }).length,
   file: JSON.stringify({ guid: '', name: '', content: '' }).length,
@@ -175,7 +195,15 @@ export function snippetTextLength(s: Snippet): number {
   length += commas(s.categories.length) + commas(s.files.length) + commas(s.comments.length);
   for (const c of s.categories) length += EMPTY.category + c.guid.length + c.name.length;
   for (const f of s.files) length += EMPTY.file + f.guid.length + f.name.length + f.content.length;
-  for (const c of s.comments) length += EMPTY.comment + c.guid.length + c.text.length + numberLength(c.userId) + numberLength(c.createdAt) + numberLength(c.updatedAt);
+  for (const c of s.comments) {
+    length +=
+      EMPTY.comment +
+      c.guid.length +
+      c.text.length +
+      numberLength(c.userId) +
+      numberLength(c.createdAt) +
+      numberLength(c.updatedAt);
+  }
   return length;
 }
 

@@ -18,7 +18,13 @@ export interface SignOutCacheParts {
   warn: (message: string) => void;
 }
 
-export function forgetCachesOnSignOut({ signedIn, onDidChange, mayHaveCache, forget, warn }: SignOutCacheParts): Subscription {
+export function forgetCachesOnSignOut({
+  signedIn,
+  onDidChange,
+  mayHaveCache,
+  forget,
+  warn,
+}: SignOutCacheParts): Subscription {
   let known = new Set(signedIn());
   return onDidChange(() => {
     const now = new Set(signedIn());
@@ -28,7 +34,9 @@ export function forgetCachesOnSignOut({ signedIn, onDidChange, mayHaveCache, for
     for (const id of gone) {
       void Promise.resolve()
         .then(() => forget(id))
-        .catch((err: unknown) => warn(`the offline cache of an account that signed out could not be deleted: ${errorMessage(err)}`));
+        .catch((err: unknown) =>
+          warn(`the offline cache of an account that signed out could not be deleted: ${errorMessage(err)}`),
+        );
     }
   });
 }

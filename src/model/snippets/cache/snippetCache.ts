@@ -25,7 +25,11 @@ export class SnippetCache extends CacheEntries {
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
     entry.usedAt = now;
-    return { snippets: this.entriesOf(entry, now, false)!.map((e) => snippetOf(e.held)), nextStart: entry.nextStart, fetchedAt: entry.fetchedAt };
+    return {
+      snippets: this.entriesOf(entry, now, false)!.map((e) => snippetOf(e.held)),
+      nextStart: entry.nextStart,
+      fetchedAt: entry.fetchedAt,
+    };
   }
 
   /**
@@ -33,7 +37,11 @@ export class SnippetCache extends CacheEntries {
    * missing a snippet (dropped to keep the size bound): a search must see the whole list or read
    * the server, never a list with holes.
    */
-  async searchPages(list: string, maxAgeMs: number, slicer = new Slicer(CACHE_READ_SLICE_MS)): Promise<CachedSearchPages | undefined> {
+  async searchPages(
+    list: string,
+    maxAgeMs: number,
+    slicer = new Slicer(CACHE_READ_SLICE_MS),
+  ): Promise<CachedSearchPages | undefined> {
     const entry = this.lists.get(searchListId(list));
     if (!entry || !this.enabled) return undefined;
     const now = this.now();
@@ -56,7 +64,12 @@ export class SnippetCache extends CacheEntries {
    * `fresh`: the snippets the server just sent, which replace older copies. Within the list's
    * share of the bound (SEARCH_SHARE): a page past it is not kept, nor any later one of that search.
    */
-  putSearchPages(list: string, snippets: readonly Snippet[], nextStart: number | undefined, fresh: readonly Snippet[] = []): void {
+  putSearchPages(
+    list: string,
+    snippets: readonly Snippet[],
+    nextStart: number | undefined,
+    fresh: readonly Snippet[] = [],
+  ): void {
     if (!this.enabled) return;
     const id = searchListId(list);
     const refusedAt = this.overShare.get(id);
@@ -176,5 +189,4 @@ export class SnippetCache extends CacheEntries {
   get size(): number {
     return this.bytes;
   }
-
 }

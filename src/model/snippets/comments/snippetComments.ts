@@ -49,12 +49,18 @@ export class SnippetComments {
   }
 
   private async check(guid: string, text: string, previous?: string): Promise<void> {
-    if (this.parts.checkOutgoing) await this.parts.checkOutgoing(outgoingOfComment({ guid, name: this.parts.store.get(guid)?.name ?? guid }, text, previous));
+    if (this.parts.checkOutgoing) {
+      await this.parts.checkOutgoing(
+        outgoingOfComment({ guid, name: this.parts.store.get(guid)?.name ?? guid }, text, previous),
+      );
+    }
   }
 
   private requireOwnComment(guid: string, commentGuid: string): void {
     const comment = this.parts.store.get(guid)?.comments.find((c) => c.guid === commentGuid);
-    if (comment && !this.parts.identity.mayEditComment(comment)) throw new NotOwnerError(undefined, l10n.t('Only its author can change a comment.'));
+    if (comment && !this.parts.identity.mayEditComment(comment)) {
+      throw new NotOwnerError(undefined, l10n.t('Only its author can change a comment.'));
+    }
   }
 
   /**
@@ -65,7 +71,9 @@ export class SnippetComments {
     try {
       return await request();
     } catch (err) {
-      if (err instanceof BitbucketError && err.kind === 'not-found') void this.parts.store.fetch(guid).catch(() => undefined);
+      if (err instanceof BitbucketError && err.kind === 'not-found') {
+        void this.parts.store.fetch(guid).catch(() => undefined);
+      }
       throw err;
     }
   }

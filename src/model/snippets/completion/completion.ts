@@ -73,7 +73,8 @@ export type LanguageOf = (fileName: string) => string | undefined;
 const ANY_LANGUAGE = '';
 
 export const usesSnippetSyntax = (snippet: Pick<Snippet, 'categories'>, markerCategory: string): boolean =>
-  markerCategory.trim() !== '' && snippet.categories.some((c) => c.name.toLowerCase() === markerCategory.trim().toLowerCase());
+  markerCategory.trim() !== '' &&
+  snippet.categories.some((c) => c.name.toLowerCase() === markerCategory.trim().toLowerCase());
 
 export class CompletionIndex {
   private byLanguage = new Map<string, CompletionEntry[]>();
@@ -108,7 +109,14 @@ export class CompletionIndex {
             if (isPatchFileName(file.name)) continue;
             const language = this.languageOf(file.name) ?? ANY_LANGUAGE;
             const entries = this.byLanguage.get(language) ?? [];
-            entries.push({ snippetGuid: snippet.guid, snippetName: snippet.name, fileName: file.name, content: file.content, snippetSyntax, ...(account === undefined ? {} : { account }) });
+            entries.push({
+              snippetGuid: snippet.guid,
+              snippetName: snippet.name,
+              fileName: file.name,
+              content: file.content,
+              snippetSyntax,
+              ...(account === undefined ? {} : { account }),
+            });
             this.byLanguage.set(language, entries);
           }
         }
@@ -120,7 +128,10 @@ export class CompletionIndex {
   entriesFor(languageId: string): CompletionEntry[] {
     let entries = this.merged.get(languageId);
     if (!entries) {
-      entries = languageId === ANY_LANGUAGE ? this.byLanguage.get(ANY_LANGUAGE) ?? [] : [...(this.byLanguage.get(languageId) ?? []), ...(this.byLanguage.get(ANY_LANGUAGE) ?? [])];
+      entries =
+        languageId === ANY_LANGUAGE
+          ? (this.byLanguage.get(ANY_LANGUAGE) ?? [])
+          : [...(this.byLanguage.get(languageId) ?? []), ...(this.byLanguage.get(ANY_LANGUAGE) ?? [])];
       this.merged.set(languageId, entries);
     }
     return entries;
@@ -138,12 +149,18 @@ export class CompletionIndex {
  * file names, as extensions contribute them). Case is ignored; the longest matching extension
  * wins, so `.d.ts` beats `.ts` where a language claims it.
  */
-export function languageLookup(languages: Array<{ id: string; extensions?: string[]; filenames?: string[] }>): LanguageOf {
+export function languageLookup(
+  languages: Array<{ id: string; extensions?: string[]; filenames?: string[] }>,
+): LanguageOf {
   const byExtension = new Map<string, string>();
   const byName = new Map<string, string>();
   for (const language of languages) {
-    for (const extension of language.extensions ?? []) if (!byExtension.has(extension.toLowerCase())) byExtension.set(extension.toLowerCase(), language.id);
-    for (const name of language.filenames ?? []) if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), language.id);
+    for (const extension of language.extensions ?? []) {
+      if (!byExtension.has(extension.toLowerCase())) byExtension.set(extension.toLowerCase(), language.id);
+    }
+    for (const name of language.filenames ?? []) {
+      if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), language.id);
+    }
   }
   return (fileName) => {
     const name = fileName.slice(fileName.lastIndexOf('/') + 1).toLowerCase();

@@ -11,8 +11,22 @@ import type { BitbucketClient } from '../../../api/client';
 import { walkPages } from '../../../api/concurrentPaging';
 import { RequestGate } from '../../../api/requestGate';
 import type { Page, PageRequest, Snippet, StarredEntry } from '../../../api/types';
-import { hasFileBelow, makeFolderBelow, readFileBelow, RefusedPath, refusalReason, writeFileBelow } from '../../localFiles/safeWriter';
-import { MANIFEST_FILE, newManifest, parseManifest, type ExportManifest, type ManifestEntry, type SkippedEntry } from './manifest';
+import {
+  hasFileBelow,
+  makeFolderBelow,
+  readFileBelow,
+  RefusedPath,
+  refusalReason,
+  writeFileBelow,
+} from '../../localFiles/safeWriter';
+import {
+  MANIFEST_FILE,
+  newManifest,
+  parseManifest,
+  type ExportManifest,
+  type ManifestEntry,
+  type SkippedEntry,
+} from './manifest';
 import { planExport, type ExportedSnippet, type PlannedSnippet } from './plan';
 import { insideFolder } from './safeNames';
 import * as l10n from '@vscode/l10n';
@@ -20,7 +34,10 @@ import { errorMessage } from '../../../util/errorMessage';
 
 export type ExportList = { kind: 'mine' } | { kind: 'starred' } | { kind: 'category'; guid: string; name: string };
 
-export type ExportLister = Pick<BitbucketClient, 'baseUrl' | 'getMySnippets' | 'getStarredSnippets' | 'getCategorySnippets'>;
+export type ExportLister = Pick<
+  BitbucketClient,
+  'baseUrl' | 'getMySnippets' | 'getStarredSnippets' | 'getCategorySnippets'
+>;
 
 export interface ExportOptions {
   lists: ExportList[];
@@ -67,9 +84,13 @@ const WRITERS = 8;
 /** The server caps the page size (Bitbucket at 1,000) and says what it applied. */
 const LARGEST_PAGE = 1000;
 
-export const listName = (list: ExportList): string => (list.kind === 'mine' ? l10n.t('My Snippets') : list.kind === 'starred' ? l10n.t('Starred') : list.name);
+export const listName = (list: ExportList): string =>
+  list.kind === 'mine' ? l10n.t('My Snippets') : list.kind === 'starred' ? l10n.t('Starred') : list.name;
 
-function fetcher(client: ExportLister, list: ExportList): (page: PageRequest, signal: AbortSignal) => Promise<Page<Snippet>> {
+function fetcher(
+  client: ExportLister,
+  list: ExportList,
+): (page: PageRequest, signal: AbortSignal) => Promise<Page<Snippet>> {
   const unwrap = (p: Page<StarredEntry>): Page<Snippet> => ({ ...p, values: p.values.map((e) => e.snippet) });
   if (list.kind === 'mine') return (page, signal) => client.getMySnippets(page, { signal });
   if (list.kind === 'starred') return async (page, signal) => unwrap(await client.getStarredSnippets(page, { signal }));
@@ -80,7 +101,14 @@ async function collect(client: ExportLister, options: ExportOptions): Promise<Ex
   const found = new Map<string, ExportedSnippet>();
   const gate = new RequestGate({ concurrency: options.concurrency });
   for (const list of options.lists) {
-    const paging = { limit: LARGEST_PAGE, key: (s: Snippet) => s.guid, warn: options.warn, label: `export ${list.kind}`, gate, signal: options.signal };
+    const paging = {
+      limit: LARGEST_PAGE,
+      key: (s: Snippet) => s.guid,
+      warn: options.warn,
+      label: `export ${list.kind}`,
+      gate,
+      signal: options.signal,
+    };
     for await (const { fresh } of walkPages(fetcher(client, list), paging)) {
       for (const snippet of fresh) {
         const known = found.get(snippet.guid);
@@ -96,13 +124,21 @@ async function collect(client: ExportLister, options: ExportOptions): Promise<Ex
 function writeProblem(err: unknown, folder: string): ExportError {
   const code = (err as NodeJS.ErrnoException).code;
   const reason =
-    code === 'EACCES' || code === 'EPERM' ? l10n.t('permission denied')
-    : code === 'EROFS' ? l10n.t('the disk is read-only')
-    : code === 'ENOSPC' ? l10n.t('the disk is full')
-    : code === 'ENOTDIR' || code === 'EEXIST' ? refusalReason('notFolder')
-    : code === 'ENAMETOOLONG' ? l10n.t('a path is too long')
-    : errorMessage(err);
-  return new ExportError(l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason), { cause: err });
+    code === 'EACCES' || code === 'EPERM'
+      ? l10n.t('permission denied')
+      : code === 'EROFS'
+        ? l10n.t('the disk is read-only')
+        : code === 'ENOSPC'
+          ? l10n.t('the disk is full')
+          : code === 'ENOTDIR' || code === 'EEXIST'
+            ? refusalReason('notFolder')
+            : code === 'ENAMETOOLONG'
+              ? l10n.t('a path is too long')
+              : errorMessage(err);
+  return new ExportError(
+    l10n.t('Could not export to {0}: {1}. Choose another folder; nothing on the server was changed.', folder, reason),
+    { cause: err },
+  );
 }
 
 /** Errors that concern one snippet's own folder or files, not the export folder or the disk. */
@@ -160,7 +196,12 @@ async function readPrevious(folder: string, server: string): Promise<ExportManif
 }
 
 /** Writes `content` unless the file already holds exactly that (`present`); true when it wrote. */
-async function writeIfDifferent(folder: string, segments: string[], present: Buffer | undefined, content: string): Promise<boolean> {
+async function writeIfDifferent(
+  folder: string,
+  segments: string[],
+  present: Buffer | undefined,
+  content: string,
+): Promise<boolean> {
   const wanted = Buffer.from(content, 'utf8');
   if (present?.equals(wanted)) return false;
   await writeFileBelow(folder, segments, wanted);
@@ -188,7 +229,17 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
   }
   const existing = await fs.readdir(folder).catch(() => [] as string[]);
   const plan = planExport(snippets, previous, existing);
-  const result: ExportResult = { folder, snippets: snippets.length, added: 0, updated: 0, unchanged: 0, gone: plan.gone.length, filesWritten: 0, skipped: [], cancelled: false };
+  const result: ExportResult = {
+    folder,
+    snippets: snippets.length,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    gone: plan.gone.length,
+    filesWritten: 0,
+    skipped: [],
+    cancelled: false,
+  };
   const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
   const written: ManifestEntry[] = [];
   let next = 0;
@@ -206,7 +257,10 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
       } catch (error) {
         // Something in the way of this snippet's own folder or files: it is skipped and named,
         // and the others go on. A disk that is full or read-only stops the export.
-        const reason = error instanceof RefusedPath ? () => error.message : PLACEMENT_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
+        const reason =
+          error instanceof RefusedPath
+            ? () => error.message
+            : PLACEMENT_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
         if (reason) skip(planned, reason());
         else failure ??= { error };
       }
@@ -247,7 +301,10 @@ export async function exportSnippets(client: ExportLister, options: ExportOption
   const done = new Set(written.map((e) => e.guid));
   const kept = (previous?.snippets ?? []).filter((e) => !done.has(e.guid));
   try {
-    await writeManifest(folder, newManifest(client.baseUrl, [...written, ...kept], (options.now ?? (() => new Date()))(), result.skipped));
+    await writeManifest(
+      folder,
+      newManifest(client.baseUrl, [...written, ...kept], (options.now ?? (() => new Date()))(), result.skipped),
+    );
   } catch (error) {
     failure ??= { error };
   }

@@ -49,8 +49,20 @@ export interface ExportManifest {
   skipped?: SkippedEntry[];
 }
 
-export function newManifest(server: string, snippets: ManifestEntry[], at: Date, skipped: SkippedEntry[] = []): ExportManifest {
-  return { format: FORMAT, version: VERSION, server, exportedAt: at.toISOString(), snippets, ...(skipped.length > 0 ? { skipped } : {}) };
+export function newManifest(
+  server: string,
+  snippets: ManifestEntry[],
+  at: Date,
+  skipped: SkippedEntry[] = [],
+): ExportManifest {
+  return {
+    format: FORMAT,
+    version: VERSION,
+    server,
+    exportedAt: at.toISOString(),
+    snippets,
+    ...(skipped.length > 0 ? { skipped } : {}),
+  };
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -58,12 +70,20 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 function isEntry(v: unknown): v is ManifestEntry {
   const e = v as ManifestEntry;
   return (
-    typeof v === 'object' && v !== null &&
-    isString(e.guid) && isString(e.name) && isString(e.description) && isString(e.folder) &&
-    isTimestamp(e.createdAt) && isTimestamp(e.updatedAt) &&
-    Array.isArray(e.categories) && e.categories.every(isString) &&
-    Array.isArray(e.lists) && e.lists.every(isString) &&
-    Array.isArray(e.files) && e.files.every((f) => typeof f === 'object' && f !== null && isString(f.name) && isString(f.path))
+    typeof v === 'object' &&
+    v !== null &&
+    isString(e.guid) &&
+    isString(e.name) &&
+    isString(e.description) &&
+    isString(e.folder) &&
+    isTimestamp(e.createdAt) &&
+    isTimestamp(e.updatedAt) &&
+    Array.isArray(e.categories) &&
+    e.categories.every(isString) &&
+    Array.isArray(e.lists) &&
+    e.lists.every(isString) &&
+    Array.isArray(e.files) &&
+    e.files.every((f) => typeof f === 'object' && f !== null && isString(f.name) && isString(f.path))
   );
 }
 
@@ -76,13 +96,27 @@ export function parseManifest(text: string): ExportManifest | undefined {
     return undefined;
   }
   const m = value as ExportManifest;
-  if (typeof value !== 'object' || value === null || m.format !== FORMAT || m.version !== VERSION || !isString(m.server)) return undefined;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    m.format !== FORMAT ||
+    m.version !== VERSION ||
+    !isString(m.server)
+  ) {
+    return undefined;
+  }
   if (!Array.isArray(m.snippets) || !m.snippets.every(isEntry)) return undefined;
   // A folder or file name an export would not make (`..`, a separator, a device name), or one
   // given twice, was not written by an export: following it could write outside the folder, or
   // one snippet over another.
   const distinct = (names: string[]) => new Set(names.map((n) => n.toLowerCase())).size === names.length;
-  if (!m.snippets.every((e) => isSafeName(e.folder) && e.files.every((f) => isSafeName(f.path)) && distinct(e.files.map((f) => f.path)))) return undefined;
+  if (
+    !m.snippets.every(
+      (e) => isSafeName(e.folder) && e.files.every((f) => isSafeName(f.path)) && distinct(e.files.map((f) => f.path)),
+    )
+  ) {
+    return undefined;
+  }
   if (!distinct(m.snippets.map((e) => e.folder))) return undefined;
   // One snippet recorded twice was not written by an export either: only one of its folders would
   // be known as taken, and another snippet could be given the other.

@@ -33,13 +33,18 @@ export interface ExportPlan {
  * `existing` are the names already in the export folder (other files, or folders of a manifest
  * that could not be read): new folders never take one of them.
  */
-export function planExport(snippets: ExportedSnippet[], previous: ExportManifest | undefined, existing: Iterable<string>): ExportPlan {
+export function planExport(
+  snippets: ExportedSnippet[],
+  previous: ExportManifest | undefined,
+  existing: Iterable<string>,
+): ExportPlan {
   const before = new Map((previous?.snippets ?? []).map((e) => [e.guid, e]));
   const current = new Set(snippets.map((s) => s.snippet.guid));
   // The manifest (and the temporary file it is written through) is never a snippet's folder.
   const folders = new NameSet([...existing, MANIFEST_FILE]);
   for (const e of before.values()) folders.add(e.folder);
-  const claimFolder = (name: string) => folders.claim(name.toLowerCase().startsWith(`${MANIFEST_FILE}.`) ? `_${name}` : name, false);
+  const claimFolder = (name: string) =>
+    folders.claim(name.toLowerCase().startsWith(`${MANIFEST_FILE}.`) ? `_${name}` : name, false);
 
   const planned = snippets.map(({ snippet, lists }): PlannedSnippet => {
     const recorded = before.get(snippet.guid);
@@ -48,7 +53,9 @@ export function planExport(snippets: ExportedSnippet[], previous: ExportManifest
     // Two files may share a name (a server does not always refuse it): each keeps the path it had,
     // in order, and never the other one's.
     const oldPaths = new Map<string, string[]>();
-    for (const f of old?.files ?? []) if (isSnippetFileName(f.path)) oldPaths.set(f.name, [...(oldPaths.get(f.name) ?? []), f.path]);
+    for (const f of old?.files ?? []) {
+      if (isSnippetFileName(f.path)) oldPaths.set(f.name, [...(oldPaths.get(f.name) ?? []), f.path]);
+    }
     const names = new NameSet(old?.files.map((f) => f.path));
     const contents = new Map<string, string>();
     const files = snippet.files.map((file, index) => {

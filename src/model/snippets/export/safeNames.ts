@@ -47,7 +47,11 @@ function clean(text: string): string {
   // Keep a short extension whole when shortening, so the file still opens in the right editor.
   if (dot > 0 && Array.from(safe.slice(dot)).length <= 16) {
     const extension = safe.slice(dot);
-    const stem = truncate(safe.slice(0, dot), MAX_CHARACTERS - Array.from(extension).length, MAX_BYTES - Buffer.byteLength(extension)).trimEnd();
+    const stem = truncate(
+      safe.slice(0, dot),
+      MAX_CHARACTERS - Array.from(extension).length,
+      MAX_BYTES - Buffer.byteLength(extension),
+    ).trimEnd();
     if (stem !== '') return stem + extension;
   }
   return truncate(safe, MAX_CHARACTERS, MAX_BYTES).replace(/[. ]+$/, '');
@@ -98,7 +102,11 @@ export function isSnippetFileName(name: string): boolean {
  * `path.relative`, so `..`, absolute paths, drive letters and UNC paths are all caught.
  * `lib` is `node:path` (tests pass `path.win32` and `path.posix` to check both).
  */
-export function insideFolder(folder: string, entry: string, lib: Pick<typeof nodePath, 'resolve' | 'relative' | 'isAbsolute' | 'sep'> = nodePath): boolean {
+export function insideFolder(
+  folder: string,
+  entry: string,
+  lib: Pick<typeof nodePath, 'resolve' | 'relative' | 'isAbsolute' | 'sep'> = nodePath,
+): boolean {
   const base = lib.resolve(folder);
   const relative = lib.relative(base, lib.resolve(base, entry));
   return relative !== '' && relative !== '..' && !relative.startsWith(`..${lib.sep}`) && !lib.isAbsolute(relative);

@@ -24,7 +24,13 @@ export function editBaseOf(updatedAt: number, content: string): EditBase {
 
 export function isEditBase(value: unknown): value is EditBase {
   const v = value as Partial<EditBase> | null;
-  return typeof v === 'object' && v !== null && typeof v.updatedAt === 'number' && typeof v.hash === 'string' && typeof v.size === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.updatedAt === 'number' &&
+    typeof v.hash === 'string' &&
+    typeof v.size === 'number'
+  );
 }
 
 export type SaveDecision =
@@ -98,7 +104,11 @@ export function decideSave(input: {
   if (size === base.size && textHash(file.content) === base.hash) return { kind: 'write' };
   if (input.overwriteWithoutAsking) return { kind: 'write' };
   const sizeDiffers = size !== base.size;
-  const editorSawIt = reported !== undefined && reported.mtime === fresh.updatedAt && reported.mtime > base.updatedAt && reported.size !== base.size;
+  const editorSawIt =
+    reported !== undefined &&
+    reported.mtime === fresh.updatedAt &&
+    reported.mtime > base.updatedAt &&
+    reported.size !== base.size;
   if (editorSawIt || input.overwriteApproved === fresh.updatedAt) return { kind: 'write' };
   return { kind: 'conflict', editorCanCompare: sizeDiffers };
 }

@@ -32,7 +32,10 @@ export class SnippetFileVersions<U extends { toString(): string }, S> {
   readonly conflicts: SaveConflicts<number>;
 
   constructor(storage: BaseStorage, storageKey: string) {
-    this.documents = new DocumentVersions(storage, storageKey, { baseOf: (file) => editBaseOf(file.updatedAt, file.content), isBase: isEditBase });
+    this.documents = new DocumentVersions(storage, storageKey, {
+      baseOf: (file) => editBaseOf(file.updatedAt, file.content),
+      isBase: isEditBase,
+    });
     this.conflicts = this.documents.conflicts;
   }
 
@@ -87,7 +90,11 @@ export class SnippetFileVersions<U extends { toString(): string }, S> {
   }
 
   /** The documents of `service` that a change of these snippets touches; `current` is the snippet as the service now knows it. */
-  touchedBy(service: S, snippetGuids: readonly string[], current: (guid: string) => Snippet | undefined): TouchedDocuments<U> {
+  touchedBy(
+    service: S,
+    snippetGuids: readonly string[],
+    current: (guid: string) => Snippet | undefined,
+  ): TouchedDocuments<U> {
     const guids = new Set(snippetGuids);
     const touched: TouchedDocuments<U> = { deleted: [], changed: [] };
     for (const { uri, version: loaded } of this.documents.loadedDocuments()) {

@@ -35,19 +35,36 @@ export async function resolveSnippetLink(path: string, query: string, deps: Link
   const target = parsed.target;
   const host = linkServerHost(target.serverUrl);
   if (deps.signedInServerUrl === undefined) {
-    return { kind: 'sign-in', message: l10n.t('This snippet link is for {0}, and you are not signed in. Sign in to {1} to open it.', host, target.serverUrl) };
+    return {
+      kind: 'sign-in',
+      message: l10n.t(
+        'This snippet link is for {0}, and you are not signed in. Sign in to {1} to open it.',
+        host,
+        target.serverUrl,
+      ),
+    };
   }
   if (!isSameServer(target.serverUrl, deps.signedInServerUrl)) {
     return {
       kind: 'sign-in',
-      message: l10n.t('This snippet link is for {0}, but you are signed in to {1}. Sign in to {2} to open it.', target.serverUrl, deps.signedInServerUrl, host),
+      message: l10n.t(
+        'This snippet link is for {0}, but you are signed in to {1}. Sign in to {2} to open it.',
+        target.serverUrl,
+        deps.signedInServerUrl,
+        host,
+      ),
     };
   }
   let snippet: LinkedSnippet;
   try {
     snippet = await deps.getSnippet(target.snippetGuid);
   } catch (err) {
-    if (deps.isNotFound(err)) return { kind: 'refused', message: l10n.t('The snippet of this link is not on {0}: it was deleted, or you may not see it.', host) };
+    if (deps.isNotFound(err)) {
+      return {
+        kind: 'refused',
+        message: l10n.t('The snippet of this link is not on {0}: it was deleted, or you may not see it.', host),
+      };
+    }
     return { kind: 'failed', error: err };
   }
   return fileOutcome(snippet, target);
@@ -57,7 +74,14 @@ function fileOutcome(snippet: LinkedSnippet, target: SnippetLinkTarget): LinkOut
   const open = { kind: 'open' as const, snippetGuid: target.snippetGuid, line: target.line, snippetName: snippet.name };
   if (target.fileName === undefined) return { ...open, fileName: undefined };
   if (!snippet.files.some((f) => f.name === target.fileName)) {
-    return { kind: 'refused', message: l10n.t('"{0}" has no file "{1}" any more: it may have been renamed or deleted.', snippet.name, target.fileName) };
+    return {
+      kind: 'refused',
+      message: l10n.t(
+        '"{0}" has no file "{1}" any more: it may have been renamed or deleted.',
+        snippet.name,
+        target.fileName,
+      ),
+    };
   }
   return { ...open, fileName: target.fileName };
 }

@@ -52,8 +52,12 @@ export function snippetWebUrl(template: string, serverUrl: string, snippetGuid: 
   } catch {
     throw new Error(l10n.t('The snippet URL template "{0}" does not give a URL.', template));
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(l10n.t('The snippet URL template "{0}" must give an https:// or http:// URL.', template));
-  if (parsed.username || parsed.password) throw new Error(l10n.t('The snippet URL template "{0}" must not hold a user name or password.', template));
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(l10n.t('The snippet URL template "{0}" must give an https:// or http:// URL.', template));
+  }
+  if (parsed.username || parsed.password) {
+    throw new Error(l10n.t('The snippet URL template "{0}" must not hold a user name or password.', template));
+  }
   return url;
 }
 
@@ -101,7 +105,9 @@ export function formatSnippetLink(uriScheme: string, extensionId: string, target
  */
 export function parseSnippetLink(path: string, query: string): ParsedSnippetLink {
   const fail = (problem: string): ParsedSnippetLink => ({ ok: false, problem });
-  if (path !== OPEN_SNIPPET_PATH) return fail(l10n.t('This link is not a snippet link of Bitbucket Snippets: it was not opened.'));
+  if (path !== OPEN_SNIPPET_PATH) {
+    return fail(l10n.t('This link is not a snippet link of Bitbucket Snippets: it was not opened.'));
+  }
   const values = new Map<string, string>();
   const unknown: string[] = [];
   for (const pair of query.split('&')) {
@@ -122,21 +128,34 @@ export function parseSnippetLink(path: string, query: string): ParsedSnippetLink
     values.set(key, value);
   }
   if (unknown.length > 0) {
-    const names = unknown.slice(0, 3).map((k) => `"${printable(k)}"`).join(', ');
-    return fail(l10n.t('This snippet link carries parameters Bitbucket Snippets does not know ({0}): it was not opened.', names));
+    const names = unknown
+      .slice(0, 3)
+      .map((k) => `"${printable(k)}"`)
+      .join(', ');
+    return fail(
+      l10n.t('This snippet link carries parameters Bitbucket Snippets does not know ({0}): it was not opened.', names),
+    );
   }
   const server = values.get(PARAMS.server);
   const snippetGuid = values.get(PARAMS.snippet);
   if (!server) return fail(l10n.t('This snippet link does not name its server: it was not opened.'));
   if (!snippetGuid) return fail(l10n.t('This snippet link does not name its snippet: it was not opened.'));
   const serverUrl = parseServer(server);
-  if (!serverUrl) return fail(l10n.t('The server of this snippet link is not an https:// or http:// address without a user name or password: it was not opened.'));
+  if (!serverUrl) {
+    return fail(
+      l10n.t(
+        'The server of this snippet link is not an https:// or http:// address without a user name or password: it was not opened.',
+      ),
+    );
+  }
   const target: SnippetLinkTarget = { serverUrl, snippetGuid };
   const fileName = values.get(PARAMS.file);
   if (fileName !== undefined) target.fileName = fileName;
   const line = values.get(PARAMS.line);
   if (line !== undefined) {
-    if (!LINE_SHAPE.test(line)) return fail(l10n.t('The line of this snippet link is not a positive whole number: it was not opened.'));
+    if (!LINE_SHAPE.test(line)) {
+      return fail(l10n.t('The line of this snippet link is not a positive whole number: it was not opened.'));
+    }
     target.line = Number(line);
   }
   const problem = checkTarget(target);
@@ -156,14 +175,18 @@ export function linkServerHost(serverUrl: string): string {
 }
 
 function checkTarget(t: SnippetLinkTarget): string | undefined {
-  if (!GUID_SHAPE.test(t.snippetGuid)) return l10n.t('The snippet of this link is not a snippet guid: it was not opened.');
+  if (!GUID_SHAPE.test(t.snippetGuid)) {
+    return l10n.t('The snippet of this link is not a snippet guid: it was not opened.');
+  }
   if (t.fileName !== undefined) {
     if (t.fileName === '' || t.fileName.length > MAX_FILE_NAME || CONTROL_CHARACTERS.test(t.fileName)) {
       return l10n.t('The file of this snippet link is not a file name: it was not opened.');
     }
   }
   if (t.line !== undefined) {
-    if (!Number.isInteger(t.line) || t.line < 1 || !LINE_SHAPE.test(String(t.line))) return l10n.t('The line of this snippet link is not a positive whole number: it was not opened.');
+    if (!Number.isInteger(t.line) || t.line < 1 || !LINE_SHAPE.test(String(t.line))) {
+      return l10n.t('The line of this snippet link is not a positive whole number: it was not opened.');
+    }
     if (t.fileName === undefined) return l10n.t('This snippet link gives a line but no file: it was not opened.');
   }
   return undefined;

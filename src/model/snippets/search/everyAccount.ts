@@ -38,14 +38,21 @@ export async function searchAccounts(
   // Refused before it replaces the last search's results.
   if (!normalizeQuery(query)) throw new EmptyQueryError();
   const token = last.begin(query.trim());
-  const summary: EveryAccountSummary = { query: query.trim(), results: [], requests: 0, cancelled: false, failures: [] };
+  const summary: EveryAccountSummary = {
+    query: query.trim(),
+    results: [],
+    requests: 0,
+    cancelled: false,
+    failures: [],
+  };
   // Per account, its results as they streamed in, then as its search ordered them: the final list
   // goes account by account in the order given, whichever answered first.
   const byAccount: SearchResult[][] = targets.map(() => []);
   try {
     await Promise.all(
       targets.map(async (target, index) => {
-        const mark = (results: readonly Omit<SearchResult, 'accountId'>[]): SearchResult[] => results.map((r) => ({ ...r, accountId: target.accountId }));
+        const mark = (results: readonly Omit<SearchResult, 'accountId'>[]): SearchResult[] =>
+          results.map((r) => ({ ...r, accountId: target.accountId }));
         try {
           const found = await target.search.find(query, {
             lists: target.lists,
@@ -59,11 +66,15 @@ export async function searchAccounts(
           });
           byAccount[index] = mark(found.results);
           summary.requests += found.requests;
-          if (found.keptSince !== undefined) summary.keptSince = Math.min(summary.keptSince ?? found.keptSince, found.keptSince);
+          if (found.keptSince !== undefined) {
+            summary.keptSince = Math.min(summary.keptSince ?? found.keptSince, found.keptSince);
+          }
           summary.failures.push(...found.failures.map((f) => ({ ...f, accountId: target.accountId })));
         } catch (err) {
           // The whole account failed (signed out meanwhile): one failure for its first list.
-          if (!options.signal?.aborted) summary.failures.push({ accountId: target.accountId, list: target.lists[0] ?? 'mine', error: err });
+          if (!options.signal?.aborted) {
+            summary.failures.push({ accountId: target.accountId, list: target.lists[0] ?? 'mine', error: err });
+          }
         }
       }),
     );

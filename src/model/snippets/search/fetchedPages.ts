@@ -37,7 +37,11 @@ export class FetchedPages {
   /** In order of use, the least recently used first. */
   private readonly lists = new Map<ListId, KeptList>();
   private keptBytes = 0;
-  private readonly recorded = new Emitter<{ list: ListId; state: FetchedList | undefined; fresh: readonly Snippet[] }>();
+  private readonly recorded = new Emitter<{
+    list: ListId;
+    state: FetchedList | undefined;
+    fresh: readonly Snippet[];
+  }>();
   private readonly dropped = new Emitter<ListId>();
 
   /** `budgetBytes` is read at each page kept (a setting may change it). */
@@ -179,7 +183,13 @@ export function snippetBytes(s: Snippet): number {
 }
 
 function keptList(snippets: Snippet[], nextStart: number | undefined, appliedLimit: number | undefined): KeptList {
-  return { snippets, nextStart, appliedLimit, bytes: snippetsBytes(snippets), guids: new Set(snippets.map((s) => s.guid)) };
+  return {
+    snippets,
+    nextStart,
+    appliedLimit,
+    bytes: snippetsBytes(snippets),
+    guids: new Set(snippets.map((s) => s.guid)),
+  };
 }
 
 function snippetsBytes(snippets: readonly Snippet[]): number {

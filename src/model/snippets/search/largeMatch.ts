@@ -17,11 +17,18 @@ export function hasLargeFile(snippet: Snippet, windowChars = MATCH_WINDOW_CHARS)
 }
 
 /** What matchSnippet(snippet, needle) gives, with a large file's content matched a window at a time. */
-export async function matchSnippetInWindows(snippet: Snippet, needle: string, turn: () => Promise<void>, windowChars = MATCH_WINDOW_CHARS): Promise<SearchMatch[]> {
+export async function matchSnippetInWindows(
+  snippet: Snippet,
+  needle: string,
+  turn: () => Promise<void>,
+  windowChars = MATCH_WINDOW_CHARS,
+): Promise<SearchMatch[]> {
   // Every field but the contents, in matchSnippet's order (the contents come last there too).
   const matches = matchSnippet({ ...snippet, files: snippet.files.map((f) => ({ ...f, content: '' })) }, needle);
   for (const f of snippet.files) {
-    for (const m of await matchContentInWindows(f.content, needle, turn, MAX_LINES_PER_FILE, windowChars)) matches.push({ field: 'content', fileName: f.name, ...m });
+    for (const m of await matchContentInWindows(f.content, needle, turn, MAX_LINES_PER_FILE, windowChars)) {
+      matches.push({ field: 'content', fileName: f.name, ...m });
+    }
   }
   return matches;
 }
@@ -35,12 +42,14 @@ export async function matchContentInWindows(
   windowChars = MATCH_WINDOW_CHARS,
 ): Promise<ReturnType<typeof matchContent>> {
   // A text to find that spans lines could span two windows.
-  if (!needle || content.length <= 2 * windowChars || needle.includes('\n')) return matchContent(content, needle, maxLines);
+  if (!needle || content.length <= 2 * windowChars || needle.includes('\n')) {
+    return matchContent(content, needle, maxLines);
+  }
   const found: ReturnType<typeof matchContent> = [];
   // Lines are counted only up to a window with a match: a file without one is never counted.
   let line = 1;
   let counted = 0;
-  for (let start = 0; start < content.length && found.length < maxLines; ) {
+  for (let start = 0; start < content.length && found.length < maxLines;) {
     const newline = content.indexOf('\n', Math.min(content.length, start + windowChars));
     const end = newline < 0 ? content.length : newline + 1;
     const matches = matchContent(content.slice(start, end), needle, maxLines - found.length);

@@ -44,10 +44,19 @@ export class LastSearch {
    * The search ended. With its final `results`, those shown are put in their order (the order of
    * the lists, not of the pages' arrival); results dropped meanwhile (an account signed out) stay dropped.
    */
-  end(token: Ticket, summary: Pick<SearchSummary, 'cancelled' | 'failures'> & { results?: readonly SearchResult[] }): void {
+  end(
+    token: Ticket,
+    summary: Pick<SearchSummary, 'cancelled' | 'failures'> & { results?: readonly SearchResult[] },
+  ): void {
     if (!this.searches.isCurrent(token) || !this.current) return;
     const results = summary.results ? inOrderOf(summary.results, this.current.results) : this.current.results;
-    this.current = { ...this.current, results, running: false, cancelled: summary.cancelled, failedLists: summary.failures.map((f) => f.list) };
+    this.current = {
+      ...this.current,
+      results,
+      running: false,
+      cancelled: summary.cancelled,
+      failedLists: summary.failures.map((f) => f.list),
+    };
     this.emit();
   }
 

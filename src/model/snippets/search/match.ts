@@ -45,12 +45,18 @@ export function matchSnippet(snippet: Snippet, needle: string): SearchMatch[] {
   inValue('description', firstLineWith(snippet.description, needle));
   for (const c of snippet.categories) inValue('category', c.name);
   for (const f of snippet.files) inValue('fileName', f.name, f.name);
-  for (const f of snippet.files) for (const m of matchContent(f.content, needle)) matches.push({ field: 'content', fileName: f.name, ...m });
+  for (const f of snippet.files) {
+    for (const m of matchContent(f.content, needle)) matches.push({ field: 'content', fileName: f.name, ...m });
+  }
   return matches;
 }
 
 /** Matched lines of a file's content, at most MAX_LINES_PER_FILE, one per line. */
-export function matchContent(content: string, needle: string, maxLines = MAX_LINES_PER_FILE): Array<{ line: number; column: number; length: number; text: string }> {
+export function matchContent(
+  content: string,
+  needle: string,
+  maxLines = MAX_LINES_PER_FILE,
+): Array<{ line: number; column: number; length: number; text: string }> {
   if (!needle || !content) return [];
   const find = findIn(content, needle);
   // A few characters change length when lower-cased (e.g. "İ"): offsets in the lower-cased text
@@ -87,7 +93,11 @@ function findIn(content: string, needle: string): ((from: number) => number) | u
   return lower.length === content.length ? (from) => lower.indexOf(needle, from) : undefined;
 }
 
-function matchByLine(content: string, needle: string, maxLines: number): Array<{ line: number; column: number; length: number; text: string }> {
+function matchByLine(
+  content: string,
+  needle: string,
+  maxLines: number,
+): Array<{ line: number; column: number; length: number; text: string }> {
   const found: Array<{ line: number; column: number; length: number; text: string }> = [];
   let start = 0;
   for (let line = 1; start <= content.length && found.length < maxLines; line++) {
@@ -123,7 +133,13 @@ function countNewlines(s: string, from: number, to: number): number {
 }
 
 /** The text of a line [start, end) around a match at `column`, cut to MAX_LINE_TEXT. */
-function excerpt(s: string, start: number, end: number, column: number, length: number): { column: number; length: number; text: string } {
+function excerpt(
+  s: string,
+  start: number,
+  end: number,
+  column: number,
+  length: number,
+): { column: number; length: number; text: string } {
   const lineEnd = end > start && s[end - 1] === '\r' ? end - 1 : end;
   if (lineEnd - start <= MAX_LINE_TEXT) return { column, length, text: s.slice(start, lineEnd) };
   const before = Math.max(0, Math.min(column - 40, lineEnd - start - MAX_LINE_TEXT));

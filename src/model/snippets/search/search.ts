@@ -25,7 +25,10 @@ const NO_MATCHES: SearchMatch[] = [];
 /** The server caps a page (Bitbucket at 1,000) and says in the answer what it applied. */
 export const SEARCH_PAGE_LIMIT = 1000;
 
-export type SearchApi = Pick<BitbucketClient, 'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets'>;
+export type SearchApi = Pick<
+  BitbucketClient,
+  'getMySnippets' | 'getStarredSnippets' | 'browseSnippets' | 'browseUserSnippets'
+>;
 
 /** What the search reads of the snippet core (SnippetService provides it from its store). */
 export interface LoadedSnippets {
@@ -160,7 +163,11 @@ export class SnippetSearch {
         // Most snippets are told apart without a copy (mayMatch.ts); a file of megabytes is matched a window at a time (largeMatch.ts).
         let matches = decided.get(snippet);
         if (matches === undefined) {
-          matches = !mayMatch(snippet, needle) ? NO_MATCHES : hasLargeFile(snippet) ? await matchSnippetInWindows(snippet, needle, turn) : matchSnippet(snippet, needle);
+          matches = !mayMatch(snippet, needle)
+            ? NO_MATCHES
+            : hasLargeFile(snippet)
+              ? await matchSnippetInWindows(snippet, needle, turn)
+              : matchSnippet(snippet, needle);
           decided.set(snippet, matches);
         }
         if (matches.length > 0 && results.add({ snippet, list, matches })) batch.push({ snippet, list, matches });
@@ -219,7 +226,12 @@ export class SnippetSearch {
     return { ...summary, results: results.ordered(), cancelled: options.signal?.aborted === true };
   }
 
-  private async fetchPage(api: SearchApi, list: SearchList, request: PageRequest, signal: AbortSignal): Promise<Page<Snippet>> {
+  private async fetchPage(
+    api: SearchApi,
+    list: SearchList,
+    request: PageRequest,
+    signal: AbortSignal,
+  ): Promise<Page<Snippet>> {
     if (list === 'mine') return api.getMySnippets(request, { signal });
     if (list === 'browse') return api.browseSnippets(request, { signal });
     if (list === 'starred') {

@@ -78,7 +78,13 @@ export class AccountBook<Row extends object, Change, Service extends Followable<
     if (entry) this.forget(accountId);
     const rowIds = this.pending.get(accountId) ?? new Set<string>();
     this.pending.delete(accountId);
-    this.accounts.set(accountId, { service, subscription: service.onDidChange(onChange), shown: new Set(), categoriesKey: '', rowIds });
+    this.accounts.set(accountId, {
+      service,
+      subscription: service.onDidChange(onChange),
+      shown: new Set(),
+      categoriesKey: '',
+      rowIds,
+    });
     return true;
   }
 

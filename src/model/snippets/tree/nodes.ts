@@ -20,19 +20,44 @@ export type SnippetNode = OfAccount & { kind: 'snippet'; list: ListId; snippetGu
 // the list they are shown under: VS Code refuses two rows with the same id.
 // `occurrence` (2, 3…) marks a later file of a name several files of the snippet share: the
 // server does not always refuse that, and commands find a file by its name.
-export type FileNode = OfAccount & { kind: 'file'; snippetGuid: string; fileName: string; own: boolean; list?: ListId; occurrence?: number };
+export type FileNode = OfAccount & {
+  kind: 'file';
+  snippetGuid: string;
+  fileName: string;
+  own: boolean;
+  list?: ListId;
+  occurrence?: number;
+};
 export type CommentsNode = OfAccount & { kind: 'comments'; snippetGuid: string; own: boolean; list?: ListId };
-export type CommentNode = OfAccount & { kind: 'comment'; snippetGuid: string; commentGuid: string; mine: boolean; list?: ListId };
+export type CommentNode = OfAccount & {
+  kind: 'comment';
+  snippetGuid: string;
+  commentGuid: string;
+  mine: boolean;
+  list?: ListId;
+};
 export type LoadMoreNode = OfAccount & { kind: 'loadMore'; list: ListId };
 /** `retry`: clicking it asks the server again (an offline list shown from what was loaded or cached). */
-export type MessageNode = OfAccount & { kind: 'message'; list: ListId | 'categories'; text: string; isError: boolean; retry?: boolean };
+export type MessageNode = OfAccount & {
+  kind: 'message';
+  list: ListId | 'categories';
+  text: string;
+  isError: boolean;
+  retry?: boolean;
+};
 
 /** The "Search results" root: the last search of the session (Search Snippets…), of every account. */
 export type SearchRootNode = { kind: 'searchRoot'; label: string; accountId?: undefined };
 /** A snippet found by the last search; its children are its matches. */
 export type SearchSnippetNode = OfAccount & { kind: 'searchSnippet'; snippetGuid: string; own: boolean };
 /** One match of a found snippet: a matched line, a file name or a field. */
-export type SearchMatchNode = OfAccount & { kind: 'searchMatch'; snippetGuid: string; index: number; fileName: string | undefined; own: boolean };
+export type SearchMatchNode = OfAccount & {
+  kind: 'searchMatch';
+  snippetGuid: string;
+  index: number;
+  fileName: string | undefined;
+  own: boolean;
+};
 
 export type TreeNode =
   | AccountNode
@@ -119,7 +144,9 @@ export function contextValue(node: TreeNode): string {
     case 'searchSnippet':
       return `snippet.${node.own ? 'own' : 'other'}.search`;
     case 'searchMatch':
-      return node.fileName ? `file.${node.own ? 'own' : 'other'}.search${patchMark(node.fileName)}` : `searchMatch.${node.own ? 'own' : 'other'}`;
+      return node.fileName
+        ? `file.${node.own ? 'own' : 'other'}.search${patchMark(node.fileName)}`
+        : `searchMatch.${node.own ? 'own' : 'other'}`;
   }
 }
 

@@ -14,7 +14,13 @@ export { relativeTime };
  * latest answer: "12 · cached 5 minutes ago" until the revalidation answers, "12 · offline
  * (cached 5 minutes ago)" while the server does not answer.
  */
-export function cachedListDescription(count: string, state: Pick<ListState, 'fromCache' | 'fetchedAt' | 'error'>, offline: boolean, now: number, locale = 'en'): string {
+export function cachedListDescription(
+  count: string,
+  state: Pick<ListState, 'fromCache' | 'fetchedAt' | 'error'>,
+  offline: boolean,
+  now: number,
+  locale = 'en',
+): string {
   if (state.fetchedAt === undefined) return count;
   const age = relativeTime(state.fetchedAt, now, locale);
   if (offline && (state.fromCache || state.error)) return l10n.t('{0} · offline (cached {1})', count, age);
@@ -48,16 +54,26 @@ export function snippetTooltip(snippet: Snippet, own: boolean, people: People, n
   const lines = [`**${escapeMarkdown(snippet.name)}**`];
   if (snippet.description) lines.push(escapeMarkdown(snippet.description));
   const name = people.names.get(snippet.userId);
-  const owner = own ? l10n.t('you') : name ? l10n.t('{0} (user {1})', name, snippet.userId) : l10n.t('user {0}', snippet.userId);
+  const owner = own
+    ? l10n.t('you')
+    : name
+      ? l10n.t('{0} (user {1})', name, snippet.userId)
+      : l10n.t('user {0}', snippet.userId);
   lines.push(l10n.t('Owner: {0}', escapeMarkdown(owner)));
-  if (snippet.categories.length > 0) lines.push(l10n.t('Categories: {0}', snippet.categories.map((c) => escapeMarkdown(c.name)).join(', ')));
+  if (snippet.categories.length > 0) {
+    lines.push(l10n.t('Categories: {0}', snippet.categories.map((c) => escapeMarkdown(c.name)).join(', ')));
+  }
   const files = snippet.files.length;
   const comments = snippet.comments.length;
   lines.push(
     [
       files === 1 ? l10n.t('1 file') : l10n.t('{0} files', formatCount(files, locale)),
       comments === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', formatCount(comments, locale)),
-      l10n.t('updated {0} ({1})', relativeTime(snippet.updatedAt, now, locale), formatDateTime(snippet.updatedAt, locale)),
+      l10n.t(
+        'updated {0} ({1})',
+        relativeTime(snippet.updatedAt, now, locale),
+        formatDateTime(snippet.updatedAt, locale),
+      ),
     ].join(' · '),
   );
   return lines.join('\n\n');
@@ -65,7 +81,11 @@ export function snippetTooltip(snippet: Snippet, own: boolean, people: People, n
 
 /** A comment row's label: its first non-empty line, shortened. */
 export function commentLabel(comment: Pick<Comment, 'text'>, max = 80): string {
-  const first = comment.text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? l10n.t('(empty comment)');
+  const first =
+    comment.text
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? l10n.t('(empty comment)');
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
@@ -95,13 +115,18 @@ export function emptyListText(list: ListId): string {
   if (list === 'mine') return l10n.t('No snippets yet. Create one with Save Selection as Snippet or the + button.');
   if (list === 'starred') return l10n.t("Nothing starred yet: star snippets in Bitbucket's web UI.");
   if (list === 'browse') return l10n.t('No snippets are visible to you on this server yet.');
-  if (list.startsWith('user:')) return l10n.t('{0} has no snippets you can see (or no such user).', list.slice('user:'.length));
+  if (list.startsWith('user:')) {
+    return l10n.t('{0} has no snippets you can see (or no such user).', list.slice('user:'.length));
+  }
   return l10n.t('No snippets in this category.');
 }
 
-export const noCategoriesText = (): string => l10n.t('No categories yet: add categories to a snippet with Edit Details.');
+export const noCategoriesText = (): string =>
+  l10n.t('No categories yet: add categories to a snippet with Edit Details.');
 
 /** Said when a filter hides every loaded snippet of a list. */
 export function noMatchText(filter: string, more: boolean): string {
-  return more ? l10n.t('No loaded snippets match "{0}": load more to search further.', filter) : l10n.t('No loaded snippets match "{0}".', filter);
+  return more
+    ? l10n.t('No loaded snippets match "{0}": load more to search further.', filter)
+    : l10n.t('No loaded snippets match "{0}".', filter);
 }

@@ -3,7 +3,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { ChannelClient, ChannelHost, ChannelLimits, ChannelUnavailableError } from '../../../../src/model/agentTools/mcp/channel';
+import {
+  ChannelClient,
+  ChannelHost,
+  ChannelLimits,
+  ChannelUnavailableError,
+} from '../../../../src/model/agentTools/mcp/channel';
 import { CODE_LIFETIME_MS, ConfirmationCodes } from '../../../../src/model/agentTools/mcp/confirmationCodes';
 import { editDigest, replaceOnce } from '../../../../src/model/agentTools/mcp/fileEdit';
 import { promptArguments, promptBody, promptName } from '../../../../src/model/agentTools/mcp/prompts';
@@ -37,14 +42,26 @@ describe('MCP confirmation codes', () => {
 
 describe('MCP resource URIs', () => {
   it('read back to the account, snippet and file they name, whatever those hold', () => {
-    const file = { accountId: 'https://bb.example.com:8443/ctx#ali ce', snippetGuid: 'abc/../def', fileName: 'a b#?%/.\u202e(x)' };
+    const file = {
+      accountId: 'https://bb.example.com:8443/ctx#ali ce',
+      snippetGuid: 'abc/../def',
+      fileName: 'a b#?%/.\u202e(x)',
+    };
     const uri = resourceUri(file);
     assert.match(uri, /^bitbucket-snippets:\/\/[A-Za-z0-9%._~-]+\/[A-Za-z0-9%._~-]+\/[A-Za-z0-9%._~-]+$/);
     assert.deepEqual(parseResourceUri(uri), file);
   });
 
   it('refuse what is not one of them', () => {
-    for (const bad of ['file:///etc/passwd', 'bitbucket-snippets://a/b', 'bitbucket-snippets://a/b/c/d', 'bitbucket-snippets://a//c', 'bitbucket-snippets://a/b/%E0%A4%A']) assert.equal(parseResourceUri(bad), undefined, bad);
+    for (const bad of [
+      'file:///etc/passwd',
+      'bitbucket-snippets://a/b',
+      'bitbucket-snippets://a/b/c/d',
+      'bitbucket-snippets://a//c',
+      'bitbucket-snippets://a/b/%E0%A4%A',
+    ]) {
+      assert.equal(parseResourceUri(bad), undefined, bad);
+    }
   });
 
   it('give a MIME type by language, text/plain when none is known', () => {
@@ -67,12 +84,27 @@ describe('MCP prompts from snippets', () => {
   });
 
   it('take an argument for each tab stop, and put values in as text', () => {
-    const source = 'Explain ${1:topic} to a ${2|beginner,expert|} in \\${3:not a stop} ${1} with ${4:nested ${5:inner}} $9 $0';
+    const source =
+      'Explain ${1:topic} to a ${2|beginner,expert|} in \\${3:not a stop} ${1} with ${4:nested ${5:inner}} $9 $0';
     const args = promptArguments(source);
-    assert.deepEqual(args.map((a) => [a.name, a.index]), [['topic', 1], ['beginner_expert', 2], ['nested_inner', 4], ['arg9', 9]].map(([n, i]) => (n === 'beginner_expert' ? ['arg2', i] : [n, i])));
+    assert.deepEqual(
+      args.map((a) => [a.name, a.index]),
+      [
+        ['topic', 1],
+        ['beginner_expert', 2],
+        ['nested_inner', 4],
+        ['arg9', 9],
+      ].map(([n, i]) => (n === 'beginner_expert' ? ['arg2', i] : [n, i])),
+    );
     assert.match(args[1].description, /beginner, expert/);
-    assert.equal(promptBody(source, args, { topic: 'closures $1 ${2:x}', arg2: 'expert' }), 'Explain closures $1 ${2:x} to a expert in ${3:not a stop} closures $1 ${2:x} with nested inner  ');
-    assert.equal(promptBody(source, args, {}), 'Explain topic to a beginner in ${3:not a stop} topic with nested inner  ');
+    assert.equal(
+      promptBody(source, args, { topic: 'closures $1 ${2:x}', arg2: 'expert' }),
+      'Explain closures $1 ${2:x} to a expert in ${3:not a stop} closures $1 ${2:x} with nested inner  ',
+    );
+    assert.equal(
+      promptBody(source, args, {}),
+      'Explain topic to a beginner in ${3:not a stop} topic with nested inner  ',
+    );
   });
 });
 
@@ -100,11 +132,15 @@ describe('MCP private channel', function () {
   let now = 0;
   beforeEach(async () => {
     now = 0;
-    host = await ChannelHost.start(async (method, params, signal) => {
-      if (method === 'echo') return params;
-      await new Promise((resolve) => signal.addEventListener('abort', resolve));
-      throw new Error('the host gave up at its deadline');
-    }, (method) => (method === 'slow' ? 200 : 1000), () => now);
+    host = await ChannelHost.start(
+      async (method, params, signal) => {
+        if (method === 'echo') return params;
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        throw new Error('the host gave up at its deadline');
+      },
+      (method) => (method === 'slow' ? 200 : 1000),
+      () => now,
+    );
   });
   afterEach(() => host.close());
 

@@ -26,7 +26,9 @@ describe('MCP server: malformed, huge and too many messages', function () {
   const waitFor = async (what: string, test: () => boolean) => {
     const until = Date.now() + 20_000;
     while (!test()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; answers: ${JSON.stringify(answers).slice(0, 2000)}`);
+      if (Date.now() > until) {
+        throw new Error(`timed out waiting for ${what}; answers: ${JSON.stringify(answers).slice(0, 2000)}`);
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
   };
@@ -76,12 +78,19 @@ describe('MCP server: malformed, huge and too many messages', function () {
     send('{"jsonrpc":"2.0","id":7,"method":"tools/list"}');
     await waitFor('the answer to the last request', () => answerTo(7) !== undefined && answerTo(6) !== undefined);
     const nulls = answers.filter((a) => a.id === null).map((a) => a.error?.code);
-    assert.deepEqual(nulls.sort(), [RpcErrors.parseError, RpcErrors.invalidRequest, RpcErrors.invalidRequest, RpcErrors.busy].sort(), JSON.stringify(answers));
+    assert.deepEqual(
+      nulls.sort(),
+      [RpcErrors.parseError, RpcErrors.invalidRequest, RpcErrors.invalidRequest, RpcErrors.busy].sort(),
+      JSON.stringify(answers),
+    );
     assert.equal(answerTo(2)?.error?.code, RpcErrors.invalidRequest);
     assert.equal(answerTo(3)?.error?.code, RpcErrors.methodNotFound);
     assert.equal(answerTo(4)?.error?.code, RpcErrors.invalidRequest);
     assert.equal(answerTo(5), undefined, 'the huge message was dropped whole, never read');
-    assert.match(String(answers.find((a) => a.error?.code === RpcErrors.busy)?.error?.message), /dropped: at most 1048576 bytes/);
+    assert.match(
+      String(answers.find((a) => a.error?.code === RpcErrors.busy)?.error?.message),
+      /dropped: at most 1048576 bytes/,
+    );
     assert.deepEqual(answerTo(6)?.result, {});
     assert.deepEqual(answerTo(7)?.result, { tools: [] });
     assert.equal(child.exitCode, null, 'still running');
@@ -90,7 +99,10 @@ describe('MCP server: malformed, huge and too many messages', function () {
   it('takes 16 requests at once and refuses the rest until answers come', async () => {
     for (let id = 1; id <= 20; id++) send(`{"jsonrpc":"2.0","id":${id},"method":"resources/list"}`);
     await waitFor('four refusals', () => answers.length >= 4 && held >= 16);
-    assert.deepEqual(answers.map((a) => a.error?.code), [RpcErrors.busy, RpcErrors.busy, RpcErrors.busy, RpcErrors.busy]);
+    assert.deepEqual(
+      answers.map((a) => a.error?.code),
+      [RpcErrors.busy, RpcErrors.busy, RpcErrors.busy, RpcErrors.busy],
+    );
     assert.match(String(answers[0].error?.message), /More than 16 requests at once/);
   });
 

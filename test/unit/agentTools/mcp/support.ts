@@ -34,7 +34,9 @@ export function serverBundle(): Promise<string> {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bbs-mcp-bundle-'));
     process.on('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { buildBundles } = require(path.join(ROOT, 'esbuild.js')) as { buildBundles(o: { production: boolean; outdir: string; quiet: boolean }): Promise<unknown> };
+    const { buildBundles } = require(path.join(ROOT, 'esbuild.js')) as {
+      buildBundles(o: { production: boolean; outdir: string; quiet: boolean }): Promise<unknown>;
+    };
     await buildBundles({ production: true, outdir, quiet: true });
     return path.join(outdir, 'mcpServer.js');
   })();
@@ -56,9 +58,17 @@ export interface TestHost {
 }
 
 export function testHost(serverUrl: string): TestHost {
-  const client = new BitbucketClient({ baseUrl: serverUrl, credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }), retry: { retries: 0 } });
+  const client = new BitbucketClient({
+    baseUrl: serverUrl,
+    credentials: () => ({ type: 'basic', username: 'alice', password: 'alice' }),
+    retry: { retries: 0 },
+  });
   const scanned: Outgoing[] = [];
-  const service = new SnippetService(() => client, () => 25, { checkOutgoing: async (o) => void scanned.push(o) });
+  const service = new SnippetService(
+    () => client,
+    () => 25,
+    { checkOutgoing: async (o) => void scanned.push(o) },
+  );
   service.reset({ username: 'alice', userId: 2 });
   const confirm = { answer: true, asked: [] as string[] };
   const state = { readOnly: false, signedIn: true, promptCategory: 'prompt' };
@@ -69,36 +79,94 @@ export function testHost(serverUrl: string): TestHost {
     return service.store.snippetsOf('mine');
   };
   const listed = (heading: string, found: Snippet[], none: string) =>
-    snippetListText({ heading, sources: [source], found: found.map((snippet) => ({ accountId: ALICE_ID, accountLabel: source.account, snippet, owner: 'alice' })), max: 20, noun: 'snippets', none, notes: [], languageOf: () => undefined });
+    snippetListText({
+      heading,
+      sources: [source],
+      found: found.map((snippet) => ({ accountId: ALICE_ID, accountLabel: source.account, snippet, owner: 'alice' })),
+      max: 20,
+      noun: 'snippets',
+      none,
+      notes: [],
+      languageOf: () => undefined,
+    });
   const reads: Record<string, (input: Record<string, string>) => Promise<string>> = {
-    [McpTools.search]: async ({ query }) => listed(`Search for "${query}"`, (await service.search.find(query, { lists: ['mine'] })).results.map((r) => r.snippet), 'none'),
+    [McpTools.search]: async ({ query }) =>
+      listed(
+        `Search for "${query}"`,
+        (await service.search.find(query, { lists: ['mine'] })).results.map((r) => r.snippet),
+        'none',
+      ),
     [McpTools.readFile]: async ({ reference }) => {
       const parsed = parseReference(reference);
       if (!parsed.ok) return parsed.problem;
       const snippet = await service.snippet(parsed.reference.snippetGuid);
-      return fileResultText({ source, accountId: ALICE_ID, snippet, fileName: parsed.reference.fileName ?? snippet.files[0].name, owner: 'alice', language: undefined, maxCharacters: 20_000, notes: [] });
+      return fileResultText({
+        source,
+        accountId: ALICE_ID,
+        snippet,
+        fileName: parsed.reference.fileName ?? snippet.files[0].name,
+        owner: 'alice',
+        language: undefined,
+        maxCharacters: 20_000,
+        notes: [],
+      });
     },
-    [McpTools.listCategories]: async () => categoriesText(countCategories((await mine()).map((snippet) => ({ snippet, accountLabel: source.account }))), [source], [], false),
-    [McpTools.listCategory]: async ({ category }) => listed(`Snippets in category "${category}"`, (await mine()).filter((s) => hasCategory(s, category)), 'none'),
+    [McpTools.listCategories]: async () =>
+      categoriesText(
+        countCategories((await mine()).map((snippet) => ({ snippet, accountLabel: source.account }))),
+        [source],
+        [],
+        false,
+      ),
+    [McpTools.listCategory]: async ({ category }) =>
+      listed(
+        `Snippets in category "${category}"`,
+        (await mine()).filter((s) => hasCategory(s, category)),
+        'none',
+      ),
   };
   const ops: McpOperations = {
     readOnly: () => state.readOnly,
     unavailable: () => (state.signedIn ? undefined : notSignedIn()),
     read: async (tool, input) => {
-      const checked = validateInput<Record<string, string>>(input, TOOL_DEFINITIONS.find((t) => t.name === tool)!.schema);
+      const checked = validateInput<Record<string, string>>(
+        input,
+        TOOL_DEFINITIONS.find((t) => t.name === tool)!.schema,
+      );
       return checked.ok ? reads[tool](checked.value) : checked.problems.join('\n');
     },
-    snippetFiles: async () => (await mine()).flatMap((s) => s.files.map((f) => ({ accountId: ALICE_ID, snippetGuid: s.guid, fileName: f.name, snippetName: s.name, description: s.description, language: f.name.endsWith('.py') ? 'python' : undefined }))),
+    snippetFiles: async () =>
+      (await mine()).flatMap((s) =>
+        s.files.map((f) => ({
+          accountId: ALICE_ID,
+          snippetGuid: s.guid,
+          fileName: f.name,
+          snippetName: s.name,
+          description: s.description,
+          language: f.name.endsWith('.py') ? 'python' : undefined,
+        })),
+      ),
     readFile: async (file) => {
       const snippet = (await mine()).find((s) => s.guid === file.snippetGuid);
       const content = file.accountId === ALICE_ID ? snippet?.files.find((f) => f.name === file.fileName) : undefined;
-      return content ? { text: content.content ?? '', language: file.fileName.endsWith('.py') ? 'python' : undefined } : 'This snippet is not in a list tools may read.';
+      return content
+        ? { text: content.content ?? '', language: file.fileName.endsWith('.py') ? 'python' : undefined }
+        : 'This snippet is not in a list tools may read.';
     },
     promptSnippets: async () =>
       (await mine())
         .filter((s) => hasCategory(s, state.promptCategory))
         .sort((a, b) => a.guid.localeCompare(b.guid))
-        .map((s): PromptSnippet => ({ accountId: ALICE_ID, snippetGuid: s.guid, snippetName: s.name, description: s.description ?? '', owner: 'alice', account: source.account, fileName: s.files[0].name, text: s.files[0].content ?? '' })),
+        .map((s): PromptSnippet => ({
+          accountId: ALICE_ID,
+          snippetGuid: s.guid,
+          snippetName: s.name,
+          description: s.description ?? '',
+          owner: 'alice',
+          account: source.account,
+          fileName: s.files[0].name,
+          text: s.files[0].content ?? '',
+        })),
     proposeSave: async ({ confirmationCode: _code, ...input }): Promise<Proposed> => {
       const checked = proposal(input);
       if (!checked.ok) return { ok: false, text: checked.problems.join('\n') };
@@ -118,7 +186,14 @@ export function testHost(serverUrl: string): TestHost {
       const parsed = parseReference(input.reference);
       if (!parsed.ok) return { ok: false, text: parsed.problem };
       const snippet = await service.snippet(parsed.reference.snippetGuid);
-      const edit = editProposal(ALICE_ID, snippet, service.mayWrite(snippet), parsed.reference.fileName, input.find, input.replace);
+      const edit = editProposal(
+        ALICE_ID,
+        snippet,
+        service.mayWrite(snippet),
+        parsed.reference.fileName,
+        input.find,
+        input.replace,
+      );
       if (!edit.ok) return edit;
       return {
         ok: true,
@@ -127,7 +202,9 @@ export function testHost(serverUrl: string): TestHost {
         confirmAndWrite: async () => {
           confirm.asked.push(edit.text);
           if (!confirm.answer) return 'Nothing was written: the user did not confirm it.';
-          return (await writeEdit(service.writes, snippet.guid, edit)) === 'changed' ? 'Nothing was written: the file changed on the server since it was read.' : 'Changed.';
+          return (await writeEdit(service.writes, snippet.guid, edit)) === 'changed'
+            ? 'Nothing was written: the file changed on the server since it was read.'
+            : 'Changed.';
         },
       };
     },

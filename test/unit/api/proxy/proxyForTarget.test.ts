@@ -21,11 +21,22 @@ function thrown(fn: () => unknown): BitbucketError {
 describe('proxy for a target', () => {
   it('takes the credentials out of the URL: the label and URI never hold them', () => {
     const proxy = parseProxyUrl('http://jo%40corp:s3cr%3At@proxy.corp:3128', 'the http.proxy setting');
-    assert.deepEqual(proxy, { label: 'http://proxy.corp:3128', uri: 'http://proxy.corp:3128/', authorization: basic('jo@corp:s3cr:t'), credentialsFrom: 'the http.proxy setting' });
+    assert.deepEqual(proxy, {
+      label: 'http://proxy.corp:3128',
+      uri: 'http://proxy.corp:3128/',
+      authorization: basic('jo@corp:s3cr:t'),
+      credentialsFrom: 'the http.proxy setting',
+    });
   });
 
   it('prefers http.proxyAuthorization to credentials in the URL', () => {
-    assert.equal(parseProxyUrl('http://u:p@proxy:8080', 's', { value: 'Negotiate abc', source: 'the http.proxyAuthorization setting' }).authorization, 'Negotiate abc');
+    assert.equal(
+      parseProxyUrl('http://u:p@proxy:8080', 's', {
+        value: 'Negotiate abc',
+        source: 'the http.proxyAuthorization setting',
+      }).authorization,
+      'Negotiate abc',
+    );
   });
 
   it('reads a bare host:port as an http:// proxy, and fills in default ports', () => {
@@ -60,7 +71,10 @@ describe('proxy for a target', () => {
   });
 
   it('sends http.proxyAuthorization to a proxy that came from the environment too', () => {
-    assert.equal(proxyForTarget(HTTPS_TARGET, { authorization: 'Basic abc' }, { HTTPS_PROXY: 'http://p:1' })?.authorization, 'Basic abc');
+    assert.equal(
+      proxyForTarget(HTTPS_TARGET, { authorization: 'Basic abc' }, { HTTPS_PROXY: 'http://p:1' })?.authorization,
+      'Basic abc',
+    );
   });
 
   it('goes direct for NO_PROXY hosts: exact, subdomains, with a port, and *', () => {
@@ -71,7 +85,11 @@ describe('proxy for a target', () => {
     assert.equal(bypassesProxy(HTTPS_TARGET, 'bitbucket.corp.example:443'), false);
     assert.equal(bypassesProxy(HTTP_TARGET, 'bitbucket.corp.example:80'), true);
     assert.equal(bypassesProxy(HTTPS_TARGET, 'example'), true, 'a parent domain without a dot still covers it');
-    assert.equal(bypassesProxy(HTTPS_TARGET, 'other.example,ket.corp.example'), false, 'a suffix that is not a whole label does not');
+    assert.equal(
+      bypassesProxy(HTTPS_TARGET, 'other.example,ket.corp.example'),
+      false,
+      'a suffix that is not a whole label does not',
+    );
     assert.equal(bypassesProxy(HTTPS_TARGET, '*'), true);
     assert.equal(bypassesProxy(HTTPS_TARGET, ''), false);
   });
@@ -79,7 +97,13 @@ describe('proxy for a target', () => {
   it('joins http.noProxy with NO_PROXY', () => {
     const env = { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'corp.example' };
     assert.equal(proxyForTarget(HTTPS_TARGET, {}, env), undefined);
-    assert.equal(proxyForTarget(HTTPS_TARGET, { noProxy: 'bitbucket.corp.example' }, { HTTPS_PROXY: 'http://p:1' }), undefined);
-    assert.equal(proxyForTarget(HTTPS_TARGET, { noProxy: 'elsewhere' }, { HTTPS_PROXY: 'http://p:1' })?.label, 'http://p:1');
+    assert.equal(
+      proxyForTarget(HTTPS_TARGET, { noProxy: 'bitbucket.corp.example' }, { HTTPS_PROXY: 'http://p:1' }),
+      undefined,
+    );
+    assert.equal(
+      proxyForTarget(HTTPS_TARGET, { noProxy: 'elsewhere' }, { HTTPS_PROXY: 'http://p:1' })?.label,
+      'http://p:1',
+    );
   });
 });

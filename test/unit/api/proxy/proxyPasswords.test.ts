@@ -6,7 +6,12 @@
 // it, the extension's own client's proxy and the connection check's.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { editorProxyError, editorProxyResponseError, proxyLabelOf, writtenProxyUrls } from '../../../../src/api/wire/node/editorProxyErrors';
+import {
+  editorProxyError,
+  editorProxyResponseError,
+  proxyLabelOf,
+  writtenProxyUrls,
+} from '../../../../src/api/wire/node/editorProxyErrors';
 import { proxyError } from '../../../../src/api/wire/undici/proxyErrors';
 import { parseProxyUrl, type ResolvedProxy } from '../../../../src/api/wire/undici/proxyForTarget';
 import { describeProxy } from '../../../../src/model/connectionCheck/proxy';
@@ -18,7 +23,9 @@ import { describeProxy } from '../../../../src/model/connectionCheck/proxy';
 const MARKERS = ['Q', 'Z', 'J', 'é', 'ß', '😀'];
 const SPECIALS = [';', ' ', '@', ':', '/', '#', '%', '?'];
 
-const password = fc.array(fc.constantFrom(...MARKERS, ...SPECIALS), { minLength: 3, maxLength: 14 }).map((chars) => chars.join(''));
+const password = fc
+  .array(fc.constantFrom(...MARKERS, ...SPECIALS), { minLength: 3, maxLength: 14 })
+  .map((chars) => chars.join(''));
 const host = fc.constantFrom('proxy.corp', '127.0.0.1', '[::1]', 'p');
 const port = fc.integer({ min: 1, max: 65535 });
 
@@ -36,7 +43,12 @@ function markedPieces(secret: string): string[] {
 function assertNoPieceOf(secret: string, texts: Array<string | undefined>): void {
   for (const text of texts) {
     if (text === undefined) continue;
-    for (const piece of markedPieces(secret)) assert.ok(!text.toLowerCase().includes(piece), `"${text}" shows "${piece}" of the password ${JSON.stringify(secret)}`);
+    for (const piece of markedPieces(secret)) {
+      assert.ok(
+        !text.toLowerCase().includes(piece),
+        `"${text}" shows "${piece}" of the password ${JSON.stringify(secret)}`,
+      );
+    }
   }
 }
 
@@ -48,9 +60,30 @@ function editorTexts(result: string, written: string): Array<string | undefined>
   // VS Code's agent: the first entry, cut at `;`; it reports that entry as the proxy it used.
   const entry = result.trim().split(/\s*;\s*/)[0];
   const urls = writtenProxyUrls({ httpProxy: written }, {});
-  const failed = editorProxyError(new Error(`Failed to establish a socket connection to proxies: ${result}`), { codes: ['ENOTFOUND'], tlsCode: undefined }, 'GET /x', 'bitbucket.test', urls);
-  const refused = editorProxyResponseError('Basic realm="corp"', entry, 'bitbucket.test', 'GET /x', 'the http.proxy setting', urls);
-  return [proxyLabelOf(result, urls), proxyLabelOf(entry, urls), proxyLabelOf(entry), failed?.message, failed?.toLogString(), refused.message, refused.toLogString()];
+  const failed = editorProxyError(
+    new Error(`Failed to establish a socket connection to proxies: ${result}`),
+    { codes: ['ENOTFOUND'], tlsCode: undefined },
+    'GET /x',
+    'bitbucket.test',
+    urls,
+  );
+  const refused = editorProxyResponseError(
+    'Basic realm="corp"',
+    entry,
+    'bitbucket.test',
+    'GET /x',
+    'the http.proxy setting',
+    urls,
+  );
+  return [
+    proxyLabelOf(result, urls),
+    proxyLabelOf(entry, urls),
+    proxyLabelOf(entry),
+    failed?.message,
+    failed?.toLogString(),
+    refused.message,
+    refused.toLogString(),
+  ];
 }
 
 /** The texts the extension's own client and the connection check make of a proxy URL. */
@@ -62,8 +95,23 @@ function ownTexts(url: string): Array<string | undefined> {
   } catch (err) {
     refusal = (err as Error).message;
   }
-  const answered = proxy && proxyError(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { codes: [], tlsCode: undefined }, proxy, 'GET /x', 'bitbucket.test');
-  return [proxy?.label, proxy?.uri, refusal, answered?.message, answered?.toLogString(), describeProxy('http.proxy', url).display];
+  const answered =
+    proxy &&
+    proxyError(
+      new Error('Proxy response (407) !== 200 when HTTP Tunneling'),
+      { codes: [], tlsCode: undefined },
+      proxy,
+      'GET /x',
+      'bitbucket.test',
+    );
+  return [
+    proxy?.label,
+    proxy?.uri,
+    refusal,
+    answered?.message,
+    answered?.toLogString(),
+    describeProxy('http.proxy', url).display,
+  ];
 }
 
 describe('a proxy password with any character in it never shows in a label or a log text', () => {
@@ -83,9 +131,18 @@ describe('a proxy password with any character in it never shows in a label or a 
     fc.assert(
       fc.property(password, host, port, fc.constantFrom('', '/', '; DIRECT'), (secret, name, number, tail) => {
         // VS Code's resolver puts everything after `scheme://` of the URL behind "PROXY ".
-        assertNoPieceOf(secret, editorTexts(`PROXY bob:${secret}@${name}:${number}${tail}`, `http://bob:${secret}@${name}:${number}`));
+        assertNoPieceOf(
+          secret,
+          editorTexts(`PROXY bob:${secret}@${name}:${number}${tail}`, `http://bob:${secret}@${name}:${number}`),
+        );
       }),
-      { examples: examples.flatMap(([secret, name, number]) => [[secret, name, number, '; DIRECT'], [secret, name, number, '']]), numRuns: 500 },
+      {
+        examples: examples.flatMap(([secret, name, number]) => [
+          [secret, name, number, '; DIRECT'],
+          [secret, name, number, ''],
+        ]),
+        numRuns: 500,
+      },
     );
   });
 
@@ -101,19 +158,40 @@ describe('a proxy password with any character in it never shows in a label or a 
   it('still names the proxy when the password is percent-encoded, or holds only characters a URL allows there', () => {
     const encoded = encodeURIComponent('QZJ;ss word/#?@:%');
     const written = (url: string) => writtenProxyUrls({}, { HTTPS_PROXY: url });
-    assert.equal(proxyLabelOf(`PROXY bob:${encoded}@proxy.corp:3128; DIRECT`, written(`http://bob:${encoded}@proxy.corp:3128`)), 'http://proxy.corp:3128');
-    assert.equal(proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/', written('http://bob:p@ss@proxy.corp:3128/')), 'http://proxy.corp:3128');
+    assert.equal(
+      proxyLabelOf(`PROXY bob:${encoded}@proxy.corp:3128; DIRECT`, written(`http://bob:${encoded}@proxy.corp:3128`)),
+      'http://proxy.corp:3128',
+    );
+    assert.equal(
+      proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/', written('http://bob:p@ss@proxy.corp:3128/')),
+      'http://proxy.corp:3128',
+    );
     // A result with user info that no written proxy URL names: VS Code's agent may have cut it.
     assert.equal(proxyLabelOf('PROXY bob:p@ss@proxy.corp:3128/'), undefined);
-    assert.equal(parseProxyUrl(`http://bob:${encoded}@proxy.corp:3128`, 'the http.proxy setting').label, 'http://proxy.corp:3128');
-    assert.equal(parseProxyUrl('http://bob:pa;ss word@proxy.corp:3128', 'the http.proxy setting').label, 'http://proxy.corp:3128');
-    assert.equal(describeProxy('http.proxy', `http://bob:${encoded}@proxy.corp:3128`).display, 'http://proxy.corp:3128');
+    assert.equal(
+      parseProxyUrl(`http://bob:${encoded}@proxy.corp:3128`, 'the http.proxy setting').label,
+      'http://proxy.corp:3128',
+    );
+    assert.equal(
+      parseProxyUrl('http://bob:pa;ss word@proxy.corp:3128', 'the http.proxy setting').label,
+      'http://proxy.corp:3128',
+    );
+    assert.equal(
+      describeProxy('http.proxy', `http://bob:${encoded}@proxy.corp:3128`).display,
+      'http://proxy.corp:3128',
+    );
   });
 
   it('says which setting to fix when a password character makes the URL name another host', () => {
-    assert.throws(() => parseProxyUrl('http://bob:p@QZJ/x@proxy.corp:3128', 'the http.proxy setting'), (err: Error) => {
-      assert.match(err.message, /The proxy URL in the http\.proxy setting cannot be read: characters such as \/, \?, # or @ in its user name or password must be percent-encoded/);
-      return true;
-    });
+    assert.throws(
+      () => parseProxyUrl('http://bob:p@QZJ/x@proxy.corp:3128', 'the http.proxy setting'),
+      (err: Error) => {
+        assert.match(
+          err.message,
+          /The proxy URL in the http\.proxy setting cannot be read: characters such as \/, \?, # or @ in its user name or password must be percent-encoded/,
+        );
+        return true;
+      },
+    );
   });
 });

@@ -26,7 +26,8 @@ const SAMPLES_PER_KIND = 5;
 
 const kebab = (name: string) => name.toLowerCase().replace(/_/g, '-');
 /** The value with its random letters and digits replaced: the form documentation shows. */
-const shapeOf = (value: string) => value.slice(0, 4) + value.slice(4).replace(/[a-z]/g, 'x').replace(/[A-Z]/g, 'X').replace(/[0-9]/g, '0');
+const shapeOf = (value: string) =>
+  value.slice(0, 4) + value.slice(4).replace(/[a-z]/g, 'x').replace(/[A-Z]/g, 'X').replace(/[0-9]/g, '0');
 /** Not of the kind any more: its first letter made a digit. */
 const defaultMutation = (value: string) => value.replace(/[A-Za-z]/, '9');
 
@@ -61,18 +62,33 @@ function heldOutKindLookAlikes(kind: Kind, r: Random): SampleFile[] {
   const n = namesOf(kind.name);
   const value = kind.make(r);
   return [
-    { label: 'main.tf', text: `variable "${n.snake}" {\n  type      = string\n  sensitive = true\n}\n\nlocals {\n  ${n.snake} = var.${n.snake}\n}\n` },
-    { label: 'docs/setup.md', text: `| Variable | Meaning |\n|---|---|\n| \`${n.upper}\` | the ${kebab(kind.name)}, e.g. \`${value.slice(0, 4)}...\` |\n` },
+    {
+      label: 'main.tf',
+      text: `variable "${n.snake}" {\n  type      = string\n  sensitive = true\n}\n\nlocals {\n  ${n.snake} = var.${n.snake}\n}\n`,
+    },
+    {
+      label: 'docs/setup.md',
+      text: `| Variable | Meaning |\n|---|---|\n| \`${n.upper}\` | the ${kebab(kind.name)}, e.g. \`${value.slice(0, 4)}...\` |\n`,
+    },
     { label: 'cache.env', text: `CACHE_KEY=${value.slice(0, Math.floor((value.length * 2) / 3))}\n` },
-    { label: 'nomad.hcl', text: `env {\n  ${n.upper} = "{{ with secret "kv/${n.snake}" }}{{ .Data.value }}{{ end }}"\n}\n` },
+    {
+      label: 'nomad.hcl',
+      text: `env {\n  ${n.upper} = "{{ with secret "kv/${n.snake}" }}{{ .Data.value }}{{ end }}"\n}\n`,
+    },
     { label: 'config.toml', text: `${n.snake} = ""\n# ${n.snake} = "set-me"\n` },
   ];
 }
 
 function locate(file: SampleFile, kind: Kind, value: string): Sample {
   const shown = file.value ?? value;
-  if (file.text.indexOf(shown) < 0 || file.text.indexOf(shown) !== file.text.lastIndexOf(shown)) throw new Error(`${kind.ruleId}: the value is not once in ${file.label}`);
-  return { label: file.label, text: file.text, secrets: [{ ruleId: kind.ruleId, confidence: kind.confidence, value: shown }] };
+  if (file.text.indexOf(shown) < 0 || file.text.indexOf(shown) !== file.text.lastIndexOf(shown)) {
+    throw new Error(`${kind.ruleId}: the value is not once in ${file.label}`);
+  }
+  return {
+    label: file.label,
+    text: file.text,
+    secrets: [{ ruleId: kind.ruleId, confidence: kind.confidence, value: shown }],
+  };
 }
 
 function kindSamples(kind: Kind, r: Random, templates: readonly Template[]): Sample[] {
@@ -87,16 +103,24 @@ function kindSamples(kind: Kind, r: Random, templates: readonly Template[]): Sam
 
 type KindLookAlikes = (kind: Kind, r: Random) => SampleFile[];
 
-function corpus(seed: number, templates: readonly Template[], lookAlikes: typeof LOOK_ALIKES, ofKind: KindLookAlikes): Sample[] {
+function corpus(
+  seed: number,
+  templates: readonly Template[],
+  lookAlikes: typeof LOOK_ALIKES,
+  ofKind: KindLookAlikes,
+): Sample[] {
   const r = new Random(seed);
   const samples: Sample[] = [];
   for (const kind of ALL_KINDS) {
     samples.push(...kindSamples(kind, r, templates));
     samples.push(...ofKind(kind, r).map((f) => ({ ...f, secrets: [], imitates: kind.ruleId })));
   }
-  for (let round = 0; round < 3; round++) samples.push(...lookAlikes.map((make) => ({ ...make(r), secrets: [], imitates: 'general' })));
+  for (let round = 0; round < 3; round++) {
+    samples.push(...lookAlikes.map((make) => ({ ...make(r), secrets: [], imitates: 'general' })));
+  }
   return samples;
 }
 
 export const tunedCorpus = (): Sample[] => corpus(20240541, TUNED_TEMPLATES, LOOK_ALIKES, kindLookAlikes);
-export const heldOutCorpus = (): Sample[] => corpus(77001, HELD_OUT_TEMPLATES, HELD_OUT_LOOK_ALIKES, heldOutKindLookAlikes);
+export const heldOutCorpus = (): Sample[] =>
+  corpus(77001, HELD_OUT_TEMPLATES, HELD_OUT_LOOK_ALIKES, heldOutKindLookAlikes);

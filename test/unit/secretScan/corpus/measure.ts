@@ -40,10 +40,28 @@ const isAt = (f: WorkerFinding, text: string, secret: Secret): boolean => {
 
 export async function measure(samples: readonly Sample[]): Promise<CorpusFigures> {
   const byRule = new Map<string, RuleFigures>();
-  const rule = (id: string) => byRule.get(id) ?? (byRule.set(id, { secrets: 0, found: 0, wrongConfidence: 0, falseFindings: 0 }), byRule.get(id))!;
-  const figures: CorpusFigures = { secrets: 0, found: 0, foundOnLine: 0, lookAlikes: 0, lookAlikesFlagged: 0, findings: 0, trueFindings: 0, recall: 0, falsePositiveRate: 0, precision: 0, byRule, missed: [], flagged: [] };
+  const rule = (id: string) =>
+    byRule.get(id) ?? (byRule.set(id, { secrets: 0, found: 0, wrongConfidence: 0, falseFindings: 0 }), byRule.get(id))!;
+  const figures: CorpusFigures = {
+    secrets: 0,
+    found: 0,
+    foundOnLine: 0,
+    lookAlikes: 0,
+    lookAlikesFlagged: 0,
+    findings: 0,
+    trueFindings: 0,
+    recall: 0,
+    falsePositiveRate: 0,
+    precision: 0,
+    byRule,
+    missed: [],
+    flagged: [],
+  };
   for (const sample of samples) {
-    const findings = await new TextScan({ label: sample.label, text: sample.text }, new Set()).builtinAndLibraryFindings();
+    const findings = await new TextScan(
+      { label: sample.label, text: sample.text },
+      new Set(),
+    ).builtinAndLibraryFindings();
     figures.findings += findings.length;
     const matched = new Set<WorkerFinding>();
     for (const secret of sample.secrets) {
@@ -67,7 +85,12 @@ export async function measure(samples: readonly Sample[]): Promise<CorpusFigures
       figures.lookAlikes++;
       if (findings.length > 0) {
         figures.lookAlikesFlagged++;
-        figures.flagged.push({ imitates: sample.imitates ?? 'general', label: sample.label, text: sample.text, findings });
+        figures.flagged.push({
+          imitates: sample.imitates ?? 'general',
+          label: sample.label,
+          text: sample.text,
+          findings,
+        });
       }
     }
   }

@@ -76,7 +76,11 @@ describe("the server's secret-scanning rules (ServerRules)", () => {
       return [RULE];
     });
     const failed = await rules.rulesFor('a');
-    assert.deepEqual([failed.rules, failed.failed], [[], true], 'the dialog is told that the server\'s rules were not used');
+    assert.deepEqual(
+      [failed.rules, failed.failed],
+      [[], true],
+      "the dialog is told that the server's rules were not used",
+    );
     assert.match(lines[0], /^warn .*could not be read this time/);
     const read = await rules.rulesFor('a');
     assert.deepEqual([read.rules.length, read.failed], [1, false]);
@@ -85,7 +89,10 @@ describe("the server's secret-scanning rules (ServerRules)", () => {
 
   it('a rule of a malformed shape is skipped and named in the log once; the others stay', async () => {
     const { rules, lines } = rulesWith(async () => [RULE, { id: 2, name: 'Empty' } as SecretScanningRule]);
-    assert.deepEqual((await rules.rulesFor('a')).rules.map((r) => r.ruleId), ['bitbucket-server/1']);
+    assert.deepEqual(
+      (await rules.rulesFor('a')).rules.map((r) => r.ruleId),
+      ['bitbucket-server/1'],
+    );
     await rules.rulesFor('a');
     assert.deepEqual(lines.filter((l) => l.includes('bitbucket-server/2')).length, 1);
     assert.match(lines.join('\n'), /rule bitbucket-server\/2 \(Empty\) is skipped: no-expression/);

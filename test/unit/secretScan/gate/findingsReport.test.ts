@@ -5,7 +5,16 @@ import * as assert from 'node:assert/strict';
 import { confirmedLogLine, findingsReport, promptFor } from '../../../../src/model/secretScan/gate/findingsReport';
 import type { SecretFinding } from '../../../../src/model/secretScan/types';
 
-const finding = (i: number): SecretFinding => ({ ruleId: `rule-${i % 2}`, ruleName: `Rule ${i}`, label: `f${i}.txt`, line: i + 1, column: 1, masked: 'ab••••yz', confidence: 'known', textIndex: i });
+const finding = (i: number): SecretFinding => ({
+  ruleId: `rule-${i % 2}`,
+  ruleName: `Rule ${i}`,
+  label: `f${i}.txt`,
+  line: i + 1,
+  column: 1,
+  masked: 'ab••••yz',
+  confidence: 'known',
+  textIndex: i,
+});
 
 describe('the findings of the secret scan, as the modal and the log say them', () => {
   it('names each finding by rule, file, line and masked value', () => {
@@ -24,10 +33,14 @@ describe('the findings of the secret scan, as the modal and the log say them', (
   });
 
   it('says which parts were not scanned', () => {
-    const { detail } = findingsReport([finding(0)], [
-      { label: 'big.log', reason: 'too-large', scannedBytes: 2 * 1024 * 1024 },
-      { label: 'logo.png', reason: 'binary', scannedBytes: 0 },
-    ], 'h');
+    const { detail } = findingsReport(
+      [finding(0)],
+      [
+        { label: 'big.log', reason: 'too-large', scannedBytes: 2 * 1024 * 1024 },
+        { label: 'logo.png', reason: 'binary', scannedBytes: 0 },
+      ],
+      'h',
+    );
     assert.match(detail, /Only the first 2048 KB of big\.log were scanned\./);
     assert.match(detail, /logo\.png looks binary or is not text the scan can read, and was not scanned\./);
   });
@@ -36,7 +49,10 @@ describe('the findings of the secret scan, as the modal and the log say them', (
     const guess = { ...finding(0), ruleName: 'Password assignment', confidence: 'generic' as const };
     const { detail } = findingsReport([guess, finding(1)], [], 'h');
     const listed = detail.split('\n').filter((l) => l.startsWith('• '));
-    assert.deepEqual(listed, ['• Rule 1: f1.txt, line 2: ab••••yz', '• Password assignment (a guess, may be no secret): f0.txt, line 1: ab••••yz']);
+    assert.deepEqual(listed, [
+      '• Rule 1: f1.txt, line 2: ab••••yz',
+      '• Password assignment (a guess, may be no secret): f0.txt, line 1: ab••••yz',
+    ]);
   });
 
   it('asks when something was not scanned though nothing was found, without Open to Edit; not at all when all is clean', () => {
@@ -46,8 +62,20 @@ describe('the findings of the secret scan, as the modal and the log say them', (
         findings: [],
         notScanned: [
           { label: 'a.txt', reason: 'deadline', scannedBytes: 0 },
-          { label: 'b.txt', reason: 'rule-timeout', scannedBytes: 0, ruleId: 'bitbucket-server/9', ruleName: 'Slow rule' },
-          { label: 'c.txt', reason: 'rule-invalid', scannedBytes: 0, ruleId: 'bitbucket-server/8', ruleName: 'Odd rule' },
+          {
+            label: 'b.txt',
+            reason: 'rule-timeout',
+            scannedBytes: 0,
+            ruleId: 'bitbucket-server/9',
+            ruleName: 'Slow rule',
+          },
+          {
+            label: 'c.txt',
+            reason: 'rule-invalid',
+            scannedBytes: 0,
+            ruleId: 'bitbucket-server/8',
+            ruleName: 'Odd rule',
+          },
           { label: '', reason: 'rule-not-run', scannedBytes: 0, ruleId: 'bitbucket-server/7', ruleName: 'r7' },
           { label: '', reason: 'rule-not-run', scannedBytes: 0, ruleId: 'bitbucket-server/6', ruleName: 'r6' },
         ],
@@ -68,12 +96,18 @@ describe('the findings of the secret scan, as the modal and the log say them', (
 
   it("says the server's rules were late only in a question asked anyway", () => {
     assert.equal(promptFor({ findings: [], notScanned: [] }, 'h', { serverRulesMissing: true }), undefined);
-    assert.match(promptFor({ findings: [finding(0)], notScanned: [] }, 'h', { serverRulesMissing: true })?.detail ?? '', /only the built-in rules were used/);
+    assert.match(
+      promptFor({ findings: [finding(0)], notScanned: [] }, 'h', { serverRulesMissing: true })?.detail ?? '',
+      /only the built-in rules were used/,
+    );
   });
 
   it('the log line of a confirmed send names the rules once each, and no value', () => {
     const line = confirmedLogLine([finding(0), finding(1), finding(2)]);
     assert.equal(line, 'sent after the user confirmed 3 secret-scan finding(s) (rules: rule-0, rule-1)');
-    assert.equal(confirmedLogLine([], [{ label: 'secret-name.txt', reason: 'binary', scannedBytes: 0 }]), 'sent after the user confirmed 0 secret-scan finding(s) (rules: ); 1 part(s) not scanned (binary)');
+    assert.equal(
+      confirmedLogLine([], [{ label: 'secret-name.txt', reason: 'binary', scannedBytes: 0 }]),
+      'sent after the user confirmed 0 secret-scan finding(s) (rules: ); 1 part(s) not scanned (binary)',
+    );
   });
 });

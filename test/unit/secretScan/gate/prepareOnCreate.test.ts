@@ -26,22 +26,47 @@ describe('a create gets the secret scan ready when it begins', () => {
   it('SnippetWrites.prepareCheck asks the check to get ready, and sends nothing', () => {
     let prepared = 0;
     const seen: Outgoing[] = [];
-    const check: OutgoingCheck = Object.assign(async (outgoing: Outgoing) => void seen.push(outgoing), { prepare: () => void prepared++ });
+    const check: OutgoingCheck = Object.assign(async (outgoing: Outgoing) => void seen.push(outgoing), {
+      prepare: () => void prepared++,
+    });
     // No client: a request would throw.
-    const service = new SnippetService(() => undefined, () => 25, { checkOutgoing: check });
+    const service = new SnippetService(
+      () => undefined,
+      () => 25,
+      { checkOutgoing: check },
+    );
     service.writes.prepareCheck();
     assert.equal(prepared, 1);
     assert.deepEqual(seen, []);
   });
 
   it('a check that has nothing to get ready, or none at all, is fine', () => {
-    assert.doesNotThrow(() => new SnippetService(() => undefined, () => 25, { checkOutgoing: async () => undefined }).writes.prepareCheck());
-    assert.doesNotThrow(() => new SnippetService(() => undefined, () => 25).writes.prepareCheck());
+    assert.doesNotThrow(() =>
+      new SnippetService(
+        () => undefined,
+        () => 25,
+        { checkOutgoing: async () => undefined },
+      ).writes.prepareCheck(),
+    );
+    assert.doesNotThrow(() =>
+      new SnippetService(
+        () => undefined,
+        () => 25,
+      ).writes.prepareCheck(),
+    );
   });
 
   const entries: Array<[string, string, RegExp]> = [
-    ['the create commands (New Snippet, from Selection, from File, from Clipboard, the patches)', 'onDemand/snippets/commandKinds.ts', /\n {4}create: \(id, run\)/],
-    ['files dropped on the view (a new snippet, or added to one)', 'editor/snippets/tree/dragAndDrop.ts', /private async dropFiles\(/],
+    [
+      'the create commands (New Snippet, from Selection, from File, from Clipboard, the patches)',
+      'onDemand/snippets/commandKinds.ts',
+      /\n {4}create: \(id, run\)/,
+    ],
+    [
+      'files dropped on the view (a new snippet, or added to one)',
+      'editor/snippets/tree/dragAndDrop.ts',
+      /private async dropFiles\(/,
+    ],
     ["the chat tools' save proposal, as it is shown", 'editor/agentTools/saveTool.ts', /export function prepareSave\(/],
     ["the MCP server's save proposal", 'editor/agentTools/mcp/confirmWrite.ts', /export async function confirmSave\(/],
     ["the MCP server's edit proposal", 'editor/agentTools/mcp/confirmWrite.ts', /export async function confirmEdit\(/],
