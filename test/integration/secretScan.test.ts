@@ -280,13 +280,17 @@ describe('Secret scan: never silent, categories, settings', function () {
       original = fs.existsSync(machineFile()) ? fs.readFileSync(machineFile(), 'utf8') : undefined;
     });
     afterEach(async () => {
-      if (original === undefined) fs.rmSync(machineFile(), { force: true });
-      else fs.writeFileSync(machineFile(), original);
-      await until(
-        'the settings as they were',
-        () => scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined,
-        20_000,
-      );
+      const restored = () =>
+        scanSetting('secretScan.mode') === undefined && scanSetting('secretScan.ignoredRules') === undefined;
+      // VS Code 1.139 once missed the restore, written right after the extension's own edit of the
+      // file (the move of the former names): its settings then stayed as the test left them, and
+      // every later suite that reads a setting waited. The file is written again until VS Code reads it.
+      for (let tries = 0; tries < 10 && !restored(); tries++) {
+        if (original === undefined) fs.rmSync(machineFile(), { force: true });
+        else fs.writeFileSync(machineFile(), original);
+        await until('the settings as they were', restored, 2_000).catch(() => undefined);
+      }
+      await until('the settings as they were', restored, 2_000);
     });
 
     async function sendsWithoutQuestion(text: string, name: string): Promise<void> {
