@@ -8,7 +8,6 @@ import type { SnippetsContext } from '../snippets/context';
 import type { Account } from '../../model/accounts/accounts';
 import { chooseAccounts } from '../../model/agentTools/accountChoice';
 import { fenced, plainName } from '../../model/agentTools/outsideData';
-import { formatReference } from '../../model/agentTools/references';
 import {
   CONFIRMATION_LIFETIME_MS,
   proposalDigest,
@@ -17,6 +16,7 @@ import {
 } from '../../model/agentTools/confirmations';
 import { proposal, shownProposal } from '../../model/agentTools/saveProposal';
 import type { SaveInput } from '../../model/agentTools/schemas';
+import { createForAgent } from './createForAgent';
 import { languageOf, toolAccount, type ToolAccount } from './host';
 
 /** The account a save goes to: the one named, else the default account. */
@@ -101,29 +101,5 @@ export async function saveTool(
     return unconfirmed(confirmation);
   }
   if (token.isCancellationRequested) return vscode.l10n.t('Cancelled: nothing was saved.');
-  const snippet = await target.deps.createAndOpen(
-    checked.files,
-    checked.details,
-    vscode.l10n.t('Creating snippet "{0}"…', checked.details.name),
-  );
-  if (!snippet) {
-    return vscode.l10n.t(
-      'The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.',
-    );
-  }
-  return [
-    vscode.l10n.t(
-      'Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.',
-      plainName(snippet.name),
-      plainName(target.label),
-      snippet.files.length,
-    ),
-    ...snippet.files.map((f) =>
-      vscode.l10n.t(
-        '- {0}: {1}',
-        plainName(f.name),
-        formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }),
-      ),
-    ),
-  ].join('\n');
+  return createForAgent(target, checked.files, checked.details);
 }

@@ -5,13 +5,13 @@
 // scan). An edit is refused when the file changed on the server since it was proposed.
 import vscode = require('vscode');
 import type { Snippet } from '../../../api/types';
-import { formatReference } from '../../../model/agentTools/references';
 import { markedInvisible, plainName } from '../../../model/agentTools/outsideData';
 import { shownProposal } from '../../../model/agentTools/saveProposal';
 import { writeEdit } from '../../../model/agentTools/mcp/fileEdit';
 import type { SnippetDetails } from '../../../model/snippets/edits';
 import type { NewFile } from '../../../model/snippets/snippetWrites';
 import { describeError, messageContext } from '../../../util/describeError';
+import { createForAgent } from '../createForAgent';
 import type { ToolAccount } from '../host';
 import { confirm } from '../../ui/prompts';
 import { errorMessage } from '../../../util/errorMessage';
@@ -51,31 +51,7 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
   ) {
     return notConfirmed();
   }
-  const snippet = await target.deps.createAndOpen(
-    files,
-    details,
-    vscode.l10n.t('Creating snippet "{0}"…', details.name),
-  );
-  if (!snippet) {
-    return vscode.l10n.t(
-      'The snippet was not created, and nothing was sent or changed unless the message Bitbucket Snippets showed the user says otherwise (for example the server refused it, or the user chose not to send it after the secret scan). Ask the user what they want to do.',
-    );
-  }
-  return [
-    vscode.l10n.t(
-      'Created snippet "{0}" for {1}, with {2} file(s). It is open in the editor.',
-      plainName(snippet.name),
-      plainName(target.label),
-      snippet.files.length,
-    ),
-    ...snippet.files.map((f) =>
-      vscode.l10n.t(
-        '- {0}: {1}',
-        plainName(f.name),
-        formatReference({ accountId: target.id, snippetGuid: snippet.guid, fileName: f.name }),
-      ),
-    ),
-  ].join('\n');
+  return createForAgent(target, files, details);
 }
 
 export async function confirmEdit(
