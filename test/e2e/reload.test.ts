@@ -244,7 +244,7 @@ describe('Hook settings documents across a window reload (UI)', function () {
   });
 
   /** Opens repo2's pre-receive hook settings from the settings panel and pastes `text` over them, unsaved. */
-  async function openAndReplace(text: string): Promise<void> {
+  async function openAndReplace(text: string, serverExe: string): Promise<void> {
     const { ui } = session();
     await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
     await ui.answer('PROJ/repo2');
@@ -255,6 +255,8 @@ describe('Hook settings documents across a window reload (UI)', function () {
       .getByRole('button', { name: /Edit the settings/ })
       .click();
     await tab(/external-pre-receive-hook\.json/).waitFor({ state: 'visible' });
+    // The document shows what the server holds now, not a copy VS Code kept from an earlier test.
+    await editorOf().filter({ hasText: serverExe }).waitFor({ state: 'visible', timeout: 10_000 });
     await ui.page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await ui.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await ui.page.keyboard.press('ControlOrMeta+A');
@@ -269,7 +271,7 @@ describe('Hook settings documents across a window reload (UI)', function () {
   it('refuses the save of restored hook settings when someone changed them on the server, offering Compare and Overwrite', async () => {
     const { ui } = session();
     await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
-    await openAndReplace('{\n  "exe": "/opt/hooks/b.sh"\n}\n');
+    await openAndReplace('{\n  "exe": "/opt/hooks/b.sh"\n}\n', '/opt/hooks/a.sh');
     await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/b.sh');
     // Someone else (another admin) changes them meanwhile, to settings of the same length.
     assert.equal((await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/c.sh' })).status, 200);
@@ -303,7 +305,7 @@ describe('Hook settings documents across a window reload (UI)', function () {
   it('saves restored hook settings when nobody changed them on the server', async () => {
     const { ui } = session();
     await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
-    await openAndReplace('{\n  "exe": "/opt/hooks/d.sh"\n}\n');
+    await openAndReplace('{\n  "exe": "/opt/hooks/d.sh"\n}\n', '/opt/hooks/a.sh');
     await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/d.sh');
     await saveRestored(/external-pre-receive-hook\.json/);
     await ui.page

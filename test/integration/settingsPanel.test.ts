@@ -246,6 +246,34 @@ describe('Repository settings panel', function () {
     assert.equal(merge.ok, false, 'the merge check has no enable/disable here');
   });
 
+  it('shows the settings the server holds now when Edit is chosen again after their editor closed', async () => {
+    const controller = await open('PROJ', 'repo1');
+    const shown = async (exe: string) => {
+      assert.equal((await controller.editHookSettings('preReceive')).ok, true);
+      return until(`the hook settings editor to show ${exe}`, () => {
+        const doc = vscode.window.activeTextEditor?.document;
+        return doc?.uri.scheme === 'bitbucket-hook' && doc.getText().includes(exe) && doc;
+      });
+    };
+    try {
+      assert.equal((await rest('PUT', `${hooks}/${PRE_RECEIVE}/settings`, { exe: '/opt/hooks/first.sh' })).status, 200);
+      const first = await shown('/opt/hooks/first.sh');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      // VS Code keeps a document an extension opened for minutes after its editor closes, text and all.
+      assert.ok(vscode.workspace.textDocuments.includes(first), 'the document outlives its editor');
+      // Another admin changes them meanwhile.
+      assert.equal(
+        (await rest('PUT', `${hooks}/${PRE_RECEIVE}/settings`, { exe: '/opt/hooks/second.sh' })).status,
+        200,
+      );
+      const second = await shown('/opt/hooks/second.sh');
+      assert.doesNotMatch(second.getText(), /first\.sh/);
+      assert.equal(second.isDirty, false);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await rest('PUT', `${hooks}/${PRE_RECEIVE}/settings`, {});
+    }
+  });
   it("puts a hook picked from the repository's list into the setting, and shows it", async () => {
     const controller = await open('PROJ', 'repo1');
     const wrongType = await controller.changeHook(

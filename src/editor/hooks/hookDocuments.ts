@@ -68,6 +68,9 @@ const hookDocumentPathOf = (target: HookDocument, serverCopy: boolean): string =
     ...(serverCopy ? { serverCopy } : {}),
   });
 
+/** How long an open waits for VS Code to read a kept document again before it shows it anyway. */
+const READ_AGAIN_WAIT_MS = 5_000;
+
 const parse = (uri: vscode.Uri): HookDocument | undefined => parseHookDocument(uri.authority, uri.path, uri.query);
 
 export class HookDocuments extends Disposable implements vscode.FileSystemProvider {
@@ -80,6 +83,8 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
    */
   private readonly versions: HookSettingsVersions<vscode.Uri>;
   private readonly fieldErrors: HookFieldErrors;
+  /** Opens waiting for VS Code to read a kept document again (readAgain). */
+  private readonly readsAwaited = new Map<string, Array<() => void>>();
 
   constructor(
     private readonly session: Session,
@@ -105,10 +110,37 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   /** Opens a hook's settings in an editor, read and saved with `account`. */
   async open(account: HookAccount, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
     const uri = hookDocumentUri(account, repo, hookKey);
+    const kept = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (kept && !kept.isDirty) await this.readAgain(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
     // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
     const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
     return vscode.window.showTextDocument(json, { preview: false });
+  }
+
+  /**
+   * VS Code keeps a document an extension opened for minutes after its editor closed, and opening
+   * it again shows that text without reading it: settings another admin changed meanwhile would
+   * look unchanged. A newer time and a change event make VS Code read the server's settings again.
+   */
+  private async readAgain(uri: vscode.Uri): Promise<void> {
+    const read = new Promise<void>((resolve) => {
+      const timer = setTimeout(done, READ_AGAIN_WAIT_MS);
+      const waiting = this.readsAwaited.get(uri.toString()) ?? [];
+      this.readsAwaited.set(uri.toString(), [...waiting, done]);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    this.versions.reportStat(uri, { mtime: Date.now(), size: 0 });
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    await read;
+  }
+
+  private readDone(uri: vscode.Uri): void {
+    for (const done of this.readsAwaited.get(uri.toString()) ?? []) done();
+    this.readsAwaited.delete(uri.toString());
   }
 
   /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
@@ -175,6 +207,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     try {
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
+      this.readDone(uri);
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw fileSystemError.unavailable(
         this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target),
@@ -182,6 +215,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     }
     const text = formatSettings(settings);
     if (!target.serverCopy) this.versions.remember(uri, { settings, text });
+    this.readDone(uri);
     return new TextEncoder().encode(text);
   }
 
