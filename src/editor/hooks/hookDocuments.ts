@@ -19,15 +19,13 @@ import {
   overwriteServerVersion,
   type SaveConflict,
 } from '../ui/saveConflict';
-import { type BitbucketError, isBitbucketError } from '../../api/errors';
+import { isBitbucketError } from '../../api/errors';
 import type { HookSettings, RepositoryRef } from '../../api/types';
 import type { Account } from '../../model/accounts/accounts';
 import type { Session } from '../accounts/session';
 import { Commands, Schemes, WorkspaceStateKeys } from '../../util/constants';
-import { isMissingRepository, missingRepositoryMessage } from '../../model/repositories/missingRepository';
 import type { BaseStorage } from '../../util/documentBases';
 import type { Log } from '../../util/log';
-import { describeError } from '../../util/describeError';
 import { serverHost } from '../../util/serverUrl';
 import {
   accountOfHookDocument,
@@ -39,8 +37,10 @@ import {
 } from '../../model/hooks/hookUri';
 import { decideHookSave, hookSettingsBaseOf } from '../../model/hooks/hookSaveLogic';
 import { hookSettingsVersions, type HookSettingsVersions } from '../../model/hooks/hookSettingsVersions';
-import { checkSettingsText, formatSettings, type SettingsProblem } from '../../model/hooks/settingsValidator';
+import { checkSettingsText, formatSettings } from '../../model/hooks/settingsValidator';
 import { HookFieldErrors } from './fieldErrors';
+import { AwaitedReads } from '../../util/awaitedReads';
+import { describeHookFailure, moreProblems } from './hookMessages';
 
 /** The document of a hook's settings, read and saved with `account`. */
 export function hookDocumentUri(
@@ -84,7 +84,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   private readonly versions: HookSettingsVersions<vscode.Uri>;
   private readonly fieldErrors: HookFieldErrors;
   /** Opens waiting for VS Code to read a kept document again (readAgain). */
-  private readonly readsAwaited = new Map<string, Array<() => void>>();
+  private readonly reads = new AwaitedReads();
 
   constructor(
     private readonly session: Session,
@@ -124,23 +124,10 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
    * look unchanged. A newer time and a change event make VS Code read the server's settings again.
    */
   private async readAgain(uri: vscode.Uri): Promise<void> {
-    const read = new Promise<void>((resolve) => {
-      const timer = setTimeout(done, READ_AGAIN_WAIT_MS);
-      const waiting = this.readsAwaited.get(uri.toString()) ?? [];
-      this.readsAwaited.set(uri.toString(), [...waiting, done]);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+    const read = this.reads.next(uri.toString(), READ_AGAIN_WAIT_MS);
     this.versions.reportStat(uri, { mtime: Date.now(), size: 0 });
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     await read;
-  }
-
-  private readDone(uri: vscode.Uri): void {
-    for (const done of this.readsAwaited.get(uri.toString()) ?? []) done();
-    this.readsAwaited.delete(uri.toString());
   }
 
   /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
@@ -207,7 +194,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     try {
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
-      this.readDone(uri);
+      this.reads.read(uri.toString());
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw fileSystemError.unavailable(
         this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target),
@@ -215,7 +202,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     }
     const text = formatSettings(settings);
     if (!target.serverCopy) this.versions.remember(uri, { settings, text });
-    this.readDone(uri);
+    this.reads.read(uri.toString());
     return new TextEncoder().encode(text);
   }
 
@@ -232,7 +219,11 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     if (!checked.ok) {
       this.fieldErrors.show(uri, text, checked.problems);
       throw fileSystemError.other(
-        vscode.l10n.t('The settings were not sent: {0}{1}', checked.problems[0].message, more(checked.problems)),
+        vscode.l10n.t(
+          'The settings were not sent: {0}{1}',
+          checked.problems[0].message,
+          moreProblems(checked.problems),
+        ),
       );
     }
     this.fieldErrors.clear(uri);
@@ -349,35 +340,6 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   }
 
   private describe(err: unknown, action: string, target: HookDocument): string {
-    const where = `${target.projectKey}/${target.repositorySlug}`;
-    const user = this.account(target)?.username;
-    if (isBitbucketError(err, 'forbidden')) {
-      return vscode.l10n.t(
-        'You need repository admin rights on {0} to change hooks (signed in as {1}).',
-        where,
-        user ?? 'nobody',
-      );
-    }
-    if (isBitbucketError(err, 'not-found')) return notFoundMessage(err, where, target.authority);
-    return describeError(err, { action, host: target.authority, user });
+    return describeHookFailure(err, action, target, this.account(target)?.username);
   }
-}
-
-const more = (problems: SettingsProblem[]): string =>
-  problems.length === 2
-    ? ` ${vscode.l10n.t('(and 1 more problem, marked in the editor)')}`
-    : problems.length > 2
-      ? ` ${vscode.l10n.t('(and {0} more problems, marked in the editor)', problems.length - 1)}`
-      : '';
-
-/** A 404 says either that the repository or that the hook does not exist; tell which. */
-export function notFoundMessage(err: BitbucketError, where: string, host: string): string {
-  const server = err.serverMessages.find((m) => m.message)?.message ?? err.message;
-  if (isMissingRepository(err)) return missingRepositoryMessage(where, host);
-  return vscode.l10n.t(
-    '{0} on {1} ({2}): the hook is not installed there. Pick another one with Change… in the repository settings.',
-    server,
-    where,
-    host,
-  );
 }
