@@ -126,6 +126,46 @@ const leftOut = {
   },
 };
 
+/**
+ * re2js's Unicode tables in its build (build/index.js), between these two of its section markers,
+ * and the names of the tables each of its maps holds (`Greek: () => …`).
+ */
+const RE2JS_TABLES = { start: '// src/UnicodeTables.js', end: '// src/Unicode.js' };
+
+/** Where re2js's tables are in its source, and the names its categories and scripts have. Throws when re2js's layout changed. */
+function re2jsTables(source) {
+  const start = source.indexOf(RE2JS_TABLES.start);
+  const end = source.indexOf(RE2JS_TABLES.end, start);
+  const namesOf = (map) => {
+    const at = source.indexOf(`static ${map} = new LazyMap({`, start);
+    const close = source.indexOf('});', at);
+    return at < 0 || at > end ? [] : [...source.slice(at, close).matchAll(/^\t\t(\w+): \(\) =>/gm)].map((m) => m[1]);
+  };
+  const names = { categories: namesOf('CATEGORIES'), scripts: namesOf('SCRIPTS') };
+  if (start < 0 || end < 0 || names.categories.length === 0 || names.scripts.length === 0 || !/\bvar UnicodeTables = class\b/.test(source.slice(start, end))) {
+    throw new Error("re2js's build no longer has its Unicode tables where esbuild.js looks for them (re2jsTables)");
+  }
+  return { start, end, names };
+}
+
+/**
+ * re2js's Unicode tables (60 KB of encoded ranges: categories, scripts, case orbits) are made at run
+ * time from the JavaScript engine's own Unicode data instead (src/model/secretScan/re2UnicodeTables.ts):
+ * the worker's bundle keeps only the tables' names.
+ */
+const re2jsTablesAtRunTime = {
+  name: 're2js-tables-at-run-time',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]re2js[\\/]build[\\/]index\.js$/ }, (args) => {
+      const source = require('node:fs').readFileSync(args.path, 'utf8');
+      const { start, end, names } = re2jsTables(source);
+      const made = path.join(__dirname, 'src/model/secretScan/re2UnicodeTables.ts');
+      const tables = `import { re2UnicodeTables } from ${JSON.stringify(made)};\nvar UnicodeTables = re2UnicodeTables(UnicodeRangeTable, ${JSON.stringify(names)});\n`;
+      return { contents: source.slice(0, start) + tables + source.slice(end), loader: 'js' };
+    });
+  },
+};
+
 const ACTIVATION_ENTRY = { source: 'src/extension.ts', bundle: 'extension' };
 
 /** Scripts that run in a webview, not in the extension host: each a bundle of its own in dist/webview/. */
@@ -158,7 +198,9 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: singleBundle ? [esModuleBuilds, withoutSecretlintForge, leftOut] : [onDemandBoundaries, ...sharing, esModuleBuilds, withoutSecretlintForge, leftOut],
+    plugins: singleBundle
+      ? [esModuleBuilds, withoutSecretlintForge, re2jsTablesAtRunTime, leftOut]
+      : [onDemandBoundaries, ...sharing, esModuleBuilds, withoutSecretlintForge, re2jsTablesAtRunTime, leftOut],
   };
 }
 
@@ -265,7 +307,7 @@ async function main() {
   process.stdout.write(`${production ? 'production' : 'development'}: ${sizes.join(', ')}\n`);
 }
 
-module.exports = { buildBundles, ON_DEMAND };
+module.exports = { buildBundles, ON_DEMAND, re2jsTables, re2jsTablesAtRunTime };
 
 if (require.main === module) {
   main().catch((err) => {
