@@ -126,6 +126,40 @@ const leftOut = {
   },
 };
 
+/** The preset's rules the scan's own rules supersede: SUCCESSORS' keys (src/model/secretScan/ruleIds.ts, which imports nothing). */
+function supersededLibraryRules() {
+  const ruleIds = path.join(__dirname, 'src/model/secretScan/ruleIds.ts');
+  const built = esbuild.buildSync({ entryPoints: [ruleIds], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent' });
+  const module = { exports: {} };
+  new Function('module', 'exports', built.outputFiles[0].text)(module, module.exports);
+  return Object.keys(module.exports.SUCCESSORS);
+}
+
+/**
+ * secretlint's recommended preset holds sixteen rules, ten of which the scan never runs: its own
+ * rules supersede them (src/model/secretScan/libraryRules.ts). The preset's list of rules leaves
+ * those out, and with it their code (a sixteenth of the worker's bundle). The build fails if the
+ * preset's layout changed or a superseded rule is not in it.
+ */
+const withoutSupersededLibraryRules = {
+  name: 'without-superseded-library-rules',
+  setup(build) {
+    build.onLoad({ filter: /secretlint-rule-preset-recommend[\\/]module[\\/]index-[\w-]+\.js$/ }, (args) => {
+      const source = require('node:fs').readFileSync(args.path, 'utf8');
+      const list = /^const rules = \[([^\]]*)\];$/m.exec(source);
+      if (!list) return undefined;
+      const ids = new Map([...source.matchAll(/^const (creator\$\w+) = \{\n[\s\S]*?\bid: "(@secretlint\/[\w-]+)"/gm)].map((m) => [m[1], m[2]]));
+      const superseded = supersededLibraryRules();
+      const rules = list[1].split(',').map((name) => name.trim()).filter(Boolean);
+      const kept = rules.filter((name) => !superseded.includes(ids.get(name)));
+      if (rules.some((name) => !ids.has(name)) || rules.length - kept.length !== superseded.length) {
+        throw new Error(`secretlint's preset no longer lists its rules as esbuild.js reads them, or lacks one of ${superseded.join(', ')}`);
+      }
+      return { contents: source.replace(list[0], `const rules = [${kept.join(', ')}];`), loader: 'js' };
+    });
+  },
+};
+
 /**
  * re2js's Unicode tables in its build (build/index.js), between these two of its section markers,
  * and the names of the tables each of its maps holds (`Greek: () => …`).
@@ -199,8 +233,8 @@ function optionsFor(entry, { production = false, singleBundle = false, outdir = 
     target: 'node20',
     external: ['vscode'],
     plugins: singleBundle
-      ? [esModuleBuilds, withoutSecretlintForge, re2jsTablesAtRunTime, leftOut]
-      : [onDemandBoundaries, ...sharing, esModuleBuilds, withoutSecretlintForge, re2jsTablesAtRunTime, leftOut],
+      ? [esModuleBuilds, withoutSecretlintForge, withoutSupersededLibraryRules, re2jsTablesAtRunTime, leftOut]
+      : [onDemandBoundaries, ...sharing, esModuleBuilds, withoutSecretlintForge, withoutSupersededLibraryRules, re2jsTablesAtRunTime, leftOut],
   };
 }
 

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../../src/api/connectionSettings';
 import { Settings } from '../../src/util/constants';
+import { LIBRARY_RULE_IDS, SUPERSEDED_LIBRARY_RULE_IDS } from '../../src/model/secretScan/libraryRules';
 
 // Compiled to out/test/unit/; esbuild.js is at the checkout's root.
 const ROOT = path.resolve(__dirname, '../../..');
@@ -216,6 +217,17 @@ describe('bundles', function () {
         `${name} has none of it`,
       );
     }
+  });
+
+  it('the worker holds the library rules the scan runs, not the ten its own rules supersede (esbuild.js)', () => {
+    const worker = fs.readFileSync(path.join(outdir, 'secretScanWorker.js'), 'utf8');
+    // Each of the preset's rules names its documentation.
+    const bundled = [...worker.matchAll(/secretlint-rule-([\w-]+)\/README\.md/g)].map(
+      (m) => `@secretlint/secretlint-rule-${m[1]}`,
+    );
+    const run = LIBRARY_RULE_IDS.filter((id) => !SUPERSEDED_LIBRARY_RULE_IDS.includes(id));
+    assert.ok(run.length > 0 && SUPERSEDED_LIBRARY_RULE_IDS.length > 0);
+    assert.deepEqual(bundled.sort(), [...run, '@secretlint/secretlint-rule-filter-comments'].sort());
   });
 
   it('the repository settings bundle carries the panel, hooks and git, but not the HTTP client or the snippet views', () => {
