@@ -101,7 +101,15 @@ const withoutSecretlintForge = {
  * request that needs it, not 72 KB of base64 in the bundle (a third less in the .vsix's zip).
  * - `debug`, which secretlint's core logs through when DEBUG names it: in the scan's worker no one
  *   reads that output, so every logger is a no-op.
+ * - llhttp's constants (10 KB: the tables its parser was generated from), of which undici's HTTP/1
+ *   client reads two, the error codes and the parser types: those two are copied in at build time.
  */
+/** Of llhttp's constants (its parser's states, character classes, methods…), what undici's HTTP/1 client reads: the error codes and the parser types. */
+function llhttpConstantsRead() {
+  const { ERROR, TYPE } = require('undici/lib/llhttp/constants.js');
+  return { ERROR, TYPE };
+}
+
 const leftOut = {
   name: 'left-out',
   setup(build) {
@@ -111,6 +119,7 @@ const leftOut = {
     build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'client-h2', namespace: 'left-out' } : undefined));
     build.onResolve({ filter: /^\.\/socks5-proxy-agent$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'socks5-proxy-agent', namespace: 'left-out' } : undefined));
     build.onResolve({ filter: /\/llhttp\/llhttp-wasm\.js$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'llhttp-wasm', namespace: 'left-out' } : undefined));
+    build.onResolve({ filter: /\/llhttp\/constants\.js$/ }, (args) => (inUndiciDispatchers(args) ? { path: 'llhttp-constants', namespace: 'left-out' } : undefined));
     build.onResolve({ filter: /^debug$/ }, () => ({ path: 'debug', namespace: 'left-out' }));
     const stubs = {
       'client-h2': "module.exports = () => { throw new Error('HTTP/2 is not used by this extension'); };",
@@ -121,6 +130,8 @@ const leftOut = {
       'llhttp_simd-wasm': 'module.exports = undefined;',
       'fetch-body': "module.exports = { extractBody() { throw new Error('a FormData body is not sent by this extension'); } };",
       debug: 'module.exports = () => () => undefined;',
+      // The two tables undici's HTTP/1 client reads, copied from llhttp's constants as this undici has them.
+      'llhttp-constants': `module.exports = ${JSON.stringify(llhttpConstantsRead())};`,
     };
     build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
   },

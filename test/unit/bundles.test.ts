@@ -3,8 +3,10 @@
 // and checks what landed where, so an innocent-looking import cannot pull them back into activation.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Agent } from 'undici';
 import { CONNECTION_SETTING_NAMES, SERVERS_SETTING } from '../../src/api/connectionSettings';
 import { Settings } from '../../src/util/constants';
 import { LIBRARY_RULE_IDS, SUPERSEDED_LIBRARY_RULE_IDS } from '../../src/model/secretScan/libraryRules';
@@ -182,6 +184,47 @@ describe('bundles', function () {
 
   it('undici is in its own bundle', () => {
     assert.ok(inputsOf(bundles.undici).some((f) => f.includes('node_modules/undici/lib/dispatcher/agent.js')));
+  });
+
+  it("undici's bundle reads answers as the package does, with llhttp.wasm beside it and of llhttp's constants only the two it reads", async () => {
+    assert.deepEqual(
+      inputsOf(bundles.undici).filter((f) => f.includes('/llhttp/')),
+      [],
+    );
+    // Each answer after the request's head: a good one, and one whose length is not a number.
+    const server = net.createServer((socket) => {
+      socket.once('data', (head) => {
+        socket.end(
+          head.includes('/bad')
+            ? 'HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n'
+            : 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const answers = async (undici: { Agent: typeof Agent }) => {
+      const agent = new undici.Agent({ pipelining: 0 });
+      try {
+        const good = await agent.request({ origin, path: '/', method: 'GET' });
+        const bad = await agent.request({ origin, path: '/bad', method: 'GET' }).then(
+          () => undefined,
+          (err: Error & { code?: string }) => ({ name: err.name, code: err.code, message: err.message }),
+        );
+        return { status: good.statusCode, body: await good.body.text(), bad };
+      } finally {
+        await agent.close();
+      }
+    };
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const bundled = await answers(require(path.join(outdir, 'undici.js')) as { Agent: typeof Agent });
+      assert.deepEqual(bundled, await answers({ Agent }));
+      assert.equal(bundled.body, 'ok');
+      assert.ok(bundled.bad, 'the malformed answer fails');
+    } finally {
+      server.close();
+    }
   });
 
   it("the secret scan's worker is a bundle of its own with the library, which no other bundle holds, and without node-forge", () => {
