@@ -18,9 +18,14 @@ import { packageVsix, ROOT, vscePackageArgs, type PackagedVsix } from './package
  * its own from the repository), no English l10n bundle (VS Code loads none in English), undici
  * without what the extension never runs (esbuild.js: its SIMD parser, fetch bodies, HTTP/2,
  * SOCKS), its parser as a binary file rather than base64, and what the on-demand bundles share
- * built once (dist/common.js).
+ * built once (dist/common.js). 517 KiB (529,369 bytes) on 2026-12-02: the scan's worker makes
+ * re2js's Unicode tables at run time and leaves out the secretlint rules its own supersede, undici
+ * only the two of llhttp's constants it reads, the walkthrough's pictures compressed again with
+ * Zopfli. The goal is under 500,000 bytes; what is left is mostly what users read (the README
+ * 37 KB, the German strings 42 KB, the changelog 16 KB, compressed) and the code. The limit sits
+ * a little above today's size, so that it cannot grow back unnoticed.
  */
-const MAX_VSIX_BYTES = 550 * 1024;
+const MAX_VSIX_BYTES = 540_000;
 
 type ImageMedia = string | Record<string, string>;
 
@@ -132,10 +137,10 @@ describe('the .vsix', function () {
     for (const media of filesUnder('media')) assert.ok(files.includes(media.toLowerCase()), `${media} is in it`);
   });
 
-  it(`stays under ${MAX_VSIX_BYTES / 1024} KB`, () => {
+  it(`stays under ${MAX_VSIX_BYTES.toLocaleString('en')} bytes`, () => {
     assert.ok(
       vsix.bytes < MAX_VSIX_BYTES,
-      `the .vsix is ${(vsix.bytes / 1024).toFixed(1)} KB; the pictures in docs/images/ come from \`npm run screenshots\`, which crops them and writes palette PNGs`,
+      `the .vsix is ${vsix.bytes} bytes; the pictures in docs/images/ come from \`npm run screenshots\`, which crops them and writes palette PNGs`,
     );
   });
 
