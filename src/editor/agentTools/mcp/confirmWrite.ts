@@ -33,19 +33,11 @@ export async function confirmSave(target: ToolAccount, files: NewFile[], details
       file.text,
     );
   }
-  if (shown.marked > 0) {
-    lines.push(
-      '',
-      vscode.l10n.t(
-        '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
-        shown.marked,
-      ),
-    );
-  }
   if (
-    !(await confirm(
+    !(await confirmShown(
       vscode.l10n.t('An agent asks to save a new snippet to Bitbucket through the MCP server. Save it?'),
-      lines.join('\n'),
+      lines,
+      shown.marked,
       vscode.l10n.t('Save Snippet'),
     ))
   ) {
@@ -68,19 +60,11 @@ export async function confirmEdit(
     vscode.l10n.t('{0} as it would be (the whole file: {1} characters)', plainName(edit.fileName), edit.text.length),
     shown.text,
   ];
-  if (shown.marked > 0) {
-    lines.push(
-      '',
-      vscode.l10n.t(
-        '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
-        shown.marked,
-      ),
-    );
-  }
   if (
-    !(await confirm(
+    !(await confirmShown(
       vscode.l10n.t('An agent asks to change a file of your Bitbucket snippet through the MCP server. Change it?'),
-      lines.join('\n'),
+      lines,
+      shown.marked,
       vscode.l10n.t('Change File'),
     ))
   ) {
@@ -101,4 +85,23 @@ export async function confirmEdit(
     );
   }
   return vscode.l10n.t('Changed file {0} of snippet {1}.', plainName(edit.fileName), plainName(snippet.name));
+}
+
+/**
+ * Asks `question` over what the agent would write (`lines`), saying how many invisible characters
+ * it shows as marks: the user confirms the text as it will be, not as it looks.
+ */
+function confirmShown(question: string, lines: string[], marked: number, button: string): Promise<boolean> {
+  const detail =
+    marked > 0
+      ? [
+          ...lines,
+          '',
+          vscode.l10n.t(
+            '{0} invisible or formatting character(s) are shown as ⟨U+…⟩ marks; the snippet gets the characters themselves.',
+            marked,
+          ),
+        ]
+      : lines;
+  return confirm(question, detail.join('\n'), button);
 }
