@@ -3,7 +3,7 @@
 // the JSON schemas the JSON language service applies to these virtual documents.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { localServerUrl, serverRequests, signInAs, until } from './support';
+import { adminRest as rest, localServerUrl, serverRequests, signInAs, until } from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const SCHEME = 'bitbucket-hook';
@@ -19,20 +19,6 @@ const hookUri = (key: string, repo = 'repo2') =>
 
 async function signIn(user: string): Promise<void> {
   await signInAs(user);
-}
-
-async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${localServerUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-      'Content-Type': 'application/json',
-      'X-Atlassian-Token': 'no-check',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
 /** Opens the document and replaces its whole text (unsaved). */

@@ -7,7 +7,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SettingsPanelController } from '../../src/editor/settingsPanel/controller';
 import type { PanelState } from '../../src/model/settingsPanel/protocol';
-import { localServerUrl, type LoggedRequest, serverRequests, signInAs, testingApi, until } from './support';
+import {
+  adminRest as rest,
+  localServerUrl,
+  type LoggedRequest,
+  serverRequests,
+  signInAs,
+  testingApi,
+  until,
+} from './support';
 import { HookKeys } from '../server/hookCatalog';
 
 const OPEN = 'bitbucketSnippets.openRepositorySettings';
@@ -16,21 +24,6 @@ const YACC = HookKeys.yacc;
 
 async function signIn(user: string): Promise<void> {
   await signInAs(user);
-}
-
-/** A REST call as another client would make it, to see what the server holds. */
-async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${localServerUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-      'Content-Type': 'application/json',
-      'X-Atlassian-Token': 'no-check',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
 async function control(method: string, path: string, body?: unknown): Promise<void> {

@@ -71,6 +71,25 @@ export function localServerUrl(): string {
   return url;
 }
 
+/** A REST call to the local server as its administrator, as another client would make it: what the server holds. */
+export async function adminRest(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${localServerUrl()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+      'Content-Type': 'application/json',
+      'X-Atlassian-Token': 'no-check',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
 /** The /rest requests the local server has logged since it started, oldest first. */
 export async function serverRequests(): Promise<LoggedRequest[]> {
   const url = `${localServerUrl()}/__control/requests`;
