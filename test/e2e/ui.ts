@@ -8,6 +8,8 @@ import type { Locator, Page } from 'playwright-core';
 
 export const EXTENSION_CONTAINER_TITLE = 'Bitbucket Snippets';
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** A row the palette shows is clicked at once; one that does not take the click within this went away with the palette. */
+const PALETTE_CLICK_TIMEOUT_MS = 10_000;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -193,22 +195,35 @@ export class WorkbenchUi {
     // filter ran before the palette's list was filled, or the palette closed and opened again
     // under the typing): an empty list is a palette that is not ready yet, so it is opened and
     // filled again; a list without the command is an answer.
+    // The palette can also close between showing the command and the click (a notification or a
+    // view taking the focus on a busy machine): the click then finds no row, and the palette is
+    // opened again rather than waited on.
     for (let round = 1; ; round++) {
       await this.openPaletteWith(`>${title}`);
       try {
         await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-        break;
       } catch {
         const offered = await quickInput.getByRole('option').allInnerTexts();
-        await this.page.keyboard.press('Escape');
-        await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS }).catch(() => undefined);
+        await this.closePalette();
         if (offered.length === 0 && round < 3) continue;
         throw new Error(
           `The command palette has no command "${title}" (${round} tries). It offered: ${offered.join(' | ') || 'nothing'}`,
         );
       }
+      try {
+        await row.click({ timeout: PALETTE_CLICK_TIMEOUT_MS });
+        return;
+      } catch (err) {
+        if (round >= 3) throw err;
+        await this.closePalette();
+      }
     }
-    await row.click();
+  }
+
+  private async closePalette(): Promise<void> {
+    const quickInput = this.page.locator('.quick-input-widget');
+    await this.page.keyboard.press('Escape');
+    await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS }).catch(() => undefined);
   }
 
   /** Opens the command palette and types `text` into it. */
