@@ -6,6 +6,7 @@ import type { Comment, Snippet } from '../../src/api/types';
 import { EXTENSION_ID } from '../../src/util/constants';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { TreeNode } from '../../src/model/snippets/tree/nodes';
+import { logLineSince, logMark } from './extensionLog';
 import { localServerUrl, serverRequests, signInWith, testingApi, type LoggedRequest } from './support';
 
 export type { LoggedRequest };
@@ -22,10 +23,19 @@ export async function extensionApi(): Promise<TestingApi> {
   return api;
 }
 
-/** Signs every account out first, so the tree and the store start empty whatever an earlier suite loaded. */
+/**
+ * Signs every account out first, so the tree and the store start empty whatever an earlier suite
+ * loaded. Signing in reads the server's secret-scanning rules and allowlist ahead of any save: this
+ * waits until both reads are over (each logs a line), so that a test counting the requests of what
+ * it does next does not count them.
+ */
 export async function signInAs(user: string): Promise<void> {
   await (await testingApi()).signOutAll();
+  const mark = logMark();
   await signInWith({ serverUrl: serverUrl(), username: user, password: user });
+  if (vscode.workspace.getConfiguration('bitbucketSnippets').get('secretScan.mode') === 'off') return;
+  await logLineSince(mark, "[secret scan] the server's secret-scanning rules");
+  await logLineSince(mark, "[secret scan] the server's secret-scanning allowlist");
 }
 
 /** A REST call as `user` (password = name), the way the extension's client sends it. */
