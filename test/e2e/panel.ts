@@ -2,26 +2,11 @@
 // for its rows to settle, and the local server's REST API to check what was saved.
 import type { Frame } from 'playwright-core';
 import { session } from './session';
+import { callAs } from '../server/callAs';
 
 /** A REST call to the local server as admin, to check what the panel saved. */
-export async function rest(
-  method: string,
-  urlPath: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const { workbench } = session();
-  const response = await fetch(`${workbench.server.url}${urlPath}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-      'Content-Type': 'application/json',
-      'X-Atlassian-Token': 'no-check',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+export const rest = (method: string, urlPath: string, body?: unknown) =>
+  callAs('admin', session().workbench.server.url, method, urlPath, body);
 
 /** The webview's own document: VS Code nests it two iframes deep; ours is the one with the status line and this repository's title. */
 export async function panelFrame(title = 'PROJ/repo1', timeoutMs = 20_000): Promise<Frame> {

@@ -12,6 +12,7 @@ import { filesBelow } from '../harness/filesBelow';
 import { HookKeys } from '../server/hookCatalog';
 import { panelFrame, rest, settled } from './panel';
 import { session } from './session';
+import { callAs } from '../server/callAs';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
 const PRE_RECEIVE = HookKeys.externalPreReceive;
@@ -25,17 +26,15 @@ interface ServerSnippet {
 
 /** alice's snippets API from outside the editor: the "someone else" who changes the file meanwhile. */
 async function asAlice<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${session().workbench.server.url}${SNIPPETS}${pathAndQuery}`, {
+  const { status, json } = await callAs(
+    'alice',
+    session().workbench.server.url,
     method,
-    headers: {
-      Authorization: `Basic ${Buffer.from('alice:alice').toString('base64')}`,
-      'Content-Type': 'application/json',
-      'X-Atlassian-Token': 'no-check',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${method} ${pathAndQuery} answered ${response.status}`);
-  return (await response.json()) as T;
+    `${SNIPPETS}${pathAndQuery}`,
+    body,
+  );
+  assert.ok(status >= 200 && status < 300, `${method} ${pathAndQuery} answered ${status}`);
+  return json as T;
 }
 
 async function changeOnServer(snippet: ServerSnippet, fileName: string, content: string): Promise<void> {

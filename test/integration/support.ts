@@ -7,6 +7,7 @@ import type { ExtensionApi } from '../../src/extension';
 import type { TestingApi } from '../../src/onDemand/testingApi';
 import type { ScriptedAnswer } from '../../src/editor/ui/prompts';
 import type { LoggedRequest } from '../server/controls';
+import { callAs } from '../server/callAs';
 
 export type { LoggedRequest };
 
@@ -72,23 +73,8 @@ export function localServerUrl(): string {
 }
 
 /** A REST call to the local server as its administrator, as another client would make it: what the server holds. */
-export async function adminRest(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${localServerUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-      'Content-Type': 'application/json',
-      'X-Atlassian-Token': 'no-check',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+export const adminRest = (method: string, path: string, body?: unknown) =>
+  callAs('admin', localServerUrl(), method, path, body);
 
 /** The /rest requests the local server has logged since it started, oldest first. */
 export async function serverRequests(): Promise<LoggedRequest[]> {
