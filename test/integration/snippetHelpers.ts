@@ -75,7 +75,15 @@ export async function searchAndOpen(
         return done !== undefined && Date.now() - since >= 600;
       },
       30_000,
-    );
+    ).catch((err: Error) => {
+      // What the last search was when the wait ran out: still running, cancelled (its pick closed), or another one.
+      const state = api.explorer.lastSearch.state;
+      const seen =
+        state === previous
+          ? 'no new search started'
+          : `the last search was of "${state?.query}", ${state?.running ? 'still running' : state?.cancelled ? 'cancelled' : 'ended'}`;
+      throw new Error(`${err.message}: ${seen}; the pick ${closed ? 'had closed' : 'was open'}`);
+    });
   }
   // The command opens its pick without the caller waiting for it: close it until it has closed.
   for (let tries = 0; !closed && tries < 100; tries++) {
