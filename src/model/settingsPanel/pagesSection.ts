@@ -136,15 +136,7 @@ export class PagesSection {
       this.added.push(entry);
     }
     this.known = orderRefs([...this.known, entry], this.defaultBranch);
-    const row: RefRow = {
-      refId: entry.refId,
-      name: entry.name,
-      kind: entry.kind,
-      isDefault: this.isDefault(entry),
-      enabled: null,
-      busy: 'loading',
-      error: null,
-    };
+    const row = this.loadingRow(entry);
     this.refs.rows.push(row);
     this.sortRows();
     this.refs.more = this.known.length - this.refs.rows.length;
@@ -245,20 +237,25 @@ export class PagesSection {
     }
   }
 
+  /** The row of a ref just listed, while its Pages state is asked for. */
+  private loadingRow(entry: RefEntry): RefRow {
+    return {
+      refId: entry.refId,
+      name: entry.name,
+      kind: entry.kind,
+      isDefault: this.isDefault(entry),
+      enabled: null,
+      busy: 'loading',
+      error: null,
+    };
+  }
+
   /** Lists refs up to `count` (the next ones in the panel's order), asking the server about each newly listed one. */
   private listRefs(count: number): void {
     const listed = new Set(this.refs.rows.map((r) => r.refId));
     const next = this.known.filter((e) => !listed.has(e.refId)).slice(0, Math.max(0, count - this.refs.rows.length));
     for (const entry of next) {
-      const row: RefRow = {
-        refId: entry.refId,
-        name: entry.name,
-        kind: entry.kind,
-        isDefault: this.isDefault(entry),
-        enabled: null,
-        busy: 'loading',
-        error: null,
-      };
+      const row = this.loadingRow(entry);
       this.refs.rows.push(row);
       this.fetchRef(row);
     }
