@@ -193,9 +193,9 @@ function applyExtended(file: FileDraft, key: string, value: string): void {
   }
 }
 
-function readGitFile(reader: Reader): PatchFile {
-  const headerNames = namesOfGitHeader(reader.bare()!.slice('diff --git '.length));
-  const file: FileDraft = {
+/** A file as its headers start it: modified, no path, mode or hunk known yet. */
+function unchangedFile(): PatchFile {
+  return {
     oldPath: undefined,
     newPath: undefined,
     change: 'modified',
@@ -203,8 +203,12 @@ function readGitFile(reader: Reader): PatchFile {
     oldMode: undefined,
     newMode: undefined,
     hunks: 0,
-    headerNames,
   };
+}
+
+function readGitFile(reader: Reader): PatchFile {
+  const headerNames = namesOfGitHeader(reader.bare()!.slice('diff --git '.length));
+  const file: FileDraft = { ...unchangedFile(), headerNames };
   reader.at++;
   let extended = 0;
   for (let match; !reader.done && (match = EXTENDED.exec(reader.bare()!)); reader.at++, extended++) {
@@ -245,15 +249,7 @@ function readGitFile(reader: Reader): PatchFile {
 }
 
 function readUnifiedFile(reader: Reader): PatchFile {
-  const file: PatchFile = {
-    oldPath: undefined,
-    newPath: undefined,
-    change: 'modified',
-    binary: false,
-    oldMode: undefined,
-    newMode: undefined,
-    hunks: 0,
-  };
+  const file = unchangedFile();
   readMarkers(reader, file);
   if (file.change === 'created') file.oldPath = undefined;
   if (file.change === 'deleted') file.newPath = undefined;
