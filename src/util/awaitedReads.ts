@@ -4,25 +4,28 @@
 // bound (a read that never comes must not hold an open for ever). Plain logic without `vscode`,
 // unit-tested in Node; URIs as strings.
 
-export class AwaitedReads {
-  private readonly waiting = new Map<string, Array<() => void>>();
+/** How the wait for a read ended: the document was read, its read failed, or no read came in time. */
+export type ReadOutcome = 'read' | 'failed' | 'timed-out';
 
-  /** Resolves once `read(uri)` is called, or after `maxWaitMs`. */
-  next(uri: string, maxWaitMs: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
+export class AwaitedReads {
+  private readonly waiting = new Map<string, Array<(outcome: ReadOutcome) => void>>();
+
+  /** Resolves once `read(uri, …)` is called, or with 'timed-out' after `maxWaitMs`. */
+  next(uri: string, maxWaitMs: number): Promise<ReadOutcome> {
+    return new Promise<ReadOutcome>((resolve) => {
+      const done = (outcome: ReadOutcome) => {
         clearTimeout(timer);
-        resolve();
+        resolve(outcome);
       };
-      const timer = setTimeout(done, maxWaitMs);
+      const timer = setTimeout(() => done('timed-out'), maxWaitMs);
       this.waiting.set(uri, [...(this.waiting.get(uri) ?? []), done]);
     });
   }
 
-  /** The document was read (or its read failed): everyone waiting for it goes on. */
-  read(uri: string): void {
+  /** The document was read (or its read failed): everyone waiting for it goes on, told which. */
+  read(uri: string, outcome: Exclude<ReadOutcome, 'timed-out'> = 'read'): void {
     const waiting = this.waiting.get(uri);
     this.waiting.delete(uri);
-    for (const done of waiting ?? []) done();
+    for (const done of waiting ?? []) done(outcome);
   }
 }

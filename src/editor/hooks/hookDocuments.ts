@@ -39,8 +39,9 @@ import { decideHookSave, hookSettingsBaseOf } from '../../model/hooks/hookSaveLo
 import { hookSettingsVersions, type HookSettingsVersions } from '../../model/hooks/hookSettingsVersions';
 import { checkSettingsText, formatSettings } from '../../model/hooks/settingsValidator';
 import { HookFieldErrors } from './fieldErrors';
-import { AwaitedReads } from '../../util/awaitedReads';
-import { describeHookFailure, moreProblems } from './hookMessages';
+import { AwaitedReads, type ReadOutcome } from '../../util/awaitedReads';
+import { showWarning } from '../ui/notify';
+import { describeHookFailure, moreProblems, staleSettingsMessage } from './hookMessages';
 
 /** The document of a hook's settings, read and saved with `account`. */
 export function hookDocumentUri(
@@ -111,7 +112,10 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
   async open(account: HookAccount, repo: RepositoryRef, hookKey: string): Promise<vscode.TextEditor> {
     const uri = hookDocumentUri(account, repo, hookKey);
     const kept = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (kept && !kept.isDirty) await this.readAgain(uri);
+    if (kept && !kept.isDirty && (await this.readAgain(uri)) !== 'read') {
+      // What the editor shows may be older than the server's: say so rather than show it as current.
+      void showWarning(staleSettingsMessage(this.target(uri)));
+    }
     const doc = await vscode.workspace.openTextDocument(uri);
     // Virtual documents keep their language by file name; make sure the JSON service (and with it the schemas) applies.
     const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
@@ -123,11 +127,11 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
    * it again shows that text without reading it: settings another admin changed meanwhile would
    * look unchanged. A newer time and a change event make VS Code read the server's settings again.
    */
-  private async readAgain(uri: vscode.Uri): Promise<void> {
+  private readAgain(uri: vscode.Uri): Promise<ReadOutcome> {
     const read = this.reads.next(uri.toString(), READ_AGAIN_WAIT_MS);
     this.versions.reportStat(uri, { mtime: Date.now(), size: 0 });
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-    await read;
+    return read;
   }
 
   /** The "Overwrite" of a save conflict: the next save may replace the settings the refused save met, and saves. */
@@ -194,7 +198,7 @@ export class HookDocuments extends Disposable implements vscode.FileSystemProvid
     try {
       settings = await this.client(target).getHookSettings(repo, target.hookKey);
     } catch (err) {
-      this.reads.read(uri.toString());
+      this.reads.read(uri.toString(), 'failed');
       this.log.error(`reading ${uri.toString()} failed`, err);
       throw fileSystemError.unavailable(
         this.describe(err, vscode.l10n.t('open the settings of {0}', target.hookKey), target),

@@ -46,3 +46,12 @@ export function notFoundMessage(err: BitbucketError, where: string, host: string
     host,
   );
 }
+
+/** Settings shown again that VS Code could not read from the server again (it failed, or took too long). */
+export function staleSettingsMessage(target: HookDocument): string {
+  return vscode.l10n.t(
+    'The settings of {0} on {1} could not be read again and may be out of date. A save still checks them against the server first.',
+    target.hookKey,
+    `${target.projectKey}/${target.repositorySlug}`,
+  );
+}
