@@ -21,6 +21,8 @@ export interface SecretScanRunner {
       serverRules: readonly ServerRule[];
       allowlist?: readonly ServerRule[];
       ignoredRuleIds: readonly string[];
+      /** Stops the scan (a scan ahead of a save that is not needed): it rejects with the signal's reason. */
+      signal?: AbortSignal;
     },
   ): Promise<ScanResult>;
 }
@@ -28,7 +30,7 @@ export interface SecretScanRunner {
 const runner: SecretScanRunner = {
   prepare: prepareSecretScan,
   dispose: disposeSecretScanWorkers,
-  scan: (texts, { serverRules, allowlist, ignoredRuleIds }) =>
+  scan: (texts, { serverRules, allowlist, ignoredRuleIds, signal }) =>
     // A server rule's path expression is matched against a file's name; a name or a comment has none.
     scanTexts(
       texts.map((t) => ({
@@ -42,6 +44,7 @@ const runner: SecretScanRunner = {
         allowlist: allowlist ?? [],
         ignoreRuleIds: ignoredRuleIds,
         deadlineMs: SCAN_DEADLINE_MS,
+        ...(signal ? { signal } : {}),
       },
     ),
 };
