@@ -22,6 +22,8 @@ import { FORMER_SECRET_SCAN_SETTINGS, moveFormerSecretScanSettings } from '../..
 import { SETTINGS_SECTION, Schemes, Settings } from '../../util/constants';
 import { choose } from '../ui/prompts';
 import type { SecretScanRunner } from '../../model/secretScan/gate/scanRunner';
+import { ScansAhead, type ScanInputs } from '../../model/secretScan/gate/scansAhead';
+import type { RulesForScan } from '../../model/secretScan/gate/accountServerRules';
 
 export interface SecretGateParts {
   log: Log;
@@ -46,6 +48,10 @@ export class SecretGate implements vscode.Disposable {
   private readonly watchEdits: vscode.Disposable;
   private readonly refusedLogged = new Set<string>();
   private preparedAt = 0;
+  /** Saves' scans started with their GET (SnippetWrites.update), for their checks to take. */
+  private readonly scansAhead = new ScansAhead((inputs, signal) =>
+    this.parts.runner().scan(inputs.texts, { ...inputs, ...(signal ? { signal } : {}) }),
+  );
 
   constructor(private readonly parts: SecretGateParts) {
     this.serverRules = new ServerRules({ list: parts.listRules, log: parts.log });
@@ -90,6 +96,7 @@ export class SecretGate implements vscode.Disposable {
   checkFor(account: () => Account | undefined): OutgoingCheck {
     return Object.assign((outgoing: Outgoing) => this.check(account(), outgoing), {
       prepare: () => this.prepareScan(),
+      ahead: (outgoing: Outgoing) => this.scanAhead(account(), outgoing),
     });
   }
 
@@ -110,21 +117,35 @@ export class SecretGate implements vscode.Disposable {
     this.serverRules.forget(id);
   }
 
-  private async check(account: Account | undefined, outgoing: Outgoing): Promise<void> {
-    await this.settingsMoved;
-    if (setting(Settings.secretScanMode) === 'off') return;
-    const runner = this.parts.runner();
-    runner.prepare();
+  /**
+   * A save's scan, started on the body the store's copy makes while its fresh copy is read: no
+   * dialog, no log; the save's check takes its result if it checks exactly the same.
+   */
+  private scanAhead(account: Account | undefined, outgoing: Outgoing): () => void {
+    if (setting(Settings.secretScanMode) === 'off') return () => undefined;
+    return this.scansAhead.start(this.scanInputs(account, outgoing).inputs);
+  }
+
+  /** What a scan of `outgoing` reads now: its texts, the rules read already, the ignored rules. */
+  private scanInputs(account: Account | undefined, outgoing: Outgoing): { inputs: ScanInputs; rules: RulesForScan } {
     // The rules read already, at once: a read still on its way is for the next scan, never waited for.
     const rules = account
       ? this.serverRules.rulesForScan(accountId(account))
       : { rules: [], allowlist: [], failed: false, late: false };
-    const ignored = setting(Settings.secretScanIgnoredRules);
-    const result = await runner.scan(outgoing.texts, {
-      serverRules: rules.rules,
-      allowlist: rules.allowlist,
-      ignoredRuleIds: ignored,
-    });
+    const ignoredRuleIds = setting(Settings.secretScanIgnoredRules);
+    return {
+      inputs: { texts: outgoing.texts, serverRules: rules.rules, allowlist: rules.allowlist, ignoredRuleIds },
+      rules,
+    };
+  }
+
+  private async check(account: Account | undefined, outgoing: Outgoing): Promise<void> {
+    await this.settingsMoved;
+    if (setting(Settings.secretScanMode) === 'off') return;
+    const { inputs, rules } = this.scanInputs(account, outgoing);
+    // A scan ahead of exactly these inputs (a save whose snippet did not change) is taken, else they are scanned
+    // (not after starting a worker: the scan takes the waiting one, else starts its own).
+    const result = await this.scansAhead.scan(inputs);
     this.logRefused(result.refusedRules ?? []);
     const where = account ? serverHost(account.serverUrl) : vscode.l10n.t('the server');
     const prompt = promptFor(result, where, { serverRulesMissing: rules.late || rules.failed });

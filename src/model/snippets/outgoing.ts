@@ -39,6 +39,13 @@ export interface Outgoing {
 export type OutgoingCheck = ((outgoing: Outgoing) => Promise<void>) & {
   /** Gets the check ready ahead of a send (the secret scan starts its worker), while the user is still asked. */
   prepare?: () => void;
+  /**
+   * Starts the check of what a send is expected to be (a save's body made from the store's copy)
+   * while the send still waits for the server; the send's own check uses its result only when it
+   * checks exactly the same. Returns what ends it: called once the send's check is done, or the
+   * send ended without one.
+   */
+  ahead?: (outgoing: Outgoing) => () => void;
 };
 
 /** The user chose not to send (Cancel, or Open to Edit): nothing was sent, and nothing more is to be said. */

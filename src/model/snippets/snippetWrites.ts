@@ -4,7 +4,15 @@
 import { BitbucketError } from '../../api/errors';
 import type { Snippet, UpdateSnippetRequest } from '../../api/types';
 import { NotOwnerError } from './errors';
-import { withDetails, withFileAdded, withFileDeleted, withFileRenamed, type SnippetDetails } from './edits';
+import {
+  withCategoryAdded,
+  withDetails,
+  withFileAdded,
+  withFileDeleted,
+  withFileRenamed,
+  withFilesAdded,
+  type SnippetDetails,
+} from './edits';
 import type { SnippetsApi } from './snippetsApi';
 import { outgoingOfCreate, outgoingOfUpdate, type Outgoing, type OutgoingCheck, type OutgoingFile } from './outgoing';
 import type { SnippetStore } from './store';
@@ -18,6 +26,17 @@ export type NewFile = OutgoingFile;
  * `SnippetEditError` (or any error) to refuse, or return undefined when there is nothing to send.
  */
 export type BuildUpdate = (fresh: Snippet) => UpdateSnippetRequest | undefined;
+
+export interface UpdateOptions {
+  /**
+   * The body the update is expected to send, made from the store's copy of the snippet (what the
+   * user's document is based on), with no side effect at all: the check before the send starts on
+   * it while the fresh copy is read, and the send's check takes that result only when it checks
+   * exactly the same texts. A `build` that is pure may be given here too; one that records or logs
+   * what it saw may not.
+   */
+  expected?: BuildUpdate;
+}
 
 export interface CreateResult {
   snippet: Snippet;
@@ -51,20 +70,26 @@ export class SnippetWrites {
    * fresh copy, so views show what the server has. Resolves undefined when `build` had nothing
    * to send.
    */
-  update(guid: string, build: BuildUpdate): Promise<Snippet | undefined> {
+  update(guid: string, build: BuildUpdate, options: UpdateOptions = {}): Promise<Snippet | undefined> {
     const { store } = this.parts;
     return this.queue.run(guid, async () => {
       const api = this.parts.requireApi();
-      // Not through the store: it is told once, with the PUT's answer, so views redraw once per write.
-      const fresh = await this.forgetIfGone(guid, () => api.getSnippet(guid));
+      // The check starts on the store's copy while the GET runs; it is ended once the check is done.
+      const endAhead = this.checkAhead(guid, options.expected);
       let body: UpdateSnippetRequest | undefined;
       try {
-        if (!this.parts.mayWrite(fresh)) throw new NotOwnerError(fresh);
-        body = build(fresh);
-        if (body) await this.check(outgoingOfUpdate(fresh, body));
-      } catch (err) {
-        if (fresh.updatedAt !== store.get(guid)?.updatedAt) store.put(fresh);
-        throw err;
+        // Not through the store: it is told once, with the PUT's answer, so views redraw once per write.
+        const fresh = await this.forgetIfGone(guid, () => api.getSnippet(guid));
+        try {
+          if (!this.parts.mayWrite(fresh)) throw new NotOwnerError(fresh);
+          body = build(fresh);
+          if (body) await this.check(outgoingOfUpdate(fresh, body));
+        } catch (err) {
+          if (fresh.updatedAt !== store.get(guid)?.updatedAt) store.put(fresh);
+          throw err;
+        }
+      } finally {
+        endAhead();
       }
       if (!body) return undefined;
       const updated = await this.forgetIfGone(guid, () => api.updateSnippet(guid, body));
@@ -74,17 +99,32 @@ export class SnippetWrites {
   }
 
   editDetails(guid: string, details: SnippetDetails): Promise<Snippet | undefined> {
-    return this.update(guid, (fresh) => withDetails(fresh, details));
+    const build: BuildUpdate = (fresh) => withDetails(fresh, details);
+    return this.update(guid, build, { expected: build });
   }
 
   addFile(guid: string, fileName: string, content = ''): Promise<Snippet | undefined> {
-    return this.update(guid, (fresh) => withFileAdded(fresh, fileName, content));
+    const build: BuildUpdate = (fresh) => withFileAdded(fresh, fileName, content);
+    return this.update(guid, build, { expected: build });
   }
 
   async renameFile(guid: string, oldName: string, newName: string): Promise<Snippet | undefined> {
-    const updated = await this.update(guid, (fresh) => withFileRenamed(fresh, oldName, newName));
+    const build: BuildUpdate = (fresh) => withFileRenamed(fresh, oldName, newName);
+    const updated = await this.update(guid, build, { expected: build });
     if (updated) this.parts.renamed(guid, oldName, newName);
     return updated;
+  }
+
+  /** Files dropped on a snippet, added in one update (names that clash get " (2)"). */
+  addFiles(guid: string, files: ReadonlyArray<{ name: string; content: string }>): Promise<Snippet | undefined> {
+    const build: BuildUpdate = (fresh) => withFilesAdded(fresh, files);
+    return this.update(guid, build, { expected: build });
+  }
+
+  /** A category added (a snippet dropped on a category row); nothing is sent when it has it already. */
+  addCategory(guid: string, category: string): Promise<Snippet | undefined> {
+    const build: BuildUpdate = (fresh) => withCategoryAdded(fresh, category);
+    return this.update(guid, build, { expected: build });
   }
 
   deleteFile(guid: string, fileName: string): Promise<Snippet | undefined> {
@@ -136,6 +176,25 @@ export class SnippetWrites {
    */
   prepareCheck(): void {
     this.parts.checkOutgoing?.prepare?.();
+  }
+
+  /**
+   * Starts the check of the update `expected` makes of the store's copy, ahead of the fresh GET:
+   * with an unchanged snippet the send's check finds it done or under way. None when the store has
+   * no copy, the user may not write it, or the expected body sends nothing new or cannot be made.
+   */
+  private checkAhead(guid: string, expected: BuildUpdate | undefined): () => void {
+    const ahead = this.parts.checkOutgoing?.ahead;
+    const cached = this.parts.store.get(guid);
+    if (!ahead || !expected || !cached || !this.parts.mayWrite(cached)) return () => undefined;
+    let body: UpdateSnippetRequest | undefined;
+    try {
+      body = expected(cached);
+    } catch {
+      return () => undefined;
+    }
+    const outgoing = body && outgoingOfUpdate(cached, body);
+    return outgoing && outgoing.texts.length > 0 ? ahead(outgoing) : () => undefined;
   }
 
   /** The check before a send; an update that sends nothing new (a deleted file) needs none. */

@@ -13,7 +13,7 @@
 import vscode = require('vscode');
 import { Disposable } from '../../ui/disposable';
 import { fileSystemError } from '../../ui/fileSystemErrors';
-import type { Snippet } from '../../../api/types';
+import type { Snippet, UpdateSnippetRequest } from '../../../api/types';
 import type { Account } from '../../../model/accounts/accounts';
 import type { SnippetAccounts } from '../snippetAccounts';
 import { ContextKeys, Schemes, WorkspaceStateKeys } from '../../../util/constants';
@@ -23,7 +23,7 @@ import type { Log } from '../../../util/log';
 import { withFileAdded, withFileContent } from '../../../model/snippets/edits';
 import type { ServiceChange, SnippetService } from '../../../model/snippets/service';
 import type { SnippetLocation } from '../../../model/snippets/snippetUri';
-import { byteLength, decideSave, isUnchangedSave } from '../../../model/snippets/files/saveLogic';
+import { byteLength, decideSave, expectedSave, isUnchangedSave } from '../../../model/snippets/files/saveLogic';
 import { refusedOverConflict } from './conflicts';
 import { SnippetFileVersions } from '../../../model/snippets/files/snippetFileVersions';
 import { EditorMoves } from './editorMoves';
@@ -178,43 +178,44 @@ export class SnippetFileSystem extends Disposable implements vscode.FileSystemPr
     let created = false;
     /** The server already had the editor's text (an editor restored with no known base). */
     let alreadyThere: Snippet | undefined;
+    const save = (fresh: Snippet): UpdateSnippetRequest | undefined => {
+      // Read here, in the queue: an earlier save of the same file may have just moved it on.
+      const base = this.versions.baseOf(uri);
+      const exists = fresh.files.some((f) => f.name === fileName);
+      if (!exists && !base) {
+        if (!options.create) throw fileSystemError.fileNotFound(uri);
+        created = true;
+        return withFileAdded(fresh, fileName, text);
+      }
+      if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
+      const overwriteWithoutAsking = vscodeSetting('files.saveConflictResolution', uri) === 'overwriteFileOnDisk';
+      const decision = decideSave({
+        ...this.versions.saveState(uri),
+        text,
+        fresh,
+        fileName,
+        overwriteWithoutAsking,
+      });
+      if (decision.kind === 'file-gone') throw fileGoneError(fileName, fresh.name);
+      if (decision.kind === 'conflict') {
+        this.versions.conflicts.refused(uri.toString(), fresh.updatedAt);
+        this.log.warn(
+          `save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${base?.updatedAt ?? 'in an earlier window, version unknown'}, server ${fresh.updatedAt}); not overwritten`,
+        );
+        throw refusedOverConflict(uri, fileName, fresh.name);
+      }
+      if (decision.kind === 'unchanged') {
+        alreadyThere = fresh;
+        return undefined;
+      }
+      return withFileContent(fresh, fileName, text);
+    };
     const updated = await this.translate(
       loc,
       `save ${fileName}`,
       fileName,
-      () =>
-        loc.service.writes.update(loc.snippetGuid, (fresh) => {
-          // Read here, in the queue: an earlier save of the same file may have just moved it on.
-          const base = this.versions.baseOf(uri);
-          const exists = fresh.files.some((f) => f.name === fileName);
-          if (!exists && !base) {
-            if (!options.create) throw fileSystemError.fileNotFound(uri);
-            created = true;
-            return withFileAdded(fresh, fileName, text);
-          }
-          if (exists && !base && !options.overwrite) throw fileSystemError.fileExists(uri);
-          const overwriteWithoutAsking = vscodeSetting('files.saveConflictResolution', uri) === 'overwriteFileOnDisk';
-          const decision = decideSave({
-            ...this.versions.saveState(uri),
-            text,
-            fresh,
-            fileName,
-            overwriteWithoutAsking,
-          });
-          if (decision.kind === 'file-gone') throw fileGoneError(fileName, fresh.name);
-          if (decision.kind === 'conflict') {
-            this.versions.conflicts.refused(uri.toString(), fresh.updatedAt);
-            this.log.warn(
-              `save of ${fileName} in ${fresh.guid}: changed on the server since loaded (loaded ${base?.updatedAt ?? 'in an earlier window, version unknown'}, server ${fresh.updatedAt}); not overwritten`,
-            );
-            throw refusedOverConflict(uri, fileName, fresh.name);
-          }
-          if (decision.kind === 'unchanged') {
-            alreadyThere = fresh;
-            return undefined;
-          }
-          return withFileContent(fresh, fileName, text);
-        }),
+      // Its scan starts on the store's copy while the fresh copy is read (expectedSave: no side effect).
+      () => loc.service.writes.update(loc.snippetGuid, save, { expected: expectedSave(fileName, text) }),
       text,
     );
     if (!updated) {

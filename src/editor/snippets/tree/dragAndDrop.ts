@@ -22,7 +22,7 @@ import { formatCount } from '../../../util/localeFormat';
 import type { Log } from '../../../util/log';
 import { draggedRowsOf, draggedSnippets, filesToCopy, type DraggedRow } from '../../../model/snippets/draggedRows';
 import { CONFIRM_DROP_FILES, planDroppedFiles, type DroppedEntry } from '../../../model/snippets/droppedFiles';
-import { defaultSnippetName, uniqueFileNames, withCategoryAdded, withFilesAdded } from '../../../model/snippets/edits';
+import { defaultSnippetName, uniqueFileNames } from '../../../model/snippets/edits';
 import type { SnippetService } from '../../../model/snippets/service';
 import type { TreeNode } from '../../../model/snippets/tree/nodes';
 import { NO_URIS, draggedRows, droppedSources, readEntry, targetSnippet, type DroppedSource } from './dragData';
@@ -146,7 +146,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     }
     // Each snippet is its own update: one failing does not stop the others, and one message says how many failed.
     const results = await withProgress('view', undefined, () =>
-      Promise.allSettled(own.map((s) => service.writes.update(s.guid, (fresh) => withCategoryAdded(fresh, category)))),
+      Promise.allSettled(own.map((s) => service.writes.addCategory(s.guid, category))),
     );
     const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (failed.length > 0) {
@@ -276,9 +276,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       if (!ok) return { refused: 'not confirmed' };
     }
     try {
-      await withProgress('view', undefined, () =>
-        service.writes.update(snippet.guid, (fresh) => withFilesAdded(fresh, files)),
-      );
+      await withProgress('view', undefined, () => service.writes.addFiles(snippet.guid, files));
     } catch (err) {
       const action =
         files.length === 1

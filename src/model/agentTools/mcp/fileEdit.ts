@@ -8,6 +8,7 @@ import type { Snippet } from '../../../api/types';
 import { quoted } from '../outsideData';
 import { tooLargeToConfirm } from '../saveProposal';
 import { withFileContent } from '../../snippets/edits';
+import { expectedSave } from '../../snippets/files/saveLogic';
 import type { SnippetWrites } from '../../snippets/snippetWrites';
 
 export type Replaced = { ok: true; text: string } | { ok: false; occurrences: number };
@@ -110,13 +111,15 @@ export async function writeEdit(
 ): Promise<'written' | 'changed'> {
   let changed = false;
   try {
-    await writes.update(snippetGuid, (fresh) => {
+    const build = (fresh: Snippet) => {
       if (fresh.files.find((f) => f.name === edit.fileName)?.content !== edit.base) {
         changed = true;
         throw new Error('changed on the server');
       }
       return withFileContent(fresh, edit.fileName, edit.text);
-    });
+    };
+    // The same body from the store's copy, with no side effect: its scan starts with the GET.
+    await writes.update(snippetGuid, build, { expected: expectedSave(edit.fileName, edit.text) });
   } catch (err) {
     if (changed) return 'changed';
     throw err;

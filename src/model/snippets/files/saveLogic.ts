@@ -1,6 +1,7 @@
 // When a save of a snippet file may go ahead: the rules that keep a document's save from
 // overwriting a newer server version. Plain logic without `vscode`, unit-tested in Node.
-import type { Snippet } from '../../../api/types';
+import type { Snippet, UpdateSnippetRequest } from '../../../api/types';
+import { withFileContent } from '../edits';
 import type { ReportedStat } from '../../documents/documentVersions';
 import { textHash } from '../../../util/documentBases';
 
@@ -112,3 +113,13 @@ export function decideSave(input: {
   if (editorSawIt || input.overwriteApproved === fresh.updatedAt) return { kind: 'write' };
   return { kind: 'conflict', editorCanCompare: sizeDiffers };
 }
+
+/**
+ * The body a save of `fileName` is expected to send, made from the store's copy of the snippet
+ * with no side effect (SnippetWrites.update starts the save's scan on it while the fresh copy is
+ * read): the file's text replaced; none when the copy has no such file (a save that adds it).
+ */
+export const expectedSave =
+  (fileName: string, text: string) =>
+  (cached: Snippet): UpdateSnippetRequest | undefined =>
+    cached.files.some((f) => f.name === fileName) ? withFileContent(cached, fileName, text) : undefined;
