@@ -158,6 +158,25 @@ describe('Getting started walkthrough', function () {
     await ui.screenshot('walkthrough-from-welcome-view');
   });
 
+  it("shows the selected step's picture, a WebP the editor loaded", async () => {
+    // The sign-in step is selected: its picture is docs/images/welcome(-dark).webp (package.json).
+    const picture = walkthroughPage().locator('.getting-started-media img').first();
+    await picture.waitFor({ state: 'visible' });
+    let loaded = { src: '', width: 0 };
+    for (let i = 0; i < 50 && loaded.width === 0; i++) {
+      loaded = await picture.evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc || img.src,
+        width: img.complete ? img.naturalWidth : 0,
+      }));
+      if (loaded.width === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // code-server serves it by its path in a query (vscode-remote-resource?path=…), the desktop as a file URL.
+    const shown = decodeURIComponent(loaded.src);
+    assert.match(shown, /\/docs\/images\/welcome(-dark)?\.webp\b/, `the step shows its WebP, not ${shown}`);
+    // A picture that did not load (no file, or a format the editor cannot read) has no width.
+    assert.ok(loaded.width > 0, `${shown} did not load`);
+  });
+
   it('ticks "Open My Snippets" off when its button shows the Snippets view', async () => {
     const { ui } = session();
     // Showing the view (the root hook did, to activate the extension) ticked the step already. The

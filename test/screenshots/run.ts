@@ -3,7 +3,8 @@
 // set (data.ts). Each picture is cropped to what it is about (the Snippets view, an editor, the
 // search pick, the settings panel), taken in the Light Modern and Dark Modern themes, with no
 // notification and no test name in it, and written as a palette PNG (sharp) to docs/images/, so
-// that the .vsix stays small (test/package/vsix.test.ts). Then commit docs/images/.
+// that the .vsix stays small (test/package/vsix.test.ts); the walkthrough's, taken in both themes,
+// also as the lossless WebP it shows (png.ts). Then commit docs/images/.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,7 +17,7 @@ import { panelFrame, settled } from '../e2e/panel';
 import { setSession } from '../e2e/session';
 import { WorkbenchUi } from '../e2e/ui';
 import { OPENED_FILE, OPENED_SNIPPET, PATCH_FILE, PATCH_SNIPPET, screenshotData } from './data';
-import { writePicture } from './png';
+import { webpOf, writePicture, writeWalkthroughPicture } from './png';
 
 export const IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
 const VIEWPORT = { width: 1024, height: 640 };
@@ -138,6 +139,11 @@ class Photographer {
       const file = path.join(IMAGES_DIR, `${name}${theme.suffix}.png`);
       await writePicture(raw, file);
       this.written.push(file);
+      // Taken in every theme: a walkthrough picture, which the walkthrough shows as a WebP.
+      if (themes.length === THEMES.length) {
+        await writeWalkthroughPicture(file);
+        this.written.push(webpOf(file));
+      }
       console.log(
         `  ${path.relative(REPO_ROOT, file)}  ${clip.width}×${clip.height}  ${(fs.statSync(file).size / 1024).toFixed(1)} KB`,
       );
