@@ -8,6 +8,7 @@
 import { RE2JS } from 're2js';
 import type { SecretMatch } from './secretMatch';
 import type { ServerRule } from './serverRuleData';
+import { literalSearch, requiredLiteral, type LiteralSearch } from './requiredLiteral';
 import { errorMessage } from '../../util/errorMessage';
 
 /** A server rule with its expressions compiled. */
@@ -15,6 +16,8 @@ export interface RunnableServerRule {
   ruleId: string;
   line?: RE2JS;
   path?: RE2JS;
+  /** Where the next place is that may hold a match of `line`: a literal every match holds. */
+  holds?: LiteralSearch;
 }
 
 export type CompiledInWorker =
@@ -35,7 +38,9 @@ export function compileInWorker(rule: ServerRule): CompiledInWorker {
   if (typeof path === 'string') return { ok: false, field: 'pathRegex', detail: path };
   const line = rule.lineRegex === undefined ? undefined : compileOne(rule.lineRegex);
   if (typeof line === 'string') return { ok: false, field: 'lineRegex', detail: line, ...(path ? { path } : {}) };
-  return { ok: true, rule: { ruleId: rule.ruleId, ...(line ? { line } : {}), ...(path ? { path } : {}) } };
+  const literal = line && requiredLiteral(rule.lineRegex ?? '');
+  const holds = literal ? { holds: literalSearch(literal) } : {};
+  return { ok: true, rule: { ruleId: rule.ruleId, ...(line ? { line } : {}), ...(path ? { path } : {}), ...holds } };
 }
 
 const found = (expression: RE2JS, text: string): boolean => expression.matcher(text).find();
@@ -54,25 +59,36 @@ export interface RuleRun {
 
 /**
  * The rule's matches in a text: the first in each line, as Bitbucket reports one per line; a rule
- * with a path alone says the file is a secret as a whole. The clock is read after each line, and
- * the rule stops once `deadline` (a `performance.now()` time) is reached.
+ * with a path alone says the file is a secret as a whole. The clock is read after each line
+ * searched, and the rule stops once `deadline` (a `performance.now()` time) is reached. A rule
+ * whose every match holds a literal searches only the lines that hold it (requiredLiteral.ts).
  */
 export function runServerRule(rule: RunnableServerRule, text: string, deadline: number): RuleRun {
-  if (!rule.line) return { matches: [{ ruleId: rule.ruleId, start: 0, end: text.length }], complete: true };
+  const { line, holds } = rule;
+  if (!line) return { matches: [{ ruleId: rule.ruleId, start: 0, end: text.length }], complete: true };
   const matches: SecretMatch[] = [];
-  let start = 0;
-  while (start <= text.length) {
+  /** Searches the line that starts at `start`; the next line's start, or -1 after the last. */
+  const searchLine = (start: number): number => {
     const newline = text.indexOf('\n', start);
     let end = newline < 0 ? text.length : newline;
     if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
-    const m = rule.line.matcher(text.slice(start, end));
+    const m = line.matcher(text.slice(start, end));
     // An empty match (`x*`) names nothing.
     if (m.find() && m.end() > m.start()) {
       matches.push({ ruleId: rule.ruleId, start: start + m.start(), end: start + m.end() });
     }
-    if (newline < 0) break;
-    start = newline + 1;
-    if (performance.now() >= deadline) return { matches, complete: false };
+    return newline < 0 ? -1 : newline + 1;
+  };
+  /** The start of the next line to search at or after `from`, or -1 when no line left can match. */
+  const nextLine = (from: number): number => {
+    if (!holds) return from;
+    const at = holds(text, from);
+    return at < 0 ? -1 : at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
+  };
+  for (let start = nextLine(0); start >= 0;) {
+    const next = searchLine(start);
+    start = next < 0 ? -1 : nextLine(next);
+    if (start >= 0 && performance.now() >= deadline) return { matches, complete: false };
   }
   return { matches, complete: true };
 }
