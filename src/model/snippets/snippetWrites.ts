@@ -74,12 +74,13 @@ export class SnippetWrites {
     const { store } = this.parts;
     return this.queue.run(guid, async () => {
       const api = this.parts.requireApi();
-      // The check starts on the store's copy while the GET runs; it is ended once the check is done.
+      // Not through the store: it is told once, with the PUT's answer, so views redraw once per write.
+      const got = this.forgetIfGone(guid, () => api.getSnippet(guid));
+      // The check starts on the store's copy once the GET is on its way; it is ended once the check is done.
       const endAhead = this.checkAhead(guid, options.expected);
       let body: UpdateSnippetRequest | undefined;
       try {
-        // Not through the store: it is told once, with the PUT's answer, so views redraw once per write.
-        const fresh = await this.forgetIfGone(guid, () => api.getSnippet(guid));
+        const fresh = await got;
         try {
           if (!this.parts.mayWrite(fresh)) throw new NotOwnerError(fresh);
           body = build(fresh);
@@ -187,14 +188,14 @@ export class SnippetWrites {
     const ahead = this.parts.checkOutgoing?.ahead;
     const cached = this.parts.store.get(guid);
     if (!ahead || !expected || !cached || !this.parts.mayWrite(cached)) return () => undefined;
-    let body: UpdateSnippetRequest | undefined;
     try {
-      body = expected(cached);
+      const body = expected(cached);
+      const outgoing = body && outgoingOfUpdate(cached, body);
+      return outgoing && outgoing.texts.length > 0 ? ahead(outgoing) : () => undefined;
     } catch {
+      // Only a head start is lost: the send's own check runs as it always did.
       return () => undefined;
     }
-    const outgoing = body && outgoingOfUpdate(cached, body);
-    return outgoing && outgoing.texts.length > 0 ? ahead(outgoing) : () => undefined;
   }
 
   /** The check before a send; an update that sends nothing new (a deleted file) needs none. */
