@@ -25,7 +25,17 @@ interface Ahead {
   inputs: ScanInputs;
   result: Promise<ScanResult>;
   stop: AbortController;
+  /** Its result is in (or it failed): its worker waits for the next scan. */
+  settled: boolean;
+  small: boolean;
 }
+
+/**
+ * A scan of texts this small takes about a millisecond. A check that cannot take one still
+ * running waits for it rather than start a second worker (tens of milliseconds): the one it used
+ * is then free for the check's own scan.
+ */
+const SMALL_SCAN_CHARS = 64 * 1024;
 
 /** Only what a scan reads of a text (not where the user can edit it). */
 const scanned = ({ label, path, text, previous }: OutgoingText): OutgoingText => ({
@@ -81,9 +91,13 @@ export class ScansAhead {
     };
     const stop = new AbortController();
     const result = this.runScan(copy, stop.signal);
+    const chars = copy.texts.reduce((sum, t) => sum + t.text.length + t.label.length, 0);
+    const ahead: Ahead = { inputs: copy, result, stop, settled: false, small: chars <= SMALL_SCAN_CHARS };
     // Taken or not, its failure is the real check's to meet (by scanning again), never unhandled.
-    result.catch(() => undefined);
-    const ahead: Ahead = { inputs: copy, result, stop };
+    result.then(
+      () => (ahead.settled = true),
+      () => (ahead.settled = true),
+    );
     this.waiting.add(ahead);
     return () => {
       if (!this.waiting.delete(ahead)) return;
@@ -105,6 +119,10 @@ export class ScansAhead {
       } catch {
         // Scanned again below, as if there had been no scan ahead.
       }
+    } else {
+      // The server's copy changed since the store's: a small scan ahead still running ends first, and its worker scans these.
+      const running = [...this.waiting].filter((a) => a.small && !a.settled);
+      if (running.length > 0) await Promise.allSettled(running.map((a) => a.result));
     }
     return this.runScan(inputs);
   }

@@ -58,6 +58,28 @@ describe('scans ahead of a send (ScansAhead)', () => {
     assert.equal(scans.size, 0);
   });
 
+  it('a check of other inputs waits for a small scan ahead still running, whose worker is then free for it', async () => {
+    const finish: Array<(r: ScanResult) => void> = [];
+    const started: string[] = [];
+    const scans = new ScansAhead(
+      (inputs) =>
+        new Promise<ScanResult>((resolve) => {
+          started.push(inputs.texts[0].text);
+          finish.push(resolve);
+        }),
+    );
+    const end = scans.start(base);
+    const own = scans.scan({ ...base, texts: [{ label: 'a.txt', text: 'fresh' }] });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(started, ['one'], 'not while the scan ahead runs');
+    finish[0]({ findings: [], notScanned: [] });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(started, ['one', 'fresh']);
+    finish[1]({ findings: [], notScanned: [] });
+    await own;
+    end();
+  });
+
   it('a check of the same inputs takes the scan ahead, even still running, and ending it then stops nothing', async () => {
     let finish!: (r: ScanResult) => void;
     const signals: Array<AbortSignal | undefined> = [];
