@@ -3,10 +3,8 @@
 // (ADO.NET, ODBC, libpq), a .netrc's `password`. URLs with `user:password@` are urlPasswords.ts's.
 import type { BuiltinRule, SecretMatch } from '../secretMatch';
 import { RULE } from '../ruleIds';
-import { mayHold, willAsk } from './tokenRule';
+import { mayHold } from './tokenRule';
 import { isPlaceholder } from './placeholders';
-
-willAsk(undefined, ['jdbc:', 'password', 'pwd']);
 
 const JDBC_URL = /jdbc:[a-z0-9]{1,20}:[^\s"'<>`]{1,2000}/gi;
 const JDBC_PASSWORD = /[?;&:](?:password|pwd)=([^&;\s"'<>`]{1,500})/dgi;

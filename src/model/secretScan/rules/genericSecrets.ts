@@ -8,12 +8,11 @@
 import type { BuiltinRule, SecretMatch } from '../secretMatch';
 import { RULE } from '../ruleIds';
 import { isPlaceholder } from './placeholders';
-import { mayHold, willAsk } from './tokenRule';
+import { mayHold } from './tokenRule';
 
 const KEYWORD =
   /passw(?:or)?d|passphrase|pwd|pass(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|client[_.-]?secret/gi;
 const KEYWORD_HINTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential'];
-willAsk(undefined, KEYWORD_HINTS);
 /** A character of a name: a letter, a digit, `_`, `.` or `-` (by code, as it is asked for every character around every keyword). */
 function isNameChar(code: number): boolean {
   return (
