@@ -37,6 +37,9 @@ interface Ahead {
  */
 const SMALL_SCAN_CHARS = 64 * 1024;
 
+/** But never longer than a worker takes to start (a server rule may spend its budget even on small texts). */
+export const LONGEST_WAIT_MS = 50;
+
 /** Only what a scan reads of a text (not where the user can edit it). */
 const scanned = ({ label, path, text, previous }: OutgoingText): OutgoingText => ({
   label,
@@ -76,7 +79,10 @@ export class ScansAhead {
   /** The scans started ahead and not yet taken or ended: one per save under way, so a few at most. */
   private readonly waiting = new Set<Ahead>();
 
-  constructor(private readonly runScan: RunScan) {}
+  constructor(
+    private readonly runScan: RunScan,
+    private readonly longestWaitMs = LONGEST_WAIT_MS,
+  ) {}
 
   /**
    * Starts the scan a send is expected to need. The function returned ends it: a scan its send's
@@ -122,9 +128,17 @@ export class ScansAhead {
     } else {
       // The server's copy changed since the store's: a small scan ahead still running ends first, and its worker scans these.
       const running = [...this.waiting].filter((a) => a.small && !a.settled);
-      if (running.length > 0) await Promise.allSettled(running.map((a) => a.result));
+      if (running.length > 0) await this.waitFor(running);
     }
     return this.runScan(inputs);
+  }
+
+  /** Until the scans have ended, or `longestWaitMs` has passed. */
+  private async waitFor(running: readonly Ahead[]): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.longestWaitMs)));
+    await Promise.race([Promise.allSettled(running.map((a) => a.result)), late]);
+    clearTimeout(timer);
   }
 
   /** How many scans ahead are kept (for the tests: none once every send has ended). */

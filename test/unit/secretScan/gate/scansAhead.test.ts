@@ -6,6 +6,7 @@ import { ScansAhead, sameScan, type ScanInputs } from '../../../../src/model/sec
 import type { ScanResult } from '../../../../src/model/secretScan/types';
 
 const rule = { ruleId: 'bitbucket-server/1', name: 'Acme', lineRegex: 'ACME-[0-9]+' };
+const result = (): ScanResult => ({ findings: [], notScanned: [] });
 const base: ScanInputs = {
   texts: [
     { label: 'a.txt', path: 'a.txt', text: 'one', previous: 'zero' },
@@ -77,6 +78,18 @@ describe('scans ahead of a send (ScansAhead)', () => {
     assert.deepEqual(started, ['one', 'fresh']);
     finish[1]({ findings: [], notScanned: [] });
     await own;
+    end();
+  });
+
+  it('…but not for longer than a worker takes to start: a scan ahead that does not end is not waited for', async () => {
+    const started: string[] = [];
+    const scans = new ScansAhead((inputs) => {
+      started.push(inputs.texts[0].text);
+      return inputs.texts[0].text === 'one' ? new Promise<ScanResult>(() => undefined) : Promise.resolve(result());
+    }, 0);
+    const end = scans.start(base);
+    await scans.scan({ ...base, texts: [{ label: 'a.txt', text: 'fresh' }] });
+    assert.deepEqual(started, ['one', 'fresh']);
     end();
   });
 
