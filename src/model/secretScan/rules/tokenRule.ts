@@ -49,6 +49,7 @@ function lowerKey(code: number): number {
 }
 
 const KEYS = 0x1fffff;
+const PRINTABLE_ASCII = /^[ -~]*$/;
 const hasKey = (bits: Uint32Array, key: number) => (bits[key >>> 5] & (1 << (key & 31))) !== 0;
 
 /**
@@ -95,7 +96,7 @@ class Trigrams {
   /** False when some three characters of `hint` are nowhere in the text (in lower case: `hint` is): the text cannot hold it. */
   mayHold(hint: string, anyCase: boolean): boolean {
     // A lower-case key stands for a printable ASCII character only.
-    if (anyCase && !/^[ -~]*$/.test(hint)) return true;
+    if (anyCase && !PRINTABLE_ASCII.test(hint)) return true;
     const bits = anyCase ? this.inLowerCase : this.asWritten;
     let key = 0;
     for (let i = 0; i < hint.length; i++) {
@@ -104,6 +105,32 @@ class Trigrams {
     }
     return true;
   }
+}
+
+const anyCasePatterns = new Map<string, RegExp>();
+
+/**
+ * Whether the text in lower case holds `hint`, without making that text (over 1 MB, toLowerCase
+ * alone takes a millisecond or more): a letter of a printable ASCII hint is found in either
+ * case, `k` also as the Kelvin sign, and a last `i` also as `İ` (whose lower case is i and a
+ * combining dot, so an `i` in the middle of a hint is never its). A hint with a capital letter is
+ * never there; any other hint is looked for in the lower-case text itself.
+ */
+function holdsInLowerCase(text: string, hint: string): boolean {
+  if (!PRINTABLE_ASCII.test(hint)) return lowerCaseOf(text).includes(hint);
+  let pattern = anyCasePatterns.get(hint);
+  if (!pattern) {
+    const last = hint.length - 1;
+    const classes = [...hint].map((c, i) => {
+      if (c >= 'A' && c <= 'Z') return '(?!)';
+      if (c < 'a' || c > 'z') return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+      const others = c === 'k' ? '\\u212A' : c === 'i' && i === last ? '\\u0130' : '';
+      return `[${c}${c.toUpperCase()}${others}]`;
+    });
+    pattern = new RegExp(classes.join(''));
+    anyCasePatterns.set(hint, pattern);
+  }
+  return pattern.test(text);
 }
 
 /** A text shorter than this has its bits cleared one by one, a longer one all at once (256 KB each). */
@@ -124,7 +151,7 @@ class HintIndex {
     const key = anyCase ? `\0${hint}` : hint;
     let held = this.known.get(key);
     if (held === undefined) {
-      held = this.trigrams.mayHold(hint, anyCase) && (anyCase ? lowerCaseOf(text) : text).includes(hint);
+      held = this.trigrams.mayHold(hint, anyCase) && (anyCase ? holdsInLowerCase(text, hint) : text.includes(hint));
       this.known.set(key, held);
     }
     return held;
