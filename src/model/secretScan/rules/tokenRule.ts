@@ -39,69 +39,54 @@ export function lowerCaseOf(text: string): string {
 }
 
 /**
- * A character's key in the text in lower case: ASCII's own (A to Z as a to z), and for the only
- * two others whose lower case holds an ASCII letter, `K` (the Kelvin sign, "k") and `İ` ("i̇"),
- * that letter; any other character, a key no hint holds.
+ * A character's key: an ASCII character's code with the bit that makes A to Z a to z set (so both
+ * cases of a letter share it, and a few other characters too), the letter for the only two others
+ * whose lower case holds an ASCII letter, `K` (the Kelvin sign, "k") and `İ` ("i̇"), and 0 for
+ * any other character. Three characters that spell a hint as written, or whose lower case spells
+ * it, have the hint's three keys.
  */
-function lowerKey(code: number): number {
-  if (code < 0x80) return code >= 65 && code <= 90 ? code | 0x20 : code;
+function keyOf(code: number): number {
+  if (code < 0x80) return code | 0x20;
   return code === 0x212a ? 0x6b : code === 0x130 ? 0x69 : 0;
 }
 
 const KEYS = 0x1fffff;
 const PRINTABLE_ASCII = /^[ -~]*$/;
-const hasKey = (bits: Uint32Array, key: number) => (bits[key >>> 5] & (1 << (key & 31))) !== 0;
 
 /**
- * The three-character sequences a text holds, as bits, as written and in lower case, made in one
- * pass: a character counts by its low 7 bits, so an ASCII sequence has a bit of its own and one
- * with another character shares one (the set may say "maybe" wrongly, never "no"). A hint
- * none of whose sequences is missing is then looked for with `includes`. Over 1 MB of code that
- * is a few milliseconds for every hint of every rule, where one pattern of them all took 10 to 20
- * and one `includes` each 30.
+ * The three-character sequences a text holds, by their keys, as bits made in one pass; a hint
+ * one of whose sequences is missing is not in the text, as written or in lower case, and the
+ * others are then looked for. Over 1 MB of code the pass takes about 2 ms, where one pattern of
+ * every hint took 10 to 20, and one `includes` each 30.
  */
 class Trigrams {
-  private readonly asWritten = new Uint32Array((KEYS + 1) / 32);
-  private readonly inLowerCase = new Uint32Array((KEYS + 1) / 32);
+  private readonly bits = new Uint32Array((KEYS + 1) / 32);
 
   /** Indexes `text`, the bits of `previous` (the text indexed before, if any) cleared first. */
   index(text: string, previous: string | undefined): void {
     // A short text's bits are cleared where they were set, a long text's all at once.
     if (previous !== undefined && previous.length < CLEARED_BY_WALK) this.walk(previous, false);
-    else if (previous !== undefined) {
-      this.asWritten.fill(0);
-      this.inLowerCase.fill(0);
-    }
+    else if (previous !== undefined) this.bits.fill(0);
     this.walk(text, true);
   }
 
   private walk(text: string, set: boolean): void {
-    let written = 0;
-    let lower = 0;
+    let key = 0;
     for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      written = ((written << 7) | (code & 0x7f)) & KEYS;
-      lower = ((lower << 7) | lowerKey(code)) & KEYS;
+      key = ((key << 7) | keyOf(text.charCodeAt(i))) & KEYS;
       if (i < 2) continue;
-      if (set) {
-        this.asWritten[written >>> 5] |= 1 << (written & 31);
-        this.inLowerCase[lower >>> 5] |= 1 << (lower & 31);
-      } else {
-        this.asWritten[written >>> 5] = 0;
-        this.inLowerCase[lower >>> 5] = 0;
-      }
+      if (set) this.bits[key >>> 5] |= 1 << (key & 31);
+      else this.bits[key >>> 5] = 0;
     }
   }
 
-  /** False when some three characters of `hint` are nowhere in the text (in lower case: `hint` is): the text cannot hold it. */
+  /** False when some three characters of `hint` are nowhere in the text (in lower case: `hint` is, in ASCII): the text cannot hold it. */
   mayHold(hint: string, anyCase: boolean): boolean {
-    // A lower-case key stands for a printable ASCII character only.
     if (anyCase && !PRINTABLE_ASCII.test(hint)) return true;
-    const bits = anyCase ? this.inLowerCase : this.asWritten;
     let key = 0;
     for (let i = 0; i < hint.length; i++) {
-      key = ((key << 7) | (hint.charCodeAt(i) & 0x7f)) & KEYS;
-      if (i >= 2 && !hasKey(bits, key)) return false;
+      key = ((key << 7) | keyOf(hint.charCodeAt(i))) & KEYS;
+      if (i >= 2 && (this.bits[key >>> 5] & (1 << (key & 31))) === 0) return false;
     }
     return true;
   }
