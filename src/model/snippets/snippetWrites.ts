@@ -68,7 +68,8 @@ export class SnippetWrites {
    * a fresh GET, the ownership check, `build` makes the whole body from that fresh copy, one PUT,
    * and the store learns the answer. When `build` refuses (throws), the store still learns the
    * fresh copy, so views show what the server has. Resolves undefined when `build` had nothing
-   * to send.
+   * to send. With `options.expected`, the check starts on the store's copy while the GET runs
+   * (checkAhead); what it checks is still exactly what the fresh copy gives.
    */
   update(guid: string, build: BuildUpdate, options: UpdateOptions = {}): Promise<Snippet | undefined> {
     const { store } = this.parts;
@@ -186,9 +187,10 @@ export class SnippetWrites {
    */
   private checkAhead(guid: string, expected: BuildUpdate | undefined): () => void {
     const ahead = this.parts.checkOutgoing?.ahead;
-    const cached = this.parts.store.get(guid);
-    if (!ahead || !expected || !cached || !this.parts.mayWrite(cached)) return () => undefined;
+    if (!ahead || !expected) return () => undefined;
     try {
+      const cached = this.parts.store.get(guid);
+      if (!cached || !this.parts.mayWrite(cached)) return () => undefined;
       const body = expected(cached);
       const outgoing = body && outgoingOfUpdate(cached, body);
       return outgoing && outgoing.texts.length > 0 ? ahead(outgoing) : () => undefined;
