@@ -39,18 +39,22 @@ export function lowerCaseOf(text: string): string {
 }
 
 /**
- * A character's key: an ASCII character's code with the bit that makes A to Z a to z set (so both
- * cases of a letter share it, and a few other characters too), the letter for the only two others
- * whose lower case holds an ASCII letter, `K` (the Kelvin sign, "k") and `İ` ("i̇"), and 0 for
- * any other character. Three characters that spell a hint as written, or whose lower case spells
- * it, have the hint's three keys.
+ * A character's key, 6 bits: an ASCII character's code with the bit that tells A to Z from a to z
+ * dropped (so both cases of a letter share it, and a few other characters too: `@` and a
+ * backquote, a control character and the character 32 after it), the key of the letter for the
+ * only two others whose lower case holds an ASCII letter, `K` (the Kelvin sign, "k") and `İ`
+ * ("i̇"), and 0 for any other character. Three characters that spell a hint as written, or whose
+ * lower case spells it, have the hint's three keys.
  */
 function keyOf(code: number): number {
-  if (code < 0x80) return code | 0x20;
-  return code === 0x212a ? 0x6b : code === 0x130 ? 0x69 : 0;
+  if (code < 0x80) return ((code >> 1) & 0x20) | (code & 0x1f);
+  return code === 0x212a ? KEY_OF_K : code === 0x130 ? KEY_OF_I : 0;
 }
 
-const KEYS = 0x1fffff;
+const KEY_OF_K = 0x2b;
+const KEY_OF_I = 0x29;
+/** Three keys: 2^18 bits, 32 KB, which a processor's cache holds as the pass writes them. */
+const KEYS = 0x3ffff;
 const PRINTABLE_ASCII = /^[ -~]*$/;
 
 /**
@@ -62,21 +66,12 @@ const PRINTABLE_ASCII = /^[ -~]*$/;
 class Trigrams {
   private readonly bits = new Uint32Array((KEYS + 1) / 32);
 
-  /** Indexes `text`, the bits of `previous` (the text indexed before, if any) cleared first. */
-  index(text: string, previous: string | undefined): void {
-    // A short text's bits are cleared where they were set, a long text's all at once.
-    if (previous !== undefined && previous.length < CLEARED_BY_WALK) this.walk(previous, false);
-    else if (previous !== undefined) this.bits.fill(0);
-    this.walk(text, true);
-  }
-
-  private walk(text: string, set: boolean): void {
+  index(text: string): void {
+    this.bits.fill(0);
     let key = 0;
     for (let i = 0; i < text.length; i++) {
-      key = ((key << 7) | keyOf(text.charCodeAt(i))) & KEYS;
-      if (i < 2) continue;
-      if (set) this.bits[key >>> 5] |= 1 << (key & 31);
-      else this.bits[key >>> 5] = 0;
+      key = ((key << 6) | keyOf(text.charCodeAt(i))) & KEYS;
+      if (i >= 2) this.bits[key >>> 5] |= 1 << (key & 31);
     }
   }
 
@@ -85,7 +80,7 @@ class Trigrams {
     if (anyCase && !PRINTABLE_ASCII.test(hint)) return true;
     let key = 0;
     for (let i = 0; i < hint.length; i++) {
-      key = ((key << 7) | keyOf(hint.charCodeAt(i))) & KEYS;
+      key = ((key << 6) | keyOf(hint.charCodeAt(i))) & KEYS;
       if (i >= 2 && (this.bits[key >>> 5] & (1 << (key & 31))) === 0) return false;
     }
     return true;
@@ -118,9 +113,6 @@ function holdsInLowerCase(text: string, hint: string): boolean {
   return pattern.test(text);
 }
 
-/** A text shorter than this has its bits cleared one by one, a longer one all at once (256 KB each). */
-const CLEARED_BY_WALK = 64 * 1024;
-
 /** Which hints the last text asked about holds, each found once however many rules ask. */
 class HintIndex {
   private indexed: string | undefined;
@@ -129,7 +121,7 @@ class HintIndex {
 
   holds(text: string, hint: string, anyCase: boolean): boolean {
     if (text !== this.indexed) {
-      this.trigrams.index(text, this.indexed);
+      this.trigrams.index(text);
       this.indexed = text;
       this.known.clear();
     }
