@@ -15,7 +15,7 @@ import { trackTempDir } from '../harness/cleanup';
 import { ensureCodeServer, installExtension, startCodeServer, type CodeServer } from '../harness/codeServer';
 import { REPO_ROOT } from '../harness/paths';
 import { testUserSettings, writeUserSettings } from '../harness/workbench';
-import { vscePackageArgs } from '../package/packageVsix';
+import { recompressArgs, vscePackageArgs } from '../package/packageVsix';
 import { session } from './session';
 
 const VSCE = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
@@ -47,7 +47,7 @@ function vsce(cwd: string, args: string[]): void {
 }
 
 /**
- * Packs the extension as `npm run package` does, from a copy of the shipped files with production
+ * Packs the extension as `npm run package` does (vsce, then Zopfli again), from a copy of the shipped files with production
  * bundles built into it: packing in the checkout would rebuild the dist/ that the e2e run's own
  * VS Code is loading bundles from.
  */
@@ -63,6 +63,9 @@ async function packExtension(stage: string, file: string): Promise<void> {
   };
   await buildBundles({ production: true, outdir: path.join(stage, 'dist'), quiet: true });
   vsce(stage, vscePackageArgs(file));
+  // Then compressed again, as the package script's last step does: VS Code installs that file.
+  const again = spawnSync(process.execPath, recompressArgs(file), { encoding: 'utf8' });
+  if (again.status !== 0) throw new Error(`compressing ${file} again failed (${again.status}):\n${again.stderr}`);
 }
 
 describe('Production exports', function () {
