@@ -5,6 +5,7 @@
 // A key cut off before its END line still counts, up to the last line of base64.
 import type { BuiltinRule, SecretMatch } from './secretMatch';
 import { PRIVATE_KEY_RULE } from './ruleIds';
+import { mayHold } from './rules/tokenRule';
 
 const BEGIN = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----|---- BEGIN (SSH2 ENCRYPTED PRIVATE KEY) ----/g;
 
@@ -77,6 +78,8 @@ function keyAt(text: string, begin: RegExpExecArray, ends: EndMarkers): { key?: 
 }
 
 function findKeys(text: string): SecretMatch[] {
+  // Both kinds of BEGIN line say PRIVATE KEY: a text without it is not searched for them.
+  if (!mayHold(text, ['PRIVATE KEY'], undefined)) return [];
   const found: SecretMatch[] = [];
   const ends = new EndMarkers(text);
   const begins = new RegExp(BEGIN.source, BEGIN.flags);

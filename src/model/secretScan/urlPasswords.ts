@@ -3,6 +3,7 @@
 // `$PASS`, `%PASS%`, `{{ password }}`, `***`, the word "password" itself).
 import type { BuiltinRule, SecretMatch } from './secretMatch';
 import { URL_PASSWORD_RULE } from './ruleIds';
+import { mayHold } from './rules/tokenRule';
 
 // scheme://user:password@ then a host (a name, an IPv4 or IPv6 address). The user has no `:`, so
 // the first `:` after `//` starts the password, and a port (`host:8080/…`) never reaches an `@`.
@@ -43,6 +44,7 @@ const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDERS.join('|')})$`, 'i');
  * starts no more than LONGEST_SCHEME before it).
  */
 function urlPasswordMatches(text: string): SecretMatch[] {
+  if (!mayHold(text, ['://'], undefined)) return [];
   const found: SecretMatch[] = [];
   let from = 0;
   for (let slashes = text.indexOf('://'); slashes >= 0; slashes = text.indexOf('://', Math.max(slashes + 1, from))) {

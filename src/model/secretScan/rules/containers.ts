@@ -5,7 +5,7 @@ import type { BuiltinRule, SecretMatch } from '../secretMatch';
 import { RULE } from '../ruleIds';
 import { base64Bytes, isBase64UserPassword } from './checks';
 import { isPlaceholder } from './placeholders';
-import { tokenRule } from './tokenRule';
+import { mayHold, tokenRule } from './tokenRule';
 
 const dockerAuthField = tokenRule({
   id: RULE.dockerAuth,
@@ -91,7 +91,7 @@ export const kubernetesSecret: BuiltinRule = {
   id: RULE.kubernetesSecret,
   confidence: 'known',
   find(text) {
-    if (!text.includes('Secret')) return [];
+    if (!mayHold(text, ['Secret'], undefined)) return [];
     return [
       ...(SECRET_KIND_YAML.test(text) ? yamlSecretValues(text) : []),
       ...(SECRET_KIND_JSON.test(text) ? jsonSecretValues(text) : []),

@@ -63,7 +63,7 @@ export const netrcPassword: BuiltinRule = {
   id: RULE.netrcPassword,
   confidence: 'known',
   find(text) {
-    if (!text.includes('login')) return [];
+    if (!mayHold(text, ['login'], undefined)) return [];
     return [...text.matchAll(NETRC)].flatMap((m) => {
       const place = m.indices?.[1];
       return place && !isPlaceholder(m[1]) ? [{ ruleId: RULE.netrcPassword, start: place[0], end: place[1] }] : [];
