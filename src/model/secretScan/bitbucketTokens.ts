@@ -7,6 +7,7 @@
 import { matchesOf, type BuiltinRule } from './secretMatch';
 import { BITBUCKET_TOKEN_RULE } from './ruleIds';
 import { isPlaceholder } from './rules/placeholders';
+import { mayHold } from './rules/tokenRule';
 
 const PREFIXED = /(?<![A-Za-z0-9_])BBDC-[A-Za-z0-9+/]{44}(?![A-Za-z0-9+/=])/g;
 
@@ -19,8 +20,13 @@ const looksRandom = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.t
 export const bitbucketTokens: BuiltinRule = {
   id: BITBUCKET_TOKEN_RULE,
   confidence: 'known',
+  // Each expression only on a text with its words (`x-token-auth:` has `token`).
   find: (text) => [
-    ...matchesOf(BITBUCKET_TOKEN_RULE, PREFIXED, text, 0, (token) => !isPlaceholder(token.slice('BBDC-'.length))),
-    ...matchesOf(BITBUCKET_TOKEN_RULE, UNPREFIXED_IN_CONTEXT, text, 1, looksRandom),
+    ...(mayHold(text, ['BBDC-'], undefined)
+      ? matchesOf(BITBUCKET_TOKEN_RULE, PREFIXED, text, 0, (token) => !isPlaceholder(token.slice('BBDC-'.length)))
+      : []),
+    ...(mayHold(text, undefined, ['bearer', 'token', 'authorization'])
+      ? matchesOf(BITBUCKET_TOKEN_RULE, UNPREFIXED_IN_CONTEXT, text, 1, looksRandom)
+      : []),
   ],
 };
