@@ -7,6 +7,7 @@
 // would each show up there.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -68,6 +69,45 @@ async function packExtension(stage: string, file: string): Promise<void> {
   if (again.status !== 0) throw new Error(`compressing ${file} again failed (${again.status}):\n${again.stderr}`);
 }
 
+/** Everything a pack is made from: the shipped files, the sources bundled, the build and its packages. */
+const PACK_INPUTS = [...SHIPPED, 'package.json', 'package-lock.json', 'esbuild.js', 'scripts', 'src'];
+
+/** A digest of every file the pack is made from, by path and content. */
+function packInputsDigest(): string {
+  const hash = createHash('sha256');
+  const add = (relative: string) => {
+    const full = path.join(REPO_ROOT, relative);
+    if (fs.statSync(full).isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) add(path.join(relative, name));
+      return;
+    }
+    hash.update(`${relative}\0`).update(fs.readFileSync(full)).update('\0');
+  };
+  for (const input of PACK_INPUTS) add(input);
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * The .vsix of these very files, packed once for both VS Code versions' runs of `npm test` (the
+ * pack takes about 20 s): kept in the temporary folder under the digest of what it was made from,
+ * so that any change to a source, a shipped file or the build makes a new one. Older packs go.
+ */
+async function packedExtension(stage: string, file: string): Promise<void> {
+  const prefix = 'bbs-exports-pack-';
+  const kept = path.join(os.tmpdir(), `${prefix}${packInputsDigest()}.vsix`);
+  if (!fs.existsSync(kept)) {
+    await packExtension(stage, file);
+    for (const old of fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(prefix))) {
+      fs.rmSync(path.join(os.tmpdir(), old), { force: true });
+    }
+    // Written under another name first: a run that stops half-way leaves no pack that looks whole.
+    fs.copyFileSync(file, `${kept}.partial`);
+    fs.renameSync(`${kept}.partial`, kept);
+    return;
+  }
+  fs.copyFileSync(kept, file);
+}
+
 describe('Production exports', function () {
   this.timeout(240_000);
   let root: string;
@@ -88,7 +128,7 @@ describe('Production exports', function () {
     const entry = await ensureCodeServer();
     const extensionVsix = path.join(root, 'bitbucket-snippets.vsix');
     fs.mkdirSync(path.join(root, 'stage'));
-    await packExtension(path.join(root, 'stage'), extensionVsix);
+    await packedExtension(path.join(root, 'stage'), extensionVsix);
     const probeStage = path.join(root, 'probe');
     fs.cpSync(path.join(REPO_ROOT, 'test', 'exportsProbe'), probeStage, { recursive: true });
     const probeVsix = path.join(root, 'exports-probe.vsix');
