@@ -85,13 +85,19 @@ describe('Accounts menu', () => {
     await ui.screenshot('accounts-menu-sign-out-confirm');
     await confirm.getByRole('button', { name: /Sign Out/ }).click();
     await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
-    // The view's account rows follow: alice's row goes, bob's stays.
-    await ui.findTreeRow(bob, TIMEOUT_MS);
+    // The view follows: alice's row goes, and with one account left, bob's lists are the roots
+    // again (no account rows), as the status bar's account says.
     await page
       .locator('.monaco-list-row[role="treeitem"]')
       .filter({ hasText: alice })
       .first()
       .waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+    await ui.findTreeRow('My Snippets', TIMEOUT_MS);
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: bob })
+      .first()
+      .waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     const after = await openAccountsMenu();
     await after.getByText(bob, { exact: false }).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     assert.equal(await after.getByText(alice, { exact: false }).count(), 0, 'alice is no longer in the Accounts menu');
