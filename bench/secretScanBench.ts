@@ -10,7 +10,7 @@ import { BitbucketClient } from '../src/api/client';
 import { compileServerRules } from '../src/model/secretScan/serverRuleData';
 import { scanTexts } from '../src/model/secretScan/scanTexts';
 import { disposeSecretScanWorkers, prepareSecretScan } from '../src/model/secretScan/scanWorkers';
-import { against, HOLD_RATIO, holdGoal, median, ms, ratio, startServerProcess, type Figure } from './lib';
+import { against, HOLD_RATIO, holdGoal, median, ms, ratio, ratioGoal, startServerProcess, type Figure } from './lib';
 import { heldMs, waitedMs } from './holds';
 import { secretScanCorpusFigures, secretScanCostFigures } from './secretScanCorpus';
 import { scanInSaveFigure } from './secretScanSave';
@@ -109,8 +109,7 @@ export async function secretScanSection(samples = 5): Promise<Figure[]> {
               section,
               name: `scan of ${name}`,
               value: `${ms(scan)} vs one PUT of it ${ms(put)} = ${ratio(scan / put)}`,
-              goal: '≤ 0.5× the PUT it guards',
-              met: scan <= 0.5 * put,
+              ...ratioGoal(scan, put, 0.5, 'the PUT it guards'),
               method,
               numbers: against(scan, put, 'ms', { maxRatio: 0.5 }),
             },

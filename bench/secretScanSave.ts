@@ -12,7 +12,7 @@ import type { ServerRule } from '../src/model/secretScan/serverRuleData';
 import { withFileContent } from '../src/model/snippets/edits';
 import type { Outgoing, OutgoingCheck } from '../src/model/snippets/outgoing';
 import { SnippetService } from '../src/model/snippets/service';
-import { against, median, ms, ratio, type Figure } from './lib';
+import { against, median, ms, ratio, ratioGoal, type Figure } from './lib';
 
 /** The goal: what the scan adds to a save, at most this share of the PUT it guards. */
 const MAX_ADDED = 0.5;
@@ -107,8 +107,7 @@ export async function scanInSaveFigure(
       section,
       name: `what the scan adds to the save of ${what.name}`,
       value: `${ms(added)} (save ${ms(withScan)} with the scan, ${ms(without)} without) vs one PUT of it ${ms(put)} = ${ratio(added / put)}; ${perSave.toFixed(2)} scans per save; started after the GET instead, as before: ${ms(addedAfter)}`,
-      goal: `≤ ${MAX_ADDED}× the PUT it guards`,
-      met: added <= MAX_ADDED * put,
+      ...ratioGoal(added, put, MAX_ADDED, 'the PUT it guards'),
       method: `SnippetWrites.update (fresh GET, check, PUT) of one edited file to the local server (loopback, no added latency), the check as the secret gate makes it (the scan in its worker started on the store's copy with the GET, built-in, secretlint's and ${serverRules.length} server rules) vs the scan started after the GET vs no check; ${pairs} of each, alternating; median with the scan minus median without, against the median PUT of the saves without`,
       numbers: against(
         added,
