@@ -3,7 +3,9 @@
 // so whatever the extension knew of the version the edit started from had to outlive the window.
 // Someone then changes the same file (or hook settings) on the server, and the save must be
 // refused with Compare and Overwrite instead of putting the older edit over their change. With
-// no change on the server, the restored edit saves. Screenshots go to test-results/e2e/.
+// no change to it on the server (others may have changed another file of the snippet), the
+// restored edit saves. Each suite makes every edit it needs, then reloads once: a reload is the
+// slowest step a UI test takes. Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,8 +17,13 @@ import { session } from './session';
 import { callAs } from '../server/callAs';
 
 const SNIPPETS = '/rest/snippets/1.0/snippets';
-const PRE_RECEIVE = HookKeys.externalPreReceive;
-const HOOK_SETTINGS = `/rest/api/latest/projects/PROJ/repos/repo2/settings/hooks/${encodeURIComponent(PRE_RECEIVE)}/settings`;
+const hookSettings = (key: string) =>
+  `/rest/api/latest/projects/PROJ/repos/repo2/settings/hooks/${encodeURIComponent(key)}/settings`;
+const PRE_RECEIVE_SETTINGS = hookSettings(HookKeys.externalPreReceive);
+const MERGE_CHECK_SETTINGS = hookSettings(HookKeys.externalMergeCheck);
+/** The documents' file names, as their tabs show them. */
+const PRE_RECEIVE_FILE = 'external-pre-receive-hook.json';
+const MERGE_CHECK_FILE = 'external-merge-check-hook.json';
 
 interface ServerSnippet {
   guid: string;
@@ -63,23 +70,30 @@ const backupsOf = (userDataDir: string) =>
   filesBelow(userDataDir).filter((file) => file.split(path.sep).includes('Backups'));
 
 /**
- * Waits until VS Code has backed up the dirty editor of `fileName` with `text` in it (it does so a
- * moment after the last change, later on a loaded machine), then reloads the window.
+ * Waits until VS Code has backed up every dirty editor named, each with its text in it (it does so a
+ * moment after the last change, later on a loaded machine), then reloads the window. One reload
+ * serves every editor of a suite: each is restored on its own, and a window reload is the slowest
+ * step a UI test takes.
  */
-async function reloadWindow(fileName: string, text: string): Promise<void> {
+async function reloadWindow(edits: ReadonlyArray<readonly [fileName: string, text: string]>): Promise<void> {
   const { ui, workbench } = session();
-  const backedUp = () =>
-    backupsOf(workbench.userDataDir).some((file) => {
-      let backup = '';
+  const backedUp = () => {
+    const backups = backupsOf(workbench.userDataDir).map((file) => {
       try {
-        backup = fs.readFileSync(file, 'utf8');
+        return fs.readFileSync(file, 'utf8');
       } catch {
         // VS Code replaced or deleted it between the listing and the read: the next poll sees the new one.
+        return '';
       }
-      return backup.includes(fileName) && backup.includes(text);
     });
+    return edits.every(([fileName, text]) =>
+      backups.some((backup) => backup.includes(fileName) && backup.includes(text)),
+    );
+  };
   for (const deadline = Date.now() + 30_000; !backedUp();) {
-    if (Date.now() > deadline) throw new Error(`VS Code did not back up the dirty editor of ${fileName} within 30 s`);
+    if (Date.now() > deadline) {
+      throw new Error(`VS Code did not back up the dirty editors of ${edits.map(([f]) => f).join(', ')} within 30 s`);
+    }
     await ui.page.waitForTimeout(100);
   }
   const reloaded = ui.page.waitForEvent('load', { timeout: 60_000 });
@@ -118,10 +132,9 @@ async function saveRestored(label: string | RegExp): Promise<void> {
   await ui.page.keyboard.press('Control+S');
 }
 
+/** Closes the editor a test saved or refused, leaving the other restored editors to their tests. */
 async function revertAndClose(): Promise<void> {
-  const { ui } = session();
-  await ui.runCommand('View: Revert and Close Editor').catch(() => undefined);
-  await ui.runCommand('View: Close All Editors');
+  await session().ui.runCommand('View: Revert and Close Editor');
 }
 
 /** Auto-save would save before the reload; this suite saves only with Ctrl+S. */
@@ -133,6 +146,7 @@ function autoSaveOff(): () => void {
 }
 
 describe('Snippet files across a window reload (UI)', function () {
+  const FILES = ['same.txt', 'longer.txt', 'quiet.txt'];
   this.timeout(240_000);
   let snippet: ServerSnippet;
   let restoreAutoSave: () => void;
@@ -141,15 +155,15 @@ describe('Snippet files across a window reload (UI)', function () {
     restoreAutoSave = autoSaveOff();
     snippet = await asAlice<ServerSnippet>('POST', '', {
       name: 'e2e reload',
-      files: [
-        { name: 'same.txt', content: 'one\n' },
-        { name: 'longer.txt', content: 'one\n' },
-        { name: 'quiet.txt', content: 'one\n' },
-      ],
+      files: FILES.map((name) => ({ name, content: 'one\n' })),
     });
     const { ui, workbench } = session();
     await ui.openViewContainer();
     await ui.signIn(workbench.server.url, 'alice');
+    // An unsaved edit in each file, then one reload: each test meets its file's restored edit.
+    for (const file of FILES) await openAndType('e2e reload', file, 'mine');
+    await reloadWindow(FILES.map((file) => [file, 'one\nmine'] as const));
+    await ui.screenshot('reload-snippet-restored-dirty');
   });
 
   after(async () => {
@@ -159,9 +173,6 @@ describe('Snippet files across a window reload (UI)', function () {
 
   it('refuses the save of a restored edit when someone changed the file to text of the same length, offering Compare and Overwrite', async () => {
     const { ui } = session();
-    await openAndType('e2e reload', 'same.txt', 'mine');
-    await reloadWindow('same.txt', 'one\nmine');
-    await ui.screenshot('reload-snippet-restored-dirty');
     await changeOnServer(snippet, 'same.txt', 'two\n');
     await saveRestored('same.txt');
     const toast = await ui.waitForNotification(
@@ -189,8 +200,6 @@ describe('Snippet files across a window reload (UI)', function () {
 
   it('refuses it with Compare and Overwrite too when the text on the server changed length', async () => {
     const { ui } = session();
-    await openAndType('e2e reload', 'longer.txt', 'mine');
-    await reloadWindow('longer.txt', 'one\nmine');
     await changeOnServer(snippet, 'longer.txt', 'one, two and three\n');
     await saveRestored('longer.txt');
     const toast = await ui.waitForNotification(
@@ -209,8 +218,6 @@ describe('Snippet files across a window reload (UI)', function () {
 
   it('saves a restored edit when nobody changed the file on the server', async () => {
     const { ui } = session();
-    await openAndType('e2e reload', 'quiet.txt', 'mine');
-    await reloadWindow('quiet.txt', 'one\nmine');
     await saveRestored('quiet.txt');
     await ui.page
       .locator('.tabs-container .tab:not(.dirty)')
@@ -226,6 +233,32 @@ describe('Hook settings documents across a window reload (UI)', function () {
   this.timeout(240_000);
   let restoreAutoSave: () => void;
 
+  /** Opens a hook's settings from repo2's settings panel and pastes `text` over them, unsaved. */
+  async function openAndReplace(role: 'preReceive' | 'mergeCheck', text: string, serverExe: string): Promise<void> {
+    const { ui } = session();
+    await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
+    await ui.answer('PROJ/repo2');
+    const frame = await panelFrame('PROJ/repo2');
+    await settled(frame);
+    await frame
+      .locator(`article[data-hook="${role}"]`)
+      .getByRole('button', { name: /Edit the settings/ })
+      .click();
+    const fileName = role === 'preReceive' ? PRE_RECEIVE_FILE : MERGE_CHECK_FILE;
+    await tab(fileName).waitFor({ state: 'visible' });
+    // The document shows what the server holds now, not a copy VS Code kept from an earlier test.
+    await editorOf().filter({ hasText: serverExe }).waitFor({ state: 'visible', timeout: 10_000 });
+    await ui.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await editorOf().click();
+    await ui.page.keyboard.press('ControlOrMeta+A');
+    await ui.page.keyboard.press('ControlOrMeta+V');
+    await ui.page
+      .locator('.tabs-container .tab.dirty')
+      .filter({ hasText: fileName })
+      .first()
+      .waitFor({ state: 'visible' });
+  }
+
   before(async () => {
     restoreAutoSave = autoSaveOff();
     const { ui, workbench } = session();
@@ -234,47 +267,29 @@ describe('Hook settings documents across a window reload (UI)', function () {
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(workbench.url).origin });
     await ui.openViewContainer();
     await ui.signIn(workbench.server.url, 'admin');
+    // Unsaved settings of both hooks, then one reload: each test meets one hook's restored settings.
+    await rest('PUT', PRE_RECEIVE_SETTINGS, { exe: '/opt/hooks/a.sh' });
+    await rest('PUT', MERGE_CHECK_SETTINGS, { exe: '/opt/hooks/a.sh' });
+    await openAndReplace('preReceive', '{\n  "exe": "/opt/hooks/b.sh"\n}\n', '/opt/hooks/a.sh');
+    await openAndReplace('mergeCheck', '{\n  "exe": "/opt/hooks/d.sh"\n}\n', '/opt/hooks/a.sh');
+    await reloadWindow([
+      [PRE_RECEIVE_FILE, '/opt/hooks/b.sh'],
+      [MERGE_CHECK_FILE, '/opt/hooks/d.sh'],
+    ]);
   });
 
   after(async () => {
     restoreAutoSave();
-    await rest('PUT', HOOK_SETTINGS, {});
+    await rest('PUT', PRE_RECEIVE_SETTINGS, {});
+    await rest('PUT', MERGE_CHECK_SETTINGS, {});
     await session().ui.closeEditorsAndSignOut();
   });
 
-  /** Opens repo2's pre-receive hook settings from the settings panel and pastes `text` over them, unsaved. */
-  async function openAndReplace(text: string, serverExe: string): Promise<void> {
-    const { ui } = session();
-    await ui.runCommand('Bitbucket Snippets: Open Settings of Another Repository…');
-    await ui.answer('PROJ/repo2');
-    const frame = await panelFrame('PROJ/repo2');
-    await settled(frame);
-    await frame
-      .locator('article[data-hook="preReceive"]')
-      .getByRole('button', { name: /Edit the settings/ })
-      .click();
-    await tab(/external-pre-receive-hook\.json/).waitFor({ state: 'visible' });
-    // The document shows what the server holds now, not a copy VS Code kept from an earlier test.
-    await editorOf().filter({ hasText: serverExe }).waitFor({ state: 'visible', timeout: 10_000 });
-    await ui.page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await ui.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
-    await ui.page.keyboard.press('ControlOrMeta+A');
-    await ui.page.keyboard.press('ControlOrMeta+V');
-    await ui.page
-      .locator('.tabs-container .tab.dirty')
-      .filter({ hasText: /external-pre-receive-hook\.json/ })
-      .first()
-      .waitFor({ state: 'visible' });
-  }
-
   it('refuses the save of restored hook settings when someone changed them on the server, offering Compare and Overwrite', async () => {
     const { ui } = session();
-    await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
-    await openAndReplace('{\n  "exe": "/opt/hooks/b.sh"\n}\n', '/opt/hooks/a.sh');
-    await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/b.sh');
     // Someone else (another admin) changes them meanwhile, to settings of the same length.
-    assert.equal((await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/c.sh' })).status, 200);
-    await saveRestored(/external-pre-receive-hook\.json/);
+    assert.equal((await rest('PUT', PRE_RECEIVE_SETTINGS, { exe: '/opt/hooks/c.sh' })).status, 200);
+    await saveRestored(PRE_RECEIVE_FILE);
     const toast = await ui.waitForNotification(
       /Not saved: the hook settings on PROJ\/repo2 changed on the server since you opened them/,
     );
@@ -282,18 +297,18 @@ describe('Hook settings documents across a window reload (UI)', function () {
     await toast.getByRole('button', { name: 'Overwrite' }).waitFor({ state: 'visible' });
     await ui.screenshot('reload-hook-settings-refused');
     assert.deepEqual(
-      (await rest('GET', HOOK_SETTINGS)).json,
+      (await rest('GET', PRE_RECEIVE_SETTINGS)).json,
       { exe: '/opt/hooks/c.sh' },
       "the other admin's settings are still on the server",
     );
     await toast.getByRole('button', { name: 'Overwrite' }).click();
     await ui.page
       .locator('.tabs-container .tab:not(.dirty)')
-      .filter({ hasText: /external-pre-receive-hook\.json/ })
+      .filter({ hasText: PRE_RECEIVE_FILE })
       .first()
       .waitFor({ state: 'visible' });
     assert.deepEqual(
-      (await rest('GET', HOOK_SETTINGS)).json,
+      (await rest('GET', PRE_RECEIVE_SETTINGS)).json,
       { exe: '/opt/hooks/b.sh' },
       "Overwrite saved the editor's settings",
     );
@@ -303,17 +318,14 @@ describe('Hook settings documents across a window reload (UI)', function () {
 
   it('saves restored hook settings when nobody changed them on the server', async () => {
     const { ui } = session();
-    await rest('PUT', HOOK_SETTINGS, { exe: '/opt/hooks/a.sh' });
-    await openAndReplace('{\n  "exe": "/opt/hooks/d.sh"\n}\n', '/opt/hooks/a.sh');
-    await reloadWindow('external-pre-receive-hook.json', '/opt/hooks/d.sh');
-    await saveRestored(/external-pre-receive-hook\.json/);
+    await saveRestored(MERGE_CHECK_FILE);
     await ui.page
       .locator('.tabs-container .tab:not(.dirty)')
-      .filter({ hasText: /external-pre-receive-hook\.json/ })
+      .filter({ hasText: MERGE_CHECK_FILE })
       .first()
       .waitFor({ state: 'visible' });
     assert.deepEqual(
-      (await rest('GET', HOOK_SETTINGS)).json,
+      (await rest('GET', MERGE_CHECK_SETTINGS)).json,
       { exe: '/opt/hooks/d.sh' },
       "the editor's settings are on the server",
     );
