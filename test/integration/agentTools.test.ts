@@ -384,8 +384,8 @@ describe('Language model tools (chat agents)', function () {
         await invoke(AgentTools.readFile, { reference: `snippet|${account}|${kept.guid}|kept.sh` }),
         new RegExp(`echo ${marker}`),
       );
-      // The cache writes behind within about a second.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Written now rather than after the cache's write-behind pause.
+      await api.service.flushCache();
       // A new session of the account (another default first, then signing in again): its lists and
       // the pages its searches kept are read from the offline cache, not from memory.
       await signInWith({ serverUrl: localServerUrl(), username: 'alice', password: 'alice' });

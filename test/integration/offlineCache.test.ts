@@ -97,8 +97,8 @@ describe('Offline read cache', function () {
     // A first session: My Snippets is expanded, so its first page is cached on disk.
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
     assert.deepEqual((await rowNames()).sort(), ['offline first', 'offline second']);
-    // The write-behind writes within about a second; switching away disposes the cache, which writes what is left.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Written now rather than after the write-behind's pause.
+    await ext.service.flushCache();
     await makeRunsAliceTheDefault();
 
     // A new session of the same account: the store is empty and the cache is read from disk. Its
@@ -109,9 +109,10 @@ describe('Offline read cache', function () {
       categories: [],
       files: [{ name: 'a.txt', content: 'second v1\n' }],
     });
-    // Slow enough that a loaded host still reads the cached rows and their description first.
-    server.controls.setLatency(4000);
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
+    // The list's request is slower than the cached rows may take, so that rows that came without
+    // waiting for the server are told apart from rows that waited (the sign-in before it is not slowed).
+    server.controls.setLatency(4000);
     const before = server.controls.requests().length;
     const t0 = Date.now();
     const cachedRows = (await provider().getChildren(await mineRoot())) as TreeNode[];
@@ -239,7 +240,7 @@ describe('Offline read cache', function () {
     await signInWith({ serverUrl: url(), username: 'alice', password: 'alice' });
     await ext.service.store.refresh('mine');
     assert.ok((await rowNames()).length >= 2);
-    await new Promise((r) => setTimeout(r, 1500));
+    await ext.service.flushCache();
   }
 
   it("Sign Out deletes the account's cache", async () => {

@@ -182,6 +182,11 @@ export class SnippetService {
     this.cache = cache;
   }
 
+  /** Writes what the cache holds now instead of after its write-behind's pause (the extension's tests). */
+  flushCache(): Promise<void> {
+    return this.cache?.flush() ?? Promise.resolve();
+  }
+
   /** Forgets what the cache of this account keeps, on disk too (Sign Out, Clear Offline Cache). */
   async clearCache(): Promise<void> {
     await this.cache?.clear();
