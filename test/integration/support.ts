@@ -95,10 +95,11 @@ export async function until<T>(
   timeoutMs = 10_000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
-  for (;;) {
+  // Most waits end within a few tens of milliseconds: look again soon at first, then less and less often.
+  for (let pause = 10; ; pause = Math.min(100, Math.round(pause * 1.5))) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
