@@ -70,89 +70,106 @@ describe('the offline cache holds its size bound in memory', function () {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /**
-   * A cache bounded at `bound` that writes only when told (no write during `fill`), and how much
-   * the heap grew while `fill` ran, after forced collections before and after.
+   * A cache bounded at `bound` that writes only when told (no write during `fill`), and how much of
+   * the heap it holds once `fill` ran: the heap after a forced collection, less the heap once the
+   * cache is gone (written, stopped, no longer referenced) and the collector ran again. Measured as
+   * what letting go of the cache frees, not as what the heap grew while `fill` ran, so that what
+   * else the process allocates meanwhile (a server of another test file in the same mocha process)
+   * does not count. `inspect` sees the full cache in between, after the measure of its heap.
    */
-  async function heapGrowth(
+  async function heldInHeap(
     bound: number,
     fill: (cache: SnippetCache) => Promise<void> | void,
-  ): Promise<{ cache: SnippetCache; held: number }> {
+    inspect: (cache: SnippetCache) => Promise<void> | void,
+  ): Promise<{ size: number; held: number }> {
     const gc = forcedGc();
-    const cache = new SnippetCache({
+    let cache: SnippetCache | undefined = new SnippetCache({
       dir,
       key: 'http://127.0.0.1:7990#alice',
       maxBytes: () => bound,
       writeDelayMs: 3_600_000,
     });
     await cache.load();
-    gc();
-    gc();
-    const before = process.memoryUsage().heapUsed;
     await fill(cache);
     gc();
     gc();
-    return { cache, held: process.memoryUsage().heapUsed - before };
+    const full = process.memoryUsage().heapUsed;
+    const size = cache.size;
+    await inspect(cache);
+    await cache.dispose();
+    cache = undefined;
+    gc();
+    gc();
+    return { size, held: full - process.memoryUsage().heapUsed };
   }
 
   it('after 40,000 snippets of a search pour in, its heap is within what it counts, and what it counts within the bound', async () => {
     const bound = 6 * MB;
     // No write during the test: the heap holds only what the cache keeps.
-    const { cache, held } = await heapGrowth(bound, (cache) => {
-      for (let page = 0; page < 40; page++) {
-        const values = Array.from({ length: 1000 }, (_, j) => snippetAt(page * 1000 + j));
-        cache.putSnippets(values);
-        if (page === 0) cache.putList('browse', values.slice(0, 25), 25);
-        assert.ok(cache.size <= bound, `page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
-      }
-    });
+    const { size, held } = await heldInHeap(
+      bound,
+      (cache) => {
+        for (let page = 0; page < 40; page++) {
+          const values = Array.from({ length: 1000 }, (_, j) => snippetAt(page * 1000 + j));
+          cache.putSnippets(values);
+          if (page === 0) cache.putList('browse', values.slice(0, 25), 25);
+          assert.ok(cache.size <= bound, `page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`);
+        }
+      },
+      (cache) => {
+        // What it keeps still reads back as the snippets it was given: the newest are kept.
+        assert.deepEqual(cache.snippet(snippetAt(39_999).guid)?.snippet, snippetAt(39_999));
+        assert.deepEqual(cache.snippet(snippetAt(39_998).guid)?.snippet, snippetAt(39_998));
+        assert.equal(cache.snippet(snippetAt(0).guid), undefined, 'the least recently used went');
+      },
+    );
     // Room for the heap's own noise (a few hundred KB in a test process), not for the cache's.
     assert.ok(
-      held <= cache.size * 1.1 + 0.5 * MB,
-      `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`,
+      held <= size * 1.1 + 0.5 * MB,
+      `the cache held ${(held / MB).toFixed(1)} MB for ${(size / MB).toFixed(1)} MB counted`,
     );
-    assert.ok(cache.size > bound * 0.9, 'the cache is full: the measure is of a full cache');
-    // What it keeps still reads back as the snippets it was given: the newest are kept.
-    assert.deepEqual(cache.snippet(snippetAt(39_999).guid)?.snippet, snippetAt(39_999));
-    assert.deepEqual(cache.snippet(snippetAt(39_998).guid)?.snippet, snippetAt(39_998));
-    assert.equal(cache.snippet(snippetAt(0).guid), undefined, 'the least recently used went');
-    await cache.clear();
+    assert.ok(size > bound * 0.9, 'the cache is full: the measure is of a full cache');
   });
 
   it("a search's pages, waiting as the search's snippets until the next write, hold no more than counted once written", async () => {
     const bound = 6 * MB;
-    const { cache, held } = await heapGrowth(bound, async (cache) => {
-      // Two lists, a page of 1,000 at a time, each until its share (half the bound) is full; the
-      // search's own copies are gone after it, as when its pages were dropped from memory.
-      for (const list of ['mine', 'browse']) {
-        let pages: Snippet[] = [];
-        for (let page = 0; page < 40; page++) {
-          const values = Array.from({ length: 1000 }, (_, j) =>
-            talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j),
-          );
-          pages = [...pages, ...values];
-          cache.putSearchPages(list, pages, pages.length, values);
-          assert.ok(
-            cache.size <= bound,
-            `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`,
-          );
+    const { size, held } = await heldInHeap(
+      bound,
+      async (cache) => {
+        // Two lists, a page of 1,000 at a time, each until its share (half the bound) is full; the
+        // search's own copies are gone after it, as when its pages were dropped from memory.
+        for (const list of ['mine', 'browse']) {
+          let pages: Snippet[] = [];
+          for (let page = 0; page < 40; page++) {
+            const values = Array.from({ length: 1000 }, (_, j) =>
+              talkedAbout((list === 'mine' ? 0 : 100_000) + page * 1000 + j),
+            );
+            pages = [...pages, ...values];
+            cache.putSearchPages(list, pages, pages.length, values);
+            assert.ok(
+              cache.size <= bound,
+              `${list} page ${page}: ${cache.size} bytes counted, over the bound of ${bound}`,
+            );
+          }
         }
-      }
-      await cache.flush();
-    });
-    assert.ok(cache.size <= bound, `${cache.size} bytes counted once exact, over the bound of ${bound}`);
-    assert.ok(cache.size > bound * 0.8, 'the two lists fill the cache: the measure is of a full cache');
+        await cache.flush();
+      },
+      async (cache) => {
+        // Text outside ASCII weighs more than estimated: the write made room by dropping the least used (My Snippets' first).
+        const browse = await cache.searchPages('browse', 60_000);
+        assert.deepEqual(
+          browse?.snippets.slice(0, 3),
+          [0, 1, 2].map((i) => talkedAbout(100_000 + i)),
+          'read back from their texts',
+        );
+      },
+    );
+    assert.ok(size <= bound, `${size} bytes counted once exact, over the bound of ${bound}`);
+    assert.ok(size > bound * 0.8, 'the two lists fill the cache: the measure is of a full cache');
     assert.ok(
-      held <= cache.size * 1.1 + 0.5 * MB,
-      `the heap grew by ${(held / MB).toFixed(1)} MB for ${(cache.size / MB).toFixed(1)} MB counted`,
+      held <= size * 1.1 + 0.5 * MB,
+      `the cache held ${(held / MB).toFixed(1)} MB for ${(size / MB).toFixed(1)} MB counted`,
     );
-    // Text outside ASCII weighs more than estimated: the write made room by dropping the least used (My Snippets' first).
-    const browse = await cache.searchPages('browse', 60_000);
-    assert.deepEqual(
-      browse?.snippets.slice(0, 3),
-      [0, 1, 2].map((i) => talkedAbout(100_000 + i)),
-      'read back from their texts',
-    );
-    await cache.clear();
   });
 
   it('counts a text by the larger of its heap size and its bytes in the file', () => {
