@@ -165,6 +165,11 @@ export class WorkbenchUi {
     await this.waitForMessage(new RegExp(`Signed in to .* as ${user}`));
   }
 
+  /** The toast of a notification whose text matches `message` (the first, when several do). */
+  toast(message: string | RegExp): Locator {
+    return this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: message }).first();
+  }
+
   /**
    * Waits for a notification that needs no answer: its toast, or else its entry in the
    * notification center. VS Code shows at most three toasts in any 800 ms and sends the rest to
@@ -175,7 +180,7 @@ export class WorkbenchUi {
    * there at once, not after the whole wait.
    */
   async waitForMessage(message: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: message }).first();
+    const toast = this.toast(message);
     const entry = this.page
       .locator('.notifications-center .notification-list-item-message')
       .filter({ hasText: message })
@@ -266,7 +271,7 @@ export class WorkbenchUi {
 
   /** The notification toast whose message matches; waits for it to appear. */
   async waitForNotification(message: string | RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Locator> {
-    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: message }).first();
+    const toast = this.toast(message);
     try {
       await toast.waitFor({ state: 'visible', timeout: timeoutMs });
     } catch {
