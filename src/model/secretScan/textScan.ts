@@ -39,11 +39,13 @@ export class TextScan {
   async builtinAndLibraryFindings(): Promise<WorkerFinding[]> {
     const text = this.part.scanned;
     if (text === '') return [];
-    const own = this.keep(
-      BUILTIN_RULES.filter((rule) => !this.ignoreRuleIds.has(rule.id)).flatMap((rule) =>
-        rule.find(text).map((m) => ({ confidence: rule.confidence, ...m })),
-      ),
-    );
+    // A loop, not filter and flatMap: most rules find nothing, and a typical text is scanned in a tenth of a millisecond.
+    const matches: SecretMatch[] = [];
+    for (const rule of BUILTIN_RULES) {
+      if (this.ignoreRuleIds.has(rule.id)) continue;
+      for (const m of rule.find(text)) matches.push({ confidence: rule.confidence, ...m });
+    }
+    const own = this.keep(matches);
     // The scan's own rules name the value itself (the password, not the whole URL): theirs go first.
     return [...own, ...this.keep(await libraryMatches(text, this.input.label, this.ignoreRuleIds))];
   }

@@ -85,4 +85,18 @@ describe('secret scan: the hints a text holds', () => {
     }
     assert.equal(mayHold('any text', undefined, undefined), true, 'a rule without hints runs on every text');
   });
+
+  it('answers right after more distinct hints than the rules have, and for a text asked about again after others', () => {
+    const long = `${'x'.repeat(100)}needle`;
+    // More hints than the index keeps slots for: it starts its slots anew and still answers as includes does.
+    for (let i = 0; i < 5000; i++) {
+      const hint = `h${i}`;
+      assert.equal(mayHold(long, [hint], undefined), false);
+      assert.equal(mayHold(`a h${i} b`, [hint], undefined), true);
+    }
+    assert.equal(mayHold(long, ['needle'], undefined), true);
+    assert.equal(mayHold('short', ['needle'], undefined), false);
+    assert.equal(mayHold(long, ['needle'], undefined), true, 'the answer is the text asked about, not the last one');
+    assert.equal(mayHold(long, undefined, ['NEEDLE'.toLowerCase()]), true);
+  });
 });

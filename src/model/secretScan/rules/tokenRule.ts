@@ -117,25 +117,78 @@ function holdsInLowerCase(text: string, hint: string): boolean {
   return pattern.test(text);
 }
 
-/** Which hints the last text asked about holds, each found once however many rules ask. */
+/**
+ * Below this length a text is not indexed by its three-character sequences: clearing the index
+ * (32 KB) costs more than looking for every hint in so short a text (a file's or a snippet's name).
+ */
+const SHORT_TEXT = 64;
+
+/** More distinct hints than the rules have (about 150): past it the slots are given out anew. */
+const MOST_HINTS = 4096;
+
+/**
+ * Which hints the last text asked about holds, each found once however many rules ask. A hint has
+ * a slot, as written and in any case, for as long as the process runs; a slot's answer counts for
+ * the text it was found in (its stamp), so a new text forgets the last one's answers without
+ * clearing anything, and asking costs a map lookup of the rule's own string.
+ */
 class HintIndex {
   private indexed: string | undefined;
+  private indexedByTrigrams = false;
   private readonly trigrams = new Trigrams();
-  private readonly known = new Map<string, boolean>();
+  /** The text's number: answers stamped with another are the answers of an earlier text. */
+  private textNumber = 1;
+  private readonly slots = { asWritten: new Map<string, number>(), anyCase: new Map<string, number>() };
+  private slotCount = 0;
+  private stamps = new Uint32Array(256);
+  private answers = new Uint8Array(256);
 
   holds(text: string, hint: string, anyCase: boolean): boolean {
     if (text !== this.indexed) {
-      this.trigrams.index(text);
       this.indexed = text;
-      this.known.clear();
+      this.indexedByTrigrams = text.length >= SHORT_TEXT;
+      if (this.indexedByTrigrams) this.trigrams.index(text);
+      // A stamp wraps after four billion texts: forgetting every answer then is still right.
+      if (++this.textNumber === 0xffffffff) this.forgetSlots();
     }
-    const key = anyCase ? `\0${hint}` : hint;
-    let held = this.known.get(key);
-    if (held === undefined) {
-      held = this.trigrams.mayHold(hint, anyCase) && (anyCase ? holdsInLowerCase(text, hint) : text.includes(hint));
-      this.known.set(key, held);
-    }
+    const slot = this.slotOf(hint, anyCase);
+    if (this.stamps[slot] === this.textNumber) return this.answers[slot] === 1;
+    const held =
+      (!this.indexedByTrigrams || this.trigrams.mayHold(hint, anyCase)) &&
+      (anyCase ? holdsInLowerCase(text, hint) : text.includes(hint));
+    this.stamps[slot] = this.textNumber;
+    this.answers[slot] = held ? 1 : 0;
     return held;
+  }
+
+  private slotOf(hint: string, anyCase: boolean): number {
+    const slots = anyCase ? this.slots.anyCase : this.slots.asWritten;
+    let slot = slots.get(hint);
+    if (slot === undefined) {
+      if (this.slotCount >= MOST_HINTS) {
+        this.forgetSlots();
+        return this.slotOf(hint, anyCase);
+      }
+      slot = this.slotCount++;
+      slots.set(hint, slot);
+      if (slot >= this.stamps.length) {
+        const stamps = new Uint32Array(this.stamps.length * 2);
+        stamps.set(this.stamps);
+        this.stamps = stamps;
+        const answers = new Uint8Array(this.answers.length * 2);
+        answers.set(this.answers);
+        this.answers = answers;
+      }
+    }
+    return slot;
+  }
+
+  private forgetSlots(): void {
+    this.slots.asWritten.clear();
+    this.slots.anyCase.clear();
+    this.slotCount = 0;
+    this.stamps.fill(0);
+    this.textNumber = 1;
   }
 }
 
