@@ -8,6 +8,23 @@ import { isDateTime } from '../api/timestamps';
 
 const SECOND = 1000;
 
+/** A session has one display language; a few more are kept for tests and a changed setting. */
+const MOST_LANGUAGES = 8;
+
+/**
+ * Each language's formatters, made at the first text that needs one and kept: making one costs
+ * about a hundred times formatting with it (a tree of hundreds of rows formats a count or a date on
+ * each), and the process's first (Intl's data) tens of milliseconds.
+ */
+interface Formatters {
+  count?: Intl.NumberFormat;
+  date?: Intl.DateTimeFormat;
+  dateTime?: Intl.DateTimeFormat;
+  relative?: Intl.RelativeTimeFormat;
+}
+
+const byLanguage = new Map<string, Formatters>();
+
 /** Intl takes BCP 47 tags; VS Code's are that already ('de', 'zh-cn', 'pt-br'). An unknown one falls back to English. */
 function supported(locale: string): string {
   try {
@@ -17,8 +34,23 @@ function supported(locale: string): string {
   }
 }
 
+/** The language's formatter of one kind, made once. */
+function formatter<K extends keyof Formatters>(
+  locale: string,
+  kind: K,
+  make: (language: string) => NonNullable<Formatters[K]>,
+): NonNullable<Formatters[K]> {
+  let kept = byLanguage.get(locale);
+  if (!kept) {
+    if (byLanguage.size >= MOST_LANGUAGES) byLanguage.clear();
+    kept = {};
+    byLanguage.set(locale, kept);
+  }
+  return (kept[kind] ??= make(supported(locale))) as NonNullable<Formatters[K]>;
+}
+
 export function formatCount(n: number, locale: string): string {
-  return new Intl.NumberFormat(supported(locale)).format(n);
+  return formatter(locale, 'count', (language) => new Intl.NumberFormat(language)).format(n);
 }
 
 /** What a time a `Date` cannot hold reads as. */
@@ -26,12 +58,16 @@ export const unknownTime = (): string => l10n.t('unknown time');
 
 export function formatDate(ms: number, locale: string): string {
   if (!isDateTime(ms)) return unknownTime();
-  return new Intl.DateTimeFormat(supported(locale), { dateStyle: 'medium' }).format(ms);
+  return formatter(locale, 'date', (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' })).format(ms);
 }
 
 export function formatDateTime(ms: number, locale: string): string {
   if (!isDateTime(ms)) return unknownTime();
-  return new Intl.DateTimeFormat(supported(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return formatter(
+    locale,
+    'dateTime',
+    (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(ms);
 }
 
 /** "just now", "5 minutes ago", "yesterday", "3 months ago"… A time in the future counts as now. */
@@ -39,7 +75,7 @@ export function relativeTime(at: number, now: number, locale: string): string {
   if (!isDateTime(at) || !isDateTime(now)) return unknownTime();
   const seconds = Math.max(0, Math.round((now - at) / SECOND));
   if (seconds < 45) return l10n.t('just now');
-  const rtf = new Intl.RelativeTimeFormat(supported(locale), { numeric: 'auto' });
+  const rtf = formatter(locale, 'relative', (language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return rtf.format(-minutes, 'minute');
   const hours = Math.round(minutes / 60);
