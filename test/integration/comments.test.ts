@@ -14,6 +14,7 @@ import {
   eventually,
   extensionApi,
   itemOf,
+  tooltipOf,
   labelOf,
   requestsSince,
   rest,
@@ -66,6 +67,10 @@ describe('snippet comments', function () {
     assert.equal(labelOf(item), 'Nice one, from bob');
     assert.match(String(item.description), /^(user 3|bob) · /);
     assert.equal(item.contextValue, 'comment.other');
+    // Its Markdown tooltip, made when hovered: the heading, then the text as text.
+    const tooltip = await tooltipOf(api, row);
+    assert.ok(tooltip instanceof vscode.MarkdownString, String(tooltip));
+    assert.match(tooltip.value, /^\*\*(user 3|bob)\*\*, .+\n\nNice(&nbsp;| )one/);
   });
 
   it('adds, edits and deletes a comment with one request each, and the tree follows', async () => {

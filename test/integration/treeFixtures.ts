@@ -107,6 +107,12 @@ export async function itemOf(api: TestingApi, node: TreeNode): Promise<vscode.Tr
   return api.explorer.provider.getTreeItem(node);
 }
 
+/** The row's tooltip as a hover shows it: set with the row, or made by resolveTreeItem when it is hovered. */
+export async function tooltipOf(api: TestingApi, node: TreeNode): Promise<vscode.TreeItem['tooltip']> {
+  const { provider } = api.explorer;
+  return provider.resolveTreeItem(provider.getTreeItem(node), node).tooltip;
+}
+
 export async function rootOf(api: TestingApi, list: string): Promise<TreeNode> {
   const roots = await childrenOf(api);
   const root = roots.find((r) => r.kind === 'root' && r.list === list);

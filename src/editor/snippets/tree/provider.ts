@@ -25,7 +25,7 @@ import {
 } from '../../../model/snippets/tree/nodes';
 import { RefreshGate, WHOLE_TREE } from '../../../model/snippets/tree/refreshGate';
 import * as children from './rowChildren';
-import { rowItem } from './rowItems';
+import { rowItem, rowTooltip, type RowContext } from './rowItems';
 import { accountLabel } from '../../../util/accountLabels';
 import type { SnippetsContext } from '../context';
 
@@ -168,9 +168,9 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     };
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
+  private rowContext(node: TreeNode): RowContext {
     const accountId = node.accountId;
-    const item = rowItem(node, {
+    return {
       now: Date.now(),
       // The Search results root has no account: its item reads no service.
       service: this.serviceOf(accountId),
@@ -179,7 +179,11 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
       several: this.explorer.accounts().length > 1,
       accountLabel: this.labelOf,
       search: this.context.lastSearch.state,
-    });
+    };
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    const item = rowItem(node, this.rowContext(node));
     // Names, descriptions and comments come from other users: no control or bidi characters.
     if (typeof item.label === 'string') item.label = lineText(item.label);
     if (typeof item.description === 'string') item.description = lineText(item.description);
@@ -187,6 +191,12 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     item.contextValue = contextValue(node);
     // Without this, screen readers hear a plain-text tooltip instead of the row's label.
     item.accessibilityInformation ??= { label: [labelText(item), item.description].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  /** A row's Markdown tooltip, when it is hovered (rowTooltip says why not before). */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip ??= rowTooltip(node, this.rowContext(node));
     return item;
   }
 

@@ -91,6 +91,39 @@ export function rowItem(node: TreeNode, ctx: RowContext): vscode.TreeItem {
   }
 }
 
+/**
+ * The Markdown tooltip of a snippet, a search result or a comment row, made when the row is
+ * hovered (TreeDataProvider.resolveTreeItem), not with the row: VS Code parses every Markdown
+ * tooltip it is given, and a level of a few hundred rows drawn at once held the extension host for
+ * tens of milliseconds with tooltips nobody had asked for. Undefined for the other rows (theirs
+ * are plain text, set with the row) and for a row whose snippet or comment is gone.
+ */
+export function rowTooltip(node: TreeNode, { service, search, now }: RowContext): vscode.MarkdownString | undefined {
+  const people = () => service.identity.people();
+  switch (node.kind) {
+    case 'snippet': {
+      const snippet = service.store.get(node.snippetGuid);
+      return (
+        snippet && new vscode.MarkdownString(snippetTooltip(snippet, node.own, people(), now, vscode.env.language))
+      );
+    }
+    case 'searchSnippet': {
+      const result = searchResultOf(search, node.snippetGuid, node.accountId);
+      return result && new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, people(), now));
+    }
+    case 'comment': {
+      const comment = service.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
+      if (!comment) return undefined;
+      const tooltip = new vscode.MarkdownString();
+      tooltip.appendMarkdown(`${commentTooltipHeading(comment, people(), vscode.env.language)}\n\n`);
+      tooltip.appendText(comment.text);
+      return tooltip;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function accountItem(node: AccountNode, { account, isDefault }: RowContext): vscode.TreeItem {
   const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
   item.iconPath = new vscode.ThemeIcon('account');
@@ -139,7 +172,6 @@ function snippetItem(node: SnippetNode, { service, now }: RowContext): vscode.Tr
   const item = new vscode.TreeItem(snippet.name, collapsed);
   const people = service.identity.people();
   item.description = snippetDescription(snippet, node.own, people, now, vscode.env.language);
-  item.tooltip = new vscode.MarkdownString(snippetTooltip(snippet, node.own, people, now, vscode.env.language));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(snippet.files[0]?.name));
   // Whose snippet it is, in words: a screen reader user cannot tell by what is missing from the description.
   const owner = node.own
@@ -207,10 +239,6 @@ function commentItem(node: CommentNode, { service, now }: RowContext): vscode.Tr
   const item = new vscode.TreeItem(commentLabel(comment), none);
   const people = service.identity.people();
   item.description = commentDescription(comment, people, now, vscode.env.language);
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`${commentTooltipHeading(comment, people, vscode.env.language)}\n\n`);
-  tooltip.appendText(comment.text);
-  item.tooltip = tooltip;
   // The icon tells your comments from others'; the label says it too.
   item.iconPath = new vscode.ThemeIcon(node.mine ? 'comment' : 'account');
   item.accessibilityInformation = {
@@ -250,7 +278,7 @@ export const searchResultOf = (
 
 function searchSnippetItem(
   node: SearchSnippetNode,
-  { search, several, account, accountLabel, service, now }: RowContext,
+  { search, several, account, accountLabel }: RowContext,
 ): vscode.TreeItem {
   const result = searchResultOf(search, node.snippetGuid, node.accountId);
   // A few results open with their matches showing; many stay folded, one row each.
@@ -263,7 +291,6 @@ function searchSnippetItem(
   // With several accounts, each result names its account.
   item.description =
     several && account ? `${result.matches.length} · ${accountLabel(account)}` : `${result.matches.length}`;
-  item.tooltip = new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, service.identity.people(), now));
   item.iconPath = new vscode.ThemeIcon(iconForFileName(result.snippet.files[0]?.name));
   return item;
 }
