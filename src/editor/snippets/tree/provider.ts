@@ -25,7 +25,8 @@ import {
 } from '../../../model/snippets/tree/nodes';
 import { RefreshGate, WHOLE_TREE } from '../../../model/snippets/tree/refreshGate';
 import * as children from './rowChildren';
-import { rowItem, rowTooltip, type RowContext } from './rowItems';
+import { rowItem, type RowContext } from './rowItems';
+import { rowTooltip } from './rowTooltips';
 import { accountLabel } from '../../../util/accountLabels';
 import type { SnippetsContext } from '../context';
 
@@ -194,7 +195,7 @@ export class SnippetTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return item;
   }
 
-  /** A row's Markdown tooltip, when it is hovered (rowTooltip says why not before). */
+  /** A row's Markdown tooltip, when it is hovered (rowTooltips.ts says why not before). */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     item.tooltip ??= rowTooltip(node, this.rowContext(node));
     return item;

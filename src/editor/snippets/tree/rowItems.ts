@@ -31,10 +31,8 @@ import {
   cachedListDescription,
   commentDescription,
   commentLabel,
-  commentTooltipHeading,
   relativeTime,
   snippetDescription,
-  snippetTooltip,
 } from '../../../model/snippets/tree/presentation';
 
 /** What drawing a row may read. */
@@ -88,39 +86,6 @@ export function rowItem(node: TreeNode, ctx: RowContext): vscode.TreeItem {
       return loadMoreItem(node);
     case 'message':
       return messageItem(node);
-  }
-}
-
-/**
- * The Markdown tooltip of a snippet, a search result or a comment row, made when the row is
- * hovered (TreeDataProvider.resolveTreeItem), not with the row: VS Code parses every Markdown
- * tooltip it is given, and a level of a few hundred rows drawn at once held the extension host for
- * tens of milliseconds with tooltips nobody had asked for. Undefined for the other rows (theirs
- * are plain text, set with the row) and for a row whose snippet or comment is gone.
- */
-export function rowTooltip(node: TreeNode, { service, search, now }: RowContext): vscode.MarkdownString | undefined {
-  const people = () => service.identity.people();
-  switch (node.kind) {
-    case 'snippet': {
-      const snippet = service.store.get(node.snippetGuid);
-      return (
-        snippet && new vscode.MarkdownString(snippetTooltip(snippet, node.own, people(), now, vscode.env.language))
-      );
-    }
-    case 'searchSnippet': {
-      const result = searchResultOf(search, node.snippetGuid, node.accountId);
-      return result && new vscode.MarkdownString(snippetTooltip(result.snippet, node.own, people(), now));
-    }
-    case 'comment': {
-      const comment = service.store.get(node.snippetGuid)?.comments.find((c) => c.guid === node.commentGuid);
-      if (!comment) return undefined;
-      const tooltip = new vscode.MarkdownString();
-      tooltip.appendMarkdown(`${commentTooltipHeading(comment, people(), vscode.env.language)}\n\n`);
-      tooltip.appendText(comment.text);
-      return tooltip;
-    }
-    default:
-      return undefined;
   }
 }
 
